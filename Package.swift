@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Declares a Debian-provided C library as a system-library target with its apt provider.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "TophhieAccountConsole",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "TophhieCloudAuthentication", targets: ["TophhieCloudAuthentication"]),
+        .executable(name: "tophhie", targets: ["tophhie"]),
+        .executable(name: "tophhie-bench", targets: ["tophhie-bench"]),
+    ],
+    targets: [
+        // C system libraries (Debian packages), each a module map plus a shim header.
+        systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
+        systemLibrary("CSQLite3", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
+        systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
+        // No pkg-config: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim defines what is needed.
+        .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        // Bounded ICU regex evaluation; a C target so ICU headers never meet Foundation's ICU module.
+        .target(name: "CRegexBound", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+
+        .target(name: "NativeAuthWire"),
+        .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire"]),
+        .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "CRegexBound"]),
+        .target(name: "TerminalUI", dependencies: ["AccountFlow"]),
+        .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
+        .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "CSQLite3", "CCrypto"]),
+        .target(name: "EmulatorServer", dependencies: ["TenantEmulator", "CMicroHTTPD"]),
+        .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI"]),
+        .executableTarget(name: "tophhie", dependencies: [
+            "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "CursesBackend",
+            "TenantEmulator", "EmulatorServer",
+        ]),
+        .executableTarget(name: "tophhie-bench", dependencies: ["TenantEmulator", "EmulatorServer", "CMicroHTTPD", "TophhieCloudAuthentication"]),
+
+        .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "TestSupport"]),
+        .testTarget(name: "TophhieCloudAuthenticationTests", dependencies: ["TophhieCloudAuthentication", "TestSupport"]),
+        .testTarget(name: "AccountFlowTests", dependencies: ["AccountFlow", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
+        .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "TophhieCloudAuthentication", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ]
+)
+
+// Strict settings in one place: Swift 6 language mode for every Swift target.
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.swiftLanguageMode(.v6))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,23 @@
+/// A one-time code was sent: what the code-entry step needs.
+///
+/// Source: native-auth API reference §3.2 shape 2 (`challenge_target_label`), §3.7 step B
+/// (`challenge_target` on `/register/v1.0/challenge`), §4.2, §5.2.
+public struct CodeChallenge: Sendable, Hashable {
+    /// The token for the verify call and for a resend.
+    public var continuationToken: String
+    public var channel: ChallengeChannel
+    /// Where the code went, as the server shows it (masked, or the echoed contact on registration).
+    public var sentTo: String
+    /// Digits in the code.
+    public var codeLength: Int
+    /// Seconds the server asks to wait before a resend (`interval`), when it says.
+    public var resendInterval: Int?
+
+    public init(continuationToken: String, channel: ChallengeChannel, sentTo: String, codeLength: Int, resendInterval: Int?) {
+        self.continuationToken = continuationToken
+        self.channel = channel
+        self.sentTo = sentTo
+        self.codeLength = codeLength
+        self.resendInterval = resendInterval
+    }
+}

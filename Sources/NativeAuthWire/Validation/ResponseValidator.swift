@@ -1,0 +1,195 @@
+import Foundation
+
+/// Turns a raw HTTP answer into a `ValidatedResponse`: the third stage of the network path
+/// (request builder → raw `Decodable` → validator), as MSAL's per-endpoint validators do.
+///
+/// Source: native-auth API reference §1.3 (statuses), §1.6 (redirect first), §3–§7 (shapes and errors).
+public enum ResponseValidator {
+    /// Validates one answer.
+    /// - Parameters:
+    ///   - endpoint: the endpoint called.
+    ///   - grantType: the `grant_type` sent, for `/oauth2/v2.0/token` (refresh errors differ).
+    ///   - status: HTTP status code.
+    ///   - headers: response headers (names compared case-insensitively).
+    ///   - body: raw body bytes.
+    public static func validate(
+        endpoint: NativeAuthEndpoint, grantType: GrantType? = nil, status: Int, headers: [String: String], body: Data
+    ) -> ValidatedResponse {
+        let headerCorrelation = header("client-request-id", in: headers)
+        switch status {
+        case 200:
+            guard let decoded = try? JSONDecoder().decode(ResponseBody.self, from: body) else {
+                return .unexpected(reason: "The server's answer is not the JSON the protocol defines.", correlationID: headerCorrelation)
+            }
+            return success(decoded, endpoint: endpoint, correlationID: headerCorrelation)
+        case 400, 401:
+            guard let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: body) else {
+                return .unexpected(reason: "The server's error answer is not the JSON the protocol defines.", correlationID: headerCorrelation)
+            }
+            let correlation = envelope.correlationID ?? headerCorrelation
+            guard let kind = classify(envelope, endpoint: endpoint, grantType: grantType) else {
+                return .unexpected(reason: "The server's \(envelope.error) answer lacks a field the protocol requires.", correlationID: correlation)
+            }
+            return .rejected(ServerError(kind: kind, envelope: envelope, status: status, correlationID: correlation))
+        case 429:
+            let retryAfter = header("retry-after", in: headers).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            return .rejected(ServerError(kind: .throttled(retryAfter: retryAfter), envelope: nil, status: status, correlationID: headerCorrelation))
+        default:
+            return .rejected(ServerError(kind: .httpStatus(status), envelope: nil, status: status, correlationID: headerCorrelation))
+        }
+    }
+
+    /// Looks a header up by name, ignoring case.
+    public static func header(_ name: String, in headers: [String: String]) -> String? {
+        headers.first { $0.key.lowercased() == name }?.value
+    }
+
+    // MARK: - Success bodies
+
+    private static func success(_ body: ResponseBody, endpoint: NativeAuthEndpoint, correlationID: String?) -> ValidatedResponse {
+        if body.challengeType == .redirect {
+            return .redirect(reason: body.redirectReason)
+        }
+        func missing(_ field: String) -> ValidatedResponse {
+            .unexpected(reason: "The server's answer to \(endpoint.path) lacks `\(field)`.", correlationID: correlationID)
+        }
+        let token = body.continuationToken.flatMap { $0.isEmpty ? nil : $0 }
+        switch endpoint {
+        case .signInInitiate, .signUpStart, .resetPasswordStart:
+            guard let token else { return missing("continuation_token") }
+            return .started(continuationToken: token)
+
+        case .signInChallenge, .signUpChallenge, .resetPasswordChallenge, .registerChallenge:
+            return challenge(body, token: token, endpoint: endpoint, missing: missing)
+
+        case .signInIntrospect, .registerIntrospect:
+            guard let token else { return missing("continuation_token") }
+            guard let methods = body.methods, !methods.isEmpty else { return missing("methods") }
+            return .selectionRequired(continuationToken: token, methods: methods)
+
+        case .signUpContinue:
+            return .completed(continuationToken: token, expiresIn: body.expiresIn)
+
+        case .registerContinue:
+            guard let token else { return missing("continuation_token") }
+            return .completed(continuationToken: token, expiresIn: body.expiresIn)
+
+        case .resetPasswordContinue:
+            guard let token else { return missing("continuation_token") }
+            return .passwordRequired(continuationToken: token)
+
+        case .resetPasswordSubmit:
+            guard let token else { return missing("continuation_token") }
+            guard let interval = body.pollInterval else { return missing("poll_interval") }
+            return .pollRequired(continuationToken: token, pollInterval: interval)
+
+        case .resetPasswordPollCompletion:
+            switch body.status {
+            case .succeeded: return .pollSucceeded(continuationToken: token)
+            case .inProgress, .notStarted: return .pollInProgress
+            case .failed: return .pollFailed
+            case .unknown(let value):
+                return .unexpected(reason: "The server sent an unknown reset status `\(value)`.", correlationID: correlationID)
+            case nil: return missing("status")
+            }
+
+        case .token:
+            guard let accessToken = body.accessToken, !accessToken.isEmpty else { return missing("access_token") }
+            guard body.tokenType?.lowercased() == "bearer" else { return missing("token_type=Bearer") }
+            guard let expiresIn = body.expiresIn, expiresIn > 0 else { return missing("expires_in") }
+            return .tokens(TokenGrant(
+                accessToken: accessToken, idToken: body.idToken, refreshToken: body.refreshToken,
+                expiresIn: expiresIn, scope: body.scope ?? "", clientInfo: body.clientInfo))
+        }
+    }
+
+    private static func challenge(
+        _ body: ResponseBody, token: String?, endpoint: NativeAuthEndpoint, missing: (String) -> ValidatedResponse
+    ) -> ValidatedResponse {
+        switch body.challengeType {
+        case .password where endpoint == .signInChallenge || endpoint == .signUpChallenge:
+            guard let token else { return missing("continuation_token") }
+            return .passwordRequired(continuationToken: token)
+        case .preverified where endpoint == .registerChallenge:
+            guard let token else { return missing("continuation_token") }
+            return .preverified(continuationToken: token)
+        case .oob:
+            guard let token else { return missing("continuation_token") }
+            let targetField = endpoint == .registerChallenge ? "challenge_target" : "challenge_target_label"
+            guard let sentTo = endpoint == .registerChallenge ? body.challengeTarget : body.challengeTargetLabel else {
+                return missing(targetField)
+            }
+            guard let codeLength = body.codeLength else { return missing("code_length") }
+            guard let channel = body.challengeChannel else { return missing("challenge_channel") }
+            return .codeRequired(CodeChallenge(
+                continuationToken: token, channel: channel, sentTo: sentTo, codeLength: codeLength,
+                resendInterval: body.interval))
+        default:
+            return missing("a challenge_type this endpoint can answer")
+        }
+    }
+
+    // MARK: - Error envelopes
+
+    /// Classifies an envelope; `nil` when a field the error needs is missing (an unexpected answer).
+    static func classify(_ envelope: ErrorEnvelope, endpoint: NativeAuthEndpoint, grantType: GrantType?) -> ServerError.Kind? {
+        let token = envelope.continuationToken.flatMap { $0.isEmpty ? nil : $0 }
+        let code = envelope.firstCode
+        if let suberror = envelope.suberror {
+            switch suberror {
+            case .invalidOOBValue: return .invalidCode
+            case let policy where policy.isPasswordPolicy: return .invalidPassword(policy)
+            case .attributeValidationFailed:
+                let names = envelope.invalidAttributes?.map(\.name) ?? []
+                return names.isEmpty ? nil : .invalidAttributes(names)
+            case .mfaRequired: return token.map { .mfaRequired(continuationToken: $0) }
+            case .registrationRequired: return token.map { .registrationRequired(continuationToken: $0) }
+            case .introspectRequired: return .introspectRequired
+            case let blocked where blocked.isProviderBlocked: return .authMethodBlocked(blocked)
+            case .nativeAuthAPIDisabled: return .nativeAuthDisabled
+            default: break
+            }
+        }
+        switch envelope.error {
+        case .accessDenied where code == AADSTSCode.methodBlocked:
+            return .authMethodBlocked(envelope.suberror ?? .providerBlockedByRep)
+        case .invalidClient: return .invalidClient
+        case .unauthorizedClient: return .unauthorizedClient
+        case .unsupportedChallengeType: return .unsupportedChallengeType
+        case .userNotFound: return .userNotFound
+        case .userAlreadyExists: return .userAlreadyExists
+        case .expiredToken, .expiredRefreshToken: return .expiredToken
+        case .credentialRequired: return token.map { .credentialRequired(continuationToken: $0) }
+        case .attributesRequired:
+            guard let token, let attributes = envelope.requiredAttributes, !attributes.isEmpty else { return nil }
+            return .attributesRequired(attributes, continuationToken: token)
+        case .verificationRequired:
+            guard let token else { return nil }
+            return .verificationRequired(envelope.unverifiedAttributes?.map(\.name) ?? [], continuationToken: token)
+        case .invalidGrant:
+            switch code {
+            case AADSTSCode.userNotFound: return .userNotFound
+            case AADSTSCode.invalidCredentials: return .invalidCredentials
+            case AADSTSCode.mfaRequired where grantType == .refreshToken: return .interactionRequired
+            case AADSTSCode.refreshTokenExpired where grantType == .refreshToken: return .expiredToken
+            case AADSTSCode.passwordChangeRequired: return .passwordChangeRequired
+            default: return .general
+            }
+        case .invalidRequest:
+            switch code {
+            case AADSTSCode.userHasNoPassword: return .userHasNoPassword
+            case AADSTSCode.invalidVerificationContact: return .invalidInput
+            case AADSTSCode.passwordChangeRequired: return .passwordChangeRequired
+            case AADSTSCode.invalidRequestParameter
+                where envelope.errorDescription?.contains("username parameter is empty or not valid") == true:
+                return .invalidInput
+            case AADSTSCode.invalidRequestParameter
+                where envelope.errorDescription?.contains("client_id parameter is empty or not valid") == true:
+                return .unauthorizedClient
+            default: return .general
+            }
+        default:
+            return .general
+        }
+    }
+}

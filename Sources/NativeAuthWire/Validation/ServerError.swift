@@ -1,0 +1,70 @@
+/// A classified error answer: what the client should do, with the envelope for operators.
+///
+/// Source: native-auth API reference §3.5 (MSAL iOS decision order), §4.1, §4.3, §5, §6, §7.
+public struct ServerError: Error, Sendable, Equatable {
+    /// What the error means for the flow.
+    public enum Kind: Sendable, Equatable {
+        /// `invalid_grant` + `invalid_oob_value`: wrong code; retry with the same token.
+        case invalidCode
+        /// `invalid_grant` + a password-policy suberror; retry with the same token.
+        case invalidPassword(Suberror)
+        /// `invalid_grant` + `attribute_validation_failed`: the names in `invalid_attributes`.
+        case invalidAttributes([String])
+        /// `attributes_required`: collect these and continue with `grant_type=attributes` and the new token.
+        case attributesRequired([WireAttribute], continuationToken: String)
+        /// `credential_required`: call `/signup/v1.0/challenge` with the new token, expect `password`.
+        case credentialRequired(continuationToken: String)
+        /// `verification_required`: these attributes need verification (a legacy answer).
+        case verificationRequired([String], continuationToken: String)
+        /// `invalid_grant` + `mfa_required`: introspect with the new token.
+        case mfaRequired(continuationToken: String)
+        /// `invalid_grant` + `registration_required`: `/register/v1.0/introspect` with the new token.
+        case registrationRequired(continuationToken: String)
+        /// `invalid_request` + `introspect_required` (legacy MFA): call introspect.
+        case introspectRequired
+        case userNotFound
+        case userAlreadyExists
+        /// 50126: wrong username or password.
+        case invalidCredentials
+        /// `expired_token` (continuation token) or an expired refresh token (700082, `expired_refresh_token`).
+        case expiredToken
+        /// `access_denied` + `provider_blocked_by_rep` / `provider_blocked_by_admin` (550024).
+        case authMethodBlocked(Suberror)
+        /// 901001 (contact not plausible) or 90100 with an invalid username.
+        case invalidInput
+        /// 500222: the account signs in with codes only.
+        case userHasNoPassword
+        /// 50142: Conditional Access demands a password change.
+        case passwordChangeRequired
+        /// 50076 on a refresh: MFA became required; an interactive sign-in must run.
+        case interactionRequired
+        case unauthorizedClient
+        /// `invalid_client` without `nativeauthapi_disabled` (e.g. a confidential client, 550022).
+        case invalidClient
+        /// `invalid_client` + `nativeauthapi_disabled`.
+        case nativeAuthDisabled
+        /// `redirect` missing from `challenge_type`.
+        case unsupportedChallengeType
+        /// HTTP 429, with `Retry-After` seconds when sent.
+        case throttled(retryAfter: Int?)
+        /// HTTP 5xx or another status whose body is not read.
+        case httpStatus(Int)
+        /// Anything else; `envelope` says what.
+        case general
+    }
+
+    public var kind: Kind
+    /// The server's envelope; absent for statuses whose body is not read.
+    public var envelope: ErrorEnvelope?
+    /// HTTP status.
+    public var status: Int
+    /// From the body's `correlation_id`, else the `client-request-id` response header.
+    public var correlationID: String?
+
+    public init(kind: Kind, envelope: ErrorEnvelope?, status: Int, correlationID: String?) {
+        self.kind = kind
+        self.envelope = envelope
+        self.status = status
+        self.correlationID = correlationID
+    }
+}

@@ -1,0 +1,47 @@
+/// A server vocabulary (error code, suberror, challenge type, …) that decodes unknown strings to
+/// `.unknown(String)` instead of failing, as MSAL's unknown-case enums do.
+///
+/// Source: native-auth API reference §1.7 ("maps unknown error / suberror strings to unknown").
+public protocol WireVocabulary: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Every known case, in wire order.
+    static var known: [Self] { get }
+    /// The case for a string the vocabulary does not know.
+    static func unknown(_ value: String) -> Self
+    /// The string sent or received on the wire.
+    var wireValue: String { get }
+    /// Whether wire values compare case-insensitively (challenge channels and attribute types do).
+    static var caseInsensitive: Bool { get }
+}
+
+extension WireVocabulary {
+    public static var caseInsensitive: Bool { false }
+
+    /// Decodes a wire string; never fails.
+    public init(wireValue: String) {
+        let match = Self.known.first {
+            Self.caseInsensitive ? $0.wireValue.lowercased() == wireValue.lowercased() : $0.wireValue == wireValue
+        }
+        self = match ?? .unknown(wireValue)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(wireValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wireValue)
+    }
+
+    public var description: String { wireValue }
+
+    /// Decodes a space-separated list such as `oob password redirect`.
+    public static func list(_ spaced: String) -> [Self] {
+        spaced.split(separator: " ", omittingEmptySubsequences: true).map { Self(wireValue: String($0)) }
+    }
+}
+
+extension Sequence where Element: WireVocabulary {
+    /// The space-separated wire form of a list: `oob password redirect`.
+    public var spaceSeparated: String { map(\.wireValue).joined(separator: " ") }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import NativeAuthWire
+import TestSupport
+import Testing
+
+/// Every documented exchange in `shared/fixtures/native-auth/` goes through the validators and must
+/// arrive at the file's `expect.outcome`. A fixture added later is tested with no code change.
+@Suite struct FixtureValidationTests {
+    static let fixtures: [Fixture] = (try? SharedFolder.nativeAuthFixtures()) ?? []
+
+    @Test func fixturesAreFound() throws {
+        #expect(try SharedFolder.nativeAuthFixtures().count >= 70)
+    }
+
+    @Test(arguments: fixtures)
+    func validatorArrivesAtDocumentedOutcome(_ fixture: Fixture) throws {
+        let endpoint = try #require(fixture.endpoint, "unknown endpoint \(fixture.path)")
+        let validated = ResponseValidator.validate(
+            endpoint: endpoint, grantType: fixture.grantType, status: fixture.status,
+            headers: fixture.headers, body: fixture.body)
+        #expect(validated.outcomeName == fixture.expectedOutcome, "\(fixture.name): \(validated)")
+    }
+
+    @Test func unexpectedAnswersCarryTheCorrelationID() throws {
+        let body = Data(#"{"challenge_type":"oob","continuation_token":"t"}"#.utf8)
+        let validated = ResponseValidator.validate(
+            endpoint: .signInChallenge, status: 200, headers: ["Client-Request-Id": "corr-1"], body: body)
+        guard case .unexpected(let reason, let correlationID) = validated else {
+            Issue.record("expected unexpected, got \(validated)")
+            return
+        }
+        #expect(correlationID == "corr-1")
+        #expect(reason.contains("challenge_target_label"))
+    }
+
+    @Test func redirectIsCheckedBeforeTheToken() {
+        let body = Data(#"{"challenge_type":"redirect","continuation_token":"ignored","redirect_reason":"why"}"#.utf8)
+        let validated = ResponseValidator.validate(endpoint: .signInInitiate, status: 200, headers: [:], body: body)
+        #expect(validated == .redirect(reason: "why"))
+    }
+
+    @Test func throttlingHonoursRetryAfter() {
+        let validated = ResponseValidator.validate(
+            endpoint: .token, status: 429, headers: ["Retry-After": "7"], body: Data())
+        guard case .rejected(let error) = validated else { Issue.record("\(validated)"); return }
+        #expect(error.kind == .throttled(retryAfter: 7))
+    }
+}
+
+extension ValidatedResponse {
+    /// The fixture vocabulary (`expect.outcome`) for this answer.
+    var outcomeName: String {
+        switch self {
+        case .started: "started"
+        case .passwordRequired: "passwordRequired"
+        case .codeRequired: "codeRequired"
+        case .preverified: "preverified"
+        case .selectionRequired: "selectionRequired"
+        case .completed: "completed"
+        case .pollRequired: "pollRequired"
+        case .pollInProgress: "pollInProgress"
+        case .pollSucceeded: "pollSucceeded"
+        case .pollFailed: "pollFailed"
+        case .tokens: "tokens"
+        case .redirect: "redirect"
+        case .unexpected: "unexpectedResponse"
+        case .rejected(let error): error.kind.outcomeName
+        }
+    }
+}
+
+extension ServerError.Kind {
+    var outcomeName: String {
+        switch self {
+        case .invalidCode: "invalidCode"
+        case .invalidPassword: "invalidPassword"
+        case .invalidAttributes: "invalidAttributes"
+        case .attributesRequired: "attributesRequired"
+        case .credentialRequired: "credentialRequired"
+        case .verificationRequired: "verificationRequired"
+        case .mfaRequired: "mfaRequired"
+        case .registrationRequired: "registrationRequired"
+        case .introspectRequired: "introspectRequired"
+        case .userNotFound: "userNotFound"
+        case .userAlreadyExists: "userAlreadyExists"
+        case .invalidCredentials: "invalidCredentials"
+        case .expiredToken: "expiredToken"
+        case .authMethodBlocked: "authMethodBlocked"
+        case .invalidInput: "invalidInput"
+        case .userHasNoPassword: "userHasNoPassword"
+        case .passwordChangeRequired: "passwordChangeRequired"
+        case .interactionRequired: "interactionRequired"
+        case .unauthorizedClient: "unauthorizedClient"
+        case .invalidClient: "invalidClient"
+        case .nativeAuthDisabled: "nativeAuthDisabled"
+        case .unsupportedChallengeType: "unsupportedChallengeType"
+        case .throttled, .httpStatus, .general: "generalError"
+        }
+    }
+}

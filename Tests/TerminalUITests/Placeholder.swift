@@ -1,0 +1,1 @@
+// Filled in by its issue; this file only keeps the target buildable.
