@@ -1,0 +1,55 @@
+/// Runs one form on a backend until the user submits, goes back or quits.
+///
+/// The loop every full-screen form uses: draw, wait for an event, hand keys to the form, redraw on
+/// resize (the form keeps every value, only the layout changes), call `onTick` when idle so the
+/// caller can move countdowns. F1 shows help until the next key.
+public struct FormSession {
+    /// How the form ended, with the form as the user left it.
+    public enum Ending: Hashable, Sendable {
+        case submitted(button: String?)
+        case back
+        case quit
+    }
+
+    public var form: FormView
+    /// How long to wait for input before a tick.
+    public var tick: Duration
+
+    public init(form: FormView, tick: Duration = .seconds(1)) {
+        self.form = form
+        self.tick = tick
+    }
+
+    /// Runs until the form ends.
+    /// - Parameter onTick: called on every idle tick with the form, to update countdowns; return
+    ///   true to end the session with `.back` (e.g. a flow that expired).
+    public mutating func run(on backend: some Backend, onTick: (inout FormView) -> Bool = { _ in false }) -> Ending {
+        var showingHelp = false
+        backend.present(form)
+        while true {
+            switch backend.nextEvent(timeout: tick) {
+            case .resized:
+                backend.clear()
+            case .tick:
+                if onTick(&form) { return .back }
+                if showingHelp { continue }
+            case .key(let key):
+                if showingHelp {
+                    showingHelp = false
+                    break
+                }
+                switch form.handle(key) {
+                case .submitted(let button): return .submitted(button: button)
+                case .back: return .back
+                case .quit: return .quit
+                case .help:
+                    showingHelp = true
+                    backend.presentHelp(for: form)
+                    continue
+                case .changed, .ignored: break
+                }
+            }
+            if showingHelp { backend.presentHelp(for: form) } else { backend.present(form) }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// A grid of ``Cell``s that screens render into and backends draw from.
+///
+/// Rendering never talks to a terminal: it writes into a `Buffer`, and a ``Backend`` draws the
+/// buffer. Writing keeps wide graphemes whole: a grapheme that does not fit before the right edge is
+/// not drawn, and overwriting half of a wide grapheme blanks its other half.
+public struct Buffer: Hashable, Sendable {
+    public let size: Size
+    public private(set) var cells: [Cell]
+
+    /// A buffer of blank cells.
+    public init(size: Size) {
+        self.size = size
+        cells = Array(repeating: .blank(), count: size.width * size.height)
+    }
+
+    /// The cell at column `x`, row `y`; a blank cell outside the buffer.
+    public subscript(x: Int, y: Int) -> Cell {
+        guard contains(x: x, y: y) else { return .blank() }
+        return cells[y * size.width + x]
+    }
+
+    private func contains(x: Int, y: Int) -> Bool {
+        x >= 0 && y >= 0 && x < size.width && y < size.height
+    }
+
+    private mutating func set(_ cell: Cell, x: Int, y: Int) {
+        guard contains(x: x, y: y) else { return }
+        let old = self[x, y]
+        // Never leave half of a wide grapheme behind.
+        if old.isContinuation, x > 0, self[x - 1, y].width == 2 {
+            cells[y * size.width + x - 1] = .blank(self[x - 1, y].style)
+        }
+        if old.width == 2, x + 1 < size.width, cell.width != 2 {
+            cells[y * size.width + x + 1] = .blank(old.style)
+        }
+        cells[y * size.width + x] = cell
+    }
+
+    /// Writes `text` from `origin`, one grapheme per cell (two for wide ones), clipped at `maxWidth`
+    /// columns and at the right edge.
+    /// - Returns: the number of columns written.
+    @discardableResult
+    public mutating func write(_ text: String, at origin: Point, style: Style = .plain, maxWidth: Int? = nil) -> Int {
+        guard origin.y >= 0, origin.y < size.height else { return 0 }
+        let limit = min(size.width, origin.x + (maxWidth ?? size.width))
+        var x = origin.x
+        for grapheme in text {
+            let width = DisplayWidth.of(grapheme)
+            if width == 0 { continue }
+            if x + width > limit {
+                // A wide grapheme with one column left: pad instead of splitting it.
+                if x < limit { set(.blank(style), x: x, y: origin.y); x += 1 }
+                break
+            }
+            if x >= 0 {
+                set(Cell(grapheme: String(grapheme), width: width, style: style), x: x, y: origin.y)
+                if width == 2 { set(Cell(grapheme: "", width: 0, style: style), x: x + 1, y: origin.y) }
+            }
+            x += width
+        }
+        return x - origin.x
+    }
+
+    /// Fills `rect` with spaces in `style`.
+    public mutating func fill(_ rect: Rect, style: Style = .plain) {
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX { set(.blank(style), x: x, y: y) }
+        }
+    }
+
+    /// Sets the style of every cell in `rect`, keeping the text.
+    public mutating func restyle(_ rect: Rect, style: Style) {
+        for y in max(0, rect.y)..<min(size.height, rect.maxY) {
+            for x in max(0, rect.x)..<min(size.width, rect.maxX) {
+                cells[y * size.width + x].style = style
+            }
+        }
+    }
+
+    /// The text of each row with continuation cells skipped and trailing spaces kept.
+    public func lines() -> [String] {
+        (0..<size.height).map { y in
+            var line = ""
+            for x in 0..<size.width where !self[x, y].isContinuation { line += self[x, y].grapheme }
+            return line
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// How a cell is drawn. Colour is optional so a monochrome terminal (or `NO_COLOR`) still shows
+/// every distinction through the attributes alone.
+public struct Style: Hashable, Sendable {
+    public var color: Color?
+    public var bold: Bool
+    public var dim: Bool
+    public var underline: Bool
+    public var reverse: Bool
+
+    public init(color: Color? = nil, bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false) {
+        self.color = color
+        self.bold = bold
+        self.dim = dim
+        self.underline = underline
+        self.reverse = reverse
+    }
+
+    /// No attributes.
+    public static let plain = Style()
+    /// Screen titles.
+    public static let title = Style(bold: true)
+    /// The header bar.
+    public static let header = Style(color: .cyan, reverse: true)
+    /// The focused field box or button.
+    public static let focused = Style(color: .cyan, reverse: true)
+    /// Field errors and error messages: bold so monochrome terminals still mark them.
+    public static let error = Style(color: .red, bold: true)
+    /// Success messages.
+    public static let success = Style(color: .green, bold: true)
+    /// Notes, hints and the footer.
+    public static let hint = Style(dim: true)
+    /// Field boxes that do not have focus.
+    public static let field = Style(underline: true)
+}

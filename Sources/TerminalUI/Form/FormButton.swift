@@ -1,0 +1,13 @@
+/// A button under the fields. Enter on a focused button submits with its id.
+public struct FormButton: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    /// A disabled button (e.g. Resend during its countdown) is drawn dimmed and skipped by focus.
+    public var isEnabled: Bool
+
+    public init(id: String, title: String, isEnabled: Bool = true) {
+        self.id = id
+        self.title = title
+        self.isEnabled = isEnabled
+    }
+}

@@ -1,0 +1,95 @@
+/// One field of a form, as data: label, kind, the text being edited, and its messages.
+///
+/// Errors that belong to a field are shown under it (server suberrors, failed regex, required);
+/// the field keeps the user's input whatever the error.
+public struct FormField: Hashable, Sendable {
+    /// Identifier handed back to the flow, e.g. the attribute name.
+    public var id: String
+    public var label: String
+    public var kind: FieldKind
+    /// The text of text, password and code fields.
+    public var editor: TextEditor
+    /// A message in error style under the field.
+    public var error: String?
+    /// A hint under the field (policy, format).
+    public var note: String?
+
+    public init(id: String, label: String, kind: FieldKind, editor: TextEditor = TextEditor(),
+                error: String? = nil, note: String? = nil) {
+        self.id = id
+        self.label = label
+        self.kind = kind
+        self.editor = editor
+        self.error = error
+        self.note = note
+    }
+
+    /// A text field.
+    public static func text(_ id: String, label: String, value: String = "", note: String? = nil) -> FormField {
+        FormField(id: id, label: label, kind: .text, editor: TextEditor(text: value), note: note)
+    }
+
+    /// A masked password field.
+    public static func password(_ id: String, label: String, note: String? = nil) -> FormField {
+        FormField(id: id, label: label, kind: .password(revealed: false), note: note)
+    }
+
+    /// A code field of `length` digits; other characters are refused as they are typed or pasted.
+    public static func code(_ id: String, label: String, length: Int, note: String? = nil) -> FormField {
+        FormField(id: id, label: label, kind: .code(length: length),
+                  editor: TextEditor(maxLength: length, allowed: { $0.isASCII && $0.isNumber }), note: note)
+    }
+
+    /// An on/off field.
+    public static func toggle(_ id: String, label: String, isOn: Bool = false, note: String? = nil) -> FormField {
+        FormField(id: id, label: label, kind: .toggle(isOn: isOn), note: note)
+    }
+
+    /// A choice among `options`.
+    public static func picker(_ id: String, label: String, options: [PickerOption], selected: Int = 0) -> FormField {
+        FormField(id: id, label: label, kind: .picker(options: options, selected: selected))
+    }
+
+    /// The value the flow reads: the text, `"true"`/`"false"` for a toggle, the option id for a picker.
+    public var value: String {
+        switch kind {
+        case .text, .password, .code: return editor.text
+        case .toggle(let isOn): return isOn ? "true" : "false"
+        case .picker(let options, let selected): return options.indices.contains(selected) ? options[selected].id : ""
+        }
+    }
+
+    /// True for password and code fields, whose text is wiped after use.
+    public var isSecret: Bool {
+        switch kind {
+        case .password, .code: return true
+        default: return false
+        }
+    }
+
+    /// True when the field edits text and shows the terminal cursor.
+    public var isTextual: Bool {
+        switch kind {
+        case .text, .password, .code: return true
+        default: return false
+        }
+    }
+
+    /// Applies a key meant for this field.
+    /// - Returns: false if the field does not use the key.
+    mutating func handle(_ key: Key) -> Bool {
+        switch kind {
+        case .text, .password, .code:
+            return editor.handle(key)
+        case .toggle(let isOn):
+            guard key == .character(" ") else { return false }
+            kind = .toggle(isOn: !isOn)
+            return true
+        case .picker(let options, let selected):
+            // At either end ↑/↓ fall through to the keymap and move focus.
+            if key == .down, selected + 1 < options.count { kind = .picker(options: options, selected: selected + 1); return true }
+            if key == .up, selected > 0 { kind = .picker(options: options, selected: selected - 1); return true }
+            return false
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/// What a key did to a form, for the input loop to act on.
+public enum FormOutcome: Hashable, Sendable {
+    /// Nothing (an unbound key).
+    case ignored
+    /// A field's value changed, or focus moved: redraw.
+    case changed
+    /// Enter: `button` is the focused button's id, or nil when Enter was pressed in a field.
+    case submitted(button: String?)
+    case back
+    case help
+    case quit
+}

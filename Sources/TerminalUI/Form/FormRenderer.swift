@@ -1,0 +1,63 @@
+/// Renders a ``FormView`` into a ``Buffer``: a pure function of the view and the buffer size.
+///
+/// Layout, top to bottom: header bar, title, the scrolling body (text, fields, buttons), the status
+/// line, and the footer generated from the keymap. Content is at most 100 columns wide and centred,
+/// so 80×24 is used edge to edge and a larger screen gets wider field boxes and more rows. When the
+/// body is taller than its area it scrolls so the focused item is visible, with `↑ more` / `↓ more`
+/// marking hidden rows.
+public enum FormRenderer {
+    /// The most columns the content uses on a wide screen.
+    static let maxContentWidth = 100
+
+    /// Renders `form` over the whole of `buffer`.
+    /// - Returns: where the terminal cursor belongs (the focused text field), or nil to hide it.
+    @discardableResult
+    public static func render(_ form: FormView, into buffer: inout Buffer) -> Point? {
+        let size = buffer.size
+        buffer.fill(Rect(size: size))
+        guard size.height >= 6, size.width >= 20 else {
+            buffer.write("Terminal too small (\(size)); enlarge it to continue.", at: Point(x: 0, y: 0), style: .error)
+            return nil
+        }
+        let contentWidth = min(size.width - 2, maxContentWidth)
+        let left = (size.width - contentWidth) / 2
+        HeaderBar.render(form.header, into: &buffer, row: 0)
+        buffer.write(TextWrap.truncate(form.title, width: contentWidth), at: Point(x: left, y: 1), style: .title)
+        if let status = form.status {
+            let text = TextWrap.truncate(status.text, width: contentWidth)
+            buffer.write(text, at: Point(x: left, y: size.height - 2), style: status.style)
+        }
+        FooterBar.render(form.effectiveKeymap, into: &buffer, row: size.height - 1)
+
+        let rows = FormBody(form: form, width: contentWidth).rows
+        let body = Rect(x: left, y: 2, width: contentWidth, height: size.height - 4)
+        return drawScrolled(rows, focus: form.focused, in: body, into: &buffer)
+    }
+
+    private static func drawScrolled(_ rows: [FormBody.Row], focus: FormView.Focusable?, in area: Rect, into buffer: inout Buffer) -> Point? {
+        var top = area.y
+        var visible = area.height
+        var offset = 0
+        if rows.count > area.height {
+            // Reserve a row above and below for the scroll markers.
+            top += 1
+            visible = max(1, area.height - 2)
+            let owned = rows.indices.filter { rows[$0].owner != nil && rows[$0].owner == focus }
+            if let first = owned.first, let last = owned.last {
+                offset = max(0, last - visible + 1)
+                offset = min(offset, first)
+            }
+            offset = min(offset, rows.count - visible)
+            if offset > 0 { buffer.write("↑ more", at: Point(x: area.x, y: area.y), style: .hint) }
+            if offset + visible < rows.count {
+                buffer.write("↓ more", at: Point(x: area.x, y: area.maxY - 1), style: .hint)
+            }
+        }
+        var cursor: Point?
+        for (index, row) in rows.enumerated().dropFirst(offset).prefix(visible) {
+            let y = top + index - offset
+            if let point = row.draw(&buffer, area.x, y) { cursor = point }
+        }
+        return cursor
+    }
+}

@@ -1,0 +1,101 @@
+/// A screen described as data: header, title, text, fields, buttons and a status line.
+///
+/// Every screen of the console is one `FormView`; a flow screen is mapped to it by filling in the
+/// parts it needs. The view also holds the editing state (field text, focus), so the input loop is:
+/// ``handle(_:)`` each key, act on the ``FormOutcome``, ``FormRenderer/render(_:into:)`` again.
+public struct FormView: Hashable, Sendable {
+    public var header: HeaderInfo?
+    public var title: String
+    /// Paragraphs above the fields, wrapped to the width.
+    public var lines: [String]
+    public var fields: [FormField]
+    public var buttons: [FormButton]
+    public var status: StatusLine?
+    /// Index into ``focusOrder``.
+    public var focus: Int
+    public var keymap: Keymap
+
+    public init(header: HeaderInfo? = nil, title: String, lines: [String] = [], fields: [FormField] = [],
+                buttons: [FormButton] = [], status: StatusLine? = nil, focus: Int = 0, keymap: Keymap = .form) {
+        self.header = header
+        self.title = title
+        self.lines = lines
+        self.fields = fields
+        self.buttons = buttons
+        self.status = status
+        self.focus = focus
+        self.keymap = keymap
+    }
+
+    /// Something that can hold focus.
+    public enum Focusable: Hashable, Sendable {
+        case field(Int)
+        case button(Int)
+    }
+
+    /// Fields, then enabled buttons.
+    public var focusOrder: [Focusable] {
+        fields.indices.map { .field($0) } + buttons.indices.filter { buttons[$0].isEnabled }.map { .button($0) }
+    }
+
+    /// The focused item, if there is anything to focus.
+    public var focused: Focusable? {
+        let order = focusOrder
+        guard !order.isEmpty else { return nil }
+        return order[min(max(0, focus), order.count - 1)]
+    }
+
+    /// The field with `id`.
+    public subscript(field id: String) -> FormField? {
+        get { fields.first { $0.id == id } }
+        set {
+            guard let index = fields.firstIndex(where: { $0.id == id }), let newValue else { return }
+            fields[index] = newValue
+        }
+    }
+
+    /// Field values by id.
+    public var values: [String: String] {
+        Dictionary(fields.map { ($0.id, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The keymap without bindings this screen cannot use (no password: no reveal), for the footer.
+    public var effectiveKeymap: Keymap {
+        let hasPassword = fields.contains { if case .password = $0.kind { return true } else { return false } }
+        return hasPassword ? keymap : keymap.without([.toggleReveal])
+    }
+
+    /// Wipes password and code fields, so a secret does not stay on screen after it was used.
+    public mutating func clearSecrets() {
+        for index in fields.indices where fields[index].isSecret { fields[index].editor.clear() }
+    }
+
+    /// Applies one key: the focused field first, then the keymap.
+    public mutating func handle(_ key: Key) -> FormOutcome {
+        if case .field(let index)? = focused, fields[index].handle(key) { return .changed }
+        guard let command = keymap.command(for: key) else { return .ignored }
+        switch command {
+        case .nextField: return moveFocus(by: 1)
+        case .previousField: return moveFocus(by: -1)
+        case .submit:
+            if case .button(let index)? = focused { return .submitted(button: buttons[index].id) }
+            return .submitted(button: nil)
+        case .back: return .back
+        case .help: return .help
+        case .quit: return .quit
+        case .toggleReveal:
+            guard case .field(let index)? = focused, case .password(let revealed) = fields[index].kind else {
+                return .ignored
+            }
+            fields[index].kind = .password(revealed: !revealed)
+            return .changed
+        }
+    }
+
+    private mutating func moveFocus(by step: Int) -> FormOutcome {
+        let count = focusOrder.count
+        guard count > 1 else { return .ignored }
+        focus = ((min(max(0, focus), count - 1) + step) % count + count) % count
+        return .changed
+    }
+}

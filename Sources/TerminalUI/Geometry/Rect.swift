@@ -1,0 +1,24 @@
+/// A rectangle of cells.
+public struct Rect: Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = max(0, width)
+        self.height = max(0, height)
+    }
+
+    /// The whole area of a terminal of `size`.
+    public init(size: Size) {
+        self.init(x: 0, y: 0, width: size.width, height: size.height)
+    }
+
+    /// One past the last column.
+    public var maxX: Int { x + width }
+    /// One past the last row.
+    public var maxY: Int { y + height }
+}

@@ -1,0 +1,15 @@
+/// What a key means to a form once the focused widget has declined it.
+public enum FormCommand: Hashable, Sendable {
+    case nextField
+    case previousField
+    /// Enter: submit the form (or press the focused button).
+    case submit
+    /// Esc: go back one step.
+    case back
+    /// F1: show the help screen.
+    case help
+    /// Show or hide the focused password.
+    case toggleReveal
+    /// Leave the console (terminal restored).
+    case quit
+}

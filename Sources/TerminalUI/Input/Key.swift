@@ -1,0 +1,19 @@
+/// A key press (or a whole bracketed paste) decoded from terminal input.
+///
+/// Backends turn raw bytes into `Key`s at the edge (see ``InputDecoder``); widgets and keymaps
+/// only ever see this enum.
+public enum Key: Hashable, Sendable {
+    /// A printable grapheme typed by the user.
+    case character(Character)
+    /// Text delivered by a bracketed paste, markers removed. It is inserted, never interpreted:
+    /// a newline inside a paste does not submit.
+    case paste(String)
+    /// Ctrl plus a letter, lower-cased (`.control("a")` is Ctrl-A). Tab, Enter and Backspace have
+    /// their own cases.
+    case control(Character)
+    /// A function key, `F1` is `.function(1)`.
+    case function(Int)
+    case up, down, left, right
+    case home, end, pageUp, pageDown, insert, delete
+    case tab, backTab, enter, backspace, escape
+}

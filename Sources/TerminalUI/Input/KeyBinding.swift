@@ -1,0 +1,20 @@
+/// One binding: the keys that trigger a command and how the footer and help screen describe it.
+public struct KeyBinding: Hashable, Sendable {
+    /// Every key that triggers the command.
+    public var keys: [Key]
+    public var command: FormCommand
+    /// Short key names as shown to the user, e.g. `"Tab/↓"`.
+    public var keyLabel: String
+    /// What the binding does, e.g. `"next field"`.
+    public var help: String
+    /// False for bindings listed only on the help screen (the footer has one line).
+    public var inFooter: Bool
+
+    public init(keys: [Key], command: FormCommand, keyLabel: String, help: String, inFooter: Bool = true) {
+        self.keys = keys
+        self.command = command
+        self.keyLabel = keyLabel
+        self.help = help
+        self.inFooter = inFooter
+    }
+}

@@ -1,0 +1,47 @@
+/// Key bindings as data: the same list matches input and generates the footer and help screen, so
+/// what the user is told is always what the keys do.
+public struct Keymap: Hashable, Sendable {
+    public var bindings: [KeyBinding]
+
+    public init(bindings: [KeyBinding]) {
+        self.bindings = bindings
+    }
+
+    /// The command bound to `key`, if any.
+    public func command(for key: Key) -> FormCommand? {
+        bindings.first { $0.keys.contains(key) }?.command
+    }
+
+    /// The bindings without those whose command is not available on the current screen.
+    public func without(_ commands: Set<FormCommand>) -> Keymap {
+        Keymap(bindings: bindings.filter { !commands.contains($0.command) })
+    }
+
+    /// `"Tab next  S-Tab prev  Enter submit  …"`, the footer line (fits 80 columns).
+    public var footerText: String {
+        bindings.filter(\.inFooter).map { "\($0.keyLabel) \($0.help)" }.joined(separator: "  ")
+    }
+
+    /// The editing keys of text fields; listed on the help screen, handled by ``TextEditor``.
+    public static let editingHelp: [(keys: String, help: String)] = [
+        ("←/→", "move by character"),
+        ("Home/End, Ctrl-A/E", "start / end of the field"),
+        ("Backspace/Delete", "delete before / at the cursor"),
+        ("Ctrl-U / Ctrl-K", "delete to the start / to the end"),
+        ("Ctrl-W", "delete the word before the cursor"),
+        ("Space", "switch a toggle; ↑/↓ choose in a list"),
+    ]
+
+    /// The bindings every form uses.
+    public static let form = Keymap(bindings: [
+        KeyBinding(keys: [.tab], command: .nextField, keyLabel: "Tab", help: "next"),
+        KeyBinding(keys: [.backTab], command: .previousField, keyLabel: "S-Tab", help: "prev"),
+        KeyBinding(keys: [.down], command: .nextField, keyLabel: "↓", help: "next field", inFooter: false),
+        KeyBinding(keys: [.up], command: .previousField, keyLabel: "↑", help: "previous field", inFooter: false),
+        KeyBinding(keys: [.enter], command: .submit, keyLabel: "Enter", help: "submit"),
+        KeyBinding(keys: [.escape], command: .back, keyLabel: "Esc", help: "back"),
+        KeyBinding(keys: [.control("r")], command: .toggleReveal, keyLabel: "^R", help: "reveal"),
+        KeyBinding(keys: [.function(1)], command: .help, keyLabel: "F1", help: "help"),
+        KeyBinding(keys: [.control("c")], command: .quit, keyLabel: "^C", help: "quit"),
+    ])
+}

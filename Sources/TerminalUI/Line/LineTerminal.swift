@@ -1,0 +1,155 @@
+import Glibc
+
+/// The line mode: the same forms as plain sequential prompts, for when stdout is not a terminal or
+/// `TERM=dumb` (screen readers, scripts, pipes).
+///
+/// Reads lines from a file descriptor and writes through a closure, so tests drive it with a pipe.
+/// A password prompt turns echo off while it reads when the input is a terminal, and restores it
+/// whatever happens.
+public final class LineTerminal {
+    private let input: Int32
+    private let output: (String) -> Void
+    private var pending: [UInt8] = []
+    private var atEnd = false
+
+    /// - Parameters:
+    ///   - input: the descriptor lines are read from (standard input by default).
+    ///   - output: where prompts and messages go (standard output by default).
+    public init(input: Int32 = STDIN_FILENO, output: @escaping (String) -> Void = LineTerminal.writeToStandardOutput) {
+        self.input = input
+        self.output = output
+    }
+
+    /// Writes `text` to standard output unbuffered.
+    public static func writeToStandardOutput(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if written <= 0 { if errno == EINTR { continue } else { return } }
+            offset += written
+        }
+    }
+
+    /// True when the console must use line mode: stdout is not a terminal, or `TERM` is unset or `dumb`.
+    public static func isNeeded(environment: [String: String], standardOutputIsTerminal: Bool) -> Bool {
+        let term = environment["TERM"] ?? ""
+        return !standardOutputIsTerminal || term.isEmpty || term == "dumb"
+    }
+
+    /// Writes one message line.
+    public func say(_ text: String) {
+        output(text + "\n")
+    }
+
+    /// Prompts and reads one line (without its line break).
+    /// - Returns: nil at end of input.
+    public func ask(_ prompt: String) -> String? {
+        output(prompt)
+        return readLine()
+    }
+
+    /// Prompts for a secret; echo is off while it is typed when the input is a terminal.
+    /// - Returns: nil at end of input.
+    public func askSecret(_ prompt: String) -> String? {
+        output(prompt)
+        guard isatty(input) == 1 else { return readLine() }
+        var saved = termios()
+        guard tcgetattr(input, &saved) == 0 else { return readLine() }
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(input, TCSAFLUSH, &silent)
+        defer {
+            tcsetattr(input, TCSAFLUSH, &saved)
+            output("\n")
+        }
+        return readLine()
+    }
+
+    /// Runs `form` as prompts: text paragraphs, then each field in order (with its error and note),
+    /// then a choice of button when there is more than one. Values are kept in `form`.
+    /// - Returns: how the form ended; `.quit` at end of input.
+    public func run(_ form: inout FormView) -> FormSession.Ending {
+        say(form.title)
+        form.lines.forEach(say)
+        if let status = form.status { say(status.kind == .error ? "Error: \(status.text)" : status.text) }
+        for index in form.fields.indices {
+            guard fill(&form.fields[index]) else { return .quit }
+        }
+        let buttons = form.buttons.filter(\.isEnabled)
+        guard buttons.count > 1 else { return .submitted(button: buttons.first?.id) }
+        let options = buttons.map { PickerOption(id: $0.id, title: $0.title) }
+        guard let choice = choose("Next step", options: options, current: 0) else { return .quit }
+        return .submitted(button: buttons[choice].id)
+    }
+
+    private func fill(_ field: inout FormField) -> Bool {
+        if let error = field.error { say("  ! \(field.label): \(error)") }
+        if let note = field.note { say("  (\(note))") }
+        switch field.kind {
+        case .text:
+            let current = field.editor.text.isEmpty ? "" : " [\(field.editor.text)]"
+            guard let line = ask("\(field.label)\(current): ") else { return false }
+            if !line.isEmpty { setText(line, of: &field) }
+        case .password:
+            guard let line = askSecret("\(field.label): ") else { return false }
+            setText(line, of: &field)
+        case .code(let length):
+            while true {
+                guard let line = askSecret("\(field.label) (\(length) digits): ") else { return false }
+                setText(line, of: &field)
+                if field.editor.count == length && line.count == length { break }
+                say("  ! Enter exactly \(length) digits.")
+            }
+        case .toggle(let isOn):
+            guard let line = ask("\(field.label) [\(isOn ? "Y/n" : "y/N")]: ") else { return false }
+            let answer = line.lowercased()
+            if answer == "y" || answer == "yes" { field.kind = .toggle(isOn: true) }
+            if answer == "n" || answer == "no" { field.kind = .toggle(isOn: false) }
+        case .picker(let options, let selected):
+            guard let choice = choose(field.label, options: options, current: selected) else { return false }
+            field.kind = .picker(options: options, selected: choice)
+        }
+        return true
+    }
+
+    private func setText(_ text: String, of field: inout FormField) {
+        field.editor.clear()
+        field.editor.insert(text)
+    }
+
+    private func choose(_ label: String, options: [PickerOption], current: Int) -> Int? {
+        say("\(label):")
+        for (index, option) in options.enumerated() {
+            let extra = [option.detail, option.note].compactMap { $0 }.joined(separator: " — ")
+            say("  \(index + 1). \(option.title)\(extra.isEmpty ? "" : "  \(extra)")")
+        }
+        while true {
+            guard let line = ask("Choose 1-\(options.count) [\(current + 1)]: ") else { return nil }
+            if line.isEmpty { return current }
+            if let number = Int(line), (1...options.count).contains(number) { return number - 1 }
+            say("  ! Enter a number from 1 to \(options.count).")
+        }
+    }
+
+    /// One line from the input, splitting on LF and dropping a CR before it.
+    private func readLine() -> String? {
+        while true {
+            if let newline = pending.firstIndex(of: 0x0A) {
+                var line = Array(pending[..<newline])
+                pending.removeFirst(newline + 1)
+                if line.last == 0x0D { line.removeLast() }
+                return String(decoding: line, as: UTF8.self)
+            }
+            if atEnd {
+                guard !pending.isEmpty else { return nil }
+                defer { pending.removeAll() }
+                return String(decoding: pending, as: UTF8.self)
+            }
+            var chunk = [UInt8](repeating: 0, count: 1024)
+            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { atEnd = true } else { pending.append(contentsOf: chunk[..<count]) }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import TerminalUI
+
+/// An in-memory ``Backend``: keeps the drawn cells and the cursor, and replays queued events.
+///
+/// Tests render into it and compare ``snapshot()`` with a file (see ``assertSnapshot(_:named:filePath:)``).
+public final class TestBackend: Backend {
+    public private(set) var size: Size
+    /// What was last flushed.
+    public private(set) var buffer: Buffer
+    public private(set) var cursor: Point = Point(x: 0, y: 0)
+    public private(set) var cursorVisible = false
+    /// Events `nextEvent(timeout:)` hands out in order; `.tick` once empty.
+    public var events: [InputEvent] = []
+    private var pending: Buffer
+
+    public init(size: Size = Size(width: 80, height: 24)) {
+        self.size = size
+        buffer = Buffer(size: size)
+        pending = buffer
+    }
+
+    /// Changes the size and queues the matching resize event, as a terminal would.
+    public func resize(to newSize: Size) {
+        size = newSize
+        pending = Buffer(size: newSize)
+        events.append(.resized(newSize))
+    }
+
+    /// Queues the keys a terminal would send as `raw` bytes (escape sequences, pastes), decoded by
+    /// the same ``InputDecoder`` a real backend uses.
+    public func type(_ raw: String) {
+        var decoder = InputDecoder()
+        events += (decoder.decode(Array(raw.utf8)) + decoder.flushPendingEscape()).map { .key($0) }
+    }
+
+    public func draw(_ buffer: Buffer) { pending = buffer }
+    public func moveCursor(to point: Point) { cursor = point }
+    public func setCursorVisible(_ visible: Bool) { cursorVisible = visible }
+    public func clear() { pending = Buffer(size: size) }
+    public func flush() { buffer = pending }
+
+    public func nextEvent(timeout: Duration) -> InputEvent {
+        events.isEmpty ? .tick : events.removeFirst()
+    }
+
+    /// The screen as text: one line per row between `|` edges (so trailing spaces and the width
+    /// show), then the cursor.
+    public func snapshot() -> String {
+        TestBackend.snapshot(buffer, cursor: cursorVisible ? cursor : nil)
+    }
+
+    /// A buffer as snapshot text.
+    public static func snapshot(_ buffer: Buffer, cursor: Point?) -> String {
+        let rows = buffer.lines().map { "|\($0)|" }
+        let cursorLine = cursor.map { "cursor \($0.x),\($0.y)" } ?? "cursor hidden"
+        return (rows + [cursorLine]).joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,108 @@
+import TerminalUI
+import TestSupport
+import Testing
+
+@Suite struct FormViewTests {
+    private func send(_ keys: [Key], to form: inout FormView) -> [FormOutcome] {
+        keys.map { form.handle($0) }
+    }
+
+    @Test func tabShiftTabAndArrowsMoveFocusAcrossFieldsAndButtons() {
+        var form = Forms.signIn()
+        #expect(form.focused == .field(0))
+        _ = send([.tab, .down, .down], to: &form)
+        #expect(form.focused == .button(1))
+        _ = send([.backTab, .up], to: &form)
+        #expect(form.focused == .field(1))
+        _ = send([.tab, .tab, .tab], to: &form)
+        #expect(form.focused == .field(0), "focus wraps around")
+    }
+
+    @Test func enterSubmitsWithTheFocusedButton() {
+        var form = Forms.signIn()
+        #expect(form.handle(.enter) == .submitted(button: nil))
+        _ = send([.tab, .tab, .tab], to: &form)
+        #expect(form.handle(.enter) == .submitted(button: "reset"))
+        #expect(form.handle(.escape) == .back)
+        #expect(form.handle(.function(1)) == .help)
+        #expect(form.handle(.control("c")) == .quit)
+        #expect(form.handle(.function(9)) == .ignored)
+    }
+
+    // Case 008: a paste fills the password exactly, and its newline does not submit.
+    @Test func pasteIntoPasswordNeverSubmits() {
+        var form = Forms.signIn()
+        _ = form.handle(.tab)
+        var decoder = InputDecoder()
+        let outcomes = decoder.decode(Array("\u{1B}[200~S3cret!pass\u{1B}[201~".utf8)).map { form.handle($0) }
+        #expect(outcomes == [.changed])
+        #expect(form[field: "password"]?.value == "S3cret!pass")
+        #expect(form[field: "password"]?.editor.count == 11)
+        let second = decoder.decode(Array("\u{1B}[200~\u{1B}[201~\u{1B}[200~\n\u{1B}[201~".utf8)).map { form.handle($0) }
+        #expect(!second.contains { if case .submitted = $0 { true } else { false } })
+        #expect(form[field: "password"]?.value == "S3cret!pass")
+        #expect(form[field: "username"]?.value == "")
+    }
+
+    // Case 009: Shift-Tab moves focus back whatever the terminal.
+    @Test func shiftTabSequenceMovesFocusBack() {
+        var form = Forms.signIn()
+        _ = form.handle(.tab)
+        var decoder = InputDecoder()
+        for key in decoder.decode(Array("\u{1B}[Z".utf8)) { _ = form.handle(key) }
+        #expect(form.focused == .field(0))
+    }
+
+    @Test func revealTogglesOnlyThePasswordField() {
+        var form = Forms.signIn()
+        #expect(form.handle(.control("r")) == .ignored)
+        _ = form.handle(.tab)
+        #expect(form.handle(.control("r")) == .changed)
+        #expect(form[field: "password"]?.kind == .password(revealed: true))
+    }
+
+    @Test func pickerArrowsChooseThenLeave() {
+        var form = Forms.mfaPicker()
+        #expect(form.values["method"] == "email-1")
+        _ = send([.down], to: &form)
+        #expect(form.values["method"] == "sms-1")
+        _ = send([.down], to: &form)
+        #expect(form.focused == .button(0))
+    }
+
+    @Test func toggleSwitchesWithSpace() {
+        var form = FormView(title: "t", fields: [.toggle("t", label: "Remember me")])
+        _ = form.handle(.character(" "))
+        #expect(form.values["t"] == "true")
+    }
+
+    @Test func disabledButtonIsSkipped() {
+        let form = Forms.codeEntry(secondsLeft: 30)
+        #expect(form.focusOrder == [.field(0), .button(0)])
+    }
+
+    @Test func secretsAreWipedAfterUse() {
+        var form = Forms.signIn()
+        form.fields[0].editor.insert("ada@contoso.com")
+        form.fields[1].editor.insert("S3cret!pass")
+        form.clearSecrets()
+        #expect(form.values == ["username": "ada@contoso.com", "password": ""])
+    }
+
+    @Test func footerComesFromTheKeymap() {
+        let full = Forms.signIn().effectiveKeymap.footerText
+        #expect(full == "Tab next  S-Tab prev  Enter submit  Esc back  ^R reveal  F1 help  ^C quit")
+        #expect(DisplayWidth.of(full) < 80)
+        #expect(!Forms.mfaPicker().effectiveKeymap.footerText.contains("^R"))
+    }
+
+    @Test func sessionKeepsValuesAcrossResizeAndEndsOnSubmit() {
+        let backend = TestBackend()
+        var session = FormSession(form: Forms.signIn())
+        backend.type("ada")
+        backend.resize(to: Size(width: 100, height: 30))
+        backend.type("\t\u{1B}[200~S3cret!pass\u{1B}[201~\r")
+        #expect(session.run(on: backend) == .submitted(button: nil))
+        #expect(session.form.values == ["username": "ada", "password": "S3cret!pass"])
+    }
+}

@@ -1,0 +1,79 @@
+import TerminalUI
+import Testing
+
+@Suite struct InputDecoderTests {
+    private func keys(_ text: String) -> [Key] {
+        var decoder = InputDecoder()
+        return decoder.decode(Array(text.utf8)) + decoder.flushPendingEscape()
+    }
+
+    // Case 009: every Home/End form used by xterm, screen and tmux.
+    @Test(arguments: ["\u{1B}[H", "\u{1B}[1~", "\u{1B}[7~", "\u{1B}OH"])
+    func homeForms(_ sequence: String) {
+        #expect(keys(sequence) == [.home])
+    }
+
+    @Test(arguments: ["\u{1B}[F", "\u{1B}[4~", "\u{1B}[8~", "\u{1B}OF"])
+    func endForms(_ sequence: String) {
+        #expect(keys(sequence) == [.end])
+    }
+
+    @Test func namedKeys() {
+        #expect(keys("\u{1B}[Z") == [.backTab])
+        #expect(keys("\u{1B}[3~") == [.delete])
+        #expect(keys("\u{1B}OP") == [.function(1)])
+        #expect(keys("\u{1B}[11~") == [.function(1)])
+        #expect(keys("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D") == [.up, .down, .right, .left])
+        #expect(keys("\u{1B}[1;5C") == [.right])
+        #expect(keys("\t\r\u{7F}") == [.tab, .enter, .backspace])
+        #expect(keys("\u{01}\u{05}\u{15}\u{17}\u{0B}\u{03}") == [.control("a"), .control("e"), .control("u"), .control("w"), .control("k"), .control("c")])
+    }
+
+    @Test func loneEscapeOnlyAfterIdle() {
+        var decoder = InputDecoder()
+        #expect(decoder.decode([0x1B]).isEmpty)
+        #expect(decoder.hasPendingInput)
+        #expect(decoder.flushPendingEscape() == [.escape])
+        #expect(!decoder.hasPendingInput)
+    }
+
+    @Test func sequenceSplitAcrossReads() {
+        var decoder = InputDecoder()
+        #expect(decoder.decode([0x1B, UInt8(ascii: "[")]).isEmpty)
+        #expect(decoder.decode([UInt8(ascii: "7")]).isEmpty)
+        #expect(decoder.decode([UInt8(ascii: "~"), UInt8(ascii: "x")]) == [.home, .character("x")])
+    }
+
+    @Test func utf8SplitAcrossReads() {
+        var decoder = InputDecoder()
+        let bytes = Array("あé".utf8)
+        #expect(decoder.decode(bytes[0..<2]).isEmpty)
+        #expect(decoder.decode(bytes[2...]) == [.character("あ"), .character("é")])
+    }
+
+    @Test func combiningMarkTypedWithItsBaseIsOneGrapheme() {
+        #expect(keys("e\u{301}") == [.character("e\u{301}")])
+    }
+
+    @Test func unknownSequencesInsertNothing() {
+        #expect(keys("\u{1B}[99~\u{1B}[201~\u{1B}[?1;2c") == [])
+    }
+
+    // Case 008: the markers are stripped, the newline inside stays text.
+    @Test func bracketedPasteIsOneEvent() {
+        #expect(keys("\u{1B}[200~S3cret!pass\u{1B}[201~") == [.paste("S3cret!pass")])
+        #expect(keys("\u{1B}[200~line\n\u{1B}[201~\r") == [.paste("line\n"), .enter])
+    }
+
+    @Test func pasteSplitAcrossReadsAndContainingEscapes() {
+        var decoder = InputDecoder()
+        #expect(decoder.decode(Array("\u{1B}[200~ab\u{1B}[A".utf8)).isEmpty)
+        #expect(decoder.flushPendingEscape().isEmpty)
+        #expect(decoder.decode(Array("c\u{1B}[20".utf8)).isEmpty)
+        #expect(decoder.decode(Array("1~z".utf8)) == [.paste("ab\u{1B}[Ac"), .character("z")])
+    }
+
+    @Test func altKeyIsEscapeThenKey() {
+        #expect(keys("\u{1B}x") == [.escape, .character("x")])
+    }
+}
