@@ -36,6 +36,8 @@ let package = Package(
             "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "CursesBackend",
             "TenantEmulator", "EmulatorServer",
         ]),
+        // Hidden test harness: a three-field form on CursesBackend, driven under tmux by CursesBackendTests.
+        .executableTarget(name: "tui-harness", dependencies: ["CursesBackend", "TerminalUI"]),
         .executableTarget(name: "tophhie-bench", dependencies: ["TenantEmulator", "EmulatorServer", "CMicroHTTPD", "TophhieCloudAuthentication"]),
 
         .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "TestSupport"]),

@@ -28,6 +28,8 @@ public struct FormSession {
         backend.present(form)
         while true {
             switch backend.nextEvent(timeout: tick) {
+            case .inputClosed:
+                return .quit
             case .resized:
                 backend.clear()
             case .tick:

@@ -7,4 +7,6 @@ public enum InputEvent: Hashable, Sendable {
     case resized(Size)
     /// No input arrived within the idle timeout: move countdowns and redraw.
     case tick
+    /// The input closed (the terminal hung up): the session must end.
+    case inputClosed
 }

@@ -1,0 +1,208 @@
+import CNcursesw
+import Glibc
+import TerminalUI
+
+/// A ``Backend`` over ncursesw: the one owner of the terminal's state while the console runs.
+///
+/// Starting it saves the terminal modes, opens the screen with `newterm` (which reports failure
+/// instead of exiting the process like `initscr`), switches to raw input, enables bracketed paste,
+/// and installs signal handlers. ``stop()`` puts everything back; it is idempotent and also runs
+/// from SIGINT/SIGTERM/SIGHUP and crash signals (async-signal-safe: `tcsetattr` + `write` only).
+///
+/// ```swift
+/// let backend = try CursesBackend()
+/// defer { backend.stop() }
+/// var session = FormSession(form: form)
+/// let ending = session.run(on: backend)
+/// ```
+///
+/// - Important: one instance at a time, used from one thread.
+public final class CursesBackend: Backend {
+    public private(set) var size: Size
+    private let screen: OpaquePointer
+    private let palette: CursesPalette
+    private let input: TerminalInput
+    private let record: UnsafeMutablePointer<RestoreRecord>
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private var stopped = false
+
+    private static let pasteOn = "\u{1B}[?2004h"
+    private static let pasteOff = "\u{1B}[?2004l"
+
+    /// Takes over the terminal.
+    /// - Parameters:
+    ///   - environment: read for `NO_COLOR` and `TERM`.
+    ///   - escapeDelay: how long after an Esc byte to wait for the rest of a sequence before it
+    ///     counts as the Esc key.
+    /// - Throws: ``CursesError`` when standard input/output is not a terminal, `TERM` is unknown,
+    ///   or another backend is active. Nothing is changed on the terminal in that case.
+    public init(environment: [String: String], escapeDelay: Duration = .milliseconds(30)) throws(CursesError) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        guard activeRestoreRecord == nil else { throw .alreadyActive }
+        Self.chooseUTF8Locale()
+
+        record = .allocate(capacity: 1)
+        record.initialize(to: RestoreRecord())
+        _ = tcgetattr(STDIN_FILENO, &record.pointee.saved)
+
+        guard let opened = newterm(nil, cncursesw_stdout(), cncursesw_stdin()) else {
+            record.deallocate()
+            throw .unknownTerminal(environment["TERM"] ?? "")
+        }
+        screen = opened
+        _ = set_term(screen)
+        _ = raw()
+        _ = noecho()
+        _ = nonl()
+        palette = CursesPalette(environment: environment)
+
+        var pipeEnds: [Int32] = [-1, -1]
+        _ = pipe(&pipeEnds)
+        for end in pipeEnds {
+            // Non-blocking so the handler never blocks and the loop can drain it.
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        wakeRead = pipeEnds[0]
+        wakeWrite = pipeEnds[1]
+        input = TerminalInput(input: STDIN_FILENO, wake: wakeRead, escapeDelay: escapeDelay)
+        size = Self.terminalSize()
+
+        record.pointee.wakeDescriptor = wakeWrite
+        Self.storeResetSequence(in: record)
+        record.pointee.restored = 0
+        activeRestoreRecord = record
+        Self.installHandlers()
+        Self.writeDirectly(Self.pasteOn)
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Restores the terminal: leaves curses, turns bracketed paste off, puts the saved modes back,
+    /// removes the signal handlers. Safe to call more than once.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        Self.removeHandlers()
+        if record.pointee.restored == 0 {
+            // Blank the screen first: a terminal without an alternate screen (or one that mixed the
+            // screens up on a resize) must not keep a form, masked or not, after the console is gone.
+            _ = wclear(cncursesw_stdscr())
+            _ = wrefresh(cncursesw_stdscr())
+            _ = endwin()
+            Self.writeDirectly(Self.pasteOff)
+            record.pointee.restored = 1
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, &record.pointee.saved)
+        }
+        delscreen(screen)
+        activeRestoreRecord = nil
+        record.pointee.sequence?.deallocate()
+        record.deallocate()
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    // MARK: Backend
+
+    public func draw(_ buffer: Buffer) {
+        guard let window = cncursesw_stdscr() else { return }
+        let rows = min(buffer.size.height, size.height)
+        let columns = min(buffer.size.width, size.width)
+        for y in 0..<rows {
+            for x in 0..<columns {
+                let cell = buffer[x, y]
+                if cell.isContinuation || x + cell.width > columns { continue }
+                var wide = cell.grapheme.unicodeScalars.prefix(Int(CCHARW_MAX) - 1).map { wchar_t(bitPattern: $0.value) }
+                wide.append(0)
+                var character = cchar_t()
+                _ = setcchar(&character, wide, palette.attributes(cell.style), palette.pair(cell.style), nil)
+                _ = mvwadd_wch(window, Int32(y), Int32(x), &character)
+            }
+        }
+    }
+
+    public func moveCursor(to point: Point) {
+        _ = wmove(cncursesw_stdscr(), Int32(point.y), Int32(point.x))
+    }
+
+    public func setCursorVisible(_ visible: Bool) {
+        _ = curs_set(visible ? 1 : 0)
+    }
+
+    public func clear() {
+        _ = wclear(cncursesw_stdscr())
+    }
+
+    public func flush() {
+        _ = wrefresh(cncursesw_stdscr())
+    }
+
+    public func nextEvent(timeout: Duration) -> InputEvent {
+        switch input.next(timeout: timeout) {
+        case .key(let key): return .key(key)
+        case .timedOut: return .tick
+        case .closed: return .inputClosed
+        case .windowChanged:
+            size = Self.terminalSize()
+            _ = resizeterm(Int32(size.height), Int32(size.width))
+            return .resized(size)
+        }
+    }
+
+    // MARK: Setup
+
+    /// Wide characters need a UTF-8 LC_CTYPE; keep the user's locale when it is one.
+    private static func chooseUTF8Locale() {
+        _ = setlocale(LC_ALL, "")
+        let current = setlocale(LC_CTYPE, nil).map { String(cString: $0) } ?? ""
+        if !current.uppercased().contains("UTF-8") && !current.uppercased().contains("UTF8") {
+            _ = setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+
+    private static func terminalSize() -> Size {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard cncursesw_window_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0 else {
+            return Size(width: 80, height: 24)
+        }
+        return Size(width: Int(columns), height: Int(rows))
+    }
+
+    /// Builds, once, the bytes a signal handler writes: plain attributes, a cleared screen (no
+    /// secret left behind), visible cursor, keypad and alternate screen off (from terminfo),
+    /// bracketed paste off.
+    private static func storeResetSequence(in record: UnsafeMutablePointer<RestoreRecord>) {
+        var bytes: [UInt8] = []
+        for capability in ["sgr0", "clear", "cnorm", "rmkx", "rmcup"] {
+            if let value = cncursesw_tigetstr(capability) { bytes += Array(String(cString: value).utf8) }
+        }
+        bytes += Array(pasteOff.utf8)
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+        storage.initialize(from: bytes, count: bytes.count)
+        record.pointee.sequence = storage
+        record.pointee.sequenceCount = bytes.count
+    }
+
+    private static func installHandlers() {
+        for signal in HandledSignals.termination { _ = Glibc.signal(signal, handleTerminationSignal) }
+        for signal in HandledSignals.crash { _ = Glibc.signal(signal, handleCrashSignal) }
+        _ = Glibc.signal(SIGWINCH, handleWindowChange)
+    }
+
+    private static func removeHandlers() {
+        for signal in HandledSignals.termination + HandledSignals.crash + [SIGWINCH] {
+            _ = Glibc.signal(signal, SIG_DFL)
+        }
+    }
+
+    /// Writes straight to the terminal, past curses' own buffering, for modes curses does not know.
+    private static func writeDirectly(_ text: String) {
+        _ = fflush(cncursesw_stdout())
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+}

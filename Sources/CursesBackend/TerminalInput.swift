@@ -1,0 +1,74 @@
+import Glibc
+import TerminalUI
+
+/// Reads raw bytes from the terminal and the SIGWINCH wake pipe, and decodes keys with
+/// ``InputDecoder``. Reading bytes ourselves (rather than `get_wch`) keeps bracketed paste whole and
+/// decodes Home/End the same way under every `TERM`.
+final class TerminalInput {
+    private let input: Int32
+    private let wake: Int32
+    private let escapeDelay: Duration
+    private var decoder = InputDecoder()
+    private var queue: [Key] = []
+
+    init(input: Int32, wake: Int32, escapeDelay: Duration) {
+        self.input = input
+        self.wake = wake
+        self.escapeDelay = escapeDelay
+    }
+
+    enum Wait {
+        case key(Key)
+        case windowChanged
+        case timedOut
+        case closed
+    }
+
+    /// Waits until a key is decoded, the window changes, or `timeout` passes. Keys already decoded
+    /// are handed out before a window change, so nothing typed is lost.
+    func next(timeout: Duration) -> Wait {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while true {
+            if !queue.isEmpty { return .key(queue.removeFirst()) }
+            let remaining = max(.zero, deadline - clock.now)
+            let waitingForEscape = decoder.hasPendingInput
+            let wait = waitingForEscape ? min(remaining, escapeDelay) : remaining
+            var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, Int32(Self.milliseconds(wait)))
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .closed
+            }
+            if ready == 0 {
+                if waitingForEscape {
+                    queue += decoder.flushPendingEscape()
+                    if !queue.isEmpty || remaining > .zero { continue }
+                }
+                return .timedOut
+            }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                drainWakePipe()
+                return .windowChanged
+            }
+            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                var bytes = [UInt8](repeating: 0, count: 4096)
+                let count = bytes.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                if count <= 0 { return .closed }
+                queue += decoder.decode(bytes[..<count])
+            }
+        }
+    }
+
+    private func drainWakePipe() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while bytes.withUnsafeMutableBytes({ read(wake, $0.baseAddress, $0.count) }) == 64 {}
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    }
+}
