@@ -188,6 +188,12 @@ public final class CursesBackend: Backend {
     }
 
     private static func installHandlers() {
+        // A program started with these signals blocked (inherited masks are common under test
+        // runners and some supervisors) would never run the handlers: unblock them on this thread.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in HandledSignals.termination + HandledSignals.crash + [SIGWINCH] { sigaddset(&handled, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         for signal in HandledSignals.termination { _ = Glibc.signal(signal, handleTerminationSignal) }
         for signal in HandledSignals.crash { _ = Glibc.signal(signal, handleCrashSignal) }
         _ = Glibc.signal(SIGWINCH, handleWindowChange)

@@ -1,0 +1,131 @@
+import Foundation
+
+/// A program running in a detached tmux session on a private server (`tmux -L`), for tests that
+/// need a real terminal: send keys, paste, resize, read the screen. ``stop()`` (also run by
+/// `deinit`) kills the private server.
+public final class TmuxSession {
+    public let socket: String
+    public let target = "harness"
+
+    /// Starts `command` (run by `sh -c`) in a `width`×`height` window.
+    /// - Throws: ``TmuxError`` if tmux is missing or the session does not start.
+    public init(command: String, width: Int = 80, height: Int = 24) throws {
+        socket = "tophhie-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        guard FileManager.default.isExecutableFile(atPath: Self.tmuxPath) else { throw TmuxError.notInstalled }
+        let result = try run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", target, command])
+        guard result.status == 0 else { throw TmuxError.failed(result.output) }
+        // Keep the pane (and its terminal state) after the program ends so it can be inspected.
+        _ = try? run(["set-option", "-t", target, "remain-on-exit", "on"])
+        serverPid = pid_t(display("#{pid}")) ?? 0
+    }
+
+    /// The tmux server, killed directly if `kill-server` does not end it.
+    private var serverPid: pid_t = 0
+
+    deinit { stop() }
+
+    /// True when tmux is installed.
+    public static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: tmuxPath) }
+    static let tmuxPath = "/usr/bin/tmux"
+
+    /// Sends tmux key names (`"Tab"`, `"Enter"`, `"Left"`, `"C-c"`).
+    public func send(keys: String...) {
+        _ = try? run(["send-keys", "-t", target] + keys)
+    }
+
+    /// Sends `text` literally, byte for byte (escape sequences included).
+    public func send(literal text: String) {
+        _ = try? run(["send-keys", "-t", target, "-l", text])
+    }
+
+    /// Pastes `text` the way a terminal does: bracketed when the program asked for it.
+    public func paste(_ text: String) {
+        _ = try? run(["set-buffer", "-b", "test-paste", text])
+        _ = try? run(["paste-buffer", "-p", "-d", "-b", "test-paste", "-t", target])
+    }
+
+    public func resize(width: Int, height: Int) {
+        _ = try? run(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The visible screen as text.
+    public func capture() -> String {
+        (try? run(["capture-pane", "-p", "-t", target]).output) ?? ""
+    }
+
+    /// A tmux format evaluated for the pane, e.g. `#{cursor_flag}`.
+    public func display(_ format: String) -> String {
+        ((try? run(["display-message", "-p", "-t", target, format]).output) ?? "")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Polls until `condition` holds or `timeout` passes.
+    @discardableResult
+    public func wait(timeout: Duration = .seconds(10), until condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            usleep(50_000)
+        }
+        return condition()
+    }
+
+    /// Polls until the screen contains `text`.
+    @discardableResult
+    public func waitForScreen(containing text: String, timeout: Duration = .seconds(10)) -> Bool {
+        wait(timeout: timeout) { capture().contains(text) }
+    }
+
+    /// Kills the private tmux server.
+    public func stop() {
+        _ = try? run(["kill-server"])
+        if serverPid > 0, kill(serverPid, 0) == 0 { kill(serverPid, SIGKILL) }
+        serverPid = 0
+    }
+
+    /// Runs one tmux command and waits for it with `waitpid`. Output goes through a file, not a
+    /// pipe: the server that `new-session` starts inherits the descriptors, and a pipe it holds would
+    /// never reach EOF. (Foundation's `Process` was seen leaving the client unreaped here.)
+    @discardableResult
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let outputPath = NSTemporaryDirectory() + "tmux-\(UUID().uuidString).out"
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = ([Self.tmuxPath, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        // Test threads run with signals blocked; tmux and the program under test must not inherit that.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, Self.tmuxPath, &actions, &attributes, argv, environ)
+        guard spawned == 0 else { throw TmuxError.failed("posix_spawn: \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let exited = status & 0x7F == 0
+        return (exited ? (status >> 8) & 0xFF : -1, output)
+    }
+}
+
+/// Why a ``TmuxSession`` could not start.
+public enum TmuxError: Error, CustomStringConvertible {
+    case notInstalled
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .notInstalled: return "tmux is not installed"
+        case .failed(let output): return "tmux failed: \(output)"
+        }
+    }
+}

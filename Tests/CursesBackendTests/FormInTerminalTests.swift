@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Typing, pasting and resizing in a real terminal under each TERM value of the cases.
+@Suite(.serialized, .enabled(if: HarnessRun.isAvailable, "needs tmux and the tui-harness binary"))
+struct FormInTerminalTests {
+    static let terms = ["xterm-256color", "screen-256color", "tmux-256color"]
+
+    @Test(arguments: terms)
+    func resizeWhileHalfFilledKeepsEveryValue(_ term: String) throws {
+        let run = try HarnessRun(term: term)
+        #expect(run.waitForForm())
+        run.tmux.send(literal: "Ada Lovelace")
+        run.tmux.send(keys: "Tab")
+        run.tmux.paste("S3cret!pass")
+        run.tmux.send(keys: "Tab")
+        run.tmux.send(literal: "123")
+        #expect(run.tmux.waitForScreen(containing: "[1 2 3 _ _ _]"))
+        run.tmux.resize(width: 110, height: 34)
+        #expect(run.tmux.wait { run.tmux.capture().split(separator: "\n").first?.count ?? 0 > 100 })
+        #expect(run.tmux.waitForScreen(containing: "Ada Lovelace"))
+        run.tmux.resize(width: 80, height: 24)
+        run.tmux.send(literal: "456")
+        run.tmux.send(keys: "Enter")
+        #expect(run.waitForExit() == 0)
+        #expect(run.result == ["ending": "submitted:", "name": "Ada Lovelace", "password": "S3cret!pass", "code": "123456"])
+    }
+
+    // Case 008 in a terminal: tmux wraps the paste in the markers because the backend enabled
+    // bracketed paste; a second paste ending with a newline does not submit.
+    @Test(arguments: terms)
+    func bracketedPasteFillsThePassword(_ term: String) throws {
+        let run = try HarnessRun(term: term)
+        #expect(run.waitForForm())
+        run.tmux.send(keys: "Tab")
+        run.tmux.paste("S3cret!pass")
+        run.tmux.paste("\n")
+        #expect(run.tmux.waitForScreen(containing: "•••••••••••"))
+        usleep(300_000)
+        #expect(run.tmux.capture().contains("Harness form"), "the newline in the paste submitted the form")
+        #expect(!run.tmux.capture().contains("S3cret"))
+        run.tmux.send(keys: "Enter")
+        #expect(run.waitForExit() == 0)
+        #expect(run.result?["password"] == "S3cret!pass")
+    }
+
+    // Case 009 in a terminal: tmux's own Home/End keys and Shift-Tab.
+    @Test(arguments: terms)
+    func homeEndAndShiftTab(_ term: String) throws {
+        let run = try HarnessRun(term: term)
+        #expect(run.waitForForm())
+        run.tmux.send(literal: "abcdef")
+        run.tmux.send(keys: "Left", "Left", "Left", "Home")
+        run.tmux.send(literal: "<")
+        run.tmux.send(keys: "End")
+        run.tmux.send(literal: ">")
+        run.tmux.send(keys: "Tab", "BTab")
+        run.tmux.send(literal: "!")
+        run.tmux.send(keys: "Enter")
+        #expect(run.waitForExit() == 0)
+        #expect(run.result?["name"] == "<abcdef>!")
+    }
+
+    // Case 007 in a terminal: the terminal's cursor sits after the wide text.
+    @Test func cursorAfterWideText() throws {
+        let run = try HarnessRun(term: "xterm-256color")
+        #expect(run.waitForForm())
+        run.tmux.send(literal: "あいう")
+        run.tmux.paste("한글中文日本語ABC")
+        #expect(run.tmux.waitForScreen(containing: "あいう한글中文日本語ABC"))
+        let line = try #require(run.tmux.capture().split(separator: "\n").first { $0.contains("▸ Name") })
+        let boxStart = line.distance(from: line.startIndex, to: try #require(line.firstIndex(of: "["))) + 1
+        #expect(run.tmux.wait { run.tmux.display("#{cursor_x}") == "\(boxStart + 23)" })
+        run.tmux.send(keys: "Left", "Left")
+        run.tmux.send(literal: "x")
+        run.tmux.send(keys: "C-c")
+        _ = run.waitForExit()
+        #expect(run.result?["name"] == "あいう한글中文日本語AxBC")
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// The curses backend in a real terminal (tmux): whatever ends the program, the terminal comes back
+/// as it was — modes (`stty -a`), visible cursor, main screen, and no form left on it.
+@Suite(.serialized, .enabled(if: HarnessRun.isAvailable, "needs tmux and the tui-harness binary"))
+struct TerminalRestoreTests {
+    private func expectSane(_ run: HarnessRun, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(run.sttyBefore != nil, sourceLocation: sourceLocation)
+        #expect(run.sttyAfter == run.sttyBefore, "stty -a changed", sourceLocation: sourceLocation)
+        #expect(run.tmux.display("#{cursor_flag}") == "1", "cursor hidden", sourceLocation: sourceLocation)
+        #expect(run.tmux.display("#{alternate_on}") == "0", "still on the alternate screen", sourceLocation: sourceLocation)
+        #expect(!run.tmux.capture().contains("Harness form"), "form left on screen", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP"), (SIGABRT, "SIGABRT")])
+    func signalRestoresTheTerminal(_ signal: Int32, _ name: String) throws {
+        let run = try HarnessRun(term: "xterm-256color")
+        #expect(run.waitForForm())
+        run.tmux.send(literal: "half typed")
+        run.tmux.send(keys: "Tab")
+        run.tmux.paste("S3cret!pass")
+        #expect(run.tmux.waitForScreen(containing: "•••••••••••"))
+        let pid = try #require(run.pid)
+        kill(pid, signal)
+        let status = try #require(run.waitForExit())
+        #expect(status == 128 + Int(signal), "\(name)")
+        #expect(run.result == nil, "a signal ends the program without its normal exit")
+        expectSane(run)
+    }
+
+    @Test func ctrlCQuitsAndRestores() throws {
+        let run = try HarnessRun(term: "xterm-256color")
+        #expect(run.waitForForm())
+        run.tmux.send(keys: "C-c")
+        #expect(run.waitForExit() == 0)
+        #expect(run.result?["ending"] == "quit")
+        expectSane(run)
+    }
+}
