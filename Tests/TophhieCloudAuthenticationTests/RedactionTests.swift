@@ -59,5 +59,11 @@ import TophhieCloudAuthentication
         #expect(exchanges[0].requestForm.contains { $0.key == "username" && $0.value == Kit.email })
         #expect(exchanges[0].requestForm.contains { $0.key == "password" && $0.value == ObservedExchange.redactionMarker })
         #expect(exchanges.allSatisfy { $0.status == 200 })
+
+        // The HAR export is built from the same redacted exchanges.
+        let har = HARLog.document(exchanges, creator: "tophhie", version: "test")
+        let text = String(decoding: har, as: UTF8.self)
+        for secret in Self.secrets { #expect(!text.contains(secret)) }
+        try HARShape.check(har, entries: 10)
     }
 }
