@@ -47,7 +47,7 @@ import TophhieCloudAuthentication
             $0.step = .resetDone
         }
         store.send(.submitted, effects: [.signInAfterReset]) {
-            $0.step = .accountCreated
+            $0.step = .readyToSignIn
             $0.pending = .signingIn
         }
         store.send(.signInAdvanced(.success(.completed(Sample.account))), effects: [.forgetSession]) {

@@ -36,7 +36,7 @@ import TophhieCloudAuthentication
 
     static func signsIn(_ store: inout FlowStore) {
         store.send(.signUpAdvanced(.success(.completed)), effects: [.signInAfterSignUp]) {
-            $0.step = .accountCreated
+            $0.step = .readyToSignIn
             $0.pending = .signingIn
         }
         store.send(.signInAdvanced(.success(.completed(Sample.account))), effects: [.forgetSession]) {
@@ -281,16 +281,16 @@ import TophhieCloudAuthentication
         var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
         Self.throughCode(&store, password: nil)
         store.send(.signUpAdvanced(.success(.completed)), effects: [.signInAfterSignUp]) {
-            $0.step = .accountCreated
+            $0.step = .readyToSignIn
             $0.pending = .signingIn
         }
         store.send(.signInAdvanced(.failure(.throttled(retryAfter: 5, Sample.details)))) {
             $0.pending = nil
             $0.step = .failure(FailureReport(
                 message: "Too many attempts. Wait 5 seconds and try again.",
-                detail: "Too many attempts. Wait 5 seconds and try again. [\(Sample.details)]", retryStep: .accountCreated))
+                detail: "Too many attempts. Wait 5 seconds and try again. [\(Sample.details)]", retryStep: .readyToSignIn))
         }
-        store.send(.retryRequested) { $0.step = .accountCreated }
+        store.send(.retryRequested) { $0.step = .readyToSignIn }
         store.send(.submitted, effects: [.signInAfterSignUp]) { $0.pending = .signingIn }
     }
 

@@ -14,8 +14,9 @@ public enum FlowStep: Sendable, Equatable {
     case resetPolling(poll: Int)
     /// The password was changed; signing in with it is offered.
     case resetDone
-    /// The account was created; the console is signing in with the sign-up's continuation token.
-    case accountCreated
+    /// Sign-up or reset finished; signing in with its continuation token is in flight, or offered again
+    /// after that sign-in failed or was cancelled.
+    case readyToSignIn
     case webFallback(WebFallback)
     case signedIn(SignedInAccount)
     /// Enrolment mode: the account for `email` was created and forgotten.

@@ -1,5 +1,5 @@
 /// Entries of the home menu.
-public enum MenuItem: Sendable, Equatable, CaseIterable {
+public enum MenuItem: Sendable, Equatable {
     case signIn
     case signUp
     case resetPassword

@@ -5,7 +5,7 @@ extension FlowState {
     mutating func answer(_ event: FlowEvent) -> [FlowEffect] {
         switch event {
         case .signUpStarted(.success(let delivery)):
-            step = .codeEntry(CodeEntry(purpose: .signUp, delivery: delivery))
+            step = .codeEntry(newCodeEntry(.signUp, delivery))
         case .signUpStarted(.failure(let error)):
             return signUpStartFailed(error)
         case .signUpAdvanced(.success(let progress)):
@@ -18,14 +18,14 @@ extension FlowState {
         case .signUpAdvanced(.failure(let error)):
             return stepFailed(error)
         case .mfaChallengeAnswered(.success(.codeSent(let delivery))):
-            step = .codeEntry(CodeEntry(purpose: .mfa, delivery: delivery))
+            step = .codeEntry(newCodeEntry(.mfa, delivery))
         case .mfaChallengeAnswered(.success(.selectionRequired(let methods))):
             if let stop = guardLoop("mfa.selectionRequired:" + methods.map(\.id).joined(separator: ",")) { return stop }
             step = .methodPicker(MethodPicker(purpose: .mfa, methods: methods))
         case .mfaChallengeAnswered(.failure(let error)):
             return mfaChallengeFailed(error)
         case .registrationAnswered(.success(.codeSent(let delivery))):
-            step = .codeEntry(CodeEntry(purpose: .registration, delivery: delivery))
+            step = .codeEntry(newCodeEntry(.registration, delivery))
         case .registrationAnswered(.success(.completed(let account))):
             return complete(account)
         case .registrationAnswered(.failure(let error)):
@@ -41,7 +41,7 @@ extension FlowState {
         case .codeResent(.failure(let error)):
             return resendFailed(error)
         case .resetStarted(.success(let delivery)):
-            step = .codeEntry(CodeEntry(purpose: .resetPassword, delivery: delivery))
+            step = .codeEntry(newCodeEntry(.resetPassword, delivery))
         case .resetStarted(.failure(let error)):
             return resetStartFailed(error)
         case .resetAdvanced(.success(.newPasswordRequired)):
@@ -74,7 +74,7 @@ extension FlowState {
                 loopGuard = LoopGuard()
                 return [.forgetSession]
             }
-            step = .accountCreated
+            step = .readyToSignIn
             pending = .signingIn
             return [.signInAfterSignUp]
         }
@@ -87,7 +87,7 @@ extension FlowState {
             return complete(account)
         case .codeRequired(let delivery):
             if let stop = guardLoop("signIn.codeRequired") { return stop }
-            step = .codeEntry(CodeEntry(purpose: .signIn, delivery: delivery))
+            step = .codeEntry(newCodeEntry(.signIn, delivery))
         case .mfaRequired(let methods):
             if let stop = guardLoop("signIn.mfaRequired:" + methods.map(\.id).joined(separator: ",")) { return stop }
             if methods.count == 1, let only = methods.first {
@@ -104,6 +104,11 @@ extension FlowState {
             step = .methodPicker(MethodPicker(purpose: .registration, methods: methods))
         }
         return []
+    }
+
+    /// A code screen whose resend countdown starts now (or at the next tick when none arrived yet).
+    private func newCodeEntry(_ purpose: CodePurpose, _ delivery: CodeDelivery) -> CodeEntry {
+        CodeEntry(purpose: purpose, delivery: delivery, resend: Countdown(seconds: delivery.resendInterval ?? 0, startedAt: now))
     }
 
     /// Signed in: keep only the account summary; every secret of the flow is gone with its steps.

@@ -32,10 +32,10 @@ extension FlowState {
                 return [.registerMethod(methodID: entry.method.id, contact: contact)]
             }
         case .resetDone:
-            step = .accountCreated
+            step = .readyToSignIn
             pending = .signingIn
             return [.signInAfterReset]
-        case .accountCreated:
+        case .readyToSignIn:
             // Reached again by "retry" after the sign-in that follows sign-up or reset failed.
             pending = .signingIn
             return [origin?.kind == .resetPassword ? .signInAfterReset : .signInAfterSignUp]

@@ -52,7 +52,7 @@ extension FlowState {
             guard let retryStep = report.retryStep else { return leaveFlow() }
             step = retryStep
             return []
-        case .codeEntry, .newPassword, .attributes, .methodPicker, .resetPolling, .accountCreated:
+        case .codeEntry, .newPassword, .attributes, .methodPicker, .resetPolling, .readyToSignIn:
             return restartFlow()
         }
     }

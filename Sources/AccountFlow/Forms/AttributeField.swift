@@ -59,7 +59,7 @@ public struct AttributeField: Sendable, Equatable {
             break
         }
         if error == nil, case .checked(let pattern) = rule {
-            switch pattern.check(value) {
+            switch pattern.check(trimmed) {
             case .matches: break
             case .doesNotMatch: error = "\(label) isn't in the format the tenant expects."
             case .couldNotCheck: note = Self.couldNotCheckNote

@@ -27,8 +27,9 @@ extension FlowState {
         case .resetDone:
             Screen(title: "Password changed", text: ["Your new password is in force."],
                    actions: [ScreenAction("Sign in now", .submitted), ScreenAction("Home", .homeRequested)])
-        case .accountCreated:
-            Screen(title: "Signing in", text: ["The account is ready. Signing in with it…"],
+        case .readyToSignIn:
+            Screen(title: "Sign in",
+                   text: [origin?.kind == .resetPassword ? "Your new password is in force." : "Your account is ready."],
                    actions: [ScreenAction("Sign in", .submitted), ScreenAction("Home", .homeRequested)])
         case .webFallback(let fallback): webFallbackScreen(fallback)
         case .signedIn(let account): accountScreen(account)
@@ -186,6 +187,7 @@ extension FlowState {
         Screen(
             title: "Changing your password",
             text: ["The service is applying your new password."],
+            actions: backAndCancel,
             notice: poll > 0 ? "Checking… (check \(poll) of \(ResetPasswordNewPasswordStep.maxPolls))" : nil)
     }
 
