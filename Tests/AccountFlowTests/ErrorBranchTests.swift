@@ -152,3 +152,16 @@ import TophhieCloudAuthentication
         store.send(.submitted) { $0.code { $0.codeError = "Enter the code." } }
     }
 }
+
+extension ErrorBranchTests {
+    @Test func secondFactorWithoutAnyMethodStops() {
+        var store = Self.store(.signInStart(SignInForm(email: Sample.email)), pending: .signingIn)
+        store.send(.signInAdvanced(.success(.mfaRequired([]))), effects: [.forgetSession]) {
+            $0.pending = nil
+            $0.step = .failure(FailureReport(
+                message: "The tenant requires a second check but offered no method this console can use. "
+                    + "Ask the tenant's administrator to allow email or text-message codes."))
+            $0.loopGuard = .seen("signIn.mfaRequired:")
+        }
+    }
+}

@@ -20,5 +20,6 @@ public struct ContactEntry: Sendable, Equatable {
         self.contactError = contactError
     }
 
+    /// Whether the contact is a phone number (SMS or voice), normalised to E.164 before it is sent.
     public var isPhone: Bool { method.channel == .sms || method.channel == .voice }
 }

@@ -90,6 +90,7 @@ extension FlowState {
             step = .codeEntry(newCodeEntry(.signIn, delivery))
         case .mfaRequired(let methods):
             if let stop = guardLoop("signIn.mfaRequired:" + methods.map(\.id).joined(separator: ",")) { return stop }
+            guard !methods.isEmpty else { return noMethods("a second check") }
             if methods.count == 1, let only = methods.first {
                 // One method: ask for its code at once; the picker stays underneath in case it is blocked.
                 step = .methodPicker(MethodPicker(purpose: .mfa, methods: methods, picked: only.id))
@@ -101,9 +102,18 @@ extension FlowState {
             if let stop = guardLoop("signIn.registrationRequired:" + methods.map(\.id).joined(separator: ",")) {
                 return stop
             }
+            guard !methods.isEmpty else { return noMethods("a verification method to be added") }
             step = .methodPicker(MethodPicker(purpose: .registration, methods: methods))
         }
         return []
+    }
+
+    /// The tenant demands a method but listed none: nothing to pick, so stop and say so.
+    private mutating func noMethods(_ demand: String) -> [FlowEffect] {
+        step = .failure(FailureReport(
+            message: "The tenant requires \(demand) but offered no method this console can use. "
+                + "Ask the tenant's administrator to allow email or text-message codes."))
+        return [.forgetSession]
     }
 
     /// A code screen whose resend countdown starts now (or at the next tick when none arrived yet).

@@ -2,6 +2,16 @@
 ///
 /// Pure: no clock (time arrives in ``FlowEvent/tick(_:)``), no framework calls (they are the returned
 /// effects), no I/O.
+///
+/// The effect runner's contract:
+/// - keep the live framework step each call returns (the state never holds it), and perform each
+///   ``FlowEffect`` on it, one request at a time; answer with the matching ``FlowEvent`` built with the
+///   summaries in `FrameworkSummaries.swift` (`step.progress`, `result.outcome`);
+/// - on a failed call keep the step it had: the framework leaves it usable (a wrong code, a blocked
+///   method, a refused number), and the next effect reuses it;
+/// - ``FlowEffect/cancelRequest``: cancel the task and send no answer (a late one is ignored anyway);
+///   ``FlowEffect/forgetSession``: drop the live step and its continuation token;
+/// - send ``FlowEvent/tick(_:)`` about once a second, and render ``FlowState/screen`` after each event.
 public func reduce(_ state: inout FlowState, _ event: FlowEvent) -> [FlowEffect] {
     state.reduce(event)
 }

@@ -7,7 +7,6 @@ public enum AttributeLabel {
     static let builtIn: [String: String] = [
         "country": "Country/Region",
         "state": "State/Province",
-        "surname": "Surname",
         "mail": "Email",
     ]
 
