@@ -10,6 +10,14 @@ public struct CodeDelivery: Sendable, Hashable {
     /// Seconds the server asks to wait before another resend (`interval`), when it says.
     public var resendInterval: Int?
 
+    /// Builds a delivery by hand (tests, or a runner replaying a known step).
+    public init(sentTo: String, channel: ChallengeChannel, codeLength: Int, resendInterval: Int?) {
+        self.sentTo = sentTo
+        self.channel = channel
+        self.codeLength = codeLength
+        self.resendInterval = resendInterval
+    }
+
     init(_ challenge: CodeChallenge) {
         sentTo = challenge.sentTo
         channel = challenge.channel
