@@ -31,13 +31,14 @@ let package = Package(
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
         .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "CSQLite3", "CCrypto"]),
         .target(name: "EmulatorServer", dependencies: ["TenantEmulator", "CMicroHTTPD"]),
-        .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI"]),
-        .executableTarget(name: "tophhie", dependencies: [
-            "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "CursesBackend",
-            "TenantEmulator", "EmulatorServer",
+        // The console: command line, effect runner, panes; the executable only wires it up.
+        .target(name: "Console", dependencies: [
+            "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "CursesBackend", "TenantEmulator", "EmulatorServer",
         ]),
         // Hidden test harness: a three-field form on CursesBackend, driven under tmux by CursesBackendTests.
         .executableTarget(name: "tui-harness", dependencies: ["CursesBackend", "TerminalUI"]),
+        .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI"]),
+        .executableTarget(name: "tophhie", dependencies: ["Console", "TenantEmulator", "EmulatorServer"]),
         .executableTarget(name: "tophhie-bench", dependencies: ["TenantEmulator", "EmulatorServer", "CMicroHTTPD", "TophhieCloudAuthentication"]),
 
         .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "TestSupport"]),
@@ -46,6 +47,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
         .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "TophhieCloudAuthentication", "TestSupport"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -1,0 +1,18 @@
+/// An error that does not belong to a field, with the ways back.
+public struct FailureReport: Sendable, Equatable {
+    /// A sentence for the user.
+    public var message: String
+    /// For operators: the server's code, suberror, AADSTS number and correlation id.
+    public var detail: String?
+    /// The step to return to on "retry", with its input; `nil` when retrying makes no sense.
+    public var retryStep: FlowStep?
+    /// Offer "reset password" (the server demands a password change).
+    public var suggestsPasswordReset: Bool
+
+    public init(message: String, detail: String? = nil, retryStep: FlowStep? = nil, suggestsPasswordReset: Bool = false) {
+        self.message = message
+        self.detail = detail
+        self.retryStep = retryStep
+        self.suggestsPasswordReset = suggestsPasswordReset
+    }
+}

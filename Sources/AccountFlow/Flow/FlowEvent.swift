@@ -1,0 +1,48 @@
+import Foundation
+import TophhieCloudAuthentication
+
+/// Something that happened: the user acted, time passed, or a framework call answered.
+///
+/// Answers carry framework-independent summaries (see `FrameworkSummaries.swift` for the mappings).
+public enum FlowEvent: Sendable, Equatable {
+    // MARK: User
+    case menuChosen(MenuItem)
+    case fieldEdited(FieldID, String)
+    case fieldLeft(FieldID)
+    case submitted
+    case methodPicked(id: String)
+    /// On sign-in start: sign in with a one-time code even if a password was typed.
+    case useCodeInstead
+    case resendRequested
+    case backRequested
+    /// Esc: cancels the request in flight, or else the flow (secrets are forgotten).
+    case cancelRequested
+    case retryRequested
+    case restartRequested
+    case homeRequested
+    case enrolAnotherRequested
+    /// Time passed (the runner ticks about once a second); drives resend countdowns.
+    case tick(Date)
+    /// The terminal was resized; entered data survives (rendering is the renderer's business).
+    case resized
+
+    // MARK: Framework answers
+    /// `signUp(email:password:attributes:)` answered with the code step's delivery.
+    case signUpStarted(Result<CodeDelivery, NativeAuthError>)
+    /// A sign-up step (`submitCode`, `submitPassword`, `submitAttributes`) answered.
+    case signUpAdvanced(Result<SignUpProgress, NativeAuthError>)
+    /// `signIn(…)`, a code or verification step, or `SignInAfterSignUpStep/Reset.signIn()` answered.
+    case signInAdvanced(Result<SignInProgress, NativeAuthError>)
+    /// `MFARequiredStep.requestChallenge` / `MFASelectionStep.requestChallenge` answered.
+    case mfaChallengeAnswered(Result<MFAChallengeOutcome, NativeAuthError>)
+    /// `StrongAuthRegistrationStep.register(_:verificationContact:)` answered.
+    case registrationAnswered(Result<RegistrationOutcome, NativeAuthError>)
+    /// `resendCode()` on the current code step answered.
+    case codeResent(Result<CodeDelivery, NativeAuthError>)
+    /// `resetPassword(email:)` answered.
+    case resetStarted(Result<CodeDelivery, PasswordResetError>)
+    /// `ResetPasswordCodeStep.submitCode` or `ResetPasswordNewPasswordStep.submitPassword` answered.
+    case resetAdvanced(Result<ResetProgress, PasswordResetError>)
+    /// The reset is polling (`progress` callback of `submitPassword`); the request stays in flight.
+    case resetPollProgress(poll: Int)
+}

@@ -1,0 +1,18 @@
+/// The three flows a user can start from the home menu.
+public enum FlowKind: Sendable, Equatable {
+    case signIn
+    case signUp
+    case resetPassword
+}
+
+/// The flow in progress and the email it started with, kept so the flow can restart from its first
+/// screen with the email filled in (an expired session, "restart").
+public struct FlowOrigin: Sendable, Equatable {
+    public var kind: FlowKind
+    public var email: String
+
+    public init(kind: FlowKind, email: String) {
+        self.kind = kind
+        self.email = email
+    }
+}

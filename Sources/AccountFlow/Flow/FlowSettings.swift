@@ -1,0 +1,39 @@
+import TophhieCloudAuthentication
+
+/// What the operator chose for this console: which accounts it creates, what it sends up front, and
+/// what the app declares to the tenant (needed to explain a web fallback).
+public struct FlowSettings: Sendable, Equatable {
+    /// Sign-up creates email + password accounts (a password field on the sign-up screen); `false` for
+    /// email one-time-passcode accounts.
+    public var passwordAccounts: Bool
+    /// Attributes offered on the sign-up screen and sent with `/signup/v1.0/start` (optional
+    /// attributes are only accepted there). Empty: the tenant asks for what it needs later.
+    public var upFrontAttributes: [RequiredAttribute]
+    /// Enrolment mode for support staff: a completed sign-up shows a confirmation without tokens,
+    /// forgets the account and offers to enrol another.
+    public var enrolmentMode: Bool
+    /// The challenge types the app sends (`challenge_type`), as configured.
+    public var challengeTypes: [ChallengeType]
+    /// The capabilities the app declares (`capabilities`), as configured.
+    public var capabilities: [Capability]
+    /// Country calling code (digits) for phone numbers typed without one; `nil` asks for `+`.
+    public var defaultCountryCode: String?
+    /// Shown under new-password fields. The default describes Entra External ID's default policy.
+    public var passwordPolicyHint: String
+
+    public init(
+        passwordAccounts: Bool = true, upFrontAttributes: [RequiredAttribute] = [], enrolmentMode: Bool = false,
+        challengeTypes: [ChallengeType] = [.oob, .password, .redirect],
+        capabilities: [Capability] = [.mfaRequired, .registrationRequired],
+        defaultCountryCode: String? = nil,
+        passwordPolicyHint: String = "8 to 256 characters, using three of: lower case, upper case, digits, symbols."
+    ) {
+        self.passwordAccounts = passwordAccounts
+        self.upFrontAttributes = upFrontAttributes
+        self.enrolmentMode = enrolmentMode
+        self.challengeTypes = challengeTypes
+        self.capabilities = capabilities
+        self.defaultCountryCode = defaultCountryCode
+        self.passwordPolicyHint = passwordPolicyHint
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Everything the console's flow knows: the settings, the current step, the request in flight and the
+/// signed-in account. Holds no live framework step and no tokens.
+public struct FlowState: Sendable, Equatable {
+    public let settings: FlowSettings
+    public var step: FlowStep
+    /// The flow in progress (and its email); `nil` at home and after completion.
+    public var origin: FlowOrigin?
+    /// The request in flight; user input other than cancel is ignored meanwhile.
+    public var pending: PendingRequest?
+    /// The account signed in last (summary only), offered as "account" on the home menu.
+    public var signedIn: SignedInAccount?
+    /// The latest `.tick` time.
+    public var now: Date?
+    public var loopGuard: LoopGuard
+
+    public init(settings: FlowSettings, step: FlowStep = .home, origin: FlowOrigin? = nil,
+                pending: PendingRequest? = nil, signedIn: SignedInAccount? = nil, now: Date? = nil,
+                loopGuard: LoopGuard = LoopGuard()) {
+        self.settings = settings
+        self.step = step
+        self.origin = origin
+        self.pending = pending
+        self.signedIn = signedIn
+        self.now = now
+        self.loopGuard = loopGuard
+    }
+}

@@ -1,0 +1,132 @@
+import TophhieCloudAuthentication
+
+extension FlowState {
+    /// Handles a framework answer to the request that was in flight.
+    mutating func answer(_ event: FlowEvent) -> [FlowEffect] {
+        switch event {
+        case .signUpStarted(.success(let delivery)):
+            step = .codeEntry(newCodeEntry(.signUp, delivery))
+        case .signUpStarted(.failure(let error)):
+            return signUpStartFailed(error)
+        case .signUpAdvanced(.success(let progress)):
+            return signUpAdvanced(progress)
+        case .signInAdvanced(.success(let progress)):
+            return signInAdvanced(progress)
+        case .signInAdvanced(.failure(let error)):
+            if case .signInStart(let form) = step { return signInStartFailed(error, form) }
+            return stepFailed(error)
+        case .signUpAdvanced(.failure(let error)):
+            return stepFailed(error)
+        case .mfaChallengeAnswered(.success(.codeSent(let delivery))):
+            step = .codeEntry(newCodeEntry(.mfa, delivery))
+        case .mfaChallengeAnswered(.success(.selectionRequired(let methods))):
+            if let stop = guardLoop("mfa.selectionRequired:" + methods.map(\.id).joined(separator: ",")) { return stop }
+            step = .methodPicker(MethodPicker(purpose: .mfa, methods: methods))
+        case .mfaChallengeAnswered(.failure(let error)):
+            return mfaChallengeFailed(error)
+        case .registrationAnswered(.success(.codeSent(let delivery))):
+            step = .codeEntry(newCodeEntry(.registration, delivery))
+        case .registrationAnswered(.success(.completed(let account))):
+            return complete(account)
+        case .registrationAnswered(.failure(let error)):
+            return registrationFailed(error)
+        case .codeResent(.success(let delivery)):
+            guard case .codeEntry(var entry) = step else { return [] }
+            entry.delivery = delivery
+            entry.code = ""
+            entry.codeError = nil
+            entry.notice = "A new code was sent to \(delivery.sentTo). The previous code no longer works."
+            entry.resend = Countdown(seconds: delivery.resendInterval ?? 0, startedAt: now)
+            step = .codeEntry(entry)
+        case .codeResent(.failure(let error)):
+            return resendFailed(error)
+        case .resetStarted(.success(let delivery)):
+            step = .codeEntry(newCodeEntry(.resetPassword, delivery))
+        case .resetStarted(.failure(let error)):
+            return resetStartFailed(error)
+        case .resetAdvanced(.success(.newPasswordRequired)):
+            step = .newPassword(NewPasswordForm(purpose: .resetPassword))
+        case .resetAdvanced(.success(.passwordChanged)):
+            step = .resetDone
+        case .resetAdvanced(.failure(let error)):
+            return resetFailed(error)
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func signUpAdvanced(_ progress: SignUpProgress) -> [FlowEffect] {
+        switch progress {
+        case .passwordRequired:
+            if let stop = guardLoop("signUp.passwordRequired") { return stop }
+            step = .newPassword(NewPasswordForm(purpose: .signUp))
+        case .attributesRequired(let attributes):
+            if let stop = guardLoop("signUp.attributesRequired:" + attributes.map(\.name).joined(separator: ",")) {
+                return stop
+            }
+            step = .attributes(AttributeForm(attributes))
+        case .completed:
+            if settings.enrolmentMode {
+                // The new account is not signed in: the next person at the terminal starts clean.
+                step = .enrolled(email: origin?.email ?? "")
+                origin = nil
+                loopGuard = LoopGuard()
+                return [.forgetSession]
+            }
+            step = .readyToSignIn
+            pending = .signingIn
+            return [.signInAfterSignUp]
+        }
+        return []
+    }
+
+    private mutating func signInAdvanced(_ progress: SignInProgress) -> [FlowEffect] {
+        switch progress {
+        case .completed(let account):
+            return complete(account)
+        case .codeRequired(let delivery):
+            if let stop = guardLoop("signIn.codeRequired") { return stop }
+            step = .codeEntry(newCodeEntry(.signIn, delivery))
+        case .mfaRequired(let methods):
+            if let stop = guardLoop("signIn.mfaRequired:" + methods.map(\.id).joined(separator: ",")) { return stop }
+            guard !methods.isEmpty else { return noMethods("a second check") }
+            if methods.count == 1, let only = methods.first {
+                // One method: ask for its code at once; the picker stays underneath in case it is blocked.
+                step = .methodPicker(MethodPicker(purpose: .mfa, methods: methods, picked: only.id))
+                pending = .requestingCode
+                return [.requestMFAChallenge(methodID: only.id)]
+            }
+            step = .methodPicker(MethodPicker(purpose: .mfa, methods: methods))
+        case .registrationRequired(let methods):
+            if let stop = guardLoop("signIn.registrationRequired:" + methods.map(\.id).joined(separator: ",")) {
+                return stop
+            }
+            guard !methods.isEmpty else { return noMethods("a verification method to be added") }
+            step = .methodPicker(MethodPicker(purpose: .registration, methods: methods))
+        }
+        return []
+    }
+
+    /// The tenant demands a method but listed none: nothing to pick, so stop and say so.
+    private mutating func noMethods(_ demand: String) -> [FlowEffect] {
+        step = .failure(FailureReport(
+            message: "The tenant requires \(demand) but offered no method this console can use. "
+                + "Ask the tenant's administrator to allow email or text-message codes."))
+        return [.forgetSession]
+    }
+
+    /// A code screen whose resend countdown starts now (or at the next tick when none arrived yet).
+    private func newCodeEntry(_ purpose: CodePurpose, _ delivery: CodeDelivery) -> CodeEntry {
+        CodeEntry(purpose: purpose, delivery: delivery, resend: Countdown(seconds: delivery.resendInterval ?? 0, startedAt: now))
+    }
+
+    /// Signed in: keep only the account summary; every secret of the flow is gone with its steps.
+    private mutating func complete(_ account: SignedInAccount) -> [FlowEffect] {
+        step = .signedIn(account)
+        signedIn = account
+        origin = nil
+        loopGuard = LoopGuard()
+        return [.forgetSession]
+    }
+}

@@ -1,0 +1,118 @@
+extension FlowState {
+    /// Handles what the user did (no request is in flight).
+    mutating func userAction(_ event: FlowEvent) -> [FlowEffect] {
+        switch event {
+        case .menuChosen(let item): return menuChosen(item)
+        case .fieldEdited(let field, let text): edit(field, FieldInput.capped(text))
+        case .fieldLeft(let field): leave(field)
+        case .submitted: return submit()
+        case .methodPicked(let id): return pick(id)
+        case .useCodeInstead: return useCodeInstead()
+        case .resendRequested: return resend()
+        case .backRequested: return back()
+        case .retryRequested:
+            if case .failure(let report) = step, let retryStep = report.retryStep { step = retryStep }
+        case .restartRequested: return restartFlow()
+        case .homeRequested: return leaveFlow()
+        case .enrolAnotherRequested:
+            guard case .enrolled = step else { return [] }
+            step = .signUpStart(SignUpForm(settings: settings))
+        default: break
+        }
+        return []
+    }
+
+    private mutating func menuChosen(_ item: MenuItem) -> [FlowEffect] {
+        switch item {
+        case .signIn: return start(.signIn)
+        case .signUp: return start(.signUp)
+        case .resetPassword: return start(.resetPassword)
+        case .account:
+            guard let signedIn else { return [] }
+            let effects = leaveFlow()
+            step = .signedIn(signedIn)
+            return effects
+        case .quit:
+            return leaveFlow() + [.quit]
+        }
+    }
+
+    /// "Back": start screens go home; contact entry returns to the picker; a failure returns to its step;
+    /// any other server step cannot be undone on the server, so the flow restarts with the email kept.
+    private mutating func back() -> [FlowEffect] {
+        switch step {
+        case .home:
+            return []
+        case .signInStart, .signUpStart, .resetStart, .webFallback, .signedIn, .enrolled, .resetDone:
+            return leaveFlow()
+        case .contactEntry(let entry):
+            step = .methodPicker(MethodPicker(purpose: .registration, methods: entry.availableMethods))
+            return []
+        case .failure(let report):
+            guard let retryStep = report.retryStep else { return leaveFlow() }
+            step = retryStep
+            return []
+        case .codeEntry, .newPassword, .attributes, .methodPicker, .resetPolling, .readyToSignIn:
+            return restartFlow()
+        }
+    }
+
+    private mutating func useCodeInstead() -> [FlowEffect] {
+        guard case .signInStart(var form) = step else { return [] }
+        guard let email = validEmail(form.email) else {
+            form.emailError = Validation.emailMessage
+            step = .signInStart(form)
+            return []
+        }
+        form.password = ""  // not needed, so not kept
+        form.message = nil
+        step = .signInStart(form)
+        return begin(.signIn, email: email, pending: .signingIn, [.startSignIn(email: email, password: nil)])
+    }
+
+    private mutating func resend() -> [FlowEffect] {
+        guard case .codeEntry(var entry) = step else { return [] }
+        guard entry.resend.remaining(at: now) == 0 else {
+            entry.notice = "You can ask for a new code in \(entry.resend.remaining(at: now)) seconds."
+            step = .codeEntry(entry)
+            return []
+        }
+        pending = .resendingCode
+        return [.resendCode]
+    }
+
+    private mutating func pick(_ id: String) -> [FlowEffect] {
+        guard case .methodPicker(var picker) = step,
+              let method = picker.methods.first(where: { $0.id == id }) else { return [] }
+        guard !picker.blocked.contains(id) else {
+            picker.message = "That method is blocked right now. Choose another one."
+            step = .methodPicker(picker)
+            return []
+        }
+        switch picker.purpose {
+        case .mfa:
+            picker.picked = id
+            picker.message = nil
+            step = .methodPicker(picker)
+            pending = .requestingCode
+            return [.requestMFAChallenge(methodID: id)]
+        case .registration:
+            // For registration the hint may be the unmasked sign-up email: a useful default for email.
+            let suggested = method.channel == .email ? method.loginHint ?? "" : ""
+            step = .contactEntry(ContactEntry(
+                method: method, availableMethods: picker.methods, contact: suggested,
+                countryCode: settings.defaultCountryCode ?? ""))
+            return []
+        }
+    }
+
+    /// Records the flow's origin, resets the loop guard and sends the first request.
+    mutating func begin(_ kind: FlowKind, email: String, pending request: PendingRequest, _ effects: [FlowEffect]) -> [FlowEffect] {
+        origin = FlowOrigin(kind: kind, email: email)
+        loopGuard = LoopGuard()
+        pending = request
+        return effects
+    }
+
+    func validEmail(_ text: String) -> String? { Validation.email(text) }
+}

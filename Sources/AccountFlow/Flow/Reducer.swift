@@ -1,0 +1,102 @@
+/// The step loop: applies `event` to `state` and returns the framework calls to make.
+///
+/// Pure: no clock (time arrives in ``FlowEvent/tick(_:)``), no framework calls (they are the returned
+/// effects), no I/O.
+///
+/// The effect runner's contract:
+/// - keep the live framework step each call returns (the state never holds it), and perform each
+///   ``FlowEffect`` on it, one request at a time; answer with the matching ``FlowEvent`` built with the
+///   summaries in `FrameworkSummaries.swift` (`step.progress`, `result.outcome`);
+/// - on a failed call keep the step it had: the framework leaves it usable (a wrong code, a blocked
+///   method, a refused number), and the next effect reuses it;
+/// - ``FlowEffect/cancelRequest``: cancel the task and send no answer (a late one is ignored anyway);
+///   ``FlowEffect/forgetSession``: drop the live step and its continuation token;
+/// - send ``FlowEvent/tick(_:)`` about once a second, and render ``FlowState/screen`` after each event.
+public func reduce(_ state: inout FlowState, _ event: FlowEvent) -> [FlowEffect] {
+    state.reduce(event)
+}
+
+extension FlowState {
+    /// See ``reduce(_:_:)``.
+    public mutating func reduce(_ event: FlowEvent) -> [FlowEffect] {
+        switch event {
+        case .tick(let date):
+            now = date
+            if case .codeEntry(var entry) = step, entry.resend.startedAt == nil {
+                entry.resend.startedAt = date
+                step = .codeEntry(entry)
+            }
+            return []
+        case .resized:
+            return []
+        case .cancelRequested:
+            if pending != nil {
+                pending = nil
+                return [.cancelRequest]
+            }
+            return leaveFlow()
+        case .resetPollProgress(let poll):
+            guard pending != nil, case .resetPolling = step else { return [] }
+            step = .resetPolling(poll: poll)
+            return []
+        case .signUpStarted, .signUpAdvanced, .signInAdvanced, .mfaChallengeAnswered, .registrationAnswered,
+             .codeResent, .resetStarted, .resetAdvanced:
+            // An answer nobody waits for (e.g. after a cancel) is dropped.
+            guard pending != nil else { return [] }
+            pending = nil
+            return answer(event)
+        default:
+            guard pending == nil else { return [] }
+            return userAction(event)
+        }
+    }
+
+    /// Back to the home menu, forgetting the flow and every secret its steps held.
+    mutating func leaveFlow() -> [FlowEffect] {
+        let hadFlow = step != .home
+        step = .home
+        origin = nil
+        loopGuard = LoopGuard()
+        return hadFlow ? [.forgetSession] : []
+    }
+
+    /// The first screen of the current flow, with its email kept and no secrets.
+    mutating func restartFlow(notice: String? = nil) -> [FlowEffect] {
+        guard let origin else { return leaveFlow() }
+        loopGuard = LoopGuard()
+        switch origin.kind {
+        case .signIn:
+            step = .signInStart(SignInForm(email: origin.email, message: notice))
+        case .signUp:
+            var form = SignUpForm(settings: settings, email: origin.email)
+            form.message = notice
+            step = .signUpStart(form)
+        case .resetPassword:
+            step = .resetStart(EmailForm(email: origin.email, message: notice))
+        }
+        return [.forgetSession]
+    }
+
+    /// Starts `kind` from its first screen, abandoning any flow in progress.
+    mutating func start(_ kind: FlowKind) -> [FlowEffect] {
+        let effects = leaveFlow()
+        switch kind {
+        case .signIn: step = .signInStart(SignInForm())
+        case .signUp: step = .signUpStart(SignUpForm(settings: settings))
+        case .resetPassword: step = .resetStart(EmailForm())
+        }
+        return effects
+    }
+
+    /// Records a server step in the loop guard; when it trips, stops the flow with an explanation.
+    /// - Returns: `nil` to go on, or the effects of stopping.
+    mutating func guardLoop(_ key: String) -> [FlowEffect]? {
+        guard !loopGuard.allow(key) else { return nil }
+        step = .failure(FailureReport(
+            message: "The tenant asked for the same step \(LoopGuard.limit) times without progress, so the console "
+                + "stopped this flow. Start again, or ask the tenant's administrator to check the user flow.",
+            detail: "Repeated step: \(key)"))
+        loopGuard = LoopGuard()
+        return [.forgetSession]
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import TophhieCloudAuthentication
+
+/// One form field built from a tenant's `RequiredAttribute`, with the user's value and messages.
+public struct AttributeField: Sendable, Equatable {
+    public let attribute: RequiredAttribute
+    public let label: String
+    public let kind: FieldKind
+    public let rule: PatternRule
+    /// What the user typed (capped); `"true"`/`"false"` for toggles.
+    public var value: String
+    /// Why the value cannot be sent, or what the server refused.
+    public var error: String?
+    /// Advice that never blocks submit (a pattern that cannot be checked here).
+    public var note: String?
+
+    static let uncheckableNote = "This can't be checked here; the server will check it."
+    static let couldNotCheckNote = "Could not check this here; the server will check it."
+
+    /// Builds the field: label from the API name, kind from the type (case-insensitive, as the service
+    /// has sent both `string`/`boolean` and `Text`/`Boolean`) and from a pure-alternation pattern.
+    public init(_ attribute: RequiredAttribute) {
+        self.attribute = attribute
+        label = AttributeLabel.label(for: attribute.name)
+        switch attribute.type.lowercased() {
+        case "boolean", "bool": kind = .toggle
+        case "int", "integer": kind = .number
+        default: kind = PatternRule.choices(in: attribute.regex).map(FieldKind.picker) ?? .text
+        }
+        if case .picker = kind { rule = .none } else { rule = PatternRule(regex: attribute.regex) }
+        value = kind == .toggle ? "false" : ""
+        if case .uncheckable = rule { note = Self.uncheckableNote }
+    }
+
+    public var id: FieldID { .attribute(attribute.name) }
+
+    /// Stores an edit, keeping the input (capped) and clearing the previous error.
+    mutating func edit(_ text: String) {
+        value = kind == .toggle ? (text.lowercased() == "true" ? "true" : "false") : FieldInput.capped(text)
+        error = nil
+    }
+
+    /// Checks the value; returns whether it may be sent. A pattern that cannot be evaluated only notes it.
+    @discardableResult
+    mutating func validate() -> Bool {
+        error = nil
+        if case .uncheckable = rule { note = Self.uncheckableNote } else { note = nil }
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else {
+            if attribute.required { error = "\(label) is required." }
+            return error == nil
+        }
+        switch kind {
+        case .number where Int(trimmed) == nil:
+            error = "\(label) must be a whole number."
+        case .picker(let choices) where !choices.contains(trimmed):
+            error = "Choose one of: \(choices.joined(separator: ", "))."
+        default:
+            break
+        }
+        if error == nil, case .checked(let pattern) = rule {
+            switch pattern.check(trimmed) {
+            case .matches: break
+            case .doesNotMatch: error = "\(label) isn't in the format the tenant expects."
+            case .couldNotCheck: note = Self.couldNotCheckNote
+            }
+        }
+        return error == nil
+    }
+
+    /// The value to send, or `nil` for an optional text field left empty.
+    var submittedValue: String? {
+        if kind == .toggle { return value }
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}

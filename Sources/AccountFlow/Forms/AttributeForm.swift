@@ -1,0 +1,64 @@
+import TophhieCloudAuthentication
+
+/// A form built at run time from the tenant's `[RequiredAttribute]` (the `attributes_required` step,
+/// or the attributes an operator sends at sign-up start).
+public struct AttributeForm: Sendable, Equatable {
+    public var fields: [AttributeField]
+    /// A message for the whole form (e.g. refused names that have no field here).
+    public var message: String?
+
+    /// - Parameters:
+    ///   - attributes: in the server's order.
+    ///   - orderKnown: `false` when the list's order carries no meaning (e.g. built from a dictionary):
+    ///     required fields then come first, otherwise the server's order is kept.
+    public init(_ attributes: [RequiredAttribute], orderKnown: Bool = true) {
+        let ordered = orderKnown
+            ? attributes
+            : attributes.filter(\.required) + attributes.filter { !$0.required }
+        fields = ordered.map(AttributeField.init)
+    }
+
+    /// Stores an edit of the attribute `name`; unknown names are ignored.
+    mutating func edit(_ name: String, _ text: String) {
+        guard let index = fields.firstIndex(where: { $0.attribute.name == name }) else { return }
+        fields[index].edit(text)
+        message = nil
+    }
+
+    /// Validates the attribute `name` when its field is left.
+    mutating func leave(_ name: String) {
+        guard let index = fields.firstIndex(where: { $0.attribute.name == name }) else { return }
+        fields[index].validate()
+    }
+
+    /// Validates every field; returns whether the form may be sent.
+    mutating func validateAll() -> Bool {
+        var valid = true
+        for index in fields.indices where !fields[index].validate() { valid = false }
+        return valid
+    }
+
+    /// API name → text for the request: booleans as `"true"`/`"false"`, empty optional fields left out.
+    public var values: [String: String] {
+        var values: [String: String] = [:]
+        for field in fields {
+            if let value = field.submittedValue { values[field.attribute.name] = value }
+        }
+        return values
+    }
+
+    /// Marks the fields the server refused (`invalid_attributes`), keeping every value.
+    mutating func markRejected(_ names: [String]) {
+        var unknown: [String] = []
+        for name in names {
+            if let index = fields.firstIndex(where: { $0.attribute.name == name }) {
+                fields[index].error = "The tenant didn't accept this value."
+            } else {
+                unknown.append(name)
+            }
+        }
+        message = unknown.isEmpty
+            ? "Some details were not accepted. Correct the marked fields."
+            : "The tenant didn't accept: \(unknown.map(AttributeLabel.label(for:)).joined(separator: ", "))."
+    }
+}

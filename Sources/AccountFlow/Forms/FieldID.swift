@@ -1,0 +1,13 @@
+/// Names a field on any screen, so input events can say which field they belong to.
+public enum FieldID: Sendable, Hashable {
+    case email
+    case password
+    case confirmPassword
+    case code
+    /// The email address or phone number being registered as a strong authentication method.
+    case contact
+    /// The country calling code used for national phone numbers (digits, no `+`).
+    case countryCode
+    /// A tenant attribute, by its API name (`displayName`, `extension_<appid>_loyaltyNumber`).
+    case attribute(String)
+}

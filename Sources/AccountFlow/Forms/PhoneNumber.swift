@@ -1,0 +1,69 @@
+/// Normalises what people type as a phone number to E.164 (`+` then 8–15 digits).
+///
+/// Accepts spaces, dashes, dots and parentheses as separators, an international prefix written as
+/// `+` or `00`, and a national number, which takes `countryCode` after dropping its trunk `0`.
+/// The server (`/register/v1.0/challenge`) answers AADSTS901001 for numbers that are not E.164; this
+/// check catches the obvious ones before a request (case 002).
+public enum PhoneNumber {
+    /// Why a typed number was refused; `message` is shown on the phone field.
+    public enum Problem: Error, Sendable, Equatable {
+        case empty
+        case invalidCharacters
+        case missingCountryCode
+        case tooShort
+        case tooLong
+
+        public var message: String {
+            switch self {
+            case .empty: "Enter a phone number."
+            case .invalidCharacters: "A phone number has only digits, with spaces, dashes, dots or brackets between them."
+            case .missingCountryCode: "Start with + and the country code, or choose a country code."
+            case .tooShort: "That phone number is too short. Include the country code."
+            case .tooLong: "That phone number is too long: at most 15 digits with the country code."
+            }
+        }
+    }
+
+    /// E.164 allows at most 15 digits; 8 is the shortest we accept (short codes cannot receive
+    /// verification texts).
+    static let digitRange = 8...15
+
+    /// - Parameters:
+    ///   - text: what the user typed.
+    ///   - countryCode: digits (no `+`) used for a national number; `nil` when none was chosen.
+    /// - Returns: `+` followed by the digits.
+    /// - Throws: ``Problem``.
+    public static func normalise(_ text: String, countryCode: String?) throws(Problem) -> String {
+        var rest = Substring(text.trimmingSpaces)
+        guard !rest.isEmpty else { throw .empty }
+        var international = false
+        if rest.hasPrefix("+") {
+            international = true
+            rest = rest.dropFirst()
+        }
+        var digits = ""
+        for character in rest {
+            if character.isASCIIDigit {
+                digits.append(character)
+            } else if !" -.()".contains(character) {
+                throw .invalidCharacters
+            }
+        }
+        if !international, digits.hasPrefix("00") {
+            international = true
+            digits.removeFirst(2)
+        }
+        if !international {
+            let code = (countryCode ?? "").filter { $0 != "+" && $0 != " " }
+            guard !code.isEmpty, code.count <= 3, code.allSatisfy(\.isASCIIDigit), !code.hasPrefix("0") else {
+                throw .missingCountryCode
+            }
+            if digits.hasPrefix("0") { digits.removeFirst() }
+            digits = code + digits
+        }
+        if digits.count < digitRange.lowerBound { throw .tooShort }
+        if digits.count > digitRange.upperBound { throw .tooLong }
+        guard !digits.hasPrefix("0") else { throw .missingCountryCode }
+        return "+" + digits
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import TophhieCloudAuthentication
+
+extension FlowState {
+    /// The screen for the current step, with the "working…" status while a request is in flight.
+    public var screen: Screen {
+        var screen = stepScreen
+        if let pending {
+            screen.status = pending.label + " (Esc cancels)"
+            screen.isWorking = true
+        }
+        return screen
+    }
+
+    private var stepScreen: Screen {
+        switch step {
+        case .home: homeScreen
+        case .signInStart(let form): signInScreen(form)
+        case .signUpStart(let form): signUpScreen(form)
+        case .resetStart(let form): resetStartScreen(form)
+        case .codeEntry(let entry): codeScreen(entry)
+        case .newPassword(let form): newPasswordScreen(form)
+        case .attributes(let form): attributesScreen(form)
+        case .methodPicker(let picker): pickerScreen(picker)
+        case .contactEntry(let entry): contactScreen(entry)
+        case .resetPolling(let poll): resetPollingScreen(poll)
+        case .resetDone:
+            Screen(title: "Password changed", text: ["Your new password is in force."],
+                   actions: [ScreenAction("Sign in now", .submitted), ScreenAction("Home", .homeRequested)])
+        case .readyToSignIn:
+            Screen(title: "Sign in",
+                   text: [origin?.kind == .resetPassword ? "Your new password is in force." : "Your account is ready."],
+                   actions: [ScreenAction("Sign in", .submitted), ScreenAction("Home", .homeRequested)])
+        case .webFallback(let fallback): webFallbackScreen(fallback)
+        case .signedIn(let account): accountScreen(account)
+        case .enrolled(let email):
+            Screen(title: "Account created",
+                   text: ["The account for \(email) was created. This console did not sign in with it and has "
+                          + "forgotten it, so the next person starts clean."],
+                   actions: [ScreenAction("Enrol another", .enrolAnotherRequested), ScreenAction("Home", .homeRequested)])
+        case .failure(let report): failureScreen(report)
+        }
+    }
+
+    private var backAndCancel: [ScreenAction] {
+        [ScreenAction("Back", .backRequested), ScreenAction("Cancel", .cancelRequested)]
+    }
+
+    private var homeScreen: Screen {
+        var items: [(String, MenuItem)] = [("Sign in", .signIn), ("Sign up", .signUp), ("Reset password", .resetPassword)]
+        if let signedIn { items.append(("Account (\(signedIn.username ?? "signed in"))", .account)) }
+        items.append(("Quit", .quit))
+        return Screen(title: "Tophhie Account Console",
+                      options: items.map { ScreenOption(label: $0.0, event: .menuChosen($0.1)) })
+    }
+
+    private func signInScreen(_ form: SignInForm) -> Screen {
+        Screen(
+            title: "Sign in",
+            text: ["Enter your email. Add your password, or leave it empty to get a one-time code."],
+            fields: [
+                ScreenField(id: .email, label: "Email", kind: .email, value: form.email, error: form.emailError),
+                ScreenField(id: .password, label: "Password", kind: .secret, value: form.password, error: form.passwordError,
+                            required: form.passwordRequired),
+            ],
+            actions: [ScreenAction("Sign in", .submitted), ScreenAction("Use a one-time code instead", .useCodeInstead)]
+                + backAndCancel,
+            message: form.message)
+    }
+
+    private func signUpScreen(_ form: SignUpForm) -> Screen {
+        var fields = [ScreenField(id: .email, label: "Email", kind: .email, value: form.email, error: form.emailError)]
+        if settings.passwordAccounts {
+            fields.append(ScreenField(id: .password, label: "Password", kind: .secret, value: form.password,
+                                      error: form.passwordError, note: settings.passwordPolicyHint))
+            fields.append(ScreenField(id: .confirmPassword, label: "Confirm password", kind: .secret,
+                                      value: form.confirmPassword, error: form.confirmError))
+        }
+        fields += form.attributes.fields.map(Self.screenField)
+        return Screen(
+            title: "Sign up",
+            text: ["We'll send a one-time code to your email to check it is yours."],
+            fields: fields,
+            actions: [ScreenAction("Create account", .submitted)] + backAndCancel,
+            message: form.message ?? form.attributes.message)
+    }
+
+    private func resetStartScreen(_ form: EmailForm) -> Screen {
+        Screen(
+            title: "Reset password",
+            text: ["Enter the email of your account. We'll send a one-time code to it."],
+            fields: [ScreenField(id: .email, label: "Email", kind: .email, value: form.email, error: form.emailError)],
+            actions: [ScreenAction("Send code", .submitted)] + backAndCancel,
+            message: form.message)
+    }
+
+    private func codeScreen(_ entry: CodeEntry) -> Screen {
+        let remaining = entry.resend.remaining(at: now)
+        let channel = entry.delivery.channel == .email ? "email" : "text message"
+        let title = switch entry.purpose {
+        case .signUp: "Check your email"
+        case .signIn: "Enter your sign-in code"
+        case .mfa: "Verify it's you"
+        case .registration: "Confirm your new method"
+        case .resetPassword: "Enter your reset code"
+        }
+        return Screen(
+            title: title,
+            text: ["We sent a \(entry.delivery.codeLength)-digit code by \(channel) to \(entry.delivery.sentTo)."],
+            fields: [ScreenField(id: .code, label: "Code", kind: .code(length: entry.delivery.codeLength),
+                                 value: entry.code, error: entry.codeError)],
+            actions: [
+                ScreenAction("Verify", .submitted),
+                ScreenAction(remaining > 0 ? "Resend code (in \(remaining) s)" : "Resend code", .resendRequested,
+                             enabled: remaining == 0),
+            ] + backAndCancel,
+            notice: entry.notice)
+    }
+
+    private func newPasswordScreen(_ form: NewPasswordForm) -> Screen {
+        Screen(
+            title: form.purpose == .signUp ? "Choose a password" : "Choose a new password",
+            text: ["Enter the password twice."],
+            fields: [
+                ScreenField(id: .password, label: "New password", kind: .secret, value: form.password,
+                            error: form.passwordError, note: settings.passwordPolicyHint),
+                ScreenField(id: .confirmPassword, label: "Confirm password", kind: .secret, value: form.confirmPassword,
+                            error: form.confirmError),
+            ],
+            actions: [ScreenAction("Set password", .submitted)] + backAndCancel)
+    }
+
+    private func attributesScreen(_ form: AttributeForm) -> Screen {
+        Screen(
+            title: "A few more details",
+            text: ["Your organisation asks for these details. Fields marked required must be filled in."],
+            fields: form.fields.map(Self.screenField),
+            actions: [ScreenAction("Continue", .submitted)] + backAndCancel,
+            message: form.message)
+    }
+
+    static func screenField(_ field: AttributeField) -> ScreenField {
+        ScreenField(id: field.id, label: field.label, kind: field.kind, value: field.value, error: field.error,
+                    note: field.note, required: field.attribute.required)
+    }
+
+    private func pickerScreen(_ picker: MethodPicker) -> Screen {
+        let options = picker.methods.map { method in
+            let blocked = picker.blocked.contains(method.id)
+            return ScreenOption(
+                label: MethodDescription.channelName(method.channel),
+                detail: method.loginHint,
+                note: blocked ? "Blocked right now" : MethodDescription.strengthNote(method.channel),
+                enabled: !blocked,
+                event: .methodPicked(id: method.id))
+        }
+        let intro = picker.purpose == .mfa
+            ? "Your organisation asks for a second check. Choose where to send a code."
+            : "Your organisation asks you to add a way to verify it's you. Choose one."
+        return Screen(
+            title: picker.purpose == .mfa ? "Verify it's you" : "Add a verification method",
+            text: [intro, MethodDescription.restrictedNote],
+            options: options,
+            actions: backAndCancel,
+            message: picker.message)
+    }
+
+    private func contactScreen(_ entry: ContactEntry) -> Screen {
+        var fields: [ScreenField] = []
+        if entry.isPhone {
+            fields.append(ScreenField(id: .contact, label: "Phone number", kind: .phone, value: entry.contact,
+                                      error: entry.contactError, note: "With + and the country code, or a national number."))
+            fields.append(ScreenField(id: .countryCode, label: "Country code", kind: .number, value: entry.countryCode,
+                                      note: "Used for numbers typed without + (e.g. 44).", required: false))
+        } else {
+            fields.append(ScreenField(id: .contact, label: "Email", kind: .email, value: entry.contact,
+                                      error: entry.contactError))
+        }
+        return Screen(
+            title: "Add \(MethodDescription.channelName(entry.method.channel).lowercased())",
+            text: ["We'll send a code to check it."],
+            fields: fields,
+            actions: [ScreenAction("Send code", .submitted)] + backAndCancel)
+    }
+
+    private func resetPollingScreen(_ poll: Int) -> Screen {
+        Screen(
+            title: "Changing your password",
+            text: ["The service is applying your new password."],
+            actions: backAndCancel,
+            notice: poll > 0 ? "Checking… (check \(poll) of \(ResetPasswordNewPasswordStep.maxPolls))" : nil)
+    }
+
+    private func webFallbackScreen(_ fallback: WebFallback) -> Screen {
+        var text = ["The tenant wants this sign-in to finish in a web browser."]
+        if let reason = fallback.reason { text.append("The server said: “\(reason)”") }
+        var details = [
+            ScreenDetail("Challenge types sent", fallback.sentChallengeTypes.map(\.wireValue).joined(separator: " ")),
+            ScreenDetail("Capabilities sent", fallback.sentCapabilities.isEmpty
+                ? "none" : fallback.sentCapabilities.map(\.wireValue).joined(separator: " ")),
+        ]
+        if !fallback.missingChallengeTypes.isEmpty {
+            details.append(ScreenDetail("Challenge types not sent",
+                                        fallback.missingChallengeTypes.map(\.wireValue).joined(separator: " ")))
+        }
+        if !fallback.missingCapabilities.isEmpty {
+            details.append(ScreenDetail("Capabilities not sent",
+                                        fallback.missingCapabilities.map(\.wireValue).joined(separator: " ")))
+        }
+        text.append("The way out: open the tenant's web sign-in (browser / device code) — coming with the interactive "
+                    + "stack. Or ask the operator to send the missing challenge types or capabilities.")
+        return Screen(title: "A browser is needed", text: text, details: details,
+                      actions: [ScreenAction("Start again", .restartRequested), ScreenAction("Home", .homeRequested)])
+    }
+
+    private func accountScreen(_ account: SignedInAccount) -> Screen {
+        var details: [ScreenDetail] = []
+        if let username = account.username { details.append(ScreenDetail("Username", username)) }
+        if let name = account.displayName { details.append(ScreenDetail("Display name", name)) }
+        if let id = account.objectID { details.append(ScreenDetail("Object id", id)) }
+        if let tenant = account.tenantID { details.append(ScreenDetail("Tenant id", tenant)) }
+        details.append(ScreenDetail("Scopes", account.scopes.joined(separator: " ")))
+        details.append(ScreenDetail("Access token expires", lifetime(until: account.accessTokenExpiresOn)))
+        if let idExpiry = account.idTokenExpiresOn { details.append(ScreenDetail("ID token expires", lifetime(until: idExpiry))) }
+        details += account.claims.keys.sorted().map { ScreenDetail("Claim \($0)", account.claims[$0] ?? "") }
+        return Screen(title: "Signed in", text: ["Tokens are kept in the token cache and never shown."],
+                      details: details, actions: [ScreenAction("Home", .homeRequested)])
+    }
+
+    /// `2026-11-30T01:00:00Z (in 59 min)`; without the relative part until a tick has arrived.
+    private func lifetime(until date: Date) -> String {
+        let stamp = date.formatted(.iso8601)
+        guard let now else { return stamp }
+        let minutes = Int(date.timeIntervalSince(now) / 60)
+        return minutes >= 0 ? "\(stamp) (in \(minutes) min)" : "\(stamp) (expired)"
+    }
+
+    private func failureScreen(_ report: FailureReport) -> Screen {
+        var actions: [ScreenAction] = []
+        if report.retryStep != nil { actions.append(ScreenAction("Try again", .retryRequested)) }
+        if report.suggestsPasswordReset { actions.append(ScreenAction("Reset password", .menuChosen(.resetPassword))) }
+        if origin != nil { actions.append(ScreenAction("Start again", .restartRequested)) }
+        actions.append(ScreenAction("Home", .homeRequested))
+        return Screen(title: "Something went wrong", text: [report.message],
+                      details: report.detail.map { [ScreenDetail("Details", $0)] } ?? [], actions: actions)
+    }
+}

@@ -1,0 +1,8 @@
+import TophhieCloudAuthentication
+
+/// What a strong-auth registration request answered (mirrors `StrongAuthChallengeResult`, §3.7).
+public enum RegistrationOutcome: Sendable, Equatable {
+    case codeSent(CodeDelivery)
+    /// `preverified`: the contact was accepted without a new code and the user is signed in.
+    case completed(SignedInAccount)
+}

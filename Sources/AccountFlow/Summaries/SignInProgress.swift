@@ -1,0 +1,14 @@
+import TophhieCloudAuthentication
+
+/// What a sign-in step answered, without the live step (which the runner keeps).
+///
+/// Mirrors `NativeSignInStep` (native-auth API reference §3.8); tokens are already summarised.
+public enum SignInProgress: Sendable, Equatable {
+    case completed(SignedInAccount)
+    /// A one-time code was sent (passwordless sign-in, or the tenant asked for one instead).
+    case codeRequired(CodeDelivery)
+    /// `mfa_required`: the user's registered methods.
+    case mfaRequired([AuthMethod])
+    /// `registration_required`: the methods the tenant allows for registration.
+    case registrationRequired([AuthMethod])
+}

@@ -1,0 +1,13 @@
+import TophhieCloudAuthentication
+
+/// What a sign-up step answered, without the live step (which the runner keeps).
+///
+/// Mirrors `SignUpStep` (native-auth API reference §4.3, §4.4).
+public enum SignUpProgress: Sendable, Equatable {
+    /// `credential_required`: ask for the password now.
+    case passwordRequired
+    /// `attributes_required`: build a form from these, in the server's order.
+    case attributesRequired([RequiredAttribute])
+    /// The account exists; sign-in with the continuation token is possible.
+    case completed
+}

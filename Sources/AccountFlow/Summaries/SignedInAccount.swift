@@ -1,0 +1,47 @@
+import Foundation
+import TophhieCloudAuthentication
+
+/// A completed sign-in as the console may keep it: the account and token lifetimes, never the tokens.
+///
+/// Built from `TophhieAuthResult` (native-auth API reference §3.4); the runner hands the tokens to the
+/// token cache, the flow only ever sees this summary.
+public struct SignedInAccount: Sendable, Equatable {
+    public var username: String?
+    public var displayName: String?
+    /// `oid` (else `client_info.uid`, else `sub`).
+    public var objectID: String?
+    /// `tid` (else `client_info.utid`).
+    public var tenantID: String?
+    /// Every decoded id-token claim, as text.
+    public var claims: [String: String]
+    /// When the access token expires.
+    public var accessTokenExpiresOn: Date
+    /// Scopes granted.
+    public var scopes: [String]
+
+    public init(
+        username: String?, displayName: String?, objectID: String?, tenantID: String?,
+        claims: [String: String], accessTokenExpiresOn: Date, scopes: [String]
+    ) {
+        self.username = username
+        self.displayName = displayName
+        self.objectID = objectID
+        self.tenantID = tenantID
+        self.claims = claims
+        self.accessTokenExpiresOn = accessTokenExpiresOn
+        self.scopes = scopes
+    }
+
+    /// The summary of `result`, dropping its id, access and refresh tokens.
+    public init(_ result: TophhieAuthResult) {
+        self.init(
+            username: result.account.username, displayName: result.account.displayName,
+            objectID: result.account.objectID, tenantID: result.account.tenantID, claims: result.account.claims,
+            accessTokenExpiresOn: result.expiresOn, scopes: result.scopes)
+    }
+
+    /// When the id token expires (its `exp` claim, seconds since 1970), when present.
+    public var idTokenExpiresOn: Date? {
+        claims["exp"].flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:))
+    }
+}

@@ -1,0 +1,65 @@
+/// The text of `--help` for each command, and `--version`.
+public enum HelpText {
+    public static let version = "tophhie 0.1.0"
+
+    public static func text(_ topic: HelpTopic) -> String {
+        switch topic {
+        case .main: main
+        case .console: console
+        case .emulator: emulator
+        }
+    }
+
+    static let main = """
+    tophhie: account console for Entra External ID native authentication
+
+    Usage:
+      tophhie [--preset NAME] [CONSOLE OPTIONS]      console on an embedded tenant emulator
+      tophhie console --authority URL --client-id ID [--capabilities LIST] [--challenge-types LIST]
+                      [--profile NAME] [CONSOLE OPTIONS]
+      tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes]
+      tophhie --version | --help | COMMAND --help
+
+    Presets: email-password (default), email-otp, mfa, attributes, strict.
+
+    Console options:
+      --enrol            enrolment mode: after each sign-up, forget the account and start a new one
+      --har FILE         write the session's HTTP exchanges (secrets redacted) as HAR 1.2 on exit
+      --line             plain prompts instead of the full-screen console (also when not a TTY or TERM=dumb)
+
+    Exit codes: 0 done, 1 the flow failed, 2 usage or configuration error.
+    """
+
+    static let console = """
+    tophhie console: the console against any tenant
+
+    Usage:
+      tophhie console --authority URL --client-id ID [--capabilities mfa_required,registration_required]
+                      [--challenge-types oob,password] [--profile NAME] [--enrol] [--har FILE] [--line]
+
+      --authority URL      any authority shape, used as given: https://SUB.ciamlogin.com/TENANT-ID,
+                           https://SUB.ciamlogin.com/SUB.onmicrosoft.com, a custom domain. Plain http only
+                           for loopback hosts. Default from TOPHHIE_AUTHORITY.
+      --client-id ID       the app's client id. Default from TOPHHIE_CLIENT_ID.
+      --capabilities LIST  what the console declares it can render (default: both).
+      --challenge-types L  what it can answer (default: oob,password; redirect is always added).
+      --profile NAME       read the values above from $XDG_CONFIG_HOME/tophhie/profiles.json:
+                           {"profiles": {"NAME": {"authority": "…", "clientId": "…",
+                                                  "capabilities": […], "challengeTypes": […]}}}
+    Flags win over the environment, which wins over the profile.
+    """
+
+    static let emulator = """
+    tophhie emulator: the tenant emulator alone, on loopback
+
+    Usage:
+      tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes]
+
+      --tenant PRESET|FILE  a preset (email-password, email-otp, mfa, attributes, strict) or a policy file
+      --port N              port to listen on; 0 (default) takes any free port
+      --data FILE           keep users in this SQLite file (otherwise in memory)
+      --host H              listen on another address than 127.0.0.1 (prints a warning)
+      --show-codes          print one-time codes in the outbox lines
+    The first line printed is: listening on http://127.0.0.1:PORT/TENANT-ID
+    """
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// What the user asked `tophhie` to do, parsed from the command line and the environment.
+///
+/// Exit codes scripts can rely on: 0 done, 1 the flow failed, 2 usage or configuration error.
+public enum Invocation: Equatable, Sendable {
+    /// The console against the embedded emulator (no arguments, or only console options).
+    case embedded(preset: String, options: ConsoleOptions)
+    /// The console against any tenant.
+    case console(TenantTarget, options: ConsoleOptions)
+    /// The emulator alone; the arguments are parsed by the emulator command.
+    case emulator(arguments: [String])
+    case help(topic: HelpTopic)
+    case version
+}
+
+/// Options shared by the console modes.
+public struct ConsoleOptions: Equatable, Sendable {
+    /// Support-staff enrolment mode: after a sign-up, forget the account and offer "enrol another".
+    public var enrol = false
+    /// Write the session's HTTP exchanges as HAR 1.2 to this file on exit.
+    public var harPath: String?
+    /// Force the line mode (plain prompts) even on a terminal.
+    public var lineMode = false
+    /// Paint the first frame, then exit (used by the start-up benchmark).
+    public var exitAfterFirstFrame = false
+
+    public init() {}
+}
+
+/// A tenant to talk to: authority, client id, and what the app declares.
+public struct TenantTarget: Equatable, Sendable {
+    public var authority: URL
+    public var clientID: String
+    public var capabilities: [String]
+    public var challengeTypes: [String]
+
+    public init(authority: URL, clientID: String, capabilities: [String], challengeTypes: [String]) {
+        self.authority = authority
+        self.clientID = clientID
+        self.capabilities = capabilities
+        self.challengeTypes = challengeTypes
+    }
+}
+
+/// Which help text to print.
+public enum HelpTopic: Equatable, Sendable {
+    case main, console, emulator
+}
+
+/// A usage or configuration error: printed with the usage line, exit code 2.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// Parses `tophhie`'s arguments. Flags win over `TOPHHIE_AUTHORITY` / `TOPHHIE_CLIENT_ID`, which win
+/// over a named profile from `$XDG_CONFIG_HOME/tophhie/profiles.json`.
+public struct InvocationParser {
+    public var environment: [String: String]
+    /// Reads a profiles file; injectable for tests.
+    public var readFile: (String) -> Data?
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                readFile: @escaping (String) -> Data? = { FileManager.default.contents(atPath: $0) }) {
+        self.environment = environment
+        self.readFile = readFile
+    }
+
+    public static let presets = ["email-password", "email-otp", "mfa", "attributes", "strict"]
+    static let capabilityNames = ["mfa_required", "registration_required"]
+    static let challengeTypeNames = ["oob", "password", "redirect"]
+
+    /// - Throws: `UsageError` naming the bad argument and what is allowed.
+    public func parse(_ arguments: [String]) throws -> Invocation {
+        var rest = arguments[...]
+        if rest.contains("--version") { return .version }
+        switch rest.first {
+        case "emulator":
+            rest.removeFirst()
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: .emulator) }
+            return .emulator(arguments: Array(rest))
+        case "console":
+            rest.removeFirst()
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: .console) }
+            return try parseConsole(rest)
+        case "help":
+            return .help(topic: .main)
+        default:
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: .main) }
+            return try parseEmbedded(rest)
+        }
+    }
+
+    private func parseEmbedded(_ arguments: ArraySlice<String>) throws -> Invocation {
+        var preset = "email-password"
+        var options = ConsoleOptions()
+        var rest = arguments
+        while let argument = rest.popFirst() {
+            if try parseOption(argument, &rest, into: &options) { continue }
+            switch argument {
+            case "--preset":
+                let name = try value(for: argument, &rest)
+                guard Self.presets.contains(name) else {
+                    throw UsageError("--preset \(name): unknown preset; use one of \(Self.presets.joined(separator: ", ")).")
+                }
+                preset = name
+            default:
+                throw UsageError("unknown argument \(argument); see tophhie --help.")
+            }
+        }
+        return .embedded(preset: preset, options: options)
+    }
+
+    private func parseConsole(_ arguments: ArraySlice<String>) throws -> Invocation {
+        var options = ConsoleOptions()
+        var authority: String?
+        var clientID: String?
+        var capabilities: [String]?
+        var challengeTypes: [String]?
+        var profileName: String?
+        var rest = arguments
+        while let argument = rest.popFirst() {
+            if try parseOption(argument, &rest, into: &options) { continue }
+            switch argument {
+            case "--authority": authority = try value(for: argument, &rest)
+            case "--client-id": clientID = try value(for: argument, &rest)
+            case "--capabilities": capabilities = try list(argument, try value(for: argument, &rest), allowed: Self.capabilityNames)
+            case "--challenge-types": challengeTypes = try list(argument, try value(for: argument, &rest), allowed: Self.challengeTypeNames)
+            case "--profile": profileName = try value(for: argument, &rest)
+            default: throw UsageError("unknown argument \(argument); see tophhie console --help.")
+            }
+        }
+        let profile = try profileName.map(loadProfile)
+        guard let authorityText = authority ?? environment["TOPHHIE_AUTHORITY"] ?? profile?.authority else {
+            throw UsageError("no authority: pass --authority URL, set TOPHHIE_AUTHORITY, or use --profile NAME.")
+        }
+        guard let client = clientID ?? environment["TOPHHIE_CLIENT_ID"] ?? profile?.clientId, !client.isEmpty else {
+            throw UsageError("no client id: pass --client-id ID, set TOPHHIE_CLIENT_ID, or use --profile NAME.")
+        }
+        guard let url = URL(string: authorityText), let scheme = url.scheme, url.host != nil,
+              ["http", "https"].contains(scheme.lowercased()) else {
+            throw UsageError("--authority \(authorityText): not an http(s) URL such as https://contoso.ciamlogin.com/<tenant-id>.")
+        }
+        let target = TenantTarget(
+            authority: url, clientID: client,
+            capabilities: capabilities ?? profile?.capabilities ?? Self.capabilityNames,
+            challengeTypes: challengeTypes ?? profile?.challengeTypes ?? Self.challengeTypeNames)
+        return .console(target, options: options)
+    }
+
+    /// Options every console mode takes; returns whether `argument` was one.
+    private func parseOption(_ argument: String, _ rest: inout ArraySlice<String>, into options: inout ConsoleOptions) throws -> Bool {
+        switch argument {
+        case "--enrol", "--enroll": options.enrol = true
+        case "--har": options.harPath = try value(for: argument, &rest)
+        case "--line": options.lineMode = true
+        case "--exit-after-first-frame": options.exitAfterFirstFrame = true
+        default: return false
+        }
+        return true
+    }
+
+    private func value(for flag: String, _ rest: inout ArraySlice<String>) throws -> String {
+        guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw UsageError("\(flag) needs a value.") }
+        return value
+    }
+
+    private func list(_ flag: String, _ text: String, allowed: [String]) throws -> [String] {
+        let items = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+        for item in items where !allowed.contains(item) {
+            throw UsageError("\(flag) \(item): not allowed; use \(allowed.joined(separator: ", ")).")
+        }
+        return items
+    }
+
+    private func loadProfile(_ name: String) throws -> Profile {
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
+        let path = configHome + "/tophhie/profiles.json"
+        guard let data = readFile(path) else { throw UsageError("--profile \(name): no profiles file at \(path).") }
+        let file: ProfilesFile
+        do {
+            file = try JSONDecoder().decode(ProfilesFile.self, from: data)
+        } catch {
+            throw UsageError("\(path): not a profiles file ({\"profiles\": {\"NAME\": {\"authority\": …, \"clientId\": …}}}).")
+        }
+        guard let profile = file.profiles[name] else {
+            throw UsageError("--profile \(name): not in \(path); it has \(file.profiles.keys.sorted().joined(separator: ", ")).")
+        }
+        return profile
+    }
+}
+
+/// `profiles.json`: `{"profiles": {"NAME": {"authority", "clientId", "capabilities"?, "challengeTypes"?}}}`.
+struct ProfilesFile: Decodable {
+    let profiles: [String: Profile]
+}
+
+struct Profile: Decodable {
+    let authority: String?
+    let clientId: String?
+    let capabilities: [String]?
+    let challengeTypes: [String]?
+}

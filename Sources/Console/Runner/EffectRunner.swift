@@ -1,0 +1,219 @@
+import AccountFlow
+import Foundation
+import Synchronization
+import TophhieCloudAuthentication
+
+/// Performs `FlowEffect`s with the framework, off the UI thread, and hands the answers back as
+/// `FlowEvent`s. Keeps the live step; one request at a time; a cancelled request sends no answer.
+///
+/// Source of the contract: `AccountFlow.reduce(_:_:)`.
+public final class EffectRunner: Sendable {
+    private struct State {
+        var live: LiveStep?
+        var task: Task<Void, Never>?
+        /// Bumped on every request and cancel, so a late answer of an old request is dropped.
+        var generation = 0
+    }
+
+    private let auth: TophhieNativeAuth
+    private let state = Mutex(State())
+    private let send: @Sendable (FlowEvent) -> Void
+
+    /// - Parameter send: receives each answer, on the task that produced it.
+    public init(auth: TophhieNativeAuth, send: @escaping @Sendable (FlowEvent) -> Void) {
+        self.auth = auth
+        self.send = send
+    }
+
+    /// Performs `effect`. `.quit` is the caller's business and is ignored here.
+    public func perform(_ effect: FlowEffect) {
+        switch effect {
+        case .cancelRequest:
+            state.withLock { state in
+                state.task?.cancel()
+                state.task = nil
+                state.generation += 1
+            }
+        case .forgetSession:
+            state.withLock { state in
+                state.live = nil
+            }
+        case .quit:
+            break
+        default:
+            start { [self] in try await self.run(effect) }
+        }
+    }
+
+    /// Whether a request is in flight.
+    public var isBusy: Bool { state.withLock { $0.task != nil } }
+
+    /// Cancels what is in flight and forgets the live step (the console is closing).
+    public func shutdown() {
+        perform(.cancelRequest)
+        perform(.forgetSession)
+    }
+
+    private func start(_ work: @escaping @Sendable () async throws -> FlowEvent?) {
+        state.withLock { state in
+            state.task?.cancel()
+            state.generation += 1
+            let generation = state.generation
+            state.task = Task { [self] in
+                let event: FlowEvent?
+                do {
+                    event = try await work()
+                } catch is CancellationError {
+                    event = nil
+                } catch {
+                    event = nil
+                }
+                let current = self.state.withLock { state -> Bool in
+                    guard state.generation == generation else { return false }
+                    state.task = nil
+                    return true
+                }
+                if current, let event { self.send(event) }
+            }
+        }
+    }
+
+    private var live: LiveStep? {
+        get { state.withLock { $0.live } }
+    }
+
+    private func keep(_ step: LiveStep?) {
+        state.withLock { $0.live = step }
+    }
+
+    /// One framework call; errors become the matching failure event, and the live step is kept.
+    private func run(_ effect: FlowEffect) async throws -> FlowEvent? {
+        switch effect {
+        case .startSignUp(let email, let password, let attributes):
+            return .signUpStarted(await result {
+                let step = try await auth.signUp(email: email, password: password, attributes: attributes)
+                keep(.signUpCode(step))
+                return step.delivery
+            })
+        case .submitSignUpCode(let code):
+            return .signUpAdvanced(await result { advance(try await current(\.signUpCode).submitCode(code)) })
+        case .submitSignUpPassword(let password):
+            return .signUpAdvanced(await result { advance(try await current(\.signUpPassword).submitPassword(password)) })
+        case .submitSignUpAttributes(let values):
+            return .signUpAdvanced(await result { advance(try await current(\.signUpAttributes).submitAttributes(values)) })
+        case .signInAfterSignUp:
+            return .signInAdvanced(await result { advance(try await current(\.signInAfterSignUp).signIn()) })
+        case .startSignIn(let email, let password):
+            return .signInAdvanced(await result {
+                let step = if let password { try await auth.signIn(email: email, password: password) } else { try await auth.signIn(email: email) }
+                return advance(step)
+            })
+        case .submitSignInCode(let code):
+            return .signInAdvanced(await result { advance(try await current(\.signInCode).submitCode(code)) })
+        case .requestMFAChallenge(let methodID):
+            return .mfaChallengeAnswered(await result { try await requestMFAChallenge(methodID) })
+        case .submitVerificationCode(let code):
+            return .signInAdvanced(await result { advance(try await current(\.verification).submitCode(code)) })
+        case .registerMethod(let methodID, let contact):
+            return .registrationAnswered(await result {
+                let registration = try current(\.registration)
+                guard let method = registration.availableMethods.first(where: { $0.id == methodID }) else {
+                    throw NativeAuthError.noMatchingAuthMethod
+                }
+                let answer = try await registration.register(method, verificationContact: contact)
+                if case .verificationRequired(let step) = answer { keep(.verification(step)) } else { keep(nil) }
+                return answer.outcome
+            })
+        case .resendCode:
+            return .codeResent(await result {
+                guard let step = live?.codeStep else { throw Self.noStep }
+                do { return try await step.resendCode() } catch let error as PasswordResetError { throw error.nativeAuthError }
+            })
+        case .startPasswordReset(let email):
+            return .resetStarted(await resetResult {
+                let step = try await auth.resetPassword(email: email)
+                keep(.resetCode(step))
+                return step.delivery
+            })
+        case .submitResetCode(let code):
+            return .resetAdvanced(await resetResult {
+                let next = try await resetStep(\.resetCode).submitCode(code)
+                keep(.resetNewPassword(next))
+                return .newPasswordRequired
+            })
+        case .submitNewPassword(let password):
+            let send = self.send
+            return .resetAdvanced(await resetResult {
+                let signIn = try await resetStep(\.resetNewPassword).submitPassword(password) { poll, _ in
+                    send(.resetPollProgress(poll: poll))
+                }
+                keep(.signInAfterReset(signIn))
+                return .passwordChanged
+            })
+        case .signInAfterReset:
+            return .signInAdvanced(await result { advance(try await current(\.signInAfterReset).signIn()) })
+        case .cancelRequest, .forgetSession, .quit:
+            return nil
+        }
+    }
+
+    private func requestMFAChallenge(_ methodID: String?) async throws -> MFAChallengeOutcome {
+        let answer: MFAChallengeResult
+        switch live {
+        case .mfa(let step):
+            let method = try methodID.map { id in
+                guard let method = step.methods.first(where: { $0.id == id }) else { throw NativeAuthError.noMatchingAuthMethod }
+                return method
+            }
+            answer = try await step.requestChallenge(method)
+        case .mfaSelection(let selection):
+            guard let method = selection.methods.first(where: { $0.id == methodID }) else { throw NativeAuthError.noMatchingAuthMethod }
+            answer = try await selection.requestChallenge(method)
+        default:
+            throw Self.noStep
+        }
+        switch answer {
+        case .verificationRequired(let step): keep(.verification(step))
+        case .selectionRequired(_, let selection): keep(.mfaSelection(selection))
+        }
+        return answer.outcome
+    }
+
+    /// Keeps the step a sign-in answer leads to and returns its summary.
+    private func advance(_ step: NativeSignInStep) -> SignInProgress {
+        keep(LiveStep(step))
+        return step.progress
+    }
+
+    private func advance(_ step: SignUpStep) -> SignUpProgress {
+        keep(LiveStep(step))
+        return step.progress
+    }
+
+    private static let noStep = NativeAuthError.unexpectedResponse("The console has no step to continue; start again.", correlationID: nil)
+
+    /// The live step of the kind `path` extracts, or an error saying the flow must restart.
+    private func current<Step>(_ path: KeyPath<LiveStep, Step?>) throws -> Step {
+        guard let step = live?[keyPath: path] else { throw Self.noStep }
+        return step
+    }
+
+    private func resetStep<Step>(_ path: KeyPath<LiveStep, Step?>) throws -> Step {
+        guard let step = live?[keyPath: path] else { throw PasswordResetError.other(Self.noStep) }
+        return step
+    }
+
+    private func result<Value>(_ work: () async throws -> Value) async -> Result<Value, NativeAuthError> {
+        do { return .success(try await work()) }
+        catch let error as NativeAuthError { return .failure(error) }
+        catch let error as PasswordResetError { return .failure(error.nativeAuthError) }
+        catch { return .failure(.networkFailure(error.localizedDescription)) }
+    }
+
+    private func resetResult<Value>(_ work: () async throws -> Value) async -> Result<Value, PasswordResetError> {
+        do { return .success(try await work()) }
+        catch let error as PasswordResetError { return .failure(error) }
+        catch let error as NativeAuthError { return .failure(PasswordResetError.other(error)) }
+        catch { return .failure(.other(.networkFailure(error.localizedDescription))) }
+    }
+}

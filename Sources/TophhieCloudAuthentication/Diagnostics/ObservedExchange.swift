@@ -1,0 +1,63 @@
+import Foundation
+
+/// One HTTP exchange as an observer sees it, with every secret already replaced by
+/// `ObservedExchange.redactionMarker`.
+///
+/// Redacted: form fields `password`, `new_password`, `oob`, `continuation_token`, `refresh_token`, and
+/// JSON fields `continuation_token`, `access_token`, `refresh_token`, `id_token`, `client_info` (at any
+/// depth). Redaction happens inside the framework, so no caller can forget it.
+public struct ObservedExchange: Sendable, Identifiable {
+    /// What stands where a secret was.
+    public static let redactionMarker = "[REDACTED]"
+
+    public let id: UUID
+    public let startedAt: Date
+    /// Seconds from sending the request to the answer (or the failure).
+    public let duration: TimeInterval
+    public let method: String
+    public let url: URL
+    /// The endpoint, when the path is a native-auth endpoint.
+    public let endpoint: NativeAuthEndpoint?
+    public let requestHeaders: [String: String]
+    /// Form parameters in the order sent, secrets redacted.
+    public let requestForm: [(key: String, value: String)]
+    /// HTTP status; `nil` when no answer arrived.
+    public let status: Int?
+    public let responseHeaders: [String: String]
+    /// The answer's body as text, secrets redacted.
+    public let responseBody: String
+    /// `error` and `suberror` of an error answer, and its first AADSTS code.
+    public let error: String?
+    public let suberror: String?
+    public let errorCode: Int?
+    /// Why no answer arrived (network failure), if so.
+    public let failure: String?
+    /// 1 for the first attempt, 2 for the retry.
+    public let attempt: Int
+
+    init(
+        id: UUID = UUID(), startedAt: Date, duration: TimeInterval, request: HTTPRequest, endpoint: NativeAuthEndpoint?,
+        response: HTTPResponse?, failure: String?, attempt: Int
+    ) {
+        self.id = id
+        self.startedAt = startedAt
+        self.duration = duration
+        method = request.method
+        url = request.url
+        self.endpoint = endpoint
+        requestHeaders = request.headers
+        requestForm = Redaction.form(FormBody(decoding: request.body))
+        status = response?.status
+        responseHeaders = response?.headers ?? [:]
+        responseBody = response.map { Redaction.body($0.body) } ?? ""
+        let envelope = response.flatMap { try? JSONDecoder().decode(ErrorEnvelope.self, from: $0.body) }
+        error = envelope?.error.wireValue
+        suberror = envelope?.suberror?.wireValue
+        errorCode = envelope?.firstCode
+        self.failure = failure
+        self.attempt = attempt
+    }
+}
+
+/// Receives every exchange of a `TophhieNativeAuth` instance, on the task that made it.
+public typealias ExchangeObserver = @Sendable (ObservedExchange) -> Void

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Replaces secrets in form bodies and JSON answers before anything leaves the transport layer.
+enum Redaction {
+    /// JSON fields whose values are secrets (answers of §3.4, §1.5).
+    static let jsonSecrets: Set<String> = [
+        "continuation_token", "access_token", "refresh_token", "id_token", "client_info", "password", "new_password", "oob",
+    ]
+
+    static func form(_ body: FormBody) -> [(key: String, value: String)] {
+        let secretKeys = Set(FormKey.secrets.map(\.rawValue))
+        return body.parameters.map { parameter in
+            (parameter.key, secretKeys.contains(parameter.key) ? ObservedExchange.redactionMarker : parameter.value)
+        }
+    }
+
+    /// The body as text with secret JSON values replaced. A body that is not JSON is kept as text, cut
+    /// to 4 KiB (error pages from proxies carry no secrets of ours, but can be long).
+    static func body(_ data: Data) -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            let text = String(decoding: data.prefix(4096), as: UTF8.self)
+            return data.count > 4096 ? text + "…" : text
+        }
+        let redacted = redact(object)
+        guard let out = try? JSONSerialization.data(withJSONObject: redacted, options: [.sortedKeys, .fragmentsAllowed]) else {
+            return ""
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func redact(_ value: Any) -> Any {
+        switch value {
+        case let object as [String: Any]:
+            var copy: [String: Any] = [:]
+            for (key, item) in object {
+                copy[key] = jsonSecrets.contains(key) ? ObservedExchange.redactionMarker : redact(item)
+            }
+            return copy
+        case let array as [Any]:
+            return array.map(redact)
+        default:
+            return value
+        }
+    }
+}

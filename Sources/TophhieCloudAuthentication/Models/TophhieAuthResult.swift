@@ -1,0 +1,40 @@
+import Foundation
+
+/// Tokens and the account after a completed sign-in. Holds no live framework objects.
+///
+/// `description` and `debugDescription` never show a token.
+/// Source: native-auth API reference §3.4 (token answer).
+public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+    public var idToken: String?
+    public var accessToken: String
+    public var refreshToken: String?
+    /// When the access token expires.
+    public var expiresOn: Date
+    /// Scopes granted.
+    public var scopes: [String]
+    public var account: TophhieAccount
+
+    public init(idToken: String?, accessToken: String, refreshToken: String?, expiresOn: Date, scopes: [String], account: TophhieAccount) {
+        self.idToken = idToken
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.expiresOn = expiresOn
+        self.scopes = scopes
+        self.account = account
+    }
+
+    init(_ grant: TokenGrant, username: String?, receivedAt: Date = Date()) {
+        self.init(
+            idToken: grant.idToken, accessToken: grant.accessToken, refreshToken: grant.refreshToken,
+            expiresOn: receivedAt.addingTimeInterval(TimeInterval(grant.expiresIn)),
+            scopes: grant.scope.split(separator: " ").map(String.init),
+            account: TophhieAccount(idToken: grant.idToken, clientInfo: grant.clientInfo, fallbackUsername: username))
+    }
+
+    public var description: String {
+        "TophhieAuthResult(account: \(account.username ?? "?"), scopes: \(scopes.joined(separator: " ")), "
+            + "expiresOn: \(expiresOn), tokens: [REDACTED])"
+    }
+
+    public var debugDescription: String { description }
+}

@@ -1,0 +1,51 @@
+import Synchronization
+
+/// A step waiting for a one-time code: where it went, how long it is, and a resend.
+///
+/// Source: native-auth API reference §3.2, §3.6 step B, §3.7 step B, §4.2, §5.2 (resend = the same
+/// challenge call again with the latest continuation token).
+public protocol CodeEntryStep: Sendable {
+    /// The latest delivery (updated by `resendCode()`).
+    var delivery: CodeDelivery { get }
+    /// Sends a new code; the previous one stops working. Uses the latest continuation token; after a
+    /// failed resend the step keeps the token it had.
+    /// - Returns: the new delivery, with the server's `interval` before another resend.
+    /// - Throws: `NativeAuthError` (e.g. `.throttled`, `.expiredFlow`, `.networkFailure`).
+    func resendCode() async throws -> CodeDelivery
+}
+
+extension CodeEntryStep {
+    /// The masked address or number the code went to.
+    public var sentTo: String { delivery.sentTo }
+    /// Digits in the code.
+    public var codeLength: Int { delivery.codeLength }
+    /// `email` or `sms`.
+    public var channel: ChallengeChannel { delivery.channel }
+    /// Seconds before a resend is sensible, when the server said.
+    public var resendInterval: Int? { delivery.resendInterval }
+}
+
+/// The live challenge behind a code step: the latest token and delivery, replaced on resend.
+final class LiveChallenge: Sendable {
+    private let state: Mutex<CodeChallenge>
+    private let endpoint: NativeAuthEndpoint
+    private let resendCall: @Sendable (_ latestToken: String) async throws -> ValidatedResponse
+
+    init(_ challenge: CodeChallenge, endpoint: NativeAuthEndpoint, resend: @escaping @Sendable (String) async throws -> ValidatedResponse) {
+        state = Mutex(challenge)
+        self.endpoint = endpoint
+        resendCall = resend
+    }
+
+    var token: String { state.withLock { $0.continuationToken } }
+    var delivery: CodeDelivery { state.withLock { CodeDelivery($0) } }
+
+    func resend() async throws -> CodeDelivery {
+        let response = try await resendCall(token)
+        guard case .codeRequired(let challenge) = response else {
+            throw NativeAuthError.from(response, at: endpoint)
+        }
+        state.withLock { $0 = challenge }
+        return CodeDelivery(challenge)
+    }
+}

@@ -1,0 +1,73 @@
+/// The tenant requires a second factor: pick one of the user's methods and request a code.
+///
+/// Source: native-auth API reference §3.6 (introspect → challenge with `id` → token `mfa_oob`).
+public final class MFARequiredStep: Sendable {
+    let context: NativeAuthContext
+    let username: String?
+    let continuationToken: String
+    /// The user's registered methods, from `/oauth2/v2.0/introspect`.
+    public let methods: [MFAMethod]
+
+    init(context: NativeAuthContext, username: String?, continuationToken: String, methods: [MFAMethod]) {
+        self.context = context
+        self.username = username
+        self.continuationToken = continuationToken
+        self.methods = methods
+    }
+
+    /// Requests a code for `method`; with `nil`, uses the only method, or asks for a selection when
+    /// there are several.
+    /// - Returns: `.verificationRequired` (a code was sent) or `.selectionRequired` (pick one).
+    /// - Throws: `NativeAuthError.noMatchingAuthMethod` for a method not in `methods`; `.methodBlocked`
+    ///   (550024: this step stays usable, so another method can be picked); `.expiredFlow`, …
+    public func requestChallenge(_ method: MFAMethod? = nil) async throws -> MFAChallengeResult {
+        guard let chosen = method ?? (methods.count == 1 ? methods.first : nil) else {
+            return .selectionRequired(methods, MFASelectionStep(step: self))
+        }
+        guard methods.contains(where: { $0.id == chosen.id }) else { throw NativeAuthError.noMatchingAuthMethod }
+        let response = try await challenge(chosen.id, token: continuationToken)
+        switch response {
+        case .codeRequired(let challenge):
+            return .verificationRequired(VerificationStep.mfa(
+                context: context, username: username, methodID: chosen.id, challenge: challenge))
+        case .rejected(let error) where error.kind == .introspectRequired:
+            // Legacy MFA (§3.6): the server wants the client to introspect and offer a choice.
+            let (token, methods) = try await NativeSignInStep.introspect(.signInIntrospect, token: continuationToken, context: context)
+            let step = MFARequiredStep(context: context, username: username, continuationToken: token, methods: methods)
+            return .selectionRequired(methods, MFASelectionStep(step: step))
+        default:
+            throw NativeAuthError.from(response, at: .signInChallenge)
+        }
+    }
+
+    func challenge(_ methodID: String, token: String) async throws -> ValidatedResponse {
+        var form = context.form(continuing: token)
+        form.set(.challengeType, list: context.configuration.challengeTypes)
+        form.set(.id, methodID)
+        return try await context.call(.signInChallenge, form)
+    }
+}
+
+/// The answer to an MFA challenge request: exactly these two cases (seed API).
+public enum MFAChallengeResult: Sendable {
+    /// A code was sent to the method.
+    case verificationRequired(VerificationStep)
+    /// The user has several methods and must pick one.
+    case selectionRequired([MFAMethod], MFASelectionStep)
+}
+
+/// The user must pick one of several MFA methods.
+public final class MFASelectionStep: Sendable {
+    let step: MFARequiredStep
+
+    init(step: MFARequiredStep) { self.step = step }
+
+    /// The methods to choose from.
+    public var methods: [MFAMethod] { step.methods }
+
+    /// Requests a code for the chosen method.
+    /// - Throws: as `MFARequiredStep.requestChallenge(_:)`.
+    public func requestChallenge(_ chosen: MFAMethod) async throws -> MFAChallengeResult {
+        try await step.requestChallenge(chosen)
+    }
+}

@@ -1,0 +1,69 @@
+/// A code was sent to a strong authentication method, for MFA or for registering the method.
+///
+/// Source: native-auth API reference §3.6 step C (`grant_type=mfa_oob`), §3.7 steps C–D
+/// (`/register/v1.0/continue` with `grant_type=oob`, then `/token` with `grant_type=continuation_token`).
+public final class VerificationStep: CodeEntryStep {
+    enum Purpose: Sendable {
+        case mfa
+        case registration
+    }
+
+    let context: NativeAuthContext
+    let username: String?
+    let purpose: Purpose
+    let live: LiveChallenge
+
+    private init(context: NativeAuthContext, username: String?, purpose: Purpose, live: LiveChallenge) {
+        self.context = context
+        self.username = username
+        self.purpose = purpose
+        self.live = live
+    }
+
+    static func mfa(context: NativeAuthContext, username: String?, methodID: String, challenge: CodeChallenge) -> VerificationStep {
+        let live = LiveChallenge(challenge, endpoint: .signInChallenge) { token in
+            var form = context.form(continuing: token)
+            form.set(.challengeType, list: context.configuration.challengeTypes)
+            form.set(.id, methodID)
+            return try await context.call(.signInChallenge, form)
+        }
+        return VerificationStep(context: context, username: username, purpose: .mfa, live: live)
+    }
+
+    static func registration(
+        context: NativeAuthContext, username: String?, method: AuthMethod, contact: String, challenge: CodeChallenge
+    ) -> VerificationStep {
+        let live = LiveChallenge(challenge, endpoint: .registerChallenge) { token in
+            try await StrongAuthRegistrationStep.challenge(context: context, token: token, method: method, contact: contact)
+        }
+        return VerificationStep(context: context, username: username, purpose: .registration, live: live)
+    }
+
+    public var delivery: CodeDelivery { live.delivery }
+
+    public func resendCode() async throws -> CodeDelivery { try await live.resend() }
+
+    /// Verifies the code.
+    /// - Returns: the sign-in step that follows (normally `.completed`).
+    /// - Throws: `NativeAuthError.invalidCode` (retry on this step with the same token), `.expiredFlow`, …
+    public func submitCode(_ code: String) async throws -> NativeSignInStep {
+        switch purpose {
+        case .mfa:
+            var form = context.form(continuing: live.token)
+            form.set(.grantType, GrantType.mfaOOB.wireValue)
+            form.set(.oob, code)
+            context.addTokenFields(to: &form)
+            let response = try await context.call(.token, form)
+            return try await NativeSignInStep.next(after: response, context: context, username: username)
+        case .registration:
+            var form = context.form(continuing: live.token)
+            form.set(.grantType, GrantType.oob.wireValue)
+            form.set(.oob, code)
+            let response = try await context.call(.registerContinue, form)
+            guard case .completed(.some(let token), _) = response else {
+                throw NativeAuthError.from(response, at: .registerContinue)
+            }
+            return try await StrongAuthRegistrationStep.signIn(context: context, token: token, username: username)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A validated native-auth configuration.
+///
+/// Source: native-auth API reference §1.1 (authority shapes, never rewritten), §1.4 (`challenge_type`
+/// must contain `redirect`; `capabilities`), §3.3 (scopes).
+public struct NativeAuthConfiguration: Sendable, Equatable {
+    public let clientID: String
+    /// The authority exactly as given: `https://{sub}.ciamlogin.com/`, `…/{sub}.onmicrosoft.com`,
+    /// `…/{tenant-GUID}` or a custom domain.
+    public let authority: URL
+    public let capabilities: [Capability]
+    /// Sent in MSAL's order `oob password redirect`; `redirect` is always included.
+    public let challengeTypes: [ChallengeType]
+    /// Scopes for token requests besides the OIDC ones.
+    public let scopes: [String]
+
+    /// - Throws: `NativeAuthError.invalidConfiguration` for an empty client id, an authority that is not
+    ///   an absolute `https` URL, or plain `http` to a host that is not loopback.
+    public init(clientID: String, authority: URL, capabilities: [Capability], challengeTypes: [ChallengeType], scopes: [String]) throws {
+        guard !clientID.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw NativeAuthError.invalidConfiguration("The client id is empty.")
+        }
+        guard let scheme = authority.scheme?.lowercased(), let host = authority.host, !host.isEmpty else {
+            throw NativeAuthError.invalidConfiguration("The authority \(authority.absoluteString) is not an absolute URL.")
+        }
+        switch scheme {
+        case "https": break
+        case "http" where Self.isLoopback(host): break
+        case "http":
+            throw NativeAuthError.invalidConfiguration(
+                "Plain HTTP is refused for \(host): use https (http is allowed only for loopback hosts).")
+        default:
+            throw NativeAuthError.invalidConfiguration("The authority must be an https URL, not \(scheme).")
+        }
+        self.clientID = clientID
+        self.authority = authority
+        self.capabilities = capabilities
+        let order: [ChallengeType] = [.oob, .password, .redirect]
+        let requested = challengeTypes.contains(.redirect) ? challengeTypes : challengeTypes + [.redirect]
+        self.challengeTypes = order.filter(requested.contains) + requested.filter { !order.contains($0) }
+        self.scopes = scopes
+    }
+
+    /// `localhost`, `127.0.0.0/8` and `::1`.
+    public static func isLoopback(_ host: String) -> Bool {
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        if bare == "localhost" || bare == "::1" { return true }
+        let octets = bare.split(separator: ".")
+        return octets.count == 4 && octets.first == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// The `scope` parameter: the app's scopes plus `openid profile offline_access`.
+    var scopeParameter: String {
+        (scopes + TophhieConfiguration.oidcScopes.filter { !scopes.contains($0) }).joined(separator: " ")
+    }
+}

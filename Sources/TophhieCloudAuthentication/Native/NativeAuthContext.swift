@@ -1,0 +1,33 @@
+import Foundation
+
+/// What every step of a flow shares: the configuration and the client that calls the server.
+/// Steps hold it, so a flow keeps working with the configuration it started with.
+struct NativeAuthContext: Sendable {
+    let configuration: NativeAuthConfiguration
+    let client: NativeAuthClient
+    let sleeper: Sleeper
+
+    /// A form with `client_id`, the first parameter of every call.
+    func form() -> FormBody {
+        var form = FormBody()
+        form.set(.clientID, configuration.clientID)
+        return form
+    }
+
+    /// A form for a call that continues a flow with `token`.
+    func form(continuing token: String) -> FormBody {
+        var form = form()
+        form.set(.continuationToken, token)
+        return form
+    }
+
+    func call(_ endpoint: NativeAuthEndpoint, _ form: FormBody) async throws -> ValidatedResponse {
+        try await client.call(endpoint, form)
+    }
+
+    /// Token-request fields shared by every grant: `scope` and `client_info=true` (§3.3).
+    func addTokenFields(to form: inout FormBody) {
+        form.set(.scope, configuration.scopeParameter)
+        form.set(.clientInfo, "true")
+    }
+}

@@ -1,0 +1,47 @@
+/// Where a sign-in stands: exactly the four cases of the seed API.
+///
+/// Source: native-auth API reference §3.8 (sign-in state machine), §3.5 (token answers).
+public enum NativeSignInStep: Sendable {
+    /// Signed in.
+    case completed(TophhieAuthResult)
+    /// A one-time code was sent (passwordless sign-in).
+    case codeRequired(SignInCodeStep)
+    /// The tenant requires a second factor (`mfa_required`).
+    case mfaRequired(MFARequiredStep)
+    /// The user has no strong authentication method and must register one (`registration_required`).
+    case strongAuthRegistrationRequired(StrongAuthRegistrationStep)
+
+    /// Maps a `/oauth2/v2.0/token` answer: tokens, or the MFA / registration branch (which calls the
+    /// matching introspect endpoint for the methods).
+    static func next(after response: ValidatedResponse, context: NativeAuthContext, username: String?) async throws -> NativeSignInStep {
+        switch response {
+        case .tokens(let grant):
+            return .completed(TophhieAuthResult(grant, username: username))
+        case .rejected(let error):
+            switch error.kind {
+            case .mfaRequired(let token):
+                let (introspected, methods) = try await introspect(.signInIntrospect, token: token, context: context)
+                return .mfaRequired(MFARequiredStep(context: context, username: username, continuationToken: introspected, methods: methods))
+            case .registrationRequired(let token):
+                let (introspected, methods) = try await introspect(.registerIntrospect, token: token, context: context)
+                return .strongAuthRegistrationRequired(StrongAuthRegistrationStep(
+                    context: context, username: username, continuationToken: introspected, methods: methods))
+            default:
+                throw NativeAuthError.from(error, at: .token)
+            }
+        default:
+            throw NativeAuthError.from(response, at: .token)
+        }
+    }
+
+    /// Calls an introspect endpoint (§3.6 step A, §3.7 step A).
+    static func introspect(
+        _ endpoint: NativeAuthEndpoint, token: String, context: NativeAuthContext
+    ) async throws -> (String, [AuthMethod]) {
+        let response = try await context.call(endpoint, context.form(continuing: token))
+        guard case .selectionRequired(let next, let methods) = response else {
+            throw NativeAuthError.from(response, at: endpoint)
+        }
+        return (next, methods.map(AuthMethod.init))
+    }
+}

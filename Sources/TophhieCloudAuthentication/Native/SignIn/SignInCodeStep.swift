@@ -1,0 +1,33 @@
+/// Passwordless sign-in is waiting for the code sent to the email.
+///
+/// Source: native-auth API reference §3.2 (oob challenge) and §3.3 (`grant_type=oob`).
+public final class SignInCodeStep: CodeEntryStep {
+    let context: NativeAuthContext
+    let username: String
+    let live: LiveChallenge
+
+    init(context: NativeAuthContext, username: String, challenge: CodeChallenge) {
+        self.context = context
+        self.username = username
+        live = LiveChallenge(challenge, endpoint: .signInChallenge) { token in
+            var form = context.form(continuing: token)
+            form.set(.challengeType, list: context.configuration.challengeTypes)
+            return try await context.call(.signInChallenge, form)
+        }
+    }
+
+    public var delivery: CodeDelivery { live.delivery }
+
+    public func resendCode() async throws -> CodeDelivery { try await live.resend() }
+
+    /// Signs in with `code`.
+    /// - Throws: `NativeAuthError.invalidCode` (retry on this step with the same token), `.expiredFlow`, …
+    public func submitCode(_ code: String) async throws -> NativeSignInStep {
+        var form = context.form(continuing: live.token)
+        form.set(.grantType, GrantType.oob.wireValue)
+        form.set(.oob, code)
+        context.addTokenFields(to: &form)
+        let response = try await context.call(.token, form)
+        return try await NativeSignInStep.next(after: response, context: context, username: username)
+    }
+}

@@ -1,0 +1,34 @@
+/// Sign-up is waiting for the code sent to the email.
+///
+/// Source: native-auth API reference §4.2 (challenge, resend) and §4.3 (`grant_type=oob`).
+public final class SignUpCodeStep: CodeEntryStep {
+    let context: NativeAuthContext
+    let username: String
+    let live: LiveChallenge
+
+    init(context: NativeAuthContext, username: String, challenge: CodeChallenge) {
+        self.context = context
+        self.username = username
+        live = LiveChallenge(challenge, endpoint: .signUpChallenge) { token in
+            var form = context.form(continuing: token)
+            form.set(.challengeType, list: context.configuration.challengeTypes)
+            return try await context.call(.signUpChallenge, form)
+        }
+    }
+
+    public var delivery: CodeDelivery { live.delivery }
+
+    public func resendCode() async throws -> CodeDelivery { try await live.resend() }
+
+    /// Verifies the email with `code`.
+    /// - Returns: the next step the server asks for.
+    /// - Throws: `NativeAuthError.invalidCode` (retry on this step: the same token is reused),
+    ///   `.expiredFlow`, `.userAlreadyExists`, `.browserRequired`, `.networkFailure`, …
+    public func submitCode(_ code: String) async throws -> SignUpStep {
+        var form = context.form(continuing: live.token)
+        form.set(.grantType, GrantType.oob.wireValue)
+        form.set(.oob, code)
+        let response = try await context.call(.signUpContinue, form)
+        return try await SignUpStep.next(after: response, context: context, username: username)
+    }
+}

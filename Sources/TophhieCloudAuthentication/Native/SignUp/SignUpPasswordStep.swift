@@ -1,0 +1,25 @@
+/// Sign-up asks for the password (`credential_required`, then `challenge_type=password`).
+///
+/// Source: native-auth API reference §4.3 (`grant_type=password`), §4.4 order 3.
+public final class SignUpPasswordStep: Sendable {
+    let context: NativeAuthContext
+    let username: String
+    let continuationToken: String
+
+    init(context: NativeAuthContext, username: String, continuationToken: String) {
+        self.context = context
+        self.username = username
+        self.continuationToken = continuationToken
+    }
+
+    /// Sets the account's password.
+    /// - Throws: `NativeAuthError.invalidPassword` (retry on this step with the same token), `.expiredFlow`, …
+    public func submitPassword(_ password: String) async throws -> SignUpStep {
+        guard !password.isEmpty else { throw NativeAuthError.invalidInput("Enter a password.", .local) }
+        var form = context.form(continuing: continuationToken)
+        form.set(.grantType, GrantType.password.wireValue)
+        form.set(.password, password)
+        let response = try await context.call(.signUpContinue, form)
+        return try await SignUpStep.next(after: response, context: context, username: username)
+    }
+}

@@ -1,0 +1,38 @@
+/// What the server asks for next in a sign-up: the loop's step, never a fixed order.
+///
+/// Source: native-auth API reference §4.3 (continue answers) and §4.4 (the four orders).
+public enum SignUpStep: Sendable {
+    /// `credential_required`: the password is collected now.
+    case passwordRequired(SignUpPasswordStep)
+    /// `attributes_required`: the tenant wants these attributes.
+    case attributesRequired([RequiredAttribute], SignUpAttributesStep)
+    /// The account exists; sign in with the returned continuation token.
+    case completed(SignInAfterSignUpStep)
+
+    /// Maps an answer of `/signup/v1.0/continue` to the next step.
+    static func next(after response: ValidatedResponse, context: NativeAuthContext, username: String) async throws -> SignUpStep {
+        switch response {
+        case .completed(let token, _):
+            return .completed(SignInAfterSignUpStep(context: context, username: username, continuationToken: token))
+        case .rejected(let error):
+            switch error.kind {
+            case .attributesRequired(let attributes, let token):
+                let step = SignUpAttributesStep(context: context, username: username, continuationToken: token, requested: attributes)
+                return .attributesRequired(attributes.map(RequiredAttribute.init), step)
+            case .credentialRequired(let token):
+                // §4.3: call /signup/v1.0/challenge with the new token and expect `password`.
+                var form = context.form(continuing: token)
+                form.set(.challengeType, list: context.configuration.challengeTypes)
+                let challenge = try await context.call(.signUpChallenge, form)
+                guard case .passwordRequired(let passwordToken) = challenge else {
+                    throw NativeAuthError.from(challenge, at: .signUpChallenge)
+                }
+                return .passwordRequired(SignUpPasswordStep(context: context, username: username, continuationToken: passwordToken))
+            default:
+                throw NativeAuthError.from(error, at: .signUpContinue)
+            }
+        default:
+            throw NativeAuthError.from(response, at: .signUpContinue)
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import Synchronization
+
+/// The native stack: sign-up, sign-in, MFA, strong-auth registration, password reset and refresh,
+/// spoken directly over the native authentication REST protocol. Renders no web UI.
+///
+/// Thread-safe: `.shared` for apps, or a plain instance per tenant (tests, multi-tenant callers).
+/// Each flow keeps the configuration it started with.
+/// Source: `shared/API.md` (native stack); native-auth API reference §3–§6.
+public final class TophhieNativeAuth: Sendable {
+    /// The app-wide instance.
+    public static let shared = TophhieNativeAuth()
+
+    private let configuration: Mutex<NativeAuthConfiguration?>
+    private let observer: Mutex<ExchangeObserver?>
+    private let transport: any HTTPTransport
+    private let sleeper: Sleeper
+    private let timeout: TimeInterval
+
+    /// - Parameters:
+    ///   - transport: how requests are sent; `URLSession` (created on first use) by default.
+    ///   - sleeper: how waits (retries, reset polling) are made; tests pass one that returns at once.
+    ///   - timeout: seconds before a request is abandoned.
+    public init(transport: (any HTTPTransport)? = nil, sleeper: @escaping Sleeper = taskSleeper, timeout: TimeInterval = 30) {
+        configuration = Mutex(nil)
+        observer = Mutex(nil)
+        self.transport = transport ?? LazyURLSessionTransport()
+        self.sleeper = sleeper
+        self.timeout = timeout
+    }
+
+    /// Configures the instance. Declaring a capability commits the app to handling its branch.
+    /// - Parameters:
+    ///   - clientId: the app (client) id registered in the tenant.
+    ///   - authority: any authority shape of §1.1, used exactly as given; plain `http` only for loopback.
+    ///   - capabilities: `mfa_required`, `registration_required` (what the app can render).
+    ///   - challengeTypes: what the app can handle; `redirect` is always added.
+    ///   - scopes: the app's scopes; `openid profile offline_access` are added to token requests.
+    /// - Throws: `NativeAuthError.invalidConfiguration`.
+    public func configure(
+        clientId: String, authority: URL? = TophhieConfiguration.defaultAuthority, capabilities: [Capability] = [],
+        challengeTypes: [ChallengeType] = [.oob, .password, .redirect], scopes: [String] = TophhieConfiguration.defaultScopes
+    ) throws {
+        guard let authority else { throw NativeAuthError.invalidConfiguration("No authority was given.") }
+        let validated = try NativeAuthConfiguration(
+            clientID: clientId, authority: authority, capabilities: capabilities, challengeTypes: challengeTypes, scopes: scopes)
+        configuration.withLock { $0 = validated }
+    }
+
+    /// The current configuration, if any.
+    public var currentConfiguration: NativeAuthConfiguration? { configuration.withLock { $0 } }
+
+    /// Sets (or clears) the observer that receives every HTTP exchange, secrets redacted.
+    public func observe(_ observer: ExchangeObserver?) {
+        self.observer.withLock { $0 = observer }
+    }
+
+    // MARK: - Sign-up
+
+    /// Starts a sign-up and sends a code to `email`.
+    /// - Parameters:
+    ///   - password: the password for an email+password account; `nil` for email-OTP accounts, or to set
+    ///     it when the server asks (`credential_required`).
+    ///   - attributes: attribute values (API name → text) sent at start; optional attributes are only
+    ///     accepted here (the attribute timing rule).
+    /// - Returns: the code step.
+    /// - Throws: `NativeAuthError.userAlreadyExists`, `.invalidPassword`, `.invalidAttributes`,
+    ///   `.invalidInput` (empty email, a value that cannot be encoded), `.browserRequired`, …
+    /// Source: native-auth API reference §4.1, §4.2.
+    public func signUp(email: String, password: String? = nil, attributes: [String: String] = [:]) async throws -> SignUpCodeStep {
+        let context = try makeContext()
+        let username = try Self.validEmail(email)
+        var form = context.form()
+        form.set(.username, username)
+        form.set(.password, password.flatMap { $0.isEmpty ? nil : $0 })
+        form.set(.attributes, attributes.isEmpty ? nil : try encodeAttributes(attributes))
+        form.set(.challengeType, list: context.configuration.challengeTypes)
+        form.set(.capabilities, list: context.configuration.capabilities)
+        let started = try await context.call(.signUpStart, form)
+        guard case .started(let token) = started else { throw NativeAuthError.from(started, at: .signUpStart) }
+        let challenge = try await firstChallenge(.signUpChallenge, token: token, context: context)
+        guard case .codeRequired(let code) = challenge else { throw NativeAuthError.from(challenge, at: .signUpChallenge) }
+        return SignUpCodeStep(context: context, username: username, challenge: code)
+    }
+
+    // MARK: - Sign-in
+
+    /// Signs in with email and password.
+    /// - Returns: `.completed`, or the MFA / registration branch; `.codeRequired` when the tenant asks
+    ///   for a code instead (the password is then ignored, as MSAL does).
+    /// - Throws: `NativeAuthError.invalidCredentials`, `.userNotFound` (show both alike), `.browserRequired`, …
+    /// Source: native-auth API reference §3.1–§3.5.
+    public func signIn(email: String, password: String) async throws -> NativeSignInStep {
+        guard !password.isEmpty else { throw NativeAuthError.invalidInput("Enter the password.", .local) }
+        let (context, username, challenge) = try await initiateSignIn(email: email)
+        switch challenge {
+        case .passwordRequired(let token):
+            var form = context.form(continuing: token)
+            form.set(.grantType, GrantType.password.wireValue)
+            form.set(.username, username)
+            form.set(.password, password)
+            context.addTokenFields(to: &form)
+            form.set(.challengeType, list: context.configuration.challengeTypes)
+            let response = try await context.call(.token, form)
+            return try await NativeSignInStep.next(after: response, context: context, username: username)
+        case .codeRequired(let code):
+            return .codeRequired(SignInCodeStep(context: context, username: username, challenge: code))
+        default:
+            throw NativeAuthError.from(challenge, at: .signInChallenge)
+        }
+    }
+
+    /// Passwordless sign-in: sends a code to `email`.
+    /// - Throws: `NativeAuthError.passwordRequired` when the account has a password (ask for it and call
+    ///   `signIn(email:password:)`); `.userNotFound`, `.browserRequired`, …
+    /// Source: native-auth API reference §3.1, §3.2.
+    public func signIn(email: String) async throws -> NativeSignInStep {
+        let (context, username, challenge) = try await initiateSignIn(email: email)
+        switch challenge {
+        case .codeRequired(let code):
+            return .codeRequired(SignInCodeStep(context: context, username: username, challenge: code))
+        case .passwordRequired:
+            throw NativeAuthError.passwordRequired
+        default:
+            throw NativeAuthError.from(challenge, at: .signInChallenge)
+        }
+    }
+
+    private func initiateSignIn(email: String) async throws -> (NativeAuthContext, String, ValidatedResponse) {
+        let context = try makeContext()
+        let username = try Self.validEmail(email)
+        var form = context.form()
+        form.set(.username, username)
+        form.set(.challengeType, list: context.configuration.challengeTypes)
+        form.set(.capabilities, list: context.configuration.capabilities)
+        let started = try await context.call(.signInInitiate, form)
+        guard case .started(let token) = started else { throw NativeAuthError.from(started, at: .signInInitiate) }
+        return (context, username, try await firstChallenge(.signInChallenge, token: token, context: context))
+    }
+
+    // MARK: - Password reset
+
+    /// Starts a password reset and sends a code to `email`.
+    /// - Throws: `PasswordResetError.userNotFound`, `.userHasNoPassword`, `.other(…)`.
+    /// Source: native-auth API reference §5.1, §5.2.
+    public func resetPassword(email: String) async throws -> ResetPasswordCodeStep {
+        do {
+            let context = try makeContext()
+            let username = try Self.validEmail(email)
+            var form = context.form()
+            form.set(.username, username)
+            form.set(.challengeType, list: context.configuration.challengeTypes.filter { $0 != .password })
+            form.set(.capabilities, list: context.configuration.capabilities)
+            let started = try await context.call(.resetPasswordStart, form)
+            guard case .started(let token) = started else { throw NativeAuthError.from(started, at: .resetPasswordStart) }
+            var challengeForm = context.form(continuing: token)
+            challengeForm.set(.challengeType, list: context.configuration.challengeTypes.filter { $0 != .password })
+            let challenge = try await context.call(.resetPasswordChallenge, challengeForm)
+            guard case .codeRequired(let code) = challenge else {
+                throw NativeAuthError.from(challenge, at: .resetPasswordChallenge)
+            }
+            return ResetPasswordCodeStep(context: context, username: username, challenge: code)
+        } catch let error as NativeAuthError {
+            throw PasswordResetError(error)
+        }
+    }
+
+    // MARK: - Refresh
+
+    /// Exchanges a refresh token for new tokens (the refresh token rotates).
+    /// - Throws: `NativeAuthError.mfaRequiredForRefresh` (50076: run an interactive native sign-in),
+    ///   `.refreshTokenExpired`, `.passwordChangeRequired` (50142), `.server`, …
+    /// Source: native-auth API reference §6.
+    public func refreshTokens(refreshToken: String, username: String? = nil) async throws -> TophhieAuthResult {
+        let context = try makeContext()
+        var form = context.form()
+        form.set(.grantType, GrantType.refreshToken.wireValue)
+        form.set(.refreshToken, refreshToken)
+        context.addTokenFields(to: &form)
+        let response = try await context.call(.token, form)
+        guard case .tokens(let grant) = response else { throw NativeAuthError.from(response, at: .token) }
+        return TophhieAuthResult(grant, username: username)
+    }
+
+    // MARK: - Helpers
+
+    private func makeContext() throws -> NativeAuthContext {
+        guard let configuration = configuration.withLock({ $0 }) else {
+            throw NativeAuthError.invalidConfiguration("TophhieNativeAuth is not configured: call configure(clientId:…) first.")
+        }
+        let client = NativeAuthClient(
+            authority: configuration.authority, transport: transport,
+            observer: { [self] exchange in self.observer.withLock { $0 }?(exchange) },
+            sleeper: sleeper, timeout: timeout, maxRetryAfter: 10)
+        return NativeAuthContext(configuration: configuration, client: client, sleeper: sleeper)
+    }
+
+    private func firstChallenge(_ endpoint: NativeAuthEndpoint, token: String, context: NativeAuthContext) async throws -> ValidatedResponse {
+        var form = context.form(continuing: token)
+        form.set(.challengeType, list: context.configuration.challengeTypes)
+        return try await context.call(endpoint, form)
+    }
+
+    private static func validEmail(_ email: String) throws -> String {
+        let trimmed = email.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw NativeAuthError.invalidInput("Enter an email address.", .local) }
+        return trimmed
+    }
+}

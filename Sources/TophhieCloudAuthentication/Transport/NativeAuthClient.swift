@@ -1,0 +1,99 @@
+import Foundation
+
+/// Sends one native-auth call: builds the request, retries as MSAL does, reports the exchange to the
+/// observer (redacted) and validates the answer.
+///
+/// Retries: one retry 0.5 s after a 5xx or a lost connection (MSAL IdentityCore); a 429 with a
+/// `Retry-After` of at most `maxRetryAfter` seconds is retried once after that wait.
+/// Source: native-auth API reference §1.3.
+struct NativeAuthClient: Sendable {
+    let authority: URL
+    let transport: any HTTPTransport
+    let observer: ExchangeObserver?
+    let sleeper: Sleeper
+    let timeout: TimeInterval
+    let maxRetryAfter: Int
+
+    /// Calls `endpoint` with `form`.
+    /// - Throws: `NativeAuthError.networkFailure` when no answer arrived after the retry;
+    ///   `CancellationError` when the task was cancelled.
+    func call(_ endpoint: NativeAuthEndpoint, _ form: FormBody) async throws -> ValidatedResponse {
+        let request = HTTPRequest(
+            url: endpointURL(endpoint), headers: Self.headers(), body: form.encoded, timeout: timeout)
+        let grantType = form[.grantType].map(GrantType.init(wireValue:))
+        var attempt = 1
+        while true {
+            try Task.checkCancellation()
+            let started = Date()
+            do {
+                let response = try await transport.send(request)
+                observe(request, endpoint, started, response: response, failure: nil, attempt: attempt)
+                if attempt == 1, let wait = retryDelay(for: response) {
+                    attempt += 1
+                    try await sleeper(wait)
+                    continue
+                }
+                return ResponseValidator.validate(
+                    endpoint: endpoint, grantType: grantType, status: response.status,
+                    headers: response.headers, body: response.body)
+            } catch let failure as TransportFailure {
+                observe(request, endpoint, started, response: nil, failure: "\(failure)", attempt: attempt)
+                if failure == .cancelled { throw CancellationError() }
+                if attempt == 1, case .connectionLost = failure {
+                    attempt += 1
+                    try await sleeper(0.5)
+                    continue
+                }
+                throw NativeAuthError.networkFailure(Self.describe(failure, host: authority.host ?? ""))
+            }
+        }
+    }
+
+    /// `authority` + endpoint path; the authority is never rewritten (§1.1).
+    func endpointURL(_ endpoint: NativeAuthEndpoint) -> URL {
+        var text = authority.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return URL(string: text + endpoint.path) ?? authority.appendingPathComponent(endpoint.path)
+    }
+
+    private func retryDelay(for response: HTTPResponse) -> Double? {
+        switch response.status {
+        case 500...599: return 0.5
+        case 429:
+            guard let header = ResponseValidator.header("retry-after", in: response.headers),
+                  let seconds = Int(header.trimmingCharacters(in: .whitespaces)), seconds <= maxRetryAfter else { return nil }
+            return Double(seconds)
+        default: return nil
+        }
+    }
+
+    private func observe(
+        _ request: HTTPRequest, _ endpoint: NativeAuthEndpoint, _ started: Date, response: HTTPResponse?, failure: String?, attempt: Int
+    ) {
+        guard let observer else { return }
+        observer(ObservedExchange(
+            startedAt: started, duration: Date().timeIntervalSince(started), request: request, endpoint: endpoint,
+            response: response, failure: failure, attempt: attempt))
+    }
+
+    private static func headers() -> [String: String] {
+        [
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Accept": "application/json",
+            "client-request-id": UUID().uuidString.lowercased(),
+            "return-client-request-id": "true",
+            "x-client-SKU": "TophhieCloudAuthentication.Linux",
+            "x-client-OS": "Linux",
+        ]
+    }
+
+    private static func describe(_ failure: TransportFailure, host: String) -> String {
+        switch failure {
+        case .connectionLost: "The connection to \(host) was lost."
+        case .unreachable: "The server \(host) could not be reached."
+        case .timedOut: "The server \(host) did not answer in time."
+        case .cancelled: "The request was cancelled."
+        case .other(let text): "The request to \(host) failed: \(text)"
+        }
+    }
+}

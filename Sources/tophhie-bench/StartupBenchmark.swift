@@ -1,0 +1,103 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tophhie-bench startup`: whole-process time from start to first painted frame and exit, and peak
+/// RSS, of `tophhie --exit-after-first-frame` side by side with `dialog --infobox` in the same run,
+/// each on its own pseudo-terminal so both really paint. Reports medians and ratios.
+enum StartupBenchmark {
+    struct Sample {
+        let seconds: Double
+        let peakRSSKiB: Int
+    }
+
+    static func run(arguments: [String]) throws {
+        let runs = arguments.first.flatMap(Int.init) ?? 30
+        let tophhie = siblingExecutable("tophhie")
+        guard FileManager.default.isExecutableFile(atPath: tophhie) else {
+            throw BenchmarkError("build tophhie first: swift build -c release --product tophhie (looked for \(tophhie))")
+        }
+        guard let dialog = which("dialog") else { throw BenchmarkError("dialog is not installed (apt-get install dialog)") }
+        let commands: [(String, [String])] = [
+            ("tophhie", [tophhie, "--exit-after-first-frame"]),
+            ("dialog --infobox", [dialog, "--infobox", "Tophhie Account Console", "5", "40"]),
+        ]
+        var samples: [String: [Sample]] = [:]
+        for _ in 0..<2 { for (_, argv) in commands { _ = try measure(argv) } } // warm the page cache
+        for _ in 0..<runs {
+            for (name, argv) in commands { samples[name, default: []].append(try measure(argv)) }
+        }
+        let ours = summary(samples["tophhie"] ?? [])
+        let baseline = summary(samples["dialog --infobox"] ?? [])
+        print("startup: \(runs) runs each, on a pseudo-terminal 80x24, TERM=xterm-256color")
+        print(String(format: "  %-18@ median %7.2f ms   peak RSS %7d KiB", "tophhie" as NSString, ours.seconds * 1000, ours.peakRSSKiB))
+        print(String(format: "  %-18@ median %7.2f ms   peak RSS %7d KiB", "dialog --infobox" as NSString, baseline.seconds * 1000, baseline.peakRSSKiB))
+        print(String(format: "  ratio: time %.2fx (target <= 2x), RSS %.2fx (target <= 3x)",
+                     ours.seconds / baseline.seconds, Double(ours.peakRSSKiB) / Double(baseline.peakRSSKiB)))
+    }
+
+    private static func summary(_ samples: [Sample]) -> Sample {
+        let times = samples.map(\.seconds).sorted()
+        let rss = samples.map(\.peakRSSKiB).sorted()
+        guard !times.isEmpty else { return Sample(seconds: 0, peakRSSKiB: 0) }
+        return Sample(seconds: times[times.count / 2], peakRSSKiB: rss[rss.count / 2])
+    }
+
+    /// Runs `argv` with stdin/stdout/stderr on a fresh pseudo-terminal; returns wall time and peak RSS.
+    private static func measure(_ argv: [String]) throws -> Sample {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw BenchmarkError("openpty failed") }
+        let reader = master
+        defer { close(reader) }
+        let drain = Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while read(reader, &buffer, buffer.count) > 0 {}
+        }
+        drain.start()
+
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd in Int32(0)...2 { posix_spawn_file_actions_adddup2(&actions, slave, fd) }
+        posix_spawn_file_actions_addclose(&actions, slave)
+        posix_spawn_file_actions_addclose(&actions, master)
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        environment["LANG"] = environment["LANG"] ?? "C.UTF-8"
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let cargv = argv.map { strdup($0) } + [nil]
+        defer { (envp + cargv).forEach { free($0) } }
+
+        var pid: pid_t = 0
+        let start = DispatchTime.now()
+        guard posix_spawn(&pid, argv[0], &actions, nil, cargv, envp) == 0 else {
+            close(slave)
+            throw BenchmarkError("could not start \(argv[0])")
+        }
+        close(slave)
+        var status: Int32 = 0
+        var usage = rusage()
+        _ = wait4(pid, &status, 0, &usage)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return Sample(seconds: elapsed, peakRSSKiB: usage.ru_maxrss)
+    }
+
+    private static func siblingExecutable(_ name: String) -> String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent(name).path
+    }
+
+    private static func which(_ name: String) -> String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,132 @@
+import Testing
+import TophhieCloudAuthentication
+@testable import AccountFlow
+
+/// The form engine: labels, kinds, order, whole-match patterns, bad and catastrophic patterns, limits.
+@Suite struct FormEngineTests {
+    static func attribute(_ name: String, _ type: String = "string", required: Bool = false, regex: String? = nil)
+        -> RequiredAttribute {
+        RequiredAttribute(name: name, type: type, required: required, regex: regex)
+    }
+
+    @Test(arguments: [
+        ("displayName", "Display name"),
+        ("postalCode", "Postal code"),
+        ("givenName", "Given name"),
+        ("streetAddress", "Street address"),
+        ("city", "City"),
+        ("country", "Country/Region"),
+        ("extension_6a1b2c3d4e5f_loyaltyNumber", "Loyalty number"),
+        ("extension_0123abcd_favouriteColour", "Favourite colour"),
+        ("homePageURL", "Home page URL"),
+        ("email2", "Email 2"),
+        ("extension_notHex_x", "Extension not hex x"),
+    ])
+    func labels(name: String, label: String) {
+        #expect(AttributeLabel.label(for: name) == label)
+    }
+
+    @Test(arguments: [
+        ("string", FieldKind.text), ("String", .text), ("Text", .text), ("text", .text),
+        ("boolean", .toggle), ("Boolean", .toggle), ("int", .number), ("Integer", .number), ("dateTime", .text),
+    ])
+    func kindsFromTypeIgnoreCase(type: String, kind: FieldKind) {
+        #expect(AttributeField(Self.attribute("x", type)).kind == kind)
+    }
+
+    @Test func pureAlternationBecomesAPicker() {
+        #expect(AttributeField(Self.attribute("tier", regex: "^(Gold|Silver)$")).kind == .picker(["Gold", "Silver"]))
+        #expect(AttributeField(Self.attribute("tier", regex: "(?:Gold|Silver|Bronze)")).kind == .picker(["Gold", "Silver", "Bronze"]))
+        #expect(AttributeField(Self.attribute("tier", regex: "^(Gold|Sil.er)$")).kind == .text)
+        #expect(AttributeField(Self.attribute("tier", regex: "^Gold$")).kind == .text)
+    }
+
+    @Test func emptyRegexMeansNoPattern() {
+        #expect(AttributeField(Self.attribute("city", regex: "")).rule == .none)
+        #expect(AttributeField(Self.attribute("city", regex: nil)).rule == .none)
+    }
+
+    @Test func serverOrderIsKeptUnlessUnknown() {
+        let attributes = [Self.attribute("city"), Self.attribute("displayName", required: true), Self.attribute("postalCode")]
+        #expect(AttributeForm(attributes).fields.map(\.attribute.name) == ["city", "displayName", "postalCode"])
+        #expect(AttributeForm(attributes, orderKnown: false).fields.map(\.attribute.name) == ["displayName", "city", "postalCode"])
+    }
+
+    @Test func patternsAreWholeMatch() {
+        var field = AttributeField(Self.attribute("postalCode", regex: "[0-9]{5}"))
+        field.edit("12345-6789")
+        let wrong = field.validate()
+        #expect(!wrong)
+        #expect(field.error == "Postal code isn't in the format the tenant expects.")
+        #expect(field.value == "12345-6789")  // input kept
+        field.edit("12345")
+        let right = field.validate()
+        #expect(right)
+        #expect(field.error == nil)
+    }
+
+    /// Case 006: `.*@.**$` does not compile; the form renders, notes it, submits, and the server marks it.
+    @Test func case006PatternThatDoesNotCompile() {
+        let email2 = Self.attribute("email2", "string", required: true, regex: ".*@.**$")
+        var store = FlowStore(FlowState(
+            settings: FlowSettings(), step: .attributes(AttributeForm([email2])),
+            origin: FlowOrigin(kind: .signUp, email: Sample.email)))
+        let note = "This can't be checked here; the server will check it."
+        #expect(store.state.screen.fields == [ScreenField(id: .attribute("email2"), label: "Email 2", kind: .text, value: "",
+                                                          note: note, required: true)])
+        store.send(.fieldEdited(.attribute("email2"), "anything at all")) { $0.attributes { $0.fields[0].value = "anything at all" } }
+        store.send(.fieldLeft(.attribute("email2")))
+        store.send(.submitted, effects: [.submitSignUpAttributes(["email2": "anything at all"])]) {
+            $0.pending = .sendingAttributes
+        }
+        let refused = ServerDetails(error: "invalid_grant", suberror: "attribute_validation_failed", status: 400)
+        store.send(.signUpAdvanced(.failure(.invalidAttributes(["email2"], refused)))) {
+            $0.pending = nil
+            $0.attributes {
+                $0.fields[0].error = "The tenant didn't accept this value."
+                $0.message = "Some details were not accepted. Correct the marked fields."
+            }
+        }
+        #expect(store.state.screen.fields[0].value == "anything at all")
+        #expect(store.state.screen.fields[0].note == note)
+    }
+
+    @Test func catastrophicPatternGivesCouldNotCheckAndDoesNotBlock() {
+        var field = AttributeField(Self.attribute("code", regex: "^(a+)+$"))
+        field.edit(String(repeating: "a", count: 200) + "!")
+        let sendable = field.validate()
+        #expect(sendable)
+        #expect(field.note == "Could not check this here; the server will check it.")
+        #expect(field.error == nil)
+    }
+
+    @Test func inputIsCapped() {
+        var store = FlowStore(FlowState(settings: FlowSettings(), step: .signInStart(SignInForm())))
+        let long = String(repeating: "x", count: 1000)
+        store.send(.fieldEdited(.email, long)) { $0.signIn { $0.email = String(repeating: "x", count: 256) } }
+    }
+
+    @Test func validationOnLeaveAndOnSubmit() {
+        let attributes = [Self.attribute("displayName", required: true), Self.attribute("age", "int"),
+                          Self.attribute("tier", regex: "^(Gold|Silver)$")]
+        var form = AttributeForm(attributes)
+        form.edit("age", "forty")
+        form.leave("age")
+        #expect(form.fields[1].error == "Age must be a whole number.")
+        #expect(form.fields[0].error == nil)  // not left yet
+        form.edit("tier", "Platinum")
+        let valid = form.validateAll()
+        #expect(!valid)
+        #expect(form.fields.map(\.error) == ["Display name is required.", "Age must be a whole number.", "Choose one of: Gold, Silver."])
+        #expect(form.fields.map(\.value) == ["", "forty", "Platinum"])
+    }
+
+    @Test func booleansAreSentAsTrueOrFalse() {
+        var form = AttributeForm([Self.attribute("newsletter", "Boolean"), Self.attribute("terms", "boolean", required: true),
+                                  Self.attribute("city")])
+        form.edit("terms", "TRUE")
+        let valid = form.validateAll()
+        #expect(valid)
+        #expect(form.values == ["newsletter": "false", "terms": "true"])
+    }
+}

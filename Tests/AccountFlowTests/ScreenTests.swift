@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TophhieCloudAuthentication
+@testable import AccountFlow
+
+/// Screens are data: what a renderer gets for each step.
+@Suite struct ScreenTests {
+    @Test func homeOffersAccountOnlyWhenSignedIn() {
+        var state = FlowState(settings: FlowSettings())
+        #expect(state.screen.options.map(\.label) == ["Sign in", "Sign up", "Reset password", "Quit"])
+        state.signedIn = Sample.account
+        #expect(state.screen.options.map(\.label)
+            == ["Sign in", "Sign up", "Reset password", "Account (ada@contoso.example)", "Quit"])
+    }
+
+    @Test func signUpShowsPasswordFieldsOnlyForPasswordAccounts() {
+        let withPassword = FlowSettings(passwordAccounts: true)
+        let screen = FlowState(settings: withPassword, step: .signUpStart(SignUpForm(settings: withPassword))).screen
+        #expect(screen.fields.map(\.id) == [.email, .password, .confirmPassword])
+        #expect(screen.fields[1].kind == .secret)
+        #expect(screen.fields[1].note == withPassword.passwordPolicyHint)
+        let otp = FlowSettings(passwordAccounts: false, upFrontAttributes: [
+            RequiredAttribute(name: "extension_0a1b_loyaltyNumber", type: "int", required: false, regex: nil),
+        ])
+        let otpScreen = FlowState(settings: otp, step: .signUpStart(SignUpForm(settings: otp))).screen
+        #expect(otpScreen.fields == [
+            ScreenField(id: .email, label: "Email", kind: .email, value: ""),
+            ScreenField(id: .attribute("extension_0a1b_loyaltyNumber"), label: "Loyalty number", kind: .number, value: "",
+                        required: false),
+        ])
+    }
+
+    @Test func signInOffersAOneTimeCodeAndBackAndCancel() {
+        let screen = FlowState(settings: FlowSettings(), step: .signInStart(SignInForm())).screen
+        #expect(screen.fields[1] == ScreenField(id: .password, label: "Password", kind: .secret, value: "", required: false))
+        #expect(screen.actions.map(\.event) == [.submitted, .useCodeInstead, .backRequested, .cancelRequested])
+    }
+
+    @Test func codeEntryShowsWhereTheCodeWentAndItsLength() {
+        let state = FlowState(settings: FlowSettings(),
+                              step: .codeEntry(CodeEntry(purpose: .signUp, delivery: Sample.delivery, codeError: "x")))
+        let screen = state.screen
+        #expect(screen.title == "Check your email")
+        #expect(screen.text == ["We sent a 8-digit code by email to a***@co***.example."])
+        #expect(screen.fields == [ScreenField(id: .code, label: "Code", kind: .code(length: 8), value: "", error: "x")])
+        #expect(screen.actions[1] == ScreenAction("Resend code (in 30 s)", .resendRequested, enabled: false))
+    }
+
+    @Test func newPasswordCarriesThePolicyHintAndTheServersSuberror() {
+        let form = NewPasswordForm(purpose: .resetPassword, passwordError: PasswordRule.banned.message)
+        let screen = FlowState(settings: FlowSettings(passwordPolicyHint: "Use 12+ characters."), step: .newPassword(form)).screen
+        #expect(screen.fields[0].error == "That password is too common. Choose another.")
+        #expect(screen.fields[0].note == "Use 12+ characters.")
+    }
+
+    @Test func workingStatusWhileARequestIsInFlight() {
+        let state = FlowState(settings: FlowSettings(), step: .signInStart(SignInForm()), pending: .signingIn)
+        #expect(state.screen.status == "Signing in… (Esc cancels)")
+        #expect(state.screen.isWorking)
+    }
+
+    @Test func accountScreenShowsClaimsAndLifetimesButNoTokens() {
+        let state = FlowState(settings: FlowSettings(), step: .signedIn(Sample.account), now: Sample.start)
+        let details = state.screen.details
+        #expect(details.contains(ScreenDetail("Username", "ada@contoso.example")))
+        #expect(details.contains(ScreenDetail("Access token expires", "2027-01-15T09:00:00Z (in 60 min)")))
+        #expect(details.contains(ScreenDetail("ID token expires", "2027-01-15T09:00:00Z (in 60 min)")))
+        #expect(details.contains(ScreenDetail("Claim name", "Ada")))
+    }
+
+    @Test func contactEntryForSMSAsksForAPhoneNumberAndCountryCode() {
+        let entry = ContactEntry(method: Sample.registerSMS, availableMethods: [Sample.registerSMS], countryCode: "44")
+        let screen = FlowState(settings: FlowSettings(), step: .contactEntry(entry)).screen
+        #expect(screen.title == "Add text message (sms)")
+        #expect(screen.fields.map(\.kind) == [.phone, .number])
+    }
+}

@@ -1,0 +1,325 @@
+import Testing
+import TophhieCloudAuthentication
+@testable import AccountFlow
+
+/// Sign-up in the four orders of the protocol (§4.4) and every error branch.
+@Suite struct SignUpFlowTests {
+    static let displayName = RequiredAttribute(name: "displayName", type: "string", required: true, regex: nil)
+    static let city = RequiredAttribute(name: "city", type: "Text", required: false, regex: nil)
+
+    /// Home → sign-up start with the email typed (and the password when the console makes password accounts).
+    static func atStart(_ settings: FlowSettings, password: Bool) -> FlowStore {
+        var store = FlowStore(settings: settings)
+        store.send(.menuChosen(.signUp)) { $0.step = .signUpStart(SignUpForm(settings: settings)) }
+        store.send(.fieldEdited(.email, Sample.email)) { $0.signUp { $0.email = Sample.email } }
+        if password {
+            store.send(.fieldEdited(.password, Sample.password)) { $0.signUp { $0.password = Sample.password } }
+            store.send(.fieldEdited(.confirmPassword, Sample.password)) { $0.signUp { $0.confirmPassword = Sample.password } }
+        }
+        return store
+    }
+
+    /// Submits the start form and feeds the code delivery back, then submits `code`.
+    static func throughCode(_ store: inout FlowStore, password: String?, attributes: [String: String] = [:],
+                            code: String = "12345678") {
+        store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: password, attributes: attributes)]) {
+            $0.origin = FlowOrigin(kind: .signUp, email: Sample.email)
+            $0.pending = .signingUp
+        }
+        store.send(.signUpStarted(.success(Sample.delivery))) {
+            $0.pending = nil
+            $0.step = .codeEntry(CodeEntry(purpose: .signUp, delivery: Sample.delivery))
+        }
+        store.send(.fieldEdited(.code, code)) { $0.code { $0.code = code } }
+        store.send(.submitted, effects: [.submitSignUpCode(code)]) { $0.pending = .checkingCode }
+    }
+
+    static func signsIn(_ store: inout FlowStore) {
+        store.send(.signUpAdvanced(.success(.completed)), effects: [.signInAfterSignUp]) {
+            $0.step = .readyToSignIn
+            $0.pending = .signingIn
+        }
+        store.send(.signInAdvanced(.success(.completed(Sample.account))), effects: [.forgetSession]) {
+            $0.pending = nil
+            $0.step = .signedIn(Sample.account)
+            $0.signedIn = Sample.account
+            $0.origin = nil
+            $0.loopGuard = LoopGuard()
+        }
+    }
+
+    @Test func order1EmailOTPThenAttributes() {
+        let settings = FlowSettings(passwordAccounts: false)
+        var store = Self.atStart(settings, password: false)
+        Self.throughCode(&store, password: nil)
+        store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName, Self.city])))) {
+            $0.pending = nil
+            $0.step = .attributes(AttributeForm([Self.displayName, Self.city]))
+            $0.loopGuard = .seen("signUp.attributesRequired:displayName,city")
+        }
+        store.send(.fieldEdited(.attribute("displayName"), "Zoë Ångström-Łukasiewicz")) {
+            $0.attributes { $0.fields[0].value = "Zoë Ångström-Łukasiewicz" }
+        }
+        store.send(.submitted, effects: [.submitSignUpAttributes(["displayName": "Zoë Ångström-Łukasiewicz"])]) {
+            $0.pending = .sendingAttributes
+        }
+        Self.signsIn(&store)
+    }
+
+    @Test func order2PasswordAtStart() {
+        let settings = FlowSettings(passwordAccounts: true)
+        var store = Self.atStart(settings, password: true)
+        Self.throughCode(&store, password: Sample.password)
+        Self.signsIn(&store)
+    }
+
+    @Test func order3PasswordAskedLaterByCredentialRequired() {
+        let settings = FlowSettings(passwordAccounts: false)
+        var store = Self.atStart(settings, password: false)
+        Self.throughCode(&store, password: nil)
+        store.send(.signUpAdvanced(.success(.passwordRequired))) {
+            $0.pending = nil
+            $0.step = .newPassword(NewPasswordForm(purpose: .signUp))
+            $0.loopGuard = .seen("signUp.passwordRequired")
+        }
+        store.send(.fieldEdited(.password, Sample.password)) { $0.newPassword { $0.password = Sample.password } }
+        store.send(.fieldEdited(.confirmPassword, "Correct-Horse-8")) { $0.newPassword { $0.confirmPassword = "Correct-Horse-8" } }
+        store.send(.fieldLeft(.confirmPassword)) { $0.newPassword { $0.confirmError = "The two passwords are not the same." } }
+        store.send(.submitted)  // refused locally: still different
+        store.send(.fieldEdited(.confirmPassword, Sample.password)) {
+            $0.newPassword { $0.confirmPassword = Sample.password; $0.confirmError = nil }
+        }
+        store.send(.submitted, effects: [.submitSignUpPassword(Sample.password)]) { $0.pending = .sendingPassword }
+        store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName])))) {
+            $0.pending = nil
+            $0.step = .attributes(AttributeForm([Self.displayName]))
+            $0.loopGuard = .seen("signUp.attributesRequired:displayName")
+        }
+        store.send(.fieldEdited(.attribute("displayName"), "Ada")) { $0.attributes { $0.fields[0].value = "Ada" } }
+        store.send(.submitted, effects: [.submitSignUpAttributes(["displayName": "Ada"])]) { $0.pending = .sendingAttributes }
+        Self.signsIn(&store)
+    }
+
+    @Test func order4EverythingUpFront() {
+        let settings = FlowSettings(passwordAccounts: true, upFrontAttributes: [Self.displayName, Self.city])
+        var store = Self.atStart(settings, password: true)
+        store.send(.fieldEdited(.attribute("displayName"), "Ada")) { $0.signUp { $0.attributes.fields[0].value = "Ada" } }
+        store.send(.fieldEdited(.attribute("city"), "São Paulo")) { $0.signUp { $0.attributes.fields[1].value = "São Paulo" } }
+        Self.throughCode(&store, password: Sample.password, attributes: ["displayName": "Ada", "city": "São Paulo"])
+        Self.signsIn(&store)
+    }
+
+    @Test func startRefusesLocallyBeforeAnyRequest() {
+        let settings = FlowSettings(passwordAccounts: true, upFrontAttributes: [Self.displayName])
+        var store = FlowStore(settings: settings)
+        store.send(.menuChosen(.signUp)) { $0.step = .signUpStart(SignUpForm(settings: settings)) }
+        store.send(.fieldEdited(.email, "not-an-email")) { $0.signUp { $0.email = "not-an-email" } }
+        store.send(.fieldLeft(.email)) { $0.signUp { $0.emailError = "Enter an email address like name@example.com." } }
+        store.send(.submitted) {
+            $0.signUp {
+                $0.passwordError = "Enter a password."
+                $0.attributes.fields[0].error = "Display name is required."
+            }
+        }
+    }
+
+    @Test func existingAccountIsNamedOnTheEmailField() {
+        var store = Self.atStart(FlowSettings(), password: true)
+        store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: Sample.password, attributes: [:])]) {
+            $0.origin = FlowOrigin(kind: .signUp, email: Sample.email)
+            $0.pending = .signingUp
+        }
+        store.send(.signUpStarted(.failure(.userAlreadyExists(Sample.details)))) {
+            $0.pending = nil
+            $0.signUp { $0.emailError = "An account with that email already exists. Sign in instead, or reset the password." }
+        }
+    }
+
+    @Test func passwordRuleAtStartLandsOnThePasswordField() {
+        var store = Self.atStart(FlowSettings(), password: true)
+        store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: Sample.password, attributes: [:])]) {
+            $0.origin = FlowOrigin(kind: .signUp, email: Sample.email)
+            $0.pending = .signingUp
+        }
+        store.send(.signUpStarted(.failure(.invalidPassword(.tooWeak, Sample.details)))) {
+            $0.pending = nil
+            $0.signUp { $0.passwordError = PasswordRule.tooWeak.message }  // input kept
+        }
+    }
+
+    @Test func refusedUpFrontAttributesAreMarked() {
+        let settings = FlowSettings(passwordAccounts: false, upFrontAttributes: [Self.displayName])
+        var store = Self.atStart(settings, password: false)
+        store.send(.fieldEdited(.attribute("displayName"), "Ada")) { $0.signUp { $0.attributes.fields[0].value = "Ada" } }
+        store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: nil, attributes: ["displayName": "Ada"])]) {
+            $0.origin = FlowOrigin(kind: .signUp, email: Sample.email)
+            $0.pending = .signingUp
+        }
+        store.send(.signUpStarted(.failure(.invalidAttributes(["displayName"], Sample.details)))) {
+            $0.pending = nil
+            $0.signUp {
+                $0.attributes.fields[0].error = "The tenant didn't accept this value."
+                $0.attributes.message = "Some details were not accepted. Correct the marked fields."
+            }
+        }
+    }
+
+    /// Case 010: a wrong code keeps the step and clears the field; the next submit goes to the same step.
+    @Test func case010WrongCodeStaysOnTheCodeScreen() {
+        var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
+        Self.throughCode(&store, password: nil, code: "11111111")
+        store.send(.signUpAdvanced(.failure(.invalidCode(Sample.details)))) {
+            $0.pending = nil
+            $0.code { $0.code = ""; $0.codeError = "That code isn't right. Check it and try again." }
+        }
+        store.send(.fieldEdited(.code, "22222222")) { $0.code { $0.code = "22222222"; $0.codeError = nil } }
+        store.send(.submitted, effects: [.submitSignUpCode("22222222")]) { $0.pending = .checkingCode }
+        Self.signsIn(&store)
+    }
+
+    /// Case 010: an expired flow restarts from the first screen with the email kept and no secret.
+    @Test func case010ExpiredFlowRestartsWithTheEmailKept() {
+        var store = Self.atStart(FlowSettings(passwordAccounts: true), password: true)
+        Self.throughCode(&store, password: Sample.password)
+        store.send(.signUpAdvanced(.failure(.expiredFlow(Sample.details))), effects: [.forgetSession]) {
+            $0.pending = nil
+            var form = SignUpForm(settings: $0.settings, email: Sample.email)
+            form.message = "The session timed out. Start again; your email is kept."
+            $0.step = .signUpStart(form)
+        }
+        #expect(store.state.screen.fields.first { $0.id == .password }?.value == "")
+    }
+
+    @Test func serverPasswordRuleOnThePasswordStep() {
+        var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
+        Self.throughCode(&store, password: nil)
+        store.send(.signUpAdvanced(.success(.passwordRequired))) {
+            $0.pending = nil
+            $0.step = .newPassword(NewPasswordForm(purpose: .signUp))
+            $0.loopGuard = .seen("signUp.passwordRequired")
+        }
+        store.send(.fieldEdited(.password, "short")) { $0.newPassword { $0.password = "short" } }
+        store.send(.fieldEdited(.confirmPassword, "short")) { $0.newPassword { $0.confirmPassword = "short" } }
+        store.send(.submitted, effects: [.submitSignUpPassword("short")]) { $0.pending = .sendingPassword }
+        store.send(.signUpAdvanced(.failure(.invalidPassword(.tooShort, Sample.details)))) {
+            $0.pending = nil
+            $0.newPassword { $0.passwordError = "That password is too short." }
+        }
+    }
+
+    @Test func serverRefusedAttributesGoToTheirFieldsAndKeepInput() {
+        var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
+        Self.throughCode(&store, password: nil)
+        store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName, Self.city])))) {
+            $0.pending = nil
+            $0.step = .attributes(AttributeForm([Self.displayName, Self.city]))
+            $0.loopGuard = .seen("signUp.attributesRequired:displayName,city")
+        }
+        store.send(.fieldEdited(.attribute("displayName"), "Ada")) { $0.attributes { $0.fields[0].value = "Ada" } }
+        store.send(.fieldEdited(.attribute("city"), "Nowhere")) { $0.attributes { $0.fields[1].value = "Nowhere" } }
+        store.send(.submitted, effects: [.submitSignUpAttributes(["displayName": "Ada", "city": "Nowhere"])]) {
+            $0.pending = .sendingAttributes
+        }
+        store.send(.signUpAdvanced(.failure(.invalidAttributes(["city", "extension_0a1b_tier"], Sample.details)))) {
+            $0.pending = nil
+            $0.attributes {
+                $0.fields[1].error = "The tenant didn't accept this value."
+                $0.message = "The tenant didn't accept: Tier."
+            }
+        }
+        store.send(.signUpAdvanced(.failure(.invalidInput("These values cannot be sent: city.", .local))))  // nobody waits: dropped
+    }
+
+    @Test func loopGuardStopsTheThirdIdenticalStep() {
+        var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
+        Self.throughCode(&store, password: nil)
+        let key = "signUp.attributesRequired:displayName"
+        store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName])))) {
+            $0.pending = nil
+            $0.step = .attributes(AttributeForm([Self.displayName]))
+            $0.loopGuard = .seen(key)
+        }
+        for round in 2...3 {
+            store.send(.fieldEdited(.attribute("displayName"), "Ada")) { $0.attributes { $0.fields[0].value = "Ada" } }
+            store.send(.submitted, effects: [.submitSignUpAttributes(["displayName": "Ada"])]) { $0.pending = .sendingAttributes }
+            if round == 2 {
+                store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName])))) {
+                    $0.pending = nil
+                    $0.step = .attributes(AttributeForm([Self.displayName]))
+                    $0.loopGuard = .seen(key, key)
+                }
+            } else {
+                store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName]))), effects: [.forgetSession]) {
+                    $0.pending = nil
+                    $0.step = .failure(FailureReport(
+                        message: "The tenant asked for the same step 3 times without progress, so the console stopped this "
+                            + "flow. Start again, or ask the tenant's administrator to check the user flow.",
+                        detail: "Repeated step: \(key)"))
+                    $0.loopGuard = LoopGuard()
+                }
+            }
+        }
+        #expect(store.state.screen.actions.map(\.event) == [.restartRequested, .homeRequested])
+    }
+
+    @Test func networkFailureOffersRetryWithTheInputKept() {
+        var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
+        Self.throughCode(&store, password: nil)
+        let codeStep = CodeEntry(purpose: .signUp, delivery: Sample.delivery, code: "12345678")
+        store.send(.signUpAdvanced(.failure(.networkFailure("The server could not be reached.")))) {
+            $0.pending = nil
+            $0.step = .failure(FailureReport(
+                message: "The server could not be reached.", detail: "The server could not be reached.",
+                retryStep: .codeEntry(codeStep)))
+        }
+        #expect(store.state.screen.actions.map(\.event) == [.retryRequested, .restartRequested, .homeRequested])
+        store.send(.retryRequested) { $0.step = .codeEntry(codeStep) }
+        store.send(.submitted, effects: [.submitSignUpCode("12345678")]) { $0.pending = .checkingCode }
+    }
+
+    @Test func failedSignInAfterSignUpCanBeRetried() {
+        var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
+        Self.throughCode(&store, password: nil)
+        store.send(.signUpAdvanced(.success(.completed)), effects: [.signInAfterSignUp]) {
+            $0.step = .readyToSignIn
+            $0.pending = .signingIn
+        }
+        store.send(.signInAdvanced(.failure(.throttled(retryAfter: 5, Sample.details)))) {
+            $0.pending = nil
+            $0.step = .failure(FailureReport(
+                message: "Too many attempts. Wait 5 seconds and try again.",
+                detail: "Too many attempts. Wait 5 seconds and try again. [\(Sample.details)]", retryStep: .readyToSignIn))
+        }
+        store.send(.retryRequested) { $0.step = .readyToSignIn }
+        store.send(.submitted, effects: [.signInAfterSignUp]) { $0.pending = .signingIn }
+    }
+
+    @Test func enrolmentModeForgetsTheAccountAndOffersAClearedForm() {
+        let settings = FlowSettings(passwordAccounts: true, upFrontAttributes: [Self.displayName], enrolmentMode: true)
+        var store = Self.atStart(settings, password: true)
+        store.send(.fieldEdited(.attribute("displayName"), "Ada")) { $0.signUp { $0.attributes.fields[0].value = "Ada" } }
+        Self.throughCode(&store, password: Sample.password, attributes: ["displayName": "Ada"])
+        store.send(.signUpAdvanced(.success(.completed)), effects: [.forgetSession]) {
+            $0.pending = nil
+            $0.step = .enrolled(email: Sample.email)
+            $0.origin = nil
+        }
+        #expect(store.state.signedIn == nil)
+        #expect(store.state.screen.details.isEmpty)
+        store.send(.enrolAnotherRequested) { $0.step = .signUpStart(SignUpForm(settings: settings)) }
+        #expect(store.state.screen.fields.allSatisfy { $0.value.isEmpty })
+    }
+
+    @Test func backFromACodeStepRestartsWithTheEmailAndForgetsTheSession() {
+        var store = Self.atStart(FlowSettings(passwordAccounts: true), password: true)
+        Self.throughCode(&store, password: Sample.password)
+        store.send(.cancelRequested, effects: [.cancelRequest]) { $0.pending = nil }
+        store.send(.backRequested, effects: [.forgetSession]) {
+            $0.step = .signUpStart(SignUpForm(settings: $0.settings, email: Sample.email))
+        }
+        store.send(.backRequested, effects: [.forgetSession]) {
+            $0.step = .home
+            $0.origin = nil
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Console
+import Foundation
+import Testing
+
+@Suite struct InvocationParserTests {
+    let profiles = #"{"profiles":{"staging":{"authority":"https://contoso.ciamlogin.com/5f1c9a42","clientId":"from-profile","capabilities":["mfa_required"]}}}"#
+
+    func parser(_ environment: [String: String] = [:]) -> InvocationParser {
+        InvocationParser(environment: environment.merging(["XDG_CONFIG_HOME": "/cfg"]) { $1 }) { path in
+            path == "/cfg/tophhie/profiles.json" ? Data(profiles.utf8) : nil
+        }
+    }
+
+    @Test func noArgumentsIsTheEmbeddedDefaultPreset() throws {
+        #expect(try parser().parse([]) == .embedded(preset: "email-password", options: ConsoleOptions()))
+    }
+
+    @Test func embeddedOptions() throws {
+        var options = ConsoleOptions()
+        options.enrol = true
+        options.harPath = "/tmp/s.har"
+        #expect(try parser().parse(["--preset", "mfa", "--enrol", "--har", "/tmp/s.har"]) == .embedded(preset: "mfa", options: options))
+        #expect(throws: UsageError("--preset nope: unknown preset; use one of email-password, email-otp, mfa, attributes, strict.")) {
+            try parser().parse(["--preset", "nope"])
+        }
+    }
+
+    @Test func flagsWinOverEnvironmentWhichWinsOverTheProfile() throws {
+        let environment = ["TOPHHIE_CLIENT_ID": "from-env"]
+        guard case .console(let target, _) = try parser(environment).parse(["console", "--profile", "staging"]) else {
+            Issue.record("not console"); return
+        }
+        #expect(target.clientID == "from-env")
+        #expect(target.authority.absoluteString == "https://contoso.ciamlogin.com/5f1c9a42")
+        #expect(target.capabilities == ["mfa_required"])
+        guard case .console(let flagged, _) = try parser(environment).parse(
+            ["console", "--profile", "staging", "--client-id", "from-flag", "--capabilities", "registration_required"]) else {
+            Issue.record("not console"); return
+        }
+        #expect(flagged.clientID == "from-flag")
+        #expect(flagged.capabilities == ["registration_required"])
+    }
+
+    @Test func consoleUsageErrorsNameWhatIsMissing() {
+        #expect(throws: UsageError("no authority: pass --authority URL, set TOPHHIE_AUTHORITY, or use --profile NAME.")) {
+            try parser().parse(["console", "--client-id", "x"])
+        }
+        #expect(throws: UsageError("--capabilities mfa: not allowed; use mfa_required, registration_required.")) {
+            try parser().parse(["console", "--authority", "https://a.b/t", "--client-id", "x", "--capabilities", "mfa"])
+        }
+        #expect(throws: UsageError("--profile prod: not in /cfg/tophhie/profiles.json; it has staging.")) {
+            try parser().parse(["console", "--profile", "prod"])
+        }
+        #expect(throws: UsageError("--authority ftp://x/y: not an http(s) URL such as https://contoso.ciamlogin.com/<tenant-id>.")) {
+            try parser().parse(["console", "--authority", "ftp://x/y", "--client-id", "x"])
+        }
+    }
+
+    @Test func helpAndVersionEverywhere() throws {
+        #expect(try parser().parse(["--help"]) == .help(topic: .main))
+        #expect(try parser().parse(["console", "--help"]) == .help(topic: .console))
+        #expect(try parser().parse(["emulator", "-h"]) == .help(topic: .emulator))
+        #expect(try parser().parse(["--version"]) == .version)
+        #expect(try parser().parse(["emulator", "--port", "0"]) == .emulator(arguments: ["--port", "0"]))
+    }
+}

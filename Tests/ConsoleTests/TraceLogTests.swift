@@ -1,0 +1,19 @@
+@testable import Console
+import Foundation
+import Testing
+
+@Suite struct TraceLogTests {
+    @Test func harExportIsPrivateAndAtomic() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("session.har").path
+        try PrivateFile.write(Data("old".utf8), to: path)
+        try TraceLog().exportHAR(to: path)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("\"version\" : \"1.2\""))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["session.har"])
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+import TophhieCloudAuthentication
+
+/// Every flow runs with known secret values; none of them may appear in any observed exchange.
+@Suite struct RedactionTests {
+    static let secrets = [
+        "Secret-Password-1!", "Secret-New-Password-2!", "97531864", "24680135",
+        "CT-SECRET-1", "CT-SECRET-2", "CT-SECRET-3", "CT-SECRET-4", "CT-SECRET-5", "CT-SECRET-6",
+        Kit.accessToken, Kit.refreshToken, Kit.idToken, "1.rotated-secret",
+    ]
+
+    @Test func noSecretReachesTheObserver() async throws {
+        let server = ScriptedTransport([
+            // Sign-up with password and code, then sign-in after sign-up.
+            Step(.signUpStart, form: Kit.start(["password": "Secret-Password-1!"]), response: Kit.token("CT-SECRET-1")),
+            Step(.signUpChallenge, form: Kit.challenge("CT-SECRET-1"), response: Kit.oob("CT-SECRET-2")),
+            Step(.signUpContinue, form: Kit.continuing("CT-SECRET-2", ["grant_type": "oob", "oob": "97531864"]), response: Kit.token("CT-SECRET-3")),
+            Step(.token, form: Kit.tokenRequest("CT-SECRET-3", grant: "continuation_token", ["username": Kit.email, "challenge_type": Kit.challengeTypes]),
+                 response: Kit.tokens()),
+            // Reset with a new password.
+            Step(.resetPasswordStart, form: ["client_id": Kit.clientID, "username": Kit.email, "challenge_type": "oob redirect",
+                                             "capabilities": Kit.capabilities], response: Kit.token("CT-SECRET-4")),
+            Step(.resetPasswordChallenge, form: Kit.continuing("CT-SECRET-4", ["challenge_type": "oob redirect"]), response: Kit.oob("CT-SECRET-5")),
+            Step(.resetPasswordContinue, form: Kit.continuing("CT-SECRET-5", ["grant_type": "oob", "oob": "24680135"]), response: Kit.token("CT-SECRET-6")),
+            Step(.resetPasswordSubmit, form: Kit.continuing("CT-SECRET-6", ["new_password": "Secret-New-Password-2!"]),
+                 response: .json(200, #"{"continuation_token":"CT-SECRET-6","poll_interval":1}"#)),
+            Step(.resetPasswordPollCompletion, form: Kit.continuing("CT-SECRET-6"), response: .json(200, #"{"status":"succeeded"}"#)),
+            // Refresh.
+            Step(.token, form: ["client_id": Kit.clientID, "grant_type": "refresh_token", "refresh_token": Kit.refreshToken,
+                                "scope": Kit.scope, "client_info": "true"], response: Kit.tokens(refresh: "1.rotated-secret")),
+        ])
+        let seen = Mutex<[ObservedExchange]>([])
+        let auth = try Kit.auth(server)
+        auth.observe { exchange in seen.withLock { $0.append(exchange) } }
+
+        let codeStep = try await auth.signUp(email: Kit.email, password: "Secret-Password-1!")
+        guard case .completed(let afterSignUp) = try await codeStep.submitCode("97531864") else { Issue.record("sign-up"); return }
+        _ = try await afterSignUp.signIn()
+        let resetCode = try await auth.resetPassword(email: Kit.email)
+        _ = try await resetCode.submitCode("24680135").submitPassword("Secret-New-Password-2!")
+        _ = try await auth.refreshTokens(refreshToken: Kit.refreshToken)
+        #expect(server.mismatches == [])
+
+        let exchanges = seen.withLock { $0 }
+        #expect(exchanges.count == 10)
+        for exchange in exchanges {
+            let visible = [exchange.url.absoluteString, exchange.responseBody]
+                + exchange.requestForm.map { "\($0.key)=\($0.value)" }
+                + exchange.requestHeaders.map { "\($0.key): \($0.value)" }
+                + exchange.responseHeaders.map { "\($0.key): \($0.value)" }
+            for secret in Self.secrets {
+                #expect(!visible.contains { $0.contains(secret) }, "\(exchange.endpoint?.path ?? "?") shows a secret")
+            }
+        }
+        // Operators still see what happened: usernames, statuses and the markers.
+        #expect(exchanges[0].requestForm.contains { $0.key == "username" && $0.value == Kit.email })
+        #expect(exchanges[0].requestForm.contains { $0.key == "password" && $0.value == ObservedExchange.redactionMarker })
+        #expect(exchanges.allSatisfy { $0.status == 200 })
+
+        // The HAR export is built from the same redacted exchanges.
+        let har = HARLog.document(exchanges, creator: "tophhie", version: "test")
+        let text = String(decoding: har, as: UTF8.self)
+        for secret in Self.secrets { #expect(!text.contains(secret)) }
+        try HARShape.check(har, entries: 10)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import TestSupport
+import Testing
+import TophhieCloudAuthentication
+
+/// Retries, throttling, network failures, and what `configure` refuses.
+@Suite struct ResilienceAndConfigurationTests {
+    static let initiate = Kit.start()
+
+    @Test func oneRetryHalfASecondAfterA5xx() async throws {
+        let server = ScriptedTransport([
+            Step(.signInInitiate, form: Self.initiate, response: HTTPResponse(status: 502, body: Data("<html>".utf8))),
+            Step(.signInInitiate, form: Self.initiate, response: HTTPResponse(status: 503)),
+        ])
+        let sleeps = SleepLog()
+        await #expect(throws: NativeAuthError.server(ServerDetails(status: 503))) {
+            _ = try await Kit.auth(server, sleeps: sleeps).signIn(email: Kit.email)
+        }
+        #expect(sleeps.all == [0.5])
+        #expect(server.requests.count == 2)
+    }
+
+    @Test func aLostConnectionIsRetriedOnce() async throws {
+        let server = ScriptedTransport([
+            Step(.signInInitiate, form: Self.initiate, response: Kit.error("user_not_found", code: 50034)),
+        ])
+        server.failNext(with: .connectionLost("reset by peer"))
+        await #expect(throws: NativeAuthError.userNotFound(details("user_not_found", nil, 50034))) {
+            _ = try await Kit.auth(server).signIn(email: Kit.email)
+        }
+        #expect(server.requests.count == 2)
+    }
+
+    @Test func anUnreachableServerIsANetworkFailure() async throws {
+        let server = ScriptedTransport()
+        server.failNext(with: .unreachable("refused"))
+        await #expect(throws: NativeAuthError.networkFailure("The server contoso.ciamlogin.com could not be reached.")) {
+            _ = try await Kit.auth(server).signIn(email: Kit.email)
+        }
+    }
+
+    @Test func throttlingWaitsForAShortRetryAfterAndReportsALongOne() async throws {
+        let server = ScriptedTransport([
+            Step(.signInInitiate, form: Self.initiate, response: HTTPResponse(status: 429, headers: ["Retry-After": "3"])),
+            Step(.signInInitiate, form: Self.initiate, response: HTTPResponse(status: 429, headers: ["Retry-After": "120"])),
+        ])
+        let sleeps = SleepLog()
+        await #expect(throws: NativeAuthError.throttled(retryAfter: 120, ServerDetails(status: 429))) {
+            _ = try await Kit.auth(server, sleeps: sleeps).signIn(email: Kit.email)
+        }
+        #expect(sleeps.all == [3])
+    }
+
+    @Test func plainHTTPIsRefusedUnlessLoopback() throws {
+        let auth = TophhieNativeAuth(transport: ScriptedTransport())
+        #expect(throws: NativeAuthError.self) {
+            try auth.configure(clientId: "c", authority: URL(string: "http://contoso.ciamlogin.com/tenant"))
+        }
+        for loopback in ["http://127.0.0.1:8080/tenant", "http://localhost/tenant", "http://[::1]:9/t"] {
+            try auth.configure(clientId: "c", authority: URL(string: loopback))
+            #expect(auth.currentConfiguration?.authority.absoluteString == loopback)
+        }
+        #expect(throws: NativeAuthError.invalidConfiguration("The client id is empty.")) {
+            try auth.configure(clientId: " ", authority: Kit.authority)
+        }
+    }
+
+    /// The authority is never rewritten: the tenant segment and a trailing slash are kept as given.
+    @Test func authorityShapesAreUsedAsGiven() async throws {
+        for authority in ["https://contoso.ciamlogin.com/", "https://contoso.ciamlogin.com/5f1c9a42-7b3e-4d28-9c61-0e8b2f4d7a13",
+                          "https://login.contoso.com/5f1c9a42-7b3e-4d28-9c61-0e8b2f4d7a13"] {
+            let server = ScriptedTransport([Step(.signInInitiate, form: Self.initiate, response: Kit.error("user_not_found", code: 50034))])
+            let auth = TophhieNativeAuth(transport: server, sleeper: { _ in })
+            try auth.configure(clientId: Kit.clientID, authority: URL(string: authority), capabilities: [.mfaRequired, .registrationRequired])
+            _ = try? await auth.signIn(email: Kit.email)
+            let expected = (authority.hasSuffix("/") ? String(authority.dropLast()) : authority) + "/oauth2/v2.0/initiate"
+            #expect(server.requests.first?.url.absoluteString == expected)
+        }
+    }
+
+    @Test func unconfiguredInstancesSaySo() async {
+        await #expect(throws: NativeAuthError.self) { _ = try await TophhieNativeAuth(transport: ScriptedTransport()).signIn(email: "a@b.c") }
+    }
+}
