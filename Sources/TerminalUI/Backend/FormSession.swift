@@ -48,7 +48,7 @@ public struct FormSession {
                     showingHelp = true
                     backend.presentHelp(for: form)
                     continue
-                case .changed, .ignored: break
+                case .changed, .ignored, .app: break
                 }
             }
             if showingHelp { backend.presentHelp(for: form) } else { backend.present(form) }

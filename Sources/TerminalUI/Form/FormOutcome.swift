@@ -9,4 +9,6 @@ public enum FormOutcome: Hashable, Sendable {
     case back
     case help
     case quit
+    /// A key bound to an application command (``FormCommand/app(_:)``).
+    case app(String)
 }

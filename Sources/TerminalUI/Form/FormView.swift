@@ -83,6 +83,7 @@ public struct FormView: Hashable, Sendable {
         case .back: return .back
         case .help: return .help
         case .quit: return .quit
+        case .app(let name): return .app(name)
         case .toggleReveal:
             guard case .field(let index)? = focused, case .password(let revealed) = fields[index].kind else {
                 return .ignored

@@ -12,4 +12,6 @@ public enum FormCommand: Hashable, Sendable {
     case toggleReveal
     /// Leave the console (terminal restored).
     case quit
+    /// A command the application handles itself (a pane toggle, an export), by name.
+    case app(String)
 }

@@ -1,0 +1,23 @@
+import TerminalUI
+
+/// The console's own keys, added to every screen's keymap so the help screen lists them.
+enum ConsoleKeys {
+    static let outbox = "outbox"
+    static let trace = "trace"
+    static let exportHAR = "exportHAR"
+    static let copyCode = "copyCode"
+
+    /// The form keymap plus the console's keys (`withOutbox`: only with an embedded emulator).
+    static func keymap(withOutbox: Bool) -> Keymap {
+        var bindings = Keymap.form.bindings
+        if withOutbox {
+            bindings.append(KeyBinding(keys: [.function(2)], command: .app(outbox), keyLabel: "F2", help: "outbox", inFooter: false))
+            bindings.append(KeyBinding(keys: [.control("o")], command: .app(copyCode), keyLabel: "^O",
+                                       help: "copy the newest code into the code field", inFooter: false))
+        }
+        bindings.append(KeyBinding(keys: [.function(3)], command: .app(trace), keyLabel: "F3", help: "HTTP trace", inFooter: false))
+        bindings.append(KeyBinding(keys: [.function(4)], command: .app(exportHAR), keyLabel: "F4",
+                                   help: "export the session as HAR (secrets redacted)", inFooter: false))
+        return Keymap(bindings: bindings)
+    }
+}

@@ -1,0 +1,132 @@
+import AccountFlow
+import Foundation
+import TerminalUI
+
+/// The full-screen console: renders each flow screen, turns keys into flow events, applies the
+/// runner's answers, ticks countdowns, and shows the outbox and trace panes.
+final class FullScreenSession {
+    private let model: ConsoleModel
+    private let header: HeaderInfo
+    private let outbox: (any CodeOutbox)?
+    private let trace: TraceLog
+    private let harPath: String
+    private var view: FormView?
+    private var pane: Pane
+    private var showingHelp = false
+    /// A one-line notice from the console itself (HAR written, no code to copy), shown once.
+    private var consoleNotice: StatusLine?
+
+    init(model: ConsoleModel, header: HeaderInfo, outbox: (any CodeOutbox)?, trace: TraceLog, harPath: String) {
+        self.model = model
+        self.header = header
+        self.outbox = outbox
+        self.trace = trace
+        self.harPath = harPath
+        pane = outbox == nil ? .none : .outbox
+    }
+
+    /// Runs until the user quits or the terminal closes.
+    /// - Parameter exitAfterFirstFrame: paint once and return (start-up benchmark).
+    func run(on backend: some Backend, exitAfterFirstFrame: Bool = false) {
+        render(on: backend)
+        if exitAfterFirstFrame { return }
+        while !model.quitRequested {
+            let event = backend.nextEvent(timeout: model.isWorking ? .milliseconds(100) : .milliseconds(250))
+            switch event {
+            case .inputClosed:
+                return
+            case .resized:
+                backend.clear()
+                model.apply(.resized)
+            case .tick:
+                break
+            case .key(let key):
+                if showingHelp {
+                    showingHelp = false
+                } else if handle(key) == .quit {
+                    return
+                }
+            }
+            model.pump()
+            render(on: backend)
+        }
+    }
+
+    private func handle(_ key: Key) -> FormOutcome {
+        guard var current = view else { return .ignored }
+        let before = current
+        let screen = model.state.screen
+        let outcome = current.handle(key)
+        view = current
+        consoleNotice = nil
+        switch outcome {
+        case .help: showingHelp = true
+        case .app(let name): runConsoleCommand(name)
+        default: break
+        }
+        for event in ScreenInput.events(for: outcome, before: before, after: current, screen: screen) {
+            model.apply(event)
+        }
+        return outcome
+    }
+
+    private func runConsoleCommand(_ name: String) {
+        switch name {
+        case ConsoleKeys.outbox where outbox != nil: pane = pane == .outbox ? .none : .outbox
+        case ConsoleKeys.trace: pane = pane == .trace ? .none : .trace
+        case ConsoleKeys.exportHAR:
+            do {
+                try trace.exportHAR(to: harPath)
+                consoleNotice = StatusLine("Wrote \(trace.count) exchanges to \(harPath) (secrets redacted).", kind: .success)
+            } catch {
+                consoleNotice = StatusLine("Could not write \(harPath): \(error.localizedDescription)", kind: .error)
+            }
+        case ConsoleKeys.copyCode: copyNewestCode()
+        default: break
+        }
+    }
+
+    /// Puts the newest code sent for the current flow into the code field.
+    private func copyNewestCode() {
+        guard let outbox, model.state.screen.fields.contains(where: { $0.id == .code }) else {
+            consoleNotice = StatusLine("There is no code field on this screen.", kind: .error)
+            return
+        }
+        let codes = outbox.sentCodes()
+        let email = model.state.origin?.email.lowercased()
+        guard let code = codes.last(where: { $0.target.lowercased() == email }) ?? codes.last else {
+            consoleNotice = StatusLine("No code has been sent yet.", kind: .error)
+            return
+        }
+        model.apply(.fieldEdited(.code, code.code))
+    }
+
+    private func render(on backend: some Backend) {
+        let screen = model.state.screen
+        var form = ScreenPresenter.formView(for: screen, header: header, previous: view)
+        form.keymap = ConsoleKeys.keymap(withOutbox: outbox != nil)
+        if let consoleNotice { form.status = consoleNotice }
+        view = form
+        if showingHelp {
+            backend.presentHelp(for: form)
+            return
+        }
+        let size = backend.size
+        let paneHeight = pane.height(for: size.height)
+        var full = Buffer(size: size)
+        var top = Buffer(size: Size(width: size.width, height: size.height - paneHeight))
+        let cursor = FormRenderer.render(form, into: &top)
+        full.paste(top, at: Point(x: 0, y: 0))
+        let area = Rect(x: 0, y: size.height - paneHeight, width: size.width, height: paneHeight)
+        switch pane {
+        case .outbox:
+            let lines = (outbox?.sentCodes() ?? []).map { "\($0.channel.padding(toLength: 5, withPad: " ", startingAt: 0)) \($0.maskedTarget)  \($0.purpose)  \($0.code)" }
+            Pane.draw(title: "Outbox: codes the emulator sent  (^O copies the newest, F2 hides)", lines: lines, in: area, into: &full)
+        case .trace:
+            Pane.draw(title: "HTTP trace, secrets redacted  (F4 exports HAR, F3 hides)", lines: trace.lines(), in: area, into: &full)
+        case .none:
+            break
+        }
+        backend.show(full, cursor: cursor)
+    }
+}

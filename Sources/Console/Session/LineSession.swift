@@ -1,0 +1,90 @@
+import AccountFlow
+import Foundation
+import TerminalUI
+
+/// The line mode: the same flows as plain sequential prompts, for screen readers, pipes and
+/// scripts. Each screen prints its title, text and messages; fields are asked for in order
+/// (secrets without echo); choices are numbered.
+final class LineSession {
+    private let model: ConsoleModel
+    private let terminal: LineTerminal
+
+    init(model: ConsoleModel, terminal: LineTerminal) {
+        self.model = model
+        self.terminal = terminal
+    }
+
+    /// Runs until the user quits or the input ends.
+    func run() {
+        while !model.quitRequested {
+            waitWhileWorking()
+            let screen = model.state.screen
+            show(screen)
+            guard let events = ask(screen) else { return }
+            for event in events { model.apply(event) }
+        }
+    }
+
+    private func waitWhileWorking() {
+        var announced = false
+        while true {
+            model.pump()
+            guard model.isWorking else { return }
+            if !announced, let status = model.state.screen.status {
+                terminal.say(status)
+                announced = true
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    private func show(_ screen: Screen) {
+        terminal.say("")
+        terminal.say("== \(screen.title)")
+        screen.text.forEach(terminal.say)
+        for detail in screen.details { terminal.say("\(detail.label): \(detail.value)") }
+        if let message = screen.message { terminal.say("Error: \(message)") }
+        if let notice = screen.notice { terminal.say(notice) }
+    }
+
+    /// Asks for the screen's fields and choice. `nil` at end of input.
+    private func ask(_ screen: Screen) -> [FlowEvent]? {
+        var events: [FlowEvent] = []
+        for field in screen.fields {
+            var label = field.label + (field.required ? "" : " (optional)")
+            if let error = field.error { terminal.say("  \(field.label): \(error)") }
+            if let note = field.note { label += " [\(note)]" }
+            switch field.kind {
+            case .secret, .code:
+                guard let value = terminal.askSecret("\(label): ") else { return nil }
+                events.append(.fieldEdited(field.id, value))
+            case .toggle:
+                guard let value = terminal.ask("\(label) (y/n) [\(field.value == "true" ? "y" : "n")]: ") else { return nil }
+                let on = value.isEmpty ? field.value == "true" : value.lowercased().hasPrefix("y")
+                events.append(.fieldEdited(field.id, on ? "true" : "false"))
+            case .picker(let choices):
+                terminal.say("\(label):")
+                for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice)") }
+                guard let answer = terminal.ask("Choose 1-\(choices.count): ") else { return nil }
+                let chosen = Int(answer).flatMap { choices.indices.contains($0 - 1) ? choices[$0 - 1] : nil } ?? field.value
+                events.append(.fieldEdited(field.id, chosen))
+            case .text, .email, .phone, .number:
+                let shown = field.value.isEmpty ? "" : " [\(field.value)]"
+                guard let value = terminal.ask("\(label)\(shown): ") else { return nil }
+                events.append(.fieldEdited(field.id, value.isEmpty ? field.value : value))
+            }
+            events.append(.fieldLeft(field.id))
+        }
+        let choices = screen.options.filter(\.enabled).map { ($0.label + ($0.detail.map { " (\($0))" } ?? ""), $0.event) }
+            + screen.actions.filter(\.enabled).map { ($0.label, $0.event) }
+        guard !choices.isEmpty else { return events }
+        if choices.count == 1 { return events + [choices[0].1] }
+        for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice.0)") }
+        while true {
+            guard let answer = terminal.ask("Choose 1-\(choices.count) [1]: ") else { return nil }
+            if answer.isEmpty { return events + [choices[0].1] }
+            if let number = Int(answer), choices.indices.contains(number - 1) { return events + [choices[number - 1].1] }
+            terminal.say("Type a number from 1 to \(choices.count).")
+        }
+    }
+}
