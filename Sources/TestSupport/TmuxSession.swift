@@ -53,6 +53,11 @@ public final class TmuxSession {
         (try? run(["capture-pane", "-p", "-t", target]).output) ?? ""
     }
 
+    /// The visible screen with its attributes as escape sequences (`capture-pane -e`).
+    public func captureWithAttributes() -> String {
+        (try? run(["capture-pane", "-p", "-e", "-t", target]).output) ?? ""
+    }
+
     /// A tmux format evaluated for the pane, e.g. `#{cursor_flag}`.
     public func display(_ format: String) -> String {
         ((try? run(["display-message", "-p", "-t", target, format]).output) ?? "")

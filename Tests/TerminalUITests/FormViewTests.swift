@@ -106,3 +106,42 @@ import Testing
         #expect(session.form.values == ["username": "ada", "password": "S3cret!pass"])
     }
 }
+
+@Suite struct FormSessionTests {
+    @Test func idleTicksMoveTheCountdown() {
+        let backend = TestBackend()
+        var session = FormSession(form: Forms.codeEntry(secondsLeft: 3))
+        var left = 3
+        let ending = session.run(on: backend) { form in
+            left -= 1
+            form.status = .countdown("You can ask for a new code in", secondsLeft: left)
+            return left == 0
+        }
+        #expect(ending == .back)
+        #expect(session.form.status?.text == "You can ask for a new code in 0:00")
+    }
+
+    @Test func helpShowsUntilTheNextKeyThenTheFormComesBack() {
+        let backend = TestBackend()
+        var session = FormSession(form: Forms.signIn())
+        backend.type("\u{1B}OP")
+        backend.events.append(.tick)
+        backend.type("a")
+        backend.events.append(.tick)
+        var screens: [String] = []
+        _ = session.run(on: backend) { _ in
+            screens.append(backend.snapshot())
+            return screens.count == 2
+        }
+        #expect(screens.first?.contains("Keys") == true)
+        #expect(screens.last?.contains("Sign in") == true)
+        #expect(session.form.values["username"] == "", "the key that closed help is not typed")
+    }
+
+    @Test func closedInputQuits() {
+        let backend = TestBackend()
+        backend.events = [.inputClosed]
+        var session = FormSession(form: Forms.signIn())
+        #expect(session.run(on: backend) == .quit)
+    }
+}
