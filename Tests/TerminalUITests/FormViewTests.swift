@@ -145,3 +145,17 @@ import Testing
         #expect(session.run(on: backend) == .quit)
     }
 }
+
+@Suite struct RedactionTests {
+    @Test func printingAFormNeverShowsASecret() {
+        var form = Forms.signIn()
+        form.fields[0].editor.insert("ada@contoso.com")
+        form.fields[1].editor.insert("S3cret!pass")
+        var dumped = ""
+        dump(form, to: &dumped)
+        for text in [String(describing: form), String(reflecting: form), dumped] {
+            #expect(!text.contains("S3cret"))
+            #expect(text.contains("ada@contoso.com"))
+        }
+    }
+}

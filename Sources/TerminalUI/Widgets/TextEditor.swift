@@ -59,6 +59,13 @@ public struct TextEditor: Hashable, Sendable {
         return true
     }
 
+    /// The same length and cursor with every grapheme replaced by `mask`: what a masked field draws.
+    func masked(with mask: Character) -> TextEditor {
+        var copy = TextEditor(text: String(repeating: mask, count: text.count))
+        copy.cursor = cursor
+        return copy
+    }
+
     /// Empties the field; used to wipe secrets once they have been submitted.
     public mutating func clear() {
         text = ""
