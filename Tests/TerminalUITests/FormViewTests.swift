@@ -10,7 +10,8 @@ import Testing
     @Test func tabShiftTabAndArrowsMoveFocusAcrossFieldsAndButtons() {
         var form = Forms.signIn()
         #expect(form.focused == .field(0))
-        _ = send([.tab, .down, .down], to: &form)
+        #expect(form.handle(.tab) == .leftField(id: "username"))
+        _ = send([.down, .down], to: &form)
         #expect(form.focused == .button(1))
         _ = send([.backTab, .up], to: &form)
         #expect(form.focused == .field(1))
@@ -112,11 +113,11 @@ import Testing
         let backend = TestBackend()
         var session = FormSession(form: Forms.codeEntry(secondsLeft: 3))
         var left = 3
-        let ending = session.run(on: backend) { form in
+        let ending = session.run(on: backend, onTick: { form in
             left -= 1
             form.status = .countdown("You can ask for a new code in", secondsLeft: left)
             return left == 0
-        }
+        })
         #expect(ending == .back)
         #expect(session.form.status?.text == "You can ask for a new code in 0:00")
     }
@@ -129,13 +130,29 @@ import Testing
         backend.type("a")
         backend.events.append(.tick)
         var screens: [String] = []
-        _ = session.run(on: backend) { _ in
+        _ = session.run(on: backend, onTick: { _ in
             screens.append(backend.snapshot())
             return screens.count == 2
-        }
+        })
         #expect(screens.first?.contains("Keys") == true)
         #expect(screens.last?.contains("Sign in") == true)
         #expect(session.form.values["username"] == "", "the key that closed help is not typed")
+    }
+
+    @Test func leavingAFieldValidatesItAndKeepsTheInput() {
+        let backend = TestBackend()
+        backend.type("ada\t\u{1B}[Z@contoso.com\t\r")
+        var session = FormSession(form: Forms.signIn())
+        var checked: [String] = []
+        let ending = session.run(on: backend, onLeaveField: { form, id in
+            checked.append(id)
+            let value = form[field: id]?.value ?? ""
+            form[field: id]?.error = id == "username" && !value.contains("@") ? "Enter a valid email address." : nil
+        })
+        #expect(ending == .submitted(button: nil))
+        #expect(checked == ["username", "password", "username"])
+        #expect(session.form[field: "username"]?.value == "ada@contoso.com")
+        #expect(session.form[field: "username"]?.error == nil)
     }
 
     @Test func closedInputQuits() {

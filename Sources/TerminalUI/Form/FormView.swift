@@ -95,7 +95,9 @@ public struct FormView: Hashable, Sendable {
     private mutating func moveFocus(by step: Int) -> FormOutcome {
         let count = focusOrder.count
         guard count > 1 else { return .ignored }
+        let left = focused
         focus = ((min(max(0, focus), count - 1) + step) % count + count) % count
+        if case .field(let index)? = left { return .leftField(id: fields[index].id) }
         return .changed
     }
 }
