@@ -17,10 +17,13 @@ public final class TmuxSession {
         // Keep the pane (and its terminal state) after the program ends so it can be inspected.
         _ = try? run(["set-option", "-t", target, "remain-on-exit", "on"])
         serverPid = pid_t(display("#{pid}")) ?? 0
+        socketPath = display("#{socket_path}")
     }
 
     /// The tmux server, killed directly if `kill-server` does not end it.
     private var serverPid: pid_t = 0
+    /// The server's socket file, removed on stop so test runs leave nothing behind.
+    private var socketPath = ""
 
     deinit { stop() }
 
@@ -83,8 +86,13 @@ public final class TmuxSession {
 
     /// Kills the private tmux server.
     public func stop() {
-        _ = try? run(["kill-server"])
-        if serverPid > 0, kill(serverPid, 0) == 0 { kill(serverPid, SIGKILL) }
+        guard serverPid > 0 else { return }
+        // kill-server hangs up the panes; the server exits about a second later without waiting
+        // for us. Only a server that does not answer is killed by force. tmux leaves the socket
+        // file behind either way, so it is removed here.
+        let answered = (try? run(["kill-server"]))?.status == 0
+        if !answered { kill(serverPid, SIGKILL) }
+        if !socketPath.isEmpty { unlink(socketPath) }
         serverPid = 0
     }
 
