@@ -4,7 +4,9 @@ import Foundation
 /// need a real terminal: send keys, paste, resize, read the screen. ``stop()`` (also run by
 /// `deinit`) kills the private server.
 public final class TmuxSession {
+    /// The private server name passed to `tmux -L`.
     public let socket: String
+    /// The session name commands are sent to.
     public let target = "harness"
 
     /// Starts `command` (run by `sh -c`) in a `width`×`height` window.
@@ -47,6 +49,7 @@ public final class TmuxSession {
         _ = try? run(["paste-buffer", "-p", "-d", "-b", "test-paste", "-t", target])
     }
 
+    /// Resizes the window, which the program sees as SIGWINCH.
     public func resize(width: Int, height: Int) {
         _ = try? run(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
     }

@@ -11,6 +11,7 @@ public struct FormSession {
         case quit
     }
 
+    /// The form, with everything the user typed so far.
     public var form: FormView
     /// How long to wait for input before a tick.
     public var tick: Duration

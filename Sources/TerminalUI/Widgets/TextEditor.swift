@@ -4,6 +4,7 @@
 /// Backspace. The cursor's screen column is ``cursorColumn``, the display width of the text before
 /// it (case 007), never the grapheme count.
 public struct TextEditor: Hashable, Sendable {
+    /// The text, without line breaks or control characters.
     public private(set) var text: String
     /// Graphemes before the cursor.
     public private(set) var cursor: Int
