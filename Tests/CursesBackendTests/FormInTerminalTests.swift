@@ -62,8 +62,9 @@ struct FormInTerminalTests {
     }
 
     // Case 007 in a terminal: the terminal's cursor sits after the wide text.
-    @Test func cursorAfterWideText() throws {
-        let run = try HarnessRun(term: "xterm-256color")
+    @Test(arguments: terms)
+    func cursorAfterWideText(_ term: String) throws {
+        let run = try HarnessRun(term: term)
         #expect(run.waitForForm())
         run.tmux.send(literal: "あいう")
         run.tmux.paste("한글中文日本語ABC")
