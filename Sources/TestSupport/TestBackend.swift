@@ -4,10 +4,13 @@ import TerminalUI
 ///
 /// Tests render into it and compare ``snapshot()`` with a file (see ``assertSnapshot(_:named:filePath:)``).
 public final class TestBackend: Backend {
+    /// The simulated terminal size; change it with ``resize(to:)``.
     public private(set) var size: Size
     /// What was last flushed.
     public private(set) var buffer: Buffer
+    /// Where the cursor was last put.
     public private(set) var cursor: Point = Point(x: 0, y: 0)
+    /// Whether the cursor is shown.
     public private(set) var cursorVisible = false
     /// Events `nextEvent(timeout:)` hands out in order; `.tick` once empty.
     public var events: [InputEvent] = []

@@ -4,7 +4,9 @@ import Foundation
 /// need a real terminal: send keys, paste, resize, read the screen. ``stop()`` (also run by
 /// `deinit`) kills the private server.
 public final class TmuxSession {
+    /// The private server name passed to `tmux -L`.
     public let socket: String
+    /// The session name commands are sent to.
     public let target = "harness"
 
     /// Starts `command` (run by `sh -c`) in a `width`×`height` window.
@@ -17,10 +19,13 @@ public final class TmuxSession {
         // Keep the pane (and its terminal state) after the program ends so it can be inspected.
         _ = try? run(["set-option", "-t", target, "remain-on-exit", "on"])
         serverPid = pid_t(display("#{pid}")) ?? 0
+        socketPath = display("#{socket_path}")
     }
 
     /// The tmux server, killed directly if `kill-server` does not end it.
     private var serverPid: pid_t = 0
+    /// The server's socket file, removed on stop so test runs leave nothing behind.
+    private var socketPath = ""
 
     deinit { stop() }
 
@@ -44,6 +49,7 @@ public final class TmuxSession {
         _ = try? run(["paste-buffer", "-p", "-d", "-b", "test-paste", "-t", target])
     }
 
+    /// Resizes the window, which the program sees as SIGWINCH.
     public func resize(width: Int, height: Int) {
         _ = try? run(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
     }
@@ -51,6 +57,11 @@ public final class TmuxSession {
     /// The visible screen as text.
     public func capture() -> String {
         (try? run(["capture-pane", "-p", "-t", target]).output) ?? ""
+    }
+
+    /// The visible screen with its attributes as escape sequences (`capture-pane -e`).
+    public func captureWithAttributes() -> String {
+        (try? run(["capture-pane", "-p", "-e", "-t", target]).output) ?? ""
     }
 
     /// A tmux format evaluated for the pane, e.g. `#{cursor_flag}`.
@@ -78,8 +89,13 @@ public final class TmuxSession {
 
     /// Kills the private tmux server.
     public func stop() {
-        _ = try? run(["kill-server"])
-        if serverPid > 0, kill(serverPid, 0) == 0 { kill(serverPid, SIGKILL) }
+        guard serverPid > 0 else { return }
+        // kill-server hangs up the panes; the server exits about a second later without waiting
+        // for us. Only a server that does not answer is killed by force. tmux leaves the socket
+        // file behind either way, so it is removed here.
+        let answered = (try? run(["kill-server"]))?.status == 0
+        if !answered { kill(serverPid, SIGKILL) }
+        if !socketPath.isEmpty { unlink(socketPath) }
         serverPid = 0
     }
 
@@ -114,18 +130,5 @@ public final class TmuxSession {
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         let exited = status & 0x7F == 0
         return (exited ? (status >> 8) & 0xFF : -1, output)
-    }
-}
-
-/// Why a ``TmuxSession`` could not start.
-public enum TmuxError: Error, CustomStringConvertible {
-    case notInstalled
-    case failed(String)
-
-    public var description: String {
-        switch self {
-        case .notInstalled: return "tmux is not installed"
-        case .failed(let output): return "tmux failed: \(output)"
-        }
     }
 }

@@ -1,5 +1,6 @@
 // A form with a text, a password and a code field on the curses backend, for tests under tmux.
-// Usage: tui-harness --out RESULT.json [--pid PID_FILE]
+// Usage: tui-harness --out RESULT.json [--pid PID_FILE] [--line]
+// Line mode (LineTerminal) with --line, when stdout is not a terminal, or when TERM is dumb/unset.
 // On exit it writes {"ending": …, "name": …, "password": …, "code": …} to RESULT.json. Not shipped.
 import CursesBackend
 import Glibc
@@ -8,10 +9,12 @@ import TerminalUI
 var arguments = CommandLine.arguments.dropFirst()
 var outPath: String?
 var pidPath: String?
+var forceLine = false
 while let argument = arguments.popFirst() {
     switch argument {
     case "--out": outPath = arguments.popFirst()
     case "--pid": pidPath = arguments.popFirst()
+    case "--line": forceLine = true
     default: break
     }
 }
@@ -51,14 +54,18 @@ let form = FormView(
 save("\(getpid())\n", to: pidPath)
 let ending: FormSession.Ending
 var session = FormSession(form: form)
-do {
-    let backend = try CursesBackend(environment: environment)
-    defer { backend.stop() }
-    ending = session.run(on: backend)
-} catch {
-    let message = Array("tui-harness: \(error)\n".utf8)
-    _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    exit(2)
+if forceLine || LineTerminal.isNeeded(environment: environment, standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1) {
+    ending = LineTerminal().run(&session.form)
+} else {
+    do {
+        let backend = try CursesBackend(environment: environment)
+        defer { backend.stop() }
+        ending = session.run(on: backend)
+    } catch {
+        let message = Array("tui-harness: \(error)\n".utf8)
+        _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        exit(2)
+    }
 }
 let endingName: String
 switch ending {

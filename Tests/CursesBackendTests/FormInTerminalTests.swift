@@ -62,8 +62,9 @@ struct FormInTerminalTests {
     }
 
     // Case 007 in a terminal: the terminal's cursor sits after the wide text.
-    @Test func cursorAfterWideText() throws {
-        let run = try HarnessRun(term: "xterm-256color")
+    @Test(arguments: terms)
+    func cursorAfterWideText(_ term: String) throws {
+        let run = try HarnessRun(term: term)
         #expect(run.waitForForm())
         run.tmux.send(literal: "あいう")
         run.tmux.paste("한글中文日本語ABC")
@@ -71,10 +72,39 @@ struct FormInTerminalTests {
         let line = try #require(run.tmux.capture().split(separator: "\n").first { $0.contains("▸ Name") })
         let boxStart = line.distance(from: line.startIndex, to: try #require(line.firstIndex(of: "["))) + 1
         #expect(run.tmux.wait { run.tmux.display("#{cursor_x}") == "\(boxStart + 23)" })
+        #expect(line.hasSuffix("]"), "the text pushed the box border")
         run.tmux.send(keys: "Left", "Left")
         run.tmux.send(literal: "x")
         run.tmux.send(keys: "C-c")
         _ = run.waitForExit()
         #expect(run.result?["name"] == "あいう한글中文日本語AxBC")
+    }
+
+    /// A foreground colour (SGR 30–37, 38;…, 90–97) in a `capture-pane -e` dump; tmux's own
+    /// `ESC[39m` (default colour) resets do not count.
+    private func hasColor(_ screen: String) -> Bool {
+        screen.range(of: "\u{1B}\\[(3[0-7]|38;|9[0-7])", options: .regularExpression) != nil
+    }
+
+    @Test func colourByDefault() throws {
+        let run = try HarnessRun(term: "xterm-256color")
+        #expect(run.waitForForm())
+        #expect(hasColor(run.tmux.captureWithAttributes()))
+        run.tmux.send(keys: "C-c")
+        #expect(run.waitForExit() == 0)
+    }
+
+    // NO_COLOR and a terminal without colours both fall back to attributes only.
+    @Test(arguments: [("xterm-256color", "NO_COLOR=1"), ("vt100", "")])
+    func monochromeFallback(_ term: String, _ environment: String) throws {
+        let run = try HarnessRun(term: term, environment: environment)
+        #expect(run.waitForForm())
+        let screen = run.tmux.captureWithAttributes()
+        #expect(!hasColor(screen))
+        #expect(screen.contains("\u{1B}[7m"), "focus and header still shown in reverse video")
+        run.tmux.send(literal: "mono")
+        run.tmux.send(keys: "Enter")
+        #expect(run.waitForExit() == 0)
+        #expect(run.result?["name"] == "mono")
     }
 }

@@ -17,13 +17,16 @@ final class HarnessRun {
         TmuxSession.isAvailable && FileManager.default.isExecutableFile(atPath: harnessPath)
     }
 
-    init(term: String, width: Int = 80, height: Int = 24) throws {
+    /// - Parameter environment: extra `NAME=value` words put before the harness command.
+    init(term: String, environment: String = "", width: Int = 80, height: Int = 24) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tui-harness-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let dir = folder.path
+        // The test runner's own environment may carry NO_COLOR; each test states what it wants.
         let script = """
+            unset NO_COLOR; \
             stty -a > '\(dir)/before'; \
-            TERM=\(term) '\(Self.harnessPath)' --out '\(dir)/result.json' --pid '\(dir)/pid'; \
+            TERM=\(term) \(environment) '\(Self.harnessPath)' --out '\(dir)/result.json' --pid '\(dir)/pid'; \
             echo $? > '\(dir)/status.tmp'; stty -a > '\(dir)/after'; mv '\(dir)/status.tmp' '\(dir)/status'; \
             exec sleep 60
             """

@@ -37,4 +37,13 @@ struct TerminalRestoreTests {
         #expect(run.result?["ending"] == "quit")
         expectSane(run)
     }
+
+    // newterm, not initscr: an unknown TERM is an error the program can answer (line mode, a
+    // message), not an exit from inside ncurses, and the terminal is left untouched.
+    @Test func unknownTerminalIsReportedAndChangesNothing() throws {
+        let run = try HarnessRun(term: "no-such-terminal")
+        #expect(run.waitForExit() == 2)
+        #expect(run.tmux.capture().contains("the terminal type \"no-such-terminal\" is not known to ncurses"))
+        #expect(run.sttyAfter == run.sttyBefore)
+    }
 }

@@ -10,7 +10,8 @@ import Testing
     @Test func tabShiftTabAndArrowsMoveFocusAcrossFieldsAndButtons() {
         var form = Forms.signIn()
         #expect(form.focused == .field(0))
-        _ = send([.tab, .down, .down], to: &form)
+        #expect(form.handle(.tab) == .leftField(id: "username"))
+        _ = send([.down, .down], to: &form)
         #expect(form.focused == .button(1))
         _ = send([.backTab, .up], to: &form)
         #expect(form.focused == .field(1))
@@ -104,5 +105,74 @@ import Testing
         backend.type("\t\u{1B}[200~S3cret!pass\u{1B}[201~\r")
         #expect(session.run(on: backend) == .submitted(button: nil))
         #expect(session.form.values == ["username": "ada", "password": "S3cret!pass"])
+    }
+}
+
+@Suite struct FormSessionTests {
+    @Test func idleTicksMoveTheCountdown() {
+        let backend = TestBackend()
+        var session = FormSession(form: Forms.codeEntry(secondsLeft: 3))
+        var left = 3
+        let ending = session.run(on: backend, onTick: { form in
+            left -= 1
+            form.status = .countdown("You can ask for a new code in", secondsLeft: left)
+            return left == 0
+        })
+        #expect(ending == .back)
+        #expect(session.form.status?.text == "You can ask for a new code in 0:00")
+    }
+
+    @Test func helpShowsUntilTheNextKeyThenTheFormComesBack() {
+        let backend = TestBackend()
+        var session = FormSession(form: Forms.signIn())
+        backend.type("\u{1B}OP")
+        backend.events.append(.tick)
+        backend.type("a")
+        backend.events.append(.tick)
+        var screens: [String] = []
+        _ = session.run(on: backend, onTick: { _ in
+            screens.append(backend.snapshot())
+            return screens.count == 2
+        })
+        #expect(screens.first?.contains("Keys") == true)
+        #expect(screens.last?.contains("Sign in") == true)
+        #expect(session.form.values["username"] == "", "the key that closed help is not typed")
+    }
+
+    @Test func leavingAFieldValidatesItAndKeepsTheInput() {
+        let backend = TestBackend()
+        backend.type("ada\t\u{1B}[Z@contoso.com\t\r")
+        var session = FormSession(form: Forms.signIn())
+        var checked: [String] = []
+        let ending = session.run(on: backend, onLeaveField: { form, id in
+            checked.append(id)
+            let value = form[field: id]?.value ?? ""
+            form[field: id]?.error = id == "username" && !value.contains("@") ? "Enter a valid email address." : nil
+        })
+        #expect(ending == .submitted(button: nil))
+        #expect(checked == ["username", "password", "username"])
+        #expect(session.form[field: "username"]?.value == "ada@contoso.com")
+        #expect(session.form[field: "username"]?.error == nil)
+    }
+
+    @Test func closedInputQuits() {
+        let backend = TestBackend()
+        backend.events = [.inputClosed]
+        var session = FormSession(form: Forms.signIn())
+        #expect(session.run(on: backend) == .quit)
+    }
+}
+
+@Suite struct RedactionTests {
+    @Test func printingAFormNeverShowsASecret() {
+        var form = Forms.signIn()
+        form.fields[0].editor.insert("ada@contoso.com")
+        form.fields[1].editor.insert("S3cret!pass")
+        var dumped = ""
+        dump(form, to: &dumped)
+        for text in [String(describing: form), String(reflecting: form), dumped] {
+            #expect(!text.contains("S3cret"))
+            #expect(text.contains("ada@contoso.com"))
+        }
     }
 }

@@ -11,6 +11,7 @@ public struct FormSession {
         case quit
     }
 
+    /// The form, with everything the user typed so far.
     public var form: FormView
     /// How long to wait for input before a tick.
     public var tick: Duration
@@ -21,9 +22,14 @@ public struct FormSession {
     }
 
     /// Runs until the form ends.
-    /// - Parameter onTick: called on every idle tick with the form, to update countdowns; return
-    ///   true to end the session with `.back` (e.g. a flow that expired).
-    public mutating func run(on backend: some Backend, onTick: (inout FormView) -> Bool = { _ in false }) -> Ending {
+    /// - Parameters:
+    ///   - onLeaveField: called with the form and a field's id when focus leaves that field, to
+    ///     validate it and set its `error` (the value is kept whatever the error).
+    ///   - onTick: called on every idle tick with the form, to update countdowns; return true to end
+    ///     the session with `.back` (e.g. a flow that expired).
+    public mutating func run(on backend: some Backend,
+                             onLeaveField: (inout FormView, String) -> Void = { _, _ in },
+                             onTick: (inout FormView) -> Bool = { _ in false }) -> Ending {
         var showingHelp = false
         backend.present(form)
         while true {
@@ -48,6 +54,7 @@ public struct FormSession {
                     showingHelp = true
                     backend.presentHelp(for: form)
                     continue
+                case .leftField(let id): onLeaveField(&form, id)
                 case .changed, .ignored, .app: break
                 }
             }

@@ -4,7 +4,9 @@
 /// buffer. Writing keeps wide graphemes whole: a grapheme that does not fit before the right edge is
 /// not drawn, and overwriting half of a wide grapheme blanks its other half.
 public struct Buffer: Hashable, Sendable {
+    /// Columns and rows.
     public let size: Size
+    /// Row-major cells, `size.width` per row.
     public private(set) var cells: [Cell]
 
     /// A buffer of blank cells.

@@ -7,6 +7,7 @@ public struct Cell: Hashable, Sendable {
     public var grapheme: String
     /// Columns the grapheme takes: 1 or 2, or 0 for a continuation cell.
     public var width: Int
+    /// How the cell is drawn.
     public var style: Style
 
     public init(grapheme: String, width: Int, style: Style = .plain) {

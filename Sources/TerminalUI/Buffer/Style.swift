@@ -1,10 +1,15 @@
 /// How a cell is drawn. Colour is optional so a monochrome terminal (or `NO_COLOR`) still shows
 /// every distinction through the attributes alone.
 public struct Style: Hashable, Sendable {
+    /// Foreground colour; nil for the terminal default. Dropped on monochrome terminals.
     public var color: Color?
+    /// Bold (also how errors stay visible without colour).
     public var bold: Bool
+    /// Dimmed, for hints.
     public var dim: Bool
+    /// Underlined, for unfocused field boxes.
     public var underline: Bool
+    /// Reverse video, for focus and the header.
     public var reverse: Bool
 
     public init(color: Color? = nil, bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false) {

@@ -5,7 +5,9 @@
 public struct FormField: Hashable, Sendable {
     /// Identifier handed back to the flow, e.g. the attribute name.
     public var id: String
+    /// What the user sees before the box.
     public var label: String
+    /// Kind of input and its kind-specific state (reveal, toggle, selection).
     public var kind: FieldKind
     /// The text of text, password and code fields.
     public var editor: TextEditor

@@ -2,8 +2,10 @@
 public enum FormOutcome: Hashable, Sendable {
     /// Nothing (an unbound key).
     case ignored
-    /// A field's value changed, or focus moved: redraw.
+    /// A field's value changed, or focus moved between buttons: redraw.
     case changed
+    /// Focus moved away from the field with this id: the moment to validate it (then redraw).
+    case leftField(id: String)
     /// Enter: `button` is the focused button's id, or nil when Enter was pressed in a field.
     case submitted(button: String?)
     case back

@@ -4,15 +4,21 @@
 /// parts it needs. The view also holds the editing state (field text, focus), so the input loop is:
 /// ``handle(_:)`` each key, act on the ``FormOutcome``, ``FormRenderer/render(_:into:)`` again.
 public struct FormView: Hashable, Sendable {
+    /// Tenant, authority and mode for the header bar; nil shows the product name only.
     public var header: HeaderInfo?
+    /// The screen title under the header.
     public var title: String
     /// Paragraphs above the fields, wrapped to the width.
     public var lines: [String]
+    /// The fields in focus order.
     public var fields: [FormField]
+    /// Buttons after the fields, in focus order.
     public var buttons: [FormButton]
+    /// The message line above the footer (info, success, error, countdown).
     public var status: StatusLine?
     /// Index into ``focusOrder``.
     public var focus: Int
+    /// The bindings that drive this form and its footer.
     public var keymap: Keymap
 
     public init(header: HeaderInfo? = nil, title: String, lines: [String] = [], fields: [FormField] = [],
@@ -96,7 +102,9 @@ public struct FormView: Hashable, Sendable {
     private mutating func moveFocus(by step: Int) -> FormOutcome {
         let count = focusOrder.count
         guard count > 1 else { return .ignored }
+        let left = focused
         focus = ((min(max(0, focus), count - 1) + step) % count + count) % count
+        if case .field(let index)? = left { return .leftField(id: fields[index].id) }
         return .changed
     }
 }

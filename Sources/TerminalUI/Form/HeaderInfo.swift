@@ -1,6 +1,8 @@
 /// The header bar: which tenant, at which authority, in which mode.
 public struct HeaderInfo: Hashable, Sendable {
+    /// Tenant display name.
     public var tenant: String
+    /// The authority URL the console talks to.
     public var authority: String
     /// E.g. `"emulator"` or `"live"`.
     public var mode: String

@@ -1,8 +1,11 @@
 /// The message line above the footer.
 public struct StatusLine: Hashable, Sendable {
+    /// How the line is styled.
     public enum Kind: Hashable, Sendable { case info, success, error }
 
+    /// The message.
     public var text: String
+    /// Info, success or error.
     public var kind: Kind
 
     public init(_ text: String, kind: Kind = .info) {

@@ -1,6 +1,8 @@
 /// A cell position: `x` is the column, `y` the row, both from zero at the top left.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
+    /// Column, from zero at the left.
     public var x: Int
+    /// Row, from zero at the top.
     public var y: Int
 
     public init(x: Int, y: Int) {

@@ -1,8 +1,12 @@
 /// A rectangle of cells.
 public struct Rect: Hashable, Sendable {
+    /// Left column.
     public var x: Int
+    /// Top row.
     public var y: Int
+    /// Columns.
     public var width: Int
+    /// Rows.
     public var height: Int
 
     public init(x: Int, y: Int, width: Int, height: Int) {

@@ -2,6 +2,7 @@
 public struct KeyBinding: Hashable, Sendable {
     /// Every key that triggers the command.
     public var keys: [Key]
+    /// What the keys do.
     public var command: FormCommand
     /// Short key names as shown to the user, e.g. `"Tab/↓"`.
     public var keyLabel: String

@@ -1,6 +1,7 @@
 /// Key bindings as data: the same list matches input and generates the footer and help screen, so
 /// what the user is told is always what the keys do.
 public struct Keymap: Hashable, Sendable {
+    /// In footer and help-screen order; the first binding of a key wins.
     public var bindings: [KeyBinding]
 
     public init(bindings: [KeyBinding]) {

@@ -5,7 +5,7 @@ import Glibc
 ///
 /// Reads lines from a file descriptor and writes through a closure, so tests drive it with a pipe.
 /// A password prompt turns echo off while it reads when the input is a terminal, and restores it
-/// whatever happens.
+/// whatever happens, including Ctrl-C at the prompt (see `SilentInputGuard`).
 public final class LineTerminal {
     private let input: Int32
     private let output: (String) -> Void
@@ -53,14 +53,9 @@ public final class LineTerminal {
     /// - Returns: nil at end of input.
     public func askSecret(_ prompt: String) -> String? {
         output(prompt)
-        guard isatty(input) == 1 else { return readLine() }
-        var saved = termios()
-        guard tcgetattr(input, &saved) == 0 else { return readLine() }
-        var silent = saved
-        silent.c_lflag &= ~tcflag_t(ECHO)
-        tcsetattr(input, TCSAFLUSH, &silent)
+        guard let silence = SilentInputGuard(descriptor: input) else { return readLine() }
         defer {
-            tcsetattr(input, TCSAFLUSH, &saved)
+            silence.end()
             output("\n")
         }
         return readLine()

@@ -24,7 +24,7 @@ public enum ScreenInput {
             if let event = activated(button: button, view: after, screen: screen) { events.append(event) }
         case .back:
             events.append(screen.isWorking ? .cancelRequested : .backRequested)
-        case .changed, .ignored, .help, .quit, .app:
+        case .changed, .leftField, .ignored, .help, .quit, .app:
             break
         }
         return events

@@ -13,11 +13,7 @@ enum FieldBox {
             return renderCode(field.editor, length: length, style: style, into: &buffer, origin: Point(x: contentX, y: origin.y))
         case .password(revealed: false):
             // Masked: one bullet per grapheme; the text itself is never drawn.
-            let mask = String(repeating: "•", count: field.editor.count)
-            let masked = TextEditor(text: mask)
-            var moved = masked
-            for _ in 0..<(field.editor.count - field.editor.cursor) { _ = moved.handle(.left) }
-            return renderScrolled(moved, style: style, into: &buffer, origin: Point(x: contentX, y: origin.y), inner: inner)
+            return renderScrolled(field.editor.masked(with: "•"), style: style, into: &buffer, origin: Point(x: contentX, y: origin.y), inner: inner)
         default:
             return renderScrolled(field.editor, style: style, into: &buffer, origin: Point(x: contentX, y: origin.y), inner: inner)
         }

@@ -4,6 +4,7 @@
 /// Backspace. The cursor's screen column is ``cursorColumn``, the display width of the text before
 /// it (case 007), never the grapheme count.
 public struct TextEditor: Hashable, Sendable {
+    /// The text, without line breaks or control characters.
     public private(set) var text: String
     /// Graphemes before the cursor.
     public private(set) var cursor: Int
@@ -57,6 +58,13 @@ public struct TextEditor: Hashable, Sendable {
         default: return false
         }
         return true
+    }
+
+    /// The same length and cursor with every grapheme replaced by `mask`: what a masked field draws.
+    func masked(with mask: Character) -> TextEditor {
+        var copy = TextEditor(text: String(repeating: mask, count: text.count))
+        copy.cursor = cursor
+        return copy
     }
 
     /// Empties the field; used to wipe secrets once they have been submitted.
