@@ -1,0 +1,54 @@
+import Foundation
+
+/// Where one-time codes go instead of being sent; readable by in-process callers and the control API.
+///
+/// Observers (`observe(_:)`) are called synchronously on the thread that issued the code, so the
+/// `tophhie emulator` command and the console's outbox pane see codes as they are "sent". Thread-safe.
+public final class Outbox: @unchecked Sendable {
+    // @unchecked: state is only touched under `lock`.
+    private let lock = NSLock()
+    private var messages: [OutboxMessage] = []
+    private var nextID = 1
+    private var observers: [@Sendable (OutboxMessage) -> Void] = []
+    /// Keeps memory bounded under load (benchmark); the oldest messages are dropped first.
+    private let capacity = 10_000
+
+    init() {}
+
+    /// Every message still held, oldest first; `to` filters by exact target (case-insensitive).
+    public func messages(to target: String? = nil) -> [OutboxMessage] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let target else { return messages }
+        return messages.filter { $0.to.lowercased() == target.lowercased() }
+    }
+
+    /// The newest message sent to `target`, if any.
+    public func latest(to target: String) -> OutboxMessage? { messages(to: target).last }
+
+    /// Calls `observer` for every future message.
+    public func observe(_ observer: @escaping @Sendable (OutboxMessage) -> Void) {
+        lock.lock()
+        observers.append(observer)
+        lock.unlock()
+    }
+
+    /// Empties the outbox.
+    public func removeAll() {
+        lock.lock()
+        messages.removeAll()
+        lock.unlock()
+    }
+
+    func post(channel: String, to target: String, code: String, purpose: OutboxMessage.Purpose, at date: Date) {
+        lock.lock()
+        let message = OutboxMessage(id: nextID, channel: channel, to: target, code: code, purpose: purpose,
+                                    sentAt: ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withInternetDateTime]))
+        nextID += 1
+        messages.append(message)
+        if messages.count > capacity { messages.removeFirst(messages.count - capacity) }
+        let current = observers
+        lock.unlock()
+        for observer in current { observer(message) }
+    }
+}
