@@ -219,8 +219,9 @@ public final class TenantEmulator: @unchecked Sendable {
         .json(200, (try? encoder.encode(body)) ?? Data("{}".utf8))
     }
 
-    /// The web-fallback outcome (§1.6): HTTP 200 `{"challenge_type":"redirect","redirect_reason":...}`.
-    static func redirect(_ reason: String) -> EmulatorResponse {
+    /// The web-fallback outcome (§1.6): HTTP 200 `{"challenge_type":"redirect"}`, with `redirect_reason` where the
+    /// service sends one (initiate, token); the documented sign-up start and challenge answers carry none.
+    static func redirect(_ reason: String?) -> EmulatorResponse {
         success(ResponseBody(challengeType: .redirect, redirectReason: reason))
     }
 

@@ -26,7 +26,7 @@ extension TenantEmulator {
         let (token, session) = try self.session(context) { $0 == .resetStarted || $0 == .resetCodeSent }
         if let types, !types.contains(.oob) {
             flows.remove(token)
-            return Self.redirect(Self.unsupportedChallengeTypesReason)
+            return Self.redirect(nil)
         }
         try sendCode(session, channel: "email", target: session.username, purpose: .passwordReset, now: context.now)
         session.step = .resetCodeSent

@@ -33,7 +33,7 @@ extension TenantEmulator {
         }
         guard clientCanServe(session.challengeTypes, needsPassword: user.hasPassword) else {
             flows.remove(token)
-            return Self.redirect(Self.unsupportedChallengeTypesReason)
+            return Self.redirect(nil)
         }
         if user.hasPassword {
             session.step = .signInPasswordRequested

@@ -11,7 +11,7 @@ extension TenantEmulator {
         let client = try checkClient(context)
         let types = try checkChallengeTypes(context, required: true) ?? []
         let username = try username(context)
-        guard clientCanServe(types, needsPassword: needsPassword) else { return Self.redirect(Self.unsupportedChallengeTypesReason) }
+        guard clientCanServe(types, needsPassword: needsPassword) else { return Self.redirect(nil) }
         if try store.user(email: username) != nil {
             throw ProtocolError(.userAlreadyExists, AADSTSCode.userAlreadyExists, "It looks like you may already have an account.")
         }
@@ -35,14 +35,14 @@ extension TenantEmulator {
         case .signUpCredentialRequired, .signUpPasswordRequested:
             guard session.challengeTypes.contains(.password) else {
                 flows.remove(token)
-                return Self.redirect(Self.unsupportedChallengeTypesReason)
+                return Self.redirect(nil)
             }
             session.step = .signUpPasswordRequested
             return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), challengeType: .password))
         default:
             guard session.challengeTypes.contains(.oob) else {
                 flows.remove(token)
-                return Self.redirect(Self.unsupportedChallengeTypesReason)
+                return Self.redirect(nil)
             }
             try sendCode(session, channel: "email", target: session.username, purpose: .signUp, now: context.now)
             session.step = .signUpCodeSent

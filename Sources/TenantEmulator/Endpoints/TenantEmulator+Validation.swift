@@ -11,17 +11,17 @@ extension TenantEmulator {
         }
         if password.count < rules.minLength { return problem(.passwordTooShort, "New password is too short.") }
         if password.count > rules.maxLength { return problem(.passwordTooLong, "New password is too long.") }
-        let lower = password.lowercased()
-        let local = username.split(separator: "@").first.map { $0.lowercased() } ?? ""
-        if rules.banned.contains(where: { !$0.isEmpty && lower.contains($0.lowercased()) }) || (local.count >= 3 && lower.contains(local)) {
-            return problem(.passwordBanned, "New password contains a banned word.")
-        }
         var classes = 0
         if password.contains(where: { $0.isLowercase }) { classes += 1 }
         if password.contains(where: { $0.isUppercase }) { classes += 1 }
         if password.contains(where: { $0.isNumber }) { classes += 1 }
         if password.contains(where: { !$0.isLetter && !$0.isNumber }) { classes += 1 }
         if classes < rules.minCharacterClasses { return problem(.passwordTooWeak, "New password is too weak.") }
+        let lower = password.lowercased()
+        let local = username.split(separator: "@").first.map { $0.lowercased() } ?? ""
+        if rules.banned.contains(where: { !$0.isEmpty && lower.contains($0.lowercased()) }) || (local.count >= 3 && lower.contains(local)) {
+            return problem(.passwordBanned, "New password contains a banned word.")
+        }
         if let userID {
             for hash in try store.passwordHistory(userID: userID, limit: rules.history) where hasher.verify(password, against: hash) {
                 return problem(.passwordRecentlyUsed, "New password was used recently.")
