@@ -8,6 +8,8 @@ public struct EmulatorResponse: Sendable {
     public var body: Data
     /// A `delay` fault: the server waits this long before answering (the core itself never sleeps).
     public var delaySeconds: Int
+    /// Tokens still to be signed (done outside the emulator's lock).
+    var mint: TokenMint?
 
     public init(status: Int, headers: [String: String] = [:], body: Data = Data(), delaySeconds: Int = 0) {
         self.status = status

@@ -12,6 +12,12 @@ public final class Outbox: @unchecked Sendable {
     private var observers: [@Sendable (OutboxMessage) -> Void] = []
     /// Keeps memory bounded under load (benchmark); the oldest messages are dropped first.
     private let capacity = 10_000
+    /// One formatter, used under `lock` (creating one per message is costly).
+    private let formatter: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter
+    }()
 
     init() {}
 
@@ -43,7 +49,7 @@ public final class Outbox: @unchecked Sendable {
     func post(channel: String, to target: String, code: String, purpose: OutboxMessage.Purpose, at date: Date) {
         lock.lock()
         let message = OutboxMessage(id: nextID, channel: channel, to: target, code: code, purpose: purpose,
-                                    sentAt: ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withInternetDateTime]))
+                                    sentAt: formatter.string(from: date))
         nextID += 1
         messages.append(message)
         if messages.count > capacity { messages.removeFirst(messages.count - capacity) }

@@ -28,6 +28,8 @@ public final class TenantEmulator: @unchecked Sendable {
     let hasher: PasswordHasher
     let issuer: TokenIssuer
     let errors = ErrorFactory()
+    /// Attribute patterns compiled once (the policy validated that they compile).
+    let attributePatterns: [String: NSRegularExpression]
     /// Used when a request has no `Host` header (in-process calls).
     public var defaultOrigin: String {
         get { lock.lock(); defer { lock.unlock() }; return origin }
@@ -53,6 +55,9 @@ public final class TenantEmulator: @unchecked Sendable {
         self.policy = policy
         self.hasher = hasher
         self.clock = clock
+        attributePatterns = policy.signUp.attributes.reduce(into: [:]) { patterns, attribute in
+            if let pattern = attribute.effectiveRegex { patterns[attribute.name] = try? NSRegularExpression(pattern: pattern) }
+        }
         do {
             store = try UserStore(path: dataFile)
             let key: RSASigningKey
@@ -170,6 +175,8 @@ public final class TenantEmulator: @unchecked Sendable {
         var response: EmulatorResponse
         do {
             response = try lock.withLock { try route(context) }
+            // RS256 signing needs only the immutable key: done outside the lock so requests sign in parallel.
+            if let mint = response.mint { response = try mint.render(with: issuer) }
         } catch let error as ProtocolError {
             response = fail(error)
         } catch {

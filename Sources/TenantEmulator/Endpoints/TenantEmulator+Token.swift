@@ -98,16 +98,10 @@ extension TenantEmulator {
                 expiresAt: context.now.addingTimeInterval(TimeInterval(policy.tokens.refreshTokenSeconds)), mfaSatisfied: mfaSatisfied))
             refreshToken = value
         }
-        let body = ResponseBody(
-            tokenType: "Bearer", scope: scopes.joined(separator: " "), extExpiresIn: lifetime,
-            accessToken: try issuer.accessToken(user: user, clientID: clientID, scopes: scopes, origin: context.origin, now: context.now, lifetime: lifetime),
-            refreshToken: refreshToken,
-            idToken: scopes.contains("openid")
-                ? try issuer.idToken(user: user, clientID: clientID, origin: context.origin, now: context.now, lifetime: lifetime) : nil,
-            clientInfo: context.form[.clientInfo] == "true" ? issuer.clientInfo(userID: user.id) : nil)
-        var withExpiry = body
-        withExpiry.expiresIn = lifetime
-        return Self.success(withExpiry)
+        var response = EmulatorResponse(status: 200)
+        response.mint = TokenMint(user: user, clientID: clientID, scopes: scopes, refreshToken: refreshToken, lifetime: lifetime,
+                                  origin: context.origin, now: context.now, includeClientInfo: context.form[.clientInfo] == "true")
+        return response
     }
 
     /// `grant_type=refresh_token` (§6): single use (rotation), expiry, and MFA that became required.

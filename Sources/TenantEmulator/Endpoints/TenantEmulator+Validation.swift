@@ -44,7 +44,7 @@ extension TenantEmulator {
         var invalid: [String] = []
         for attribute in policy.signUp.attributes {
             guard let value = values[attribute.name] else { continue }
-            if Self.matches(value, attribute: attribute) { accepted[attribute.name] = value } else { invalid.append(attribute.name) }
+            if matches(value, attribute: attribute) { accepted[attribute.name] = value } else { invalid.append(attribute.name) }
         }
         if !invalid.isEmpty {
             var error = ProtocolError(.invalidGrant, AADSTSCode.attributeValidationFailed, "User attribute validation failed.",
@@ -55,15 +55,16 @@ extension TenantEmulator {
         return accepted
     }
 
-    static func matches(_ value: String, attribute: TenantPolicy.Attribute) -> Bool {
+    func matches(_ value: String, attribute: TenantPolicy.Attribute) -> Bool {
         if attribute.required && value.isEmpty { return false }
         switch attribute.type {
         case .int: if Int(value) == nil { return false }
         case .dateTime: if ISO8601DateFormatter().date(from: value) == nil && value.range(of: "^\\d{4}-\\d{2}-\\d{2}$", options: .regularExpression) == nil { return false }
         case .boolean, .string: break
         }
-        guard let pattern = attribute.effectiveRegex else { return true }
-        return value.range(of: pattern, options: .regularExpression) != nil
+        guard let pattern = attributePatterns[attribute.name] else { return true }
+        let range = NSRange(value.startIndex..., in: value)
+        return pattern.firstMatch(in: value, range: range) != nil
     }
 
     /// The wire form of a policy attribute (`required_attributes[]` items, §4.5).

@@ -1,8 +1,12 @@
 /// Email addresses: a plausibility check and the masked label the service shows.
 enum EmailAddress {
-    /// `local@domain.tld` with no spaces; the service's own checks are stricter and unpublished.
+    /// `local@domain.tld` with no spaces and no empty domain label; the service's own checks are stricter and unpublished.
     static func isPlausible(_ text: String) -> Bool {
-        text.range(of: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", options: .regularExpression) != nil
+        // Hand-rolled rather than a regex: this runs on every initiate / start, and compiling a pattern per call is slow.
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
     }
 
     /// `jane.doe@contoso.com` → `j***@c*****o.com`, the shape of `challenge_target_label`.

@@ -10,7 +10,10 @@ enum PhoneNumber {
 
     /// `+` then 8 to 15 digits, the first not 0 (ITU-T E.164 allows at most 15 digits).
     static func isE164(_ text: String) -> Bool {
-        compact(text).range(of: "^\\+[1-9][0-9]{7,14}$", options: .regularExpression) != nil
+        let digits = compact(text)
+        guard digits.first == "+" else { return false }
+        let rest = digits.dropFirst()
+        return (8...15).contains(rest.count) && rest.allSatisfy { $0.isASCII && $0.isNumber } && rest.first != "0"
     }
 
     /// `+14255550123` → `+1********23`.
