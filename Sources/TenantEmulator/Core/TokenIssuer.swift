@@ -16,34 +16,37 @@ struct TokenIssuer {
         Base64URL.encode(Array(#"{"uid":"\#(userID)","utid":"\#(tenantID)"}"#.utf8))
     }
 
-    func jwt(_ claims: [String: Any]) throws -> String {
-        let header: [String: Any] = ["typ": "JWT", "alg": "RS256", "kid": key.keyID]
-        let headerData = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys])
-        let claimsData = try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys, .withoutEscapingSlashes])
-        let signingInput = Base64URL.encode(headerData) + "." + Base64URL.encode(claimsData)
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    func jwt(_ claims: JWTClaims) throws -> String {
+        let signingInput = Base64URL.encode(try Self.encoder.encode(JWTHeader(kid: key.keyID))) + "." + Base64URL.encode(try Self.encoder.encode(claims))
         let signature = try key.sign(Array(signingInput.utf8))
         return signingInput + "." + Base64URL.encode(signature)
     }
 
     func idToken(user: StoredUser, clientID: String, origin: String, now: Date, lifetime: Int) throws -> String {
         var claims = baseClaims(user: user, audience: clientID, origin: origin, now: now, lifetime: lifetime)
-        claims["preferred_username"] = user.email
-        claims["email"] = user.email
-        if let name = user.attributes["displayName"] { claims["name"] = name }
+        claims.preferredUsername = user.email
+        claims.email = user.email
+        claims.name = user.attributes["displayName"]
         return try jwt(claims)
     }
 
     func accessToken(user: StoredUser, clientID: String, scopes: [String], origin: String, now: Date, lifetime: Int) throws -> String {
         var claims = baseClaims(user: user, audience: clientID, origin: origin, now: now, lifetime: lifetime)
-        claims["azp"] = clientID
-        claims["scp"] = scopes.filter { !["openid", "profile", "offline_access", "email"].contains($0) }.joined(separator: " ")
+        claims.azp = clientID
+        claims.scp = scopes.filter { !["openid", "profile", "offline_access", "email"].contains($0) }.joined(separator: " ")
         return try jwt(claims)
     }
 
-    private func baseClaims(user: StoredUser, audience: String, origin: String, now: Date, lifetime: Int) -> [String: Any] {
+    private func baseClaims(user: StoredUser, audience: String, origin: String, now: Date, lifetime: Int) -> JWTClaims {
         let issuedAt = Int(now.timeIntervalSince1970)
-        return ["aud": audience, "iss": issuer(origin: origin), "iat": issuedAt, "nbf": issuedAt, "exp": issuedAt + lifetime,
-                "sub": user.id, "oid": user.id, "tid": tenantID, "ver": "2.0"]
+        return JWTClaims(aud: audience, iss: issuer(origin: origin), iat: issuedAt, nbf: issuedAt, exp: issuedAt + lifetime,
+                         sub: user.id, oid: user.id, tid: tenantID)
     }
 
     func openIDConfiguration(origin: String) -> [String: Any] {
