@@ -4,28 +4,6 @@ import Foundation
 // libmicrohttpd calls these from its own threads: they live outside any actor (not in main.swift) and
 // reach their owner through `Unmanaged` context pointers. Source: DESIGN.md "Traps".
 
-/// Collects one request's headers and query arguments.
-final class ConnectionValues {
-    var headers: [String: String] = [:]
-    var query: [String: String] = [:]
-}
-
-/// One request in progress: its body arrives in pieces before the final call.
-final class PendingRequest {
-    var body = Data()
-}
-
-/// Something that answers HTTP requests on the daemon's threads.
-protocol HTTPResponder: AnyObject, Sendable {
-    func respond(method: String, path: String, query: [String: String], headers: [String: String], body: Data) -> (status: Int, headers: [String: String], body: Data, delaySeconds: Int)
-}
-
-/// Boxes the responder so its address can travel through `void *`.
-final class ResponderBox {
-    let responder: any HTTPResponder
-    init(_ responder: any HTTPResponder) { self.responder = responder }
-}
-
 let collectValue: MHD_KeyValueIterator = { context, kind, key, value in
     guard let context, let key else { return cmhd_yes() }
     let values = Unmanaged<ConnectionValues>.fromOpaque(context).takeUnretainedValue()

@@ -42,22 +42,3 @@ public final class HTTPDaemon: @unchecked Sendable {
 
     deinit { stop() }
 }
-
-/// Answers every request with the same bytes: the benchmark's baseline.
-public final class FixedResponder: HTTPResponder {
-    private let body: Data
-
-    public init(json: String) { body = Data(json.utf8) }
-
-    func respond(method: String, path: String, query: [String: String], headers: [String: String], body _: Data)
-        -> (status: Int, headers: [String: String], body: Data, delaySeconds: Int) {
-        (200, ["Content-Type": "application/json"], body, 0)
-    }
-}
-
-extension HTTPDaemon {
-    /// A bare server answering a fixed JSON body on `127.0.0.1` (benchmark baseline).
-    public static func fixed(json: String, port: UInt16 = 0) throws -> HTTPDaemon {
-        try HTTPDaemon(host: "127.0.0.1", port: port, responder: FixedResponder(json: json))
-    }
-}

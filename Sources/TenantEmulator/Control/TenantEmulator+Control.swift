@@ -14,7 +14,12 @@ extension TenantEmulator {
             outbox.removeAll()
             return .json(200, object: ["deleted": true])
         case ("GET", "users"):
-            return .json(200, object: ((try? store.allUsers()) ?? []).map(Self.json(user:)))
+            let users = (try? store.allUsers()) ?? []
+            return .json(200, object: users.map { user in
+                var item = Self.json(user: user)
+                item["signIns"] = (try? store.signInCount(userID: user.id)) ?? 0
+                return item
+            })
         case ("POST", "users"):
             return importUsers(request.body)
         case ("DELETE", "users"):

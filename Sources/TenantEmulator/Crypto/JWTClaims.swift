@@ -19,10 +19,3 @@ struct JWTClaims: Encodable {
         case aud, iss, iat, nbf, exp, sub, oid, tid, ver, preferredUsername = "preferred_username", email, name, azp, scp
     }
 }
-
-/// The JOSE header of every token.
-struct JWTHeader: Encodable {
-    var typ = "JWT"
-    var alg = "RS256"
-    var kid: String
-}

@@ -7,7 +7,8 @@ extension TenantEmulator {
     ///
     /// A second call for the same target is a resend: refused inside `resendIntervalSeconds`, it replaces the
     /// previous code and keeps the failure count unless that code was already dead.
-    func sendCode(_ session: FlowSession, channel: String, target: String, purpose: OutboxMessage.Purpose, now: Date) throws {
+    @discardableResult
+    func sendCode(_ session: FlowSession, channel: String, target: String, purpose: OutboxMessage.Purpose, now: Date) throws -> PendingCode {
         var failures = 0
         if let previous = session.code, previous.target.lowercased() == target.lowercased() {
             let earliest = previous.sentAt.addingTimeInterval(TimeInterval(policy.otp.resendIntervalSeconds))
@@ -15,9 +16,11 @@ extension TenantEmulator {
             failures = previous.isDead(maxAttempts: policy.otp.maxAttempts) ? 0 : previous.failures
         }
         let code = SecureRandom.digits(policy.otp.length)
-        session.code = PendingCode(code: code, channel: channel, target: target, purpose: purpose, sentAt: now,
-                                   expiresAt: now.addingTimeInterval(TimeInterval(policy.otp.ttlSeconds)), failures: failures)
+        let pending = PendingCode(code: code, channel: channel, target: target, purpose: purpose, sentAt: now,
+                                  expiresAt: now.addingTimeInterval(TimeInterval(policy.otp.ttlSeconds)), failures: failures)
+        session.code = pending
         outbox.post(channel: channel, to: target, code: code, purpose: purpose, at: now)
+        return pending
     }
 
     /// Checks `oob` against the pending code; a wrong value counts as a failure and the token stays usable.

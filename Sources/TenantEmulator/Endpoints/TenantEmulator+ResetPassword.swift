@@ -28,10 +28,10 @@ extension TenantEmulator {
             flows.remove(token)
             return Self.redirect(nil)
         }
-        try sendCode(session, channel: "email", target: session.username, purpose: .passwordReset, now: context.now)
+        let sent = try sendCode(session, channel: "email", target: session.username, purpose: .passwordReset, now: context.now)
         session.step = .resetCodeSent
         let next = renew(session, replacing: token, now: context.now)
-        return Self.success(codeSentBody(token: next, code: session.code!, withInterval: false))
+        return Self.success(codeSentBody(token: next, code: sent, withInterval: false))
     }
 
     func resetContinue(_ context: RequestContext) throws -> EmulatorResponse {

@@ -39,10 +39,10 @@ extension TenantEmulator {
             session.step = .signInPasswordRequested
             return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), challengeType: .password))
         }
-        try sendCode(session, channel: "email", target: user.email, purpose: .signIn, now: context.now)
+        let sent = try sendCode(session, channel: "email", target: user.email, purpose: .signIn, now: context.now)
         session.step = .signInCodeSent
         let next = renew(session, replacing: token, now: context.now)
-        return Self.success(codeSentBody(token: next, code: session.code!, withInterval: true))
+        return Self.success(codeSentBody(token: next, code: sent, withInterval: true))
     }
 
     /// MFA step B (and the legacy default-method challenge without `id`).
@@ -71,10 +71,10 @@ extension TenantEmulator {
             case .none: break
             }
         }
-        try sendCode(session, channel: method.channel, target: method.target, purpose: .mfa, now: context.now)
+        let sent = try sendCode(session, channel: method.channel, target: method.target, purpose: .mfa, now: context.now)
         session.step = .mfaCodeSent(methodID: method.id)
         let next = renew(session, replacing: token, now: context.now)
-        return Self.success(codeSentBody(token: next, code: session.code!, withInterval: false))
+        return Self.success(codeSentBody(token: next, code: sent, withInterval: false))
     }
 
     /// MFA step A: `/oauth2/v2.0/introspect` lists the user's methods with masked hints.

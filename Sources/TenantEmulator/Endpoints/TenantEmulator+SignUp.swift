@@ -44,10 +44,10 @@ extension TenantEmulator {
                 flows.remove(token)
                 return Self.redirect(nil)
             }
-            try sendCode(session, channel: "email", target: session.username, purpose: .signUp, now: context.now)
+            let sent = try sendCode(session, channel: "email", target: session.username, purpose: .signUp, now: context.now)
             session.step = .signUpCodeSent
             let next = renew(session, replacing: token, now: context.now)
-            return Self.success(codeSentBody(token: next, code: session.code!, withInterval: true))
+            return Self.success(codeSentBody(token: next, code: sent, withInterval: true))
         }
     }
 

@@ -11,10 +11,3 @@ struct StoredUser: Sendable {
 
     var hasPassword: Bool { passwordHash != nil }
 }
-
-/// A registered strong-authentication method; `id` is the opaque id sent in MFA introspect answers.
-struct StoredMethod: Sendable, Codable, Equatable {
-    var id: String
-    var channel: String
-    var target: String
-}

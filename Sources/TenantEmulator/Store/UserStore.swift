@@ -129,8 +129,9 @@ final class UserStore {
                              [.text(userID), .real(date.timeIntervalSince1970), .text(clientID), .text(outcome)])
     }
 
+    /// Successful sign-ins of a user (the log also keeps wrong-password attempts).
     func signInCount(userID: String) throws -> Int {
-        Int(try database.execute("SELECT COUNT(*) FROM sign_in_log WHERE user_id = ?", [.text(userID)]).first?.first?.integer ?? 0)
+        Int(try database.execute("SELECT COUNT(*) FROM sign_in_log WHERE user_id = ? AND outcome = 'success'", [.text(userID)]).first?.first?.integer ?? 0)
     }
 
     func signingKeyDER() throws -> Data? {
