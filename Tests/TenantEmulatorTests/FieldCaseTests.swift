@@ -17,6 +17,13 @@ struct FieldCaseTests {
         #expect(body["redirect_reason"] as? String == "The client does not support the challenge types required by the user flow.")
     }
 
+    @Test("001 by policy: an app registration limited to `password redirect` meets the same redirect")
+    func narrowClientRegistration() throws {
+        let harness = try Harness { $0.clients[0].challengeTypes = [.password, .redirect] }
+        let answer = harness.post(.signInInitiate, ["client_id": clientID, "username": "jane.doe@contoso.com", "challenge_type": allTypes])
+        #expect(answer.jsonObject?["redirect_reason"] as? String == "The client does not support the challenge types required by the user flow.")
+    }
+
     @Test("002: `+123` is refused with invalid_request 901001 and the registration step stays usable")
     func shortPhoneNumber() throws {
         let harness = try Harness(preset: "mfa")

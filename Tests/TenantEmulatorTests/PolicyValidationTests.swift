@@ -27,6 +27,7 @@ struct PolicyValidationTests {
         Refusal(description: "no clients", key: "clients", allowed: "non-empty") { $0["clients"] = [Any]() },
         Refusal(description: "client id not a GUID", key: "clients[0].clientId", allowed: "GUID") { $0["clients"] = [["clientId": "app"]] },
         Refusal(description: "flag given as a number", key: "clients[0].nativeAuth", allowed: "true or false") { $0["clients"] = [["clientId": clientID, "nativeAuth": 1]] },
+        Refusal(description: "unknown challenge type", key: "clients[0].challengeTypes", allowed: "\"password\"") { $0["clients"] = [["clientId": clientID, "challengeTypes": ["otp"]]] },
         Refusal(description: "unknown sign-up method", key: "signUp.method", allowed: "\"emailOtp\"") { $0["signUp"] = ["method": "magicLink"] },
         Refusal(description: "unknown attribute type", key: "signUp.attributes[0].type", allowed: "\"boolean\"") { $0["signUp"] = ["attributes": [["name": "city", "type": "colour"]]] },
         Refusal(description: "regex that does not compile", key: "signUp.attributes[0].regex", allowed: "compiles") { $0["signUp"] = ["attributes": [["name": "city", "regex": ".*@.**$("]]] },

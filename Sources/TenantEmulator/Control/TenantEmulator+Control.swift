@@ -100,7 +100,8 @@ extension TenantEmulator {
         let p = policy
         return [
             "tenant": ["name": p.tenant.name, "id": p.tenant.id],
-            "clients": p.clients.map { ["clientId": $0.clientID, "nativeAuth": $0.nativeAuth, "publicClient": $0.publicClient] },
+            "clients": p.clients.map { ["clientId": $0.clientID, "nativeAuth": $0.nativeAuth, "publicClient": $0.publicClient,
+                                         "challengeTypes": $0.challengeTypes.map(\.wireValue)] },
             "signUp": ["method": p.signUp.method.rawValue,
                        "attributes": p.signUp.attributes.map { attribute -> [String: Any] in
                            var item: [String: Any] = ["name": attribute.name, "type": attribute.type.rawValue,

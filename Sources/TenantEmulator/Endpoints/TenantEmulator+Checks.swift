@@ -31,6 +31,12 @@ extension TenantEmulator {
         return types
     }
 
+    /// What the request asks for, limited to what the app registration allows (`clients[].challengeTypes`).
+    func effectiveTypes(_ requested: [ChallengeType], client clientID: String) -> [ChallengeType] {
+        let allowed = policy.client(clientID)?.challengeTypes ?? []
+        return requested.filter { allowed.contains($0) }
+    }
+
     /// The session behind `continuation_token`, checked against the client and the steps allowed here.
     func session(_ context: RequestContext, allowed: (FlowStep) -> Bool) throws -> (token: String, session: FlowSession) {
         let client = try checkClient(context)

@@ -6,7 +6,7 @@ import NativeAuthWire
 extension TenantEmulator {
     func resetStart(_ context: RequestContext) throws -> EmulatorResponse {
         let client = try checkClient(context)
-        let types = try checkChallengeTypes(context, required: true) ?? []
+        let types = effectiveTypes(try checkChallengeTypes(context, required: true) ?? [], client: client.clientID)
         let username = try username(context)
         guard policy.passwordReset.enabled else {
             throw ProtocolError(.invalidRequest, AADSTSCode.invalidRequestParameter, "Self-service password reset is not enabled for this tenant.")
@@ -24,7 +24,7 @@ extension TenantEmulator {
     func resetChallenge(_ context: RequestContext) throws -> EmulatorResponse {
         let types = try checkChallengeTypes(context, required: false)
         let (token, session) = try self.session(context) { $0 == .resetStarted || $0 == .resetCodeSent }
-        if let types, !types.contains(.oob) {
+        if let types, !effectiveTypes(types, client: session.clientID).contains(.oob) {
             flows.remove(token)
             return Self.redirect(nil)
         }

@@ -6,7 +6,7 @@ import NativeAuthWire
 extension TenantEmulator {
     func signInInitiate(_ context: RequestContext) throws -> EmulatorResponse {
         let client = try checkClient(context)
-        let types = try checkChallengeTypes(context, required: true) ?? []
+        let types = effectiveTypes(try checkChallengeTypes(context, required: true) ?? [], client: client.clientID)
         let username = try username(context)
         guard let user = try store.user(email: username) else { throw ProtocolError.userNotFound }
         guard clientCanServe(types, needsPassword: user.hasPassword) else { return Self.redirect(Self.unsupportedChallengeTypesReason) }
@@ -23,7 +23,7 @@ extension TenantEmulator {
             default: false
             }
         }
-        if let types { session.challengeTypes = types }
+        if let types { session.challengeTypes = effectiveTypes(types, client: session.clientID) }
         guard let user = try user(of: session) else { throw ProtocolError.userNotFound }
         switch session.step {
         case .mfaRequired, .mfaIntrospected, .mfaCodeSent:

@@ -9,7 +9,7 @@ extension TenantEmulator {
 
     func signUpStart(_ context: RequestContext) throws -> EmulatorResponse {
         let client = try checkClient(context)
-        let types = try checkChallengeTypes(context, required: true) ?? []
+        let types = effectiveTypes(try checkChallengeTypes(context, required: true) ?? [], client: client.clientID)
         let username = try username(context)
         guard clientCanServe(types, needsPassword: needsPassword) else { return Self.redirect(nil) }
         if try store.user(email: username) != nil {
@@ -30,7 +30,7 @@ extension TenantEmulator {
         let (token, session) = try self.session(context) { step in
             [.signUpStarted, .signUpCodeSent, .signUpCredentialRequired, .signUpPasswordRequested].contains(step)
         }
-        if let types { session.challengeTypes = types }
+        if let types { session.challengeTypes = effectiveTypes(types, client: session.clientID) }
         switch session.step {
         case .signUpCredentialRequired, .signUpPasswordRequested:
             guard session.challengeTypes.contains(.password) else {

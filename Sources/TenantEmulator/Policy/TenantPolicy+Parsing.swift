@@ -49,8 +49,18 @@ extension TenantPolicy {
             var reader = try PolicyReader(file: file, path: "clients[\(index)]", value: item)
             let clientID = try reader.requiredString("clientId", allowed: "a GUID")
             guard isGUID(clientID) else { throw reader.failure("clientId", "a GUID") }
-            let client = Client(clientID: clientID, nativeAuth: try reader.bool("nativeAuth", default: true),
+            var client = Client(clientID: clientID, nativeAuth: try reader.bool("nativeAuth", default: true),
                                 publicClient: try reader.bool("publicClient", default: true))
+            let allowedTypes = "a non-empty array of \"oob\", \"password\", \"redirect\""
+            if let items = try reader.array("challengeTypes", allowed: allowedTypes) {
+                client.challengeTypes = try items.map { item in
+                    guard let text = item as? String, ["oob", "password", "redirect"].contains(text) else {
+                        throw reader.failure("challengeTypes", allowedTypes)
+                    }
+                    return ChallengeType(wireValue: text)
+                }
+                if client.challengeTypes.isEmpty { throw reader.failure("challengeTypes", allowedTypes) }
+            }
             try reader.finish()
             return client
         }

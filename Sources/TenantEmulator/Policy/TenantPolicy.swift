@@ -31,6 +31,9 @@ public struct TenantPolicy: Sendable {
         public var nativeAuth: Bool
         /// Public client; `false` → `invalid_client` 550022.
         public var publicClient: Bool
+        /// The challenge types the app registration may use; what a request asks for beyond these is ignored,
+        /// so a narrowly configured app meets the web fallback (case 001).
+        public var challengeTypes: [ChallengeType] = [.oob, .password, .redirect]
     }
 
     /// How accounts sign up (and therefore sign in).
