@@ -39,6 +39,22 @@ struct ControlAPITests {
         #expect(array(harness.control("GET", "outbox")).isEmpty)
     }
 
+    @Test("in-process callers see codes as they are sent, and can stop watching")
+    func observeOutbox() async throws {
+        let harness = try Harness()
+        let stream = harness.emulator.outbox.stream()
+        let seen = SeenMessages()
+        let id = harness.emulator.outbox.observe { seen.add($0) }
+        _ = try harness.signUpCodeToken("watched@contoso.com")
+        var iterator = stream.makeAsyncIterator()
+        let first = await iterator.next()
+        #expect(first?.to == "watched@contoso.com" && first?.purpose == .signUp)
+        #expect(seen.all.map(\.to) == ["watched@contoso.com"])
+        harness.emulator.outbox.stopObserving(id)
+        _ = try harness.signUpCodeToken("unwatched@contoso.com")
+        #expect(seen.all.count == 1)
+    }
+
     @Test("tenant shows the policy without user passwords; unknown routes are 404, wrong methods 405")
     func tenantAndRoutes() throws {
         let harness = try Harness(preset: "strict")
@@ -59,4 +75,14 @@ struct ControlAPITests {
         let other = harness.emulator.handle(EmulatorRequest(method: "POST", path: "/fabrikam.onmicrosoft.com/oauth2/v2.0/initiate", body: body))
         #expect(other.status == 400 && other.jsonObject?["error"] as? String == "invalid_request")
     }
+}
+
+/// Messages collected by an outbox observer.
+final class SeenMessages: @unchecked Sendable {
+    // @unchecked: `messages` is only touched under `lock`.
+    private let lock = NSLock()
+    private var messages: [OutboxMessage] = []
+
+    func add(_ message: OutboxMessage) { lock.lock(); messages.append(message); lock.unlock() }
+    var all: [OutboxMessage] { lock.lock(); defer { lock.unlock() }; return messages }
 }

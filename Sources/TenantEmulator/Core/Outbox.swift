@@ -9,7 +9,8 @@ public final class Outbox: @unchecked Sendable {
     private let lock = NSLock()
     private var messages: [OutboxMessage] = []
     private var nextID = 1
-    private var observers: [@Sendable (OutboxMessage) -> Void] = []
+    private var observers: [Int: @Sendable (OutboxMessage) -> Void] = [:]
+    private var nextObserverID = 1
     /// Keeps memory bounded under load (benchmark); the oldest messages are dropped first.
     private let capacity = 10_000
     /// One formatter, used under `lock` (creating one per message is costly).
@@ -32,11 +33,31 @@ public final class Outbox: @unchecked Sendable {
     /// The newest message sent to `target`, if any.
     public func latest(to target: String) -> OutboxMessage? { messages(to: target).last }
 
-    /// Calls `observer` for every future message.
-    public func observe(_ observer: @escaping @Sendable (OutboxMessage) -> Void) {
+    /// Calls `observer` for every future message, on the thread that issued the code (keep it short).
+    /// - Returns: an id for `stopObserving(_:)`.
+    @discardableResult
+    public func observe(_ observer: @escaping @Sendable (OutboxMessage) -> Void) -> Int {
         lock.lock()
-        observers.append(observer)
+        defer { lock.unlock() }
+        let id = nextObserverID
+        nextObserverID += 1
+        observers[id] = observer
+        return id
+    }
+
+    /// Stops calling the observer registered under `id`.
+    public func stopObserving(_ id: Int) {
+        lock.lock()
+        observers.removeValue(forKey: id)
         lock.unlock()
+    }
+
+    /// Future messages as an async sequence (for a UI's outbox pane); ends its observation when cancelled.
+    public func stream() -> AsyncStream<OutboxMessage> {
+        AsyncStream { continuation in
+            let id = observe { continuation.yield($0) }
+            continuation.onTermination = { [weak self] _ in self?.stopObserving(id) }
+        }
     }
 
     /// Empties the outbox.
@@ -53,7 +74,7 @@ public final class Outbox: @unchecked Sendable {
         nextID += 1
         messages.append(message)
         if messages.count > capacity { messages.removeFirst(messages.count - capacity) }
-        let current = observers
+        let current = observers.sorted { $0.key < $1.key }.map(\.value)
         lock.unlock()
         for observer in current { observer(message) }
     }

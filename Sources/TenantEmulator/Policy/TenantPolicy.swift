@@ -8,24 +8,36 @@ import NativeAuthWire
 /// file, the key and what is allowed. Every key and its default are listed in the README section
 /// "Tenant emulator". Source: issue 3 (policy shape), DESIGN.md "The emulator".
 public struct TenantPolicy: Sendable {
+    /// `tenant`: name and GUID.
     public var tenant: Tenant
+    /// `clients[]`: the app registrations.
     public var clients: [Client]
+    /// `signUp`: method and attributes.
     public var signUp: SignUp
+    /// `password`: rules for new passwords (sign-up and reset).
     public var password: PasswordRules
+    /// `mfa`: second factor and registration.
     public var mfa: MFA
+    /// `otp`: one-time code rules.
     public var otp: OTP
+    /// `tokens`: lifetimes.
     public var tokens: Tokens
+    /// `passwordReset`: self-service password reset.
     public var passwordReset: PasswordReset
+    /// `users[]`: accounts imported at start.
     public var users: [SeedUser]
 
     /// `tenant`: the tenant's name (`NAME.onmicrosoft.com`) and GUID, both accepted as the authority path.
     public struct Tenant: Sendable {
+        /// `NAME` of `NAME.onmicrosoft.com`.
         public var name: String
+        /// The tenant GUID (lower case): the authority path and `tid`.
         public var id: String
     }
 
     /// `clients[]`: an app registration.
     public struct Client: Sendable {
+        /// `clientId`: the app (client) GUID.
         public var clientID: String
         /// Native authentication enabled; `false` → `invalid_client` + `nativeauthapi_disabled`.
         public var nativeAuth: Bool
@@ -43,7 +55,9 @@ public struct TenantPolicy: Sendable {
 
     /// `signUp`: the method and the attributes collected.
     public struct SignUp: Sendable {
+        /// `method`: password or code-only accounts.
         public var method: SignUpMethod
+        /// `attributes[]`: what sign-up collects, in order.
         public var attributes: [Attribute]
     }
 
@@ -84,10 +98,13 @@ public struct TenantPolicy: Sendable {
 
     /// `password`: the rules a new password must meet.
     public struct PasswordRules: Sendable {
+        /// Fewer characters → `password_too_short`.
         public var minLength: Int
+        /// More characters → `password_too_long`.
         public var maxLength: Int
         /// Of lower case, upper case, digits, symbols.
         public var minCharacterClasses: Int
+        /// Case-insensitive substrings → `password_banned`.
         public var banned: [String]
         /// How many previous passwords a reset may not reuse (the current one counts).
         public var history: Int
@@ -118,21 +135,29 @@ public struct TenantPolicy: Sendable {
 
     /// `otp`: one-time code rules.
     public struct OTP: Sendable {
+        /// Digits per code (`code_length`).
         public var length: Int
+        /// Seconds a code stays valid.
         public var ttlSeconds: Int
+        /// Wrong entries before a code is dead.
         public var maxAttempts: Int
+        /// Seconds before a resend is allowed (`interval`).
         public var resendIntervalSeconds: Int
     }
 
     /// `tokens`: lifetimes in seconds.
     public struct Tokens: Sendable {
+        /// Access and id token lifetime (`expires_in`).
         public var accessTokenSeconds: Int
+        /// Refresh token lifetime (then 700082).
         public var refreshTokenSeconds: Int
+        /// Continuation token lifetime (then `expired_token`).
         public var continuationTokenSeconds: Int
     }
 
     /// `passwordReset`: self-service password reset.
     public struct PasswordReset: Sendable {
+        /// `false`: `/resetpassword/v1.0/start` answers `invalid_request`.
         public var enabled: Bool
         /// Statuses `/poll_completion` answers in turn; the last repeats.
         public var pollSequence: [PollStatus]
@@ -140,7 +165,9 @@ public struct TenantPolicy: Sendable {
 
     /// `users[]`: an account present at start (also the shape of `POST /emulator/v1/users`).
     public struct SeedUser: Sendable {
+        /// The account's email (its username).
         public var email: String
+        /// `nil`: a code-only account.
         public var password: String?
         public var attributes: [String: String]
         public var methods: [SeedMethod]
@@ -148,7 +175,9 @@ public struct TenantPolicy: Sendable {
 
     /// `users[].methods[]`: a registered strong-authentication method.
     public struct SeedMethod: Sendable {
+        /// `email` or `sms`.
         public var channel: MethodChannel
+        /// The address or E.164 number.
         public var target: String
     }
 
