@@ -12,8 +12,12 @@ final class EmulatorProcess {
     private(set) var lines: [String] = []
     private var buffer = Data()
 
+    /// `tophhie` beside the test runner (same build configuration), else `.build/debug/tophhie`.
     static var binary: URL {
-        SharedFolder.packageRoot.appendingPathComponent(".build/debug/tophhie")
+        let runner = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        let besideRunner = runner.deletingLastPathComponent().appendingPathComponent("tophhie")
+        if FileManager.default.isExecutableFile(atPath: besideRunner.path) { return besideRunner }
+        return SharedFolder.packageRoot.appendingPathComponent(".build/debug/tophhie")
     }
 
     init(_ arguments: [String]) throws {
