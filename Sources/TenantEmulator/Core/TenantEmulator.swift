@@ -100,12 +100,16 @@ public final class TenantEmulator: @unchecked Sendable {
     }
 
     /// Imports users in the policy's `users` shape (also used by `POST /emulator/v1/users`).
+    ///
+    /// Their passwords are already public (written in the policy or the import), so they are hashed at a
+    /// capped cost: full cost would protect nothing and delay start-up by about half a second per user.
     func seedUsers(_ users: [TenantPolicy.SeedUser]) throws {
         let now = clock.now
+        let seedHasher = PasswordHasher(iterations: min(hasher.iterations, 10_000))
         for user in users {
             do {
                 if try store.user(email: user.email) != nil { continue }
-                try store.createUser(email: user.email, passwordHash: user.password.map(hasher.hash), attributes: user.attributes,
+                try store.createUser(email: user.email, passwordHash: user.password.map(seedHasher.hash), attributes: user.attributes,
                                      methods: user.methods.map { StoredMethod(id: SecureRandom.guid(), channel: $0.channel.rawValue, target: $0.target) },
                                      at: now)
             } catch {
