@@ -38,4 +38,15 @@ struct TokenTests {
         #expect(answer.jsonObject?["refresh_token"] == nil)
         #expect(answer.jsonObject?["access_token"] is String)
     }
+
+    @Test("a Conditional Access claims request is refused, not silently ignored")
+    func claimsRefused() throws {
+        let harness = try Harness()
+        let token = try harness.signInPasswordToken("jane.doe@contoso.com")
+        let refused = harness.post(.token, ["client_id": clientID, "continuation_token": token, "grant_type": "password", "username": "jane.doe@contoso.com",
+                                            "password": "Blue-Harbor-7419!", "claims": #"{"access_token":{"acrs":{"essential":true,"value":"c1"}}}"#])
+        #expect(refused.status == 400)
+        #expect(refused.jsonObject?["error"] as? String == "invalid_request")
+        #expect(harness.passwordGrant(token, "jane.doe@contoso.com", "Blue-Harbor-7419!").status == 200, "the flow continues without claims")
+    }
 }

@@ -6,6 +6,11 @@ import NativeAuthWire
 extension TenantEmulator {
     func token(_ context: RequestContext) throws -> EmulatorResponse {
         _ = try checkChallengeTypes(context, required: false)
+        if let claims = context.form[.claims], !claims.isEmpty {
+            // Refused rather than ignored: a rehearsal must not pass because a Conditional Access demand was dropped.
+            throw ProtocolError(.invalidRequest, AADSTSCode.invalidRequestParameter,
+                                "The claims parameter (Conditional Access authentication context) is not supported by the emulator.")
+        }
         let grant = GrantType(wireValue: try context.required(.grantType))
         switch grant {
         case .refreshToken:
