@@ -33,6 +33,7 @@ enum EmulatorCommand {
 
     /// Runs the command and returns the process exit code.
     static func run(_ arguments: [String]) -> Int32 {
+        let signals = blockTerminationSignals()
         let options: Options
         switch parse(arguments) {
         case .success(let parsed): options = parsed
@@ -69,25 +70,27 @@ enum EmulatorCommand {
             write(line + "\n", to: .standardOutput)
         }
         write("listening on \(server.authority.absoluteString)\n", to: .standardOutput)
-        waitForTerminationSignal()
+        waitForTermination(signals)
         server.stop()
         return 0
     }
 
-    /// Blocks until SIGINT or SIGTERM arrives (handled by Dispatch, not in signal context).
-    private static func waitForTerminationSignal() {
-        let stopped = DispatchSemaphore(value: 0)
-        let queue = DispatchQueue(label: "tophhie.emulator.signals")
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { stopped.signal() }
-            source.resume()
-            sources.append(source)
-        }
-        stopped.wait()
-        sources.forEach { $0.cancel() }
+    /// Blocks SIGINT and SIGTERM in this thread; threads started afterwards (the daemon's) inherit the mask,
+    /// so the signals stay pending until `waitForTermination` takes them: none is lost, even one sent the
+    /// moment the first line appears, and no handler runs in signal context.
+    private static func blockTerminationSignals() -> sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        return signals
+    }
+
+    private static func waitForTermination(_ signals: sigset_t) {
+        var signals = signals
+        var received: Int32 = 0
+        sigwait(&signals, &received)
     }
 
     struct UsageProblem: Error { let message: String }

@@ -51,6 +51,14 @@ struct CommandLineTests {
         #expect(showing.stop(with: SIGINT) == 0)
     }
 
+    @Test("--host other than 127.0.0.1 warns on stderr (tested with another loopback address)")
+    func hostWarning() throws {
+        let emulator = try EmulatorProcess.start(["--host", "127.0.0.2", "--hash-iterations", "10"])
+        #expect(emulator.authority.hasPrefix("http://127.0.0.2:"))
+        #expect(emulator.stop(with: SIGTERM) == 0)
+        #expect(emulator.standardError().contains("warning: listening on 127.0.0.2"))
+    }
+
     @Test("a bad policy file or bad usage exits 2 with one message naming file and key")
     func badPolicy() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json")

@@ -57,4 +57,28 @@ struct MFAFlowTests {
         let refreshed = harness.post(.token, ["client_id": clientID, "grant_type": "refresh_token", "refresh_token": refresh, "scope": "openid offline_access"])
         #expect(refreshed.status == 200)
     }
+
+}
+
+/// Password reset beyond the documented exchanges.
+@Suite("Password reset")
+struct ResetPasswordTests {
+    @Test("a failed poll lets the user submit another password; the reset applies only when a poll succeeds")
+    func failedThenSucceeded() throws {
+        let jane = "jane.doe@contoso.com"
+        let harness = try Harness { $0.passwordReset.pollSequence = [.failed, .succeeded] }
+        let started = try harness.token(.resetPasswordStart, ["client_id": clientID, "username": jane, "challenge_type": allTypes])
+        let sent = try harness.token(.resetPasswordChallenge, ["client_id": clientID, "continuation_token": started, "challenge_type": allTypes])
+        let verified = try harness.token(.resetPasswordContinue, ["client_id": clientID, "continuation_token": sent, "grant_type": "oob", "oob": try harness.code(to: jane)])
+        let polling = try harness.token(.resetPasswordSubmit, ["client_id": clientID, "continuation_token": verified, "new_password": "First-Choice-2026!"])
+        let failed = try harness.json(.resetPasswordPollCompletion, ["client_id": clientID, "continuation_token": polling])
+        #expect(failed["status"] as? String == "failed")
+        #expect(harness.passwordGrant(try harness.signInPasswordToken(jane), jane, "Blue-Harbor-7419!").status == 200, "old password still works")
+        let again = try harness.token(.resetPasswordSubmit, ["client_id": clientID, "continuation_token": failed["continuation_token"] as? String ?? "",
+                                                             "new_password": "Second-Choice-2026!"])
+        let succeeded = try harness.json(.resetPasswordPollCompletion, ["client_id": clientID, "continuation_token": again])
+        #expect(succeeded["status"] as? String == "succeeded")
+        #expect(harness.passwordGrant(try harness.signInPasswordToken(jane), jane, "Second-Choice-2026!").status == 200)
+        #expect(harness.passwordGrant(try harness.signInPasswordToken(jane), jane, "Blue-Harbor-7419!").jsonObject?["error"] as? String == "invalid_grant")
+    }
 }

@@ -48,17 +48,16 @@ extension TenantEmulator {
         let password = try context.required(.newPassword)
         if let problem = try passwordProblem(password, username: session.username, userID: session.userID) { throw problem }
         session.newPasswordHash = hasher.hash(password)
-        session.step = .resetPolling(index: 0)
+        session.step = .resetPolling
         return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), pollInterval: 2))
     }
 
     /// Walks the policy's poll sequence; the same token is polled until `succeeded` or `failed`.
     func resetPoll(_ context: RequestContext) throws -> EmulatorResponse {
-        let (token, session) = try self.session(context) { if case .resetPolling = $0 { true } else { false } }
-        guard case .resetPolling(let index) = session.step else { throw ProtocolError.badToken }
+        let (token, session) = try self.session(context) { $0 == .resetPolling }
         let sequence = policy.passwordReset.pollSequence
-        let status = sequence[min(index, sequence.count - 1)]
-        session.step = .resetPolling(index: index + 1)
+        let status = sequence[min(session.pollIndex, sequence.count - 1)]
+        session.pollIndex += 1
         switch status {
         case .succeeded:
             guard let userID = session.userID, let hash = session.newPasswordHash, try store.user(id: userID) != nil else {

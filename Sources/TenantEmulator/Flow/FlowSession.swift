@@ -20,6 +20,8 @@ final class FlowSession {
     var attributes: [String: String] = [:]
     /// Password reset: the accepted new password's hash, applied when the poll sequence succeeds.
     var newPasswordHash: String?
+    /// Password reset: where the policy's poll sequence stands; it continues across resubmissions.
+    var pollIndex = 0
     /// MFA was passed in this flow (refresh tokens remember it).
     var mfaSatisfied = false
 

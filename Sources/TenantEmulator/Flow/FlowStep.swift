@@ -23,7 +23,7 @@ enum FlowStep: Equatable {
     case resetStarted
     case resetCodeSent
     case resetVerified
-    case resetPolling(index: Int)
+    case resetPolling
     // A continuation-token grant at /token is next.
     case readyForToken(afterRegistration: Bool)
 }
