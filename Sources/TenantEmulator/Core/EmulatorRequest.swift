@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// One HTTP request as the core sees it: no sockets, just values.
 public struct EmulatorRequest: Sendable {
@@ -18,8 +19,8 @@ public struct EmulatorRequest: Sendable {
         if parts.count > 1 {
             for pair in parts[1].split(separator: "&") {
                 let item = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let key = FormBodyText.unescape(item[0])
-                query[key] = item.count > 1 ? FormBodyText.unescape(item[1]) : ""
+                let key = FormBody.unescape(item[0])
+                query[key] = item.count > 1 ? FormBody.unescape(item[1]) : ""
             }
         }
         self.query = query
