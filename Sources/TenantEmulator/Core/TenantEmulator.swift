@@ -4,7 +4,8 @@ import NativeAuthWire
 /// The emulated tenant: the native authentication API (V1) and the control API, request in, response out.
 ///
 /// No sockets and no sleeping: `handle(_:)` answers one `EmulatorRequest`. `EmulatorServer` puts it on a
-/// loopback port; tests can call it directly. Thread-safe: requests are served one at a time under a lock.
+/// loopback port; tests can call it directly. Thread-safe: protocol work runs one request at a time under a
+/// lock; RS256 signing of token answers happens after the lock is released.
 /// Source: native-auth API reference (all sections); issue 3.
 ///
 /// ```swift
