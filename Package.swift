@@ -29,7 +29,8 @@ let package = Package(
         .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "CRegexBound"]),
         .target(name: "TerminalUI", dependencies: ["AccountFlow"]),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
-        .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "CSQLite3", "CCrypto"]),
+        // Presets is a symlink to the top-level Resources/tenants, so the JSON lives in one place.
+        .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "CSQLite3", "CCrypto"], resources: [.process("Presets")]),
         .target(name: "EmulatorServer", dependencies: ["TenantEmulator", "CMicroHTTPD"]),
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [

@@ -2,8 +2,57 @@
 #define CMICROHTTPD_SHIM_H
 #include <stdarg.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <microhttpd.h>
+
+/// MHD_YES / MHD_NO are enum constants of MHD_Result that do not import cleanly.
+static inline enum MHD_Result cmhd_yes(void) { return MHD_YES; }
+static inline enum MHD_Result cmhd_no(void) { return MHD_NO; }
+
+/// Starts a daemon with one thread per connection, bound to `host` (IPv4 dotted text) and `port` (0: any free).
+/// MHD_start_daemon is variadic, so Swift cannot call it directly. Returns NULL on failure.
+static inline struct MHD_Daemon *cmhd_start(const char *host, uint16_t port,
+                                            MHD_AccessHandlerCallback handler, void *handler_cls,
+                                            MHD_RequestCompletedCallback completed, void *completed_cls) {
+    struct sockaddr_in address;
+    memset(&address, 0, sizeof(address));
+    address.sin_family = AF_INET;
+    address.sin_port = htons(port);
+    if (inet_pton(AF_INET, host, &address.sin_addr) != 1) return NULL;
+    return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL | MHD_USE_ITC
+                                | MHD_USE_ERROR_LOG,
+                            port, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
+                            MHD_OPTION_END);
+}
+
+/// The port the daemon is bound to (useful after asking for port 0).
+static inline uint16_t cmhd_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info ? info->port : 0;
+}
+
+/// A response that owns a copy of `size` bytes at `data`.
+static inline struct MHD_Response *cmhd_response_copy(size_t size, const void *data) {
+    return MHD_create_response_from_buffer(size, (void *)data, MHD_RESPMEM_MUST_COPY);
+}
+
+static inline const char *cmhd_header(struct MHD_Connection *connection, const char *name) {
+    return MHD_lookup_connection_value(connection, MHD_HEADER_KIND, name);
+}
+
+/// Calls `iterator` for every request header (kind 0) and query argument (kind 1).
+static inline void cmhd_each_value(struct MHD_Connection *connection, MHD_KeyValueIterator iterator, void *cls) {
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, iterator, cls);
+    MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, iterator, cls);
+}
+
+static inline int cmhd_is_header_kind(enum MHD_ValueKind kind) { return kind == MHD_HEADER_KIND; }
 #endif

@@ -1,0 +1,135 @@
+import Foundation
+import NativeAuthWire
+
+/// The control API under `/emulator/v1/`: outbox, users, tenant, clock, faults. JSON in, JSON out.
+/// Errors are `{"error": "<message>"}` with 400 (bad input), 404 (no such route) or 405 (wrong method).
+extension TenantEmulator {
+    func handleControl(_ request: EmulatorRequest) -> EmulatorResponse {
+        let route = String(request.path.dropFirst(ControlAPI.prefix.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        switch (request.method, route) {
+        case ("GET", "outbox"):
+            let messages = outbox.messages(to: request.query["to"].flatMap { $0.isEmpty ? nil : $0 })
+            return .json(200, (try? Self.encoder.encode(messages)) ?? Data("[]".utf8))
+        case ("DELETE", "outbox"):
+            outbox.removeAll()
+            return .json(200, object: ["deleted": true])
+        case ("GET", "users"):
+            let users = (try? store.allUsers()) ?? []
+            return .json(200, object: users.map { user in
+                var item = Self.json(user: user)
+                item["signIns"] = (try? store.signInCount(userID: user.id)) ?? 0
+                return item
+            })
+        case ("POST", "users"):
+            return importUsers(request.body)
+        case ("DELETE", "users"):
+            do {
+                try store.deleteAllUsers()
+                flows.removeAll()
+                return .json(200, object: ["deleted": true])
+            } catch {
+                return Self.controlError(500, "cannot reset the user store: \(error)")
+            }
+        case ("GET", "tenant"):
+            return .json(200, object: tenantSummary)
+        case ("POST", "clock"):
+            guard let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
+                  let number = object["advanceSeconds"] as? NSNumber, !PolicyReader.isBoolean(number),
+                  number.doubleValue >= 0, number.doubleValue <= 31_536_000 else {
+                return Self.controlError(400, "body must be {\"advanceSeconds\": N} with 0 ≤ N ≤ 31536000")
+            }
+            clock.advance(by: number.doubleValue)
+            return .json(200, object: ["now": ISO8601DateFormatter().string(from: clock.now)])
+        case ("POST", "faults"):
+            return queueFault(request.body)
+        case ("GET", "faults"):
+            return .json(200, object: faults.pending.map { ["endpoint": $0.endpoint, "kind": $0.kind.rawValue, "count": $0.count, "seconds": $0.seconds] })
+        case ("DELETE", "faults"):
+            faults.removeAll()
+            return .json(200, object: ["deleted": true])
+        case (_, "outbox"), (_, "users"), (_, "tenant"), (_, "clock"), (_, "faults"):
+            return Self.controlError(405, "\(request.method) is not allowed on \(request.path)")
+        default:
+            return Self.controlError(404, "no control route \(request.path); see the README section \"Tenant emulator\"")
+        }
+    }
+
+    private func importUsers(_ body: Data) -> EmulatorResponse {
+        guard let items = (try? JSONSerialization.jsonObject(with: body)) as? [Any] else {
+            return Self.controlError(400, "body must be a JSON array of users in the policy's users shape")
+        }
+        do {
+            let users = try items.enumerated().map { index, item in
+                try TenantPolicy.parseSeedUser(item, file: "POST /emulator/v1/users", path: "[\(index)]", signUp: policy.signUp, mfa: policy.mfa)
+            }
+            let before = (try? store.allUsers().count) ?? 0
+            try seedUsers(users)
+            let after = (try? store.allUsers().count) ?? 0
+            return .json(200, object: ["imported": after - before, "skippedExisting": users.count - (after - before)])
+        } catch let error as PolicyError {
+            return Self.controlError(400, error.message)
+        } catch {
+            return Self.controlError(400, "\(error)")
+        }
+    }
+
+    private func queueFault(_ body: Data) -> EmulatorResponse {
+        let kinds = Fault.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+              let endpoint = object["endpoint"] as? String,
+              endpoint == "*" || NativeAuthEndpoint.allCases.contains(where: { $0.path == endpoint }) else {
+            return Self.controlError(400, "endpoint must be a native-auth path such as /signup/v1.0/start, or *")
+        }
+        guard let kindText = object["kind"] as? String, let kind = Fault.Kind(rawValue: kindText) else {
+            return Self.controlError(400, "kind must be one of \(kinds)")
+        }
+        func number(_ key: String, _ fallback: Int) -> Int? {
+            guard let value = object[key] else { return fallback }
+            guard let number = value as? NSNumber, !PolicyReader.isBoolean(number), let int = Int(exactly: number.doubleValue), int >= 0 else { return nil }
+            return int
+        }
+        guard let count = number("count", 1), count >= 1, let seconds = number("seconds", 1), seconds <= 300 else {
+            return Self.controlError(400, "count must be a whole number ≥ 1 and seconds from 0 to 300")
+        }
+        let fault = Fault(endpoint: endpoint, kind: kind, count: count, seconds: seconds)
+        faults.add(fault)
+        return .json(200, object: ["queued": ["endpoint": endpoint, "kind": kind.rawValue, "count": count, "seconds": seconds]])
+    }
+
+    private var tenantSummary: [String: Any] {
+        let p = policy
+        return [
+            "tenant": ["name": p.tenant.name, "id": p.tenant.id],
+            "clients": p.clients.map { ["clientId": $0.clientID, "nativeAuth": $0.nativeAuth, "publicClient": $0.publicClient,
+                                         "challengeTypes": $0.challengeTypes.map(\.wireValue)] },
+            "signUp": ["method": p.signUp.method.rawValue,
+                       "attributes": p.signUp.attributes.map { attribute -> [String: Any] in
+                           var item: [String: Any] = ["name": attribute.name, "type": attribute.type.rawValue,
+                                                      "required": attribute.required, "label": attribute.label]
+                           if let regex = attribute.regex { item["regex"] = regex }
+                           if let choices = attribute.choices { item["choices"] = choices }
+                           return item
+                       }],
+            "password": ["minLength": p.password.minLength, "maxLength": p.password.maxLength,
+                         "minCharacterClasses": p.password.minCharacterClasses, "banned": p.password.banned, "history": p.password.history],
+            "mfa": ["required": p.mfa.required, "methods": p.mfa.methods.map(\.rawValue), "registrationRequired": p.mfa.registrationRequired,
+                    "legacyFlow": p.mfa.legacyFlow, "smsBlocked": p.mfa.smsBlocked.rawValue],
+            "otp": ["length": p.otp.length, "ttlSeconds": p.otp.ttlSeconds, "maxAttempts": p.otp.maxAttempts,
+                    "resendIntervalSeconds": p.otp.resendIntervalSeconds],
+            "tokens": ["accessTokenSeconds": p.tokens.accessTokenSeconds, "refreshTokenSeconds": p.tokens.refreshTokenSeconds,
+                       "continuationTokenSeconds": p.tokens.continuationTokenSeconds],
+            "passwordReset": ["enabled": p.passwordReset.enabled, "pollSequence": p.passwordReset.pollSequence.map(\.wireValue)],
+        ]
+    }
+
+    /// A user as the control API shows it: never the password hash.
+    private static func json(user: StoredUser) -> [String: Any] {
+        ["id": user.id, "email": user.email, "hasPassword": user.hasPassword, "attributes": user.attributes,
+         "methods": user.methods.map { ["id": $0.id, "channel": $0.channel, "target": $0.target] },
+         "createdAt": ISO8601DateFormatter().string(from: user.createdAt)]
+    }
+
+    static func controlError(_ status: Int, _ message: String) -> EmulatorResponse {
+        .json(status, object: ["error": message])
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import NativeAuthWire
+
+/// One HTTP request as the core sees it: no sockets, just values.
+public struct EmulatorRequest: Sendable {
+    public var method: String
+    /// The path without the query, e.g. `/<tenant-id>/oauth2/v2.0/initiate`.
+    public var path: String
+    public var query: [String: String]
+    /// Header names in lower case.
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: Data = Data()) {
+        self.method = method.uppercased()
+        let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        self.path = parts.first.map(String.init) ?? path
+        var query = query
+        if parts.count > 1 {
+            for pair in parts[1].split(separator: "&") {
+                let item = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let key = FormBody.unescape(item[0])
+                query[key] = item.count > 1 ? FormBody.unescape(item[1]) : ""
+            }
+        }
+        self.query = query
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.body = body
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// One HTTP answer of the core.
+public struct EmulatorResponse: Sendable {
+    public var status: Int
+    /// Header names as sent.
+    public var headers: [String: String]
+    public var body: Data
+    /// A `delay` fault: the server waits this long before answering (the core itself never sleeps).
+    public var delaySeconds: Int
+    /// Tokens still to be signed (done outside the emulator's lock).
+    var mint: TokenMint?
+
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), delaySeconds: Int = 0) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delaySeconds = delaySeconds
+    }
+
+    /// A JSON answer.
+    static func json(_ status: Int, _ body: Data) -> EmulatorResponse {
+        EmulatorResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
+    }
+
+    /// A JSON answer from a `JSONSerialization`-compatible value.
+    static func json(_ status: Int, object: Any) -> EmulatorResponse {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return json(status, data)
+    }
+
+    /// The body as a JSON object (for tests and tools).
+    public var jsonObject: [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import NativeAuthWire
+
+/// The only place error answers are made: the full envelope of §1.7 with the codes of §7.3.
+///
+/// `error_description` starts `AADSTSnnnnnn:` and ends with Trace ID / Correlation ID / Timestamp lines,
+/// like the service's. Token-endpoint errors without a suberror carry `error_uri`, as the documented
+/// exchanges do. Source: native-auth API reference §1.7, §3.5, §7.
+struct ErrorFactory {
+    let encoder: JSONEncoder
+
+    init() {
+        encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    }
+
+    func response(_ error: ProtocolError, endpoint: NativeAuthEndpoint?, correlationID: String, at date: Date) -> EmulatorResponse {
+        let traceID = SecureRandom.guid()
+        let timestamp = Self.timestamp(date)
+        var envelope = ErrorEnvelope(
+            error: error.error,
+            errorDescription: "AADSTS\(error.code): \(error.message)\r\nTrace ID: \(traceID)\r\nCorrelation ID: \(correlationID)\r\nTimestamp: \(timestamp)",
+            errorCodes: [error.code], suberror: error.suberror, timestamp: timestamp, traceID: traceID,
+            correlationID: correlationID, continuationToken: error.continuationToken,
+            requiredAttributes: error.requiredAttributes, unverifiedAttributes: error.unverifiedAttributes,
+            invalidAttributes: error.invalidAttributes)
+        if endpoint == .token, error.suberror == nil {
+            envelope.errorURI = "https://login.microsoftonline.com/error?code=\(error.code)"
+        }
+        let body = (try? encoder.encode(envelope)) ?? Data()
+        var response = EmulatorResponse.json(error.status, body)
+        response.headers.merge(error.extraHeaders) { _, new in new }
+        return response
+    }
+
+    /// `yyyy-mm-dd hh:mm:ssZ`.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss'Z'"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Faults waiting to be applied, first queued first used. Thread-safe.
+final class FaultQueue: @unchecked Sendable {
+    // @unchecked: `faults` is only touched under `lock`.
+    private let lock = NSLock()
+    private var faults: [Fault] = []
+
+    func add(_ fault: Fault) {
+        lock.lock()
+        faults.append(fault)
+        lock.unlock()
+    }
+
+    func removeAll() {
+        lock.lock()
+        faults.removeAll()
+        lock.unlock()
+    }
+
+    var pending: [Fault] {
+        lock.lock()
+        defer { lock.unlock() }
+        return faults
+    }
+
+    /// Takes one use of the first fault matching `path` (or `*`), if any.
+    func take(for path: String) -> Fault? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let index = faults.firstIndex(where: { $0.endpoint == path || $0.endpoint == "*" }) else { return nil }
+        let fault = faults[index]
+        faults[index].count -= 1
+        if faults[index].count <= 0 { faults.remove(at: index) }
+        return fault
+    }
+}

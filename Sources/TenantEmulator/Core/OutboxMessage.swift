@@ -1,0 +1,26 @@
+import Foundation
+
+/// A one-time code the emulator "sent": codes never leave the process, they land in the outbox.
+///
+/// JSON shape of `GET /emulator/v1/outbox` items: `{id, channel, to, code, purpose, sentAt}`.
+public struct OutboxMessage: Sendable, Equatable, Codable {
+    /// Why a code was sent.
+    public enum Purpose: String, Sendable, Codable, CaseIterable {
+        case signUp, signIn, mfa, registration, passwordReset
+    }
+
+    public let id: Int
+    /// `email` or `sms`.
+    public let channel: String
+    /// The unmasked address or phone number.
+    public let to: String
+    public let code: String
+    public let purpose: Purpose
+    /// ISO 8601 virtual time.
+    public let sentAt: String
+
+    /// The masked target, as shown in `challenge_target_label` and on the emulator's stdout.
+    public var maskedTarget: String {
+        channel == "sms" ? PhoneNumber.masked(to) : EmailAddress.masked(to)
+    }
+}

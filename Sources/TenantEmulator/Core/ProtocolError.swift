@@ -1,0 +1,46 @@
+import NativeAuthWire
+
+/// An error answer before it is rendered: what went wrong, in the service's vocabulary.
+///
+/// Rendered only by `ErrorFactory`, so every error has the full envelope. Source: native-auth API
+/// reference §1.7, §7.
+struct ProtocolError: Error {
+    var error: OAuthErrorCode
+    var code: Int
+    var message: String
+    var suberror: Suberror?
+    var continuationToken: String?
+    var requiredAttributes: [WireAttribute]?
+    var unverifiedAttributes: [WireAttributeName]?
+    var invalidAttributes: [WireAttributeName]?
+    /// Non-400 statuses are only used by faults (429, 500).
+    var status = 400
+    var extraHeaders: [String: String] = [:]
+
+    init(_ error: OAuthErrorCode, _ code: Int, _ message: String, suberror: Suberror? = nil, continuationToken: String? = nil) {
+        self.error = error
+        self.code = code
+        self.message = message
+        self.suberror = suberror
+        self.continuationToken = continuationToken
+    }
+
+    // The catalogue (§7.3). Messages paraphrase the service's.
+    static func missing(_ parameter: String) -> ProtocolError {
+        ProtocolError(.invalidRequest, AADSTSCode.invalidRequestParameter, "The \(parameter) parameter is empty or not valid.")
+    }
+    static let badToken = ProtocolError(.invalidRequest, AADSTSCode.continuationTokenInvalid, "The continuation_token is invalid.")
+    static let expiredToken = ProtocolError(.expiredToken, AADSTSCode.expiredToken, "The continuation_token is expired.")
+    static let wrongCode = ProtocolError(.invalidGrant, AADSTSCode.invalidOOBValue, "Unable to validate the otp.", suberror: .invalidOOBValue)
+    static let userNotFound = ProtocolError(.userNotFound, AADSTSCode.userNotFound, "User account does not exist.")
+    static let userGoneAtToken = ProtocolError(.invalidGrant, AADSTSCode.userNotFound, "User account does not exist.")
+    static let invalidCredentials = ProtocolError(.invalidGrant, AADSTSCode.invalidCredentials, "Error validating credentials due to invalid username or password.")
+    static let lacksRedirect = ProtocolError(.unsupportedChallengeType, AADSTSCode.challengeTypeLacksRedirect,
+                                             "The challenge_type list must contain 'redirect'.")
+    static let smsBlockedByReputation = ProtocolError(.accessDenied, AADSTSCode.methodBlocked,
+                                                      "Configuring multi-factor authentication method is blocked.", suberror: .providerBlockedByRep)
+    static let smsBlockedByAdmin = ProtocolError(.accessDenied, AADSTSCode.methodBlocked,
+                                                 "Configuring multi-factor authentication method is blocked.", suberror: .providerBlockedByAdmin)
+    static let invalidContact = ProtocolError(.invalidRequest, AADSTSCode.invalidVerificationContact, "The verification contact is not valid.")
+    static let resendTooSoon = ProtocolError(.invalidRequest, 50196, "A new code was requested too soon; wait for the resend interval.")
+}

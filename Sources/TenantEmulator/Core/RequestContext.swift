@@ -1,0 +1,20 @@
+import Foundation
+import NativeAuthWire
+
+/// What an endpoint handler needs from one request.
+struct RequestContext {
+    let endpoint: NativeAuthEndpoint
+    let form: FormBody
+    let now: Date
+    /// `http://host:port`, for issuer and discovery URLs.
+    let origin: String
+
+    /// A non-empty parameter, or `invalid_request` 90100 naming it.
+    func required(_ key: FormKey) throws -> String {
+        guard let value = form[key], !value.isEmpty else { throw ProtocolError.missing(key.rawValue) }
+        return value
+    }
+
+    var challengeTypes: [ChallengeType]? { form[.challengeType].map { ChallengeType.list($0) } }
+    var capabilities: [Capability] { form[.capabilities].map { Capability.list($0) } ?? [] }
+}

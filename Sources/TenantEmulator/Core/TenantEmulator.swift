@@ -1,0 +1,241 @@
+import Foundation
+import NativeAuthWire
+
+/// The emulated tenant: the native authentication API (V1) and the control API, request in, response out.
+///
+/// No sockets and no sleeping: `handle(_:)` answers one `EmulatorRequest`. `EmulatorServer` puts it on a
+/// loopback port; tests can call it directly. Thread-safe: protocol work runs one request at a time under a
+/// lock; RS256 signing of token answers happens after the lock is released.
+/// Source: native-auth API reference (all sections); issue 3.
+///
+/// ```swift
+/// let emulator = try TenantEmulator(policy: try TenantPreset.load("email-otp"))
+/// emulator.outbox.observe { message in print(message.maskedTarget, message.purpose) }
+/// let response = emulator.handle(EmulatorRequest(method: "POST", path: "/\(emulator.policy.tenant.id)/signup/v1.0/start", body: form))
+/// ```
+public final class TenantEmulator: @unchecked Sendable {
+    // @unchecked: every mutable part (store, flows) is only touched while `lock` is held; outbox, clock and
+    // faults are thread-safe on their own.
+    private let lock = NSLock()
+    /// The tenant policy in force.
+    public let policy: TenantPolicy
+    /// Codes "sent" by the tenant.
+    public let outbox = Outbox()
+    /// Virtual time (advance it to expire codes and tokens).
+    public let clock: VirtualClock
+    let faults = FaultQueue()
+    let store: UserStore
+    let flows = FlowStore()
+    let hasher: PasswordHasher
+    let issuer: TokenIssuer
+    let errors = ErrorFactory()
+    /// Attribute patterns compiled once (the policy validated that they compile).
+    let attributePatterns: [String: NSRegularExpression]
+    /// Used when a request has no `Host` header (in-process calls).
+    public var defaultOrigin: String {
+        get { lock.lock(); defer { lock.unlock() }; return origin }
+        set { lock.lock(); origin = newValue; lock.unlock() }
+    }
+    private var origin = "http://127.0.0.1"
+
+    /// Failures at start: an unreadable data file, or a seed user the store refuses.
+    public struct StartFailure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Creates the tenant.
+    /// - Parameters:
+    ///   - policy: the tenant policy (see `TenantPreset`, `TenantPolicy.load(from:)`).
+    ///   - dataFile: a SQLite file that keeps users, refresh tokens and the signing key across restarts
+    ///     (WAL); `nil` keeps everything in memory.
+    ///   - hasher: password hashing cost; set `PasswordHasher(iterations:)` low in tests and benchmarks.
+    ///   - clock: the virtual clock.
+    /// - Throws: `StartFailure`.
+    public init(policy: TenantPolicy, dataFile: String? = nil, hasher: PasswordHasher = PasswordHasher(),
+                clock: VirtualClock = VirtualClock()) throws {
+        self.policy = policy
+        self.hasher = hasher
+        self.clock = clock
+        attributePatterns = policy.signUp.attributes.reduce(into: [:]) { patterns, attribute in
+            if let pattern = attribute.effectiveRegex { patterns[attribute.name] = try? NSRegularExpression(pattern: pattern) }
+        }
+        do {
+            store = try UserStore(path: dataFile)
+            let key: RSASigningKey
+            if let der = try store.signingKeyDER() {
+                key = try RSASigningKey(der: der)
+            } else {
+                key = try RSASigningKey()
+                try store.saveSigningKey(kid: key.keyID, der: key.der)
+            }
+            issuer = TokenIssuer(key: key, tenantID: policy.tenant.id)
+        } catch {
+            throw StartFailure(description: "cannot open the emulator's store: \(error)")
+        }
+        try seedUsers(policy.users)
+    }
+
+    /// Closes the SQLite store (the server calls this on stop).
+    public func close() {
+        lock.lock()
+        store.close()
+        lock.unlock()
+    }
+
+    /// The authority path segment clients use: the tenant GUID.
+    public var tenantID: String { policy.tenant.id }
+
+    /// Answers one request. Never throws and never answers a valid request with a 5xx (only injected faults do).
+    public func handle(_ request: EmulatorRequest) -> EmulatorResponse {
+        let correlationID = request.headers["client-request-id"].flatMap { UUID(uuidString: $0) != nil ? $0.lowercased() : nil }
+            ?? SecureRandom.guid()
+        var response: EmulatorResponse
+        if request.path.hasPrefix(ControlAPI.prefix) {
+            response = lock.withLock { handleControl(request) }
+        } else {
+            response = handleTenant(request, correlationID: correlationID)
+        }
+        response.headers["client-request-id"] = request.headers["client-request-id"] ?? correlationID
+        response.headers["x-ms-request-id"] = SecureRandom.guid()
+        return response
+    }
+
+    /// Imports users in the policy's `users` shape (also used by `POST /emulator/v1/users`).
+    ///
+    /// Their passwords are already public (written in the policy or the import), so they are hashed at a
+    /// capped cost: full cost would protect nothing and delay start-up by about half a second per user.
+    func seedUsers(_ users: [TenantPolicy.SeedUser]) throws {
+        let now = clock.now
+        let seedHasher = PasswordHasher(iterations: min(hasher.iterations, 10_000))
+        for user in users {
+            do {
+                if try store.user(email: user.email) != nil { continue }
+                try store.createUser(email: user.email, passwordHash: user.password.map(seedHasher.hash), attributes: user.attributes,
+                                     methods: user.methods.map { StoredMethod(id: SecureRandom.guid(), channel: $0.channel.rawValue, target: $0.target) },
+                                     at: now)
+            } catch {
+                throw StartFailure(description: "cannot import user \(user.email): \(error)")
+            }
+        }
+    }
+
+    // MARK: Tenant paths
+
+    private func handleTenant(_ request: EmulatorRequest, correlationID: String) -> EmulatorResponse {
+        let now = clock.now
+        let segments = request.path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: true)
+        let tenantSegment = segments.first.map(String.init) ?? ""
+        let rest = segments.count > 1 ? "/" + segments[1] : "/"
+        let origin = request.headers["host"].map { "http://\($0)" } ?? defaultOrigin
+        let endpoint = NativeAuthEndpoint.allCases.first { $0.path == rest }
+        func fail(_ error: ProtocolError) -> EmulatorResponse {
+            errors.response(error, endpoint: endpoint, correlationID: correlationID, at: now)
+        }
+        guard isThisTenant(tenantSegment) else {
+            var error = ProtocolError(.invalidRequest, 90002, "Tenant '\(tenantSegment)' not found. Check the authority path.")
+            error.status = endpoint == nil ? 404 : 400
+            return fail(error)
+        }
+        if request.method == "GET" {
+            switch rest {
+            case "/v2.0/.well-known/openid-configuration":
+                return .json(200, object: issuer.openIDConfiguration(origin: origin))
+            case "/discovery/v2.0/keys":
+                return .json(200, object: issuer.jwks)
+            default: break
+            }
+        }
+        guard let endpoint else {
+            var error = ProtocolError(.invalidRequest, 90056, "The endpoint \(rest) is not part of the native authentication API.")
+            error.status = 404
+            return fail(error)
+        }
+        guard request.method == "POST" else {
+            return fail(ProtocolError(.invalidRequest, 90056, "\(endpoint.path) only accepts POST."))
+        }
+        var delay = 0
+        if let fault = faults.take(for: endpoint.path) {
+            switch fault.kind {
+            case .http429:
+                var error = ProtocolError(.unknown("temporarily_unavailable"), 90055, "Too many requests; retry after \(fault.seconds) seconds.")
+                error.status = 429
+                error.extraHeaders = ["Retry-After": String(fault.seconds)]
+                return fail(error)
+            case .http500:
+                var error = ProtocolError(.serverError, 90033, "A transient error has occurred. Please try again.")
+                error.status = 500
+                return fail(error)
+            case .expiredToken:
+                return fail(.expiredToken)
+            case .redirect:
+                return Self.redirect("The emulator was asked to answer with a web fallback (fault injection).")
+            case .smsBlocked:
+                return fail(.smsBlockedByReputation)
+            case .delay:
+                delay = fault.seconds
+            }
+        }
+        let form = FormBody(decoding: request.body)
+        let context = RequestContext(endpoint: endpoint, form: form, now: now, origin: origin)
+        var response: EmulatorResponse
+        do {
+            response = try lock.withLock { try route(context) }
+            // RS256 signing needs only the immutable key: done outside the lock so requests sign in parallel.
+            if let mint = response.mint { response = try mint.render(with: issuer) }
+        } catch let error as ProtocolError {
+            response = fail(error)
+        } catch {
+            // Store failures are the emulator's own bugs; the client still gets the real envelope shape.
+            response = fail(ProtocolError(.invalidRequest, 90100, "The request could not be processed: \(error)"))
+        }
+        response.delaySeconds = delay
+        return response
+    }
+
+    private func isThisTenant(_ segment: String) -> Bool {
+        let lower = segment.lowercased()
+        return lower == policy.tenant.id || lower == "\(policy.tenant.name.lowercased()).onmicrosoft.com"
+            || lower == policy.tenant.name.lowercased()
+    }
+
+    private func route(_ context: RequestContext) throws -> EmulatorResponse {
+        switch context.endpoint {
+        case .signInInitiate: try signInInitiate(context)
+        case .signInChallenge: try signInChallenge(context)
+        case .signInIntrospect: try mfaIntrospect(context)
+        case .token: try token(context)
+        case .registerIntrospect: try registerIntrospect(context)
+        case .registerChallenge: try registerChallenge(context)
+        case .registerContinue: try registerContinue(context)
+        case .signUpStart: try signUpStart(context)
+        case .signUpChallenge: try signUpChallenge(context)
+        case .signUpContinue: try signUpContinue(context)
+        case .resetPasswordStart: try resetStart(context)
+        case .resetPasswordChallenge: try resetChallenge(context)
+        case .resetPasswordContinue: try resetContinue(context)
+        case .resetPasswordSubmit: try resetSubmit(context)
+        case .resetPasswordPollCompletion: try resetPoll(context)
+        }
+    }
+
+    // MARK: Shared answers
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// A 200 answer encoded with the shared wire type (nil fields omitted).
+    static func success(_ body: ResponseBody) -> EmulatorResponse {
+        .json(200, (try? encoder.encode(body)) ?? Data("{}".utf8))
+    }
+
+    /// The web-fallback outcome (§1.6): HTTP 200 `{"challenge_type":"redirect"}`, with `redirect_reason` where the
+    /// service sends one (initiate, token); the documented sign-up start and challenge answers carry none.
+    static func redirect(_ reason: String?) -> EmulatorResponse {
+        success(ResponseBody(challengeType: .redirect, redirectReason: reason))
+    }
+
+    static let unsupportedChallengeTypesReason = "The client does not support the challenge types required by the user flow."
+}

@@ -1,0 +1,68 @@
+import Foundation
+import NativeAuthWire
+
+/// Mints RS256 id and access tokens with `kid`, `client_info`, and the discovery documents.
+///
+/// The issuer is the GUID form `https://<tenant-id>.ciamlogin.com/<tenant-id>/v2.0` rewritten to the
+/// emulator's own origin: `<origin>/<tenant-id>/v2.0`. Source: native-auth API reference §3.4, §10; issue 3.
+struct TokenIssuer {
+    let key: RSASigningKey
+    let tenantID: String
+
+    func issuer(origin: String) -> String { "\(origin)/\(tenantID)/v2.0" }
+
+    /// `{"uid": oid, "utid": tenant}` base64url-encoded.
+    func clientInfo(userID: String) -> String {
+        Base64URL.encode(Array(#"{"uid":"\#(userID)","utid":"\#(tenantID)"}"#.utf8))
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    func jwt(_ claims: JWTClaims) throws -> String {
+        let signingInput = Base64URL.encode(try Self.encoder.encode(JWTHeader(kid: key.keyID))) + "." + Base64URL.encode(try Self.encoder.encode(claims))
+        let signature = try key.sign(Array(signingInput.utf8))
+        return signingInput + "." + Base64URL.encode(signature)
+    }
+
+    func idToken(user: StoredUser, clientID: String, origin: String, now: Date, lifetime: Int) throws -> String {
+        var claims = baseClaims(user: user, audience: clientID, origin: origin, now: now, lifetime: lifetime)
+        claims.preferredUsername = user.email
+        claims.email = user.email
+        claims.name = user.attributes["displayName"]
+        return try jwt(claims)
+    }
+
+    func accessToken(user: StoredUser, clientID: String, scopes: [String], origin: String, now: Date, lifetime: Int) throws -> String {
+        var claims = baseClaims(user: user, audience: clientID, origin: origin, now: now, lifetime: lifetime)
+        claims.azp = clientID
+        claims.scp = scopes.filter { !["openid", "profile", "offline_access", "email"].contains($0) }.joined(separator: " ")
+        return try jwt(claims)
+    }
+
+    private func baseClaims(user: StoredUser, audience: String, origin: String, now: Date, lifetime: Int) -> JWTClaims {
+        let issuedAt = Int(now.timeIntervalSince1970)
+        return JWTClaims(aud: audience, iss: issuer(origin: origin), iat: issuedAt, nbf: issuedAt, exp: issuedAt + lifetime,
+                         sub: user.id, oid: user.id, tid: tenantID)
+    }
+
+    func openIDConfiguration(origin: String) -> [String: Any] {
+        let base = "\(origin)/\(tenantID)"
+        return ["issuer": issuer(origin: origin),
+                "authorization_endpoint": "\(base)/oauth2/v2.0/authorize",
+                "token_endpoint": "\(base)/oauth2/v2.0/token",
+                "jwks_uri": "\(base)/discovery/v2.0/keys",
+                "response_types_supported": ["code", "id_token", "code id_token", "id_token token"],
+                "subject_types_supported": ["pairwise"],
+                "id_token_signing_alg_values_supported": ["RS256"],
+                "scopes_supported": ["openid", "profile", "email", "offline_access"],
+                "token_endpoint_auth_methods_supported": ["none"],
+                "claims_supported": ["sub", "iss", "aud", "exp", "iat", "nbf", "oid", "tid", "preferred_username", "email", "name", "ver"],
+                "tenant_region_scope": "EU"]
+    }
+
+    var jwks: [String: Any] { ["keys": [key.jwk]] }
+}

@@ -1,0 +1,21 @@
+/// The claims of the emulator's id and access tokens (a v2 JWT payload). Source: native-auth API reference §3.4.
+struct JWTClaims: Encodable {
+    var aud: String
+    var iss: String
+    var iat: Int
+    var nbf: Int
+    var exp: Int
+    var sub: String
+    var oid: String
+    var tid: String
+    var ver = "2.0"
+    var preferredUsername: String?
+    var email: String?
+    var name: String?
+    var azp: String?
+    var scp: String?
+
+    enum CodingKeys: String, CodingKey {
+        case aud, iss, iat, nbf, exp, sub, oid, tid, ver, preferredUsername = "preferred_username", email, name, azp, scp
+    }
+}

@@ -1,0 +1,46 @@
+import CCrypto
+import Foundation
+
+/// Cryptographically secure random values from OpenSSL's CSPRNG (`RAND_bytes`).
+///
+/// Codes and continuation tokens must not be guessable (NIST SP 800-63B §5.1.3: OTPs come from an
+/// approved random bit generator), so nothing here uses `SystemRandomNumberGenerator` fallbacks.
+enum SecureRandom {
+    /// `count` random bytes.
+    static func bytes(_ count: Int) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        let status = buffer.withUnsafeMutableBytes { RAND_bytes($0.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(count)) }
+        if status != 1 {
+            // RAND_bytes only fails when the CSPRNG cannot be seeded; refusing to continue is safer than weak codes.
+            fatalError("OpenSSL RAND_bytes failed: the CSPRNG is unavailable")
+        }
+        return buffer
+    }
+
+    /// `length` decimal digits, each uniform (rejection sampling avoids modulo bias).
+    static func digits(_ length: Int) -> String {
+        var result = ""
+        result.reserveCapacity(length)
+        while result.count < length {
+            for byte in bytes(length * 2) where byte < 250 && result.count < length {
+                result.append(Character(String(byte % 10)))
+            }
+        }
+        return result
+    }
+
+    /// An opaque URL-safe token carrying `byteCount` random bytes.
+    static func token(byteCount: Int = 32) -> String {
+        Base64URL.encode(bytes(byteCount))
+    }
+
+    /// A random version-4 UUID string (lower case, as the service writes GUIDs).
+    static func guid() -> String {
+        var raw = bytes(16)
+        raw[6] = (raw[6] & 0x0F) | 0x40
+        raw[8] = (raw[8] & 0x3F) | 0x80
+        let uuid = UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                               raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+        return uuid.uuidString.lowercased()
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import NativeAuthWire
+
+/// Just-in-time strong-method registration: `/register/v1.0/introspect|challenge|continue`.
+/// Source: native-auth API reference §3.7; cases 002 and 003.
+extension TenantEmulator {
+    func registerIntrospect(_ context: RequestContext) throws -> EmulatorResponse {
+        let (token, session) = try self.session(context) { step in
+            switch step {
+            case .registrationRequired, .registrationIntrospected, .registrationCodeSent: true
+            default: false
+            }
+        }
+        guard let user = try user(of: session) else { throw ProtocolError.userNotFound }
+        let methods = policy.mfa.methods.map { channel in
+            WireAuthMethod(id: channel.rawValue, challengeType: .oob, challengeChannel: channel.wire,
+                           loginHint: channel == .email ? user.email : nil)
+        }
+        session.step = .registrationIntrospected
+        return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), methods: methods))
+    }
+
+    func registerChallenge(_ context: RequestContext) throws -> EmulatorResponse {
+        let (token, session) = try self.session(context) { step in
+            switch step {
+            case .registrationIntrospected, .registrationCodeSent: true
+            default: false
+            }
+        }
+        let type = ChallengeType(wireValue: try context.required(.challengeType))
+        guard type == .oob else {
+            throw ProtocolError(.unsupportedChallengeType, AADSTSCode.challengeTypeLacksRedirect, "Registration needs challenge_type oob.")
+        }
+        let target = try context.required(.challengeTarget).trimmingCharacters(in: .whitespaces)
+        let channelText = context.form[.challengeChannel] ?? (target.contains("@") ? "email" : "sms")
+        guard let channel = TenantPolicy.MethodChannel(rawValue: channelText.lowercased()), policy.mfa.methods.contains(channel) else {
+            throw ProtocolError.missing("challenge_channel")
+        }
+        guard let user = try user(of: session) else { throw ProtocolError.userNotFound }
+        switch channel {
+        case .sms:
+            guard PhoneNumber.isE164(target) else { throw ProtocolError.invalidContact }
+            switch policy.mfa.smsBlocked {
+            case .reputation: throw ProtocolError.smsBlockedByReputation
+            case .admin: throw ProtocolError.smsBlockedByAdmin
+            case .none: break
+            }
+        case .email:
+            guard EmailAddress.isPlausible(target) else { throw ProtocolError.invalidContact }
+            if target.lowercased() == user.email.lowercased() {
+                // The address was verified when the account was made: the fast pass (§3.7 "preverified").
+                session.step = .registrationPreverified(channel: channel.rawValue, target: target)
+                return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), challengeType: .preverified))
+            }
+        }
+        try sendCode(session, channel: channel.rawValue, target: target, purpose: .registration, now: context.now)
+        session.step = .registrationCodeSent(channel: channel.rawValue, target: target)
+        return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), challengeType: .oob,
+                                         bindingMethod: "prompt", challengeChannel: channel.wire, challengeTarget: target,
+                                         codeLength: policy.otp.length))
+    }
+
+    func registerContinue(_ context: RequestContext) throws -> EmulatorResponse {
+        let (token, session) = try self.session(context) { step in
+            switch step {
+            case .registrationCodeSent, .registrationPreverified: true
+            default: false
+            }
+        }
+        let grant = GrantType(wireValue: try context.required(.grantType))
+        let channel: String, target: String
+        switch (session.step, grant) {
+        case (.registrationCodeSent(let sentChannel, let sentTarget), .oob):
+            try verifyCode(session, context)
+            (channel, target) = (sentChannel, sentTarget)
+        case (.registrationPreverified(let sentChannel, let sentTarget), .continuationToken):
+            (channel, target) = (sentChannel, sentTarget)
+        default:
+            throw ProtocolError.missing("grant_type")
+        }
+        guard let userID = session.userID else { throw ProtocolError.userNotFound }
+        _ = try store.addMethod(userID: userID, channel: channel, target: target)
+        session.step = .readyForToken(afterRegistration: true)
+        return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now)))
+    }
+}

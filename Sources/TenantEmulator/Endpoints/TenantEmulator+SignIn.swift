@@ -1,0 +1,102 @@
+import Foundation
+import NativeAuthWire
+
+/// Sign-in: `/oauth2/v2.0/initiate` and `/oauth2/v2.0/challenge` (first factor and MFA).
+/// Source: native-auth API reference §3.1, §3.2, §3.6.
+extension TenantEmulator {
+    func signInInitiate(_ context: RequestContext) throws -> EmulatorResponse {
+        let client = try checkClient(context)
+        let types = effectiveTypes(try checkChallengeTypes(context, required: true) ?? [], client: client.clientID)
+        let username = try username(context)
+        guard let user = try store.user(email: username) else { throw ProtocolError.userNotFound }
+        guard clientCanServe(types, needsPassword: user.hasPassword) else { return Self.redirect(Self.unsupportedChallengeTypesReason) }
+        let session = FlowSession(clientID: client.clientID, challengeTypes: types, capabilities: context.capabilities,
+                                  username: user.email, userID: user.id, step: .signInStarted, expiresAt: context.now)
+        return Self.success(ResponseBody(continuationToken: renew(session, replacing: nil, now: context.now)))
+    }
+
+    func signInChallenge(_ context: RequestContext) throws -> EmulatorResponse {
+        let types = try checkChallengeTypes(context, required: false)
+        let (token, session) = try self.session(context) { step in
+            switch step {
+            case .signInStarted, .signInCodeSent, .signInPasswordRequested, .mfaRequired, .mfaIntrospected, .mfaCodeSent: true
+            default: false
+            }
+        }
+        if let types { session.challengeTypes = effectiveTypes(types, client: session.clientID) }
+        guard let user = try user(of: session) else { throw ProtocolError.userNotFound }
+        switch session.step {
+        case .mfaRequired, .mfaIntrospected, .mfaCodeSent:
+            return try mfaChallenge(context, token: token, session: session, user: user)
+        default:
+            break
+        }
+        guard clientCanServe(session.challengeTypes, needsPassword: user.hasPassword) else {
+            flows.remove(token)
+            return Self.redirect(nil)
+        }
+        if user.hasPassword {
+            session.step = .signInPasswordRequested
+            return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), challengeType: .password))
+        }
+        let sent = try sendCode(session, channel: "email", target: user.email, purpose: .signIn, now: context.now)
+        session.step = .signInCodeSent
+        let next = renew(session, replacing: token, now: context.now)
+        return Self.success(codeSentBody(token: next, code: sent, withInterval: true))
+    }
+
+    /// MFA step B (and the legacy default-method challenge without `id`).
+    private func mfaChallenge(_ context: RequestContext, token: String, session: FlowSession, user: StoredUser) throws -> EmulatorResponse {
+        let methods = mfaMethods(of: user)
+        let method: StoredMethod
+        if let id = context.form[.id], !id.isEmpty {
+            guard let chosen = methods.first(where: { $0.id == id }) else { throw ProtocolError.missing("id") }
+            method = chosen
+        } else if policy.mfa.legacyFlow, session.step == .mfaRequired {
+            guard methods.count == 1, let only = methods.first else {
+                throw ProtocolError(.invalidRequest, AADSTSCode.introspectRequired,
+                                    "User has more than one strong authentication method; call the introspect endpoint.",
+                                    suberror: .introspectRequired)
+            }
+            method = only
+        } else if case .mfaCodeSent(let previous) = session.step, let chosen = methods.first(where: { $0.id == previous }) {
+            method = chosen
+        } else {
+            throw ProtocolError.missing("id")
+        }
+        if method.channel == "sms" {
+            switch policy.mfa.smsBlocked {
+            case .reputation: throw ProtocolError.smsBlockedByReputation
+            case .admin: throw ProtocolError.smsBlockedByAdmin
+            case .none: break
+            }
+        }
+        let sent = try sendCode(session, channel: method.channel, target: method.target, purpose: .mfa, now: context.now)
+        session.step = .mfaCodeSent(methodID: method.id)
+        let next = renew(session, replacing: token, now: context.now)
+        return Self.success(codeSentBody(token: next, code: sent, withInterval: false))
+    }
+
+    /// MFA step A: `/oauth2/v2.0/introspect` lists the user's methods with masked hints.
+    func mfaIntrospect(_ context: RequestContext) throws -> EmulatorResponse {
+        let (token, session) = try self.session(context) { step in
+            switch step {
+            case .mfaRequired, .mfaIntrospected, .mfaCodeSent: true
+            default: false
+            }
+        }
+        guard let user = try user(of: session) else { throw ProtocolError.userNotFound }
+        let methods = mfaMethods(of: user).map { method in
+            WireAuthMethod(id: method.id, challengeType: .oob, challengeChannel: ChallengeChannel(wireValue: method.channel),
+                           loginHint: method.channel == "sms" ? PhoneNumber.masked(method.target) : EmailAddress.masked(method.target))
+        }
+        session.step = .mfaIntrospected
+        return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), methods: methods))
+    }
+
+    /// The user's methods whose channel the policy allows for MFA.
+    func mfaMethods(of user: StoredUser) -> [StoredMethod] {
+        let allowed = Set(policy.mfa.methods.map(\.rawValue))
+        return user.methods.filter { allowed.contains($0.channel) }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import NativeAuthWire
+
+/// Sign-up: `/signup/v1.0/start|challenge|continue`, in all four orders of §4.4 and with the attribute
+/// timing rule (optional attributes only before the email is verified).
+/// Source: native-auth API reference §4.1–§4.4.
+extension TenantEmulator {
+    private var needsPassword: Bool { policy.signUp.method == .emailPassword }
+
+    func signUpStart(_ context: RequestContext) throws -> EmulatorResponse {
+        let client = try checkClient(context)
+        let types = effectiveTypes(try checkChallengeTypes(context, required: true) ?? [], client: client.clientID)
+        let username = try username(context)
+        guard clientCanServe(types, needsPassword: needsPassword) else { return Self.redirect(nil) }
+        if try store.user(email: username) != nil {
+            throw ProtocolError(.userAlreadyExists, AADSTSCode.userAlreadyExists, "It looks like you may already have an account.")
+        }
+        let session = FlowSession(clientID: client.clientID, challengeTypes: types, capabilities: context.capabilities,
+                                  username: username, userID: nil, step: .signUpStarted, expiresAt: context.now)
+        if let password = context.form[.password] {
+            session.passwordHash = try acceptedPassword(password, username: username)
+        }
+        // Before verification every known attribute is accepted, optional ones included.
+        session.attributes = try validatedAttributes(try attributes(context))
+        return Self.success(ResponseBody(continuationToken: renew(session, replacing: nil, now: context.now)))
+    }
+
+    func signUpChallenge(_ context: RequestContext) throws -> EmulatorResponse {
+        let types = try checkChallengeTypes(context, required: false)
+        let (token, session) = try self.session(context) { step in
+            [.signUpStarted, .signUpCodeSent, .signUpCredentialRequired, .signUpPasswordRequested].contains(step)
+        }
+        if let types { session.challengeTypes = effectiveTypes(types, client: session.clientID) }
+        switch session.step {
+        case .signUpCredentialRequired, .signUpPasswordRequested:
+            guard session.challengeTypes.contains(.password) else {
+                flows.remove(token)
+                return Self.redirect(nil)
+            }
+            session.step = .signUpPasswordRequested
+            return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), challengeType: .password))
+        default:
+            guard session.challengeTypes.contains(.oob) else {
+                flows.remove(token)
+                return Self.redirect(nil)
+            }
+            let sent = try sendCode(session, channel: "email", target: session.username, purpose: .signUp, now: context.now)
+            session.step = .signUpCodeSent
+            let next = renew(session, replacing: token, now: context.now)
+            return Self.success(codeSentBody(token: next, code: sent, withInterval: true))
+        }
+    }
+
+    func signUpContinue(_ context: RequestContext) throws -> EmulatorResponse {
+        let (token, session) = try self.session(context) { step in
+            [.signUpStarted, .signUpCodeSent, .signUpCredentialRequired, .signUpPasswordRequested, .signUpAttributesRequested].contains(step)
+        }
+        let grant = GrantType(wireValue: try context.required(.grantType))
+        switch grant {
+        case .oob:
+            guard session.step == .signUpCodeSent else { throw ProtocolError.badToken }
+            try verifyCode(session, context)
+            session.verified = true
+        case .password:
+            guard needsPassword else {
+                throw ProtocolError(.invalidRequest, AADSTSCode.invalidAuthenticationType, "This user flow does not use passwords.")
+            }
+            session.passwordHash = try acceptedPassword(try context.required(.password), username: session.username)
+        case .attributes:
+            let values = try validatedAttributes(try attributes(context))
+            let required = Set(policy.signUp.attributes.filter(\.required).map(\.name))
+            // §4.4 rule 5: after verification only required attributes are still accepted.
+            for (name, value) in values where !session.verified || required.contains(name) {
+                session.attributes[name] = value
+            }
+        default:
+            throw ProtocolError.missing("grant_type")
+        }
+        guard session.verified else {
+            // Input before the email is verified is kept; the address still needs its code.
+            var error = ProtocolError(.verificationRequired, AADSTSCode.verificationRequired, "User attributes must be verified.",
+                                      continuationToken: renew(session, replacing: token, now: context.now))
+            error.unverifiedAttributes = [WireAttributeName(name: "email")]
+            throw error
+        }
+        return try signUpNextStep(context, token: token, session: session)
+    }
+
+    /// After verified input: ask for the password, then missing required attributes, then create the account.
+    private func signUpNextStep(_ context: RequestContext, token: String, session: FlowSession) throws -> EmulatorResponse {
+        if needsPassword, session.passwordHash == nil {
+            session.step = .signUpCredentialRequired
+            throw ProtocolError(.credentialRequired, AADSTSCode.credentialRequired, "Credential required.",
+                                continuationToken: renew(session, replacing: token, now: context.now))
+        }
+        let missing = policy.signUp.attributes.filter { $0.required && session.attributes[$0.name] == nil }
+        if !missing.isEmpty {
+            session.step = .signUpAttributesRequested
+            var error = ProtocolError(.attributesRequired, AADSTSCode.attributesRequired, "User attributes required.",
+                                      continuationToken: renew(session, replacing: token, now: context.now))
+            error.requiredAttributes = missing.map(Self.wire)
+            throw error
+        }
+        let user: StoredUser
+        do {
+            user = try store.createUser(email: session.username, passwordHash: session.passwordHash, attributes: session.attributes,
+                                        methods: [], at: context.now)
+        } catch UserStore.Failure.userExists {
+            flows.remove(token)
+            throw ProtocolError(.userAlreadyExists, AADSTSCode.userAlreadyExists, "It looks like you may already have an account.")
+        }
+        session.userID = user.id
+        session.step = .readyForToken(afterRegistration: false)
+        return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now)))
+    }
+
+    /// Checks a sign-up password and returns its hash.
+    private func acceptedPassword(_ password: String, username: String) throws -> String {
+        guard needsPassword else {
+            throw ProtocolError(.invalidRequest, AADSTSCode.invalidAuthenticationType, "This user flow does not use passwords.")
+        }
+        if let problem = try passwordProblem(password, username: username, userID: nil) { throw problem }
+        return hasher.hash(password)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import NativeAuthWire
+
+/// `/oauth2/v2.0/token`: every grant of §3.3, the MFA / registration branches, refresh with rotation.
+/// Source: native-auth API reference §3.3–§3.7, §4.6, §5.6, §6.
+extension TenantEmulator {
+    func token(_ context: RequestContext) throws -> EmulatorResponse {
+        _ = try checkChallengeTypes(context, required: false)
+        if let claims = context.form[.claims], !claims.isEmpty {
+            // Refused rather than ignored: a rehearsal must not pass because a Conditional Access demand was dropped.
+            throw ProtocolError(.invalidRequest, AADSTSCode.invalidRequestParameter,
+                                "The claims parameter (Conditional Access authentication context) is not supported by the emulator.")
+        }
+        let grant = GrantType(wireValue: try context.required(.grantType))
+        switch grant {
+        case .refreshToken:
+            return try refresh(context)
+        case .password:
+            let (token, session) = try self.session(context) { $0 == .signInStarted || $0 == .signInPasswordRequested }
+            let password = try context.required(.password)
+            if let username = context.form[.username], username.lowercased() != session.username.lowercased() {
+                throw ProtocolError.missing("username")
+            }
+            guard let user = try user(of: session) else { throw ProtocolError.userGoneAtToken }
+            guard let hash = user.passwordHash else {
+                throw ProtocolError(.invalidGrant, AADSTSCode.invalidAuthenticationType, "The account has no password; use a one-time code.")
+            }
+            guard hasher.verify(password, against: hash) else {
+                try store.logSignIn(userID: user.id, clientID: session.clientID, outcome: "wrongPassword", at: context.now)
+                throw ProtocolError.invalidCredentials
+            }
+            return try afterFirstFactor(context, token: token, session: session, user: user)
+        case .oob, .mfaOOB:
+            let (token, session) = try self.session(context) { step in
+                switch step {
+                case .signInCodeSent: grant == .oob
+                case .mfaCodeSent: true
+                default: false
+                }
+            }
+            try verifyCode(session, context)
+            guard let user = try user(of: session) else { throw ProtocolError.userGoneAtToken }
+            if case .mfaCodeSent = session.step {
+                session.mfaSatisfied = true
+                return try tokens(context, token: token, session: session, user: user)
+            }
+            return try afterFirstFactor(context, token: token, session: session, user: user)
+        case .continuationToken:
+            let (token, session) = try self.session(context) { if case .readyForToken = $0 { true } else { false } }
+            guard let user = try user(of: session) else { throw ProtocolError.userGoneAtToken }
+            if case .readyForToken(afterRegistration: true) = session.step {
+                session.mfaSatisfied = true
+                return try tokens(context, token: token, session: session, user: user)
+            }
+            return try afterFirstFactor(context, token: token, session: session, user: user)
+        default:
+            throw ProtocolError(.unsupportedGrantType, 70003, "The grant type '\(grant.wireValue)' is not supported.")
+        }
+    }
+
+    /// After the first factor: MFA (`mfa_required`), registration (`registration_required`) or tokens.
+    /// DOC26: the second factor applies to password accounts only.
+    private func afterFirstFactor(_ context: RequestContext, token: String, session: FlowSession, user: StoredUser) throws -> EmulatorResponse {
+        if policy.mfa.required, user.hasPassword {
+            if !mfaMethods(of: user).isEmpty {
+                guard session.capabilities.contains(.mfaRequired) else {
+                    flows.remove(token)
+                    return Self.redirect("Client is missing mfa_required capability")
+                }
+                session.step = .mfaRequired
+                throw ProtocolError(.invalidGrant, AADSTSCode.mfaRequired, "Multi-factor authentication is required.",
+                                    suberror: .mfaRequired, continuationToken: renew(session, replacing: token, now: context.now))
+            }
+            if policy.mfa.registrationRequired {
+                guard session.capabilities.contains(.registrationRequired) else {
+                    flows.remove(token)
+                    return Self.redirect("Client is missing registration_required capability")
+                }
+                session.step = .registrationRequired
+                throw ProtocolError(.invalidGrant, AADSTSCode.registrationRequired, "A strong authentication method must be registered.",
+                                    suberror: .registrationRequired, continuationToken: renew(session, replacing: token, now: context.now))
+            }
+        }
+        return try tokens(context, token: token, session: session, user: user)
+    }
+
+    /// The token answer of §3.4; ends the flow.
+    private func tokens(_ context: RequestContext, token: String?, session: FlowSession, user: StoredUser) throws -> EmulatorResponse {
+        if let token { flows.remove(token) }
+        try store.logSignIn(userID: user.id, clientID: session.clientID, outcome: "success", at: context.now)
+        return try tokenBody(context, user: user, clientID: session.clientID, mfaSatisfied: session.mfaSatisfied)
+    }
+
+    private func tokenBody(_ context: RequestContext, user: StoredUser, clientID: String, mfaSatisfied: Bool, scope: String? = nil) throws -> EmulatorResponse {
+        var scopes = (scope ?? context.form[.scope] ?? "openid profile offline_access").split(separator: " ").map(String.init)
+        if scopes.isEmpty { scopes = ["openid", "profile", "offline_access"] }
+        let lifetime = policy.tokens.accessTokenSeconds
+        var refreshToken: String?
+        if scopes.contains("offline_access") {
+            let value = "1." + SecureRandom.token(byteCount: 48)
+            try store.saveRefreshToken(hash: SHA256Digest.hex(value), record: RefreshTokenRecord(
+                userID: user.id, clientID: clientID, scope: scopes.joined(separator: " "),
+                expiresAt: context.now.addingTimeInterval(TimeInterval(policy.tokens.refreshTokenSeconds)), mfaSatisfied: mfaSatisfied))
+            refreshToken = value
+        }
+        var response = EmulatorResponse(status: 200)
+        response.mint = TokenMint(user: user, clientID: clientID, scopes: scopes, refreshToken: refreshToken, lifetime: lifetime,
+                                  origin: context.origin, now: context.now, includeClientInfo: context.form[.clientInfo] == "true")
+        return response
+    }
+
+    /// `grant_type=refresh_token` (§6): single use (rotation), expiry, and MFA that became required.
+    private func refresh(_ context: RequestContext) throws -> EmulatorResponse {
+        let client = try checkClient(context)
+        let value = try context.required(.refreshToken)
+        let malformed = ProtocolError(.invalidGrant, 9_002_313, "Invalid request. Request is malformed or invalid.")
+        guard let record = try store.takeRefreshToken(hash: SHA256Digest.hex(value)),
+              record.clientID.lowercased() == client.clientID.lowercased() else { throw malformed }
+        guard record.expiresAt > context.now else {
+            throw ProtocolError(.invalidGrant, AADSTSCode.refreshTokenExpired, "The refresh token has expired due to inactivity.")
+        }
+        guard let user = try store.user(id: record.userID) else { throw malformed }
+        if policy.mfa.required, user.hasPassword, !record.mfaSatisfied {
+            // Keep the token: the user may still use it once MFA no longer applies.
+            try store.saveRefreshToken(hash: SHA256Digest.hex(value), record: record)
+            throw ProtocolError(.invalidGrant, AADSTSCode.mfaRequired,
+                                "Due to a configuration change made by your administrator, you must use multi-factor authentication.")
+        }
+        let requested = context.form[.scope].flatMap { $0.isEmpty ? nil : $0 } ?? record.scope
+        return try tokenBody(context, user: user, clientID: record.clientID, mfaSatisfied: record.mfaSatisfied, scope: requested)
+    }
+}

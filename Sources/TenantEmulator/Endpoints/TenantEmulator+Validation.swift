@@ -1,0 +1,74 @@
+import Foundation
+import NativeAuthWire
+
+/// Server-side checks of what users type: password rules and attribute values.
+extension TenantEmulator {
+    /// The password suberror for `password`, if it breaks the policy. All carry AADSTS399246 (§4.1, §7.2).
+    func passwordProblem(_ password: String, username: String, userID: String?) throws -> ProtocolError? {
+        let rules = policy.password
+        func problem(_ suberror: Suberror, _ message: String) -> ProtocolError {
+            ProtocolError(.invalidGrant, AADSTSCode.passwordTooWeak, message, suberror: suberror)
+        }
+        if password.count < rules.minLength { return problem(.passwordTooShort, "New password is too short.") }
+        if password.count > rules.maxLength { return problem(.passwordTooLong, "New password is too long.") }
+        var classes = 0
+        if password.contains(where: { $0.isLowercase }) { classes += 1 }
+        if password.contains(where: { $0.isUppercase }) { classes += 1 }
+        if password.contains(where: { $0.isNumber }) { classes += 1 }
+        if password.contains(where: { !$0.isLetter && !$0.isNumber }) { classes += 1 }
+        if classes < rules.minCharacterClasses { return problem(.passwordTooWeak, "New password is too weak.") }
+        let lower = password.lowercased()
+        let local = username.split(separator: "@").first.map { $0.lowercased() } ?? ""
+        if rules.banned.contains(where: { !$0.isEmpty && lower.contains($0.lowercased()) }) || (local.count >= 3 && lower.contains(local)) {
+            return problem(.passwordBanned, "New password contains a banned word.")
+        }
+        if let userID {
+            for hash in try store.passwordHistory(userID: userID, limit: rules.history) where hasher.verify(password, against: hash) {
+                return problem(.passwordRecentlyUsed, "New password was used recently.")
+            }
+        }
+        return nil
+    }
+
+    /// Decodes the `attributes` parameter (a JSON object as a string, §4.1).
+    func attributes(_ context: RequestContext) throws -> [String: String] {
+        guard let text = context.form[.attributes] else { return [:] }
+        guard let values = AttributesParameter.decode(text) else { throw ProtocolError.missing("attributes") }
+        return values
+    }
+
+    /// Keeps the known attributes (unknown keys are ignored, as the service does) and re-validates them.
+    /// - Throws: `invalid_grant` + `attribute_validation_failed` with `invalid_attributes` (§4.3).
+    func validatedAttributes(_ values: [String: String]) throws -> [String: String] {
+        var accepted: [String: String] = [:]
+        var invalid: [String] = []
+        for attribute in policy.signUp.attributes {
+            guard let value = values[attribute.name] else { continue }
+            if matches(value, attribute: attribute) { accepted[attribute.name] = value } else { invalid.append(attribute.name) }
+        }
+        if !invalid.isEmpty {
+            var error = ProtocolError(.invalidGrant, AADSTSCode.attributeValidationFailed, "User attribute validation failed.",
+                                      suberror: .attributeValidationFailed)
+            error.invalidAttributes = invalid.map { WireAttributeName(name: $0) }
+            throw error
+        }
+        return accepted
+    }
+
+    func matches(_ value: String, attribute: TenantPolicy.Attribute) -> Bool {
+        if attribute.required && value.isEmpty { return false }
+        switch attribute.type {
+        case .int: if Int(value) == nil { return false }
+        case .dateTime: if ISO8601DateFormatter().date(from: value) == nil && value.range(of: "^\\d{4}-\\d{2}-\\d{2}$", options: .regularExpression) == nil { return false }
+        case .boolean, .string: break
+        }
+        guard let pattern = attributePatterns[attribute.name] else { return true }
+        let range = NSRange(value.startIndex..., in: value)
+        return pattern.firstMatch(in: value, range: range) != nil
+    }
+
+    /// The wire form of a policy attribute (`required_attributes[]` items, §4.5).
+    static func wire(_ attribute: TenantPolicy.Attribute) -> WireAttribute {
+        WireAttribute(name: attribute.name, type: attribute.type.wire, required: attribute.required, regex: attribute.effectiveRegex ?? "")
+    }
+}

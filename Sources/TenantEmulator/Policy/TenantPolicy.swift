@@ -1,0 +1,188 @@
+import Foundation
+import NativeAuthWire
+
+/// A tenant's configuration: what the emulated service asks for and allows.
+///
+/// Read from a JSON policy file with strict validation (`TenantPolicy.load(from:)`,
+/// `TenantPolicy.parse(_:file:)`): unknown keys and bad values are refused with a `PolicyError` naming the
+/// file, the key and what is allowed. Every key and its default are listed in the README section
+/// "Tenant emulator". Source: issue 3 (policy shape), DESIGN.md "The emulator".
+public struct TenantPolicy: Sendable {
+    /// `tenant`: name and GUID.
+    public var tenant: Tenant
+    /// `clients[]`: the app registrations.
+    public var clients: [Client]
+    /// `signUp`: method and attributes.
+    public var signUp: SignUp
+    /// `password`: rules for new passwords (sign-up and reset).
+    public var password: PasswordRules
+    /// `mfa`: second factor and registration.
+    public var mfa: MFA
+    /// `otp`: one-time code rules.
+    public var otp: OTP
+    /// `tokens`: lifetimes.
+    public var tokens: Tokens
+    /// `passwordReset`: self-service password reset.
+    public var passwordReset: PasswordReset
+    /// `users[]`: accounts imported at start.
+    public var users: [SeedUser]
+
+    /// `tenant`: the tenant's name (`NAME.onmicrosoft.com`) and GUID, both accepted as the authority path.
+    public struct Tenant: Sendable {
+        /// `NAME` of `NAME.onmicrosoft.com`.
+        public var name: String
+        /// The tenant GUID (lower case): the authority path and `tid`.
+        public var id: String
+    }
+
+    /// `clients[]`: an app registration.
+    public struct Client: Sendable {
+        /// `clientId`: the app (client) GUID.
+        public var clientID: String
+        /// Native authentication enabled; `false` → `invalid_client` + `nativeauthapi_disabled`.
+        public var nativeAuth: Bool
+        /// Public client; `false` → `invalid_client` 550022.
+        public var publicClient: Bool
+        /// The challenge types the app registration may use; what a request asks for beyond these is ignored,
+        /// so a narrowly configured app meets the web fallback (case 001).
+        public var challengeTypes: [ChallengeType] = [.oob, .password, .redirect]
+    }
+
+    /// How accounts sign up (and therefore sign in).
+    public enum SignUpMethod: String, Sendable, CaseIterable {
+        case emailPassword, emailOtp
+    }
+
+    /// `signUp`: the method and the attributes collected.
+    public struct SignUp: Sendable {
+        /// `method`: password or code-only accounts.
+        public var method: SignUpMethod
+        /// `attributes[]`: what sign-up collects, in order.
+        public var attributes: [Attribute]
+    }
+
+    /// `signUp.attributes[]`: one user attribute.
+    public struct Attribute: Sendable {
+        public var name: String
+        public var type: AttributeKind
+        public var required: Bool
+        public var regex: String?
+        public var label: String
+        /// Allowed values of a choice list (checked server-side; sent as a regex).
+        public var choices: [String]?
+
+        /// The pattern the server checks: `regex`, else one built from `choices`, else a boolean's.
+        public var effectiveRegex: String? {
+            if let regex, !regex.isEmpty { return regex }
+            if let choices, !choices.isEmpty {
+                return "^(" + choices.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + ")$"
+            }
+            if type == .boolean { return "^(true|false)$" }
+            return nil
+        }
+    }
+
+    /// Attribute types of the policy file, mapped onto the wire vocabulary.
+    public enum AttributeKind: String, Sendable, CaseIterable {
+        case string, boolean, int, dateTime
+
+        var wire: AttributeType {
+            switch self {
+            case .string: .string
+            case .boolean: .boolean
+            case .int: .int
+            case .dateTime: .dateTime
+            }
+        }
+    }
+
+    /// `password`: the rules a new password must meet.
+    public struct PasswordRules: Sendable {
+        /// Fewer characters → `password_too_short`.
+        public var minLength: Int
+        /// More characters → `password_too_long`.
+        public var maxLength: Int
+        /// Of lower case, upper case, digits, symbols.
+        public var minCharacterClasses: Int
+        /// Case-insensitive substrings → `password_banned`.
+        public var banned: [String]
+        /// How many previous passwords a reset may not reuse (the current one counts).
+        public var history: Int
+    }
+
+    /// A strong-authentication channel.
+    public enum MethodChannel: String, Sendable, CaseIterable {
+        case email, sms
+
+        var wire: ChallengeChannel { self == .email ? .email : .sms }
+    }
+
+    /// Whether the SMS provider refuses to send (the fraud-protection answers of §3.6/§3.7).
+    public enum SMSBlock: String, Sendable, CaseIterable {
+        case none, reputation, admin
+    }
+
+    /// `mfa`: second factor rules.
+    public struct MFA: Sendable {
+        public var required: Bool
+        public var methods: [MethodChannel]
+        /// A password user with no method must register one (`registration_required`).
+        public var registrationRequired: Bool
+        /// After `mfa_required`, challenge without `id` sends to the only method or answers `introspect_required`.
+        public var legacyFlow: Bool
+        public var smsBlocked: SMSBlock
+    }
+
+    /// `otp`: one-time code rules.
+    public struct OTP: Sendable {
+        /// Digits per code (`code_length`).
+        public var length: Int
+        /// Seconds a code stays valid.
+        public var ttlSeconds: Int
+        /// Wrong entries before a code is dead.
+        public var maxAttempts: Int
+        /// Seconds before a resend is allowed (`interval`).
+        public var resendIntervalSeconds: Int
+    }
+
+    /// `tokens`: lifetimes in seconds.
+    public struct Tokens: Sendable {
+        /// Access and id token lifetime (`expires_in`).
+        public var accessTokenSeconds: Int
+        /// Refresh token lifetime (then 700082).
+        public var refreshTokenSeconds: Int
+        /// Continuation token lifetime (then `expired_token`).
+        public var continuationTokenSeconds: Int
+    }
+
+    /// `passwordReset`: self-service password reset.
+    public struct PasswordReset: Sendable {
+        /// `false`: `/resetpassword/v1.0/start` answers `invalid_request`.
+        public var enabled: Bool
+        /// Statuses `/poll_completion` answers in turn; the last repeats.
+        public var pollSequence: [PollStatus]
+    }
+
+    /// `users[]`: an account present at start (also the shape of `POST /emulator/v1/users`).
+    public struct SeedUser: Sendable {
+        /// The account's email (its username).
+        public var email: String
+        /// `nil`: a code-only account.
+        public var password: String?
+        public var attributes: [String: String]
+        public var methods: [SeedMethod]
+    }
+
+    /// `users[].methods[]`: a registered strong-authentication method.
+    public struct SeedMethod: Sendable {
+        /// `email` or `sms`.
+        public var channel: MethodChannel
+        /// The address or E.164 number.
+        public var target: String
+    }
+
+    /// The client registration for `clientID`, if any.
+    public func client(_ clientID: String) -> Client? {
+        clients.first { $0.clientID.lowercased() == clientID.lowercased() }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// Accounts, strong-authentication methods, password history, refresh tokens, a sign-in log and the
+/// signing key, in SQLite (in memory unless a data file is given).
+///
+/// Not thread-safe by itself: `TenantEmulator` calls it under its lock.
+final class UserStore {
+    private let database: SQLiteDatabase
+
+    enum Failure: Error { case userExists }
+
+    init(path: String?) throws {
+        database = try SQLiteDatabase(path: path)
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS users (
+              id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE, password_hash TEXT,
+              attributes TEXT NOT NULL DEFAULT '{}', methods TEXT NOT NULL DEFAULT '[]', created_at REAL NOT NULL)
+            """)
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS password_history (
+              user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, hash TEXT NOT NULL, changed_at REAL NOT NULL)
+            """)
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS refresh_tokens (
+              token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+              client_id TEXT NOT NULL, scope TEXT NOT NULL, expires_at REAL NOT NULL, mfa_satisfied INTEGER NOT NULL)
+            """)
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS sign_in_log (
+              user_id TEXT NOT NULL, at REAL NOT NULL, client_id TEXT NOT NULL, outcome TEXT NOT NULL)
+            """)
+        try database.execute("CREATE TABLE IF NOT EXISTS signing_key (kid TEXT PRIMARY KEY, der BLOB NOT NULL)")
+    }
+
+    func close() { database.close() }
+
+    // MARK: Users
+
+    func user(email: String) throws -> StoredUser? {
+        try database.execute("SELECT id, email, password_hash, attributes, methods, created_at FROM users WHERE email = ?",
+                             [.text(email)]).first.map(Self.user(from:))
+    }
+
+    func user(id: String) throws -> StoredUser? {
+        try database.execute("SELECT id, email, password_hash, attributes, methods, created_at FROM users WHERE id = ?",
+                             [.text(id)]).first.map(Self.user(from:))
+    }
+
+    func allUsers() throws -> [StoredUser] {
+        try database.execute("SELECT id, email, password_hash, attributes, methods, created_at FROM users ORDER BY created_at, email")
+            .map(Self.user(from:))
+    }
+
+    @discardableResult
+    func createUser(email: String, passwordHash: String?, attributes: [String: String], methods: [StoredMethod], at date: Date) throws -> StoredUser {
+        if try user(email: email) != nil { throw Failure.userExists }
+        let user = StoredUser(id: SecureRandom.guid(), email: email, passwordHash: passwordHash, attributes: attributes,
+                              methods: methods, createdAt: date)
+        try database.transaction {
+            try database.execute("INSERT INTO users (id, email, password_hash, attributes, methods, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                                 [.text(user.id), .text(email), passwordHash.map { .text($0) } ?? .null,
+                                  .text(Self.json(attributes)), .text(Self.json(methods)), .real(date.timeIntervalSince1970)])
+            if let passwordHash {
+                try database.execute("INSERT INTO password_history (user_id, hash, changed_at) VALUES (?, ?, ?)",
+                                     [.text(user.id), .text(passwordHash), .real(date.timeIntervalSince1970)])
+            }
+        }
+        return user
+    }
+
+    func setPassword(userID: String, hash: String, at date: Date) throws {
+        try database.transaction {
+            try database.execute("UPDATE users SET password_hash = ? WHERE id = ?", [.text(hash), .text(userID)])
+            try database.execute("INSERT INTO password_history (user_id, hash, changed_at) VALUES (?, ?, ?)",
+                                 [.text(userID), .text(hash), .real(date.timeIntervalSince1970)])
+        }
+    }
+
+    /// The newest `limit` password hashes of a user (the current one first).
+    func passwordHistory(userID: String, limit: Int) throws -> [String] {
+        guard limit > 0 else { return [] }
+        return try database.execute("SELECT hash FROM password_history WHERE user_id = ? ORDER BY changed_at DESC, rowid DESC LIMIT ?",
+                                    [.text(userID), .integer(Int64(limit))]).compactMap { $0.first?.text }
+    }
+
+    func addMethod(userID: String, channel: String, target: String) throws -> StoredMethod {
+        guard var user = try user(id: userID) else { throw Failure.userExists }
+        if let existing = user.methods.first(where: { $0.channel == channel && $0.target == target }) { return existing }
+        let method = StoredMethod(id: SecureRandom.guid(), channel: channel, target: target)
+        user.methods.append(method)
+        try database.execute("UPDATE users SET methods = ? WHERE id = ?", [.text(Self.json(user.methods)), .text(userID)])
+        return method
+    }
+
+    /// Deletes every account and what hangs off it (the control API's reset).
+    func deleteAllUsers() throws {
+        try database.transaction {
+            try database.execute("DELETE FROM refresh_tokens")
+            try database.execute("DELETE FROM password_history")
+            try database.execute("DELETE FROM sign_in_log")
+            try database.execute("DELETE FROM users")
+        }
+    }
+
+    // MARK: Refresh tokens
+
+    func saveRefreshToken(hash: String, record: RefreshTokenRecord) throws {
+        try database.execute("INSERT INTO refresh_tokens (token_hash, user_id, client_id, scope, expires_at, mfa_satisfied) VALUES (?, ?, ?, ?, ?, ?)",
+                             [.text(hash), .text(record.userID), .text(record.clientID), .text(record.scope),
+                              .real(record.expiresAt.timeIntervalSince1970), .integer(record.mfaSatisfied ? 1 : 0)])
+    }
+
+    /// Removes and returns the record (rotation: a refresh token works once).
+    func takeRefreshToken(hash: String) throws -> RefreshTokenRecord? {
+        try database.transaction {
+            let rows = try database.execute("SELECT user_id, client_id, scope, expires_at, mfa_satisfied FROM refresh_tokens WHERE token_hash = ?",
+                                            [.text(hash)])
+            guard let row = rows.first else { return nil }
+            try database.execute("DELETE FROM refresh_tokens WHERE token_hash = ?", [.text(hash)])
+            return RefreshTokenRecord(userID: row[0].text ?? "", clientID: row[1].text ?? "", scope: row[2].text ?? "",
+                                      expiresAt: Date(timeIntervalSince1970: row[3].real ?? 0), mfaSatisfied: row[4].integer == 1)
+        }
+    }
+
+    // MARK: Sign-in log and signing key
+
+    func logSignIn(userID: String, clientID: String, outcome: String, at date: Date) throws {
+        try database.execute("INSERT INTO sign_in_log (user_id, at, client_id, outcome) VALUES (?, ?, ?, ?)",
+                             [.text(userID), .real(date.timeIntervalSince1970), .text(clientID), .text(outcome)])
+    }
+
+    /// Successful sign-ins of a user (the log also keeps wrong-password attempts).
+    func signInCount(userID: String) throws -> Int {
+        Int(try database.execute("SELECT COUNT(*) FROM sign_in_log WHERE user_id = ? AND outcome = 'success'", [.text(userID)]).first?.first?.integer ?? 0)
+    }
+
+    func signingKeyDER() throws -> Data? {
+        try database.execute("SELECT der FROM signing_key LIMIT 1").first?.first?.blob
+    }
+
+    func saveSigningKey(kid: String, der: Data) throws {
+        try database.execute("INSERT OR REPLACE INTO signing_key (kid, der) VALUES (?, ?)", [.text(kid), .blob(der)])
+    }
+
+    // MARK: Rows
+
+    private static func user(from row: [SQLiteDatabase.Value]) -> StoredUser {
+        let attributes = (row[3].text.flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) }) ?? [:]
+        let methods = (row[4].text.flatMap { try? JSONDecoder().decode([StoredMethod].self, from: Data($0.utf8)) }) ?? []
+        return StoredUser(id: row[0].text ?? "", email: row[1].text ?? "", passwordHash: row[2].text, attributes: attributes,
+                          methods: methods, createdAt: Date(timeIntervalSince1970: row[5].real ?? 0))
+    }
+
+    private static func json<Value: Encodable>(_ value: Value) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import NativeAuthWire
+import Testing
+
+/// The `tophhie emulator` command as a user runs it: first line, outbox lines, signals, exit codes, durability.
+@Suite("tophhie emulator command", .serialized)
+struct CommandLineTests {
+    /// POSTs a form to the running process.
+    func post(_ authority: String, _ endpoint: NativeAuthEndpoint, _ fields: [String: String]) async throws -> [String: Any] {
+        var request = URLRequest(url: URL(string: authority + endpoint.path)!)
+        request.httpMethod = "POST"
+        request.httpBody = Data(fields.map { "\(FormBody.escape($0.key))=\(FormBody.escape($0.value))" }.joined(separator: "&").utf8)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return (try JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }
+
+    func get(_ url: String) async throws -> Any {
+        let (data, _) = try await URLSession.shared.data(from: URL(string: url)!)
+        return try JSONSerialization.jsonObject(with: data)
+    }
+
+    /// A complete email-OTP sign-up through the process; returns when the account is created.
+    func signUp(_ emulator: EmulatorProcess, _ username: String) async throws {
+        let start = try await post(emulator.authority, .signUpStart, ["client_id": clientID, "username": username, "challenge_type": allTypes,
+                                                                      "attributes": #"{"displayName":"Durable"}"#])
+        let challenge = try await post(emulator.authority, .signUpChallenge, ["client_id": clientID, "challenge_type": allTypes,
+                                                                              "continuation_token": start["continuation_token"] as? String ?? ""])
+        let outbox = try await get("\(emulator.origin)/emulator/v1/outbox?to=\(FormBody.escape(username))") as? [[String: Any]]
+        let done = try await post(emulator.authority, .signUpContinue, ["client_id": clientID, "grant_type": "oob",
+                                                                        "continuation_token": challenge["continuation_token"] as? String ?? "",
+                                                                        "oob": outbox?.last?["code"] as? String ?? ""])
+        #expect(done["continuation_token"] != nil && done["error"] == nil, "\(done)")
+    }
+
+    @Test("first line is the authority; outbox lines are masked; codes only with --show-codes; SIGTERM exits 0")
+    func outputAndSignals() async throws {
+        let emulator = try EmulatorProcess.start(["--tenant", "email-otp", "--port", "0", "--hash-iterations", "10"])
+        #expect(emulator.authority.range(of: #"^http://127\.0\.0\.1:[0-9]+/a1b2c3d4-0e1f-4a2b-8c3d-4e5f6a7b8c9d$"#, options: .regularExpression) != nil)
+        try await signUp(emulator, "line.test@contoso.com")
+        let line = try emulator.nextLine()
+        #expect(line == "outbox: email l***@c*****o.com signUp", "no code and no full address without --show-codes")
+        #expect(emulator.stop(with: SIGTERM) == 0)
+
+        let showing = try EmulatorProcess.start(["--tenant", "email-otp", "--hash-iterations", "10", "--show-codes"])
+        try await signUp(showing, "codes@contoso.com")
+        let shown = try showing.nextLine()
+        #expect(shown.range(of: #"^outbox: email c\*\*\*@c\*\*\*\*\*o\.com signUp code [0-9]{8}$"#, options: .regularExpression) != nil, "\(shown)")
+        #expect(showing.stop(with: SIGINT) == 0)
+    }
+
+    @Test("--host other than 127.0.0.1 warns on stderr (tested with another loopback address)")
+    func hostWarning() throws {
+        let emulator = try EmulatorProcess.start(["--host", "127.0.0.2", "--hash-iterations", "10"])
+        #expect(emulator.authority.hasPrefix("http://127.0.0.2:"))
+        #expect(emulator.stop(with: SIGTERM) == 0)
+        #expect(emulator.standardError().contains("warning: listening on 127.0.0.2"))
+    }
+
+    @Test("a bad policy file or bad usage exits 2 with one message naming file and key")
+    func badPolicy() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json")
+        try Data(#"{"tenant": {"name": "x", "id": "5f0c3a1e-7b2d-4c8e-9a61-3d2f4b6e8a10"}, "clients": [{"clientId": "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48"}], "otp": {"length": 99}}"#.utf8).write(to: file)
+        let bad = try EmulatorProcess(["--tenant", file.path])
+        bad.process.waitUntilExit()
+        #expect(bad.process.terminationStatus == 2)
+        let message = bad.standardError()
+        #expect(message.contains(file.path) && message.contains("otp.length") && message.contains("from 4 to 10"), "\(message)")
+
+        let usage = try EmulatorProcess(["--port", "seventy"])
+        usage.process.waitUntilExit()
+        #expect(usage.process.terminationStatus == 2)
+    }
+
+    @Test("with --data, every sign-up answered before kill -9 is there after a restart")
+    func durability() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-\(UUID().uuidString).sqlite").path
+        let arguments = ["--tenant", "email-otp", "--data", data, "--hash-iterations", "10"]
+        let first = try EmulatorProcess.start(arguments)
+        let usernames = (1...5).map { "durable\($0)@contoso.com" }
+        for username in usernames { try await signUp(first, username) }
+        let keyBefore = (try await get("\(first.authority)/discovery/v2.0/keys") as? [String: Any])?["keys"] as? [[String: Any]]
+        #expect(first.stop(with: SIGKILL) != 0)
+
+        let second = try EmulatorProcess.start(arguments)
+        let users = try await get("\(second.origin)/emulator/v1/users") as? [[String: Any]]
+        let emails = Set(users?.compactMap { $0["email"] as? String } ?? [])
+        #expect(Set(usernames).isSubset(of: emails), "lost: \(Set(usernames).subtracting(emails))")
+        // The same signing key is kept, so tokens from before the restart stay verifiable.
+        let keyAfter = (try await get("\(second.authority)/discovery/v2.0/keys") as? [String: Any])?["keys"] as? [[String: Any]]
+        #expect(keyBefore?.first?["kid"] as? String != nil)
+        #expect(keyAfter?.first?["kid"] as? String == keyBefore?.first?["kid"] as? String)
+        #expect(second.stop(with: SIGTERM) == 0)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import NativeAuthWire
+import Testing
+@testable import TenantEmulator
+
+/// The server answers of `shared/cases/001`–`004`, exactly.
+@Suite("Cases from the field")
+struct FieldCaseTests {
+    @Test("001: a client with `password redirect` gets the exact redirect body at initiate")
+    func narrowChallengeTypes() throws {
+        let harness = try Harness()
+        let answer = harness.post(.signInInitiate, ["client_id": clientID, "username": "jane.doe@contoso.com", "challenge_type": "password redirect"])
+        #expect(answer.status == 200)
+        let body = try #require(answer.jsonObject)
+        #expect(body.count == 2)
+        #expect(body["challenge_type"] as? String == "redirect")
+        #expect(body["redirect_reason"] as? String == "The client does not support the challenge types required by the user flow.")
+    }
+
+    @Test("001 by policy: an app registration limited to `password redirect` meets the same redirect")
+    func narrowClientRegistration() throws {
+        let harness = try Harness { $0.clients[0].challengeTypes = [.password, .redirect] }
+        let answer = harness.post(.signInInitiate, ["client_id": clientID, "username": "jane.doe@contoso.com", "challenge_type": allTypes])
+        #expect(answer.jsonObject?["redirect_reason"] as? String == "The client does not support the challenge types required by the user flow.")
+    }
+
+    @Test("002: `+123` is refused with invalid_request 901001 and the registration step stays usable")
+    func shortPhoneNumber() throws {
+        let harness = try Harness(preset: "mfa")
+        let token = try harness.registrationToken("sam.lee@contoso.com", "Green-Valley-3381!")
+        for number in ["+123", "0044 7700 900461", "+44 77", "phone"] {
+            let refused = harness.post(.registerChallenge, ["client_id": clientID, "continuation_token": token, "challenge_type": "oob",
+                                                            "challenge_target": number, "challenge_channel": "sms"])
+            #expect(refused.status == 400)
+            #expect(refused.jsonObject?["error"] as? String == "invalid_request")
+            #expect(firstCode(refused) == 901001, "\(number)")
+        }
+        let corrected = harness.post(.registerChallenge, ["client_id": clientID, "continuation_token": token, "challenge_type": "oob",
+                                                          "challenge_target": "+44 7700900461", "challenge_channel": "sms"])
+        #expect(corrected.status == 200)
+        #expect(corrected.jsonObject?["challenge_target"] as? String == "+44 7700900461")
+    }
+
+    @Test("003: SMS blocked by reputation at the MFA picker; email still works with the same token")
+    func smsBlockedByPolicy() throws {
+        let harness = try Harness(preset: "mfa") { $0.mfa.smsBlocked = .reputation }
+        let (token, methods) = try harness.introspect(try harness.mfaRequiredToken("jane.doe@contoso.com", "Blue-Harbor-7419!"))
+        let blocked = harness.post(.signInChallenge, ["client_id": clientID, "continuation_token": token, "challenge_type": allTypes, "id": methods["sms"] ?? ""])
+        #expect(blocked.status == 400)
+        let body = try #require(blocked.jsonObject)
+        #expect(body["error"] as? String == "access_denied")
+        #expect(body["suberror"] as? String == "provider_blocked_by_rep")
+        #expect(firstCode(blocked) == 550024)
+        let email = harness.post(.signInChallenge, ["client_id": clientID, "continuation_token": token, "challenge_type": allTypes, "id": methods["email"] ?? ""])
+        #expect(email.status == 200)
+        #expect(email.jsonObject?["challenge_channel"] as? String == "email")
+    }
+
+    @Test("004: non-ASCII attribute values survive form encoding and come back unchanged")
+    func nonASCIIAttributes() throws {
+        let ext = "extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_"
+        let values = ["displayName": "Zoë Ångström-Łukasiewicz", "city": "São Paulo", "\(ext)motto": "Keep going 🚀✨",
+                      "\(ext)loyaltyNumber": "4820193746", "\(ext)termsAccepted": "true"]
+        let attributes = try AttributesParameter.encode(values)
+        let username = "zoe@contoso.com"
+        // displayName's tenant regex is ASCII-only, so relax it to prove the encoding, not the policy.
+        let relaxed = try Harness(preset: "attributes") { policy in
+            for index in policy.signUp.attributes.indices where policy.signUp.attributes[index].name == "displayName" {
+                policy.signUp.attributes[index].regex = "^.{1,64}$"
+            }
+        }
+        let token = try relaxed.signUpCodeToken(username, password: "Quiet-Lantern-2288!", attributes: attributes)
+        let done = try relaxed.verifySignUp(token, username)
+        #expect(done["error"] == nil, "\(done)")
+        let users = try #require(try JSONSerialization.jsonObject(with: relaxed.control("GET", "users").body) as? [[String: Any]])
+        let stored = try #require(users.first { $0["email"] as? String == username }?["attributes"] as? [String: String])
+        #expect(stored == values)
+    }
+
+    @Test("the tenant-side regex refuses what the policy forbids, naming the attribute")
+    func asciiOnlyDisplayName() throws {
+        let harness = try Harness(preset: "attributes")
+        let answer = harness.post(.signUpStart, ["client_id": clientID, "username": "zoe@contoso.com", "challenge_type": allTypes,
+                                                 "password": "Quiet-Lantern-2288!", "attributes": #"{"displayName":"Zoë 🚀"}"#])
+        #expect(answer.jsonObject?["suberror"] as? String == "attribute_validation_failed")
+        #expect((answer.jsonObject?["invalid_attributes"] as? [[String: String]])?.first?["name"] == "displayName")
+    }
+}
