@@ -35,7 +35,8 @@ public enum HelpText {
 
     Usage:
       tophhie console --authority URL --client-id ID [--capabilities mfa_required,registration_required]
-                      [--challenge-types oob,password] [--profile NAME] [--enrol] [--har FILE] [--line]
+                      [--challenge-types oob,password] [--profile NAME] [--sign-up password|otp]
+                      [--enrol] [--har FILE] [--line]
 
       --authority URL      any authority shape, used as given: https://SUB.ciamlogin.com/TENANT-ID,
                            https://SUB.ciamlogin.com/SUB.onmicrosoft.com, a custom domain. Plain http only
@@ -43,6 +44,7 @@ public enum HelpText {
       --client-id ID       the app's client id. Default from TOPHHIE_CLIENT_ID.
       --capabilities LIST  what the console declares it can render (default: both).
       --challenge-types L  what it can answer (default: oob,password; redirect is always added).
+      --sign-up KIND       accounts sign-up creates: password (default) or otp (email one-time passcode).
       --profile NAME       read the values above from $XDG_CONFIG_HOME/tophhie/profiles.json:
                            {"profiles": {"NAME": {"authority": "…", "clientId": "…",
                                                   "capabilities": […], "challengeTypes": […]}}}

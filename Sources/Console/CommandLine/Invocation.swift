@@ -24,6 +24,9 @@ public struct ConsoleOptions: Equatable, Sendable {
     public var lineMode = false
     /// Paint the first frame, then exit (used by the start-up benchmark).
     public var exitAfterFirstFrame = false
+    /// Sign-up creates email + password accounts (`false`: email one-time-passcode accounts). The
+    /// embedded emulator takes this from its preset.
+    public var passwordAccounts = true
 
     public init() {}
 }

@@ -74,6 +74,12 @@ public struct InvocationParser {
             case "--capabilities": capabilities = try list(argument, try value(for: argument, &rest), allowed: Self.capabilityNames)
             case "--challenge-types": challengeTypes = try list(argument, try value(for: argument, &rest), allowed: Self.challengeTypeNames)
             case "--profile": profileName = try value(for: argument, &rest)
+            case "--sign-up":
+                switch try value(for: argument, &rest) {
+                case "password": options.passwordAccounts = true
+                case "otp": options.passwordAccounts = false
+                case let other: throw UsageError("--sign-up \(other): use password or otp.")
+                }
             default: throw UsageError("unknown argument \(argument); see tophhie console --help.")
             }
         }

@@ -1,0 +1,75 @@
+import AccountFlow
+import CursesBackend
+import Foundation
+import TerminalUI
+import TophhieCloudAuthentication
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The console, composed: the tenant (embedded emulator or a real authority), the framework, the
+/// effect runner, and the full-screen or line front. Returns the process exit code.
+public enum ConsoleApp {
+    /// Runs the console for `invocation` (`.embedded` or `.console`).
+    /// - Returns: 0 done, 1 the last flow failed, 2 usage or configuration error.
+    public static func run(_ invocation: Invocation, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        switch invocation {
+        case .embedded(let preset, let options):
+            return runEmbedded(preset: preset, options: options, environment: environment)
+        case .console(let target, let options):
+            let capabilities = target.capabilities.map(Capability.init(wireValue:))
+            let challengeTypes = target.challengeTypes.map(ChallengeType.init(wireValue:))
+            let settings = FlowSettings(passwordAccounts: options.passwordAccounts, enrolmentMode: options.enrol,
+                                        challengeTypes: challengeTypes + [.redirect], capabilities: capabilities)
+            let header = HeaderInfo(tenant: target.authority.host ?? "tenant", authority: target.authority.absoluteString,
+                                    mode: options.enrol ? "enrolment" : "operator")
+            let front = Front(options: options, environment: environment)
+            front.paintFirstFrame(settings: settings, header: header)
+            if options.exitAfterFirstFrame { front.close(); return 0 }
+            do {
+                let auth = TophhieNativeAuth()
+                try auth.configure(clientId: target.clientID, authority: target.authority,
+                                   capabilities: capabilities, challengeTypes: challengeTypes)
+                return front.run(auth: auth, settings: settings, header: header, outbox: nil, options: options)
+            } catch {
+                front.close()
+                return fail("\(error.localizedDescription)")
+            }
+        default:
+            return fail("not a console invocation")
+        }
+    }
+
+    private static func runEmbedded(preset: String, options: ConsoleOptions, environment: [String: String]) -> Int32 {
+        let starting = HeaderInfo(tenant: preset, authority: "starting the embedded emulator…", mode: "embedded emulator")
+        let front = Front(options: options, environment: environment)
+        front.paintFirstFrame(settings: FlowSettings(enrolmentMode: options.enrol), header: starting)
+        if options.exitAfterFirstFrame { front.close(); return 0 }
+        let tenant: EmbeddedTenant
+        do {
+            tenant = try EmbeddedTenant(preset: preset)
+        } catch {
+            front.close()
+            return fail("the embedded emulator did not start: \(error)")
+        }
+        defer { tenant.stop() }
+        let settings = FlowSettings(passwordAccounts: tenant.passwordAccounts, enrolmentMode: options.enrol)
+        let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(preset))", authority: tenant.authority.absoluteString,
+                                mode: options.enrol ? "embedded emulator · enrolment" : "embedded emulator")
+        do {
+            let auth = TophhieNativeAuth()
+            try auth.configure(clientId: tenant.clientID, authority: tenant.authority,
+                               capabilities: settings.capabilities, challengeTypes: settings.challengeTypes)
+            return front.run(auth: auth, settings: settings, header: header,
+                             outbox: EmulatorOutbox(outbox: tenant.server.emulator.outbox), options: options)
+        } catch {
+            front.close()
+            return fail("\(error.localizedDescription)")
+        }
+    }
+
+    static func fail(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("tophhie: \(message)\n".utf8))
+        return 2
+    }
+}

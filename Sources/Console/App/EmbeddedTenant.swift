@@ -1,0 +1,42 @@
+import EmulatorServer
+import Foundation
+import TenantEmulator
+import TophhieCloudAuthentication
+
+/// The tenant emulator started inside the console on a free loopback port.
+final class EmbeddedTenant: Sendable {
+    let server: EmulatorServer
+    let policy: TenantPolicy
+    /// The first client with native authentication enabled.
+    let clientID: String
+
+    /// - Throws: `PolicyError` for a preset that does not load, `UsageError` when it has no usable
+    ///   client, the server's error when no port can be bound.
+    init(preset: String) throws {
+        let policy = try TenantPreset.load(preset)
+        guard let client = policy.clients.first(where: { $0.nativeAuth && $0.publicClient }) else {
+            throw UsageError("preset \(preset) has no public client with native authentication enabled.")
+        }
+        self.policy = policy
+        clientID = client.clientID
+        server = try EmulatorServer.start(policy: policy, port: 0)
+    }
+
+    var authority: URL { server.authority }
+
+    /// Whether sign-up creates password accounts.
+    var passwordAccounts: Bool { policy.signUp.method == .emailPassword }
+
+    func stop() { server.stop() }
+}
+
+/// The emulator's outbox as the console's outbox pane reads it.
+struct EmulatorOutbox: CodeOutbox {
+    let outbox: Outbox
+
+    func sentCodes() -> [SentCode] {
+        outbox.messages().map {
+            SentCode(channel: $0.channel, target: $0.to, maskedTarget: $0.maskedTarget, purpose: $0.purpose.rawValue, code: $0.code)
+        }
+    }
+}

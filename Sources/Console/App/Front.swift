@@ -1,0 +1,74 @@
+import AccountFlow
+import CursesBackend
+import Foundation
+import TerminalUI
+import TophhieCloudAuthentication
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The user-facing side: a curses screen when there is a terminal, else the line mode. Owns the
+/// terminal from the first frame to the end, so the first frame is painted before the tenant starts.
+final class Front {
+    private let environment: [String: String]
+    private var backend: CursesBackend?
+    private let lineMode: Bool
+
+    init(options: ConsoleOptions, environment: [String: String]) {
+        self.environment = environment
+        let needsLines = options.lineMode
+            || LineTerminal.isNeeded(environment: environment, standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1)
+        if needsLines {
+            lineMode = true
+        } else {
+            do {
+                backend = try CursesBackend(environment: environment)
+                lineMode = false
+            } catch {
+                FileHandle.standardError.write(Data("tophhie: \(error); using line mode.\n".utf8))
+                lineMode = true
+            }
+        }
+    }
+
+    /// Paints the home screen at once (full-screen only).
+    func paintFirstFrame(settings: FlowSettings, header: HeaderInfo) {
+        guard let backend else { return }
+        var form = ScreenPresenter.formView(for: FlowState(settings: settings).screen, header: header, previous: nil)
+        form.keymap = ConsoleKeys.keymap(withOutbox: false)
+        backend.present(form)
+    }
+
+    /// Runs the session to its end and restores the terminal.
+    /// - Returns: the exit code.
+    func run(auth: TophhieNativeAuth, settings: FlowSettings, header: HeaderInfo, outbox: (any CodeOutbox)?,
+             options: ConsoleOptions) -> Int32 {
+        let trace = TraceLog()
+        auth.observe(trace.observer)
+        let mailbox = Mailbox()
+        let runner = EffectRunner(auth: auth) { mailbox.post($0) }
+        let model = ConsoleModel(state: FlowState(settings: settings), runner: runner, mailbox: mailbox)
+        defer {
+            model.shutdown()
+            close()
+            if let path = options.harPath {
+                do { try trace.exportHAR(to: path) } catch {
+                    FileHandle.standardError.write(Data("tophhie: could not write \(path): \(error.localizedDescription)\n".utf8))
+                }
+            }
+        }
+        if let backend {
+            let harPath = options.harPath ?? "tophhie-session.har"
+            FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, harPath: harPath).run(on: backend)
+        } else {
+            LineSession(model: model, terminal: LineTerminal()).run()
+        }
+        return model.exitCode
+    }
+
+    /// Restores the terminal (idempotent).
+    func close() {
+        backend?.stop()
+        backend = nil
+    }
+}
