@@ -40,7 +40,8 @@ let package = Package(
         .executableTarget(name: "tui-harness", dependencies: ["CursesBackend", "TerminalUI"]),
         .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI"]),
         .executableTarget(name: "tophhie", dependencies: ["Console", "TenantEmulator", "EmulatorServer"]),
-        .executableTarget(name: "tophhie-bench", dependencies: ["TenantEmulator", "EmulatorServer", "CMicroHTTPD", "TophhieCloudAuthentication"]),
+        // Depends on `tophhie` so `swift run -c release tophhie-bench startup` builds what it measures.
+        .executableTarget(name: "tophhie-bench", dependencies: ["tophhie", "TenantEmulator", "EmulatorServer", "CMicroHTTPD", "TophhieCloudAuthentication"]),
 
         .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "TestSupport"]),
         .testTarget(name: "TophhieCloudAuthenticationTests", dependencies: ["TophhieCloudAuthentication", "TestSupport"]),

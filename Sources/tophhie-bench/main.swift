@@ -1,11 +1,24 @@
 import Foundation
 
-// Benchmark dispatch: `tophhie-bench emulator [--clients N] [--flows N] [--seconds N] [--hash-iterations N]`.
+// Benchmark dispatch:
+//   tophhie-bench emulator [--clients N] [--flows N] [--seconds N] [--hash-iterations N]
+//   tophhie-bench startup [RUNS]
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "emulator":
     exit(EmulatorBenchmark.run(Array(arguments.dropFirst())))
+case "startup":
+    do {
+        try StartupBenchmark.run(arguments: Array(arguments.dropFirst()))
+    } catch {
+        FileHandle.standardError.write(Data("tophhie-bench startup: \(error)\n".utf8))
+        exit(1)
+    }
 default:
-    FileHandle.standardError.write(Data("usage: tophhie-bench emulator [--clients N] [--flows N] [--seconds N] [--hash-iterations N]\n".utf8))
+    FileHandle.standardError.write(Data("""
+        usage: tophhie-bench emulator [--clients N] [--flows N] [--seconds N] [--hash-iterations N]
+               tophhie-bench startup [RUNS]
+
+        """.utf8))
     exit(2)
 }
