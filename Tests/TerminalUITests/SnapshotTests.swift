@@ -114,6 +114,18 @@ import Testing
         assertSnapshot(render(form, Self.small), named: "codeCountdown80x24")
     }
 
+    /// A code is a secret like a password: slots show `•` until ^R reveals the digits.
+    @Test func codeMaskedUntilRevealed() {
+        var form = Forms.codeEntry(secondsLeft: 42)
+        _ = form.handle(.paste("1234"))
+        let masked = render(form, Self.small)
+        #expect(masked.contains("[• • • • _ _ _ _]"))
+        #expect(!masked.contains("1 2 3 4"))
+        #expect(masked.contains("^R reveal"))
+        _ = form.handle(.control("r"))
+        #expect(render(form, Self.small).contains("[1 2 3 4 _ _ _ _]"))
+    }
+
     @Test func countdownTicksDown() {
         #expect(StatusLine.countdown("Resend in", secondsLeft: 61).text == "Resend in 1:01")
         #expect(StatusLine.countdown("Resend in", secondsLeft: -3).text == "Resend in 0:00")

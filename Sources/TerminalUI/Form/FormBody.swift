@@ -44,7 +44,7 @@ struct FormBody {
         switch field.kind {
         case .text, .password, .code:
             let inner: Int
-            if case .code(let length) = field.kind { inner = max(1, length * 2 - 1) } else { inner = max(1, width - boxX - 2) }
+            if case .code(let length, _) = field.kind { inner = max(1, length * 2 - 1) } else { inner = max(1, width - boxX - 2) }
             rows.append(Row(owner: owner) { buffer, x, y in
                 buffer.write(label, at: Point(x: x, y: y), style: focused ? .title : .plain)
                 let cursor = FieldBox.render(field, focused: focused, into: &buffer, origin: Point(x: x + boxX, y: y), inner: inner)

@@ -65,10 +65,10 @@ public struct FormView: Hashable, Sendable {
         Dictionary(fields.map { ($0.id, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The keymap without bindings this screen cannot use (no password: no reveal), for the footer.
+    /// The keymap without bindings this screen cannot use (no password or code: no reveal), for the footer.
     public var effectiveKeymap: Keymap {
-        let hasPassword = fields.contains { if case .password = $0.kind { return true } else { return false } }
-        return hasPassword ? keymap : keymap.without([.toggleReveal])
+        let hasSecret = fields.contains(where: \.isSecret)
+        return hasSecret ? keymap : keymap.without([.toggleReveal])
     }
 
     /// Wipes password and code fields, so a secret does not stay on screen after it was used.
@@ -91,10 +91,12 @@ public struct FormView: Hashable, Sendable {
         case .quit: return .quit
         case .app(let name): return .app(name)
         case .toggleReveal:
-            guard case .field(let index)? = focused, case .password(let revealed) = fields[index].kind else {
-                return .ignored
+            guard case .field(let index)? = focused else { return .ignored }
+            switch fields[index].kind {
+            case .password(let revealed): fields[index].kind = .password(revealed: !revealed)
+            case .code(let length, let revealed): fields[index].kind = .code(length: length, revealed: !revealed)
+            default: return .ignored
             }
-            fields[index].kind = .password(revealed: !revealed)
             return .changed
         }
     }

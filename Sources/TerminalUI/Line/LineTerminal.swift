@@ -89,7 +89,7 @@ public final class LineTerminal {
         case .password:
             guard let line = askSecret("\(field.label): ") else { return false }
             setText(line, of: &field)
-        case .code(let length):
+        case .code(let length, _):
             while true {
                 guard let line = askSecret("\(field.label) (\(length) digits): ") else { return false }
                 setText(line, of: &field)

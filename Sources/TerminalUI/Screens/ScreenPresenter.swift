@@ -76,6 +76,7 @@ public enum ScreenPresenter {
         case .code(let length):
             form = .code(id, label: label, length: length)
             form.editor.insert(field.value)
+            if case .code(_, let revealed)? = previous?.kind { form.kind = .code(length: length, revealed: revealed) }
         case .toggle:
             form = .toggle(id, label: label, isOn: field.value == "true")
         case .picker(let choices):
