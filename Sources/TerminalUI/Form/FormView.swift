@@ -10,6 +10,8 @@ public struct FormView: Hashable, Sendable {
     public var title: String
     /// Paragraphs above the fields, wrapped to the width.
     public var lines: [String]
+    /// Label/value lines after the text, values aligned in one column.
+    public var details: [FormDetail]
     /// The fields in focus order.
     public var fields: [FormField]
     /// Buttons after the fields, in focus order.
@@ -21,11 +23,12 @@ public struct FormView: Hashable, Sendable {
     /// The bindings that drive this form and its footer.
     public var keymap: Keymap
 
-    public init(header: HeaderInfo? = nil, title: String, lines: [String] = [], fields: [FormField] = [],
+    public init(header: HeaderInfo? = nil, title: String, lines: [String] = [], details: [FormDetail] = [], fields: [FormField] = [],
                 buttons: [FormButton] = [], status: StatusLine? = nil, focus: Int = 0, keymap: Keymap = .form) {
         self.header = header
         self.title = title
         self.lines = lines
+        self.details = details
         self.fields = fields
         self.buttons = buttons
         self.status = status

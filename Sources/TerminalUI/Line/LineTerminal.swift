@@ -67,6 +67,10 @@ public final class LineTerminal {
     public func run(_ form: inout FormView) -> FormSession.Ending {
         say(form.title)
         form.lines.forEach(say)
+        let labelWidth = form.details.map { DisplayWidth.of($0.label) }.max() ?? 0
+        for detail in form.details {
+            say(detail.label + String(repeating: " ", count: labelWidth - DisplayWidth.of(detail.label)) + "  " + detail.value)
+        }
         if let status = form.status { say(status.kind == .error ? "Error: \(status.text)" : status.text) }
         for index in form.fields.indices {
             guard fill(&form.fields[index]) else { return .quit }

@@ -10,6 +10,12 @@ public enum ScreenPresenter {
     /// The picker that lists a screen's options.
     public static let optionsFieldID = "options"
 
+    /// The view for `screen`.
+    /// - Parameters:
+    ///   - screen: the flow's current screen (``AccountFlow/FlowState/screen``).
+    ///   - header: tenant, authority and mode for the header bar.
+    ///   - previous: the view shown before, whose editors and focus are kept where they still apply.
+    /// - Returns: the view to render and to hand keys to.
     public static func formView(for screen: Screen, header: HeaderInfo?, previous: FormView?) -> FormView {
         var fields = screen.fields.map { field(for: $0, previous: previous?[field: key(for: $0.id)]) }
         if !screen.options.isEmpty {
@@ -26,7 +32,8 @@ public enum ScreenPresenter {
         let buttons = screen.actions.enumerated().map { index, action in
             FormButton(id: "action:\(index)", title: action.label, isEnabled: action.enabled && !screen.isWorking)
         }
-        var view = FormView(header: header, title: screen.title, lines: lines(of: screen), fields: fields, buttons: buttons,
+        var view = FormView(header: header, title: screen.title, lines: screen.text,
+                            details: screen.details.map { FormDetail($0.label, $0.value) }, fields: fields, buttons: buttons,
                             status: status(of: screen))
         if let previous, previous.title == screen.title, previous.focusOrder.count == view.focusOrder.count {
             view.focus = previous.focus
@@ -35,6 +42,9 @@ public enum ScreenPresenter {
         }
         return view
     }
+
+    /// The first entry of a choice list, standing for "no value yet".
+    public static let notChosen = "(not chosen)"
 
     /// The form field id for a flow field id.
     public static func key(for id: FieldID) -> String {
@@ -80,8 +90,9 @@ public enum ScreenPresenter {
         case .toggle:
             form = .toggle(id, label: label, isOn: field.value == "true")
         case .picker(let choices):
-            let options = choices.map { PickerOption(id: $0, title: $0) }
-            form = .picker(id, label: label, options: options, selected: choices.firstIndex(of: field.value) ?? 0)
+            // "Not chosen" comes first, so an empty value is shown as such and never as the first choice.
+            let options = [PickerOption(id: "", title: notChosen)] + choices.map { PickerOption(id: $0, title: $0) }
+            form = .picker(id, label: label, options: options, selected: options.firstIndex { $0.id == field.value } ?? 0)
         }
         if let previous, previous.value == form.value, previous.isTextual { form.editor = previous.editor }
         form.error = field.error
@@ -89,18 +100,13 @@ public enum ScreenPresenter {
         return form
     }
 
-    private static func lines(of screen: Screen) -> [String] {
-        var lines = screen.text
-        if !screen.details.isEmpty {
-            let width = screen.details.map { $0.label.count }.max() ?? 0
-            lines += screen.details.map { $0.label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.value }
-        }
-        return lines
-    }
-
     private static func status(of screen: Screen) -> StatusLine? {
         if let message = screen.message { return StatusLine(message, kind: .error) }
-        if screen.isWorking { return StatusLine((screen.status ?? "Working…") + "  (Esc cancels)") }
+        if screen.isWorking {
+            // AccountFlow's working status already says how to cancel; say it once.
+            let text = screen.status ?? "Working…"
+            return StatusLine(text.contains("Esc cancels") ? text : text + " (Esc cancels)")
+        }
         if let status = screen.status { return StatusLine(status) }
         if let notice = screen.notice { return StatusLine(notice, kind: .success) }
         return nil

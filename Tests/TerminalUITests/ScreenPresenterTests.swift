@@ -1,0 +1,103 @@
+import AccountFlow
+import Foundation
+import TerminalUI
+import TestSupport
+import Testing
+import TophhieCloudAuthentication
+
+/// What the presenter and renderer got wrong on the first look at every flow screen, pinned one by one.
+@Suite struct ScreenPresenterTests {
+    static let small = Size(width: 80, height: 24)
+
+    @Test func workingStatusSaysEscCancelsOnce() {
+        var session = ScreenSession(FlowScreens.signIn())
+        session.type("ada@contoso.example")
+        session.press(.enter)
+        #expect(session.view.status?.text == "Signing in… (Esc cancels)")
+        #expect(ScreenPresenter.formView(for: Screen(title: "t", isWorking: true), header: nil, previous: nil).status?.text
+            == "Working… (Esc cancels)")
+    }
+
+    @Test func buttonsAreOffWhileWorking() {
+        var session = ScreenSession(FlowScreens.signIn())
+        session.type("ada@contoso.example")
+        session.press(.enter)
+        #expect(session.view.buttons.allSatisfy { !$0.isEnabled })
+    }
+
+    /// A choice list whose value is empty shows "(not chosen)", never its first choice as picked.
+    @Test func emptyChoiceListShowsNotChosen() {
+        var session = ScreenSession(FlowScreens.attributes())
+        let tier = ScreenPresenter.key(for: .attribute("extension_\(FlowScreens.appID)_tier"))
+        #expect(session.view[field: tier]?.value == "")
+        #expect(session.render(Self.small).contains("(•) (not chosen)"))
+        for _ in 0..<5 { session.press(.tab) }
+        #expect(session.press(.down) == [.fieldEdited(.attribute("extension_\(FlowScreens.appID)_tier"), "Gold")])
+        #expect(session.render(Self.small).contains("(•) Gold"))
+        session.press(.up)
+        #expect(session.state.screen.fields[5].value == "")
+    }
+
+    @Test func aCodeStaysRevealedAcrossRenders() {
+        var session = ScreenSession(FlowScreens.codeEntry())
+        session.type("1234")
+        #expect(session.render(Self.small).contains("[• • • • _ _ _ _]"))
+        session.press(.control("r"))
+        session.send(.tick(FlowScreens.start))
+        #expect(session.render(Self.small).contains("[1 2 3 4 _ _ _ _]"))
+    }
+
+    @Test func firstFieldWithAnErrorTakesFocus() {
+        var state = FlowScreens.signIn()
+        state.step = .signInStart(SignInForm(email: "ada@", emailError: "Enter an email address."))
+        let view = ScreenPresenter.formView(for: state.screen, header: nil, previous: nil)
+        #expect(view.focused == .field(0))
+        var contact = FlowScreens.phoneContact()
+        contact.step = .contactEntry(ContactEntry(method: FlowScreens.registerSMS, availableMethods: [], countryCode: "x"))
+        #expect(ScreenPresenter.formView(for: contact.screen, header: nil, previous: nil).focused == .field(0))
+    }
+
+    // MARK: Renderer
+
+    /// A screen's menu has no label: no row with a lone focus marker, the marker sits on the choice.
+    @Test func unlabeledPickerPutsTheMarkerOnTheChosenOption() {
+        let text = ScreenSession(FlowScreens.home(signedIn: false)).render(Self.small)
+        #expect(text.contains("| ▸ (•) Sign in"))
+        #expect(!text.split(separator: "\n").contains { $0.trimmingCharacters(in: CharacterSet(charactersIn: "| ")) == "▸" })
+    }
+
+    /// A strength note too long for the row goes under its option instead of being cut.
+    @Test func pickerNotesAreNeverCut() {
+        let text = ScreenSession(FlowScreens.mfaPicker()).render(Self.small)
+        #expect(text.components(separatedBy: "Restricted authenticator (NIST SP 800-63B)").count == 3)
+    }
+
+    @Test func optionalLabelsFitAt80Columns() {
+        let text = ScreenSession(FlowScreens.phoneContact()).render(Self.small)
+        #expect(text.contains("Country code (optional)"))
+        #expect(!text.contains("…"))
+    }
+
+    /// A long detail value wraps under the value column, not under the labels.
+    @Test func detailValuesWrapInTheirColumn() {
+        let view = FormView(title: "t", details: [FormDetail("Details", String(repeating: "word ", count: 30)),
+                                                  FormDetail("Id", "x")])
+        var buffer = Buffer(size: Size(width: 40, height: 12))
+        _ = FormRenderer.render(view, into: &buffer)
+        let rows = buffer.lines().filter { $0.contains("word") }
+        #expect(rows.count > 1)
+        let valueColumns = Set(rows.map { $0.distance(from: $0.startIndex, to: $0.range(of: "word")!.lowerBound) })
+        #expect(valueColumns.count == 1)
+        #expect(rows.dropFirst().allSatisfy { !$0.contains("Details") })
+    }
+
+    @Test func theResultScreenNeverShowsATokenAt120x40() {
+        var session = ScreenSession(FlowState(settings: FlowScreens.settings, step: .signedIn(FlowScreens.account)))
+        session.send(.tick(FlowScreens.start))
+        let text = session.render(Size(width: 120, height: 40))
+        for token in [FlowScreens.idToken, FlowScreens.accessToken, FlowScreens.refreshToken] {
+            #expect(!text.contains(token))
+            #expect(!text.contains(String(token.prefix(12))))
+        }
+    }
+}
