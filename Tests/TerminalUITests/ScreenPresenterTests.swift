@@ -101,3 +101,32 @@ import TophhieCloudAuthentication
         }
     }
 }
+
+extension ScreenPresenterTests {
+    /// A real id token has a dozen claims or more: at 80x24 the account details scroll off the top,
+    /// and PgUp brings them back (no field owns them, so focus alone never would).
+    @Test func pageUpShowsDetailsAboveTheFocus() {
+        var claims: [String: String] = [:]
+        for name in ["iss", "sub", "aud", "exp", "iat", "nbf", "name", "preferred_username", "oid", "tid", "ver",
+                     "nonce", "auth_time", "uti", "rh", "email"] {
+            claims[name] = "value-of-\(name)"
+        }
+        let account = SignedInAccount(username: "ada@contoso.example", displayName: "Ada", objectID: "o", tenantID: "t",
+                                      claims: claims, accessTokenExpiresOn: FlowScreens.start, scopes: ["openid"])
+        var session = ScreenSession(FlowState(settings: FlowScreens.settings, step: .signedIn(account)))
+        let start = session.render(Self.small)
+        #expect(!start.contains("Username"))
+        #expect(start.contains("↑ more (PgUp)"))
+        #expect(session.press(.pageUp) == [])
+        session.send(.tick(FlowScreens.start))  // a re-render keeps the scroll
+        let scrolled = session.render(Self.small)
+        #expect(scrolled.contains("Username"))
+        #expect(scrolled.contains("↓ more (PgDn)"))
+        assertSnapshot(scrolled, named: "flow-signedInManyClaimsScrolled80x24")
+        session.press(.pageDown)
+        #expect(!session.render(Self.small).contains("Username"))
+        for _ in 0..<100 { session.press(.pageUp) }
+        session.press(.pageDown)
+        #expect(session.view.scroll < 0)
+    }
+}

@@ -20,6 +20,9 @@ public struct FormView: Hashable, Sendable {
     public var status: StatusLine?
     /// Index into ``focusOrder``.
     public var focus: Int
+    /// Rows scrolled down (negative: up) from where the focus puts the body; PgUp/PgDn change it,
+    /// moving the focus resets it. The renderer clamps it to the body.
+    public var scroll: Int = 0
     /// The bindings that drive this form and its footer.
     public var keymap: Keymap
 
@@ -92,6 +95,10 @@ public struct FormView: Hashable, Sendable {
         case .back: return .back
         case .help: return .help
         case .quit: return .quit
+        case .scroll:
+            let step = key == .pageUp ? -Self.scrollStep : Self.scrollStep
+            scroll = min(max(scroll + step, -Self.scrollLimit), Self.scrollLimit)
+            return .changed
         case .app(let name): return .app(name)
         case .toggleReveal:
             guard case .field(let index)? = focused else { return .ignored }
@@ -104,9 +111,15 @@ public struct FormView: Hashable, Sendable {
         }
     }
 
+    /// Rows one PgUp/PgDn moves.
+    static let scrollStep = 10
+    /// How far ``scroll`` may go: well past any body, so PgUp always reaches the top.
+    static let scrollLimit = 500
+
     private mutating func moveFocus(by step: Int) -> FormOutcome {
         let count = focusOrder.count
         guard count > 1 else { return .ignored }
+        scroll = 0
         let left = focused
         focus = ((min(max(0, focus), count - 1) + step) % count + count) % count
         if case .field(let index)? = left { return .leftField(id: fields[index].id) }

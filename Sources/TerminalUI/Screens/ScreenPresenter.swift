@@ -37,6 +37,7 @@ public enum ScreenPresenter {
                             status: status(of: screen))
         if let previous, previous.title == screen.title, previous.focusOrder.count == view.focusOrder.count {
             view.focus = previous.focus
+            view.scroll = previous.scroll
         } else if let firstError = fields.firstIndex(where: { $0.error != nil }) {
             view.focus = firstError
         }
