@@ -118,7 +118,8 @@ public final class LineTerminal {
     }
 
     private func choose(_ label: String, options: [PickerOption], current: Int) -> Int? {
-        say("\(label):")
+        // A screen's menu has no label: the numbered list says enough, without a lone ":" line.
+        if !label.isEmpty { say("\(label):") }
         for (index, option) in options.enumerated() {
             let extra = [option.detail, option.note].compactMap { $0 }.joined(separator: " — ")
             say("  \(index + 1). \(option.title)\(extra.isEmpty ? "" : "  \(extra)")")
