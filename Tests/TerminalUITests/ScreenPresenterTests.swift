@@ -57,6 +57,40 @@ import TophhieCloudAuthentication
         #expect(ScreenPresenter.formView(for: contact.screen, header: nil, previous: nil).focused == .field(0))
     }
 
+    /// A countdown that enables Resend changes the focus order; the focused button keeps the focus.
+    @Test func focusStaysOnItsItemWhenAButtonTurnsOn() {
+        var session = ScreenSession(FlowScreens.codeEntry())
+        session.send(.tick(FlowScreens.start))
+        session.press(.tab)
+        session.press(.tab)
+        #expect(session.view.focused == .button(2))  // Back: Resend is off
+        session.send(.tick(FlowScreens.start.addingTimeInterval(31)))
+        #expect(session.view.buttons[1].isEnabled)
+        #expect(session.view.focused == .button(2))
+    }
+
+    /// Two screens share the title "Verify it's you" (method picker, MFA code): focus starts afresh.
+    @Test func aNewScreenWithTheSameTitleStartsAtTheTop() {
+        let picker = ScreenPresenter.formView(for: FlowScreens.mfaPicker().screen, header: nil, previous: nil)
+        var moved = picker
+        moved.focus = 2
+        let code = ScreenPresenter.formView(for: FlowScreens.codeEntry(.mfa).screen, header: nil, previous: moved)
+        #expect(code.title == picker.title)
+        #expect(code.focused == .field(0))
+    }
+
+    /// Focus returns to the field the server complained about when the request ends.
+    @Test func aServerFieldErrorTakesTheFocus() {
+        var session = ScreenSession(FlowScreens.newPassword())
+        session.press(.paste("Correct-Horse-9"))
+        session.press(.tab)
+        session.press(.paste("Correct-Horse-9"))
+        session.press(.tab)
+        session.press(.enter)  // on "Set password"
+        session.send(.resetAdvanced(.failure(.invalidPassword(.banned, FlowScreens.details))))
+        #expect(session.view.focused == .field(0))
+    }
+
     // MARK: Renderer
 
     /// A screen's menu has no label: no row with a lone focus marker, the marker sits on the choice.

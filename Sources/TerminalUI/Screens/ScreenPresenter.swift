@@ -21,7 +21,7 @@ public enum ScreenPresenter {
         if !screen.options.isEmpty {
             let options = screen.options.enumerated().map { index, option in
                 PickerOption(id: String(index), title: option.label, detail: option.detail,
-                             note: option.enabled ? option.note : [option.note, "unavailable"].compactMap { $0 }.joined(separator: " · "))
+                             note: option.enabled ? option.note : option.note ?? "unavailable")
             }
             var selected = 0
             if case .picker(let old, let index)? = previous?[field: optionsFieldID]?.kind, old.map(\.title) == options.map(\.title) {
@@ -35,13 +35,40 @@ public enum ScreenPresenter {
         var view = FormView(header: header, title: screen.title, lines: screen.text,
                             details: screen.details.map { FormDetail($0.label, $0.value) }, fields: fields, buttons: buttons,
                             status: status(of: screen))
-        if let previous, previous.title == screen.title, previous.focusOrder.count == view.focusOrder.count {
-            view.focus = previous.focus
-            view.scroll = previous.scroll
-        } else if let firstError = fields.firstIndex(where: { $0.error != nil }) {
-            view.focus = firstError
-        }
+        view.focus = focus(of: view, previous: previous)
+        if let previous, view.focus == previous.focus, sameItems(view, previous) { view.scroll = previous.scroll }
         return view
+    }
+
+    /// Where focus goes on a re-render. The same screen with the same focusable items keeps it; when
+    /// only the enabled buttons changed (a request ended, a countdown enabled Resend) a field error
+    /// takes it, or else the item that had it keeps it; a new screen starts at its first field error,
+    /// or at the top.
+    private static func focus(of view: FormView, previous: FormView?) -> Int {
+        let firstError = view.fields.firstIndex { $0.error != nil }
+        guard let previous, previous.title == view.title, previous.fields.map(\.id) == view.fields.map(\.id) else {
+            return firstError ?? 0
+        }
+        if sameItems(view, previous) { return previous.focus }
+        if let firstError { return firstError }
+        let held: String? = switch previous.focused {
+        case .field(let index): "field:" + previous.fields[index].id
+        case .button(let index): "button:" + previous.buttons[index].id
+        case nil: nil
+        }
+        let index = view.focusOrder.firstIndex { item in
+            switch item {
+            case .field(let index): "field:" + view.fields[index].id == held
+            case .button(let index): "button:" + view.buttons[index].id == held
+            }
+        }
+        return index ?? min(previous.focus, max(0, view.focusOrder.count - 1))
+    }
+
+    /// Whether two views of one screen have the same focusable items (fields and enabled buttons).
+    private static func sameItems(_ view: FormView, _ previous: FormView) -> Bool {
+        previous.title == view.title && previous.fields.map(\.id) == view.fields.map(\.id)
+            && previous.buttons.filter(\.isEnabled).map(\.id) == view.buttons.filter(\.isEnabled).map(\.id)
     }
 
     /// The first entry of a choice list, standing for "no value yet".
