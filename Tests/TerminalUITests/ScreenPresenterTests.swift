@@ -125,6 +125,16 @@ import TophhieCloudAuthentication
         #expect(rows.dropFirst().allSatisfy { !$0.contains("Details") })
     }
 
+    /// One blank row between the details and the buttons, as between text and fields.
+    @Test func oneBlankRowAfterDetails() {
+        let view = FormView(title: "t", details: [FormDetail("Id", "x")], buttons: [FormButton(id: "home", title: "Home")])
+        var buffer = Buffer(size: Size(width: 40, height: 8))
+        _ = FormRenderer.render(view, into: &buffer)
+        let rows = buffer.lines()
+        #expect(rows[2].contains("Id  x"))
+        #expect(rows[4].contains("[ Home ]"))
+    }
+
     @Test func theResultScreenNeverShowsATokenAt120x40() {
         var session = ScreenSession(FlowState(settings: FlowScreens.settings, step: .signedIn(FlowScreens.account)))
         session.send(.tick(FlowScreens.start))

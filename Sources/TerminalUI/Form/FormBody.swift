@@ -17,6 +17,8 @@ struct FormBody {
         }
         if !form.lines.isEmpty { rows.append(Row(owner: nil) { _, _, _ in nil }) }
         appendDetails(form.details, width: width)
+        // Fields need a blank row after the details; buttons bring their own.
+        if !form.details.isEmpty, !form.fields.isEmpty { rows.append(Row(owner: nil) { _, _, _ in nil }) }
         // Labels get up to two fifths of the width, so "Loyalty number (optional)" fits at 80 columns.
         let labelWidth = min((form.fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 3, width * 2 / 5)
         let focused = form.focused
@@ -57,7 +59,6 @@ struct FormBody {
                 rows.append(Row(owner: nil) { buffer, x, y in buffer.write(line, at: Point(x: x + valueX, y: y)); return nil })
             }
         }
-        rows.append(Row(owner: nil) { _, _, _ in nil })
     }
 
     private mutating func appendField(_ field: FormField, owner: FormView.Focusable, focused: Bool, labelWidth: Int, width: Int) {
