@@ -137,6 +137,20 @@ import Testing
         assertSnapshot(backend.snapshot(), named: "help80x24")
     }
 
+    /// The console adds four bindings of its own; the help still fits 80x24 whole, since it cannot scroll.
+    @Test func helpWithConsoleBindingsFitsAt80x24() {
+        var form = Forms.signIn()
+        form.keymap = Keymap(bindings: Keymap.form.bindings + ["F2 outbox", "^O copy code", "F3 trace", "F4 HAR"].map {
+            KeyBinding(keys: [.function(9)], command: .app($0), keyLabel: String($0.prefix(2)), help: $0, inFooter: false)
+        })
+        let backend = TestBackend(size: Self.small)
+        backend.presentHelp(for: form)
+        let text = backend.snapshot()
+        #expect(!text.contains("more"))
+        #expect(text.contains("switch a toggle"))
+        #expect(text.contains("PgUp/PgDn"))
+    }
+
     @Test func tooSmallTerminalSaysSo() {
         let text = render(Forms.signIn(), Size(width: 30, height: 5))
         #expect(text.contains("Terminal too small"))

@@ -15,7 +15,10 @@ struct FormBody {
                 rows.append(Row(owner: nil) { buffer, x, y in buffer.write(line, at: Point(x: x, y: y)); return nil })
             }
         }
-        if !form.lines.isEmpty { rows.append(Row(owner: nil) { _, _, _ in nil }) }
+        // A blank row after the text, when anything follows it.
+        if !form.lines.isEmpty, !form.details.isEmpty || !form.fields.isEmpty || !form.buttons.isEmpty {
+            rows.append(Row(owner: nil) { _, _, _ in nil })
+        }
         appendDetails(form.details, width: width)
         // Fields need a blank row after the details; buttons bring their own.
         if !form.details.isEmpty, !form.fields.isEmpty { rows.append(Row(owner: nil) { _, _, _ in nil }) }
