@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "TestSupport"]),
         .testTarget(name: "TophhieCloudAuthenticationTests", dependencies: ["TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "AccountFlowTests", dependencies: ["AccountFlow", "TestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AccountFlow", "TophhieCloudAuthentication", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
         .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Glibc
+import AccountFlow
 import TerminalUI
 import Testing
 
@@ -49,5 +50,16 @@ import Testing
         #expect(LineTerminal.isNeeded(environment: ["TERM": "xterm"], standardOutputIsTerminal: false))
         #expect(LineTerminal.isNeeded(environment: ["TERM": "dumb"], standardOutputIsTerminal: true))
         #expect(!LineTerminal.isNeeded(environment: ["TERM": "tmux-256color"], standardOutputIsTerminal: true))
+    }
+
+    /// A presented flow screen in line mode: details aligned, an unlabeled menu without a lone ":".
+    @Test func flowScreensReadWellInLineMode() {
+        let home = ScreenPresenter.formView(for: FlowScreens.home(signedIn: false).screen, header: nil, previous: nil)
+        let (ending, _, output) = run(home, input: "2\n")
+        #expect(ending == .submitted(button: nil))
+        #expect(output.hasPrefix("Tophhie Account Console\n  1. Sign in\n  2. Sign up\n"))
+        let details = FormView(title: "Signed in", details: [FormDetail("Username", "ada@contoso.example"), FormDetail("Scopes", "openid")])
+        let (_, _, printed) = run(details, input: "")
+        #expect(printed.contains("Username  ada@contoso.example\nScopes    openid\n"))
     }
 }

@@ -114,6 +114,18 @@ import Testing
         assertSnapshot(render(form, Self.small), named: "codeCountdown80x24")
     }
 
+    /// A code is a secret like a password: slots show `•` until ^R reveals the digits.
+    @Test func codeMaskedUntilRevealed() {
+        var form = Forms.codeEntry(secondsLeft: 42)
+        _ = form.handle(.paste("1234"))
+        let masked = render(form, Self.small)
+        #expect(masked.contains("[• • • • _ _ _ _]"))
+        #expect(!masked.contains("1 2 3 4"))
+        #expect(masked.contains("^R reveal"))
+        _ = form.handle(.control("r"))
+        #expect(render(form, Self.small).contains("[1 2 3 4 _ _ _ _]"))
+    }
+
     @Test func countdownTicksDown() {
         #expect(StatusLine.countdown("Resend in", secondsLeft: 61).text == "Resend in 1:01")
         #expect(StatusLine.countdown("Resend in", secondsLeft: -3).text == "Resend in 0:00")
@@ -123,6 +135,20 @@ import Testing
         let backend = TestBackend(size: Self.small)
         backend.presentHelp(for: Forms.signIn())
         assertSnapshot(backend.snapshot(), named: "help80x24")
+    }
+
+    /// The console adds four bindings of its own; the help still fits 80x24 whole, since it cannot scroll.
+    @Test func helpWithConsoleBindingsFitsAt80x24() {
+        var form = Forms.signIn()
+        form.keymap = Keymap(bindings: Keymap.form.bindings + ["F2 outbox", "^O copy code", "F3 trace", "F4 HAR"].map {
+            KeyBinding(keys: [.function(9)], command: .app($0), keyLabel: String($0.prefix(2)), help: $0, inFooter: false)
+        })
+        let backend = TestBackend(size: Self.small)
+        backend.presentHelp(for: form)
+        let text = backend.snapshot()
+        #expect(!text.contains("more"))
+        #expect(text.contains("switch a toggle"))
+        #expect(text.contains("PgUp/PgDn"))
     }
 
     @Test func tooSmallTerminalSaysSo() {

@@ -4,8 +4,9 @@ public enum FieldKind: Hashable, Sendable {
     case text
     /// A secret. Masked unless `revealed`: a masked field draws one `•` per grapheme, never the text.
     case password(revealed: Bool)
-    /// A one-time code of exactly `length` digits, drawn as slots.
-    case code(length: Int)
+    /// A one-time code of exactly `length` digits, drawn as slots. Like a password it is masked
+    /// unless `revealed`: a masked slot shows `•`, never the digit.
+    case code(length: Int, revealed: Bool)
     /// On or off; Space switches it.
     case toggle(isOn: Bool)
     /// One of `options`; ↑/↓ move the selection.

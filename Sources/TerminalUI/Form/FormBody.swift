@@ -15,8 +15,15 @@ struct FormBody {
                 rows.append(Row(owner: nil) { buffer, x, y in buffer.write(line, at: Point(x: x, y: y)); return nil })
             }
         }
-        if !form.lines.isEmpty { rows.append(Row(owner: nil) { _, _, _ in nil }) }
-        let labelWidth = min((form.fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 3, width / 3)
+        // A blank row after the text, when anything follows it.
+        if !form.lines.isEmpty, !form.details.isEmpty || !form.fields.isEmpty || !form.buttons.isEmpty {
+            rows.append(Row(owner: nil) { _, _, _ in nil })
+        }
+        appendDetails(form.details, width: width)
+        // Fields need a blank row after the details; buttons bring their own.
+        if !form.details.isEmpty, !form.fields.isEmpty { rows.append(Row(owner: nil) { _, _, _ in nil }) }
+        // Labels get up to two fifths of the width, so "Loyalty number (optional)" fits at 80 columns.
+        let labelWidth = min((form.fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 3, width * 2 / 5)
         let focused = form.focused
         for (index, field) in form.fields.enumerated() {
             // A blank row between fields keeps labels and their messages apart.
@@ -37,6 +44,26 @@ struct FormBody {
         }
     }
 
+    /// Labels in one column, values in the next; a value too long for its column wraps inside it.
+    /// When the labels would leave the values less than half the width, each value goes under its label.
+    private mutating func appendDetails(_ details: [FormDetail], width: Int) {
+        guard !details.isEmpty else { return }
+        let column = (details.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
+        let stacked = column > width / 2
+        for detail in details {
+            let valueX = stacked ? 2 : column
+            let valueLines = TextWrap.wrap(detail.value, width: max(1, width - valueX))
+            rows.append(Row(owner: nil) { buffer, x, y in
+                buffer.write(detail.label, at: Point(x: x, y: y), style: .hint, maxWidth: width)
+                if !stacked, let first = valueLines.first { buffer.write(first, at: Point(x: x + valueX, y: y)) }
+                return nil
+            })
+            for line in valueLines.dropFirst(stacked ? 0 : 1) {
+                rows.append(Row(owner: nil) { buffer, x, y in buffer.write(line, at: Point(x: x + valueX, y: y)); return nil })
+            }
+        }
+    }
+
     private mutating func appendField(_ field: FormField, owner: FormView.Focusable, focused: Bool, labelWidth: Int, width: Int) {
         let marker = focused ? "▸ " : "  "
         let label = marker + TextWrap.truncate(field.label, width: labelWidth - 3)
@@ -44,7 +71,7 @@ struct FormBody {
         switch field.kind {
         case .text, .password, .code:
             let inner: Int
-            if case .code(let length) = field.kind { inner = max(1, length * 2 - 1) } else { inner = max(1, width - boxX - 2) }
+            if case .code(let length, _) = field.kind { inner = max(1, length * 2 - 1) } else { inner = max(1, width - boxX - 2) }
             rows.append(Row(owner: owner) { buffer, x, y in
                 buffer.write(label, at: Point(x: x, y: y), style: focused ? .title : .plain)
                 let cursor = FieldBox.render(field, focused: focused, into: &buffer, origin: Point(x: x + boxX, y: y), inner: inner)
@@ -57,24 +84,45 @@ struct FormBody {
                 return nil
             })
         case .picker(let options, let selected):
-            rows.append(Row(owner: owner) { buffer, x, y in
-                buffer.write(label, at: Point(x: x, y: y), style: focused ? .title : .plain)
-                return nil
-            })
-            for (index, option) in options.enumerated() {
+            // An unlabeled picker (a screen's menu or method list) has no label row: the focus marker
+            // goes on the chosen option instead of on a row of its own.
+            let labeled = !field.label.isEmpty
+            if labeled {
                 rows.append(Row(owner: owner) { buffer, x, y in
-                    let chosen = index == selected
+                    buffer.write(label, at: Point(x: x, y: y), style: focused ? .title : .plain)
+                    return nil
+                })
+            }
+            let optionX = labeled ? 4 : 2
+            // Notes go beside their options when every one fits; otherwise each goes under its option,
+            // wrapped, so no note is cut and the list reads the same way throughout.
+            let noteBeside = options.allSatisfy { option in
+                let head = "( ) " + option.title + (option.detail.map { "  " + $0 } ?? "")
+                return option.note.map { optionX + DisplayWidth.of(head) + 2 + DisplayWidth.of($0) <= width } ?? true
+            }
+            for (index, option) in options.enumerated() {
+                let chosen = index == selected
+                rows.append(Row(owner: owner) { buffer, x, y in
+                    if !labeled, chosen, focused { buffer.write("▸", at: Point(x: x, y: y), style: .title) }
                     let style: Style = chosen && focused ? .focused : .plain
-                    var column = x + 4
+                    var column = x + optionX
                     column += buffer.write((chosen ? "(•) " : "( ) ") + option.title, at: Point(x: column, y: y), style: style)
                     if let detail = option.detail {
                         column += buffer.write("  " + detail, at: Point(x: column, y: y), maxWidth: x + width - column)
                     }
-                    if let note = option.note, column < x + width {
+                    if noteBeside, let note = option.note, column < x + width {
                         buffer.write("  " + note, at: Point(x: column, y: y), style: .hint, maxWidth: x + width - column)
                     }
                     return nil
                 })
+                if !noteBeside, let note = option.note {
+                    let noteX = optionX + 4
+                    for line in TextWrap.wrap(note, width: max(1, width - noteX)) {
+                        rows.append(Row(owner: owner) { buffer, x, y in
+                            buffer.write(line, at: Point(x: x + noteX, y: y), style: .hint); return nil
+                        })
+                    }
+                }
             }
         }
         let indent = boxX + 1

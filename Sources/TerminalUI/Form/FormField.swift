@@ -38,7 +38,7 @@ public struct FormField: Hashable, Sendable {
 
     /// A code field of `length` digits; other characters are refused as they are typed or pasted.
     public static func code(_ id: String, label: String, length: Int, note: String? = nil) -> FormField {
-        FormField(id: id, label: label, kind: .code(length: length),
+        FormField(id: id, label: label, kind: .code(length: length, revealed: false),
                   editor: TextEditor(maxLength: length, allowed: { $0.isASCII && $0.isNumber }), note: note)
     }
 

@@ -4,7 +4,7 @@
 /// line, and the footer generated from the keymap. Content is at most 100 columns wide and centred,
 /// so 80×24 is used edge to edge and a larger screen gets wider field boxes and more rows. When the
 /// body is taller than its area it scrolls so the focused item is visible, with `↑ more` / `↓ more`
-/// marking hidden rows.
+/// marking hidden rows; PgUp/PgDn (``FormView/scroll``) move it from there.
 public enum FormRenderer {
     /// The most columns the content uses on a wide screen.
     static let maxContentWidth = 100
@@ -31,10 +31,10 @@ public enum FormRenderer {
 
         let rows = FormBody(form: form, width: contentWidth).rows
         let body = Rect(x: left, y: 2, width: contentWidth, height: size.height - 4)
-        return drawScrolled(rows, focus: form.focused, in: body, into: &buffer)
+        return drawScrolled(rows, focus: form.focused, scroll: form.scroll, in: body, into: &buffer)
     }
 
-    private static func drawScrolled(_ rows: [FormBody.Row], focus: FormView.Focusable?, in area: Rect, into buffer: inout Buffer) -> Point? {
+    private static func drawScrolled(_ rows: [FormBody.Row], focus: FormView.Focusable?, scroll: Int, in area: Rect, into buffer: inout Buffer) -> Point? {
         var top = area.y
         var visible = area.height
         var offset = 0
@@ -47,10 +47,10 @@ public enum FormRenderer {
                 offset = max(0, last - visible + 1)
                 offset = min(offset, first)
             }
-            offset = min(offset, rows.count - visible)
-            if offset > 0 { buffer.write("↑ more", at: Point(x: area.x, y: area.y), style: .hint) }
+            offset = min(max(0, offset + scroll), rows.count - visible)
+            if offset > 0 { buffer.write("↑ more (PgUp)", at: Point(x: area.x, y: area.y), style: .hint) }
             if offset + visible < rows.count {
-                buffer.write("↓ more", at: Point(x: area.x, y: area.maxY - 1), style: .hint)
+                buffer.write("↓ more (PgDn)", at: Point(x: area.x, y: area.maxY - 1), style: .hint)
             }
         }
         var cursor: Point?

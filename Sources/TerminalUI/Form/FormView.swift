@@ -10,6 +10,8 @@ public struct FormView: Hashable, Sendable {
     public var title: String
     /// Paragraphs above the fields, wrapped to the width.
     public var lines: [String]
+    /// Label/value lines after the text, values aligned in one column.
+    public var details: [FormDetail]
     /// The fields in focus order.
     public var fields: [FormField]
     /// Buttons after the fields, in focus order.
@@ -18,14 +20,18 @@ public struct FormView: Hashable, Sendable {
     public var status: StatusLine?
     /// Index into ``focusOrder``.
     public var focus: Int
+    /// Rows scrolled down (negative: up) from where the focus puts the body; PgUp/PgDn change it,
+    /// moving the focus resets it. The renderer clamps it to the body.
+    public var scroll: Int = 0
     /// The bindings that drive this form and its footer.
     public var keymap: Keymap
 
-    public init(header: HeaderInfo? = nil, title: String, lines: [String] = [], fields: [FormField] = [],
+    public init(header: HeaderInfo? = nil, title: String, lines: [String] = [], details: [FormDetail] = [], fields: [FormField] = [],
                 buttons: [FormButton] = [], status: StatusLine? = nil, focus: Int = 0, keymap: Keymap = .form) {
         self.header = header
         self.title = title
         self.lines = lines
+        self.details = details
         self.fields = fields
         self.buttons = buttons
         self.status = status
@@ -65,10 +71,10 @@ public struct FormView: Hashable, Sendable {
         Dictionary(fields.map { ($0.id, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The keymap without bindings this screen cannot use (no password: no reveal), for the footer.
+    /// The keymap without bindings this screen cannot use (no password or code: no reveal), for the footer.
     public var effectiveKeymap: Keymap {
-        let hasPassword = fields.contains { if case .password = $0.kind { return true } else { return false } }
-        return hasPassword ? keymap : keymap.without([.toggleReveal])
+        let hasSecret = fields.contains(where: \.isSecret)
+        return hasSecret ? keymap : keymap.without([.toggleReveal])
     }
 
     /// Wipes password and code fields, so a secret does not stay on screen after it was used.
@@ -89,19 +95,31 @@ public struct FormView: Hashable, Sendable {
         case .back: return .back
         case .help: return .help
         case .quit: return .quit
+        case .scroll:
+            let step = key == .pageUp ? -Self.scrollStep : Self.scrollStep
+            scroll = min(max(scroll + step, -Self.scrollLimit), Self.scrollLimit)
+            return .changed
         case .app(let name): return .app(name)
         case .toggleReveal:
-            guard case .field(let index)? = focused, case .password(let revealed) = fields[index].kind else {
-                return .ignored
+            guard case .field(let index)? = focused else { return .ignored }
+            switch fields[index].kind {
+            case .password(let revealed): fields[index].kind = .password(revealed: !revealed)
+            case .code(let length, let revealed): fields[index].kind = .code(length: length, revealed: !revealed)
+            default: return .ignored
             }
-            fields[index].kind = .password(revealed: !revealed)
             return .changed
         }
     }
 
+    /// Rows one PgUp/PgDn moves.
+    static let scrollStep = 10
+    /// How far ``scroll`` may go: well past any body, so PgUp always reaches the top.
+    static let scrollLimit = 500
+
     private mutating func moveFocus(by step: Int) -> FormOutcome {
         let count = focusOrder.count
         guard count > 1 else { return .ignored }
+        scroll = 0
         let left = focused
         focus = ((min(max(0, focus), count - 1) + step) % count + count) % count
         if case .field(let index)? = left { return .leftField(id: fields[index].id) }

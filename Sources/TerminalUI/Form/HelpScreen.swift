@@ -3,7 +3,8 @@ public enum HelpScreen {
     /// Renders the help for `keymap` over the whole of `buffer`.
     public static func render(_ keymap: Keymap, header: HeaderInfo?, into buffer: inout Buffer) {
         var lines = keymap.bindings.map { pad($0.keyLabel) + $0.help }
-        lines.append("")
+        // The help screen cannot scroll (any key leaves it): the blank separator goes first when rows are short.
+        if lines.count + 1 + Keymap.editingHelp.count <= buffer.size.height - 4 { lines.append("") }
         lines.append(contentsOf: Keymap.editingHelp.map { pad($0.keys) + $0.help })
         let form = FormView(header: header, title: "Keys", lines: lines,
                             status: StatusLine("Press any key to go back."), keymap: Keymap(bindings: []))

@@ -8,8 +8,11 @@ public enum FormCommand: Hashable, Sendable {
     case back
     /// F1: show the help screen.
     case help
-    /// Show or hide the focused password.
+    /// Show or hide the focused password or code.
     case toggleReveal
+    /// PgUp / PgDn: scroll a body taller than the screen, so text no field owns (details, claims)
+    /// can be read; moving the focus scrolls back to it.
+    case scroll
     /// Leave the console (terminal restored).
     case quit
     /// A command the application handles itself (a pane toggle, an export), by name.

@@ -42,6 +42,7 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(keys: [.enter], command: .submit, keyLabel: "Enter", help: "submit"),
         KeyBinding(keys: [.escape], command: .back, keyLabel: "Esc", help: "back"),
         KeyBinding(keys: [.control("r")], command: .toggleReveal, keyLabel: "^R", help: "reveal"),
+        KeyBinding(keys: [.pageUp, .pageDown], command: .scroll, keyLabel: "PgUp/PgDn", help: "scroll", inFooter: false),
         KeyBinding(keys: [.function(1)], command: .help, keyLabel: "F1", help: "help"),
         KeyBinding(keys: [.control("c")], command: .quit, keyLabel: "^C", help: "quit"),
     ])

@@ -67,6 +67,10 @@ public final class LineTerminal {
     public func run(_ form: inout FormView) -> FormSession.Ending {
         say(form.title)
         form.lines.forEach(say)
+        let labelWidth = form.details.map { DisplayWidth.of($0.label) }.max() ?? 0
+        for detail in form.details {
+            say(detail.label + String(repeating: " ", count: labelWidth - DisplayWidth.of(detail.label)) + "  " + detail.value)
+        }
         if let status = form.status { say(status.kind == .error ? "Error: \(status.text)" : status.text) }
         for index in form.fields.indices {
             guard fill(&form.fields[index]) else { return .quit }
@@ -89,7 +93,7 @@ public final class LineTerminal {
         case .password:
             guard let line = askSecret("\(field.label): ") else { return false }
             setText(line, of: &field)
-        case .code(let length):
+        case .code(let length, _):
             while true {
                 guard let line = askSecret("\(field.label) (\(length) digits): ") else { return false }
                 setText(line, of: &field)
@@ -114,7 +118,8 @@ public final class LineTerminal {
     }
 
     private func choose(_ label: String, options: [PickerOption], current: Int) -> Int? {
-        say("\(label):")
+        // A screen's menu has no label: the numbered list says enough, without a lone ":" line.
+        if !label.isEmpty { say("\(label):") }
         for (index, option) in options.enumerated() {
             let extra = [option.detail, option.note].compactMap { $0 }.joined(separator: " — ")
             say("  \(index + 1). \(option.title)\(extra.isEmpty ? "" : "  \(extra)")")

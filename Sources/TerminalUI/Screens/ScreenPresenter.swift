@@ -10,12 +10,18 @@ public enum ScreenPresenter {
     /// The picker that lists a screen's options.
     public static let optionsFieldID = "options"
 
+    /// The view for `screen`.
+    /// - Parameters:
+    ///   - screen: the flow's current screen (``AccountFlow/FlowState/screen``).
+    ///   - header: tenant, authority and mode for the header bar.
+    ///   - previous: the view shown before, whose editors and focus are kept where they still apply.
+    /// - Returns: the view to render and to hand keys to.
     public static func formView(for screen: Screen, header: HeaderInfo?, previous: FormView?) -> FormView {
         var fields = screen.fields.map { field(for: $0, previous: previous?[field: key(for: $0.id)]) }
         if !screen.options.isEmpty {
             let options = screen.options.enumerated().map { index, option in
                 PickerOption(id: String(index), title: option.label, detail: option.detail,
-                             note: option.enabled ? option.note : [option.note, "unavailable"].compactMap { $0 }.joined(separator: " · "))
+                             note: option.enabled ? option.note : option.note ?? "unavailable")
             }
             var selected = 0
             if case .picker(let old, let index)? = previous?[field: optionsFieldID]?.kind, old.map(\.title) == options.map(\.title) {
@@ -26,15 +32,47 @@ public enum ScreenPresenter {
         let buttons = screen.actions.enumerated().map { index, action in
             FormButton(id: "action:\(index)", title: action.label, isEnabled: action.enabled && !screen.isWorking)
         }
-        var view = FormView(header: header, title: screen.title, lines: lines(of: screen), fields: fields, buttons: buttons,
+        var view = FormView(header: header, title: screen.title, lines: screen.text,
+                            details: screen.details.map { FormDetail($0.label, $0.value) }, fields: fields, buttons: buttons,
                             status: status(of: screen))
-        if let previous, previous.title == screen.title, previous.focusOrder.count == view.focusOrder.count {
-            view.focus = previous.focus
-        } else if let firstError = fields.firstIndex(where: { $0.error != nil }) {
-            view.focus = firstError
-        }
+        view.focus = focus(of: view, previous: previous)
+        if let previous, view.focus == previous.focus, sameItems(view, previous) { view.scroll = previous.scroll }
         return view
     }
+
+    /// Where focus goes on a re-render. The same screen with the same focusable items keeps it; when
+    /// only the enabled buttons changed (a request ended, a countdown enabled Resend) a field error
+    /// takes it, or else the item that had it keeps it; a new screen starts at its first field error,
+    /// or at the top.
+    private static func focus(of view: FormView, previous: FormView?) -> Int {
+        let firstError = view.fields.firstIndex { $0.error != nil }
+        guard let previous, previous.title == view.title, previous.fields.map(\.id) == view.fields.map(\.id) else {
+            return firstError ?? 0
+        }
+        if sameItems(view, previous) { return previous.focus }
+        if let firstError { return firstError }
+        let held: String? = switch previous.focused {
+        case .field(let index): "field:" + previous.fields[index].id
+        case .button(let index): "button:" + previous.buttons[index].id
+        case nil: nil
+        }
+        let index = view.focusOrder.firstIndex { item in
+            switch item {
+            case .field(let index): "field:" + view.fields[index].id == held
+            case .button(let index): "button:" + view.buttons[index].id == held
+            }
+        }
+        return index ?? min(previous.focus, max(0, view.focusOrder.count - 1))
+    }
+
+    /// Whether two views of one screen have the same focusable items (fields and enabled buttons).
+    private static func sameItems(_ view: FormView, _ previous: FormView) -> Bool {
+        previous.title == view.title && previous.fields.map(\.id) == view.fields.map(\.id)
+            && previous.buttons.filter(\.isEnabled).map(\.id) == view.buttons.filter(\.isEnabled).map(\.id)
+    }
+
+    /// The first entry of a choice list, standing for "no value yet".
+    public static let notChosen = "(not chosen)"
 
     /// The form field id for a flow field id.
     public static func key(for id: FieldID) -> String {
@@ -76,11 +114,13 @@ public enum ScreenPresenter {
         case .code(let length):
             form = .code(id, label: label, length: length)
             form.editor.insert(field.value)
+            if case .code(_, let revealed)? = previous?.kind { form.kind = .code(length: length, revealed: revealed) }
         case .toggle:
             form = .toggle(id, label: label, isOn: field.value == "true")
         case .picker(let choices):
-            let options = choices.map { PickerOption(id: $0, title: $0) }
-            form = .picker(id, label: label, options: options, selected: choices.firstIndex(of: field.value) ?? 0)
+            // "Not chosen" comes first, so an empty value is shown as such and never as the first choice.
+            let options = [PickerOption(id: "", title: notChosen)] + choices.map { PickerOption(id: $0, title: $0) }
+            form = .picker(id, label: label, options: options, selected: options.firstIndex { $0.id == field.value } ?? 0)
         }
         if let previous, previous.value == form.value, previous.isTextual { form.editor = previous.editor }
         form.error = field.error
@@ -88,18 +128,13 @@ public enum ScreenPresenter {
         return form
     }
 
-    private static func lines(of screen: Screen) -> [String] {
-        var lines = screen.text
-        if !screen.details.isEmpty {
-            let width = screen.details.map { $0.label.count }.max() ?? 0
-            lines += screen.details.map { $0.label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.value }
-        }
-        return lines
-    }
-
     private static func status(of screen: Screen) -> StatusLine? {
         if let message = screen.message { return StatusLine(message, kind: .error) }
-        if screen.isWorking { return StatusLine((screen.status ?? "Working…") + "  (Esc cancels)") }
+        if screen.isWorking {
+            // AccountFlow's working status already says how to cancel; say it once.
+            let text = screen.status ?? "Working…"
+            return StatusLine(text.contains("Esc cancels") ? text : text + " (Esc cancels)")
+        }
         if let status = screen.status { return StatusLine(status) }
         if let notice = screen.notice { return StatusLine(notice, kind: .success) }
         return nil

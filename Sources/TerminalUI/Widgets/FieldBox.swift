@@ -9,8 +9,8 @@ enum FieldBox {
         buffer.write("]", at: Point(x: origin.x + 1 + inner, y: origin.y))
         let contentX = origin.x + 1
         switch field.kind {
-        case .code(let length):
-            return renderCode(field.editor, length: length, style: style, into: &buffer, origin: Point(x: contentX, y: origin.y))
+        case .code(let length, let revealed):
+            return renderCode(field.editor, length: length, revealed: revealed, style: style, into: &buffer, origin: Point(x: contentX, y: origin.y))
         case .password(revealed: false):
             // Masked: one bullet per grapheme; the text itself is never drawn.
             return renderScrolled(field.editor.masked(with: "•"), style: style, into: &buffer, origin: Point(x: contentX, y: origin.y), inner: inner)
@@ -19,11 +19,11 @@ enum FieldBox {
         }
     }
 
-    /// Slots `1 2 3 _ _ _`; the cursor sits on the next empty slot.
-    private static func renderCode(_ editor: TextEditor, length: Int, style: Style, into buffer: inout Buffer, origin: Point) -> Point {
+    /// Slots `• • • _ _ _` (`1 2 3 _ _ _` when revealed); the cursor sits on the next empty slot.
+    private static func renderCode(_ editor: TextEditor, length: Int, revealed: Bool, style: Style, into buffer: inout Buffer, origin: Point) -> Point {
         let digits = Array(editor.text)
         for slot in 0..<length {
-            let glyph = slot < digits.count ? String(digits[slot]) : "_"
+            let glyph = slot < digits.count ? (revealed ? String(digits[slot]) : "•") : "_"
             buffer.write(glyph, at: Point(x: origin.x + slot * 2, y: origin.y), style: style)
         }
         return Point(x: origin.x + min(editor.cursor, max(0, length - 1)) * 2, y: origin.y)

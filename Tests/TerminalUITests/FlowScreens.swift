@@ -1,0 +1,95 @@
+import AccountFlow
+import Foundation
+import TophhieCloudAuthentication
+
+/// Flow states for every AccountFlow screen, reached the way the console reaches them where the
+/// reducer makes that easy (framework answers, ticks), with fictional values.
+enum FlowScreens {
+    static let settings = FlowSettings()
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+    static let details = ServerDetails(error: "invalid_grant", code: 50181, correlationID: "c0ffee00-0000-4000-8000-000000000001", status: 400)
+    static let delivery = CodeDelivery(sentTo: "a***@co***.example", channel: .email, codeLength: 8, resendInterval: 30)
+    static let emailMethod = AuthMethod(id: "m-email", channel: .email, loginHint: "a***@co***.example")
+    static let smsMethod = AuthMethod(id: "m-sms", channel: .sms, loginHint: "+44*******890")
+    static let registerEmail = AuthMethod(id: "email", channel: .email, loginHint: "ada@contoso.example")
+    static let registerSMS = AuthMethod(id: "sms", channel: .sms)
+
+    /// Tokens the framework returned; none of them may reach the screen.
+    static let idToken = "eyJhbGciOiJSUzI1NiJ9.eyJuYW1lIjoiQWRhIn0.c2lnbmF0dXJlLWlk"
+    static let accessToken = "eyJhbGciOiJSUzI1NiJ9.eyJzY3AiOiJvcGVuaWQifQ.c2lnbmF0dXJlLWFjY2Vzcw"
+    static let refreshToken = "1.AQoA-refresh-token-value-0123456789"
+
+    static let account = SignedInAccount(TophhieAuthResult(
+        idToken: idToken, accessToken: accessToken, refreshToken: refreshToken,
+        expiresOn: start.addingTimeInterval(3600), scopes: ["openid", "profile", "offline_access"],
+        account: TophhieAccount(
+            objectID: "7d2f0c4e-1b9a-4f55-9c1e-3a5b6c7d8e9f", tenantID: "0a1b2c3d-4e5f-6789-abcd-ef0123456789",
+            username: "ada@contoso.example", displayName: "Ada Lovelace",
+            claims: ["name": "Ada Lovelace", "preferred_username": "ada@contoso.example",
+                     "exp": "1800003600", "iss": "http://127.0.0.1:8443/contoso/v2.0", "aud": "11111111-2222-3333-4444-555555555555"])))
+
+    /// Twelve attributes: a toggle, a choice list, a custom extension, a regex that does not compile,
+    /// and fields that will hold CJK text and an emoji.
+    static let appID = "0a1b2c3d4e5f67890a1b2c3d4e5f6789"
+    static let twelveAttributes: [RequiredAttribute] = [
+        RequiredAttribute(name: "givenName", type: "string", required: true, regex: nil),
+        RequiredAttribute(name: "surname", type: "string", required: true, regex: nil),
+        RequiredAttribute(name: "displayName", type: "string", required: true, regex: nil),
+        RequiredAttribute(name: "jobTitle", type: "string", required: false, regex: nil),
+        RequiredAttribute(name: "extension_\(appID)_newsletter", type: "boolean", required: false, regex: nil),
+        RequiredAttribute(name: "extension_\(appID)_tier", type: "string", required: true, regex: "^(Gold|Silver|Bronze)$"),
+        RequiredAttribute(name: "extension_\(appID)_loyaltyNumber", type: "int", required: false, regex: nil),
+        RequiredAttribute(name: "extension_\(appID)_memberCode", type: "string", required: false, regex: "^([A-Z]{2}[0-9]+$"),
+        RequiredAttribute(name: "streetAddress", type: "string", required: false, regex: nil),
+        RequiredAttribute(name: "city", type: "string", required: true, regex: nil),
+        RequiredAttribute(name: "postalCode", type: "string", required: true, regex: "^[0-9]{5}$"),
+        RequiredAttribute(name: "country", type: "string", required: true, regex: nil),
+    ]
+
+    static func home(signedIn: Bool) -> FlowState {
+        FlowState(settings: settings, signedIn: signedIn ? account : nil)
+    }
+
+    static func signIn() -> FlowState {
+        FlowState(settings: settings, step: .signInStart(SignInForm()), origin: nil)
+    }
+
+    static func signUp(_ settings: FlowSettings = settings) -> FlowState {
+        FlowState(settings: settings, step: .signUpStart(SignUpForm(settings: settings)))
+    }
+
+    static func codeEntry(_ purpose: CodePurpose = .signUp, delivery: CodeDelivery = delivery) -> FlowState {
+        FlowState(settings: settings, step: .codeEntry(CodeEntry(purpose: purpose, delivery: delivery)))
+    }
+
+    static func newPassword(_ purpose: PasswordPurpose = .resetPassword) -> FlowState {
+        FlowState(settings: settings, step: .newPassword(NewPasswordForm(purpose: purpose)))
+    }
+
+    static func attributes() -> FlowState {
+        FlowState(settings: settings, step: .attributes(AttributeForm(twelveAttributes)))
+    }
+
+    static func mfaPicker() -> FlowState {
+        FlowState(settings: settings, step: .methodPicker(MethodPicker(purpose: .mfa, methods: [emailMethod, smsMethod])))
+    }
+
+    static func registrationPicker() -> FlowState {
+        FlowState(settings: settings, step: .methodPicker(MethodPicker(purpose: .registration, methods: [registerEmail, registerSMS])))
+    }
+
+    static func phoneContact() -> FlowState {
+        FlowState(settings: settings, step: .contactEntry(ContactEntry(
+            method: registerSMS, availableMethods: [registerEmail, registerSMS], countryCode: "44")))
+    }
+
+    /// Case 001: the app sent `password redirect`; the server answered `challenge_type=redirect`.
+    static func webFallback() -> FlowState {
+        let narrow = FlowSettings(challengeTypes: [.password, .redirect], capabilities: [])
+        var state = FlowState(settings: narrow, step: .signInStart(SignInForm(email: "ada@contoso.example")),
+                              pending: .signingIn)
+        let reason = "The client does not support the challenge types required by the user flow."
+        _ = state.reduce(.signInAdvanced(.failure(.browserRequired(reason: reason, details))))
+        return state
+    }
+}

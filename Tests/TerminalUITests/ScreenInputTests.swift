@@ -1,0 +1,111 @@
+import AccountFlow
+import TerminalUI
+import Testing
+import TophhieCloudAuthentication
+
+/// Keys on a presented flow screen become the flow events the reducer expects.
+@Suite struct ScreenInputTests {
+    @Test func typingIntoAFieldSendsFieldEdited() {
+        var session = ScreenSession(FlowScreens.signIn())
+        #expect(session.press(.character("a")) == [.fieldEdited(.email, "a")])
+        #expect(session.press(.paste("da@x")) == [.fieldEdited(.email, "ada@x")])
+        #expect(session.press(.backspace) == [.fieldEdited(.email, "ada@")])
+        #expect(session.press(.left) == [])
+    }
+
+    @Test func aPasswordIsSentAsTypedWhileDrawnMasked() {
+        var session = ScreenSession(FlowScreens.signIn())
+        session.press(.tab)
+        #expect(session.press(.paste("Correct-Horse-9")) == [.fieldEdited(.password, "Correct-Horse-9")])
+        #expect(!session.render(FlowScreenSnapshotTests.small).contains("Correct-Horse-9"))
+    }
+
+    @Test func tabOffAFieldSendsFieldLeft() {
+        var session = ScreenSession(FlowScreens.signIn())
+        session.type("ada@")
+        #expect(session.press(.tab) == [.fieldLeft(.email)])
+        #expect(session.press(.backTab) == [.fieldLeft(.password)])
+    }
+
+    @Test func leavingAButtonOrTheOptionsSendsNothing() {
+        var session = ScreenSession(FlowScreens.mfaPicker())
+        #expect(session.press(.tab) == [])
+        #expect(session.press(.tab) == [])
+    }
+
+    @Test func enterOnAFieldPressesTheDefaultAction() {
+        var session = ScreenSession(FlowScreens.codeEntry())
+        session.type("12345678")
+        #expect(session.press(.enter) == [.submitted])
+        #expect(session.state.pending == .checkingCode)
+    }
+
+    @Test func enterOnTheOptionsSendsTheChosenOptionsEvent() {
+        var home = ScreenSession(FlowScreens.home(signedIn: false))
+        #expect(home.press(.down) == [])
+        #expect(home.press(.enter) == [.menuChosen(.signUp)])
+        var picker = ScreenSession(FlowScreens.mfaPicker())
+        picker.press(.down)
+        #expect(picker.press(.enter) == [.methodPicked(id: "m-sms")])
+    }
+
+    @Test func enterOnABlockedMethodSendsNothing() {
+        var state = FlowScreens.mfaPicker()
+        state.step = .methodPicker(MethodPicker(purpose: .mfa, methods: [FlowScreens.emailMethod, FlowScreens.smsMethod],
+                                                blocked: ["m-email"]))
+        var session = ScreenSession(state)
+        #expect(session.press(.enter) == [])
+        #expect(session.render(FlowScreenSnapshotTests.small).contains("Blocked right now"))
+        #expect(!session.render(FlowScreenSnapshotTests.small).contains("unavailable"))
+    }
+
+    @Test func escGoesBack() {
+        var session = ScreenSession(FlowScreens.codeEntry())
+        #expect(session.press(.escape) == [.backRequested])
+    }
+
+    @Test func escWhileWorkingCancelsTheRequest() {
+        var session = ScreenSession(FlowScreens.codeEntry())
+        session.type("12345678")
+        session.press(.enter)
+        #expect(session.state.screen.isWorking)
+        #expect(session.press(.escape) == [.cancelRequested])
+        #expect(session.state.pending == nil)
+        #expect(!session.state.screen.isWorking)
+    }
+
+    @Test func aButtonSendsItsActionsEvent() {
+        var session = ScreenSession(FlowScreens.signIn())
+        session.type("ada@contoso.example")
+        session.press(.tab)
+        session.press(.tab)  // leaves the password: Sign in is focused
+        #expect(session.press(.tab) == [])  // now on "Use a one-time code instead"
+        #expect(session.press(.enter) == [.useCodeInstead])
+        var failure = ScreenSession(FlowState(settings: FlowScreens.settings, step: .failure(FailureReport(
+            message: "x", retryStep: .home))))
+        failure.press(.tab)
+        #expect(failure.press(.enter) == [.homeRequested])
+    }
+
+    /// The resend button is off (and out of the focus order) while the countdown runs.
+    @Test func aDisabledActionCannotBePressed() {
+        var session = ScreenSession(FlowScreens.codeEntry())
+        session.send(.tick(FlowScreens.start))
+        #expect(!session.view.buttons[1].isEnabled)
+        session.press(.tab)
+        #expect(session.press(.tab) == [])  // skips Resend: Back
+        #expect(session.press(.enter) == [.backRequested])
+        let screen = FlowScreens.codeEntry().screen
+        let view = ScreenPresenter.formView(for: screen, header: nil, previous: nil)
+        #expect(ScreenInput.events(for: .submitted(button: "action:1"), before: view, after: view, screen: screen) == [])
+    }
+
+    @Test func aToggleAndAChoiceListSendTheirValues() {
+        var session = ScreenSession(FlowScreens.attributes())
+        for _ in 0..<4 { session.press(.tab) }
+        let newsletter = FieldID.attribute("extension_\(FlowScreens.appID)_newsletter")
+        #expect(session.press(.character(" ")) == [.fieldEdited(newsletter, "true")])
+        #expect(session.press(.tab) == [.fieldLeft(newsletter)])
+        #expect(session.press(.down) == [.fieldEdited(.attribute("extension_\(FlowScreens.appID)_tier"), "Gold")])
+    }
+}
