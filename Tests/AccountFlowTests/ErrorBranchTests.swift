@@ -84,7 +84,7 @@ import TophhieCloudAuthentication
         let error = NativeAuthError.server(Sample.details)
         store.send(.mfaChallengeAnswered(.failure(error))) {
             $0.pending = nil
-            $0.step = .failure(FailureReport(message: "The server refused the request.", detail: error.operatorDescription,
+            $0.step = .failure(FailureReport(message: "The server refused the request.", detail: error.details?.description,
                                              retryStep: .methodPicker(picker)))
         }
         store.send(.backRequested) { $0.step = .methodPicker(picker) }

@@ -41,7 +41,7 @@ import TophhieCloudAuthentication
                               step: .codeEntry(CodeEntry(purpose: .signUp, delivery: Sample.delivery, codeError: "x")))
         let screen = state.screen
         #expect(screen.title == "Check your email")
-        #expect(screen.text == ["We sent a 8-digit code by email to a***@co***.example."])
+        #expect(screen.text == ["We sent an 8-digit code by email to a***@co***.example."])
         #expect(screen.fields == [ScreenField(id: .code, label: "Code", kind: .code(length: 8), value: "", error: "x")])
         #expect(screen.actions[1] == ScreenAction("Resend code (in 30 s)", .resendRequested, enabled: false))
     }
@@ -71,7 +71,7 @@ import TophhieCloudAuthentication
     @Test func contactEntryForSMSAsksForAPhoneNumberAndCountryCode() {
         let entry = ContactEntry(method: Sample.registerSMS, availableMethods: [Sample.registerSMS], countryCode: "44")
         let screen = FlowState(settings: FlowSettings(), step: .contactEntry(entry)).screen
-        #expect(screen.title == "Add text message (sms)")
+        #expect(screen.title == "Add a phone number")
         #expect(screen.fields.map(\.kind) == [.phone, .number])
     }
 }

@@ -133,7 +133,7 @@ import TophhieCloudAuthentication
         let error = NativeAuthError.passwordChangeRequired(Sample.details)
         store.send(.signInAdvanced(.failure(error)), effects: [.forgetSession]) {
             $0.pending = nil
-            $0.step = .failure(FailureReport(message: error.errorDescription ?? "", detail: error.operatorDescription,
+            $0.step = .failure(FailureReport(message: error.errorDescription ?? "", detail: error.details?.description,
                                              suggestsPasswordReset: true))
         }
         #expect(store.state.screen.actions.map(\.event)

@@ -288,7 +288,7 @@ import TophhieCloudAuthentication
             $0.pending = nil
             $0.step = .failure(FailureReport(
                 message: "Too many attempts. Wait 5 seconds and try again.",
-                detail: "Too many attempts. Wait 5 seconds and try again. [\(Sample.details)]", retryStep: .readyToSignIn))
+                detail: "\(Sample.details)", retryStep: .readyToSignIn))
         }
         store.send(.retryRequested) { $0.step = .readyToSignIn }
         store.send(.submitted, effects: [.signInAfterSignUp]) { $0.pending = .signingIn }

@@ -42,14 +42,14 @@ extension FlowState {
             return [.forgetSession]
         case .passwordChangeRequired:
             step = .failure(FailureReport(
-                message: error.errorDescription ?? "", detail: error.operatorDescription, suggestsPasswordReset: true))
+                message: error.errorDescription ?? "", detail: error.details?.description ?? error.operatorDescription, suggestsPasswordReset: true))
             return [.forgetSession]
         default:
             // Retrying returns to the step with its input; a reset that was polling asks for the password again.
             let retryStep: FlowStep = isPolling
                 ? .newPassword(NewPasswordForm(purpose: .resetPassword)) : step
             step = .failure(FailureReport(
-                message: error.errorDescription ?? "Something went wrong.", detail: error.operatorDescription,
+                message: error.errorDescription ?? "Something went wrong.", detail: error.details?.description ?? error.operatorDescription,
                 retryStep: retryStep))
             return []
         }

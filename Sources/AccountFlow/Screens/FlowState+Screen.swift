@@ -106,7 +106,7 @@ extension FlowState {
         }
         return Screen(
             title: title,
-            text: ["We sent a \(entry.delivery.codeLength)-digit code by \(channel) to \(entry.delivery.sentTo)."],
+            text: ["We sent \(Self.article(for: entry.delivery.codeLength)) \(entry.delivery.codeLength)-digit code by \(channel) to \(entry.delivery.sentTo)."],
             fields: [ScreenField(id: .code, label: "Code", kind: .code(length: entry.delivery.codeLength),
                                  value: entry.code, error: entry.codeError)],
             actions: [
@@ -115,6 +115,12 @@ extension FlowState {
                              enabled: remaining == 0),
             ] + backAndCancel,
             notice: entry.notice)
+    }
+
+    /// "an 8-digit code", "a 6-digit code": numbers read aloud starting with a vowel sound take "an".
+    static func article(for number: Int) -> String {
+        let digits = String(number)
+        return digits.hasPrefix("8") || number == 11 || number == 18 ? "an" : "a"
     }
 
     private func newPasswordScreen(_ form: NewPasswordForm) -> Screen {
@@ -133,7 +139,7 @@ extension FlowState {
     private func attributesScreen(_ form: AttributeForm) -> Screen {
         Screen(
             title: "A few more details",
-            text: ["Your organisation asks for these details. Fields marked required must be filled in."],
+            text: ["Your organisation asks for these details. Fields marked (optional) may be left empty."],
             fields: form.fields.map(Self.screenField),
             actions: [ScreenAction("Continue", .submitted)] + backAndCancel,
             message: form.message)
@@ -177,7 +183,7 @@ extension FlowState {
                                       error: entry.contactError))
         }
         return Screen(
-            title: "Add \(MethodDescription.channelName(entry.method.channel).lowercased())",
+            title: entry.isPhone ? "Add a phone number" : "Add an email address",
             text: ["We'll send a code to check it."],
             fields: fields,
             actions: [ScreenAction("Send code", .submitted)] + backAndCancel)
