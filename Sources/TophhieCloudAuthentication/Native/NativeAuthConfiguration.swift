@@ -50,6 +50,9 @@ public struct NativeAuthConfiguration: Sendable, Equatable {
         return octets.count == 4 && octets.first == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
+    /// Password reset answers with codes only: `oob redirect` (§5.1).
+    var resetChallengeTypes: [ChallengeType] { challengeTypes.filter { $0 != .password } }
+
     /// The `scope` parameter: the app's scopes plus `openid profile offline_access`.
     var scopeParameter: String {
         (scopes + TophhieConfiguration.oidcScopes.filter { !scopes.contains($0) }).joined(separator: " ")

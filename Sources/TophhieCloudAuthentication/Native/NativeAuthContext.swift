@@ -25,6 +25,14 @@ struct NativeAuthContext: Sendable {
         try await client.call(endpoint, form)
     }
 
+    /// Calls a `challenge` endpoint with `token` and the configured challenge types (or `types`): the
+    /// first challenge of a flow, and every resend (§1.5: a resend repeats it with the latest token).
+    func challenge(_ endpoint: NativeAuthEndpoint, token: String, types: [ChallengeType]? = nil) async throws -> ValidatedResponse {
+        var form = form(continuing: token)
+        form.set(.challengeType, list: types ?? configuration.challengeTypes)
+        return try await call(endpoint, form)
+    }
+
     /// Token-request fields shared by every grant: `scope` and `client_info=true` (§3.3).
     func addTokenFields(to form: inout FormBody) {
         form.set(.scope, configuration.scopeParameter)

@@ -78,7 +78,7 @@ public final class TophhieNativeAuth: Sendable {
         form.set(.capabilities, list: context.configuration.capabilities)
         let started = try await context.call(.signUpStart, form)
         guard case .started(let token) = started else { throw NativeAuthError.from(started, at: .signUpStart) }
-        let challenge = try await firstChallenge(.signUpChallenge, token: token, context: context)
+        let challenge = try await context.challenge(.signUpChallenge, token: token)
         guard case .codeRequired(let code) = challenge else { throw NativeAuthError.from(challenge, at: .signUpChallenge) }
         return SignUpCodeStep(context: context, username: username, challenge: code)
     }
@@ -135,7 +135,7 @@ public final class TophhieNativeAuth: Sendable {
         form.set(.capabilities, list: context.configuration.capabilities)
         let started = try await context.call(.signInInitiate, form)
         guard case .started(let token) = started else { throw NativeAuthError.from(started, at: .signInInitiate) }
-        return (context, username, try await firstChallenge(.signInChallenge, token: token, context: context))
+        return (context, username, try await context.challenge(.signInChallenge, token: token))
     }
 
     // MARK: - Password reset
@@ -149,13 +149,12 @@ public final class TophhieNativeAuth: Sendable {
             let username = try Self.validEmail(email)
             var form = context.form()
             form.set(.username, username)
-            form.set(.challengeType, list: context.configuration.challengeTypes.filter { $0 != .password })
+            form.set(.challengeType, list: context.configuration.resetChallengeTypes)
             form.set(.capabilities, list: context.configuration.capabilities)
             let started = try await context.call(.resetPasswordStart, form)
             guard case .started(let token) = started else { throw NativeAuthError.from(started, at: .resetPasswordStart) }
-            var challengeForm = context.form(continuing: token)
-            challengeForm.set(.challengeType, list: context.configuration.challengeTypes.filter { $0 != .password })
-            let challenge = try await context.call(.resetPasswordChallenge, challengeForm)
+            let challenge = try await context.challenge(
+                .resetPasswordChallenge, token: token, types: context.configuration.resetChallengeTypes)
             guard case .codeRequired(let code) = challenge else {
                 throw NativeAuthError.from(challenge, at: .resetPasswordChallenge)
             }
@@ -193,12 +192,6 @@ public final class TophhieNativeAuth: Sendable {
             observer: { [self] exchange in self.observer.withLock { $0 }?(exchange) },
             sleeper: sleeper, timeout: timeout, maxRetryAfter: 10)
         return NativeAuthContext(configuration: configuration, client: client, sleeper: sleeper)
-    }
-
-    private func firstChallenge(_ endpoint: NativeAuthEndpoint, token: String, context: NativeAuthContext) async throws -> ValidatedResponse {
-        var form = context.form(continuing: token)
-        form.set(.challengeType, list: context.configuration.challengeTypes)
-        return try await context.call(endpoint, form)
     }
 
     private static func validEmail(_ email: String) throws -> String {

@@ -10,9 +10,7 @@ public final class ResetPasswordCodeStep: CodeEntryStep {
         self.context = context
         self.username = username
         live = LiveChallenge(challenge, endpoint: .resetPasswordChallenge) { token in
-            var form = context.form(continuing: token)
-            form.set(.challengeType, list: context.configuration.challengeTypes)
-            return try await context.call(.resetPasswordChallenge, form)
+            try await context.challenge(.resetPasswordChallenge, token: token, types: context.configuration.resetChallengeTypes)
         }
     }
 

@@ -10,9 +10,7 @@ public final class SignInCodeStep: CodeEntryStep {
         self.context = context
         self.username = username
         live = LiveChallenge(challenge, endpoint: .signInChallenge) { token in
-            var form = context.form(continuing: token)
-            form.set(.challengeType, list: context.configuration.challengeTypes)
-            return try await context.call(.signInChallenge, form)
+            try await context.challenge(.signInChallenge, token: token)
         }
     }
 

@@ -10,9 +10,7 @@ public final class SignUpCodeStep: CodeEntryStep {
         self.context = context
         self.username = username
         live = LiveChallenge(challenge, endpoint: .signUpChallenge) { token in
-            var form = context.form(continuing: token)
-            form.set(.challengeType, list: context.configuration.challengeTypes)
-            return try await context.call(.signUpChallenge, form)
+            try await context.challenge(.signUpChallenge, token: token)
         }
     }
 

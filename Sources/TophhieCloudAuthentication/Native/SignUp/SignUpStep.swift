@@ -21,9 +21,7 @@ public enum SignUpStep: Sendable {
                 return .attributesRequired(attributes.map(RequiredAttribute.init), step)
             case .credentialRequired(let token):
                 // §4.3: call /signup/v1.0/challenge with the new token and expect `password`.
-                var form = context.form(continuing: token)
-                form.set(.challengeType, list: context.configuration.challengeTypes)
-                let challenge = try await context.call(.signUpChallenge, form)
+                let challenge = try await context.challenge(.signUpChallenge, token: token)
                 guard case .passwordRequired(let passwordToken) = challenge else {
                     throw NativeAuthError.from(challenge, at: .signUpChallenge)
                 }
