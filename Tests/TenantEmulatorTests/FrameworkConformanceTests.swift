@@ -83,6 +83,39 @@ struct FrameworkConformanceTests {
         }
     }
 
+    /// §4: the orders a password tenant accepts: everything at start, or the password and attributes when asked.
+    @Test("sign-up orders of password tenants: password at start or when asked, attributes at start or when asked",
+          arguments: ["email-password", "mfa", "attributes", "strict"], [false, true])
+    func signUpOrders(preset: String, everythingAtStart: Bool) async throws {
+        try await withFrameworkRun(preset: preset, capabilities: []) { run in
+            let email = "order.\(everythingAtStart).\(preset)@example.org"
+            let values = run.attributeValues()
+            let (done, asked) = try await run.completeSignUp(
+                email: email, password: Self.newPassword, passwordAtStart: everythingAtStart,
+                attributesAtStart: everythingAtStart ? values : [:])
+            if everythingAtStart {
+                #expect(asked.isEmpty, "nothing left to ask: \(asked)")
+            } else {
+                #expect(asked.first == ["password"])
+                #expect(Set(asked.dropFirst().flatMap { $0 }).isSuperset(of: run.policy.signUp.attributes.filter(\.required).map(\.name)))
+            }
+            #expect(done.canSignIn)
+            let stored = try #require(try await run.storedUser(email)["attributes"] as? [String: String])
+            for (name, value) in values where everythingAtStart || stored[name] != nil {
+                #expect(stored[name] == value, "\(name)")
+            }
+            // Without the mfa/registration capabilities an MFA tenant cannot finish natively.
+            if run.policy.mfa.required {
+                await #expect { _ = try await done.signIn() } throws: { error in
+                    if case .browserRequired = error as? NativeAuthError { return true }
+                    return false
+                }
+            } else {
+                run.remember(try #require(try await done.signIn().completedResult))
+            }
+        }
+    }
+
     @Test("sign-in with a password, for every preset with a seeded password user", arguments: presets)
     func signInWithPassword(preset: String) async throws {
         try await withFrameworkRun(preset: preset) { run in
