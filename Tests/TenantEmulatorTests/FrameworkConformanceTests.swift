@@ -306,6 +306,8 @@ struct FrameworkConformanceTests {
             let second = run.remember(try await run.auth.refreshTokens(refreshToken: oldRefresh, username: "jane.doe@contoso.com"))
             let newRefresh = try #require(second.refreshToken)
             #expect(newRefresh != oldRefresh)
+            // Minted in the same second for the same user, the new access token is still a new token (`uti`).
+            #expect(second.accessToken != first.accessToken)
             #expect(second.account.username == "jane.doe@contoso.com")
             await #expect(throws: NativeAuthError.self) { _ = try await run.auth.refreshTokens(refreshToken: oldRefresh) }
             run.remember(try await run.auth.refreshTokens(refreshToken: newRefresh))

@@ -70,4 +70,21 @@ struct TokenTests {
     func sha256Hex() {
         #expect(SHA256Digest.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
+
+    @Test("two tokens minted in the same second for the same user differ by their `uti`")
+    func uniqueTokenIdentifier() throws {
+        let harness = try Harness()
+        var seen: Set<String> = []
+        for _ in 0..<2 {
+            let answer = harness.passwordGrant(try harness.signInPasswordToken("jane.doe@contoso.com"), "jane.doe@contoso.com", "Blue-Harbor-7419!")
+            let body = try #require(answer.jsonObject)
+            for name in ["id_token", "access_token"] {
+                let token = try #require(body[name] as? String)
+                let uti = try #require(jwtClaims(token)["uti"] as? String)
+                #expect(uti.count == 22)
+                seen.insert(uti)
+            }
+        }
+        #expect(seen.count == 4)
+    }
 }
