@@ -53,14 +53,18 @@ final class LoopbackConnection {
             if headerEnd == nil { try receive() }
         }
         guard let end = headerEnd else { throw Failure(description: "no header") }
+        // Parsed over bytes: String.split on "\r\n" (a grapheme cluster) was a visible cost of the client itself.
         let head = String(decoding: buffer[0..<end], as: UTF8.self)
-        let lines = head.split(separator: "\r\n")
-        let status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
-        let length = lines.dropFirst().compactMap { line -> Int? in
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-            return Int(parts[1].trimmingCharacters(in: .whitespaces))
-        }.first ?? 0
+        var status = 0
+        var length = 0
+        for (index, line) in head.utf8.split(separator: 10).enumerated() {
+            let text = String(decoding: line.last == 13 ? line.dropLast() : line, as: UTF8.self)
+            if index == 0 {
+                status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+            } else if text.count > 15, text.prefix(15).lowercased() == "content-length:" {
+                length = Int(text.dropFirst(15).trimmingCharacters(in: .whitespaces)) ?? 0
+            }
+        }
         let total = end + 4 + length
         while buffer.count < total { try receive() }
         let answer = Data(buffer[(end + 4)..<total])

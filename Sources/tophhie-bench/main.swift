@@ -1,7 +1,7 @@
 import Foundation
 
 // Benchmark dispatch:
-//   tophhie-bench emulator [--clients N] [--flows N] [--seconds N] [--hash-iterations N]
+//   tophhie-bench emulator [--clients N] [--flows N] [--seconds N] [--hash-iterations N] [--key-bits N]
 //   tophhie-bench startup [RUNS]
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -16,7 +16,7 @@ case "startup":
     }
 default:
     FileHandle.standardError.write(Data("""
-        usage: tophhie-bench emulator [--clients N] [--flows N] [--seconds N] [--hash-iterations N]
+        usage: tophhie-bench emulator [--clients N] [--flows N] [--seconds N] [--hash-iterations N] [--key-bits N]
                tophhie-bench startup [RUNS]
 
         """.utf8))

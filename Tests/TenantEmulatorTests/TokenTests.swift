@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TenantEmulator
 
@@ -48,5 +49,42 @@ struct TokenTests {
         #expect(refused.status == 400)
         #expect(refused.jsonObject?["error"] as? String == "invalid_request")
         #expect(harness.passwordGrant(token, "jane.doe@contoso.com", "Blue-Harbor-7419!").status == 200, "the flow continues without claims")
+    }
+
+    @Test("signing from one prepared context is correct concurrently, for the default and a benchmark key size", arguments: [2048, 1024])
+    func concurrentSigning(bits: Int) throws {
+        let key = try RSASigningKey(bits: bits)
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 32) { index in
+            let message = Array("header.payload-\(index)".utf8)
+            guard let signature = try? key.sign(message), signature.count == bits / 8,
+                  key.verify(signature, over: message), !key.verify(signature, over: message + [0]) else {
+                failures.withLock { $0 += 1 }
+                return
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+    }
+
+    @Test("SHA-256 hex digests (refresh-token hashes) match the FIPS 180-2 vector")
+    func sha256Hex() {
+        #expect(SHA256Digest.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    @Test("two tokens minted in the same second for the same user differ by their `uti`")
+    func uniqueTokenIdentifier() throws {
+        let harness = try Harness()
+        var seen: Set<String> = []
+        for _ in 0..<2 {
+            let answer = harness.passwordGrant(try harness.signInPasswordToken("jane.doe@contoso.com"), "jane.doe@contoso.com", "Blue-Harbor-7419!")
+            let body = try #require(answer.jsonObject)
+            for name in ["id_token", "access_token"] {
+                let token = try #require(body[name] as? String)
+                let uti = try #require(jwtClaims(token)["uti"] as? String)
+                #expect(uti.count == 22)
+                seen.insert(uti)
+            }
+        }
+        #expect(seen.count == 4)
     }
 }

@@ -31,7 +31,13 @@ public final class Outbox: @unchecked Sendable {
     }
 
     /// The newest message sent to `target`, if any.
-    public func latest(to target: String) -> OutboxMessage? { messages(to: target).last }
+    public func latest(to target: String) -> OutboxMessage? {
+        // Newest first, without copying the whole outbox: it grows with every code of a long session.
+        let wanted = target.lowercased()
+        lock.lock()
+        defer { lock.unlock() }
+        return messages.last { $0.to.lowercased() == wanted }
+    }
 
     /// Calls `observer` for every future message, on the thread that issued the code (keep it short).
     /// - Returns: an id for `stopObserving(_:)`.

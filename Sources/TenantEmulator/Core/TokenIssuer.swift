@@ -60,7 +60,7 @@ struct TokenIssuer {
                 "id_token_signing_alg_values_supported": ["RS256"],
                 "scopes_supported": ["openid", "profile", "email", "offline_access"],
                 "token_endpoint_auth_methods_supported": ["none"],
-                "claims_supported": ["sub", "iss", "aud", "exp", "iat", "nbf", "oid", "tid", "preferred_username", "email", "name", "ver"],
+                "claims_supported": ["sub", "iss", "aud", "exp", "iat", "nbf", "oid", "tid", "preferred_username", "email", "name", "uti", "ver"],
                 "tenant_region_scope": "EU"]
     }
 

@@ -8,6 +8,8 @@ struct JWTClaims: Encodable {
     var sub: String
     var oid: String
     var tid: String
+    /// Entra's unique token identifier: two tokens minted in the same second for the same user still differ.
+    var uti = Base64URL.encode(SecureRandom.bytes(16))
     var ver = "2.0"
     var preferredUsername: String?
     var email: String?
@@ -16,6 +18,6 @@ struct JWTClaims: Encodable {
     var scp: String?
 
     enum CodingKeys: String, CodingKey {
-        case aud, iss, iat, nbf, exp, sub, oid, tid, ver, preferredUsername = "preferred_username", email, name, azp, scp
+        case aud, iss, iat, nbf, exp, sub, oid, tid, uti, ver, preferredUsername = "preferred_username", email, name, azp, scp
     }
 }

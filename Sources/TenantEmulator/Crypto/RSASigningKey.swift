@@ -1,22 +1,29 @@
 import CCrypto
 import Foundation
 
-/// An RSA-2048 key that signs JWTs with RS256 (OpenSSL libcrypto) and publishes itself as a JWK.
+/// An RSA key (2048 bits unless a benchmark states less) that signs JWTs with RS256 (OpenSSL libcrypto) and publishes itself as a JWK.
 ///
 /// Owns its `EVP_PKEY` and frees it in `deinit`. The key is generated at start, or read back from the data
 /// file (DER) so tokens stay verifiable across restarts. Source: issue 3 ("Tokens"), RFC 7518 §3.3 / §6.3.
 final class RSASigningKey: @unchecked Sendable {
-    // @unchecked: the EVP_PKEY is never mutated after creation; OpenSSL 3 allows concurrent signing with it.
+    // @unchecked: the EVP_PKEY and the signing template are never mutated after creation; OpenSSL 3 allows
+    // concurrent signing with the key and concurrent EVP_MD_CTX_copy_ex from one source context.
     private let key: OpaquePointer
+    /// An EVP_MD_CTX initialised once for RS256 with `key`; only ever copied from (read), never used directly.
+    private let signingTemplate: OpaquePointer
+    /// The modulus size in bytes: the length of every signature.
+    private let signatureLength: Int
+    /// The modulus size of generated keys (RS256 as Entra issues it).
+    static let defaultBits = 2048
     /// The `kid` in JWT headers and the JWKS: a thumbprint-like digest of the modulus.
     let keyID: String
 
     enum Failure: Error { case generate, decode, sign }
 
     /// Generates a fresh key.
-    convenience init() throws {
-        guard let key = ccrypto_rsa_generate(2048) else { throw Failure.generate }
-        self.init(owning: key)
+    convenience init(bits: Int = RSASigningKey.defaultBits) throws {
+        guard let key = ccrypto_rsa_generate(UInt32(clamping: bits)) else { throw Failure.generate }
+        try self.init(owning: key)
     }
 
     /// Reads a key from its DER (PKCS#1 or PKCS#8) form.
@@ -27,16 +34,30 @@ final class RSASigningKey: @unchecked Sendable {
             return d2i_AutoPrivateKey(nil, &cursor, buffer.count)
         }
         guard let key else { throw Failure.decode }
-        self.init(owning: key)
+        try self.init(owning: key)
     }
 
-    private init(owning key: OpaquePointer) {
+    private init(owning key: OpaquePointer) throws {
         self.key = key
         let modulus = Self.bigNumber(key, OSSL_PKEY_PARAM_RSA_N)
         keyID = String(SHA256Digest.hex(Base64URL.encode(modulus)).prefix(27))
+        guard let template = EVP_MD_CTX_new() else {
+            EVP_PKEY_free(key)
+            throw Failure.sign
+        }
+        guard EVP_DigestSignInit(template, nil, EVP_sha256(), nil, key) == 1 else {
+            EVP_MD_CTX_free(template)
+            EVP_PKEY_free(key)
+            throw Failure.sign
+        }
+        signingTemplate = template
+        signatureLength = Int(EVP_PKEY_get_size(key))
     }
 
-    deinit { EVP_PKEY_free(key) }
+    deinit {
+        EVP_MD_CTX_free(signingTemplate)
+        EVP_PKEY_free(key)
+    }
 
     /// The private key as DER, for the data file.
     var der: Data {
@@ -56,23 +77,23 @@ final class RSASigningKey: @unchecked Sendable {
 
     /// RS256 signature (RSASSA-PKCS1-v1_5 with SHA-256) over `message`.
     func sign(_ message: [UInt8]) throws -> [UInt8] {
+        // Copying the context prepared once is far cheaper than EVP_DigestSignInit (algorithm fetch, key
+        // setup) on every token; FINALISE lets the one-shot sign finish in place instead of duplicating again.
         guard let context = EVP_MD_CTX_new() else { throw Failure.sign }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key) == 1 else { throw Failure.sign }
-        var length = 0
-        guard message.withUnsafeBufferPointer({ EVP_DigestSign(context, nil, &length, $0.baseAddress, $0.count) }) == 1
-        else { throw Failure.sign }
-        var signature = [UInt8](repeating: 0, count: length)
+        guard EVP_MD_CTX_copy_ex(context, signingTemplate) == 1 else { throw Failure.sign }
+        EVP_MD_CTX_set_flags(context, Int32(EVP_MD_CTX_FLAG_FINALISE))
+        var signature = [UInt8](repeating: 0, count: signatureLength)
+        var length = signatureLength
         let status = message.withUnsafeBufferPointer { input in
             signature.withUnsafeMutableBufferPointer { output in
                 EVP_DigestSign(context, output.baseAddress, &length, input.baseAddress, input.count)
             }
         }
         guard status == 1 else { throw Failure.sign }
-        return Array(signature.prefix(length))
+        return length == signature.count ? signature : Array(signature.prefix(length))
     }
 
-    /// Verifies an RS256 signature (used by tests and the JWKS round trip).
     func verify(_ signature: [UInt8], over message: [UInt8]) -> Bool {
         guard let context = EVP_MD_CTX_new() else { return false }
         defer { EVP_MD_CTX_free(context) }
