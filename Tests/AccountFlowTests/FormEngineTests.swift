@@ -100,10 +100,27 @@ import TophhieCloudAuthentication
         #expect(field.error == nil)
     }
 
-    @Test func inputIsCapped() {
+    /// Long input is kept as typed and refused by name, never cut: a cut password or email would not be
+    /// the one the user gave.
+    @Test func longInputIsKeptAndRefusedNotCut() {
         var store = FlowStore(FlowState(settings: FlowSettings(), step: .signInStart(SignInForm())))
         let long = String(repeating: "x", count: 1000)
-        store.send(.fieldEdited(.email, long)) { $0.signIn { $0.email = String(repeating: "x", count: 256) } }
+        store.send(.fieldEdited(.password, long)) { $0.signIn { $0.password = long } }
+        var form = AttributeForm([Self.attribute("displayName", required: true, regex: "^.*$")])
+        form.edit("displayName", long)
+        form.leave("displayName")
+        #expect(form.fields[0].value == long)
+        #expect(form.fields[0].error == "Display name is too long (at most 256 characters).")
+    }
+
+    /// A required boolean (terms accepted) counts only when ticked.
+    @Test func aRequiredToggleMustBeTicked() {
+        var form = AttributeForm([Self.attribute("extension_7f3c_termsAccepted", "boolean", required: true)])
+        form.leave("extension_7f3c_termsAccepted")
+        #expect(form.fields[0].error == "Terms accepted must be ticked.")
+        form.edit("extension_7f3c_termsAccepted", "true")
+        form.leave("extension_7f3c_termsAccepted")
+        #expect(form.fields[0].error == nil)
     }
 
     @Test func validationOnLeaveAndOnSubmit() {

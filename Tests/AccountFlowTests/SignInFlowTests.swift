@@ -198,9 +198,9 @@ import TophhieCloudAuthentication
 
     @Test func expiredFlowOnTheCodeStepRestartsSignInWithTheEmail() {
         var store = FlowStore(FlowState(
-            settings: FlowSettings(), step: .codeEntry(CodeEntry(purpose: .signIn, delivery: Sample.delivery, code: "1")),
+            settings: FlowSettings(), step: .codeEntry(CodeEntry(purpose: .signIn, delivery: Sample.delivery, code: "12345678")),
             origin: FlowOrigin(kind: .signIn, email: Sample.email)))
-        store.send(.submitted, effects: [.submitSignInCode("1")]) { $0.pending = .checkingCode }
+        store.send(.submitted, effects: [.submitSignInCode("12345678")]) { $0.pending = .checkingCode }
         store.send(.signInAdvanced(.failure(.expiredFlow(Sample.details))), effects: [.forgetSession]) {
             $0.pending = nil
             $0.step = .signInStart(SignInForm(email: Sample.email, message: "The session timed out. Start again; your email is kept."))

@@ -90,6 +90,12 @@ extension FlowState {
             step = .codeEntry(entry)
             return []
         }
+        // A short code would only spend one of the server's attempts.
+        guard code.count == entry.delivery.codeLength else {
+            entry.codeError = "Enter all \(entry.delivery.codeLength) digits of the code."
+            step = .codeEntry(entry)
+            return []
+        }
         step = .codeEntry(entry)
         pending = .checkingCode
         switch entry.purpose {

@@ -3,7 +3,7 @@ extension FlowState {
     mutating func userAction(_ event: FlowEvent) -> [FlowEffect] {
         switch event {
         case .menuChosen(let item): return menuChosen(item)
-        case .fieldEdited(let field, let text): edit(field, FieldInput.capped(text))
+        case .fieldEdited(let field, let text): edit(field, text)
         case .fieldLeft(let field): leave(field)
         case .submitted: return submit()
         case .methodPicked(let id): return pick(id)

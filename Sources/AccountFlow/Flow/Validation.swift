@@ -9,7 +9,7 @@ enum Validation {
     static func email(_ text: String) -> String? {
         let trimmed = text.trimmingSpaces
         let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+        guard trimmed.count <= FieldInput.maxLength, parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
               !trimmed.contains(where: \.isWhitespace) else { return nil }
         return trimmed
     }

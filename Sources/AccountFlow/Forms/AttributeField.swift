@@ -7,7 +7,7 @@ public struct AttributeField: Sendable, Equatable {
     public let label: String
     public let kind: FieldKind
     public let rule: PatternRule
-    /// What the user typed (capped); `"true"`/`"false"` for toggles.
+    /// What the user typed; `"true"`/`"false"` for toggles.
     public var value: String
     /// Why the value cannot be sent, or what the server refused.
     public var error: String?
@@ -34,9 +34,9 @@ public struct AttributeField: Sendable, Equatable {
 
     public var id: FieldID { .attribute(attribute.name) }
 
-    /// Stores an edit, keeping the input (capped) and clearing the previous error.
+    /// Stores an edit, keeping the input and clearing the previous error.
     mutating func edit(_ text: String) {
-        value = kind == .toggle ? (text.lowercased() == "true" ? "true" : "false") : FieldInput.capped(text)
+        value = kind == .toggle ? (text.lowercased() == "true" ? "true" : "false") : text
         error = nil
     }
 
@@ -46,9 +46,14 @@ public struct AttributeField: Sendable, Equatable {
         error = nil
         if case .uncheckable = rule { note = Self.uncheckableNote } else { note = nil }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else {
-            if attribute.required { error = "\(label) is required." }
+        // A required boolean is a consent: only ticked counts as given.
+        guard !trimmed.isEmpty, !(kind == .toggle && attribute.required && trimmed != "true") else {
+            if attribute.required { error = kind == .toggle ? "\(label) must be ticked." : "\(label) is required." }
             return error == nil
+        }
+        guard trimmed.count <= FieldInput.maxLength else {
+            error = FieldInput.tooLong(label)
+            return false
         }
         switch kind {
         case .number where Int(trimmed) == nil:

@@ -29,7 +29,7 @@ public final class CompiledPattern: @unchecked Sendable, Equatable {
 
     deinit { crb_free(handle) }
 
-    /// Whole-input match of `text` (already length-capped by the form).
+    /// Whole-input match of `text` (at most `FieldInput.maxLength` characters: the form checks first).
     public func check(_ text: String) -> PatternCheck {
         let units = Array(text.utf16)
         let result = units.withUnsafeBufferPointer { buffer in

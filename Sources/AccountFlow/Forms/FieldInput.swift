@@ -1,11 +1,11 @@
 /// Limits on what a field accepts.
 public enum FieldInput {
-    /// Characters kept from any edit: attribute values, emails and passwords are far shorter, and the
-    /// cap also bounds the regex engine's work.
+    /// The longest attribute value or email sent. Longer input is kept as typed and refused with a
+    /// message on the field, never cut silently (a cut password would not be the one the user chose);
+    /// the limit also bounds the regex engine's work. Passwords have no local limit: the tenant's policy
+    /// answers `password_too_long`.
     public static let maxLength = 256
 
-    /// `text` cut to ``maxLength`` characters.
-    public static func capped(_ text: String) -> String {
-        text.count > maxLength ? String(text.prefix(maxLength)) : text
-    }
+    /// The message for a value over ``maxLength``.
+    static func tooLong(_ label: String) -> String { "\(label) is too long (at most \(maxLength) characters)." }
 }
