@@ -47,14 +47,15 @@ public enum ConsoleApp {
         if options.exitAfterFirstFrame { front.close(); return 0 }
         let tenant: EmbeddedTenant
         do {
-            tenant = try EmbeddedTenant(preset: preset)
+            tenant = try EmbeddedTenant(preset: preset, port: options.emulatorPort)
         } catch {
             front.close()
             return fail("the embedded emulator did not start: \(error)")
         }
         defer { tenant.stop() }
         let settings = FlowSettings(passwordAccounts: tenant.passwordAccounts, enrolmentMode: options.enrol)
-        let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(preset))", authority: tenant.authority.absoluteString,
+        let presetName = URL(fileURLWithPath: preset).lastPathComponent
+        let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.authority.absoluteString,
                                 mode: options.enrol ? "embedded emulator · enrolment" : "embedded emulator")
         do {
             let auth = TophhieNativeAuth()
