@@ -9,6 +9,9 @@ final class EmbeddedTenant: Sendable {
     let policy: TenantPolicy
     /// The first client with native authentication enabled.
     let clientID: String
+    /// That client's registered challenge types: what the app is configured to send (case 001), with
+    /// `redirect` always added.
+    let challengeTypes: [ChallengeType]
 
     /// - Parameters:
     ///   - preset: a preset name or a path to a policy file.
@@ -22,6 +25,7 @@ final class EmbeddedTenant: Sendable {
         }
         self.policy = policy
         clientID = client.clientID
+        challengeTypes = client.challengeTypes.contains(.redirect) ? client.challengeTypes : client.challengeTypes + [.redirect]
         server = try EmulatorServer.start(policy: policy, port: port)
     }
 
