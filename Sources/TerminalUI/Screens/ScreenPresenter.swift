@@ -99,7 +99,11 @@ public enum ScreenPresenter {
 
     private static func status(of screen: Screen) -> StatusLine? {
         if let message = screen.message { return StatusLine(message, kind: .error) }
-        if screen.isWorking { return StatusLine((screen.status ?? "Working…") + "  (Esc cancels)") }
+        if screen.isWorking {
+            // Progress of a long request (the reset's polls) rides along with the working text.
+            let progress = screen.notice.map { "  \($0)" } ?? ""
+            return StatusLine((screen.status ?? "Working…") + progress + "  (Esc cancels)")
+        }
         if let status = screen.status { return StatusLine(status) }
         if let notice = screen.notice { return StatusLine(notice, kind: .success) }
         return nil
