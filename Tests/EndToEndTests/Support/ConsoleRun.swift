@@ -58,9 +58,13 @@ final class ConsoleRun {
     /// Waits for the home screen with the embedded emulator started (its authority in the header).
     @discardableResult
     func waitForHome() -> Bool {
-        let ready = port == 0 ? "Tophhie Account Console" : "127.0.0.1:\(port)"
-        return tmux.waitForScreen(containing: ready, timeout: .seconds(20))
-            && tmux.waitForScreen(containing: "Sign in")
+        let started = tmux.wait(timeout: .seconds(20)) {
+            let screen = tmux.capture()
+            return screen.contains("Tophhie Account Console") && screen.contains("Sign in") && !screen.contains("starting the embedded")
+        }
+        guard started, port != 0 else { return started }
+        // The emulator answers its control API once it listens.
+        return tmux.wait(timeout: .seconds(10)) { (try? control.request("GET", "tenant")) != nil }
     }
 
     var screen: String { tmux.capture() }
