@@ -25,7 +25,10 @@ enum ReleaseBinary {
         if let built = modificationDate(path), built >= newestSource() { return .success(path) }
         print("EndToEndTests: building the release tophhie (swift build -c release --product tophhie)…")
         let log = NSTemporaryDirectory() + "tophhie-e2e-build-\(getpid()).log"
-        let status = Spawn.run(["swift", "build", "-c", "release", "--product", "tophhie",
+        // `swift test` holds the lock on `.build` while the tests run, so a plain `swift build` here
+        // would wait for it forever. The release configuration has its own folder under `.build`,
+        // and the outer command has finished building by now.
+        let status = Spawn.run(["swift", "build", "-c", "release", "--product", "tophhie", "--ignore-lock",
                                 "--package-path", packageRoot.path], outputPath: log)
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         unlink(log)
