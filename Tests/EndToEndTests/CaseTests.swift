@@ -5,7 +5,8 @@ extension EndToEnd {
     /// Every file in `shared/cases/`, reproduced in the console against the embedded emulator.
     /// Case 005 (refresh after MFA was enabled) has no console path: the console never refreshes
     /// tokens, so it is covered at the framework level only. Case 006 (a tenant regex that does not
-    /// compile) cannot come from the embedded emulator: its policy loader refuses such a pattern.
+    /// compile) cannot come from the emulator alone, whose policy loader refuses such a pattern: a
+    /// proxy between the console and a standalone emulator rewrites the pattern the server sends.
     @Suite struct Cases {
         @Test func case001RedirectNamesTheMissingChallengeType() throws {
             let run = try ConsoleRun(preset: "narrow-client.json")
@@ -186,6 +187,53 @@ extension EndToEnd {
             #expect(run.screen.contains("Sign up"))
             #expect(run.field("Email", shows: email), "the email was not kept:\n\(run.screen)")
             #expect(run.quit() == 0)
+        }
+
+        @Test func case006UncompilableTenantRegexStillSubmits() throws {
+            let binary = try ReleaseBinary.require()
+            let emulatorPort = try ConsoleRun.freePort()
+            let log = NSTemporaryDirectory() + "tophhie-e2e-emulator-\(UUID().uuidString).log"
+            defer { unlink(log) }
+            let emulator = try #require(Spawn.start([binary, "emulator", "--tenant", ConsoleRun.policy("backup-email-regex.json"),
+                                                     "--port", "\(emulatorPort)", "--hash-iterations", "1000"], outputPath: log))
+            defer { Spawn.stop(emulator) }
+            let control = ControlAPI(origin: "http://127.0.0.1:\(emulatorPort)")
+            let deadline = Date().addingTimeInterval(20)
+            while (try? control.request("GET", "tenant")) == nil, Date() < deadline { usleep(100_000) }
+            // The tenant's pattern as the server sends it, swapped for one that ICU refuses.
+            let proxy = try RewritingProxy(upstream: "http://127.0.0.1:\(emulatorPort)",
+                                           replacing: [(#""^[^@]+@[^@]+[.][a-z]+$""#, #"".*@.**$""#)])
+            defer { proxy.stop() }
+            let run = try ConsoleRun(arguments: [
+                "console", "--authority", "http://127.0.0.1:\(proxy.port)/8d4e5f6a-7b8c-4d9e-9f0a-2b3c4d5e6f7a",
+                "--client-id", "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48", "--sign-up", "password",
+            ], embedded: false)
+            #expect(run.waitForHome())
+            let email = "regex.case@example.com"
+            run.startSignUp(email: email, password: "Str0ng!Passw0rd")
+            #expect(run.wait(for: "Check your email", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            type(try control.code(to: email), into: run)
+            // The form renders, with the note on the field whose pattern cannot be checked here.
+            #expect(run.wait(for: "A few more details", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.screen.contains("Email 2"), "\(run.screen)")
+            #expect(run.wait(for: "can't be checked here"), "no note on the field:\n\(run.screen)")
+            // Submit is not blocked: the server checks and marks the field.
+            run.type("not-an-email")
+            run.keys("Enter")
+            #expect(run.wait(for: "✗", timeout: ConsoleRun.serverWait), "the server's refusal is not on the field:\n\(run.screen)")
+            #expect(run.screen.contains("A few more details"))
+            run.clearField()
+            run.type("zoe.backup@example.com")
+            run.keys("Enter")
+            #expect(run.waitUntilGone("A few more details", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            let user = try #require(try control.users().first { $0["email"] as? String == email })
+            #expect((user["attributes"] as? [String: String])?["email2"] == "zoe.backup@example.com")
+            _ = run.quit()
+        }
+
+        private func type(_ code: String, into run: ConsoleRun) {
+            run.type(code)
+            run.keys("Enter")
         }
     }
 }
