@@ -17,7 +17,7 @@ public enum PhoneNumber {
         public var message: String {
             switch self {
             case .empty: "Enter a phone number."
-            case .invalidCharacters: "That phone number doesn't look right: use digits, with spaces, dashes, dots or brackets between them."
+            case .invalidCharacters: "That phone number doesn't look right: use only digits, with spaces, dashes, dots or brackets between them."
             case .missingCountryCode: "Start with + and the country code, or choose a country code."
             case .tooShort: "That phone number doesn't look right: it is too short. Include the country code."
             case .tooLong: "That phone number doesn't look right: it has more than 15 digits with the country code."
