@@ -92,6 +92,9 @@ extension EndToEnd {
             // The preset answers not_started, in_progress, then succeeded: the console polls and says so.
             #expect(run.wait(for: "Changing your password", timeout: ConsoleRun.serverWait), "\(run.screen)")
             #expect(run.wait(for: "(check ", timeout: ConsoleRun.serverWait), "no poll progress:\n\(run.screen)")
+            if let status = run.line(containing: "(check ") {
+                #expect(status.components(separatedBy: "(Esc cancels)").count == 2, "the Esc hint is not shown once: \(status)")
+            }
             #expect(run.wait(for: "Password changed", timeout: .seconds(60)), "\(run.screen)")
             run.keys("Enter") // Sign in now, with the new password: the tenant then asks for MFA.
             #expect(run.wait(for: "Choose where to send a code", timeout: ConsoleRun.serverWait), "\(run.screen)")

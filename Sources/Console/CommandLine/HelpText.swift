@@ -20,9 +20,10 @@ public enum HelpText {
       tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes]
       tophhie --version | --help | COMMAND --help
 
-    Presets: email-password (default), email-otp, mfa, attributes, strict; or a policy file path
-    (with / or ending .json, keys as for tophhie emulator --tenant FILE).
-    --port N             the embedded emulator's loopback port; 0 (default) takes any free port
+    Embedded emulator:
+      --preset NAME|FILE a preset: email-password (default), email-otp, mfa, attributes, strict; or a
+                         policy file (a path with / or ending .json, keys as for emulator --tenant FILE)
+      --port N           its loopback port, e.g. to reach its control API; 0 (default) takes any free port
 
     Console options:
       --enrol            enrolment mode: after each sign-up, forget the account and start a new one
