@@ -50,7 +50,8 @@ let package = Package(
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
         .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        // Policies/ holds tenant policy files read by path (--preset FILE), not bundled.
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Policies"]),
     ]
 )
 

@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func messagesAreClear() {
-        #expect(PhoneNumber.Problem.tooShort.message == "That phone number is too short. Include the country code.")
+        #expect(PhoneNumber.Problem.tooShort.message == "That phone number doesn't look right: it is too short. Include the country code.")
         #expect(PhoneNumber.Problem.invalidCharacters.message.contains("only digits"))
     }
 }

@@ -55,7 +55,7 @@ import TophhieCloudAuthentication
 
     @Test func workingStatusWhileARequestIsInFlight() {
         let state = FlowState(settings: FlowSettings(), step: .signInStart(SignInForm()), pending: .signingIn)
-        #expect(state.screen.status == "Signing in… (Esc cancels)")
+        #expect(state.screen.status == "Signing in…")
         #expect(state.screen.isWorking)
     }
 

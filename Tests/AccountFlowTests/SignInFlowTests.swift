@@ -155,7 +155,7 @@ import TophhieCloudAuthentication
         store.send(.tick(Sample.start + 30)) { $0.now = Sample.start + 30 }
         #expect(store.state.screen.actions[1] == ScreenAction("Resend code", .resendRequested))
         store.send(.resendRequested, effects: [.resendCode]) { $0.pending = .resendingCode }
-        #expect(store.state.screen.status == "Sending a new code… (Esc cancels)")
+        #expect(store.state.screen.status == "Sending a new code…")
         let next = CodeDelivery(sentTo: "a***@co***.example", channel: .email, codeLength: 8, resendInterval: 60)
         store.send(.codeResent(.success(next))) {
             $0.pending = nil

@@ -193,7 +193,7 @@ import TophhieCloudAuthentication
         var store = Self.atSMSContact()
         store.send(.fieldEdited(.contact, "+123")) { $0.contact { $0.contact = "+123" } }
         store.send(.submitted) {
-            $0.contact { $0.contactError = "That phone number is too short. Include the country code." }
+            $0.contact { $0.contactError = "That phone number doesn't look right: it is too short. Include the country code." }
         }
         // A number the local check accepts but the server refuses with AADSTS901001.
         store.send(.fieldEdited(.contact, "+999 1234 5678")) { $0.contact { $0.contact = "+999 1234 5678"; $0.contactError = nil } }

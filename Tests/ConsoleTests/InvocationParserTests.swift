@@ -20,8 +20,25 @@ import Testing
         options.enrol = true
         options.harPath = "/tmp/s.har"
         #expect(try parser().parse(["--preset", "mfa", "--enrol", "--har", "/tmp/s.har"]) == .embedded(preset: "mfa", options: options))
-        #expect(throws: UsageError("--preset nope: unknown preset; use one of email-password, email-otp, mfa, attributes, strict.")) {
+        #expect(throws: UsageError("--preset nope: unknown preset; use one of email-password, email-otp, mfa, attributes, strict, or a policy file path.")) {
             try parser().parse(["--preset", "nope"])
+        }
+    }
+
+    @Test func presetMayBeAPolicyFileAndThePortIsChosen() throws {
+        var options = ConsoleOptions()
+        options.emulatorPort = 8443
+        #expect(try parser().parse(["--preset", "Policies/narrow.json", "--port", "8443"])
+            == .embedded(preset: "Policies/narrow.json", options: options))
+        #expect(try parser().parse(["--preset", "/tmp/policy"]) == .embedded(preset: "/tmp/policy", options: ConsoleOptions()))
+        #expect(try parser().parse(["--port", "0"]) == .embedded(preset: "email-password", options: ConsoleOptions()))
+        #expect(throws: UsageError("--port 70000: use a port number from 0 to 65535 (0 takes any free port).")) {
+            try parser().parse(["--port", "70000"])
+        }
+        #expect(throws: UsageError("--port needs a value.")) { try parser().parse(["--port"]) }
+        // The port belongs to the embedded emulator; the console against a tenant does not take it.
+        #expect(throws: UsageError("unknown argument --port; see tophhie console --help.")) {
+            try parser().parse(["console", "--authority", "https://a.b/t", "--client-id", "x", "--port", "1"])
         }
     }
 

@@ -5,7 +5,8 @@
 /// The server (`/register/v1.0/challenge`) answers AADSTS901001 for numbers that are not E.164; this
 /// check catches the obvious ones before a request (case 002).
 public enum PhoneNumber {
-    /// Why a typed number was refused; `message` is shown on the phone field.
+    /// Why a typed number was refused; `message` is shown on the phone field. A number that is not
+    /// plausible says "doesn't look right", as the server's 901001 answer does (case 002).
     public enum Problem: Error, Sendable, Equatable {
         case empty
         case invalidCharacters
@@ -16,10 +17,10 @@ public enum PhoneNumber {
         public var message: String {
             switch self {
             case .empty: "Enter a phone number."
-            case .invalidCharacters: "A phone number has only digits, with spaces, dashes, dots or brackets between them."
+            case .invalidCharacters: "That phone number doesn't look right: use only digits, with spaces, dashes, dots or brackets between them."
             case .missingCountryCode: "Start with + and the country code, or choose a country code."
-            case .tooShort: "That phone number is too short. Include the country code."
-            case .tooLong: "That phone number is too long: at most 15 digits with the country code."
+            case .tooShort: "That phone number doesn't look right: it is too short. Include the country code."
+            case .tooLong: "That phone number doesn't look right: it has more than 15 digits with the country code."
             }
         }
     }

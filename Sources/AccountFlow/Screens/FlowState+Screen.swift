@@ -2,11 +2,12 @@ import Foundation
 import TophhieCloudAuthentication
 
 extension FlowState {
-    /// The screen for the current step, with the "working…" status while a request is in flight.
+    /// The screen for the current step, with the "working…" status while a request is in flight (how to
+    /// cancel it is the front's to say: the full-screen presenter adds its key).
     public var screen: Screen {
         var screen = stepScreen
         if let pending {
-            screen.status = pending.label + " (Esc cancels)"
+            screen.status = pending.label
             screen.isWorking = true
         }
         return screen

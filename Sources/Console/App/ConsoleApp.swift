@@ -47,14 +47,18 @@ public enum ConsoleApp {
         if options.exitAfterFirstFrame { front.close(); return 0 }
         let tenant: EmbeddedTenant
         do {
-            tenant = try EmbeddedTenant(preset: preset)
+            tenant = try EmbeddedTenant(preset: preset, port: options.emulatorPort)
         } catch {
             front.close()
             return fail("the embedded emulator did not start: \(error)")
         }
         defer { tenant.stop() }
-        let settings = FlowSettings(passwordAccounts: tenant.passwordAccounts, enrolmentMode: options.enrol)
-        let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(preset))", authority: tenant.authority.absoluteString,
+        // The console plays the tenant's app: it sends the challenge types that app is registered with, so
+        // a narrowly configured client meets the web fallback and its screen can name what is missing.
+        let settings = FlowSettings(passwordAccounts: tenant.passwordAccounts, enrolmentMode: options.enrol,
+                                    challengeTypes: tenant.challengeTypes)
+        let presetName = URL(fileURLWithPath: preset).lastPathComponent
+        let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.authority.absoluteString,
                                 mode: options.enrol ? "embedded emulator · enrolment" : "embedded emulator")
         do {
             let auth = TophhieNativeAuth()

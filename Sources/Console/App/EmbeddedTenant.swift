@@ -9,17 +9,24 @@ final class EmbeddedTenant: Sendable {
     let policy: TenantPolicy
     /// The first client with native authentication enabled.
     let clientID: String
+    /// That client's registered challenge types: what the app is configured to send (case 001), with
+    /// `redirect` always added.
+    let challengeTypes: [ChallengeType]
 
-    /// - Throws: `PolicyError` for a preset that does not load, `UsageError` when it has no usable
-    ///   client, the server's error when no port can be bound.
-    init(preset: String) throws {
-        let policy = try TenantPreset.load(preset)
+    /// - Parameters:
+    ///   - preset: a preset name or a path to a policy file.
+    ///   - port: the loopback port; `0` takes any free port.
+    /// - Throws: `PolicyError` for a preset or file that does not load, `UsageError` when it has no usable
+    ///   client, the server's error when the port cannot be bound.
+    init(preset: String, port: UInt16 = 0) throws {
+        let policy = try TenantPreset.resolve(preset)
         guard let client = policy.clients.first(where: { $0.nativeAuth && $0.publicClient }) else {
             throw UsageError("preset \(preset) has no public client with native authentication enabled.")
         }
         self.policy = policy
         clientID = client.clientID
-        server = try EmulatorServer.start(policy: policy, port: 0)
+        challengeTypes = client.challengeTypes.contains(.redirect) ? client.challengeTypes : client.challengeTypes + [.redirect]
+        server = try EmulatorServer.start(policy: policy, port: port)
     }
 
     var authority: URL { server.authority }

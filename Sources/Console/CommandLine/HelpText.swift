@@ -14,13 +14,16 @@ public enum HelpText {
     tophhie: account console for Entra External ID native authentication
 
     Usage:
-      tophhie [--preset NAME] [CONSOLE OPTIONS]      console on an embedded tenant emulator
+      tophhie [--preset NAME|FILE] [--port N] [CONSOLE OPTIONS]   console on an embedded tenant emulator
       tophhie console --authority URL --client-id ID [--capabilities LIST] [--challenge-types LIST]
                       [--profile NAME] [CONSOLE OPTIONS]
       tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes]
       tophhie --version | --help | COMMAND --help
 
-    Presets: email-password (default), email-otp, mfa, attributes, strict.
+    Embedded emulator:
+      --preset NAME|FILE a preset: email-password (default), email-otp, mfa, attributes, strict; or a
+                         policy file (a path with / or ending .json, keys as for emulator --tenant FILE)
+      --port N           its loopback port, e.g. to reach its control API; 0 (default) takes any free port
 
     Console options:
       --enrol            enrolment mode: after each sign-up, forget the account and start a new one

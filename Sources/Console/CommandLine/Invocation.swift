@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Exit codes scripts can rely on: 0 done, 1 the flow failed, 2 usage or configuration error.
 public enum Invocation: Equatable, Sendable {
-    /// The console against the embedded emulator (no arguments, or only console options).
+    /// The console against the embedded emulator (no arguments, or only console options). `preset` is a
+    /// preset name or a path to a policy file.
     case embedded(preset: String, options: ConsoleOptions)
     /// The console against any tenant.
     case console(TenantTarget, options: ConsoleOptions)
@@ -27,6 +28,8 @@ public struct ConsoleOptions: Equatable, Sendable {
     /// Sign-up creates email + password accounts (`false`: email one-time-passcode accounts). The
     /// embedded emulator takes this from its preset.
     public var passwordAccounts = true
+    /// The embedded emulator's loopback port; `0` takes any free port. Only with the embedded emulator.
+    public var emulatorPort: UInt16 = 0
 
     public init() {}
 }

@@ -47,10 +47,17 @@ public struct InvocationParser {
             switch argument {
             case "--preset":
                 let name = try value(for: argument, &rest)
-                guard Self.presets.contains(name) else {
-                    throw UsageError("--preset \(name): unknown preset; use one of \(Self.presets.joined(separator: ", ")).")
+                // A path (with `/` or ending `.json`) is a policy file, loaded when the emulator starts.
+                guard Self.presets.contains(name) || name.contains("/") || name.hasSuffix(".json") else {
+                    throw UsageError("--preset \(name): unknown preset; use one of \(Self.presets.joined(separator: ", ")), or a policy file path.")
                 }
                 preset = name
+            case "--port":
+                let text = try value(for: argument, &rest)
+                guard let port = UInt16(text) else {
+                    throw UsageError("--port \(text): use a port number from 0 to 65535 (0 takes any free port).")
+                }
+                options.emulatorPort = port
             default:
                 throw UsageError("unknown argument \(argument); see tophhie --help.")
             }

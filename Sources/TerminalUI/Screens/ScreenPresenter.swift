@@ -131,9 +131,9 @@ public enum ScreenPresenter {
     private static func status(of screen: Screen) -> StatusLine? {
         if let message = screen.message { return StatusLine(message, kind: .error) }
         if screen.isWorking {
-            // AccountFlow's working status already says how to cancel; say it once.
-            let text = screen.status ?? "Working…"
-            return StatusLine(text.contains("Esc cancels") ? text : text + " (Esc cancels)")
+            // Progress of a long request (the reset's polls) rides along with the working text.
+            let progress = screen.notice.map { "  \($0)" } ?? ""
+            return StatusLine((screen.status ?? "Working…") + progress + "  (Esc cancels)")
         }
         if let status = screen.status { return StatusLine(status) }
         if let notice = screen.notice { return StatusLine(notice, kind: .success) }

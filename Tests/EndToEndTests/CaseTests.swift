@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// Every file in `shared/cases/`, reproduced in the console against the embedded emulator.
+    /// Case 005 (refresh after MFA was enabled) has no console path: the console never refreshes
+    /// tokens, so it is covered at the framework level only. Case 006 (a tenant regex that does not
+    /// compile) cannot come from the emulator alone, whose policy loader refuses such a pattern: a
+    /// proxy between the console and a standalone emulator rewrites the pattern the server sends.
+    @Suite struct Cases {
+        @Test func case001RedirectNamesTheMissingChallengeType() throws {
+            let run = try ConsoleRun(preset: "narrow-client.json")
+            #expect(run.waitForHome())
+            run.choose(0)
+            #expect(run.wait(for: "Password (optional)"))
+            run.fill(["jane.doe@contoso.com", "Blue-Harbor-7419!"])
+            run.keys("Enter")
+            #expect(run.wait(for: "A browser is needed", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.screen.contains("The client does not support the challenge types"), "\(run.screen)")
+            let sent = try #require(run.line(containing: "Challenge types sent"))
+            #expect(sent.contains("password redirect") && !sent.contains("oob"))
+            let missing = try #require(run.line(containing: "Challenge types not sent"))
+            #expect(missing.contains("oob"))
+            #expect(run.screen.contains("Start again") && run.screen.contains("Home"), "no way out offered")
+            #expect(run.quit() == 1, "a web fallback ends the flow as failed")
+        }
+
+        @Test func case002ShortPhoneNumberKeepsTheRegistrationStep() throws {
+            let run = try ConsoleRun(preset: "mfa")
+            #expect(run.waitForHome())
+            run.choose(0)
+            #expect(run.wait(for: "Password (optional)"))
+            run.fill(["sam.lee@contoso.com", "Green-Valley-3381!"])
+            run.keys("Enter")
+            #expect(run.wait(for: "Add a verification method", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            run.keys("Down", "Enter")
+            #expect(run.wait(for: "Phone number"))
+            run.type("+123")
+            run.keys("Enter")
+            #expect(run.wait(for: "doesn't look right", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.field("Phone number", shows: "+123"), "the typed number was not kept")
+            #expect(run.screen.contains("Add text message"), "the registration step was left")
+            run.focus("Phone number")
+            run.clearField()
+            run.type("+14255550199")
+            run.keys("Enter")
+            try run.enterCode(sentTo: "+14255550199", title: "Confirm your new method")
+            #expect(run.wait(for: "Signed in", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            let sam = try #require(try run.control.users().first { $0["email"] as? String == "sam.lee@contoso.com" })
+            let methods = sam["methods"] as? [[String: Any]] ?? []
+            #expect(methods.contains { $0["target"] as? String == "+14255550199" })
+            #expect(run.quit() == 0)
+        }
+
+        @Test func case003BlockedSMSKeepsThePickerAndEmailWorks() throws {
+            let run = try ConsoleRun(preset: "sms-blocked.json")
+            #expect(run.waitForHome())
+            run.choose(0)
+            #expect(run.wait(for: "Password (optional)"))
+            run.fill(["jane.doe@contoso.com", "Blue-Harbor-7419!"])
+            run.keys("Enter")
+            #expect(run.wait(for: "Choose where to send a code", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            run.keys("Down", "Enter")
+            #expect(run.wait(for: "That method is blocked right now", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.screen.contains("Choose where to send a code"), "the picker was left")
+            #expect(run.line(containing: "Text message (SMS)")?.contains("Blocked right now") == true, "\(run.screen)")
+            run.keys("Up", "Enter")
+            try run.enterCode(sentTo: "jane.backup@contoso.com", title: "code by email to j***@c*****o.com")
+            #expect(run.wait(for: "Signed in", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.quit() == 0)
+        }
+
+        @Test func case004NonASCIIAttributesRoundTrip() throws {
+            let run = try ConsoleRun(preset: "non-ascii-attributes.json")
+            #expect(run.waitForHome())
+            let email = "zoe@example.com"
+            let name = "Zoë Ångström-Łukasiewicz", city = "São Paulo", motto = "Carpe diem 🌍"
+            run.startSignUp(email: email, password: "Str0ng!Passw0rd")
+            try run.enterCode(sentTo: email, title: "Check your email")
+            #expect(run.wait(for: "A few more details", timeout: ConsoleRun.serverWait))
+            run.fill([name, city, motto])
+            #expect(run.wait(for: "Carpe diem"))
+            run.keys("Enter")
+            #expect(run.wait(for: "Signed in", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            // The id token's name claim carries the display name back unchanged.
+            #expect(run.wait(for: name), "the display name did not come back unchanged:\n\(run.screen)")
+            let user = try #require(try run.control.users().first { $0["email"] as? String == email })
+            let attributes = try #require(user["attributes"] as? [String: String])
+            #expect(attributes["displayName"] == name)
+            #expect(attributes["city"] == city)
+            #expect(attributes["extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_motto"] == motto)
+            #expect(run.quit() == 0)
+        }
+
+        // Case 007 in a console field: the terminal's cursor sits at the summed display width.
+        @Test func case007CursorAfterWideCharacters() throws {
+            let run = try ConsoleRun()
+            #expect(run.waitForHome())
+            run.choose(0)
+            #expect(run.wait(for: "Password (optional)"))
+            run.type("あいう")
+            run.tmux.paste("한글中文日本語ABC")
+            #expect(run.wait(for: "あいう한글中文日本語ABC"), "\(run.screen)")
+            let line = try #require(run.line(containing: "Email"))
+            let boxStart = line.distance(from: line.startIndex, to: try #require(line.firstIndex(of: "["))) + 1
+            // Display columns before the box are one per character here (ASCII label and spaces).
+            #expect(run.tmux.wait { run.tmux.display("#{cursor_x}") == "\(boxStart + 23)" },
+                    "cursor at \(run.tmux.display("#{cursor_x}")), expected \(boxStart + 23)")
+            #expect(line.hasSuffix("]"), "the text pushed the box border")
+            run.keys("Left", "Left")
+            run.type("x")
+            #expect(run.wait(for: "あいう한글中文日本語AxBC"), "\(run.screen)")
+            #expect(run.quit() == 0)
+        }
+
+        // Case 008: a bracketed paste fills the password exactly; a pasted newline does not submit.
+        @Test func case008BracketedPasteIntoThePassword() throws {
+            let run = try ConsoleRun()
+            #expect(run.waitForHome())
+            run.choose(0)
+            #expect(run.wait(for: "Password (optional)"))
+            run.type("jane.doe@contoso.com")
+            run.keys("Tab")
+            run.tmux.paste("S3cret!pass")
+            run.tmux.paste("\n")
+            #expect(run.wait(for: "[•••••••••••" + " "), "\(run.screen)")
+            usleep(500_000)
+            #expect(!run.screen.contains("Signing in") && !run.screen.contains("We couldn't"), "the pasted newline submitted")
+            #expect(!run.screen.contains("200~") && !run.screen.contains("201~"), "paste markers inserted")
+            run.keys("C-r") // reveal: the field holds exactly the pasted text
+            #expect(run.wait(for: "[S3cret!pass "), "\(run.screen)")
+            #expect(run.field("Email", shows: "jane.doe@contoso.com"), "something was inserted in the email")
+            #expect(run.quit() == 0)
+        }
+
+        // Case 009: every Home/End sequence moves within a console text field, inserts nothing, and
+        // Shift-Tab moves focus back, under each TERM value.
+        @Test(arguments: ["xterm-256color", "screen-256color", "tmux-256color"])
+        func case009HomeEndSequences(_ term: String) throws {
+            let run = try ConsoleRun(term: term)
+            #expect(run.waitForHome())
+            run.choose(0)
+            #expect(run.wait(for: "Password (optional)"))
+            let pairs = [("\u{1B}[H", "\u{1B}[F"), ("\u{1B}[1~", "\u{1B}[4~"), ("\u{1B}[7~", "\u{1B}[8~"), ("\u{1B}OH", "\u{1B}OF")]
+            for (home, end) in pairs {
+                run.clearField()
+                run.type("abcdef")
+                run.keys("Left", "Left", "Left")
+                run.type(home)
+                run.type("<")
+                run.type(end)
+                run.type(">")
+                #expect(run.tmux.wait { run.field("Email", shows: "<abcdef>") },
+                        "\(term) \(home.debugDescription)/\(end.debugDescription):\n\(run.screen)")
+            }
+            run.keys("Tab")
+            run.type("\u{1B}[Z")
+            run.type("!")
+            #expect(run.tmux.wait { run.field("Email", shows: "<abcdef>!") }, "\(term) Shift-Tab:\n\(run.screen)")
+            #expect(run.quit() == 0)
+        }
+
+        // Case 010: a wrong code keeps the code screen (said, cleared, same flow); an expired flow
+        // restarts from the first screen with the email kept.
+        @Test func case010WrongCodeThenExpiredFlow() throws {
+            let run = try ConsoleRun()
+            #expect(run.waitForHome())
+            let email = "wrong.code@example.com"
+            run.startSignUp(email: email, password: "Str0ng!Passw0rd")
+            #expect(run.wait(for: "Check your email", timeout: ConsoleRun.serverWait))
+            let code = try run.control.code(to: email)
+            let wrong = String(code.map { $0 == "9" ? "0" : Character(String(($0.wholeNumberValue ?? 0) + 1)) })
+            run.type(wrong)
+            run.keys("Enter")
+            #expect(run.wait(for: "That code isn't right", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.screen.contains("Check your email"))
+            #expect(run.screen.contains("[" + Array(repeating: "_", count: code.count).joined(separator: " ") + "]"), "the code field was not cleared")
+            #expect(try run.control.outbox(to: email).count == 1, "a new flow was started")
+            run.type(code)
+            run.keys("Enter")
+            #expect(run.wait(for: "A few more details", timeout: ConsoleRun.serverWait), "the right code did not work:\n\(run.screen)")
+            // Past the continuation token's lifetime (600 s in this preset).
+            try run.control.advanceClock(seconds: 700)
+            run.type("Late Person")
+            run.keys("Enter")
+            #expect(run.wait(for: "The session timed out", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.screen.contains("Sign up"))
+            #expect(run.field("Email", shows: email), "the email was not kept:\n\(run.screen)")
+            #expect(run.quit() == 0)
+        }
+
+        @Test func case006UncompilableTenantRegexStillSubmits() throws {
+            let binary = try ReleaseBinary.require()
+            let emulatorPort = try ConsoleRun.freePort()
+            let log = NSTemporaryDirectory() + "tophhie-e2e-emulator-\(UUID().uuidString).log"
+            defer { unlink(log) }
+            let emulator = try #require(Spawn.start([binary, "emulator", "--tenant", ConsoleRun.policy("backup-email-regex.json"),
+                                                     "--port", "\(emulatorPort)", "--hash-iterations", "1000"], outputPath: log))
+            defer { Spawn.stop(emulator) }
+            let control = ControlAPI(origin: "http://127.0.0.1:\(emulatorPort)")
+            let deadline = Date().addingTimeInterval(20)
+            while (try? control.request("GET", "tenant")) == nil, Date() < deadline { usleep(100_000) }
+            // The tenant's pattern as the server sends it, swapped for one that ICU refuses.
+            let proxy = try RewritingProxy(upstream: "http://127.0.0.1:\(emulatorPort)",
+                                           replacing: [(#""^[^@]+@[^@]+[.][a-z]+$""#, #"".*@.**$""#)])
+            defer { proxy.stop() }
+            let run = try ConsoleRun(arguments: [
+                "console", "--authority", "http://127.0.0.1:\(proxy.port)/8d4e5f6a-7b8c-4d9e-9f0a-2b3c4d5e6f7a",
+                "--client-id", "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48", "--sign-up", "password",
+            ], embedded: false)
+            #expect(run.waitForHome())
+            let email = "regex.case@example.com"
+            run.startSignUp(email: email, password: "Str0ng!Passw0rd")
+            #expect(run.wait(for: "Check your email", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            type(try control.code(to: email), into: run)
+            // The form renders, with the note on the field whose pattern cannot be checked here.
+            #expect(run.wait(for: "A few more details", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.screen.contains("Email 2"), "\(run.screen)")
+            #expect(run.wait(for: "can't be checked here"), "no note on the field:\n\(run.screen)")
+            // Submit is not blocked: the server checks and marks the field.
+            run.type("not-an-email")
+            run.keys("Enter")
+            #expect(run.wait(for: "✗", timeout: ConsoleRun.serverWait), "the server's refusal is not on the field:\n\(run.screen)")
+            #expect(run.screen.contains("A few more details"))
+            run.clearField()
+            run.type("zoe.backup@example.com")
+            run.keys("Enter")
+            #expect(run.waitUntilGone("A few more details", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            let user = try #require(try control.users().first { $0["email"] as? String == email })
+            #expect((user["attributes"] as? [String: String])?["email2"] == "zoe.backup@example.com")
+            _ = run.quit()
+        }
+
+        private func type(_ code: String, into run: ConsoleRun) {
+            run.type(code)
+            run.keys("Enter")
+        }
+    }
+}

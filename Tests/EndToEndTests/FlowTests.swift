@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// The main jobs, each from the home screen to its end.
+    @Suite struct Flows {
+        @Test func signUpWithAttributesThenSignIn() throws {
+            let run = try ConsoleRun(preset: "attributes")
+            #expect(run.waitForHome())
+            let email = "zoe.angstrom@example.com", password = "Str0ng!Passw0rd"
+            run.startSignUp(email: email, password: password)
+            try run.enterCode(sentTo: email, title: "Check your email")
+            #expect(run.wait(for: "A few more details", timeout: ConsoleRun.serverWait))
+            // The tenant's display-name pattern is ASCII only: a non-ASCII value is refused on the
+            // client, on its field, and nothing is sent.
+            run.fill(["Zoë Ångström", "1234567890"])
+            run.keys("Tab", "Space", "Enter")
+            #expect(run.wait(for: "✗"), "no field message for a value the tenant's pattern refuses:\n\(run.screen)")
+            #expect(run.screen.contains("A few more details"))
+            run.focus("Display name")
+            run.clearField()
+            run.type("Zoe Angstrom")
+            run.keys("Enter")
+            #expect(run.wait(for: "Signed in", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.wait(for: "Zoe Angstrom"), "the display name is not shown back:\n\(run.screen)")
+            let user = try #require(try run.control.users().first { $0["email"] as? String == email })
+            let attributes = try #require(user["attributes"] as? [String: String])
+            #expect(attributes["displayName"] == "Zoe Angstrom")
+            #expect(attributes["extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_loyaltyNumber"] == "1234567890")
+            #expect(attributes["extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_termsAccepted"] == "true")
+
+            run.keys("Enter") // Home
+            #expect(run.wait(for: "Account (\(email))"))
+            run.choose(0)
+            #expect(run.wait(for: "Password (optional)"))
+            run.fill([email, password])
+            run.keys("Enter")
+            #expect(run.wait(for: "Signed in", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.wait(for: "preferred_username  \(email)"))
+            #expect(run.quit() == 0)
+            run.expectSaneTerminal()
+        }
+
+        @Test func passwordlessSignIn() throws {
+            let run = try ConsoleRun(preset: "email-otp")
+            #expect(run.waitForHome())
+            run.choose(0)
+            #expect(run.wait(for: "Password (optional)"))
+            run.type("alex.kim@contoso.com")
+            run.keys("Enter")
+            #expect(run.wait(for: "Enter your sign-in code", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            // ^O copies the newest code from the outbox pane into the code field.
+            let code = try run.control.code(to: "alex.kim@contoso.com")
+            #expect(run.wait(for: code), "the outbox pane does not show the code")
+            run.keys("C-o")
+            #expect(run.wait(for: "[" + code.map(String.init).joined(separator: " ") + "]"), "\(run.screen)")
+            run.keys("Enter")
+            #expect(run.wait(for: "Signed in", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.wait(for: "Alex Kim"))
+            #expect(run.quit() == 0)
+        }
+
+        @Test func mfaWithMethodSelection() throws {
+            let run = try ConsoleRun(preset: "mfa")
+            #expect(run.waitForHome())
+            run.choose(0)
+            #expect(run.wait(for: "Password (optional)"))
+            run.fill(["jane.doe@contoso.com", "Blue-Harbor-7419!"])
+            run.keys("Enter")
+            #expect(run.wait(for: "Choose where to send a code", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.screen.contains("Email  j***@c*****o.com"))
+            #expect(run.screen.contains("Text message (SMS)  +1********23"))
+            run.keys("Down", "Enter")
+            #expect(run.wait(for: "by text message to +1********23", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            try run.enterCode(sentTo: "+14255550123", title: "Verify it's you")
+            #expect(run.wait(for: "Signed in", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.wait(for: "Jane Doe"))
+            #expect(run.quit() == 0)
+        }
+
+        @Test func passwordResetWithPolling() throws {
+            let run = try ConsoleRun(preset: "mfa")
+            #expect(run.waitForHome())
+            run.choose(2)
+            #expect(run.wait(for: "Reset password"))
+            run.type("jane.doe@contoso.com")
+            run.keys("Enter")
+            try run.enterCode(sentTo: "jane.doe@contoso.com", title: "Enter your reset code")
+            #expect(run.wait(for: "Choose a new password", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            run.fill(["New-Harbor-8820!", "New-Harbor-8820!"])
+            run.keys("Enter")
+            // The preset answers not_started, in_progress, then succeeded: the console polls and says so.
+            #expect(run.wait(for: "Changing your password", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.wait(for: "(check ", timeout: ConsoleRun.serverWait), "no poll progress:\n\(run.screen)")
+            if let status = run.line(containing: "(check ") {
+                #expect(status.components(separatedBy: "(Esc cancels)").count == 2, "the Esc hint is not shown once: \(status)")
+            }
+            #expect(run.wait(for: "Password changed", timeout: .seconds(60)), "\(run.screen)")
+            run.keys("Enter") // Sign in now, with the new password: the tenant then asks for MFA.
+            #expect(run.wait(for: "Choose where to send a code", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.quit() == 0)
+        }
+
+        @Test func enrolTwoUsersInARow() throws {
+            let run = try ConsoleRun(arguments: ["--enrol"])
+            #expect(run.waitForHome())
+            #expect(run.screen.contains("enrolment"))
+            run.choose(1)
+            for (email, name) in [("first.person@example.com", "First Person"), ("second.person@example.com", "Second Person")] {
+                #expect(run.wait(for: "Sign up"))
+                // The form is empty: nothing of the previous account is left in it.
+                #expect(run.field("Email", shows: ""), "the form was not cleared:\n\(run.screen)")
+                #expect(run.field("Confirm password", shows: ""), "the form was not cleared:\n\(run.screen)")
+                run.fill([email, "Str0ng!Passw0rd", "Str0ng!Passw0rd"])
+                run.keys("Enter")
+                try run.enterCode(sentTo: email, title: "Check your email")
+                #expect(run.wait(for: "A few more details", timeout: ConsoleRun.serverWait))
+                run.type(name)
+                run.keys("Enter")
+                #expect(run.wait(for: "Account created", timeout: ConsoleRun.serverWait), "\(run.screen)")
+                #expect(run.screen.contains("The account for \(email) was created"))
+                #expect(!run.screen.contains("Claim") && !run.screen.contains("token expires"), "tokens shown in enrolment mode")
+                run.keys("Enter") // Enrol another
+            }
+            let emails = try run.control.users().compactMap { $0["email"] as? String }
+            #expect(emails.contains("first.person@example.com") && emails.contains("second.person@example.com"))
+            #expect(run.quit() == 0)
+        }
+    }
+}

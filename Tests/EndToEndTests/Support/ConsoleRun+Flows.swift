@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// Keystrokes that walk the console's screens, shared by the tests.
+extension ConsoleRun {
+    /// How long a request to the emulator may take (account creation hashes a password).
+    static let serverWait: Duration = .seconds(30)
+
+    /// Picks the `index`th item of the home picker (Sign in, Sign up, Reset password, …).
+    func choose(_ index: Int) {
+        for _ in 0..<index { keys("Down") }
+        keys("Enter")
+    }
+
+    /// Types `values` into consecutive fields (Tab between them), starting at the focused one.
+    func fill(_ values: [String]) {
+        for (index, value) in values.enumerated() {
+            if index > 0 { keys("Tab") }
+            if !value.isEmpty { type(value) }
+        }
+    }
+
+    /// Moves focus with Tab until the focused line (`▸`) holds `label`.
+    func focus(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for _ in 0..<12 {
+            if screen.split(separator: "\n").contains(where: { $0.contains("▸") && $0.contains(label) }) { return }
+            keys("Tab")
+            usleep(100_000)
+        }
+        Issue.record("could not focus \(label):\n\(screen)", sourceLocation: sourceLocation)
+    }
+
+    /// Erases the focused text field (End, then `count` backspaces).
+    func clearField(_ count: Int = 40) {
+        keys("End")
+        for _ in 0..<count { keys("BSpace") }
+    }
+
+    /// Sign-up from the home screen, up to the code screen.
+    func startSignUp(email: String, password: String?) {
+        choose(1)
+        #expect(wait(for: "Sign up"))
+        fill(password.map { [email, $0, $0] } ?? [email])
+        keys("Enter")
+    }
+
+    /// Waits for the code screen, reads the newest code sent to `address` from the control API,
+    /// types it and submits. Returns the code.
+    @discardableResult
+    func enterCode(sentTo address: String, title: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        #expect(wait(for: title, timeout: Self.serverWait), "no \(title) screen:\n\(screen)", sourceLocation: sourceLocation)
+        let code = try control.code(to: address)
+        type(code)
+        keys("Enter")
+        return code
+    }
+
+    /// Whether the field labelled `label` shows exactly `value` (then only spaces) inside its box.
+    func field(_ label: String, shows value: String) -> Bool {
+        guard let line = screen.split(separator: "\n").first(where: { $0.contains(label) && $0.contains("[") }),
+              let open = line.firstIndex(of: "[") else { return false }
+        let inside = line[line.index(after: open)...].prefix { $0 != "]" }
+        return inside.hasPrefix(value) && inside.dropFirst(value.count).allSatisfy { $0 == " " }
+    }
+
+    /// The terminal came back as it was: same `stty -a`, cursor visible, main screen.
+    func expectSaneTerminal(sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(sttyBefore != nil, sourceLocation: sourceLocation)
+        #expect(sttyAfter == sttyBefore, "stty -a changed", sourceLocation: sourceLocation)
+        #expect(tmux.display("#{cursor_flag}") == "1", "cursor hidden", sourceLocation: sourceLocation)
+        #expect(tmux.display("#{alternate_on}") == "0", "still on the alternate screen", sourceLocation: sourceLocation)
+    }
+
+    /// Quits with ^C and waits for the exit status.
+    func quit() -> Int? {
+        keys("C-c")
+        return waitForExit()
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import TestSupport
+
+/// One run of the release `tophhie` in its own tmux server, wrapped in `stty -a` before and after so a
+/// test can check the terminal modes came back unchanged. With the embedded emulator the test picks
+/// the port (`--port`), so it can reach the control API. ``stop()`` (also `deinit`) kills the server.
+final class ConsoleRun {
+    let folder: URL
+    let tmux: TmuxSession
+    /// The embedded emulator's port (0 when the console runs against another tenant).
+    let port: UInt16
+    let control: ControlAPI
+
+    static var isAvailable: Bool { TmuxSession.isAvailable }
+
+    /// Starts `tophhie [--preset PRESET] --port N ARGUMENTS` (or, with `embedded: false`, `tophhie ARGUMENTS`).
+    /// - Parameter preset: a preset name, or a file name under `Policies/` ending `.json`.
+    init(preset: String? = nil, arguments: [String] = [], embedded: Bool = true, term: String = "xterm-256color",
+         width: Int = 80, height: Int = 24) throws {
+        let binary = try ReleaseBinary.require()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var words = [binary]
+        if embedded {
+            port = try Self.freePort()
+            if let preset { words += ["--preset", preset.hasSuffix(".json") ? Self.policy(preset) : preset] }
+            words += ["--port", "\(port)"]
+        } else {
+            port = 0
+        }
+        words += arguments
+        control = ControlAPI(origin: "http://127.0.0.1:\(port)")
+        let dir = folder.path
+        // The runner's own environment may carry NO_COLOR; config and state stay inside the folder.
+        let script = """
+            unset NO_COLOR; export LANG=C.UTF-8 XDG_CONFIG_HOME='\(dir)/config' XDG_STATE_HOME='\(dir)/state'; \
+            stty -a > '\(dir)/before'; \
+            TERM=\(term) \(words.map(Self.quote).joined(separator: " ")); \
+            echo $? > '\(dir)/status.tmp'; stty -a > '\(dir)/after'; mv '\(dir)/status.tmp' '\(dir)/status'; \
+            exec sleep 600
+            """
+        tmux = try TmuxSession(command: script, width: width, height: height)
+    }
+
+    deinit { stop() }
+
+    func stop() {
+        tmux.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The path of a policy file under `Tests/EndToEndTests/Policies/`.
+    static func policy(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Policies").appendingPathComponent(name).path
+    }
+
+    /// Waits for the home screen with the embedded emulator started (its authority in the header).
+    @discardableResult
+    func waitForHome() -> Bool {
+        let started = tmux.wait(timeout: .seconds(20)) {
+            let screen = tmux.capture()
+            return screen.contains("Tophhie Account Console") && screen.contains("Sign in") && !screen.contains("starting the embedded")
+        }
+        guard started, port != 0 else { return started }
+        // The emulator answers its control API once it listens.
+        return tmux.wait(timeout: .seconds(10)) { (try? control.request("GET", "tenant")) != nil }
+    }
+
+    var screen: String { tmux.capture() }
+
+    @discardableResult
+    func wait(for text: String, timeout: Duration = .seconds(10)) -> Bool {
+        tmux.waitForScreen(containing: text, timeout: timeout)
+    }
+
+    /// Waits until `text` is gone from the screen.
+    @discardableResult
+    func waitUntilGone(_ text: String, timeout: Duration = .seconds(10)) -> Bool {
+        tmux.wait(timeout: timeout) { !tmux.capture().contains(text) }
+    }
+
+    func keys(_ keys: String...) {
+        for key in keys { tmux.send(keys: key) }
+    }
+
+    func type(_ text: String) {
+        tmux.send(literal: text)
+    }
+
+    /// The screen line holding `text`, if any.
+    func line(containing text: String) -> String? {
+        screen.split(separator: "\n").first { $0.contains(text) }.map(String.init)
+    }
+
+    private func read(_ name: String) -> String? {
+        try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// The console's exit status once it has ended.
+    func waitForExit(timeout: Duration = .seconds(10)) -> Int? {
+        tmux.wait(timeout: timeout) { read("status") != nil }
+        return read("status").flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    var sttyBefore: String? { read("before") }
+    var sttyAfter: String? { read("after") }
+
+    private static func quote(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// A loopback port nobody listens on right now.
+    static func freePort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ControlAPI.Failure(description: "socket: \(errno)") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw ControlAPI.Failure(description: "bind: \(errno)") }
+        return UInt16(bigEndian: address.sin_port)
+    }
+}

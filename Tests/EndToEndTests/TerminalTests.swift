@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// The console as a terminal program: resize and interruption.
+    @Suite struct Terminal {
+        @Test func resizeMidFormKeepsEveryValue() throws {
+            let run = try ConsoleRun()
+            #expect(run.waitForHome())
+            let email = "resize.me@example.com"
+            run.choose(1)
+            #expect(run.wait(for: "Confirm password"))
+            run.fill([email, "Str0ng!Passw0rd", "Str0ng!Passw0rd"])
+            #expect(run.wait(for: "[•••••••••••••••"), "\(run.screen)")
+            run.tmux.resize(width: 120, height: 40)
+            #expect(run.tmux.wait { run.screen.split(separator: "\n").first?.count ?? 0 > 100 }, "no redraw at 120 columns")
+            #expect(run.field("Email", shows: email), "\(run.screen)")
+            run.tmux.resize(width: 60, height: 20)
+            #expect(run.tmux.wait { run.field("Email", shows: email) }, "\(run.screen)")
+            run.tmux.resize(width: 80, height: 24)
+            #expect(run.tmux.wait { run.field("Email", shows: email) }, "\(run.screen)")
+            #expect(run.field("Password", shows: "•••••••••••••••"))
+            #expect(run.field("Confirm password", shows: "•••••••••••••••"))
+            // Both passwords survived intact: the server accepts them and sends the code.
+            run.keys("Enter")
+            #expect(run.wait(for: "Check your email", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.quit() == 0)
+        }
+
+        @Test func ctrlCMidFlowLeavesTheTerminalSane() throws {
+            let run = try ConsoleRun(preset: "mfa")
+            #expect(run.waitForHome())
+            run.choose(0)
+            #expect(run.wait(for: "Password (optional)"))
+            run.fill(["jane.doe@contoso.com", "Blue-Harbor-7419!"])
+            run.keys("Enter")
+            #expect(run.wait(for: "Choose where to send a code", timeout: ConsoleRun.serverWait))
+            let status = run.quit()
+            #expect(status != nil, "the console did not exit on ^C")
+            run.expectSaneTerminal()
+            #expect(!run.screen.contains("Choose where to send a code"), "the console's screen was left behind")
+        }
+    }
+}
