@@ -133,7 +133,7 @@ public enum ScreenPresenter {
         if screen.isWorking {
             // Progress of a long request (the reset's polls) rides along with the working text.
             let progress = screen.notice.map { "  \($0)" } ?? ""
-            return StatusLine((screen.status ?? "Working…") + progress + "  (Esc cancels)")
+            return StatusLine((screen.status ?? "Working…") + progress + " (Esc cancels)")
         }
         if let status = screen.status { return StatusLine(status) }
         if let notice = screen.notice { return StatusLine(notice, kind: .success) }
