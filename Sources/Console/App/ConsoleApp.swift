@@ -13,6 +13,8 @@ public enum ConsoleApp {
     /// Runs the console for `invocation` (`.embedded` or `.console`).
     /// - Returns: 0 done, 1 the last flow failed, 2 usage or configuration error.
     public static func run(_ invocation: Invocation, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        if case .embedded(_, let options) = invocation, let problem = harProblem(options.harPath) { return fail(problem) }
+        if case .console(_, let options) = invocation, let problem = harProblem(options.harPath) { return fail(problem) }
         switch invocation {
         case .embedded(let preset, let options):
             return runEmbedded(preset: preset, options: options, environment: environment)
@@ -20,7 +22,8 @@ public enum ConsoleApp {
             let capabilities = target.capabilities.map(Capability.init(wireValue:))
             let challengeTypes = target.challengeTypes.map(ChallengeType.init(wireValue:))
             let settings = FlowSettings(passwordAccounts: options.passwordAccounts, enrolmentMode: options.enrol,
-                                        challengeTypes: challengeTypes + [.redirect], capabilities: capabilities)
+                                        challengeTypes: challengeTypes.contains(.redirect) ? challengeTypes : challengeTypes + [.redirect],
+                                        capabilities: capabilities)
             let header = HeaderInfo(tenant: target.authority.host ?? "tenant", authority: target.authority.absoluteString,
                                     mode: options.enrol ? "enrolment" : "operator")
             let front = Front(options: options, environment: environment)
@@ -56,10 +59,11 @@ public enum ConsoleApp {
         // The console plays the tenant's app: it sends the challenge types that app is registered with, so
         // a narrowly configured client meets the web fallback and its screen can name what is missing.
         let settings = FlowSettings(passwordAccounts: tenant.passwordAccounts, enrolmentMode: options.enrol,
-                                    challengeTypes: tenant.challengeTypes)
+                                    challengeTypes: tenant.challengeTypes, passwordPolicyHint: tenant.passwordPolicyHint)
         let presetName = URL(fileURLWithPath: preset).lastPathComponent
-        let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.authority.absoluteString,
-                                mode: options.enrol ? "embedded emulator · enrolment" : "embedded emulator")
+        // The origin (with its port) is what an operator needs for the control API; the tenant path follows it.
+        let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.server.origin,
+                                mode: options.enrol ? "emulator · enrolment" : "emulator")
         do {
             let auth = TophhieNativeAuth()
             try auth.configure(clientId: tenant.clientID, authority: tenant.authority,
@@ -70,6 +74,21 @@ public enum ConsoleApp {
             front.close()
             return fail("\(error.localizedDescription)")
         }
+    }
+
+    /// Why `--har FILE` cannot be written, checked before the session so no run is lost to it.
+    static func harProblem(_ path: String?) -> String? {
+        guard let path else { return nil }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "--har \(path): that is a folder; name a file."
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "--har \(path): the folder \(folder) does not exist."
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else { return "--har \(path): the folder \(folder) is not writable." }
+        return nil
     }
 
     static func fail(_ message: String) -> Int32 {

@@ -34,6 +34,13 @@ final class EmbeddedTenant: Sendable {
     /// Whether sign-up creates password accounts.
     var passwordAccounts: Bool { policy.signUp.method == .emailPassword }
 
+    /// The policy's password rules in words, for the new-password screens.
+    var passwordPolicyHint: String {
+        let rules = policy.password
+        return "\(rules.minLength) to \(rules.maxLength) characters, using \(rules.minCharacterClasses) of: "
+            + "lower case, upper case, digits, symbols."
+    }
+
     func stop() { server.stop() }
 }
 

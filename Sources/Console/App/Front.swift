@@ -61,7 +61,9 @@ final class Front {
             let harPath = options.harPath ?? "tophhie-session.har"
             FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, harPath: harPath).run(on: backend)
         } else {
-            LineSession(model: model, terminal: LineTerminal()).run()
+            let terminal = LineTerminal()
+            terminal.say("Tophhie Account Console · \(header.tenant) · \(header.authority) [\(header.mode)]")
+            LineSession(model: model, terminal: terminal, outbox: outbox).run()
         }
         return model.exitCode
     }

@@ -15,6 +15,9 @@ final class FullScreenSession {
     private var showingHelp = false
     /// A one-line notice from the console itself (HAR written, no code to copy), shown once.
     private var consoleNotice: StatusLine?
+    /// Outbox messages before this index belong to people enrolled earlier: not shown, not copied.
+    private var outboxStart = 0
+    private var wasEnrolled = false
 
     init(model: ConsoleModel, header: HeaderInfo, outbox: (any CodeOutbox)?, trace: TraceLog, harPath: String) {
         self.model = model
@@ -48,6 +51,7 @@ final class FullScreenSession {
                 }
             }
             model.pump()
+            forgetEnrolledPerson()
             render(on: backend)
         }
     }
@@ -70,14 +74,28 @@ final class FullScreenSession {
         return outcome
     }
 
+    /// Enrolment mode: once an account is enrolled, its codes and HTTP exchanges leave the screen and
+    /// any later export.
+    private func forgetEnrolledPerson() {
+        let enrolled = if case .enrolled = model.state.step { true } else { false }
+        if enrolled, !wasEnrolled {
+            outboxStart = outbox?.sentCodes().count ?? 0
+            trace.clear()
+        }
+        wasEnrolled = enrolled
+    }
+
+    private var visibleCodes: [SentCode] { Array((outbox?.sentCodes() ?? []).dropFirst(outboxStart)) }
+
     private func runConsoleCommand(_ name: String) {
         switch name {
         case ConsoleKeys.outbox where outbox != nil: pane = pane == .outbox ? .none : .outbox
-        case ConsoleKeys.trace: pane = pane == .trace ? .none : .trace
+        case ConsoleKeys.trace: pane = pane == .trace ? (outbox == nil ? .none : .outbox) : .trace
         case ConsoleKeys.exportHAR:
             do {
                 try trace.exportHAR(to: harPath)
-                consoleNotice = StatusLine("Wrote \(trace.count) exchanges to \(harPath) (secrets redacted).", kind: .success)
+                let count = trace.count
+                consoleNotice = StatusLine("Wrote \(count) exchange\(count == 1 ? "" : "s") to \(harPath) (secrets redacted).", kind: .success)
             } catch {
                 consoleNotice = StatusLine("Could not write \(harPath): \(error.localizedDescription)", kind: .error)
             }
@@ -88,14 +106,15 @@ final class FullScreenSession {
 
     /// Puts the newest code sent for the current flow into the code field.
     private func copyNewestCode() {
-        guard let outbox, model.state.screen.fields.contains(where: { $0.id == .code }) else {
+        guard outbox != nil, case .codeEntry(let entry) = model.state.step else {
             consoleNotice = StatusLine("There is no code field on this screen.", kind: .error)
             return
         }
-        let codes = outbox.sentCodes()
-        let email = model.state.origin?.email.lowercased()
-        guard let code = codes.last(where: { $0.target.lowercased() == email }) ?? codes.last else {
-            consoleNotice = StatusLine("No code has been sent yet.", kind: .error)
+        // The code screen knows where its code went (the masked label, or the contact on registration).
+        let sentTo = entry.delivery.sentTo.lowercased()
+        guard let code = visibleCodes.last(where: { $0.maskedTarget.lowercased() == sentTo || $0.target.lowercased() == sentTo })
+        else {
+            consoleNotice = StatusLine("No code for \(entry.delivery.sentTo) is in the outbox yet.", kind: .error)
             return
         }
         model.apply(.fieldEdited(.code, code.code))
@@ -120,7 +139,7 @@ final class FullScreenSession {
         let area = Rect(x: 0, y: size.height - paneHeight, width: size.width, height: paneHeight)
         switch pane {
         case .outbox:
-            let lines = (outbox?.sentCodes() ?? []).map { "\($0.channel.padding(toLength: 5, withPad: " ", startingAt: 0)) \($0.maskedTarget)  \($0.purpose)  \($0.code)" }
+            let lines = visibleCodes.map { "\($0.channel.padding(toLength: 5, withPad: " ", startingAt: 0)) \($0.maskedTarget)  \($0.purpose)  \($0.code)" }
             Pane.draw(title: "Outbox: codes the emulator sent  (^O copies the newest, F2 hides)", lines: lines, in: area, into: &full)
         case .trace:
             Pane.draw(title: "HTTP trace, secrets redacted  (F4 exports HAR, F3 hides)", lines: trace.lines(), in: area, into: &full)

@@ -8,21 +8,35 @@ import TerminalUI
 final class LineSession {
     private let model: ConsoleModel
     private let terminal: LineTerminal
+    private let outbox: (any CodeOutbox)?
+    /// Outbox messages already printed.
+    private var printedCodes = 0
 
-    init(model: ConsoleModel, terminal: LineTerminal) {
+    init(model: ConsoleModel, terminal: LineTerminal, outbox: (any CodeOutbox)?) {
         self.model = model
         self.terminal = terminal
+        self.outbox = outbox
     }
 
     /// Runs until the user quits or the input ends.
     func run() {
         while !model.quitRequested {
             waitWhileWorking()
+            printNewCodes()
             let screen = model.state.screen
             show(screen)
             guard let events = ask(screen) else { return }
             for event in events { model.apply(event) }
         }
+    }
+
+    /// The embedded emulator's outbox, as lines: a script or a screen reader reads codes here.
+    private func printNewCodes() {
+        guard let codes = outbox?.sentCodes(), codes.count > printedCodes else { return }
+        for code in codes.dropFirst(printedCodes) {
+            terminal.say("Outbox: \(code.channel) to \(code.maskedTarget) (\(code.purpose)): code \(code.code)")
+        }
+        printedCodes = codes.count
     }
 
     private func waitWhileWorking() {

@@ -16,6 +16,9 @@ public final class TraceLog: Sendable {
 
     public var all: [ObservedExchange] { exchanges.withLock { $0 } }
 
+    /// Forgets every exchange (enrolment mode: the previous person's traffic is not kept).
+    public func clear() { exchanges.withLock { $0 = [] } }
+
     public var count: Int { exchanges.withLock { $0.count } }
 
     /// One line per exchange: method, path, status, error/suberror, duration.
