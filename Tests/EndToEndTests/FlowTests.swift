@@ -49,10 +49,12 @@ extension EndToEnd {
             run.type("alex.kim@contoso.com")
             run.keys("Enter")
             #expect(run.wait(for: "Enter your sign-in code", timeout: ConsoleRun.serverWait), "\(run.screen)")
-            // ^O copies the newest code from the outbox pane into the code field.
+            // ^O copies the newest code from the outbox pane into the code field; it stays masked until ^R.
             let code = try run.control.code(to: "alex.kim@contoso.com")
             #expect(run.wait(for: code), "the outbox pane does not show the code")
             run.keys("C-o")
+            #expect(run.wait(for: "[" + Array(repeating: "•", count: code.count).joined(separator: " ") + "]"), "\(run.screen)")
+            run.keys("C-r")
             #expect(run.wait(for: "[" + code.map(String.init).joined(separator: " ") + "]"), "\(run.screen)")
             run.keys("Enter")
             #expect(run.wait(for: "Signed in", timeout: ConsoleRun.serverWait), "\(run.screen)")
