@@ -135,6 +135,19 @@ import TophhieCloudAuthentication
         }
     }
 
+    /// A code-only tenant has no password to reset, so the message does not offer it.
+    @Test func existingCodeOnlyAccountIsNotOfferedAReset() {
+        var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
+        store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: nil, attributes: [:])]) {
+            $0.origin = FlowOrigin(kind: .signUp, email: Sample.email)
+            $0.pending = .signingUp
+        }
+        store.send(.signUpStarted(.failure(.userAlreadyExists(Sample.details)))) {
+            $0.pending = nil
+            $0.signUp { $0.emailError = "An account with that email already exists. Sign in instead." }
+        }
+    }
+
     @Test func passwordRuleAtStartLandsOnThePasswordField() {
         var store = Self.atStart(FlowSettings(), password: true)
         store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: Sample.password, attributes: [:])]) {

@@ -65,7 +65,9 @@ extension FlowState {
         switch error {
         case .userAlreadyExists:
             // Sign-up may say so (the policy); sign-in never does.
-            form.emailError = "An account with that email already exists. Sign in instead, or reset the password."
+            form.emailError = settings.passwordAccounts
+                ? "An account with that email already exists. Sign in instead, or reset the password."
+                : "An account with that email already exists. Sign in instead."
         case .invalidPassword(let rule, _):
             form.passwordError = rule.message
         case .invalidAttributes(let names, _):

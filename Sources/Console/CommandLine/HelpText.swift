@@ -59,12 +59,14 @@ public enum HelpText {
 
     Usage:
       tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes]
+                       [--hash-iterations N]
 
       --tenant PRESET|FILE  a preset (email-password, email-otp, mfa, attributes, strict) or a policy file
       --port N              port to listen on; 0 (default) takes any free port
       --data FILE           keep users in this SQLite file (otherwise in memory)
       --host H              listen on another address than 127.0.0.1 (prints a warning)
       --show-codes          print one-time codes in the outbox lines
+      --hash-iterations N   PBKDF2-SHA256 cost of stored passwords (default 600000)
     The first line printed is: listening on http://127.0.0.1:PORT/TENANT-ID
     """
 }
