@@ -34,26 +34,40 @@ final class FullScreenSession {
         render(on: backend)
         if exitAfterFirstFrame { return }
         while !model.quitRequested {
-            let event = backend.nextEvent(timeout: model.isWorking ? .milliseconds(100) : .milliseconds(250))
-            switch event {
-            case .inputClosed:
-                return
-            case .resized:
-                backend.clear()
-                model.apply(.resized)
-            case .tick:
-                break
-            case .key(let key):
-                if showingHelp {
-                    showingHelp = false
-                } else if handle(key) == .quit {
-                    return
-                }
+            var event = backend.nextEvent(timeout: model.isWorking ? .milliseconds(100) : .milliseconds(250))
+            // Keys already waiting (an unbracketed paste arrives as one key each) are applied before a
+            // single render, as long as they only edit the screen they were typed on.
+            while true {
+                guard let outcome = process(event, on: backend) else { return }
+                guard outcome == .changed else { break }
+                event = backend.nextEvent(timeout: .zero)
+                if case .tick = event { break }
             }
             model.pump()
             forgetEnrolledPerson()
             render(on: backend)
         }
+    }
+
+    /// Applies one input event. - Returns: what a key did (`.ignored` for other events), or `nil` to end.
+    private func process(_ event: InputEvent, on backend: some Backend) -> FormOutcome? {
+        switch event {
+        case .inputClosed:
+            return nil
+        case .resized:
+            backend.clear()
+            model.apply(.resized)
+        case .tick:
+            break
+        case .key(let key):
+            if showingHelp {
+                showingHelp = false
+                return .ignored
+            }
+            let outcome = handle(key)
+            return outcome == .quit ? nil : outcome
+        }
+        return .ignored
     }
 
     private func handle(_ key: Key) -> FormOutcome {
