@@ -13,6 +13,8 @@ final class FullScreenSession {
     private var view: FormView?
     private var pane: Pane
     private var showingHelp = false
+    /// Rows the help screen is scrolled down (it may not fit a small terminal).
+    private var helpScroll = 0
     /// A one-line notice from the console itself (HAR written, no code to copy), shown once.
     private var consoleNotice: StatusLine?
     /// Outbox messages before this index belong to people enrolled earlier: not shown, not copied.
@@ -61,7 +63,11 @@ final class FullScreenSession {
             break
         case .key(let key):
             if showingHelp {
-                showingHelp = false
+                switch key {
+                case .pageDown, .down: helpScroll = min(helpScroll + (key == .down ? 1 : 10), 60)
+                case .pageUp, .up: helpScroll = max(0, helpScroll - (key == .up ? 1 : 10))
+                default: showingHelp = false
+                }
                 return .ignored
             }
             let outcome = handle(key)
@@ -78,7 +84,9 @@ final class FullScreenSession {
         view = current
         consoleNotice = nil
         switch outcome {
-        case .help: showingHelp = true
+        case .help:
+            showingHelp = true
+            helpScroll = 0
         case .app(let name): runConsoleCommand(name)
         default: break
         }
@@ -141,7 +149,7 @@ final class FullScreenSession {
         if let consoleNotice { form.status = consoleNotice }
         view = form
         if showingHelp {
-            backend.presentHelp(for: form)
+            backend.presentHelp(for: form, scroll: helpScroll)
             return
         }
         let size = backend.size

@@ -29,10 +29,10 @@ extension Backend {
         show(buffer, cursor: cursor)
     }
 
-    /// Renders the help screen for `form`'s keymap.
-    public func presentHelp(for form: FormView) {
+    /// Renders the help screen for `form`'s keymap, `scroll` rows down.
+    public func presentHelp(for form: FormView, scroll: Int = 0) {
         var buffer = Buffer(size: size)
-        HelpScreen.render(form.keymap, header: form.header, into: &buffer)
+        HelpScreen.render(form.keymap, header: form.header, scroll: scroll, into: &buffer)
         show(buffer, cursor: nil)
     }
 
