@@ -12,7 +12,8 @@ import TophhieCloudAuthentication
                                        expiresOn: Sample.start, scopes: ["openid"], account: account)
         let summary = SignedInAccount(result)
         #expect(summary == SignedInAccount(username: Sample.email, displayName: "Ada", objectID: "oid-1", tenantID: "tid-1",
-                                           claims: ["name": "Ada"], accessTokenExpiresOn: Sample.start, scopes: ["openid"]))
+                                           claims: ["name": "Ada"], accessTokenExpiresOn: Sample.start, scopes: ["openid"],
+                                           canRefresh: true))
         let dump = String(describing: summary)
         #expect(!dump.contains("secret"))
     }

@@ -37,6 +37,9 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     case submitNewPassword(String)
     /// `SignInAfterResetStep.signIn()` → ``FlowEvent/signInAdvanced(_:)``.
     case signInAfterReset
+    /// `TophhieNativeAuth.refreshTokens(refreshToken:)` with the refresh token the runner kept from the last
+    /// completed sign-in → ``FlowEvent/tokensRefreshed(_:)``.
+    case refreshTokens
     /// Cancel the task in flight; send no answer for it.
     case cancelRequest
     /// Drop the live step (and its continuation token): the flow ended or was abandoned.
@@ -63,6 +66,7 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
         case .submitResetCode: "submitResetCode([REDACTED])"
         case .submitNewPassword: "submitNewPassword([REDACTED])"
         case .signInAfterReset: "signInAfterReset"
+        case .refreshTokens: "refreshTokens"
         case .cancelRequest: "cancelRequest"
         case .forgetSession: "forgetSession"
         case .quit: "quit"

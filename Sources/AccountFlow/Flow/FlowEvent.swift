@@ -21,6 +21,8 @@ public enum FlowEvent: Sendable, Equatable {
     case restartRequested
     case homeRequested
     case enrolAnotherRequested
+    /// On the account screen: exchange the refresh token for new tokens.
+    case refreshRequested
     /// Time passed (the runner ticks about once a second); drives resend countdowns.
     case tick(Date)
     /// The terminal was resized; entered data survives (rendering is the renderer's business).
@@ -43,6 +45,8 @@ public enum FlowEvent: Sendable, Equatable {
     case resetStarted(Result<CodeDelivery, PasswordResetError>)
     /// `ResetPasswordCodeStep.submitCode` or `ResetPasswordNewPasswordStep.submitPassword` answered.
     case resetAdvanced(Result<ResetProgress, PasswordResetError>)
+    /// `refreshTokens(refreshToken:)` answered (native-auth API reference §6).
+    case tokensRefreshed(Result<SignedInAccount, NativeAuthError>)
     /// The reset is polling (`progress` callback of `submitPassword`); the request stays in flight.
     case resetPollProgress(poll: Int)
 }

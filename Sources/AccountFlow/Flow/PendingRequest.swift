@@ -10,6 +10,7 @@ public enum PendingRequest: Sendable, Equatable {
     case resendingCode
     case startingReset
     case changingPassword
+    case refreshingTokens
 
     /// "Working" text for the status line.
     public var label: String {
@@ -24,6 +25,7 @@ public enum PendingRequest: Sendable, Equatable {
         case .resendingCode: "Sending a new code…"
         case .startingReset: "Starting the password reset…"
         case .changingPassword: "Changing the password…"
+        case .refreshingTokens: "Refreshing the tokens…"
         }
     }
 }

@@ -30,6 +30,8 @@ extension FlowState {
             return complete(account)
         case .registrationAnswered(.failure(let error)):
             return registrationFailed(error)
+        case .tokensRefreshed(let result):
+            return tokensRefreshed(result)
         case .codeResent(.success(let delivery)):
             guard case .codeEntry(var entry) = step else { return [] }
             entry.delivery = delivery
@@ -122,6 +124,34 @@ extension FlowState {
     }
 
     /// Signed in: keep only the account summary; every secret of the flow is gone with its steps.
+    /// A refresh answered. Errors that need the user (case 005: MFA switched on since the sign-in; an
+    /// expired refresh token) start an interactive sign-in for the same email, which then meets
+    /// `mfa_required` as any sign-in does.
+    mutating func tokensRefreshed(_ result: Result<SignedInAccount, NativeAuthError>) -> [FlowEffect] {
+        switch result {
+        case .success(let account):
+            step = .signedIn(account)
+            signedIn = account
+            return []
+        case .failure(let error):
+            switch error {
+            case .mfaRequiredForRefresh, .refreshTokenExpired, .passwordChangeRequired:
+                let email = signedIn?.username ?? ""
+                signedIn = nil
+                origin = FlowOrigin(kind: .signIn, email: email)
+                step = .signInStart(SignInForm(email: email, message: error.errorDescription))
+                return []
+            default:
+                if case .signedIn = step {
+                    step = .failure(FailureReport(
+                        message: error.errorDescription ?? "The tokens could not be refreshed.",
+                        detail: error.details?.description ?? error.operatorDescription, retryStep: step))
+                }
+                return []
+            }
+        }
+    }
+
     private mutating func complete(_ account: SignedInAccount) -> [FlowEffect] {
         step = .signedIn(account)
         signedIn = account

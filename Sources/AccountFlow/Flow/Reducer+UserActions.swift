@@ -14,6 +14,10 @@ extension FlowState {
             if case .failure(let report) = step, let retryStep = report.retryStep { step = retryStep }
         case .restartRequested: return restartFlow()
         case .homeRequested: return leaveFlow()
+        case .refreshRequested:
+            guard case .signedIn(let account) = step, account.canRefresh else { return [] }
+            pending = .refreshingTokens
+            return [.refreshTokens]
         case .enrolAnotherRequested:
             guard case .enrolled = step else { return [] }
             step = .signUpStart(SignUpForm(settings: settings))

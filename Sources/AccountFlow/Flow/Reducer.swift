@@ -40,7 +40,7 @@ extension FlowState {
             step = .resetPolling(poll: poll)
             return []
         case .signUpStarted, .signUpAdvanced, .signInAdvanced, .mfaChallengeAnswered, .registrationAnswered,
-             .codeResent, .resetStarted, .resetAdvanced:
+             .codeResent, .resetStarted, .resetAdvanced, .tokensRefreshed:
             // An answer nobody waits for (e.g. after a cancel) is dropped.
             guard pending != nil else { return [] }
             pending = nil

@@ -230,8 +230,11 @@ extension FlowState {
         details.append(ScreenDetail("Access token expires", lifetime(until: account.accessTokenExpiresOn)))
         if let idExpiry = account.idTokenExpiresOn { details.append(ScreenDetail("ID token expires", lifetime(until: idExpiry))) }
         details += account.claims.keys.sorted().map { ScreenDetail("Claim \($0)", account.claims[$0] ?? "") }
-        return Screen(title: "Signed in", text: ["Tokens are kept in the token cache and never shown."],
-                      details: details, actions: [ScreenAction("Home", .homeRequested)])
+        var actions = [ScreenAction("Home", .homeRequested)]
+        if account.canRefresh { actions.append(ScreenAction("Refresh tokens", .refreshRequested)) }
+        return Screen(title: "Signed in",
+                      text: ["The tokens stay in this console's memory for the session and are never shown."],
+                      details: details, actions: actions)
     }
 
     /// `2026-11-30T01:00:00Z (in 59 min)`; without the relative part until a tick has arrived.

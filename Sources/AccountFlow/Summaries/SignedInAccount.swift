@@ -18,10 +18,12 @@ public struct SignedInAccount: Sendable, Equatable {
     public var accessTokenExpiresOn: Date
     /// Scopes granted.
     public var scopes: [String]
+    /// Whether the runner holds a refresh token for this sign-in (the `offline_access` scope was granted).
+    public var canRefresh: Bool
 
     public init(
         username: String?, displayName: String?, objectID: String?, tenantID: String?,
-        claims: [String: String], accessTokenExpiresOn: Date, scopes: [String]
+        claims: [String: String], accessTokenExpiresOn: Date, scopes: [String], canRefresh: Bool = false
     ) {
         self.username = username
         self.displayName = displayName
@@ -30,6 +32,7 @@ public struct SignedInAccount: Sendable, Equatable {
         self.claims = claims
         self.accessTokenExpiresOn = accessTokenExpiresOn
         self.scopes = scopes
+        self.canRefresh = canRefresh
     }
 
     /// The summary of `result`, dropping its id, access and refresh tokens.
@@ -37,7 +40,7 @@ public struct SignedInAccount: Sendable, Equatable {
         self.init(
             username: result.account.username, displayName: result.account.displayName,
             objectID: result.account.objectID, tenantID: result.account.tenantID, claims: result.account.claims,
-            accessTokenExpiresOn: result.expiresOn, scopes: result.scopes)
+            accessTokenExpiresOn: result.expiresOn, scopes: result.scopes, canRefresh: result.refreshToken != nil)
     }
 
     /// When the id token expires (its `exp` claim, seconds since 1970), when present.

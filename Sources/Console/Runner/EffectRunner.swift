@@ -10,6 +10,9 @@ import TophhieCloudAuthentication
 public final class EffectRunner: Sendable {
     private struct State {
         var live: LiveStep?
+        /// The refresh token of the last completed sign-in, in memory only, and whose it is.
+        var refreshToken: String?
+        var username: String?
         var task: Task<Void, Never>?
         /// Bumped on every request and cancel, so a late answer of an old request is dropped.
         var generation = 0
@@ -52,6 +55,10 @@ public final class EffectRunner: Sendable {
     public func shutdown() {
         perform(.cancelRequest)
         perform(.forgetSession)
+        state.withLock { state in
+            state.refreshToken = nil
+            state.username = nil
+        }
     }
 
     private func start(_ work: @escaping @Sendable () async throws -> FlowEvent?) {
@@ -121,7 +128,12 @@ public final class EffectRunner: Sendable {
                     throw NativeAuthError.noMatchingAuthMethod
                 }
                 let answer = try await registration.register(method, verificationContact: contact)
-                if case .verificationRequired(let step) = answer { keep(.verification(step)) } else { keep(nil) }
+                switch answer {
+                case .verificationRequired(let step): keep(.verification(step))
+                case .completed(let result):
+                    keep(nil)
+                    keepTokens(of: result)
+                }
                 return answer.outcome
             })
         case .resendCode:
@@ -152,6 +164,19 @@ public final class EffectRunner: Sendable {
             })
         case .signInAfterReset:
             return .signInAdvanced(await result { advance(try await current(\.signInAfterReset).signIn()) })
+        case .refreshTokens:
+            return .tokensRefreshed(await result {
+                let (token, username) = state.withLock { ($0.refreshToken, $0.username) }
+                guard let token else { throw NativeAuthError.refreshTokenExpired(.local) }
+                do {
+                    let refreshed = try await auth.refreshTokens(refreshToken: token, username: username)
+                    keepTokens(of: refreshed)
+                    return SignedInAccount(refreshed)
+                } catch let error as NativeAuthError {
+                    if case .server = error {} else { state.withLock { $0.refreshToken = nil } }
+                    throw error
+                }
+            })
         case .cancelRequest, .forgetSession, .quit:
             return nil
         }
@@ -179,10 +204,20 @@ public final class EffectRunner: Sendable {
         return answer.outcome
     }
 
-    /// Keeps the step a sign-in answer leads to and returns its summary.
+    /// Keeps the step a sign-in answer leads to (or the refresh token of a completed one) and returns
+    /// its summary.
     private func advance(_ step: NativeSignInStep) -> SignInProgress {
         keep(LiveStep(step))
+        if case .completed(let result) = step { keepTokens(of: result) }
         return step.progress
+    }
+
+    /// Keeps only what a refresh needs; the id and access tokens are dropped here.
+    private func keepTokens(of result: TophhieAuthResult) {
+        state.withLock { state in
+            state.refreshToken = result.refreshToken
+            state.username = result.account.username
+        }
     }
 
     private func advance(_ step: SignUpStep) -> SignUpProgress {

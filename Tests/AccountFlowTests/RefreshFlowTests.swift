@@ -1,0 +1,60 @@
+import AccountFlow
+import Foundation
+import Testing
+import TophhieCloudAuthentication
+
+/// The account screen's refresh, and case 005: a refresh refused because MFA became required starts an
+/// interactive sign-in for the same email.
+@Suite struct RefreshFlowTests {
+    static var refreshable: SignedInAccount {
+        var account = Sample.account
+        account.canRefresh = true
+        return account
+    }
+
+    static func signedInStore() -> FlowStore {
+        FlowStore(FlowState(settings: FlowSettings(), step: .signedIn(refreshable), signedIn: refreshable))
+    }
+
+    @Test func aRefreshShowsTheNewLifetimes() {
+        var store = Self.signedInStore()
+        store.send(.refreshRequested, effects: [.refreshTokens]) { $0.pending = .refreshingTokens }
+        var renewed = Self.refreshable
+        renewed.accessTokenExpiresOn = Sample.start.addingTimeInterval(7200)
+        store.send(.tokensRefreshed(.success(renewed))) {
+            $0.pending = nil
+            $0.step = .signedIn(renewed)
+            $0.signedIn = renewed
+        }
+    }
+
+    /// Case 005.
+    @Test func mfaNowRequiredStartsAnInteractiveSignInWithTheEmail() {
+        var store = Self.signedInStore()
+        store.send(.refreshRequested, effects: [.refreshTokens]) { $0.pending = .refreshingTokens }
+        store.send(.tokensRefreshed(.failure(.mfaRequiredForRefresh(Sample.details)))) {
+            $0.pending = nil
+            $0.signedIn = nil
+            $0.origin = FlowOrigin(kind: .signIn, email: Sample.email)
+            $0.step = .signInStart(SignInForm(email: Sample.email, message: "Additional verification is now required. Sign in again."))
+        }
+        #expect(store.state.screen.title == "Sign in")
+    }
+
+    @Test func otherRefreshFailuresOfferARetry() {
+        var store = Self.signedInStore()
+        store.send(.refreshRequested, effects: [.refreshTokens]) { $0.pending = .refreshingTokens }
+        store.send(.tokensRefreshed(.failure(.networkFailure("The server 127.0.0.1 could not be reached.")))) {
+            $0.pending = nil
+            $0.step = .failure(FailureReport(
+                message: "The server 127.0.0.1 could not be reached.", detail: "The server 127.0.0.1 could not be reached.",
+                retryStep: .signedIn(Self.refreshable)))
+        }
+    }
+
+    @Test func noRefreshWithoutARefreshToken() {
+        var store = FlowStore(FlowState(settings: FlowSettings(), step: .signedIn(Sample.account), signedIn: Sample.account))
+        store.send(.refreshRequested)
+        #expect(!store.state.screen.actions.contains { $0.event == .refreshRequested })
+    }
+}
