@@ -231,6 +231,50 @@ extension EndToEnd {
             _ = run.quit()
         }
 
+        /// Case 005: the tenant turns MFA on after the sign-in; the account screen's refresh is refused
+        /// (50076) and the console starts an interactive sign-in for the same email, which meets MFA.
+        @Test func case005RefreshAfterMFAEnabledStartsAnInteractiveSignIn() throws {
+            let binary = try ReleaseBinary.require()
+            let port = try ConsoleRun.freePort()
+            let folder = NSTemporaryDirectory() + "tophhie-e2e-005-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let control = ControlAPI(origin: "http://127.0.0.1:\(port)")
+            func startEmulator(_ tenant: String) throws -> pid_t {
+                let pid = try #require(Spawn.start([binary, "emulator", "--tenant", tenant, "--port", "\(port)",
+                                                    "--data", folder + "/tenant.sqlite", "--hash-iterations", "1000"],
+                                                   outputPath: folder + "/emulator-\(UUID().uuidString).log"))
+                let deadline = Date().addingTimeInterval(20)
+                while (try? control.request("GET", "tenant")) == nil, Date() < deadline { usleep(100_000) }
+                return pid
+            }
+            var emulator = try startEmulator(ConsoleRun.policy("mfa-off.json"))
+            defer { Spawn.stop(emulator) }
+            let run = try ConsoleRun(arguments: [
+                "console", "--authority", "http://127.0.0.1:\(port)/0d9e8f7a-6b5c-4d3e-a2f1-0e9d8c7b6a54",
+                "--client-id", "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48",
+            ], embedded: false)
+            #expect(run.waitForHome())
+            run.choose(0)
+            #expect(run.wait(for: "Password (optional)"))
+            run.fill(["jane.doe@contoso.com", "Blue-Harbor-7419!"])
+            run.keys("Enter")
+            #expect(run.wait(for: "Refresh tokens", timeout: ConsoleRun.serverWait), "\(run.screen)")
+
+            // The tenant switches MFA on (same users, same signing key).
+            Spawn.stop(emulator)
+            emulator = try startEmulator("mfa")
+            run.keys("Tab")  // from "Home" to "Refresh tokens" (buttons show focus by colour, not ▸)
+            run.keys("Enter")
+            #expect(run.wait(for: "Additional verification is now required", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.field("Email", shows: "jane.doe@contoso.com"), "the email was not kept:\n\(run.screen)")
+            run.focus("Password")
+            run.type("Blue-Harbor-7419!")
+            run.keys("Enter")
+            #expect(run.wait(for: "Verify it's you", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.quit() == 0)
+        }
+
         private func type(_ code: String, into run: ConsoleRun) {
             run.type(code)
             run.keys("Enter")
