@@ -42,6 +42,14 @@ final class ConsoleModel {
 
     var isWorking: Bool { state.pending != nil }
 
+    /// The input ended: a flow still in progress did not complete (a script's exit code says so).
+    func inputEnded() {
+        switch state.step {
+        case .home, .signedIn, .enrolled, .resetDone: break
+        default: lastFlowFailed = true
+        }
+    }
+
     /// Exit code: 0 done, 1 the last flow failed.
     var exitCode: Int32 { lastFlowFailed ? 1 : 0 }
 

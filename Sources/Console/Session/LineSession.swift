@@ -25,7 +25,10 @@ final class LineSession {
             printNewCodes()
             let screen = model.state.screen
             show(screen)
-            guard let events = ask(screen) else { return }
+            guard let events = ask(screen) else {
+                model.inputEnded()
+                return
+            }
             for event in events { model.apply(event) }
         }
     }
