@@ -99,36 +99,19 @@ public final class TmuxSession {
         serverPid = 0
     }
 
-    /// Runs one tmux command and waits for it with `waitpid`. Output goes through a file, not a
-    /// pipe: the server that `new-session` starts inherits the descriptors, and a pipe it holds would
-    /// never reach EOF. (Foundation's `Process` was seen leaving the client unreaped here.)
+    /// Runs one tmux command and waits for it (``ChildProcess``: output through a file, because the
+    /// server that `new-session` starts inherits the descriptors; Foundation's `Process` was seen
+    /// leaving the client unreaped here).
     @discardableResult
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let outputPath = NSTemporaryDirectory() + "tmux-\(UUID().uuidString).out"
         defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = ([Self.tmuxPath, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        // Test threads run with signals blocked; tmux and the program under test must not inherit that.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, Self.tmuxPath, &actions, &attributes, argv, environ)
-        guard spawned == 0 else { throw TmuxError.failed("posix_spawn: \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        let command = [Self.tmuxPath, "-L", socket, "-f", "/dev/null"] + arguments
+        guard let child = ChildProcess.start(command, outputPath: outputPath, truncate: true) else {
+            throw TmuxError.failed("could not start \(Self.tmuxPath)")
+        }
+        let status = ChildProcess.wait(child)
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        let exited = status & 0x7F == 0
-        return (exited ? (status >> 8) & 0xFF : -1, output)
+        return (status, output)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension EndToEnd {
@@ -194,9 +195,9 @@ extension EndToEnd {
             let emulatorPort = try ConsoleRun.freePort()
             let log = NSTemporaryDirectory() + "tophhie-e2e-emulator-\(UUID().uuidString).log"
             defer { unlink(log) }
-            let emulator = try #require(Spawn.start([binary, "emulator", "--tenant", ConsoleRun.policy("backup-email-regex.json"),
+            let emulator = try #require(ChildProcess.start([binary, "emulator", "--tenant", ConsoleRun.policy("backup-email-regex.json"),
                                                      "--port", "\(emulatorPort)", "--hash-iterations", "1000"], outputPath: log))
-            defer { Spawn.stop(emulator) }
+            defer { ChildProcess.stop(emulator) }
             let control = ControlAPI(origin: "http://127.0.0.1:\(emulatorPort)")
             let deadline = Date().addingTimeInterval(20)
             while (try? control.request("GET", "tenant")) == nil, Date() < deadline { usleep(100_000) }
@@ -241,7 +242,7 @@ extension EndToEnd {
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let control = ControlAPI(origin: "http://127.0.0.1:\(port)")
             func startEmulator(_ tenant: String) throws -> pid_t {
-                let pid = try #require(Spawn.start([binary, "emulator", "--tenant", tenant, "--port", "\(port)",
+                let pid = try #require(ChildProcess.start([binary, "emulator", "--tenant", tenant, "--port", "\(port)",
                                                     "--data", folder + "/tenant.sqlite", "--hash-iterations", "1000"],
                                                    outputPath: folder + "/emulator-\(UUID().uuidString).log"))
                 let deadline = Date().addingTimeInterval(20)
@@ -249,7 +250,7 @@ extension EndToEnd {
                 return pid
             }
             var emulator = try startEmulator(ConsoleRun.policy("mfa-off.json"))
-            defer { Spawn.stop(emulator) }
+            defer { ChildProcess.stop(emulator) }
             let run = try ConsoleRun(arguments: [
                 "console", "--authority", "http://127.0.0.1:\(port)/0d9e8f7a-6b5c-4d3e-a2f1-0e9d8c7b6a54",
                 "--client-id", "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48",
@@ -262,7 +263,7 @@ extension EndToEnd {
             #expect(run.wait(for: "Refresh tokens", timeout: ConsoleRun.serverWait), "\(run.screen)")
 
             // The tenant switches MFA on (same users, same signing key).
-            Spawn.stop(emulator)
+            ChildProcess.stop(emulator)
             emulator = try startEmulator("mfa")
             run.keys("Tab")  // from "Home" to "Refresh tokens" (buttons show focus by colour, not ▸)
             run.keys("Enter")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The release build of `tophhie` the end-to-end tests drive: `<package root>/.build/release/tophhie`,
 /// built once per test process when it is missing or older than any file under `Sources/` or
@@ -28,7 +29,7 @@ enum ReleaseBinary {
         // `swift test` holds the lock on `.build` while the tests run, so a plain `swift build` here
         // would wait for it forever. The release configuration has its own folder under `.build`,
         // and the outer command has finished building by now.
-        let status = Spawn.run(["swift", "build", "-c", "release", "--product", "tophhie", "--ignore-lock",
+        let status = ChildProcess.run(["swift", "build", "-c", "release", "--product", "tophhie", "--ignore-lock",
                                 "--package-path", packageRoot.path], outputPath: log)
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         unlink(log)
