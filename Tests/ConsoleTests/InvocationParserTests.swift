@@ -76,7 +76,7 @@ import Testing
     @Test func helpAndVersionEverywhere() throws {
         #expect(try parser().parse(["--help"]) == .help(topic: .main))
         #expect(try parser().parse(["console", "--help"]) == .help(topic: .console))
-        #expect(try parser().parse(["emulator", "-h"]) == .help(topic: .emulator))
+        #expect(try parser().parse(["emulator", "-h"]) == .emulator(arguments: ["-h"]))
         #expect(try parser().parse(["--version"]) == .version)
         #expect(try parser().parse(["emulator", "--port", "0"]) == .emulator(arguments: ["--port", "0"]))
     }

@@ -6,7 +6,6 @@ public enum HelpText {
         switch topic {
         case .main: main
         case .console: console
-        case .emulator: emulator
         }
     }
 
@@ -52,21 +51,5 @@ public enum HelpText {
                            {"profiles": {"NAME": {"authority": "…", "clientId": "…",
                                                   "capabilities": […], "challengeTypes": […]}}}
     Flags win over the environment, which wins over the profile.
-    """
-
-    static let emulator = """
-    tophhie emulator: the tenant emulator alone, on loopback
-
-    Usage:
-      tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes]
-                       [--hash-iterations N]
-
-      --tenant PRESET|FILE  a preset (email-password, email-otp, mfa, attributes, strict) or a policy file
-      --port N              port to listen on; 0 (default) takes any free port
-      --data FILE           keep users in this SQLite file (otherwise in memory)
-      --host H              listen on another address than 127.0.0.1 (prints a warning)
-      --show-codes          print one-time codes in the outbox lines
-      --hash-iterations N   PBKDF2-SHA256 cost of stored passwords (default 600000)
-    The first line printed is: listening on http://127.0.0.1:PORT/TENANT-ID
     """
 }

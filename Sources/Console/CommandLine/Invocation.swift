@@ -51,7 +51,7 @@ public struct TenantTarget: Equatable, Sendable {
 
 /// Which help text to print.
 public enum HelpTopic: Equatable, Sendable {
-    case main, console, emulator
+    case main, console
 }
 
 /// A usage or configuration error: printed with the usage line, exit code 2.

@@ -24,7 +24,7 @@ public struct InvocationParser {
         switch rest.first {
         case "emulator":
             rest.removeFirst()
-            if rest.contains("--help") || rest.contains("-h") { return .help(topic: .emulator) }
+            // The emulator command parses its own arguments, `--help` included: one usage text.
             return .emulator(arguments: Array(rest))
         case "console":
             rest.removeFirst()
