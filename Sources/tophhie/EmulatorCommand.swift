@@ -52,9 +52,8 @@ enum EmulatorCommand {
             write("tophhie emulator: \(error.message)\n", to: .standardError)
             return 2
         }
-        // Any 127.0.0.0/8 address is loopback; anything else can be reached by other machines.
-        if !options.host.hasPrefix("127.") {
-            write("warning: listening on \(options.host), not only loopback: other machines can reach this test tenant\n", to: .standardError)
+        if options.host != "127.0.0.1" {
+            write("warning: listening on \(options.host) instead of 127.0.0.1: whatever can reach that address can use this test tenant\n", to: .standardError)
         }
         let server: EmulatorServer
         do {
