@@ -136,6 +136,11 @@ public struct InputDecoder: Sendable {
     }
 
     private static func ss3(_ final: UInt8) -> [Key] {
+        final == UInt8(ascii: "M") ? [.enter] : cursorOrFunction(final)
+    }
+
+    /// The final letters `ESC O` and `ESC [` share: arrows, Home/End, F1–F4.
+    private static func cursorOrFunction(_ final: UInt8) -> [Key] {
         switch final {
         case UInt8(ascii: "A"): return [.up]
         case UInt8(ascii: "B"): return [.down]
@@ -143,7 +148,6 @@ public struct InputDecoder: Sendable {
         case UInt8(ascii: "D"): return [.left]
         case UInt8(ascii: "H"): return [.home]
         case UInt8(ascii: "F"): return [.end]
-        case UInt8(ascii: "M"): return [.enter]
         case UInt8(ascii: "P")...UInt8(ascii: "S"): return [.function(Int(final - UInt8(ascii: "P")) + 1)]
         default: return []
         }
@@ -168,16 +172,9 @@ public struct InputDecoder: Sendable {
 
     private static func csi(final: UInt8, first: Int?) -> [Key] {
         switch final {
-        case UInt8(ascii: "A"): return [.up]
-        case UInt8(ascii: "B"): return [.down]
-        case UInt8(ascii: "C"): return [.right]
-        case UInt8(ascii: "D"): return [.left]
-        case UInt8(ascii: "H"): return [.home]
-        case UInt8(ascii: "F"): return [.end]
         case UInt8(ascii: "Z"): return [.backTab]
-        case UInt8(ascii: "P")...UInt8(ascii: "S"): return [.function(Int(final - UInt8(ascii: "P")) + 1)]
         case UInt8(ascii: "~"): return tilde(first)
-        default: return []
+        default: return cursorOrFunction(final)
         }
     }
 
