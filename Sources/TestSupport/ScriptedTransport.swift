@@ -57,8 +57,11 @@ public final class ScriptedTransport: HTTPTransport {
         }
         if form != step.form {
             let keys = Set(form.keys).union(step.form.keys).sorted()
+            // Test output is a log too: secret values are named, not printed.
+            let secret = Set(FormKey.secrets.map(\.rawValue))
+            func shown(_ value: String?, _ key: String) -> String { value.map { secret.contains(key) ? "[REDACTED]" : $0 } ?? "(absent)" }
             for key in keys where form[key] != step.form[key] {
-                problem.append("\(step.endpoint.path) \(key): expected \(step.form[key] ?? "(absent)"), got \(form[key] ?? "(absent)")")
+                problem.append("\(step.endpoint.path) \(key): expected \(shown(step.form[key], key)), got \(shown(form[key], key))")
             }
         }
         if request.method != "POST" || request.headers["Content-Type"] != "application/x-www-form-urlencoded" {

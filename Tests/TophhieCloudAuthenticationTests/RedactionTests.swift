@@ -67,3 +67,34 @@ import TophhieCloudAuthentication
         try HARShape.check(har, entries: 10)
     }
 }
+
+/// A body that is not valid JSON (a truncated token answer) still loses its secrets; an error page stays readable.
+@Suite struct UnparsedBodyRedactionTests {
+    @Test func truncatedTokenAnswersAreMasked() async throws {
+        let truncated = #"{"token_type":"Bearer","access_token":"eyJ-secret-access","refresh_token":"1.secret-refresh","id_tok"#
+        let server = ScriptedTransport([
+            Step(.signInInitiate, form: Kit.start(), response: HTTPResponse(status: 200, body: Data(truncated.utf8))),
+            Step(.signInInitiate, form: Kit.start(), response: HTTPResponse(status: 502, body: Data("<h1>502 Bad Gateway</h1>".utf8))),
+            Step(.signInInitiate, form: Kit.start(), response: HTTPResponse(status: 502, body: Data("<h1>502 Bad Gateway</h1>".utf8))),
+        ])
+        let seen = Mutex<[ObservedExchange]>([])
+        let auth = try Kit.auth(server)
+        auth.observe { exchange in seen.withLock { $0.append(exchange) } }
+        _ = try? await auth.signIn(email: Kit.email)
+        _ = try? await auth.signIn(email: Kit.email)
+        let bodies = seen.withLock { $0.map(\.responseBody) }
+        #expect(!bodies[0].contains("secret"), "\(bodies[0])")
+        #expect(bodies[0].contains(#""access_token":"[REDACTED]"#))
+        #expect(bodies[1] == "<h1>502 Bad Gateway</h1>")
+    }
+
+    @Test func dumpingAResultShowsNoToken() {
+        let result = TophhieAuthResult(idToken: Kit.idToken, accessToken: Kit.accessToken, refreshToken: Kit.refreshToken,
+                                       expiresOn: Date(), scopes: ["openid"],
+                                       account: TophhieAccount(objectID: "o", tenantID: "t", username: Kit.email, displayName: nil, claims: [:]))
+        var dumped = ""
+        dump(result, to: &dumped)
+        #expect(dumped.contains(Kit.email))
+        for token in [Kit.idToken, Kit.accessToken, Kit.refreshToken] { #expect(!dumped.contains(token)) }
+    }
+}

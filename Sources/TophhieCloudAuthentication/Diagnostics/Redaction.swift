@@ -14,11 +14,11 @@ enum Redaction {
         }
     }
 
-    /// The body as text with secret JSON values replaced. A body that is not JSON is kept as text, cut
-    /// to 4 KiB (error pages from proxies carry no secrets of ours, but can be long).
+    /// The body as text with secret JSON values replaced. A body that is not JSON (a proxy's error page,
+    /// truncated JSON) is kept as text cut to 4 KiB, with anything shaped like a secret field masked.
     static func body(_ data: Data) -> String {
         guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
-            let text = String(decoding: data.prefix(4096), as: UTF8.self)
+            let text = maskSecretPairs(String(decoding: data.prefix(4096), as: UTF8.self))
             return data.count > 4096 ? text + "…" : text
         }
         let redacted = redact(object)
@@ -26,6 +26,15 @@ enum Redaction {
             return ""
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `"access_token": "…"` (and every other secret key) with the value replaced, up to the next
+    /// quote or the end of a truncated body.
+    static func maskSecretPairs(_ text: String) -> String {
+        let keys = jsonSecrets.sorted().joined(separator: "|")
+        guard let pattern = try? NSRegularExpression(pattern: "(\"(?:\(keys))\"\\s*:\\s*\")[^\"]*") else { return "" }
+        let range = NSRange(text.startIndex..., in: text)
+        return pattern.stringByReplacingMatches(in: text, range: range, withTemplate: "$1\(ObservedExchange.redactionMarker)")
     }
 
     private static func redact(_ value: Any) -> Any {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `description` and `debugDescription` never show a token.
 /// Source: native-auth API reference §3.4 (token answer).
-public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public var idToken: String?
     public var accessToken: String
     public var refreshToken: String?
@@ -37,4 +37,9 @@ public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, Cu
     }
 
     public var debugDescription: String { description }
+
+    /// `dump` and debuggers see the account and lifetimes, never the tokens.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["account": account, "scopes": scopes, "expiresOn": expiresOn, "tokens": "[REDACTED]"])
+    }
 }

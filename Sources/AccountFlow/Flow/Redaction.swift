@@ -1,0 +1,81 @@
+// Secrets never reach a log: printing, `dump` and debugger views of the flow's values show
+// `<redacted>` where a password or one-time code is held.
+
+/// What stands in for a secret that is set.
+func redacted(_ secret: String) -> String { secret.isEmpty ? "" : "<redacted>" }
+
+extension FieldID {
+    /// Fields whose values are secrets.
+    var isSecret: Bool { self == .password || self == .confirmPassword || self == .code }
+}
+
+extension SignInForm: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(self, children: ["email": email, "password": redacted(password), "passwordRequired": passwordRequired,
+                                "emailError": emailError as Any, "passwordError": passwordError as Any, "message": message as Any])
+    }
+}
+
+extension SignUpForm: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(self, children: ["email": email, "password": redacted(password), "confirmPassword": redacted(confirmPassword),
+                                "attributes": attributes, "emailError": emailError as Any, "passwordError": passwordError as Any,
+                                "confirmError": confirmError as Any, "message": message as Any])
+    }
+}
+
+extension NewPasswordForm: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(self, children: ["purpose": purpose, "password": redacted(password), "confirmPassword": redacted(confirmPassword),
+                                "passwordError": passwordError as Any, "confirmError": confirmError as Any])
+    }
+}
+
+extension CodeEntry: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(self, children: ["purpose": purpose, "delivery": delivery, "code": redacted(code), "codeError": codeError as Any,
+                                "notice": notice as Any, "resend": resend])
+    }
+}
+
+extension ScreenField: CustomReflectable {
+    public var customMirror: Mirror {
+        let secret = if case .code = kind { true } else { kind == .secret }
+        return Mirror(self, children: ["id": id, "label": label, "kind": kind, "value": secret ? redacted(value) : value,
+                                       "error": error as Any, "note": note as Any, "required": required])
+    }
+}
+
+extension FlowEvent: CustomStringConvertible {
+    /// The event with the value of a password, confirmation or code edit redacted.
+    public var description: String {
+        switch self {
+        case .fieldEdited(let field, let text): "fieldEdited(\(field), \(field.isSecret ? redacted(text) : text))"
+        case .menuChosen(let item): "menuChosen(\(item))"
+        case .fieldLeft(let field): "fieldLeft(\(field))"
+        case .submitted: "submitted"
+        case .methodPicked(let id): "methodPicked(id: \(id))"
+        case .useCodeInstead: "useCodeInstead"
+        case .resendRequested: "resendRequested"
+        case .backRequested: "backRequested"
+        case .cancelRequested: "cancelRequested"
+        case .retryRequested: "retryRequested"
+        case .restartRequested: "restartRequested"
+        case .homeRequested: "homeRequested"
+        case .enrolAnotherRequested: "enrolAnotherRequested"
+        case .refreshRequested: "refreshRequested"
+        case .tick(let date): "tick(\(date))"
+        case .resized: "resized"
+        case .signUpStarted(let result): "signUpStarted(\(result))"
+        case .signUpAdvanced(let result): "signUpAdvanced(\(result))"
+        case .signInAdvanced(let result): "signInAdvanced(\(result))"
+        case .mfaChallengeAnswered(let result): "mfaChallengeAnswered(\(result))"
+        case .registrationAnswered(let result): "registrationAnswered(\(result))"
+        case .codeResent(let result): "codeResent(\(result))"
+        case .resetStarted(let result): "resetStarted(\(result))"
+        case .resetAdvanced(let result): "resetAdvanced(\(result))"
+        case .tokensRefreshed(let result): "tokensRefreshed(\(result))"
+        case .resetPollProgress(let poll): "resetPollProgress(poll: \(poll))"
+        }
+    }
+}
