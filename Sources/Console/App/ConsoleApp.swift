@@ -19,25 +19,27 @@ public enum ConsoleApp {
         case .embedded(let preset, let options):
             return runEmbedded(preset: preset, options: options, environment: environment)
         case .console(let target, let options):
-            let capabilities = target.capabilities.map(Capability.init(wireValue:))
-            let challengeTypes = target.challengeTypes.map(ChallengeType.init(wireValue:))
+            // Configured before the terminal is taken: a refused configuration is a usage error (exit 2).
+            let auth = TophhieNativeAuth()
+            let configuration: NativeAuthConfiguration
+            do {
+                try auth.configure(clientId: target.clientID, authority: target.authority,
+                                   capabilities: target.capabilities.map(Capability.init(wireValue:)),
+                                   challengeTypes: target.challengeTypes.map(ChallengeType.init(wireValue:)))
+                guard let configured = auth.currentConfiguration else { return fail("the configuration was not kept") }
+                configuration = configured
+            } catch {
+                return fail("\(error.localizedDescription)")
+            }
+            // The web-fallback screen says what was sent: the configuration as the framework sends it.
             let settings = FlowSettings(passwordAccounts: options.passwordAccounts, enrolmentMode: options.enrol,
-                                        challengeTypes: challengeTypes.contains(.redirect) ? challengeTypes : challengeTypes + [.redirect],
-                                        capabilities: capabilities)
+                                        challengeTypes: configuration.challengeTypes, capabilities: configuration.capabilities)
             let header = HeaderInfo(tenant: target.authority.host ?? "tenant", authority: target.authority.absoluteString,
                                     mode: options.enrol ? "enrolment" : "operator")
             let front = Front(options: options, environment: environment)
             front.paintFirstFrame(settings: settings, header: header)
             if options.exitAfterFirstFrame { front.close(); return 0 }
-            do {
-                let auth = TophhieNativeAuth()
-                try auth.configure(clientId: target.clientID, authority: target.authority,
-                                   capabilities: capabilities, challengeTypes: challengeTypes)
-                return front.run(auth: auth, settings: settings, header: header, outbox: nil, options: options)
-            } catch {
-                front.close()
-                return fail("\(error.localizedDescription)")
-            }
+            return front.run(auth: auth, settings: settings, header: header, outbox: nil, options: options)
         default:
             return fail("not a console invocation")
         }
@@ -58,22 +60,23 @@ public enum ConsoleApp {
         defer { tenant.stop() }
         // The console plays the tenant's app: it sends the challenge types that app is registered with, so
         // a narrowly configured client meets the web fallback and its screen can name what is missing.
-        let settings = FlowSettings(passwordAccounts: tenant.passwordAccounts, enrolmentMode: options.enrol,
-                                    challengeTypes: tenant.challengeTypes, passwordPolicyHint: tenant.passwordPolicyHint)
-        let presetName = URL(fileURLWithPath: preset).lastPathComponent
-        // The origin (with its port) is what an operator needs for the control API; the tenant path follows it.
-        let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.server.origin,
-                                mode: options.enrol ? "emulator · enrolment" : "emulator")
+        let auth = TophhieNativeAuth()
+        var settings = FlowSettings(passwordAccounts: tenant.passwordAccounts, enrolmentMode: options.enrol,
+                                    passwordPolicyHint: tenant.passwordPolicyHint)
         do {
-            let auth = TophhieNativeAuth()
             try auth.configure(clientId: tenant.clientID, authority: tenant.authority,
-                               capabilities: settings.capabilities, challengeTypes: settings.challengeTypes)
-            return front.run(auth: auth, settings: settings, header: header,
-                             outbox: EmulatorOutbox(outbox: tenant.server.emulator.outbox), options: options)
+                               capabilities: settings.capabilities, challengeTypes: tenant.challengeTypes)
         } catch {
             front.close()
             return fail("\(error.localizedDescription)")
         }
+        settings.challengeTypes = auth.currentConfiguration?.challengeTypes ?? settings.challengeTypes
+        let presetName = URL(fileURLWithPath: preset).lastPathComponent
+        // The origin (with its port) is what an operator needs for the control API; the tenant path follows it.
+        let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.server.origin,
+                                mode: options.enrol ? "emulator · enrolment" : "emulator")
+        return front.run(auth: auth, settings: settings, header: header,
+                         outbox: EmulatorOutbox(outbox: tenant.server.emulator.outbox), options: options)
     }
 
     /// Why `--har FILE` cannot be written, checked before the session so no run is lost to it.

@@ -9,8 +9,8 @@ final class EmbeddedTenant: Sendable {
     let policy: TenantPolicy
     /// The first client with native authentication enabled.
     let clientID: String
-    /// That client's registered challenge types: what the app is configured to send (case 001), with
-    /// `redirect` always added.
+    /// That client's registered challenge types: what the app is configured to send (case 001; the
+    /// framework adds `redirect`).
     let challengeTypes: [ChallengeType]
 
     /// - Parameters:
@@ -25,7 +25,7 @@ final class EmbeddedTenant: Sendable {
         }
         self.policy = policy
         clientID = client.clientID
-        challengeTypes = client.challengeTypes.contains(.redirect) ? client.challengeTypes : client.challengeTypes + [.redirect]
+        challengeTypes = client.challengeTypes
         server = try EmulatorServer.start(policy: policy, port: port)
     }
 

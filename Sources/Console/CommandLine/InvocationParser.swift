@@ -1,4 +1,5 @@
 import Foundation
+import TenantEmulator
 
 /// Parses `tophhie`'s arguments. Flags win over `TOPHHIE_AUTHORITY` / `TOPHHIE_CLIENT_ID`, which win
 /// over a named profile from `$XDG_CONFIG_HOME/tophhie/profiles.json`.
@@ -13,7 +14,6 @@ public struct InvocationParser {
         self.readFile = readFile
     }
 
-    public static let presets = ["email-password", "email-otp", "mfa", "attributes", "strict"]
     static let capabilityNames = ["mfa_required", "registration_required"]
     static let challengeTypeNames = ["oob", "password", "redirect"]
 
@@ -39,7 +39,7 @@ public struct InvocationParser {
     }
 
     private func parseEmbedded(_ arguments: ArraySlice<String>) throws -> Invocation {
-        var preset = "email-password"
+        var preset = TenantPreset.defaultName
         var options = ConsoleOptions()
         var rest = arguments
         while let argument = rest.popFirst() {
@@ -48,8 +48,8 @@ public struct InvocationParser {
             case "--preset":
                 let name = try value(for: argument, &rest)
                 // A path (with `/` or ending `.json`) is a policy file, loaded when the emulator starts.
-                guard Self.presets.contains(name) || name.contains("/") || name.hasSuffix(".json") else {
-                    throw UsageError("--preset \(name): unknown preset; use one of \(Self.presets.joined(separator: ", ")), or a policy file path.")
+                guard TenantPreset.names.contains(name) || name.contains("/") || name.hasSuffix(".json") else {
+                    throw UsageError("--preset \(name): unknown preset; use one of \(TenantPreset.names.joined(separator: ", ")), or a policy file path.")
                 }
                 preset = name
             case "--port":

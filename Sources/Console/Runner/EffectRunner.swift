@@ -48,9 +48,6 @@ public final class EffectRunner: Sendable {
         }
     }
 
-    /// Whether a request is in flight.
-    public var isBusy: Bool { state.withLock { $0.task != nil } }
-
     /// Cancels what is in flight and forgets the live step (the console is closing).
     public func shutdown() {
         perform(.cancelRequest)
@@ -67,14 +64,8 @@ public final class EffectRunner: Sendable {
             state.generation += 1
             let generation = state.generation
             state.task = Task { [self] in
-                let event: FlowEvent?
-                do {
-                    event = try await work()
-                } catch is CancellationError {
-                    event = nil
-                } catch {
-                    event = nil
-                }
+                // A cancelled request answers nothing; every other failure is already an event.
+                let event = try? await work()
                 let current = self.state.withLock { state -> Bool in
                     guard state.generation == generation else { return false }
                     state.task = nil
@@ -139,7 +130,7 @@ public final class EffectRunner: Sendable {
         case .resendCode:
             return .codeResent(await result {
                 guard let step = live?.codeStep else { throw Self.noStep }
-                do { return try await step.resendCode() } catch let error as PasswordResetError { throw error.nativeAuthError }
+                return try await step.resendCode()
             })
         case .startPasswordReset(let email):
             return .resetStarted(await resetResult {

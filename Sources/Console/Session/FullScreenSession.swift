@@ -31,10 +31,8 @@ final class FullScreenSession {
     }
 
     /// Runs until the user quits or the terminal closes.
-    /// - Parameter exitAfterFirstFrame: paint once and return (start-up benchmark).
-    func run(on backend: some Backend, exitAfterFirstFrame: Bool = false) {
+    func run(on backend: some Backend) {
         render(on: backend)
-        if exitAfterFirstFrame { return }
         while !model.quitRequested {
             var event = backend.nextEvent(timeout: model.isWorking ? .milliseconds(100) : .milliseconds(250))
             // Keys already waiting (an unbracketed paste arrives as one key each) are applied before a

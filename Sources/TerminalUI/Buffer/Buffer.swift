@@ -70,15 +70,6 @@ public struct Buffer: Hashable, Sendable {
         }
     }
 
-    /// Sets the style of every cell in `rect`, keeping the text.
-    public mutating func restyle(_ rect: Rect, style: Style) {
-        for y in max(0, rect.y)..<min(size.height, rect.maxY) {
-            for x in max(0, rect.x)..<min(size.width, rect.maxX) {
-                cells[y * size.width + x].style = style
-            }
-        }
-    }
-
     /// The text of each row with continuation cells skipped and trailing spaces kept.
     public func lines() -> [String] {
         (0..<size.height).map { y in

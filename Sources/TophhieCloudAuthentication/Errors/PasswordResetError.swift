@@ -39,9 +39,9 @@ public enum PasswordResetError: Error, LocalizedError, Sendable, Equatable {
 
     public var errorDescription: String? {
         switch self {
-        case .userNotFound: "No account was found for that email."
-        case .userHasNoPassword: "This account signs in with one-time codes and has no password to reset."
-        case .invalidCode: "That code is not right. Check it and try again."
+        case .userNotFound(let d): NativeAuthError.userNotFound(d).errorDescription
+        case .userHasNoPassword(let d): NativeAuthError.userHasNoPassword(d).errorDescription
+        case .invalidCode(let d): NativeAuthError.invalidCode(d).errorDescription
         case .invalidPassword(let rule, _): rule.message
         case .resetFailed: "The password could not be changed. Try another password."
         case .pollTimedOut: "The password change is taking too long. Try signing in later."

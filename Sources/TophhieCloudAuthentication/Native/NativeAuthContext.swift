@@ -27,9 +27,13 @@ struct NativeAuthContext: Sendable {
 
     /// Calls a `challenge` endpoint with `token` and the configured challenge types (or `types`): the
     /// first challenge of a flow, and every resend (§1.5: a resend repeats it with the latest token).
-    func challenge(_ endpoint: NativeAuthEndpoint, token: String, types: [ChallengeType]? = nil) async throws -> ValidatedResponse {
+    /// `methodID` picks the MFA method (§3.6 step B, `id`).
+    func challenge(
+        _ endpoint: NativeAuthEndpoint, token: String, types: [ChallengeType]? = nil, methodID: String? = nil
+    ) async throws -> ValidatedResponse {
         var form = form(continuing: token)
         form.set(.challengeType, list: types ?? configuration.challengeTypes)
+        form.set(.id, methodID)
         return try await call(endpoint, form)
     }
 

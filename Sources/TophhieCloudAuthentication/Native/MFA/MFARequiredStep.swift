@@ -25,7 +25,7 @@ public final class MFARequiredStep: Sendable {
             return .selectionRequired(methods, MFASelectionStep(step: self))
         }
         guard methods.contains(where: { $0.id == chosen.id }) else { throw NativeAuthError.noMatchingAuthMethod }
-        let response = try await challenge(chosen.id, token: continuationToken)
+        let response = try await context.challenge(.signInChallenge, token: continuationToken, methodID: chosen.id)
         switch response {
         case .codeRequired(let challenge):
             return .verificationRequired(VerificationStep.mfa(
@@ -38,13 +38,6 @@ public final class MFARequiredStep: Sendable {
         default:
             throw NativeAuthError.from(response, at: .signInChallenge)
         }
-    }
-
-    func challenge(_ methodID: String, token: String) async throws -> ValidatedResponse {
-        var form = context.form(continuing: token)
-        form.set(.challengeType, list: context.configuration.challengeTypes)
-        form.set(.id, methodID)
-        return try await context.call(.signInChallenge, form)
     }
 }
 

@@ -22,10 +22,7 @@ public final class VerificationStep: CodeEntryStep {
 
     static func mfa(context: NativeAuthContext, username: String?, methodID: String, challenge: CodeChallenge) -> VerificationStep {
         let live = LiveChallenge(challenge, endpoint: .signInChallenge) { token in
-            var form = context.form(continuing: token)
-            form.set(.challengeType, list: context.configuration.challengeTypes)
-            form.set(.id, methodID)
-            return try await context.call(.signInChallenge, form)
+            try await context.challenge(.signInChallenge, token: token, methodID: methodID)
         }
         return VerificationStep(context: context, username: username, purpose: .mfa, live: live)
     }
