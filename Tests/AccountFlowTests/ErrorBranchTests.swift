@@ -48,6 +48,15 @@ import TophhieCloudAuthentication
         }
     }
 
+    /// A resend refused by the server (a wait the challenge did not announce) says to wait, not "refused".
+    @Test func aRefusedResendSaysToWait() {
+        var store = Self.store(.codeEntry(CodeEntry(purpose: .mfa, delivery: Sample.smsDelivery)), pending: .resendingCode)
+        store.send(.codeResent(.failure(.server(ServerDetails(error: "invalid_request", code: 50196, status: 400))))) {
+            $0.pending = nil
+            $0.code { $0.notice = "A new code can't be sent yet. Wait a moment, then ask again." }
+        }
+    }
+
     @Test func expiredFlowOnResendRestarts() {
         var store = Self.store(.codeEntry(CodeEntry(purpose: .signIn, delivery: Sample.delivery)), pending: .resendingCode)
         store.send(.codeResent(.failure(.expiredFlow(Sample.details))), effects: [.forgetSession]) {

@@ -41,6 +41,20 @@ import TophhieCloudAuthentication
         #expect(store.state.screen.title == "Sign in")
     }
 
+    /// A refresh token the server no longer honours (`invalid_grant`, e.g. the account was deleted) also
+    /// means signing in again, not a dead end.
+    @Test func aRefusedRefreshGrantStartsASignIn() {
+        var store = Self.signedInStore()
+        store.send(.refreshRequested, effects: [.refreshTokens]) { $0.pending = .refreshingTokens }
+        let refused = ServerDetails(error: "invalid_grant", code: 9002313, status: 400)
+        store.send(.tokensRefreshed(.failure(.server(refused)))) {
+            $0.pending = nil
+            $0.signedIn = nil
+            $0.origin = FlowOrigin(kind: .signIn, email: Sample.email)
+            $0.step = .signInStart(SignInForm(email: Sample.email, message: "Your session has ended. Sign in again."))
+        }
+    }
+
     @Test func otherRefreshFailuresOfferARetry() {
         var store = Self.signedInStore()
         store.send(.refreshRequested, effects: [.refreshTokens]) { $0.pending = .refreshingTokens }

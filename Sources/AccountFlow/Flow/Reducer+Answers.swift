@@ -134,21 +134,25 @@ extension FlowState {
             signedIn = account
             return []
         case .failure(let error):
-            switch error {
-            case .mfaRequiredForRefresh, .refreshTokenExpired, .passwordChangeRequired:
+            // `invalid_grant` on a refresh means the refresh token is invalid, expired or revoked
+            // (RFC 6749 §5.2): like the cases the framework names, only a new sign-in helps.
+            let message: String? = switch error {
+            case .mfaRequiredForRefresh, .refreshTokenExpired, .passwordChangeRequired: error.errorDescription
+            case .server(let details) where details.error == OAuthErrorCode.invalidGrant.wireValue:
+                NativeAuthError.refreshTokenExpired(details).errorDescription
+            default: nil
+            }
+            if let message {
                 let email = signedIn?.username ?? ""
                 signedIn = nil
                 origin = FlowOrigin(kind: .signIn, email: email)
-                step = .signInStart(SignInForm(email: email, message: error.errorDescription))
-                return []
-            default:
-                if case .signedIn = step {
-                    step = .failure(FailureReport(
-                        message: error.errorDescription ?? "The tokens could not be refreshed.",
-                        detail: error.details?.description ?? error.operatorDescription, retryStep: step))
-                }
-                return []
+                step = .signInStart(SignInForm(email: email, message: message))
+            } else if case .signedIn = step {
+                step = .failure(FailureReport(
+                    message: error.errorDescription ?? "The tokens could not be refreshed.",
+                    detail: error.details?.description ?? error.operatorDescription, retryStep: step))
             }
+            return []
         }
     }
 

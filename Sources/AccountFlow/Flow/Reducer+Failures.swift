@@ -150,6 +150,9 @@ extension FlowState {
             entry.resend = Countdown(seconds: seconds ?? 0, startedAt: now)
         case .expiredFlow, .browserRequired:
             return commonFailure(error)
+        case .server:
+            // Challenges without an `interval` still have a resend wait the client cannot know.
+            entry.notice = "A new code can't be sent yet. Wait a moment, then ask again."
         default:
             entry.notice = "A new code couldn't be sent. " + (error.errorDescription ?? "")
         }

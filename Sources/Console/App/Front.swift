@@ -48,15 +48,6 @@ final class Front {
         let mailbox = Mailbox()
         let runner = EffectRunner(auth: auth) { mailbox.post($0) }
         let model = ConsoleModel(state: FlowState(settings: settings), runner: runner, mailbox: mailbox)
-        defer {
-            model.shutdown()
-            close()
-            if let path = options.harPath {
-                do { try trace.exportHAR(to: path) } catch {
-                    FileHandle.standardError.write(Data("tophhie: could not write \(path): \(error.localizedDescription)\n".utf8))
-                }
-            }
-        }
         if let backend {
             let harPath = options.harPath ?? "tophhie-session.har"
             FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, harPath: harPath).run(on: backend)
@@ -65,7 +56,17 @@ final class Front {
             terminal.say("Tophhie Account Console · \(header.tenant) · \(header.authority) [\(header.mode)]")
             LineSession(model: model, terminal: terminal, outbox: outbox).run()
         }
-        return model.exitCode
+        model.shutdown()
+        close()
+        guard let path = options.harPath else { return model.exitCode }
+        do {
+            try trace.exportHAR(to: path)
+            return model.exitCode
+        } catch {
+            // The session's record is lost: a script must not read this run as done.
+            FileHandle.standardError.write(Data("tophhie: could not write \(path): \(error.localizedDescription)\n".utf8))
+            return 1
+        }
     }
 
     /// Restores the terminal (idempotent).
