@@ -27,14 +27,17 @@ let package = Package(
         .target(name: "NativeAuthWire"),
         .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire"]),
         .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "CRegexBound"]),
-        .target(name: "TerminalUI", dependencies: ["AccountFlow"]),
+        // Foundation-free, like CursesBackend: the launcher paints its first frame with both.
+        .target(name: "TerminalUI"),
+        .target(name: "ScreenPresentation", dependencies: ["AccountFlow", "TerminalUI"]),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
         // Presets is a symlink to the top-level Resources/tenants, so the JSON lives in one place.
         .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "CSQLite3", "CCrypto"], resources: [.process("Presets")]),
         .target(name: "EmulatorServer", dependencies: ["TenantEmulator", "CMicroHTTPD"]),
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [
-            "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "CursesBackend", "TenantEmulator", "EmulatorServer",
+            "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "TenantEmulator",
+            "EmulatorServer",
         ]),
         // Hidden test harness: a three-field form on CursesBackend, driven under tmux by CursesBackendTests.
         .executableTarget(name: "tui-harness", dependencies: ["CursesBackend", "TerminalUI"]),
@@ -46,7 +49,7 @@ let package = Package(
         .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "TestSupport"]),
         .testTarget(name: "TophhieCloudAuthenticationTests", dependencies: ["TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "AccountFlowTests", dependencies: ["AccountFlow", "TestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AccountFlow", "TophhieCloudAuthentication", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenPresentation", "AccountFlow", "TophhieCloudAuthentication", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
         .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "TestSupport"]),

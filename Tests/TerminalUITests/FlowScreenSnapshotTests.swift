@@ -1,5 +1,6 @@
 import AccountFlow
 import Foundation
+import ScreenPresentation
 import TerminalUI
 import TestSupport
 import Testing

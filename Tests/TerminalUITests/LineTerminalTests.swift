@@ -1,5 +1,6 @@
 import Glibc
 import AccountFlow
+import ScreenPresentation
 import TerminalUI
 import Testing
 

@@ -1,4 +1,5 @@
 import AccountFlow
+import ScreenPresentation
 import TerminalUI
 import TestSupport
 

@@ -1,6 +1,7 @@
 import AccountFlow
 import CursesBackend
 import Foundation
+import ScreenPresentation
 import TerminalUI
 import TophhieCloudAuthentication
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import AccountFlow
 import Foundation
+import ScreenPresentation
 import TerminalUI
 
 /// The full-screen console: renders each flow screen, turns keys into flow events, applies the

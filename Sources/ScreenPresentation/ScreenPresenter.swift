@@ -1,4 +1,5 @@
 import AccountFlow
+import TerminalUI
 
 /// Maps an AccountFlow `Screen` to a ``FormView``: every screen of the console is drawn through it.
 ///

@@ -1,4 +1,5 @@
 import AccountFlow
+import TerminalUI
 
 /// Turns what a key did to a presented ``FormView`` into AccountFlow events: edits, leaving a
 /// field, and the submit / back / option the user chose.
