@@ -76,8 +76,9 @@ struct CommandLineTests {
 
     @Test("with --data, every sign-up answered before kill -9 is there after a restart")
     func durability() async throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-\(UUID().uuidString).sqlite").path
-        let arguments = ["--tenant", "email-otp", "--data", data, "--hash-iterations", "10"]
+        let database = ScratchDatabase()
+        defer { withExtendedLifetime(database) {} }
+        let arguments = ["--tenant", "email-otp", "--data", database.path, "--hash-iterations", "10"]
         let first = try EmulatorProcess.start(arguments)
         let usernames = (1...5).map { "durable\($0)@contoso.com" }
         for username in usernames { try await signUp(first, username) }

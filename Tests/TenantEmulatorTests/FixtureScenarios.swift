@@ -94,11 +94,13 @@ let scenarios: [String: Scenario] = [
     "refresh-token-invalid-grant-malformed": { fixture in (try Harness(), fixture.form) },
     "refresh-token-invalid-grant-50076": { fixture in
         // Case 005: tokens issued while MFA was off; the tenant then requires MFA.
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-\(UUID().uuidString).sqlite").path
-        let before = try Harness(preset: "mfa", dataFile: file) { $0.mfa.required = false }
+        let database = ScratchDatabase()
+        let before = try Harness(preset: "mfa", dataFile: database.path) { $0.mfa.required = false }
         let token = try refreshToken(before)
         before.emulator.close()
-        return (try Harness(preset: "mfa", dataFile: file), with(fixture, ["refresh_token": token]))
+        let after = try Harness(preset: "mfa", dataFile: database.path)
+        after.scratch = database
+        return (after, with(fixture, ["refresh_token": token]))
     },
     // Registration (§3.7)
     "register-introspect-success": { fixture in

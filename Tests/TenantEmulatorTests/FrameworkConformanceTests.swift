@@ -319,8 +319,9 @@ struct FrameworkConformanceTests {
 
     @Test("005: refresh after the tenant switched MFA on → mfaRequiredForRefresh")
     func refreshAfterMFASwitchedOn() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-conf-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
+        let database = ScratchDatabase()
+        defer { withExtendedLifetime(database) {} }
+        let file = database.path
         var refresh = ""
         try await withFrameworkRun(preset: "mfa", dataFile: file, adjust: { $0.mfa.required = false }) { run in
             let result = try await run.signInWithPassword("jane.doe@contoso.com", "Blue-Harbor-7419!")

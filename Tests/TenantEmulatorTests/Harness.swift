@@ -10,6 +10,8 @@ let allCapabilities = "mfa_required registration_required"
 /// An in-process emulator with a cheap password hash, and helpers that speak the wire protocol to it.
 final class Harness {
     let emulator: TenantEmulator
+    /// The store file a scenario made for this harness, kept until the harness is done.
+    var scratch: ScratchDatabase?
 
     init(preset: String = "email-password", dataFile: String? = nil, configure: (inout TenantPolicy) -> Void = { _ in }) throws {
         var policy = try TenantPreset.load(preset)
