@@ -32,7 +32,7 @@ public final class CursesBackend: Backend {
 
     /// Takes over the terminal.
     /// - Parameters:
-    ///   - environment: read for `NO_COLOR` and `TERM`.
+    ///   - environment: read for `NO_COLOR`, `TERM`, and a launcher's ``TerminalHandover``.
     ///   - escapeDelay: how long after an Esc byte to wait for the rest of a sequence before it
     ///     counts as the Esc key.
     /// - Throws: ``CursesError`` when standard input/output is not a terminal, `TERM` is unknown,
@@ -44,7 +44,13 @@ public final class CursesBackend: Backend {
 
         record = .allocate(capacity: 1)
         record.initialize(to: RestoreRecord())
-        _ = tcgetattr(STDIN_FILENO, &record.pointee.saved)
+        if let handed = environment[TerminalHandover.variable].flatMap(TerminalHandover.decode) {
+            // A launcher left the terminal raw; restore what it found, not what it left.
+            record.pointee.saved = handed
+            unsetenv(TerminalHandover.variable)
+        } else {
+            _ = tcgetattr(STDIN_FILENO, &record.pointee.saved)
+        }
 
         guard let opened = newterm(nil, cncursesw_stdout(), cncursesw_stdin()) else {
             record.deallocate()
@@ -79,6 +85,13 @@ public final class CursesBackend: Backend {
 
     deinit {
         stop()
+    }
+
+    /// The environment entry that hands this terminal, as it stands, to a program this process
+    /// `exec`s (see ``TerminalHandover``). After the exec that program owns the terminal; this
+    /// backend must not be stopped.
+    public var handover: (name: String, value: String) {
+        (TerminalHandover.variable, TerminalHandover.encode(record.pointee.saved))
     }
 
     /// Restores the terminal: leaves curses, turns bracketed paste off, puts the saved modes back,

@@ -1,14 +1,15 @@
 import TerminalUI
 
-/// The console's own keys, added to every screen's keymap so the help screen lists them.
-enum ConsoleKeys {
-    static let outbox = "outbox"
-    static let trace = "trace"
-    static let exportHAR = "exportHAR"
-    static let copyCode = "copyCode"
+/// The console's own keys, added to every screen's keymap so the help screen lists them. Here, not
+/// in Console, so the launcher's first frame has the console's footer and help.
+public enum ConsoleKeys {
+    public static let outbox = "outbox"
+    public static let trace = "trace"
+    public static let exportHAR = "exportHAR"
+    public static let copyCode = "copyCode"
 
     /// The form keymap plus the console's keys (`withOutbox`: only with an embedded emulator).
-    static func keymap(withOutbox: Bool) -> Keymap {
+    public static func keymap(withOutbox: Bool) -> Keymap {
         var bindings = Keymap.form.bindings
         if withOutbox {
             bindings.append(KeyBinding(keys: [.function(2)], command: .app(outbox), keyLabel: "F2", help: "outbox", inFooter: false))

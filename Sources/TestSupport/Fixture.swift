@@ -76,7 +76,9 @@ public enum SharedFolder {
 
     /// The package's root folder, found from this file's path.
     public static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // Resolved: this file is compiled through Packages/TophhieKit/Sources, a link to Sources.
+        URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// Every fixture in `shared/fixtures/native-auth/`, sorted by name. A new file is picked up with no code change.

@@ -1,22 +1,30 @@
 import Console
+import CursesBackend
 import Foundation
 
-// Command dispatch only; each command lives in its own module or file.
+// Command dispatch only; each command lives in its own module or file. Started by the `tophhie`
+// launcher, which may have painted the first frame and handed the terminal over (see
+// TerminalHandover): every way out that does not take the terminal gives it back first.
 let arguments = Array(CommandLine.arguments.dropFirst())
+let environment = ProcessInfo.processInfo.environment
 let invocation: Invocation
 do {
     invocation = try InvocationParser().parse(arguments)
 } catch {
+    TerminalHandover.release(environment: environment)
     FileHandle.standardError.write(Data("tophhie: \(error)\n".utf8))
     exit(2)
 }
 switch invocation {
 case .version:
+    TerminalHandover.release(environment: environment)
     print(HelpText.version)
 case .help(let topic):
+    TerminalHandover.release(environment: environment)
     print(HelpText.text(topic))
 case .emulator(let rest):
+    TerminalHandover.release(environment: environment)
     exit(EmulatorCommand.run(rest))
 case .embedded, .console:
-    exit(ConsoleApp.run(invocation))
+    exit(ConsoleApp.run(invocation, environment: environment))
 }

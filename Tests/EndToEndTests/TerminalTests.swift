@@ -27,6 +27,26 @@ extension EndToEnd {
             #expect(run.quit() == 0)
         }
 
+        /// `tophhie` is a launcher that paints the first frame and execs the console: keys typed
+        /// before the console is ready wait in the terminal's queue and are not lost or echoed.
+        @Test func keysTypedWhileTheConsoleLoadsAreKept() throws {
+            let run = try ConsoleRun()
+            run.keys("Down", "Enter")
+            #expect(run.wait(for: "Confirm password", timeout: .seconds(20)), "\(run.screen)")
+            #expect(run.quit() == 0)
+            run.expectSaneTerminal()
+        }
+
+        /// The launcher paints before the console has checked the arguments; a value the console
+        /// refuses must still end with the message on a restored terminal.
+        @Test func argumentRefusedAfterTheFirstFrameGivesTheTerminalBack() throws {
+            let run = try ConsoleRun(preset: "nope")
+            #expect(run.waitForExit() == 2)
+            #expect(run.wait(for: "--preset nope: unknown preset"), "\(run.screen)")
+            #expect(!run.screen.contains("Tophhie Account Console"), "the first frame was left on screen")
+            run.expectSaneTerminal()
+        }
+
         @Test func ctrlCMidFlowLeavesTheTerminalSane() throws {
             let run = try ConsoleRun(preset: "mfa")
             #expect(run.waitForHome())

@@ -1,6 +1,7 @@
 import AccountFlow
 import CursesBackend
 import Foundation
+import Launcher
 import TerminalUI
 import TophhieCloudAuthentication
 #if canImport(Glibc)
@@ -13,7 +14,10 @@ public enum ConsoleApp {
     /// Runs the console for `invocation` (`.embedded` or `.console`).
     /// - Returns: 0 done, 1 the last flow failed, 2 usage or configuration error.
     public static func run(_ invocation: Invocation, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
-        if case .embedded(_, let options) = invocation, let problem = harProblem(options.harPath) { return fail(problem) }
+        if case .embedded(_, let options) = invocation, let problem = harProblem(options.harPath) {
+            TerminalHandover.release(environment: environment)
+            return fail(problem)
+        }
         if case .console(_, let options) = invocation, let problem = harProblem(options.harPath) { return fail(problem) }
         switch invocation {
         case .embedded(let preset, let options):
@@ -46,9 +50,8 @@ public enum ConsoleApp {
     }
 
     private static func runEmbedded(preset: String, options: ConsoleOptions, environment: [String: String]) -> Int32 {
-        let starting = HeaderInfo(tenant: preset, authority: "starting the embedded emulator…", mode: "embedded emulator")
         let front = Front(options: options, environment: environment)
-        front.paintFirstFrame(settings: FlowSettings(enrolmentMode: options.enrol), header: starting)
+        front.paintFirstFrame(settings: FlowSettings(enrolmentMode: options.enrol), header: FirstFrame.startingHeader(preset: preset))
         if options.exitAfterFirstFrame { front.close(); return 0 }
         let tenant: EmbeddedTenant
         do {

@@ -2,6 +2,7 @@ import AccountFlow
 import CursesBackend
 import Foundation
 import ScreenPresentation
+import Launcher
 import TerminalUI
 import TophhieCloudAuthentication
 #if canImport(Glibc)
@@ -34,10 +35,14 @@ final class Front {
 
     /// Paints the home screen at once (full-screen only).
     func paintFirstFrame(settings: FlowSettings, header: HeaderInfo) {
-        guard let backend else { return }
+        backend?.present(Self.firstFrame(settings: settings, header: header))
+    }
+
+    /// The home screen before the session starts: no outbox key yet.
+    static func firstFrame(settings: FlowSettings, header: HeaderInfo) -> FormView {
         var form = ScreenPresenter.formView(for: FlowState(settings: settings).screen, header: header, previous: nil)
         form.keymap = ConsoleKeys.keymap(withOutbox: false)
-        backend.present(form)
+        return form
     }
 
     /// Runs the session to its end and restores the terminal.

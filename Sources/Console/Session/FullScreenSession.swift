@@ -1,6 +1,7 @@
 import AccountFlow
 import Foundation
 import ScreenPresentation
+import Launcher
 import TerminalUI
 
 /// The full-screen console: renders each flow screen, turns keys into flow events, applies the

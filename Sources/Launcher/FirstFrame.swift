@@ -1,0 +1,23 @@
+import TerminalUI
+
+/// The console's home screen as it stands while the embedded emulator starts: what the launcher
+/// paints before the console process is loaded. The console paints the same frame from its flow
+/// state (`LauncherTests` pins the two equal), so the hand-over shows no change.
+public enum FirstFrame {
+    /// The default preset of `tophhie` without `--preset` (the emulator's `TenantPreset.defaultName`).
+    public static let defaultPreset = "email-password"
+
+    /// The header while the embedded emulator for `preset` (a name or a policy file path) starts.
+    public static func startingHeader(preset: String) -> HeaderInfo {
+        HeaderInfo(tenant: preset, authority: "starting the embedded emulator…", mode: "embedded emulator")
+    }
+
+    /// The home menu under ``startingHeader(preset:)``, with the console's keys and no outbox key yet.
+    public static func embeddedHome(preset: String) -> FormView {
+        let entries = ["Sign in", "Sign up", "Reset password", "Quit"]
+        let menu = FormField.picker("options", label: "",
+                                    options: entries.enumerated().map { PickerOption(id: String($0.offset), title: $0.element) })
+        return FormView(header: startingHeader(preset: preset), title: "Tophhie Account Console", fields: [menu],
+                        keymap: ConsoleKeys.keymap(withOutbox: false))
+    }
+}

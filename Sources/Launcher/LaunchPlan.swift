@@ -1,0 +1,40 @@
+import TerminalUI
+
+/// What the `tophhie` launcher does with its arguments.
+///
+/// Only the embedded full-screen console gets a first frame from the launcher; everything else
+/// (`console`, `emulator`, help, version, line mode, anything it does not recognise) goes to the
+/// console untouched, so every usage message and exit code comes from one parser. The grammar here
+/// is the embedded command's (see `InvocationParser`); the console still validates it, and puts the
+/// terminal back before reporting a value it refuses (an unknown preset).
+public enum LaunchPlan: Equatable, Sendable {
+    /// Paint ``FirstFrame/embeddedHome(preset:)``, then hand the terminal to the console (or exit,
+    /// with `--exit-after-first-frame`).
+    case paintFirstFrame(preset: String, exitAfterFirstFrame: Bool)
+    /// Exec the console with the same arguments, touching nothing.
+    case handOver
+
+    /// - Parameters:
+    ///   - arguments: the launcher's arguments, without the program name.
+    ///   - environment: read for `TERM`, as the console's choice of line mode does.
+    ///   - isTerminal: whether standard input and output are both terminals.
+    public init(arguments: [String], environment: [String: String], isTerminal: Bool) {
+        self = .handOver
+        guard isTerminal, !LineTerminal.isNeeded(environment: environment, standardOutputIsTerminal: true) else { return }
+        var preset = FirstFrame.defaultPreset
+        var exitAfterFirstFrame = false
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--enrol", "--enroll": continue
+            case "--exit-after-first-frame": exitAfterFirstFrame = true
+            case "--preset", "--port", "--har":
+                guard let value = rest.popFirst(), !value.hasPrefix("--") else { return }
+                if argument == "--preset" { preset = value }
+                if argument == "--port", UInt16(value) == nil { return }
+            default: return
+            }
+        }
+        self = .paintFirstFrame(preset: preset, exitAfterFirstFrame: exitAfterFirstFrame)
+    }
+}

@@ -1,0 +1,51 @@
+import CursesBackend
+import Glibc
+import Launcher
+
+// The launcher: a small program (static Swift runtime, no Foundation) that paints the embedded
+// console's first frame at once, then execs `tophhie-console`, which loads the network stack and
+// the emulator and takes the terminal over as it stands. Everything else is the console's job.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let console = siblingExecutable("tophhie-console")
+let plan = LaunchPlan(arguments: arguments, environment: ProcessEnvironment.current(),
+                      isTerminal: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
+
+if case .paintFirstFrame(let preset, let exitAfterFirstFrame) = plan,
+   let backend = try? CursesBackend(environment: ProcessEnvironment.current()) {
+    backend.present(FirstFrame.embeddedHome(preset: preset))
+    if exitAfterFirstFrame {
+        backend.stop()
+        exit(0)
+    }
+    let handover = backend.handover
+    setenv(handover.name, handover.value, 1)
+    let failure = execConsole()
+    backend.stop()
+    cannotStart(failure)
+} else {
+    cannotStart(execConsole())
+}
+
+/// Replaces this process with the console, same arguments; returns (the `errno`) only if that fails.
+func execConsole() -> Int32 {
+    var argv: [UnsafeMutablePointer<CChar>?] = ([console] + arguments).map { strdup($0) }
+    argv.append(nil)
+    execv(console, &argv)
+    return errno
+}
+
+func cannotStart(_ failure: Int32) -> Never {
+    let message = "tophhie: cannot start \(console): \(String(cString: strerror(failure)))\n"
+    _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    exit(2)
+}
+
+/// `name` in the folder of this executable (as SwiftPM builds and an install places them).
+func siblingExecutable(_ name: String) -> String {
+    var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink("/proc/self/exe", &path, Int(PATH_MAX))
+    guard length > 0 else { return name }
+    let own = String(decoding: path[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let slash = own.lastIndex(of: "/") else { return name }
+    return String(own[...slash]) + name
+}

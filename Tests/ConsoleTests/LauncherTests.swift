@@ -1,0 +1,60 @@
+import AccountFlow
+@testable import Console
+import Launcher
+import TenantEmulator
+import Testing
+
+/// The launcher paints a frame the console then repaints, and decides alone whether to paint: both
+/// must agree with the console, or the hand-over shows a jump or paints over a usage error.
+@Suite struct LauncherTests {
+    @Test(arguments: [(FirstFrame.defaultPreset, false), ("mfa", true), ("Tests/EndToEndTests/Policies/x.json", false)])
+    func launcherFrameIsTheConsolesFirstFrame(preset: String, enrol: Bool) {
+        let console = Front.firstFrame(settings: FlowSettings(enrolmentMode: enrol), header: FirstFrame.startingHeader(preset: preset))
+        #expect(FirstFrame.embeddedHome(preset: preset) == console)
+    }
+
+    @Test func defaultPresetIsTheEmulators() {
+        #expect(FirstFrame.defaultPreset == TenantPreset.defaultName)
+    }
+
+    static let argumentLists: [[String]] = [
+        [], ["--enrol"], ["--enroll", "--preset", "strict"], ["--preset", "mfa", "--port", "8443", "--har", "/tmp/s.har"],
+        ["--exit-after-first-frame"], ["--preset", "Tests/EndToEndTests/Policies/x.json"],
+        ["--line"], ["--preset", "mfa", "--line"], ["--help"], ["-h"], ["--version"], ["help"],
+        ["console", "--authority", "https://contoso.ciamlogin.com/t", "--client-id", "c"], ["emulator", "--port", "0"],
+        ["--bogus"], ["--preset"], ["--preset", "--enrol"], ["--port", "99999"], ["--har"], ["extra"],
+    ]
+
+    /// Paints exactly when the console would run full-screen on the embedded emulator.
+    @Test(arguments: argumentLists)
+    func launcherPaintsOnlyForTheEmbeddedFullScreenConsole(arguments: [String]) {
+        let environment = ["TERM": "xterm-256color"]
+        let invocation = try? InvocationParser(environment: environment).parse(arguments)
+        var consolePaints = false
+        var consolePreset = ""
+        if case .embedded(let preset, let options)? = invocation, !options.lineMode {
+            consolePaints = true
+            consolePreset = preset
+        }
+        let plan = LaunchPlan(arguments: arguments, environment: environment, isTerminal: true)
+        if consolePaints {
+            #expect(plan == .paintFirstFrame(preset: consolePreset, exitAfterFirstFrame: arguments.contains("--exit-after-first-frame")))
+        } else {
+            #expect(plan == .handOver)
+        }
+    }
+
+    @Test func noFrameWithoutAUsableTerminal() {
+        #expect(LaunchPlan(arguments: [], environment: ["TERM": "xterm"], isTerminal: false) == .handOver)
+        #expect(LaunchPlan(arguments: [], environment: ["TERM": "dumb"], isTerminal: true) == .handOver)
+        #expect(LaunchPlan(arguments: [], environment: [:], isTerminal: true) == .handOver)
+    }
+
+    /// The one divergence: the launcher cannot know the preset names, so the console refuses one
+    /// after the frame is painted (and gives the terminal back first; see the end-to-end test).
+    @Test func unknownPresetIsPaintedThenRefusedByTheConsole() {
+        #expect(LaunchPlan(arguments: ["--preset", "nope"], environment: ["TERM": "xterm"], isTerminal: true)
+            == .paintFirstFrame(preset: "nope", exitAfterFirstFrame: false))
+        #expect(throws: UsageError.self) { try InvocationParser(environment: [:]).parse(["--preset", "nope"]) }
+    }
+}
