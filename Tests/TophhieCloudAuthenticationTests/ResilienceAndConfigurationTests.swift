@@ -20,6 +20,14 @@ import TophhieCloudAuthentication
         #expect(server.requests.count == 2)
     }
 
+    /// A 5xx is the server's own trouble, not a refusal of what the user entered.
+    @Test func serverTroubleAndRefusalReadDifferently() {
+        #expect(NativeAuthError.server(ServerDetails(status: 503)).errorDescription
+            == "The server had a problem and could not answer. Try again in a moment.")
+        #expect(NativeAuthError.server(ServerDetails(error: "invalid_request", status: 400)).errorDescription
+            == "The server refused the request.")
+    }
+
     @Test func aLostConnectionIsRetriedOnce() async throws {
         let server = ScriptedTransport([
             Step(.signInInitiate, form: Self.initiate, response: Kit.error("user_not_found", code: 50034)),

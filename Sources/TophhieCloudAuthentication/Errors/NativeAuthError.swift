@@ -105,6 +105,8 @@ public enum NativeAuthError: Error, LocalizedError, Sendable, Equatable {
         case .networkFailure(let what): what
         case .unexpectedResponse: "The server's answer could not be understood."
         case .invalidConfiguration(let what): what
+        case .server(let details) where (details.status ?? 0) >= 500:
+            "The server had a problem and could not answer. Try again in a moment."
         case .server: "The server refused the request."
         }
     }
