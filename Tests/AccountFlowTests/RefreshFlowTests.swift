@@ -55,14 +55,20 @@ import TophhieCloudAuthentication
         }
     }
 
-    @Test func otherRefreshFailuresOfferARetry() {
+    /// "Try again" repeats the refresh, not only the way back to the account.
+    @Test func otherRefreshFailuresOfferARetryThatRefreshesAgain() {
         var store = Self.signedInStore()
         store.send(.refreshRequested, effects: [.refreshTokens]) { $0.pending = .refreshingTokens }
         store.send(.tokensRefreshed(.failure(.networkFailure("The server 127.0.0.1 could not be reached.")))) {
             $0.pending = nil
             $0.step = .failure(FailureReport(
                 message: "The server 127.0.0.1 could not be reached.", detail: "The server 127.0.0.1 could not be reached.",
-                retryStep: .signedIn(Self.refreshable)))
+                retryStep: .signedIn(Self.refreshable), retryRefreshes: true))
+        }
+        #expect(store.state.screen.actions.first?.label == "Try again")
+        store.send(.retryRequested, effects: [.refreshTokens]) {
+            $0.step = .signedIn(Self.refreshable)
+            $0.pending = .refreshingTokens
         }
     }
 

@@ -8,11 +8,15 @@ public struct FailureReport: Sendable, Equatable {
     public var retryStep: FlowStep?
     /// Offer "reset password" (the server demands a password change).
     public var suggestsPasswordReset: Bool
+    /// "Retry" repeats the token refresh that failed rather than only returning to ``retryStep``.
+    public var retryRefreshes: Bool
 
-    public init(message: String, detail: String? = nil, retryStep: FlowStep? = nil, suggestsPasswordReset: Bool = false) {
+    public init(message: String, detail: String? = nil, retryStep: FlowStep? = nil, suggestsPasswordReset: Bool = false,
+                retryRefreshes: Bool = false) {
         self.message = message
         self.detail = detail
         self.retryStep = retryStep
         self.suggestsPasswordReset = suggestsPasswordReset
+        self.retryRefreshes = retryRefreshes
     }
 }

@@ -11,13 +11,13 @@ extension FlowState {
         case .resendRequested: return resend()
         case .backRequested: return back()
         case .retryRequested:
-            if case .failure(let report) = step, let retryStep = report.retryStep { step = retryStep }
+            guard case .failure(let report) = step, let retryStep = report.retryStep else { break }
+            step = retryStep
+            if report.retryRefreshes { return requestRefresh() }
         case .restartRequested: return restartFlow()
         case .homeRequested: return leaveFlow()
         case .refreshRequested:
-            guard case .signedIn(let account) = step, account.canRefresh else { return [] }
-            pending = .refreshingTokens
-            return [.refreshTokens]
+            return requestRefresh()
         case .enrolAnotherRequested:
             guard case .enrolled = step else { return [] }
             step = .signUpStart(SignUpForm(settings: settings))
@@ -119,4 +119,11 @@ extension FlowState {
     }
 
     func validEmail(_ text: String) -> String? { Validation.email(text) }
+
+    /// On the account screen with a refresh token: exchange it for new tokens.
+    private mutating func requestRefresh() -> [FlowEffect] {
+        guard case .signedIn(let account) = step, account.canRefresh else { return [] }
+        pending = .refreshingTokens
+        return [.refreshTokens]
+    }
 }
