@@ -75,7 +75,7 @@ import TophhieCloudAuthentication
         var store = Self.atCode()
         store.send(.resetAdvanced(.failure(.invalidCode(Sample.details)))) {
             $0.pending = nil
-            $0.code { $0.code = ""; $0.codeError = "That code isn't right. Check it and try again." }
+            $0.code { $0.code = ""; $0.wrongAttempts = 1; $0.codeError = "That code isn't right. Check it and try again." }
         }
     }
 

@@ -177,13 +177,35 @@ import TophhieCloudAuthentication
         }
     }
 
+    /// A code refused again and again may have stopped working: from the third refusal the advice says so.
+    @Test func repeatedWrongCodesAdviseANewCode() {
+        var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
+        Self.throughCode(&store, password: nil, code: "11111111")
+        for attempt in 1...3 {
+            if attempt > 1 {
+                store.send(.fieldEdited(.code, "1111111\(attempt)")) { $0.code { $0.code = "1111111\(attempt)"; $0.codeError = nil } }
+                store.send(.submitted, effects: [.submitSignUpCode("1111111\(attempt)")]) { $0.pending = .checkingCode }
+            }
+            store.send(.signUpAdvanced(.failure(.invalidCode(Sample.details)))) {
+                $0.pending = nil
+                $0.code {
+                    $0.code = ""
+                    $0.wrongAttempts = attempt
+                    $0.codeError = attempt < 3 ? "That code isn't right. Check it and try again."
+                        : "That code isn't right. After several wrong tries a code can stop working: "
+                        + "if you are sure of it, send a new code or start again."
+                }
+            }
+        }
+    }
+
     /// Case 010: a wrong code keeps the step and clears the field; the next submit goes to the same step.
     @Test func case010WrongCodeStaysOnTheCodeScreen() {
         var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
         Self.throughCode(&store, password: nil, code: "11111111")
         store.send(.signUpAdvanced(.failure(.invalidCode(Sample.details)))) {
             $0.pending = nil
-            $0.code { $0.code = ""; $0.codeError = "That code isn't right. Check it and try again." }
+            $0.code { $0.code = ""; $0.wrongAttempts = 1; $0.codeError = "That code isn't right. Check it and try again." }
         }
         store.send(.fieldEdited(.code, "22222222")) { $0.code { $0.code = "22222222"; $0.codeError = nil } }
         store.send(.submitted, effects: [.submitSignUpCode("22222222")]) { $0.pending = .checkingCode }

@@ -52,7 +52,7 @@ import TophhieCloudAuthentication
         store.send(.submitted, effects: [.submitVerificationCode("654321")]) { $0.pending = .checkingCode }
         store.send(.signInAdvanced(.failure(.invalidCode(Sample.details)))) {
             $0.pending = nil
-            $0.code { $0.code = ""; $0.codeError = "That code isn't right. Check it and try again." }
+            $0.code { $0.code = ""; $0.wrongAttempts = 1; $0.codeError = "That code isn't right. Check it and try again." }
         }
         store.send(.fieldEdited(.code, "123456")) { $0.code { $0.code = "123456"; $0.codeError = nil } }
         store.send(.submitted, effects: [.submitVerificationCode("123456")]) { $0.pending = .checkingCode }

@@ -34,7 +34,7 @@ extension NewPasswordForm: CustomReflectable {
 extension CodeEntry: CustomReflectable {
     public var customMirror: Mirror {
         Mirror(self, children: ["purpose": purpose, "delivery": delivery, "code": redacted(code), "codeError": codeError as Any,
-                                "notice": notice as Any, "resend": resend])
+                                "notice": notice as Any, "resend": resend, "wrongAttempts": wrongAttempts])
     }
 }
 

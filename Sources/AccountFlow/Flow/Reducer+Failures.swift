@@ -2,6 +2,10 @@ import TophhieCloudAuthentication
 
 extension FlowState {
     static let wrongCode = "That code isn't right. Check it and try again."
+    /// From this many refusals on one screen, the advice names the way out of a code that stopped working.
+    static let wrongAttemptsBeforeAdvice = 3
+    static let wrongCodeRepeatedly = "That code isn't right. After several wrong tries a code can stop working: "
+        + "if you are sure of it, send a new code or start again."
     static let sessionTimedOut = "The session timed out. Start again; your email is kept."
 
     /// Errors that belong to the current server step's fields; anything else is a common failure.
@@ -10,7 +14,8 @@ extension FlowState {
         case (.codeEntry(var entry), .invalidCode):
             // Case 010: stay, say so, clear the code; the runner keeps the step, so its token is reused.
             entry.code = ""
-            entry.codeError = Self.wrongCode
+            entry.wrongAttempts += 1
+            entry.codeError = entry.wrongAttempts >= Self.wrongAttemptsBeforeAdvice ? Self.wrongCodeRepeatedly : Self.wrongCode
             entry.notice = nil
             step = .codeEntry(entry)
         case (.newPassword(var form), .invalidPassword(let rule, _)):
