@@ -11,6 +11,7 @@ public enum AttributesParameter {
         /// The attribute names whose values cannot be encoded.
         public let names: [String]
 
+        /// A failure naming the attributes whose values cannot be encoded.
         public init(names: [String]) { self.names = names }
     }
 

@@ -9,6 +9,7 @@ public struct FormBody: Sendable, Hashable {
     /// The parameters in the order they are sent.
     public private(set) var parameters: [(key: String, value: String)]
 
+    /// An empty body; add parameters with `set`.
     public init() { parameters = [] }
 
     /// Decodes a received body: `+` is a space, `%XX` a UTF-8 byte. Malformed escapes are kept as text.
@@ -54,10 +55,12 @@ public struct FormBody: Sendable, Hashable {
         parameters.map { "\(Self.escape($0.key))=\(Self.escape($0.value))" }.joined(separator: "&")
     }
 
+    /// Equal when the same parameters appear in the same order with the same values.
     public static func == (lhs: FormBody, rhs: FormBody) -> Bool {
         lhs.parameters.elementsEqual(rhs.parameters) { $0.key == $1.key && $0.value == $1.value }
     }
 
+    /// Hashes the parameters in order, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         for parameter in parameters {
             hasher.combine(parameter.key)

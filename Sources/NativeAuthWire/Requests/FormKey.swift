@@ -2,22 +2,42 @@
 ///
 /// Source: native-auth API reference §1.4, §3.1–§3.7, §4.1–§4.3, §5.1–§5.5, §6.
 public enum FormKey: String, Sendable, CaseIterable {
+    /// The app (client) id, a GUID; sent on every call (§1.4).
     case clientID = "client_id"
+    /// The user's email: sign-in, sign-up and reset start; `/token` password grant and sign-in after
+    /// sign-up or reset (§3.1, §3.3, §4.1, §5.1).
     case username
+    /// The password: `/token` with `grant_type=password`, sign-up start or continue (§3.3, §4.1, §4.3). Secret.
     case password
+    /// The new password on `/resetpassword/v1.0/submit` (§5.4). Secret.
     case newPassword = "new_password"
+    /// Space-separated challenge types, e.g. `oob password redirect`; must include `redirect` (§1.4).
+    /// On `/register/v1.0/challenge`, the chosen method's single type (§3.7 step B).
     case challengeType = "challenge_type"
+    /// Space-separated capabilities (`mfa_required registration_required`); omitted when none (§1.4).
     case capabilities
+    /// The opaque flow token, sent on every call after a flow's first (§1.5). Secret.
     case continuationToken = "continuation_token"
+    /// How `/oauth2/v2.0/token` or a `continue` endpoint is satisfied; see `GrantType` (§3.3, §4.3).
     case grantType = "grant_type"
+    /// The one-time code the user typed, with `grant_type` `oob` or `mfa_oob` (§3.3, §3.7, §4.3, §5.3). Secret.
     case oob
+    /// Space-separated scopes on `/token`; `openid profile offline_access` are added to the app's (§3.3).
     case scope
+    /// `true` asks `/token` for `client_info` (base64url JSON with `uid`, `utid`) (§3.3).
     case clientInfo = "client_info"
+    /// Optional OIDC claims request on `/token`, a JSON string (e.g. an `acrs` value) (§3.3).
     case claims
+    /// Sign-up attributes as one JSON-object string; see `AttributesParameter` (§4.1, §4.3).
     case attributes
+    /// The chosen MFA method's `id` on `/oauth2/v2.0/challenge`; never sent to `/register/v1.0/challenge`
+    /// (§3.6 step B, §3.7 step B).
     case id
+    /// The email address or phone number being registered, on `/register/v1.0/challenge` (§3.7 step B).
     case challengeTarget = "challenge_target"
+    /// `email` or `sms`, on `/register/v1.0/challenge` (§3.7 step B).
     case challengeChannel = "challenge_channel"
+    /// The refresh token for `grant_type=refresh_token` (§6). Secret.
     case refreshToken = "refresh_token"
 
     /// Parameters whose values are secrets and never reach a log, trace or export.

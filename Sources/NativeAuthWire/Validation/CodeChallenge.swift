@@ -5,6 +5,7 @@
 public struct CodeChallenge: Sendable, Hashable {
     /// The token for the verify call and for a resend.
     public var continuationToken: String
+    /// `challenge_channel`: `email` or `sms`.
     public var channel: ChallengeChannel
     /// Where the code went, as the server shows it (masked, or the echoed contact on registration).
     public var sentTo: String
@@ -13,6 +14,7 @@ public struct CodeChallenge: Sendable, Hashable {
     /// Seconds the server asks to wait before a resend (`interval`), when it says.
     public var resendInterval: Int?
 
+    /// Memberwise; `resendInterval` is nil when the server sent no `interval`.
     public init(continuationToken: String, channel: ChallengeChannel, sentTo: String, codeLength: Int, resendInterval: Int?) {
         self.continuationToken = continuationToken
         self.channel = channel

@@ -22,7 +22,9 @@ public struct ServerError: Error, Sendable, Equatable {
         case registrationRequired(continuationToken: String)
         /// `invalid_request` + `introspect_required` (legacy MFA): call introspect.
         case introspectRequired
+        /// `user_not_found`, or `invalid_grant` with 50034 on `/token`: no account for that username.
         case userNotFound
+        /// `user_already_exists` (AADSTS1003037): sign-up for an existing account.
         case userAlreadyExists
         /// 50126: wrong username or password.
         case invalidCredentials
@@ -38,6 +40,7 @@ public struct ServerError: Error, Sendable, Equatable {
         case passwordChangeRequired
         /// 50076 on a refresh: MFA became required; an interactive sign-in must run.
         case interactionRequired
+        /// `unauthorized_client`, or 90100 naming `client_id`: the client id is unknown to the tenant.
         case unauthorizedClient
         /// `invalid_client` without `nativeauthapi_disabled` (e.g. a confidential client, 550022).
         case invalidClient
@@ -53,6 +56,7 @@ public struct ServerError: Error, Sendable, Equatable {
         case general
     }
 
+    /// The classification the flows switch on.
     public var kind: Kind
     /// The server's envelope; absent for statuses whose body is not read.
     public var envelope: ErrorEnvelope?
@@ -61,6 +65,7 @@ public struct ServerError: Error, Sendable, Equatable {
     /// From the body's `correlation_id`, else the `client-request-id` response header.
     public var correlationID: String?
 
+    /// Memberwise; `envelope` is nil for statuses whose body is not read (429, 5xx and others).
     public init(kind: Kind, envelope: ErrorEnvelope?, status: Int, correlationID: String?) {
         self.kind = kind
         self.envelope = envelope

@@ -4,8 +4,11 @@
 /// insists); `id_token` and `refresh_token` come with the `openid` / `offline_access` scopes.
 /// Source: native-auth API reference §3.4.
 public struct TokenGrant: Sendable, Hashable {
+    /// `access_token`; never empty.
     public var accessToken: String
+    /// `id_token` (a v2 JWT), when `openid` was requested.
     public var idToken: String?
+    /// `refresh_token`, when `offline_access` was requested.
     public var refreshToken: String?
     /// Seconds the access token is valid.
     public var expiresIn: Int
@@ -14,6 +17,7 @@ public struct TokenGrant: Sendable, Hashable {
     /// base64url JSON `{"uid": …, "utid": …}`.
     public var clientInfo: String?
 
+    /// Memberwise; `expiresIn` in seconds, `scope` space-separated.
     public init(accessToken: String, idToken: String?, refreshToken: String?, expiresIn: Int, scope: String, clientInfo: String?) {
         self.accessToken = accessToken
         self.idToken = idToken

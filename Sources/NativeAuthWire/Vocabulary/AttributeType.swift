@@ -3,12 +3,17 @@
 ///
 /// Source: native-auth API reference §4.5; fixtures `signup-continue-attributes-required*`.
 public enum AttributeType: WireVocabulary {
+    /// Wire values `string`, `Text`, `boolean`, `int`, `dateTime`, matched ignoring case (`Boolean` is `.boolean`).
     case string, text, boolean, int, dateTime
+    /// Any other `type` string, kept as sent.
     case unknown(String)
 
+    /// The types decoding recognises.
     public static let known: [AttributeType] = [.string, .text, .boolean, .int, .dateTime]
+    /// `true`: the service has sent both `string` / `boolean` and `Text` / `Boolean`.
     public static var caseInsensitive: Bool { true }
 
+    /// The `type` string; `.text` is sent as `Text`.
     public var wireValue: String {
         switch self {
         case .string: "string"

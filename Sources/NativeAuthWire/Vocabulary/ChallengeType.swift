@@ -2,11 +2,16 @@
 ///
 /// `preverified` comes only from `/register/v1.0/challenge`. Source: native-auth API reference §2.
 public enum ChallengeType: WireVocabulary {
+    /// `oob`: a one-time code; `password`; `redirect`: the web fallback, always sent (§1.4, §1.6);
+    /// `preverified`: the registered contact is already verified (§3.7 step B).
     case oob, password, redirect, preverified
+    /// Any other challenge type string, kept as sent.
     case unknown(String)
 
+    /// The challenge types decoding recognises.
     public static let known: [ChallengeType] = [.oob, .password, .redirect, .preverified]
 
+    /// `oob`, `password`, `redirect`, `preverified`, or the unknown string as sent.
     public var wireValue: String {
         switch self {
         case .oob: "oob"

@@ -2,13 +2,25 @@
 ///
 /// Source: native-auth API reference §7.1 (union of the documentation and SDK enums).
 public enum OAuthErrorCode: WireVocabulary {
+    /// `invalid_request` (bad or missing parameter or token), `unauthorized_client` (client id unknown to the
+    /// tenant), `invalid_client` (not a public client, or native auth off), `unsupported_challenge_type`
+    /// (`redirect` missing from `challenge_type`).
     case invalidRequest, unauthorizedClient, invalidClient, unsupportedChallengeType
+    /// `user_not_found`, `user_already_exists`, `invalid_grant` (wrong credential or token; see `suberror`),
+    /// `expired_token` (continuation token expired: restart the flow), `expired_refresh_token`.
     case userNotFound, userAlreadyExists, invalidGrant, expiredToken, expiredRefreshToken
+    /// `credential_required` (sign-up needs a password), `attributes_required`, `verification_required`
+    /// (sign-up or reset continue; MSAL does not handle it), `access_denied` (method or number blocked).
     case credentialRequired, attributesRequired, verificationRequired, accessDenied
+    /// `invalid_scope`, `unsupported_grant_type`, `server_error` (introspect), `authorization_pending` and
+    /// `slow_down` (decoded by MSAL iOS; unused by current flows).
     case invalidScope, unsupportedGrantType, serverError, authorizationPending, slowDown
+    /// `unsupported_auth_method` / `auth_not_supported`: sign-up start for a method the tenant does not support.
     case unsupportedAuthMethod, authNotSupported
+    /// Any other `error` string, kept as sent.
     case unknown(String)
 
+    /// Every documented `error` string (§7.1).
     public static let known: [OAuthErrorCode] = [
         .invalidRequest, .unauthorizedClient, .invalidClient, .unsupportedChallengeType,
         .userNotFound, .userAlreadyExists, .invalidGrant, .expiredToken, .expiredRefreshToken,
@@ -17,6 +29,7 @@ public enum OAuthErrorCode: WireVocabulary {
         .unsupportedAuthMethod, .authNotSupported,
     ]
 
+    /// The `error` string, snake_case as on the wire.
     public var wireValue: String {
         switch self {
         case .invalidRequest: "invalid_request"

@@ -2,11 +2,16 @@
 ///
 /// Source: native-auth API reference §5.5.
 public enum PollStatus: WireVocabulary {
+    /// `succeeded` (a token for sign-in may follow), `in_progress` and `not_started` (wait `poll_interval`
+    /// and poll again), `failed` (the SDKs stop; the docs allow submitting a new password).
     case succeeded, inProgress, failed, notStarted
+    /// Any other status string, kept as sent.
     case unknown(String)
 
+    /// The four documented statuses (§5.5).
     public static let known: [PollStatus] = [.succeeded, .inProgress, .failed, .notStarted]
 
+    /// The `status` string, e.g. `in_progress`.
     public var wireValue: String {
         switch self {
         case .succeeded: "succeeded"

@@ -2,12 +2,21 @@
 ///
 /// Source: native-auth API reference §2 and §7.2.
 public enum Suberror: WireVocabulary {
+    /// Password policy: too weak (AADSTS399246), shorter than 8 or longer than 256 characters, recently
+    /// used, banned (§4.1, §8).
     case passwordTooWeak, passwordTooShort, passwordTooLong, passwordRecentlyUsed, passwordBanned
+    /// `password_is_invalid` (other policy), `attribute_validation_failed` (see `invalid_attributes`),
+    /// `invalid_oob_value` (wrong code), `introspect_required` (legacy MFA: call introspect).
     case passwordIsInvalid, attributeValidationFailed, invalidOOBValue, introspectRequired
+    /// `mfa_required` and `registration_required` (from `/token`, with a new token), `provider_blocked_by_rep`
+    /// (number judged risky, AADSTS550024), `provider_blocked_by_admin` (admin blocked the region).
     case mfaRequired, registrationRequired, providerBlockedByRep, providerBlockedByAdmin
+    /// `nativeauthapi_disabled`: native auth is off for the app (with `invalid_client`).
     case nativeAuthAPIDisabled
+    /// Any other suberror string, kept as sent.
     case unknown(String)
 
+    /// The fourteen documented suberrors (§2).
     public static let known: [Suberror] = [
         .passwordTooWeak, .passwordTooShort, .passwordTooLong, .passwordRecentlyUsed, .passwordBanned,
         .passwordIsInvalid, .attributeValidationFailed, .invalidOOBValue, .introspectRequired,
@@ -15,6 +24,7 @@ public enum Suberror: WireVocabulary {
         .nativeAuthAPIDisabled,
     ]
 
+    /// The `suberror` string, e.g. `invalid_oob_value`.
     public var wireValue: String {
         switch self {
         case .passwordTooWeak: "password_too_weak"

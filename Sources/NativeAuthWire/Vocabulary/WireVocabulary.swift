@@ -14,6 +14,7 @@ public protocol WireVocabulary: Sendable, Hashable, Codable, CustomStringConvert
 }
 
 extension WireVocabulary {
+    /// Default: exact, case-sensitive comparison.
     public static var caseInsensitive: Bool { false }
 
     /// Decodes a wire string; never fails.
@@ -24,15 +25,19 @@ extension WireVocabulary {
         self = match ?? .unknown(wireValue)
     }
 
+    /// Decodes a JSON string; an unknown value becomes `.unknown`.
+    /// - Throws: `DecodingError` only when the value is not a string.
     public init(from decoder: any Decoder) throws {
         self.init(wireValue: try decoder.singleValueContainer().decode(String.self))
     }
 
+    /// Encodes `wireValue` as a JSON string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(wireValue)
     }
 
+    /// The wire string, so interpolation shows what was sent or received.
     public var description: String { wireValue }
 
     /// Decodes a space-separated list such as `oob password redirect`.

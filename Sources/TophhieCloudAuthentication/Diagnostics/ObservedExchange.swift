@@ -10,25 +10,33 @@ public struct ObservedExchange: Sendable, Identifiable {
     /// What stands where a secret was.
     public static let redactionMarker = "[REDACTED]"
 
+    /// Unique per exchange; a retry is an exchange of its own.
     public let id: UUID
+    /// When the request was sent.
     public let startedAt: Date
     /// Seconds from sending the request to the answer (or the failure).
     public let duration: TimeInterval
+    /// The HTTP method; `POST` for native auth.
     public let method: String
+    /// The full request URL: the authority plus the endpoint path.
     public let url: URL
     /// The endpoint, when the path is a native-auth endpoint.
     public let endpoint: NativeAuthEndpoint?
+    /// Request headers as sent, not redacted (the framework puts no secret in a header).
     public let requestHeaders: [String: String]
     /// Form parameters in the order sent, secrets redacted.
     public let requestForm: [(key: String, value: String)]
     /// HTTP status; `nil` when no answer arrived.
     public let status: Int?
+    /// Response headers; empty when no answer arrived.
     public let responseHeaders: [String: String]
     /// The answer's body as text, secrets redacted.
     public let responseBody: String
     /// `error` and `suberror` of an error answer, and its first AADSTS code.
     public let error: String?
+    /// `suberror` of an error answer; nil otherwise.
     public let suberror: String?
+    /// The first AADSTS number (`error_codes[0]`) of an error answer; nil otherwise.
     public let errorCode: Int?
     /// Why no answer arrived (network failure), if so.
     public let failure: String?

@@ -37,6 +37,7 @@ public enum PasswordResetError: Error, LocalizedError, Sendable, Equatable {
         }
     }
 
+    /// A sentence fit for an end user.
     public var errorDescription: String? {
         switch self {
         case .userNotFound(let d): NativeAuthError.userNotFound(d).errorDescription

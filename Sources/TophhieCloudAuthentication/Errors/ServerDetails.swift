@@ -3,15 +3,22 @@
 ///
 /// Source: native-auth API reference §1.7 (error envelope).
 public struct ServerDetails: Sendable, Equatable, CustomStringConvertible {
+    /// `error`, e.g. `invalid_grant`; nil when no error body was read (a local error, HTTP 429, 5xx).
     public var error: String?
+    /// `suberror`, e.g. `invalid_oob_value`, when sent.
     public var suberror: String?
     /// The first element of `error_codes`.
     public var code: Int?
+    /// `error_description`, usually starting `AADSTSnnnnnn:`; for operators, not end users.
     public var errorDescription: String?
+    /// `trace_id`, a GUID string.
     public var traceID: String?
+    /// `correlation_id` from the body, else the `client-request-id` response header.
     public var correlationID: String?
+    /// HTTP status; nil when there was no server answer.
     public var status: Int?
 
+    /// Memberwise; every field is optional (`local` leaves them all nil).
     public init(
         error: String? = nil, suberror: String? = nil, code: Int? = nil, errorDescription: String? = nil,
         traceID: String? = nil, correlationID: String? = nil, status: Int? = nil

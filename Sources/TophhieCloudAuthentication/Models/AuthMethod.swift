@@ -5,11 +5,16 @@
 /// unmasked sign-up email (or absent) for registration.
 /// Source: native-auth API reference §3.6 step A, §3.7 step A.
 public struct AuthMethod: Sendable, Hashable, Identifiable {
+    /// Opaque for MFA (sent back as `id` on the challenge); `email` or `sms` for registration.
     public var id: String
+    /// Where codes go: `email` or `sms`.
     public var channel: ChallengeChannel
+    /// The method's `challenge_type`, `oob` in documented answers; sent on `/register/v1.0/challenge`.
     public var challengeType: ChallengeType
+    /// Masked address or number for MFA; for registration the unmasked sign-up email, or nil.
     public var loginHint: String?
 
+    /// Memberwise; `challengeType` defaults to `oob`, `loginHint` to nil.
     public init(id: String, channel: ChallengeChannel, challengeType: ChallengeType = .oob, loginHint: String? = nil) {
         self.id = id
         self.channel = channel

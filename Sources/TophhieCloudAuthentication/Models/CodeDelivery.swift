@@ -4,6 +4,7 @@
 public struct CodeDelivery: Sendable, Hashable {
     /// The masked address or number (`challenge_target_label`, or `challenge_target` on registration).
     public var sentTo: String
+    /// `email` or `sms` (`challenge_channel`).
     public var channel: ChallengeChannel
     /// Digits in the code (`code_length`).
     public var codeLength: Int

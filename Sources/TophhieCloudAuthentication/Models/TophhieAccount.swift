@@ -14,6 +14,7 @@ public struct TophhieAccount: Sendable, Hashable {
     /// Every id-token claim, as text.
     public var claims: [String: String]
 
+    /// Memberwise; nil for any value the id token and `client_info` did not carry.
     public init(objectID: String?, tenantID: String?, username: String?, displayName: String?, claims: [String: String]) {
         self.objectID = objectID
         self.tenantID = tenantID

@@ -5,15 +5,21 @@ import Foundation
 /// `description` and `debugDescription` never show a token.
 /// Source: native-auth API reference §3.4 (token answer).
 public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The id token (a JWT); nil when the token answer had none.
     public var idToken: String?
+    /// The bearer access token for `scopes`.
     public var accessToken: String
+    /// The refresh token for `TophhieNativeAuth.refreshTokens(refreshToken:username:)`; nil when the answer had
+    /// none (it needs `offline_access`).
     public var refreshToken: String?
     /// When the access token expires.
     public var expiresOn: Date
     /// Scopes granted.
     public var scopes: [String]
+    /// The account read from the id token and `client_info`.
     public var account: TophhieAccount
 
+    /// Memberwise; `expiresOn` is an absolute time, `scopes` the granted scopes.
     public init(idToken: String?, accessToken: String, refreshToken: String?, expiresOn: Date, scopes: [String], account: TophhieAccount) {
         self.idToken = idToken
         self.accessToken = accessToken
@@ -31,11 +37,13 @@ public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, Cu
             account: TophhieAccount(idToken: grant.idToken, clientInfo: grant.clientInfo, fallbackUsername: username))
     }
 
+    /// Account, scopes and expiry; the tokens show as `[REDACTED]`.
     public var description: String {
         "TophhieAuthResult(account: \(account.username ?? "?"), scopes: \(scopes.joined(separator: " ")), "
             + "expiresOn: \(expiresOn), tokens: [REDACTED])"
     }
 
+    /// Same as `description`, so debuggers never print a token.
     public var debugDescription: String { description }
 
     /// `dump` and debuggers see the account and lifetimes, never the tokens.

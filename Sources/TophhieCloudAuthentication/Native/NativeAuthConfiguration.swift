@@ -5,10 +5,12 @@ import Foundation
 /// Source: native-auth API reference §1.1 (authority shapes, never rewritten), §1.4 (`challenge_type`
 /// must contain `redirect`; `capabilities`), §3.3 (scopes).
 public struct NativeAuthConfiguration: Sendable, Equatable {
+    /// The app (client) id, sent as `client_id` on every call; never blank.
     public let clientID: String
     /// The authority exactly as given: `https://{sub}.ciamlogin.com/`, `…/{sub}.onmicrosoft.com`,
     /// `…/{tenant-GUID}` or a custom domain.
     public let authority: URL
+    /// Sent as `capabilities` on initiate, sign-up start and reset start; empty sends none.
     public let capabilities: [Capability]
     /// Sent in MSAL's order `oob password redirect`; `redirect` is always included.
     public let challengeTypes: [ChallengeType]

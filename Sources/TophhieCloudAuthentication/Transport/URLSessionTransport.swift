@@ -7,6 +7,7 @@ import FoundationNetworking
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
+    /// An ephemeral session with no cookie storage and no cache.
     public init() {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieStorage = nil
@@ -14,6 +15,8 @@ public final class URLSessionTransport: HTTPTransport {
         session = URLSession(configuration: configuration)
     }
 
+    /// Sends over `URLSession`; any status is an answer.
+    /// - Throws: `TransportFailure`, mapped from `URLError` (lost, unreachable, timed out, cancelled, other).
     public func send(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url, timeoutInterval: request.timeout)
         urlRequest.httpMethod = request.method

@@ -36,8 +36,12 @@ public final class VerificationStep: CodeEntryStep {
         return VerificationStep(context: context, username: username, purpose: .registration, live: live)
     }
 
+    /// The latest delivery; replaced by each successful `resendCode()`.
     public var delivery: CodeDelivery { live.delivery }
 
+    /// Repeats the challenge with the latest token: the same method `id` for MFA (§3.6 step B), the same
+    /// contact for registration (§3.7 step B).
+    /// - Throws: `NativeAuthError` (e.g. `.throttled`, `.methodBlocked`, `.expiredFlow`).
     public func resendCode() async throws -> CodeDelivery { try await live.resend() }
 
     /// Verifies the code.

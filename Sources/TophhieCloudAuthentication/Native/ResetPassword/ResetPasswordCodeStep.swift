@@ -14,8 +14,11 @@ public final class ResetPasswordCodeStep: CodeEntryStep {
         }
     }
 
+    /// The latest delivery; replaced by each successful `resendCode()`.
     public var delivery: CodeDelivery { live.delivery }
 
+    /// Asks `/resetpassword/v1.0/challenge` for a new code with the latest token (§5.2).
+    /// - Throws: `PasswordResetError`, mostly `.other(…)` wrapping the `NativeAuthError`.
     public func resendCode() async throws -> CodeDelivery {
         do { return try await live.resend() } catch let error as NativeAuthError { throw PasswordResetError(error) }
     }

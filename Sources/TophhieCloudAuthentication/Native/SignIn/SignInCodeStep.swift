@@ -14,8 +14,11 @@ public final class SignInCodeStep: CodeEntryStep {
         }
     }
 
+    /// The latest delivery; replaced by each successful `resendCode()`.
     public var delivery: CodeDelivery { live.delivery }
 
+    /// Asks `/oauth2/v2.0/challenge` for a new code with the latest token (§3.2).
+    /// - Throws: `NativeAuthError` (e.g. `.throttled`, `.expiredFlow`, `.networkFailure`).
     public func resendCode() async throws -> CodeDelivery { try await live.resend() }
 
     /// Signs in with `code`.

@@ -14,8 +14,11 @@ public final class SignUpCodeStep: CodeEntryStep {
         }
     }
 
+    /// The latest delivery; replaced by each successful `resendCode()`.
     public var delivery: CodeDelivery { live.delivery }
 
+    /// Asks `/signup/v1.0/challenge` for a new code with the latest token (§4.2).
+    /// - Throws: `NativeAuthError` (e.g. `.throttled`, `.expiredFlow`, `.networkFailure`).
     public func resendCode() async throws -> CodeDelivery { try await live.resend() }
 
     /// Verifies the email with `code`.
