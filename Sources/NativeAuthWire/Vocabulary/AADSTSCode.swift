@@ -37,8 +37,9 @@ public enum AADSTSCode {
     public static let passwordTooWeak = 399246
     /// Continuation token expired, as the documentation numbers it. Source: §7.3.
     public static let continuationTokenExpired = 552003
-    /// Not in the protocol reference: the number the emulator sends with `expired_token`
-    /// (the reference gives 552003, `continuationTokenExpired`).
+    /// `expired_token` as the documented exchanges carry it (fixtures `signup-continue-expired-token`,
+    /// `signin-challenge-expired-token`, after MSAL's mock), and as the emulator sends it; the
+    /// reference's table numbers it 552003 (``continuationTokenExpired``).
     public static let expiredToken = 55112
     /// Continuation token invalid (the mock API used 55000). Source: §7.3.
     public static let continuationTokenInvalid = 55200

@@ -1,7 +1,7 @@
 /// A queued misbehaviour for one endpoint (`POST /emulator/v1/faults`).
 ///
 /// Kinds: `http429` (throttled, `Retry-After: seconds`), `http500` (server error), `delay` (answer after
-/// `seconds`), `expiredToken` (`expired_token` 552003), `redirect` (200 web fallback), `smsBlocked`
+/// `seconds`), `expiredToken` (`expired_token` 55112, as the documented exchanges), `redirect` (200 web fallback), `smsBlocked`
 /// (`access_denied` + `provider_blocked_by_rep` 550024, case 003). Each matching request uses one of `count`.
 public struct Fault: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
