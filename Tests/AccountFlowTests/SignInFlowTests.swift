@@ -70,10 +70,26 @@ import TophhieCloudAuthentication
             $0.pending = nil
             $0.signIn { $0.passwordRequired = true; $0.message = "This account has a password. Enter it to sign in." }
         }
+        #expect(!store.state.screen.actions.contains { $0.event == .useCodeInstead }, "a code is offered to a password account")
+        #expect(store.state.screen.text == ["Enter your email and password."])
         store.send(.submitted) { $0.signIn { $0.passwordError = "Enter a password."; $0.message = nil } }
         store.send(.fieldEdited(.password, Sample.password)) { $0.signIn { $0.password = Sample.password; $0.passwordError = nil } }
         Self.submit(&store, password: Sample.password)
         Self.completes(&store)
+    }
+
+    /// Another address may well be a passwordless account: the code is offered again.
+    @Test func anotherEmailOffersTheCodeAgain() {
+        var store = Self.atStart(password: nil)
+        Self.submit(&store, password: nil)
+        store.send(.signInAdvanced(.failure(.passwordRequired))) {
+            $0.pending = nil
+            $0.signIn { $0.passwordRequired = true; $0.message = "This account has a password. Enter it to sign in." }
+        }
+        store.send(.fieldEdited(.email, "someone.else@contoso.com")) {
+            $0.signIn { $0.email = "someone.else@contoso.com"; $0.passwordRequired = false; $0.message = nil }
+        }
+        #expect(store.state.screen.actions.contains { $0.event == .useCodeInstead })
     }
 
     /// No account enumeration: "no such user" and "wrong password" read the same.

@@ -2,7 +2,10 @@ extension FlowState {
     /// Stores an edit on the current step; the field's previous error goes, the input is always kept.
     mutating func edit(_ field: FieldID, _ text: String) {
         switch (step, field) {
-        case (.signInStart(var form), .email): form.email = text; form.emailError = nil; step = .signInStart(form)
+        case (.signInStart(var form), .email):
+            // What the server said about the previous address's password does not hold for another one.
+            if form.passwordRequired, text != form.email { form.passwordRequired = false; form.message = nil }
+            form.email = text; form.emailError = nil; step = .signInStart(form)
         case (.signInStart(var form), .password): form.password = text; form.passwordError = nil; step = .signInStart(form)
         case (.signUpStart(var form), .email): form.email = text; form.emailError = nil; step = .signUpStart(form)
         case (.signUpStart(var form), .password): form.password = text; form.passwordError = nil; step = .signUpStart(form)

@@ -56,15 +56,19 @@ extension FlowState {
     }
 
     private func signInScreen(_ form: SignInForm) -> Screen {
-        Screen(
+        // Once the server has said this account needs its password, a code is no way in: don't offer one.
+        let codeOffered = !form.passwordRequired
+        return Screen(
             title: "Sign in",
-            text: ["Enter your email. Add your password, or leave it empty to get a one-time code."],
+            text: [codeOffered ? "Enter your email. Add your password, or leave it empty to get a one-time code."
+                               : "Enter your email and password."],
             fields: [
                 ScreenField(id: .email, label: "Email", kind: .email, value: form.email, error: form.emailError),
                 ScreenField(id: .password, label: "Password", kind: .secret, value: form.password, error: form.passwordError,
                             required: form.passwordRequired),
             ],
-            actions: [ScreenAction("Sign in", .submitted), ScreenAction("Use a one-time code instead", .useCodeInstead)]
+            actions: [ScreenAction("Sign in", .submitted)]
+                + (codeOffered ? [ScreenAction("Use a one-time code instead", .useCodeInstead)] : [])
                 + backAndCancel,
             message: form.message)
     }
