@@ -49,12 +49,38 @@ import TophhieCloudAuthentication
         store.send(.submitted, effects: [.signInAfterReset]) {
             $0.step = .readyToSignIn
             $0.pending = .signingIn
+            $0.origin?.signingIn = true
         }
         store.send(.signInAdvanced(.success(.completed(Sample.account))), effects: [.forgetSession]) {
             $0.pending = nil
             $0.step = .signedIn(Sample.account)
             $0.signedIn = Sample.account
             $0.origin = nil
+        }
+    }
+
+    /// The password is already changed: back from the sign-in that follows (here its MFA code) starts
+    /// a sign-in for the email, not a second reset.
+    @Test func backAfterTheResetIsDoneStartsASignIn() {
+        var store = Self.atPolling()
+        store.send(.resetAdvanced(.success(.passwordChanged))) {
+            $0.pending = nil
+            $0.step = .resetDone
+        }
+        store.send(.submitted, effects: [.signInAfterReset]) {
+            $0.step = .readyToSignIn
+            $0.pending = .signingIn
+            $0.origin?.signingIn = true
+        }
+        store.send(.signInAdvanced(.success(.mfaRequired([Sample.emailMethod, Sample.smsMethod])))) {
+            $0.pending = nil
+            $0.step = .methodPicker(MethodPicker(purpose: .mfa, methods: [Sample.emailMethod, Sample.smsMethod]))
+            _ = $0.loopGuard.allow("signIn.mfaRequired:m-email,m-sms")
+        }
+        store.send(.backRequested, effects: [.forgetSession]) {
+            $0.step = .signInStart(SignInForm(email: Sample.email))
+            $0.origin = FlowOrigin(kind: .signIn, email: Sample.email)
+            $0.loopGuard = LoopGuard()
         }
     }
 

@@ -92,6 +92,20 @@ import TophhieCloudAuthentication
         #expect(store.state.screen.actions.contains { $0.event == .useCodeInstead })
     }
 
+    /// Enrolment mode keeps no account: the next person finds no "Account" entry and no tokens.
+    @Test func enrolmentModeSignInForgetsTheAccount() {
+        var store = Self.atStart(settings: FlowSettings(enrolmentMode: true))
+        Self.submit(&store, password: Sample.password)
+        store.send(.signInAdvanced(.success(.completed(Sample.account))), effects: [.forgetSession, .forgetAccount]) {
+            $0.pending = nil
+            $0.step = .enrolmentSignedIn(email: Sample.account.username ?? "")
+            $0.origin = nil
+        }
+        #expect(store.state.screen.details.isEmpty)
+        store.send(.homeRequested, effects: [.forgetSession]) { $0.step = .home }
+        #expect(!store.state.screen.options.contains { $0.event == .menuChosen(.account) })
+    }
+
     /// No account enumeration: "no such user" and "wrong password" read the same.
     @Test(arguments: [NativeAuthError.userNotFound(Sample.details), .invalidCredentials(Sample.details)])
     func oneMessageForUnknownUserAndWrongPassword(error: NativeAuthError) {

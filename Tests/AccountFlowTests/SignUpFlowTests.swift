@@ -38,6 +38,7 @@ import TophhieCloudAuthentication
         store.send(.signUpAdvanced(.success(.completed)), effects: [.signInAfterSignUp]) {
             $0.step = .readyToSignIn
             $0.pending = .signingIn
+            $0.origin?.signingIn = true
         }
         store.send(.signInAdvanced(.success(.completed(Sample.account))), effects: [.forgetSession]) {
             $0.pending = nil
@@ -318,6 +319,7 @@ import TophhieCloudAuthentication
         store.send(.signUpAdvanced(.success(.completed)), effects: [.signInAfterSignUp]) {
             $0.step = .readyToSignIn
             $0.pending = .signingIn
+            $0.origin?.signingIn = true
         }
         store.send(.signInAdvanced(.failure(.throttled(retryAfter: 5, Sample.details)))) {
             $0.pending = nil

@@ -128,5 +128,37 @@ extension EndToEnd {
             #expect(emails.contains("first.person@example.com") && emails.contains("second.person@example.com"))
             #expect(run.quit() == 0)
         }
+
+        /// Support staff: a person who signs in, or who walks away mid-flow, leaves nothing for the next
+        /// one — no account on the home menu, no code in the outbox, no exchange in the trace.
+        @Test func enrolmentForgetsSignInsAndAbandonedFlows() throws {
+            let run = try ConsoleRun(arguments: ["--enrol"])
+            #expect(run.waitForHome())
+            run.choose(0)
+            #expect(run.wait(for: "Password (optional)"))
+            run.fill(["jane.doe@contoso.com", "Blue-Harbor-7419!"])
+            run.keys("Enter")
+            #expect(run.wait(for: "kept neither the account nor its", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            run.keys("Enter") // Home
+            #expect(run.wait(for: "Reset password"))
+            #expect(!run.screen.contains("Account ("), "the signed-in account is offered to the next person:\n\(run.screen)")
+
+            run.choose(1)
+            #expect(run.wait(for: "Confirm password"))
+            run.fill(["walked.away@example.com", "Str0ng!Passw0rd", "Str0ng!Passw0rd"])
+            run.keys("Enter")
+            #expect(run.wait(for: "Check your email", timeout: ConsoleRun.serverWait))
+            let code = try run.control.code(to: "walked.away@example.com")
+            #expect(run.wait(for: code), "the outbox pane does not show the code:\n\(run.screen)")
+            run.keys("Escape") // back to the first screen of the flow
+            #expect(run.wait(for: "Confirm password"))
+            run.keys("Escape") // home
+            #expect(run.wait(for: "Reset password"))
+            #expect(run.waitUntilGone(code), "the abandoned person's code is still shown:\n\(run.screen)")
+            run.keys("F3")
+            #expect(run.wait(for: "HTTP trace"), "\(run.screen)")
+            #expect(!run.screen.contains("/signup/v1.0/start"), "the abandoned person's exchanges are still traced:\n\(run.screen)")
+            #expect(run.quit() == 0)
+        }
     }
 }

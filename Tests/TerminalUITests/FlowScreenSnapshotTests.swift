@@ -243,6 +243,11 @@ import TophhieCloudAuthentication
         snapshot(ScreenSession(state), "enrolled80x24")
     }
 
+    @Test func enrolmentSignedIn() {
+        let state = FlowState(settings: FlowSettings(enrolmentMode: true), step: .enrolmentSignedIn(email: "ada@contoso.example"))
+        snapshot(ScreenSession(state), "enrolmentSignedIn80x24")
+    }
+
     @Test func failureWithTheWayBack() {
         var session = ScreenSession(FlowScreens.codeEntry())
         session.type("12345678")

@@ -44,6 +44,8 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     case cancelRequest
     /// Drop the live step (and its continuation token): the flow ended or was abandoned.
     case forgetSession
+    /// Drop the tokens kept from the last completed sign-in (enrolment mode keeps none).
+    case forgetAccount
     /// End the console.
     case quit
 
@@ -69,6 +71,7 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
         case .refreshTokens: "refreshTokens"
         case .cancelRequest: "cancelRequest"
         case .forgetSession: "forgetSession"
+        case .forgetAccount: "forgetAccount"
         case .quit: "quit"
         }
     }

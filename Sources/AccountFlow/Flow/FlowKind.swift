@@ -10,9 +10,13 @@ public enum FlowKind: Sendable, Equatable {
 public struct FlowOrigin: Sendable, Equatable {
     public var kind: FlowKind
     public var email: String
+    /// The sign-up or reset is done and the sign-in that follows it has begun: going back starts a
+    /// sign-in for the email, since the finished flow cannot (and must not) run again.
+    public var signingIn: Bool
 
-    public init(kind: FlowKind, email: String) {
+    public init(kind: FlowKind, email: String, signingIn: Bool = false) {
         self.kind = kind
         self.email = email
+        self.signingIn = signingIn
     }
 }

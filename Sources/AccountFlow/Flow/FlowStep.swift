@@ -21,5 +21,8 @@ public enum FlowStep: Sendable, Equatable {
     case signedIn(SignedInAccount)
     /// Enrolment mode: the account for `email` was created and forgotten.
     case enrolled(email: String)
+    /// Enrolment mode: `email` signed in (after every check the tenant asked for, a method registration
+    /// included); the account and its tokens were forgotten.
+    case enrolmentSignedIn(email: String)
     indirect case failure(FailureReport)
 }

@@ -76,6 +76,7 @@ extension FlowState {
                 loopGuard = LoopGuard()
                 return [.forgetSession]
             }
+            origin?.signingIn = true
             step = .readyToSignIn
             pending = .signingIn
             return [.signInAfterSignUp]
@@ -157,10 +158,17 @@ extension FlowState {
     }
 
     private mutating func complete(_ account: SignedInAccount) -> [FlowEffect] {
+        loopGuard = LoopGuard()
+        if settings.enrolmentMode {
+            // The person at the terminal is done: nothing of theirs stays for the next one.
+            step = .enrolmentSignedIn(email: account.username ?? origin?.email ?? "")
+            signedIn = nil
+            origin = nil
+            return [.forgetSession, .forgetAccount]
+        }
         step = .signedIn(account)
         signedIn = account
         origin = nil
-        loopGuard = LoopGuard()
         return [.forgetSession]
     }
 }

@@ -32,6 +32,7 @@ extension FlowState {
                 return [.registerMethod(methodID: entry.method.id, contact: contact)]
             }
         case .resetDone:
+            origin?.signingIn = true
             step = .readyToSignIn
             pending = .signingIn
             return [.signInAfterReset]
@@ -45,7 +46,7 @@ extension FlowState {
         case .failure(let report):
             if let retryStep = report.retryStep { step = retryStep }
             return []
-        case .home, .methodPicker, .resetPolling, .webFallback, .signedIn:
+        case .home, .methodPicker, .resetPolling, .webFallback, .signedIn, .enrolmentSignedIn:
             return []
         }
     }

@@ -47,7 +47,7 @@ extension FlowState {
         switch step {
         case .home:
             return []
-        case .signInStart, .signUpStart, .resetStart, .webFallback, .signedIn, .enrolled, .resetDone:
+        case .signInStart, .signUpStart, .resetStart, .webFallback, .signedIn, .enrolled, .enrolmentSignedIn, .resetDone:
             return leaveFlow()
         case .contactEntry(let entry):
             step = .methodPicker(MethodPicker(purpose: .registration, methods: entry.availableMethods))

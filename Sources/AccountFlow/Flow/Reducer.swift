@@ -64,7 +64,8 @@ extension FlowState {
     mutating func restartFlow(notice: String? = nil) -> [FlowEffect] {
         guard let origin else { return leaveFlow() }
         loopGuard = LoopGuard()
-        switch origin.kind {
+        if origin.signingIn { self.origin = FlowOrigin(kind: .signIn, email: origin.email) }
+        switch origin.signingIn ? .signIn : origin.kind {
         case .signIn:
             step = .signInStart(SignInForm(email: origin.email, message: notice))
         case .signUp:

@@ -39,6 +39,11 @@ extension FlowState {
                    text: ["The account for \(email) was created. This console did not sign in with it and has "
                           + "forgotten it, so the next person starts clean."],
                    actions: [ScreenAction("Enrol another", .enrolAnotherRequested), ScreenAction("Home", .homeRequested)])
+        case .enrolmentSignedIn(let email):
+            Screen(title: "Signed in",
+                   text: ["\(email) signed in. This console kept neither the account nor its tokens, so the next "
+                          + "person starts clean."],
+                   actions: [ScreenAction("Home", .homeRequested)])
         case .failure(let report): failureScreen(report)
         }
     }

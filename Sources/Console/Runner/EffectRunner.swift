@@ -41,6 +41,11 @@ public final class EffectRunner: Sendable {
             state.withLock { state in
                 state.live = nil
             }
+        case .forgetAccount:
+            state.withLock { state in
+                state.refreshToken = nil
+                state.username = nil
+            }
         case .quit:
             break
         default:
@@ -52,10 +57,7 @@ public final class EffectRunner: Sendable {
     public func shutdown() {
         perform(.cancelRequest)
         perform(.forgetSession)
-        state.withLock { state in
-            state.refreshToken = nil
-            state.username = nil
-        }
+        perform(.forgetAccount)
     }
 
     private func start(_ work: @escaping @Sendable () async throws -> FlowEvent?) {
@@ -168,7 +170,7 @@ public final class EffectRunner: Sendable {
                     throw error
                 }
             })
-        case .cancelRequest, .forgetSession, .quit:
+        case .cancelRequest, .forgetSession, .forgetAccount, .quit:
             return nil
         }
     }

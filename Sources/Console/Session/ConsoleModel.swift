@@ -26,7 +26,7 @@ final class ConsoleModel {
         }
         switch state.step {
         case .failure, .webFallback: lastFlowFailed = true
-        case .signedIn, .enrolled, .resetDone: lastFlowFailed = false
+        case .signedIn, .enrolled, .enrolmentSignedIn, .resetDone: lastFlowFailed = false
         default: break
         }
     }

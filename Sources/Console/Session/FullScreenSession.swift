@@ -21,7 +21,8 @@ final class FullScreenSession {
     private var consoleNotice: StatusLine?
     /// Outbox messages before this index belong to people enrolled earlier: not shown, not copied.
     private var outboxStart = 0
-    private var wasEnrolled = false
+    /// Whether the last screen was between two people (see ``forgetPreviousPerson()``).
+    private var wasBetweenPeople = true
 
     init(model: ConsoleModel, header: HeaderInfo, outbox: (any CodeOutbox)?, trace: TraceLog, harPath: String) {
         self.model = model
@@ -46,7 +47,7 @@ final class FullScreenSession {
                 if case .tick = event { break }
             }
             model.pump()
-            forgetEnrolledPerson()
+            forgetPreviousPerson()
             render(on: backend)
         }
     }
@@ -96,15 +97,20 @@ final class FullScreenSession {
         return outcome
     }
 
-    /// Enrolment mode: once an account is enrolled, its codes and HTTP exchanges leave the screen and
-    /// any later export.
-    private func forgetEnrolledPerson() {
-        let enrolled = if case .enrolled = model.state.step { true } else { false }
-        if enrolled, !wasEnrolled {
+    /// Enrolment mode: when one person is done (enrolled, signed in and forgotten, or back home from a
+    /// flow they finished or abandoned), their codes and HTTP exchanges leave the screen and any later
+    /// export.
+    private func forgetPreviousPerson() {
+        guard model.state.settings.enrolmentMode else { return }
+        let betweenPeople = switch model.state.step {
+        case .home, .enrolled, .enrolmentSignedIn: true
+        default: false
+        }
+        if betweenPeople, !wasBetweenPeople {
             outboxStart = outbox?.sentCodes().count ?? 0
             trace.clear()
         }
-        wasEnrolled = enrolled
+        wasBetweenPeople = betweenPeople
     }
 
     private var visibleCodes: [SentCode] { Array((outbox?.sentCodes() ?? []).dropFirst(outboxStart)) }
