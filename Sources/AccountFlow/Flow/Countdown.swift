@@ -7,6 +7,7 @@ public struct Countdown: Sendable, Equatable {
     /// The first tick seen after the code was sent; `nil` until then.
     public var startedAt: Date?
 
+    /// A countdown of `seconds`; a nil `startedAt` starts it at the next tick.
     public init(seconds: Int, startedAt: Date? = nil) {
         self.seconds = seconds
         self.startedAt = startedAt
