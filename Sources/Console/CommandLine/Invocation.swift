@@ -63,7 +63,7 @@ public enum HelpTopic: Equatable, Sendable {
     case main, console
 }
 
-/// A usage or configuration error: printed with the usage line, exit code 2.
+/// A usage or configuration error: printed on standard error after `tophhie: `, exit code 2.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     /// A lower-case sentence naming the argument and what is allowed.
     public let message: String
