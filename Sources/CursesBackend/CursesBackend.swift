@@ -18,6 +18,7 @@ import TerminalUI
 ///
 /// - Important: one instance at a time, used from one thread.
 public final class CursesBackend: Backend {
+    /// Columns and rows of the terminal, read at start and on each SIGWINCH; 80×24 when the tty cannot say.
     public private(set) var size: Size
     private let screen: OpaquePointer
     private let palette: CursesPalette
@@ -120,6 +121,8 @@ public final class CursesBackend: Backend {
 
     // MARK: Backend
 
+    /// Writes every cell into `stdscr` with `mvwadd_wch`, its style as attributes and a colour pair.
+    /// Cells outside the window and wide graphemes that would cross its right edge are skipped.
     public func draw(_ buffer: Buffer) {
         guard let window = cncursesw_stdscr() else { return }
         let rows = min(buffer.size.height, size.height)
@@ -137,22 +140,28 @@ public final class CursesBackend: Backend {
         }
     }
 
+    /// Moves the `stdscr` cursor (`wmove`); the terminal sees it on ``flush()``.
     public func moveCursor(to point: Point) {
         _ = wmove(cncursesw_stdscr(), Int32(point.y), Int32(point.x))
     }
 
+    /// Shows or hides the terminal cursor with `curs_set` (1 or 0).
     public func setCursorVisible(_ visible: Bool) {
         _ = curs_set(visible ? 1 : 0)
     }
 
+    /// `wclear` on `stdscr`: the next ``flush()`` repaints the whole screen.
     public func clear() {
         _ = wclear(cncursesw_stdscr())
     }
 
+    /// `wrefresh` on `stdscr`: sends what changed since the last refresh to the terminal.
     public func flush() {
         _ = wrefresh(cncursesw_stdscr())
     }
 
+    /// Waits up to `timeout` for a key (decoded from raw bytes, not `get_wch`), a SIGWINCH or closed input.
+    /// On a resize, curses is told the new size (`resizeterm`) before ``InputEvent/resized(_:)`` returns.
     public func nextEvent(timeout: Duration) -> InputEvent {
         switch input.next(timeout: timeout) {
         case .key(let key): return .key(key)

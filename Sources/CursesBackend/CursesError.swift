@@ -7,6 +7,7 @@ public enum CursesError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Another backend owns the terminal already.
     case alreadyActive
 
+    /// A lower-case phrase that reads after `tophhie: ` on standard error.
     public var description: String {
         switch self {
         case .notATerminal: return "standard input and output must be a terminal"

@@ -4,6 +4,7 @@ import Foundation
 public final class FixedResponder: HTTPResponder {
     private let body: Data
 
+    /// Answers 200 with `json` as the body and `Content-Type: application/json`.
     public init(json: String) { body = Data(json.utf8) }
 
     func respond(method: String, path: String, query: [String: String], headers: [String: String], body _: Data)

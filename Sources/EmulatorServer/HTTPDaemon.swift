@@ -12,10 +12,12 @@ public final class HTTPDaemon: @unchecked Sendable {
     private let box: ResponderBox
     /// The port actually bound (useful after asking for port 0).
     public let port: UInt16
+    /// The IPv4 address listened on, e.g. `127.0.0.1`.
     public let host: String
 
     /// Why the daemon could not start.
     public struct StartFailure: Error, CustomStringConvertible {
+        /// Which address and port could not be bound, and the likely reasons.
         public let description: String
     }
 

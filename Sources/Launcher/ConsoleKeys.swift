@@ -3,9 +3,13 @@ import TerminalUI
 /// The console's own keys, added to every screen's keymap so the help screen lists them. Here, not
 /// in Console, so the launcher's first frame has the console's footer and help.
 public enum ConsoleKeys {
+    /// F2: show or hide the outbox pane (codes the embedded emulator sent); only with an embedded emulator.
     public static let outbox = "outbox"
+    /// F3: show or hide the HTTP trace pane (secrets redacted).
     public static let trace = "trace"
+    /// F4: write the session's exchanges as a HAR file, secrets redacted.
     public static let exportHAR = "exportHAR"
+    /// Ctrl-O: put the newest outbox code for the current code screen into its code field.
     public static let copyCode = "copyCode"
 
     /// The form keymap plus the console's keys (`withOutbox`: only with an embedded emulator).

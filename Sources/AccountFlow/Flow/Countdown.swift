@@ -4,9 +4,11 @@ import Foundation
 public struct Countdown: Sendable, Equatable {
     /// Seconds to wait, as the server said (0 when it did not).
     public var seconds: Int
-    /// The first tick seen after the code was sent; `nil` until then.
+    /// When the countdown started: the latest tick when it was set (a code sent, a resend refused), or the
+    /// first tick after that when none had arrived yet; `nil` until then.
     public var startedAt: Date?
 
+    /// A countdown of `seconds`; a nil `startedAt` starts it at the next tick.
     public init(seconds: Int, startedAt: Date? = nil) {
         self.seconds = seconds
         self.startedAt = startedAt

@@ -11,6 +11,7 @@ public struct FailureReport: Sendable, Equatable {
     /// "Retry" repeats the token refresh that failed rather than only returning to ``retryStep``.
     public var retryRefreshes: Bool
 
+    /// A report with, by default, no detail, no retry and no reset offer.
     public init(message: String, detail: String? = nil, retryStep: FlowStep? = nil, suggestsPasswordReset: Bool = false,
                 retryRefreshes: Bool = false) {
         self.message = message

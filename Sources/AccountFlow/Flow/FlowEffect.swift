@@ -49,6 +49,7 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     /// End the console.
     case quit
 
+    /// Passwords, codes and the contact show as `[REDACTED]`; attributes by name only.
     public var description: String {
         switch self {
         case .startSignUp(let email, let password, let attributes):

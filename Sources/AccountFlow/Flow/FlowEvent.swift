@@ -6,20 +6,31 @@ import TophhieCloudAuthentication
 /// Answers carry framework-independent summaries (see `FrameworkSummaries.swift` for the mappings).
 public enum FlowEvent: Sendable, Equatable {
     // MARK: User
+    /// A home-menu entry was chosen.
     case menuChosen(MenuItem)
+    /// The field's whole new value (not one keystroke); secrets are redacted in `description`.
     case fieldEdited(FieldID, String)
+    /// Focus left the field: it is validated, so mistakes show before submit.
     case fieldLeft(FieldID)
+    /// Enter or the default action: check locally, then send the step's request.
     case submitted
+    /// A method was chosen on the picker, by its `AuthMethod.id`.
     case methodPicked(id: String)
     /// On sign-in start: sign in with a one-time code even if a password was typed.
     case useCodeInstead
+    /// Asks for a new code; refused with a notice while the countdown runs.
     case resendRequested
+    /// Start screens go home, contact entry returns to the picker, other server steps restart the flow.
     case backRequested
     /// Esc: cancels the request in flight, or else the flow (secrets are forgotten).
     case cancelRequested
+    /// On a failure: back to its retry step; a failed token refresh is also repeated.
     case retryRequested
+    /// The current flow again from its first screen, with its email kept.
     case restartRequested
+    /// To the home menu, forgetting the flow and its secrets.
     case homeRequested
+    /// Enrolment mode: an empty sign-up screen for the next person.
     case enrolAnotherRequested
     /// On the account screen: exchange the refresh token for new tokens.
     case refreshRequested

@@ -21,6 +21,7 @@ public struct FlowSettings: Sendable, Equatable {
     /// Shown under new-password fields. The default describes Entra External ID's default policy.
     public var passwordPolicyHint: String
 
+    /// Defaults: password accounts, `oob password redirect`, both capabilities, no country code, Entra's policy.
     public init(
         passwordAccounts: Bool = true, upFrontAttributes: [RequiredAttribute] = [], enrolmentMode: Bool = false,
         challengeTypes: [ChallengeType] = [.oob, .password, .redirect],

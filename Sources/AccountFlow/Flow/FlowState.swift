@@ -3,7 +3,9 @@ import Foundation
 /// Everything the console's flow knows: the settings, the current step, the request in flight and the
 /// signed-in account. Holds no live framework step and no tokens.
 public struct FlowState: Sendable, Equatable {
+    /// The operator's choices, fixed for the session.
     public let settings: FlowSettings
+    /// The current step; ``screen`` draws it.
     public var step: FlowStep
     /// The flow in progress (and its email); `nil` at home and after completion.
     public var origin: FlowOrigin?
@@ -13,8 +15,10 @@ public struct FlowState: Sendable, Equatable {
     public var signedIn: SignedInAccount?
     /// The latest `.tick` time.
     public var now: Date?
+    /// Counts repeats of one server step; reset when a flow starts, restarts or ends.
     public var loopGuard: LoopGuard
 
+    /// By default at home, with nothing in flight, nobody signed in and no tick yet.
     public init(settings: FlowSettings, step: FlowStep = .home, origin: FlowOrigin? = nil,
                 pending: PendingRequest? = nil, signedIn: SignedInAccount? = nil, now: Date? = nil,
                 loopGuard: LoopGuard = LoopGuard()) {

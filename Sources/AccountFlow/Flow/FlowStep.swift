@@ -1,14 +1,23 @@
 /// The step the console is at: each case carries exactly what its screen needs.
 public enum FlowStep: Sendable, Equatable {
+    /// The home menu.
     case home
+    /// Email and an optional password; an empty password asks for a one-time code.
     case signInStart(SignInForm)
+    /// Email, the password for password accounts, and the up-front attributes.
     case signUpStart(SignUpForm)
+    /// The email of the account whose password is reset.
     case resetStart(EmailForm)
+    /// A one-time code was sent; its ``CodePurpose`` says for which flow and step.
     case codeEntry(CodeEntry)
+    /// Sign-up's `credential_required` step, or the reset's new password.
     case newPassword(NewPasswordForm)
     /// Sign-up's `attributes_required` step.
     case attributes(AttributeForm)
+    /// The user's MFA methods (`mfa_required`) or the tenant's registrable ones (`registration_required`).
+    /// Source: native-auth API reference §3.6 step A, §3.7 step A.
     case methodPicker(MethodPicker)
+    /// The email or phone number to register for the picked method (native-auth API reference §3.7 step B).
     case contactEntry(ContactEntry)
     /// The new password was sent; the service is applying it (poll number, 0 before the first poll).
     case resetPolling(poll: Int)
@@ -17,12 +26,15 @@ public enum FlowStep: Sendable, Equatable {
     /// Sign-up or reset finished; signing in with its continuation token is in flight, or offered again
     /// after that sign-in failed or was cancelled.
     case readyToSignIn
+    /// The server answered `challenge_type=redirect`; the flow is dropped (native-auth API reference §1.6).
     case webFallback(WebFallback)
+    /// The account screen: a completed sign-in's summary, never its tokens.
     case signedIn(SignedInAccount)
     /// Enrolment mode: the account for `email` was created and forgotten.
     case enrolled(email: String)
     /// Enrolment mode: `email` signed in (after every check the tenant asked for, a method registration
     /// included); the account and its tokens were forgotten.
     case enrolmentSignedIn(email: String)
+    /// An error that belongs to no field, with the ways back.
     indirect case failure(FailureReport)
 }

@@ -7,6 +7,7 @@ public struct LoopGuard: Sendable, Equatable {
     var lastStep: String?
     var count = 0
 
+    /// A guard that has seen no step yet.
     public init() {}
 
     /// Records a server step (a key naming the step and what it asked for); returns `false` when this is

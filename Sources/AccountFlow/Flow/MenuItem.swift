@@ -1,9 +1,13 @@
 /// Entries of the home menu.
 public enum MenuItem: Sendable, Equatable {
+    /// Opens the sign-in screen, abandoning any flow in progress.
     case signIn
+    /// Opens the sign-up screen, abandoning any flow in progress.
     case signUp
+    /// Opens the password-reset screen, abandoning any flow in progress.
     case resetPassword
     /// Only offered when someone is signed in.
     case account
+    /// Forgets any flow and ends the console.
     case quit
 }

@@ -10,6 +10,7 @@ public enum MethodPurpose: Sendable, Equatable {
 
 /// The method picker for MFA selection and for registration.
 public struct MethodPicker: Sendable, Equatable {
+    /// MFA asks for a code at once when a method is picked; registration asks for the contact first.
     public var purpose: MethodPurpose
     /// In the server's order; for registration only the tenant's `availableMethods`.
     public var methods: [AuthMethod]
@@ -17,8 +18,10 @@ public struct MethodPicker: Sendable, Equatable {
     public var blocked: Set<String>
     /// The id last picked (for MFA, the one a request is or was in flight for).
     public var picked: String?
+    /// A message for the picker, e.g. that the picked method is blocked.
     public var message: String?
 
+    /// A picker with, by default, nothing blocked, nothing picked and no message.
     public init(purpose: MethodPurpose, methods: [AuthMethod], blocked: Set<String> = [], picked: String? = nil,
                 message: String? = nil) {
         self.purpose = purpose

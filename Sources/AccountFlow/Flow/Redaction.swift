@@ -10,6 +10,7 @@ extension FieldID {
 }
 
 extension SignInForm: CustomReflectable {
+    /// For `dump` and debuggers: the password shows as `<redacted>` when set.
     public var customMirror: Mirror {
         Mirror(self, children: ["email": email, "password": redacted(password), "passwordRequired": passwordRequired,
                                 "emailError": emailError as Any, "passwordError": passwordError as Any, "message": message as Any])
@@ -17,6 +18,7 @@ extension SignInForm: CustomReflectable {
 }
 
 extension SignUpForm: CustomReflectable {
+    /// For `dump` and debuggers: the password and its confirmation show as `<redacted>` when set.
     public var customMirror: Mirror {
         Mirror(self, children: ["email": email, "password": redacted(password), "confirmPassword": redacted(confirmPassword),
                                 "attributes": attributes, "emailError": emailError as Any, "passwordError": passwordError as Any,
@@ -25,6 +27,7 @@ extension SignUpForm: CustomReflectable {
 }
 
 extension NewPasswordForm: CustomReflectable {
+    /// For `dump` and debuggers: the password and its confirmation show as `<redacted>` when set.
     public var customMirror: Mirror {
         Mirror(self, children: ["purpose": purpose, "password": redacted(password), "confirmPassword": redacted(confirmPassword),
                                 "passwordError": passwordError as Any, "confirmError": confirmError as Any])
@@ -32,6 +35,7 @@ extension NewPasswordForm: CustomReflectable {
 }
 
 extension CodeEntry: CustomReflectable {
+    /// For `dump` and debuggers: the code shows as `<redacted>` when set.
     public var customMirror: Mirror {
         Mirror(self, children: ["purpose": purpose, "delivery": delivery, "code": redacted(code), "codeError": codeError as Any,
                                 "notice": notice as Any, "resend": resend, "wrongAttempts": wrongAttempts])
@@ -39,6 +43,7 @@ extension CodeEntry: CustomReflectable {
 }
 
 extension ScreenField: CustomReflectable {
+    /// For `dump` and debuggers: the value of a secret or code field shows as `<redacted>` when set.
     public var customMirror: Mirror {
         let secret = if case .code = kind { true } else { kind == .secret }
         return Mirror(self, children: ["id": id, "label": label, "kind": kind, "value": secret ? redacted(value) : value,

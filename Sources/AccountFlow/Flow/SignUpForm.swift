@@ -3,16 +3,24 @@ import TophhieCloudAuthentication
 /// The sign-up start screen: email, the password when the console creates password accounts, and the
 /// attributes the operator sends up front.
 public struct SignUpForm: Sendable, Equatable {
+    /// As typed; trimmed and checked for the shape `local@domain` on submit.
     public var email: String
     /// Present only when ``FlowSettings/passwordAccounts`` is on.
     public var password: String
+    /// Must equal `password`; checked when left and on submit. Secret.
     public var confirmPassword: String
+    /// Fields for ``FlowSettings/upFrontAttributes``, sent with `/signup/v1.0/start`.
     public var attributes: AttributeForm
+    /// A local check, or `user_already_exists` (sign-up may say an account exists; sign-in never does).
     public var emailError: String?
+    /// A missing password, or the server's password-policy suberror.
     public var passwordError: String?
+    /// Set when the confirmation differs from the password.
     public var confirmError: String?
+    /// A message for the whole form: the service refused the input, or why the flow restarted.
     public var message: String?
 
+    /// A form with these values; ``init(settings:email:)`` builds the empty one.
     public init(email: String = "", password: String = "", confirmPassword: String = "",
                 attributes: AttributeForm, emailError: String? = nil, passwordError: String? = nil,
                 confirmError: String? = nil, message: String? = nil) {

@@ -9,6 +9,7 @@ public struct WebFallback: Sendable, Equatable {
     /// Capabilities the app declared.
     public var sentCapabilities: [Capability]
 
+    /// The server's reason (nil when none was sent) and what the app sent.
     public init(reason: String?, sentChallengeTypes: [ChallengeType], sentCapabilities: [Capability]) {
         self.reason = reason
         self.sentChallengeTypes = sentChallengeTypes

@@ -3,9 +3,13 @@ import TophhieCloudAuthentication
 
 /// One form field built from a tenant's `RequiredAttribute`, with the user's value and messages.
 public struct AttributeField: Sendable, Equatable {
+    /// The tenant's attribute (name, type, required, regex) the field was built from.
     public let attribute: RequiredAttribute
+    /// From the API name (``AttributeLabel``), e.g. `postalCode` → "Postal code".
     public let label: String
+    /// Toggle for `boolean`, number for `int`, picker for a pure-alternation pattern, else text.
     public let kind: FieldKind
+    /// The pattern checked when the field is left and on submit; `.none` for pickers.
     public let rule: PatternRule
     /// What the user typed; `"true"`/`"false"` for toggles.
     public var value: String
@@ -32,6 +36,7 @@ public struct AttributeField: Sendable, Equatable {
         if case .uncheckable = rule { note = Self.uncheckableNote }
     }
 
+    /// `.attribute(name)`: how edits and leaves reach this field.
     public var id: FieldID { .attribute(attribute.name) }
 
     /// Stores an edit, keeping the input and clearing the previous error.

@@ -3,6 +3,7 @@ import TophhieCloudAuthentication
 /// A form built at run time from the tenant's `[RequiredAttribute]` (the `attributes_required` step,
 /// or the attributes an operator sends at sign-up start).
 public struct AttributeForm: Sendable, Equatable {
+    /// One per attribute: the server's order, or required first when the order is not known.
     public var fields: [AttributeField]
     /// A message for the whole form (e.g. refused names that have no field here).
     public var message: String?

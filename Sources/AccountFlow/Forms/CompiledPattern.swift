@@ -42,12 +42,15 @@ public final class CompiledPattern: @unchecked Sendable, Equatable {
         }
     }
 
+    /// Equal when the source patterns are equal.
     public static func == (lhs: CompiledPattern, rhs: CompiledPattern) -> Bool { lhs.source == rhs.source }
 }
 
 /// The outcome of checking a value against a tenant pattern.
 public enum PatternCheck: Sendable, Equatable {
+    /// The whole input matches.
     case matches
+    /// The whole input does not match: the field shows a format error.
     case doesNotMatch
     /// ICU gave up (time limit or stack): the server will decide.
     case couldNotCheck

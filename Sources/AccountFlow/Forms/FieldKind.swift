@@ -1,6 +1,8 @@
 /// How a field is edited and shown.
 public enum FieldKind: Sendable, Equatable {
+    /// Free text, e.g. a `string` attribute.
     case text
+    /// An email address: the flows' email fields and an email contact.
     case email
     /// Shown masked.
     case secret

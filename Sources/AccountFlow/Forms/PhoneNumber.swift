@@ -8,12 +8,19 @@ public enum PhoneNumber {
     /// Why a typed number was refused; `message` is shown on the phone field. A number that is not
     /// plausible says "doesn't look right", as the server's 901001 answer does (case 002).
     public enum Problem: Error, Sendable, Equatable {
+        /// Nothing but whitespace.
         case empty
+        /// Something other than digits, a leading `+`, spaces, dashes, dots or brackets.
         case invalidCharacters
+        /// A national number without a usable country code (1–3 digits, no leading 0), or an international one
+        /// starting with 0.
         case missingCountryCode
+        /// Fewer than 8 digits with the country code.
         case tooShort
+        /// More than 15 digits with the country code (the E.164 maximum).
         case tooLong
 
+        /// The sentence shown on the phone field.
         public var message: String {
             switch self {
             case .empty: "Enter a phone number."

@@ -1,11 +1,13 @@
 /// Everything a renderer needs to draw the current step; a function of ``FlowState`` (see
 /// ``FlowState/screen``). Activating an option or action sends its `event`.
 public struct Screen: Sendable, Equatable {
+    /// The screen's heading.
     public var title: String
     /// Explanatory paragraphs, in order.
     public var text: [String]
     /// Label/value lines (account details, claims, what the app sent).
     public var details: [ScreenDetail]
+    /// Editable fields, top to bottom.
     public var fields: [ScreenField]
     /// Choices in a list (home menu entries, methods).
     public var options: [ScreenOption]
@@ -17,8 +19,10 @@ public struct Screen: Sendable, Equatable {
     public var notice: String?
     /// The status line: "working…" text while a request is in flight (Esc cancels it).
     public var status: String?
+    /// A request is in flight (``status`` names it); input other than cancel is ignored.
     public var isWorking: Bool
 
+    /// A screen; everything but `title` is empty, absent or `false` by default.
     public init(title: String, text: [String] = [], details: [ScreenDetail] = [], fields: [ScreenField] = [],
                 options: [ScreenOption] = [], actions: [ScreenAction] = [], message: String? = nil,
                 notice: String? = nil, status: String? = nil, isWorking: Bool = false) {
@@ -37,9 +41,12 @@ public struct Screen: Sendable, Equatable {
 
 /// A label and its value, shown read-only.
 public struct ScreenDetail: Sendable, Equatable {
+    /// E.g. "Scopes" or "Claim oid".
     public var label: String
+    /// The text shown beside the label.
     public var value: String
 
+    /// A detail line: label, then value.
     public init(_ label: String, _ value: String) {
         self.label = label
         self.value = value
@@ -49,15 +56,22 @@ public struct ScreenDetail: Sendable, Equatable {
 /// An editable field. Edits go back as ``FlowEvent/fieldEdited(_:_:)``, leaving it as
 /// ``FlowEvent/fieldLeft(_:)``. Values of ``FieldKind/secret`` fields must be drawn masked.
 public struct ScreenField: Sendable, Equatable {
+    /// Names the field in ``FlowEvent/fieldEdited(_:_:)`` and ``FlowEvent/fieldLeft(_:)``.
     public var id: FieldID
+    /// Shown beside the field; the presenter adds "(optional)" when it is not required.
     public var label: String
+    /// How it is edited and drawn.
     public var kind: FieldKind
+    /// The current value, kept on every error.
     public var value: String
+    /// Why the value cannot be sent or was refused.
     public var error: String?
     /// Advice that does not block submit (policy hint, "can't be checked here").
     public var note: String?
+    /// `false` marks the field optional.
     public var required: Bool
 
+    /// A required field with no error or note by default.
     public init(id: FieldID, label: String, kind: FieldKind, value: String, error: String? = nil,
                 note: String? = nil, required: Bool = true) {
         self.id = id
@@ -72,14 +86,18 @@ public struct ScreenField: Sendable, Equatable {
 
 /// One entry of a list: a menu item or a method.
 public struct ScreenOption: Sendable, Equatable {
+    /// The entry's text (a menu item, a channel name).
     public var label: String
     /// Secondary text (a masked address).
     public var detail: String?
     /// A remark (strength note, "blocked").
     public var note: String?
+    /// `false` for an entry shown but not offered (a blocked method).
     public var enabled: Bool
+    /// Sent when the entry is chosen.
     public var event: FlowEvent
 
+    /// An enabled entry with no detail or note by default.
     public init(label: String, detail: String? = nil, note: String? = nil, enabled: Bool = true, event: FlowEvent) {
         self.label = label
         self.detail = detail
@@ -91,10 +109,14 @@ public struct ScreenOption: Sendable, Equatable {
 
 /// A button.
 public struct ScreenAction: Sendable, Equatable {
+    /// The button's text.
     public var label: String
+    /// Sent when the button is pressed.
     public var event: FlowEvent
+    /// `false` shows the button but it cannot be pressed (e.g. resend while the countdown runs).
     public var enabled: Bool
 
+    /// An enabled button by default.
     public init(_ label: String, _ event: FlowEvent, enabled: Bool = true) {
         self.label = label
         self.event = event

@@ -4,6 +4,7 @@ import TophhieCloudAuthentication
 ///
 /// Mirrors `NativeSignInStep` (native-auth API reference §3.8); tokens are already summarised.
 public enum SignInProgress: Sendable, Equatable {
+    /// Signed in; the tokens stay with the runner.
     case completed(SignedInAccount)
     /// A one-time code was sent (passwordless sign-in, or the tenant asked for one instead).
     case codeRequired(CodeDelivery)

@@ -6,7 +6,9 @@ import TophhieCloudAuthentication
 /// Built from `TophhieAuthResult` (native-auth API reference §3.4); the runner hands the tokens to the
 /// token cache, the flow only ever sees this summary.
 public struct SignedInAccount: Sendable, Equatable {
+    /// `preferred_username`, else `email`, else the username used to sign in.
     public var username: String?
+    /// The id token's `name` claim.
     public var displayName: String?
     /// `oid` (else `client_info.uid`, else `sub`).
     public var objectID: String?
@@ -21,6 +23,7 @@ public struct SignedInAccount: Sendable, Equatable {
     /// Whether the runner holds a refresh token for this sign-in (the `offline_access` scope was granted).
     public var canRefresh: Bool
 
+    /// Memberwise; `canRefresh` defaults to `false`.
     public init(
         username: String?, displayName: String?, objectID: String?, tenantID: String?,
         claims: [String: String], accessTokenExpiresOn: Date, scopes: [String], canRefresh: Bool = false

@@ -1,7 +1,9 @@
 /// The text of `--help` for each command, and `--version`.
 public enum HelpText {
+    /// What `--version` prints; also the HAR log's creator version.
     public static let version = "tophhie 0.1.0"
 
+    /// The usage text `--help` prints for `topic`.
     public static func text(_ topic: HelpTopic) -> String {
         switch topic {
         case .main: main

@@ -11,7 +11,9 @@ public enum Invocation: Equatable, Sendable {
     case console(TenantTarget, options: ConsoleOptions)
     /// The emulator alone; the arguments are parsed by the emulator command.
     case emulator(arguments: [String])
+    /// `help`, or `--help` / `-h` anywhere: print the usage for `topic` and exit 0.
     case help(topic: HelpTopic)
+    /// `--version` anywhere on the line: print ``HelpText/version`` and exit 0.
     case version
 }
 
@@ -31,16 +33,22 @@ public struct ConsoleOptions: Equatable, Sendable {
     /// The embedded emulator's loopback port; `0` takes any free port. Only with the embedded emulator.
     public var emulatorPort: UInt16 = 0
 
+    /// No enrolment, no HAR file, full screen, password accounts, any free port.
     public init() {}
 }
 
 /// A tenant to talk to: authority, client id, and what the app declares.
 public struct TenantTarget: Equatable, Sendable {
+    /// Used as given (any authority shape); plain `http` only for loopback hosts, which the framework enforces.
     public var authority: URL
+    /// The app (client) id sent as `client_id`; the parser refuses an empty one.
     public var clientID: String
+    /// From `mfa_required`, `registration_required`, sent as `capabilities` (default both).
     public var capabilities: [String]
+    /// From `oob`, `password`, `redirect` (default all three); the framework adds `redirect` when missing.
     public var challengeTypes: [String]
 
+    /// Memberwise; ``InvocationParser`` fills the defaults and checks both lists.
     public init(authority: URL, clientID: String, capabilities: [String], challengeTypes: [String]) {
         self.authority = authority
         self.clientID = clientID
@@ -51,12 +59,16 @@ public struct TenantTarget: Equatable, Sendable {
 
 /// Which help text to print.
 public enum HelpTopic: Equatable, Sendable {
+    /// `main`: `tophhie --help`; `console`: `tophhie console --help`.
     case main, console
 }
 
-/// A usage or configuration error: printed with the usage line, exit code 2.
+/// A usage or configuration error: printed on standard error after `tophhie: `, exit code 2.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
+    /// A lower-case sentence naming the argument and what is allowed.
     public let message: String
+    /// An error carrying `message`.
     public init(_ message: String) { self.message = message }
+    /// The same text as ``message``.
     public var description: String { message }
 }

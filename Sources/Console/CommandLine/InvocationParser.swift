@@ -4,10 +4,12 @@ import TenantEmulator
 /// Parses `tophhie`'s arguments. Flags win over `TOPHHIE_AUTHORITY` / `TOPHHIE_CLIENT_ID`, which win
 /// over a named profile from `$XDG_CONFIG_HOME/tophhie/profiles.json`.
 public struct InvocationParser {
+    /// Read for `TOPHHIE_AUTHORITY`, `TOPHHIE_CLIENT_ID`, `XDG_CONFIG_HOME` and `HOME`.
     public var environment: [String: String]
     /// Reads a profiles file; injectable for tests.
     public var readFile: (String) -> Data?
 
+    /// By default the process environment and the real file system.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
                 readFile: @escaping (String) -> Data? = { FileManager.default.contents(atPath: $0) }) {
         self.environment = environment

@@ -10,8 +10,10 @@ public struct SentCode: Sendable, Equatable {
     public var maskedTarget: String
     /// `signUp`, `signIn`, `mfa`, `registration`, `passwordReset`.
     public var purpose: String
+    /// The code in clear; Ctrl-O copies the newest one for the code screen's target into its field.
     public var code: String
 
+    /// Memberwise; the pane shows the strings as given.
     public init(channel: String, target: String, maskedTarget: String, purpose: String, code: String) {
         self.channel = channel
         self.target = target

@@ -7,6 +7,7 @@ import TophhieCloudAuthentication
 public final class TraceLog: Sendable {
     private let exchanges = Mutex<[ObservedExchange]>([])
 
+    /// An empty log.
     public init() {}
 
     /// The observer to hand to `TophhieNativeAuth.observe(_:)`.
@@ -14,11 +15,13 @@ public final class TraceLog: Sendable {
         { [self] exchange in self.exchanges.withLock { $0.append(exchange) } }
     }
 
+    /// Every exchange so far, oldest first, already redacted by the framework.
     public var all: [ObservedExchange] { exchanges.withLock { $0 } }
 
     /// Forgets every exchange (enrolment mode: the previous person's traffic is not kept).
     public func clear() { exchanges.withLock { $0 = [] } }
 
+    /// How many exchanges are held: the HAR export's entry count.
     public var count: Int { exchanges.withLock { $0.count } }
 
     /// One line per exchange: method, path, status, error/suberror, duration.

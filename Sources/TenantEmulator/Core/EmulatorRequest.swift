@@ -3,14 +3,18 @@ import NativeAuthWire
 
 /// One HTTP request as the core sees it: no sockets, just values.
 public struct EmulatorRequest: Sendable {
+    /// Upper case, e.g. `POST`.
     public var method: String
     /// The path without the query, e.g. `/<tenant-id>/oauth2/v2.0/initiate`.
     public var path: String
+    /// Decoded query items, including any that came after `?` in the path.
     public var query: [String: String]
     /// Header names in lower case.
     public var headers: [String: String]
+    /// The raw body: form-encoded on the native-auth endpoints, JSON on the control API.
     public var body: Data
 
+    /// Upper-cases `method`, moves a `?query` from `path` into `query`, and lower-cases header names.
     public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: Data = Data()) {
         self.method = method.uppercased()
         let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)

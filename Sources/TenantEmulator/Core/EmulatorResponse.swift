@@ -2,15 +2,18 @@ import Foundation
 
 /// One HTTP answer of the core.
 public struct EmulatorResponse: Sendable {
+    /// The HTTP status; protocol errors are 400, and only injected faults answer 429 or 500 on tenant paths.
     public var status: Int
     /// Header names as sent.
     public var headers: [String: String]
+    /// The answer's bytes: JSON on every route the emulator serves.
     public var body: Data
     /// A `delay` fault: the server waits this long before answering (the core itself never sleeps).
     public var delaySeconds: Int
     /// Tokens still to be signed (done outside the emulator's lock).
     var mint: TokenMint?
 
+    /// An answer with, by default, no headers, an empty body and no delay.
     public init(status: Int, headers: [String: String] = [:], body: Data = Data(), delaySeconds: Int = 0) {
         self.status = status
         self.headers = headers

@@ -6,15 +6,20 @@ import Foundation
 public struct OutboxMessage: Sendable, Equatable, Codable {
     /// Why a code was sent.
     public enum Purpose: String, Sendable, Codable, CaseIterable {
+        /// The flow and step that sent the code: sign-up email check, first-factor sign-in, MFA, method
+        /// registration, password reset.
         case signUp, signIn, mfa, registration, passwordReset
     }
 
+    /// 1, 2, 3… in sending order; not reused after the outbox is emptied.
     public let id: Int
     /// `email` or `sms`.
     public let channel: String
     /// The unmasked address or phone number.
     public let to: String
+    /// The code in clear: `otp.length` digits.
     public let code: String
+    /// Which flow sent it.
     public let purpose: Purpose
     /// ISO 8601 virtual time.
     public let sentAt: String

@@ -40,6 +40,7 @@ public final class TenantEmulator: @unchecked Sendable {
 
     /// Failures at start: an unreadable data file, or a seed user the store refuses.
     public struct StartFailure: Error, CustomStringConvertible {
+        /// What failed, e.g. `cannot open the emulator's store: …`.
         public let description: String
     }
 

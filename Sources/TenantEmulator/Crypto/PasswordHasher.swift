@@ -10,8 +10,10 @@ public struct PasswordHasher: Sendable {
     /// The default cost for an emulator a person uses.
     public static let defaultIterations = 600_000
 
+    /// PBKDF2 rounds for new hashes (at least 1); a stored hash keeps the rounds it was made with.
     public let iterations: Int
 
+    /// Values below 1 become 1; the default is ``defaultIterations``.
     public init(iterations: Int = PasswordHasher.defaultIterations) {
         self.iterations = max(1, iterations)
     }

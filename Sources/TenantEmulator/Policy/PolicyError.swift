@@ -9,6 +9,7 @@ public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is allowed there.
     public let allowed: String
 
+    /// A failure at `key` in `file`; `allowed` says what would have been accepted.
     public init(file: String, key: String, allowed: String) {
         self.file = file
         self.key = key
@@ -17,5 +18,6 @@ public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `FILE: KEY: ALLOWED`.
     public var message: String { "\(file): \(key): \(allowed)" }
+    /// The same text as ``message``.
     public var description: String { message }
 }

@@ -50,6 +50,8 @@ public struct TenantPolicy: Sendable {
 
     /// How accounts sign up (and therefore sign in).
     public enum SignUpMethod: String, Sendable, CaseIterable {
+        /// `emailPassword`: accounts with a password (sign-up collects one, via `credential_required` if not sent
+        /// at start); `emailOtp`: code-only accounts, which refuse a password.
         case emailPassword, emailOtp
     }
 
@@ -63,10 +65,15 @@ public struct TenantPolicy: Sendable {
 
     /// `signUp.attributes[]`: one user attribute.
     public struct Attribute: Sendable {
+        /// `name`: the API name sent and checked, e.g. `displayName` or `extension_<appid>_<name>`; unique.
         public var name: String
+        /// `type` (default `string`), sent as the wire `type`; `int` and `dateTime` values are type-checked.
         public var type: AttributeKind
+        /// `required` (default `false`): a missing one triggers `attributes_required`; an empty value is refused.
         public var required: Bool
+        /// `regex`: must compile; checked unanchored (write `^…$` for a whole value) and sent as `options.regex`.
         public var regex: String?
+        /// `label` (default: `name`): shown by `GET /emulator/v1/tenant` only; the wire attribute carries no label.
         public var label: String
         /// Allowed values of a choice list (checked server-side; sent as a regex).
         public var choices: [String]?
@@ -84,6 +91,8 @@ public struct TenantPolicy: Sendable {
 
     /// Attribute types of the policy file, mapped onto the wire vocabulary.
     public enum AttributeKind: String, Sendable, CaseIterable {
+        /// `int` values must parse as integers, `dateTime` as ISO 8601 or `yyyy-mm-dd`; a `boolean` without
+        /// `regex` or `choices` is checked against `^(true|false)$`.
         case string, boolean, int, dateTime
 
         var wire: AttributeType {
@@ -112,6 +121,7 @@ public struct TenantPolicy: Sendable {
 
     /// A strong-authentication channel.
     public enum MethodChannel: String, Sendable, CaseIterable {
+        /// Email or SMS codes: the `challenge_channel`, and the method `id` offered by `/register/v1.0/introspect`.
         case email, sms
 
         var wire: ChallengeChannel { self == .email ? .email : .sms }
@@ -119,17 +129,24 @@ public struct TenantPolicy: Sendable {
 
     /// Whether the SMS provider refuses to send (the fraud-protection answers of §3.6/§3.7).
     public enum SMSBlock: String, Sendable, CaseIterable {
+        /// `reputation`: `access_denied` + `provider_blocked_by_rep` (a number judged risky); `admin`:
+        /// `access_denied` + `provider_blocked_by_admin` (a region the admin blocked).
+        /// Source: native-auth API reference §3.6 step B, §3.7 step B.
         case none, reputation, admin
     }
 
     /// `mfa`: second factor rules.
     public struct MFA: Sendable {
+        /// `required` (default `false`): password accounts need a second factor after the first; code-only
+        /// accounts never do (native-auth API reference §3.6).
         public var required: Bool
+        /// `methods` (default both): channels allowed for MFA and offered for registration.
         public var methods: [MethodChannel]
         /// A password user with no method must register one (`registration_required`).
         public var registrationRequired: Bool
         /// After `mfa_required`, challenge without `id` sends to the only method or answers `introspect_required`.
         public var legacyFlow: Bool
+        /// `smsBlocked` (default `none`): refuses SMS on the MFA challenge and on `/register/v1.0/challenge`.
         public var smsBlocked: SMSBlock
     }
 
@@ -169,7 +186,9 @@ public struct TenantPolicy: Sendable {
         public var email: String
         /// `nil`: a code-only account.
         public var password: String?
+        /// Attribute values by API name, stored as given (not checked against `signUp.attributes`).
         public var attributes: [String: String]
+        /// Registered strong-authentication methods; empty means none.
         public var methods: [SeedMethod]
     }
 

@@ -6,8 +6,11 @@
 public struct FormSession {
     /// How the form ended, with the form as the user left it.
     public enum Ending: Hashable, Sendable {
+        /// Enter: the focused button's id, or nil when Enter was pressed in a field.
         case submitted(button: String?)
+        /// The back key (Esc), or `onTick` asked to end.
         case back
+        /// The quit key (Ctrl-C), or the input closed (the terminal hung up).
         case quit
     }
 
@@ -16,6 +19,7 @@ public struct FormSession {
     /// How long to wait for input before a tick.
     public var tick: Duration
 
+    /// A session on `form`; `tick` is the idle wait before each `onTick` (1 second by default).
     public init(form: FormView, tick: Duration = .seconds(1)) {
         self.form = form
         self.tick = tick

@@ -10,6 +10,7 @@ public struct Cell: Hashable, Sendable {
     /// How the cell is drawn.
     public var style: Style
 
+    /// `width` is the grapheme's display width in columns: 1 or 2, or 0 for a continuation cell.
     public init(grapheme: String, width: Int, style: Style = .plain) {
         self.grapheme = grapheme
         self.width = width

@@ -12,6 +12,7 @@ public struct Style: Hashable, Sendable {
     /// Reverse video, for focus and the header.
     public var reverse: Bool
 
+    /// The terminal's default colour and no attributes, unless given.
     public init(color: Color? = nil, bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false) {
         self.color = color
         self.bold = bold

@@ -7,6 +7,7 @@ public struct FormButton: Hashable, Sendable {
     /// A disabled button (e.g. Resend during its countdown) is drawn dimmed and skipped by focus.
     public var isEnabled: Bool
 
+    /// An enabled button by default.
     public init(id: String, title: String, isEnabled: Bool = true) {
         self.id = id
         self.title = title

@@ -3,10 +3,13 @@
 extension FormField: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     private var shownValue: String { isSecret ? "<redacted>" : value }
 
+    /// `id (kind): value`, with a password or code value shown as `<redacted>`.
     public var description: String { "\(id) (\(kind.name)): \(shownValue)" }
 
+    /// Same as ``description``, secrets redacted.
     public var debugDescription: String { description }
 
+    /// For `dump` and debuggers: id, label, kind, value (redacted when secret), error and note.
     public var customMirror: Mirror {
         Mirror(self, children: ["id": id, "label": label, "kind": kind.name, "value": shownValue,
                                 "error": error as Any, "note": note as Any])

@@ -16,6 +16,7 @@ public struct FormField: Hashable, Sendable {
     /// A hint under the field (policy, format).
     public var note: String?
 
+    /// A field with an empty editor and no messages by default; the static builders set up each kind.
     public init(id: String, label: String, kind: FieldKind, editor: TextEditor = TextEditor(),
                 error: String? = nil, note: String? = nil) {
         self.id = id

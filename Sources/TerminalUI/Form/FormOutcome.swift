@@ -8,8 +8,11 @@ public enum FormOutcome: Hashable, Sendable {
     case leftField(id: String)
     /// Enter: `button` is the focused button's id, or nil when Enter was pressed in a field.
     case submitted(button: String?)
+    /// ``FormCommand/back`` (Esc): go back one step.
     case back
+    /// ``FormCommand/help`` (F1): show the help screen for the form's keymap.
     case help
+    /// ``FormCommand/quit`` (Ctrl-C): leave the console.
     case quit
     /// A key bound to an application command (``FormCommand/app(_:)``).
     case app(String)

@@ -26,6 +26,7 @@ public struct FormView: Hashable, Sendable {
     /// The bindings that drive this form and its footer.
     public var keymap: Keymap
 
+    /// A view focused on its first item, driven by ``Keymap/form`` unless another keymap is given.
     public init(header: HeaderInfo? = nil, title: String, lines: [String] = [], details: [FormDetail] = [], fields: [FormField] = [],
                 buttons: [FormButton] = [], status: StatusLine? = nil, focus: Int = 0, keymap: Keymap = .form) {
         self.header = header
@@ -41,7 +42,9 @@ public struct FormView: Hashable, Sendable {
 
     /// Something that can hold focus.
     public enum Focusable: Hashable, Sendable {
+        /// A field, by index into ``fields``.
         case field(Int)
+        /// A button, by index into ``buttons``; only enabled buttons take focus.
         case button(Int)
     }
 

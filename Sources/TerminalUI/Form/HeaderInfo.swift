@@ -7,6 +7,7 @@ public struct HeaderInfo: Hashable, Sendable {
     /// E.g. `"emulator"` or `"live"`.
     public var mode: String
 
+    /// Tenant and authority go on the left of the header bar, mode on the right.
     public init(tenant: String, authority: String, mode: String) {
         self.tenant = tenant
         self.authority = authority

@@ -9,6 +9,7 @@ public struct PickerOption: Hashable, Sendable {
     /// A remark shown dimmed, e.g. a strength note.
     public var note: String?
 
+    /// An option with no detail or note by default.
     public init(id: String, title: String, detail: String? = nil, note: String? = nil) {
         self.id = id
         self.title = title

@@ -8,6 +8,7 @@ public struct StatusLine: Hashable, Sendable {
     /// Info, success or error.
     public var kind: Kind
 
+    /// An info line (plain style) unless `kind` says otherwise.
     public init(_ text: String, kind: Kind = .info) {
         self.text = text
         self.kind = kind

@@ -5,10 +5,12 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// Row, from zero at the top.
     public var y: Int
 
+    /// The cell at column `x`, row `y`; not clamped (a point may lie off the screen).
     public init(x: Int, y: Int) {
         self.x = x
         self.y = y
     }
 
+    /// `(x,y)`, for test failures and traces.
     public var description: String { "(\(x),\(y))" }
 }

@@ -9,6 +9,7 @@ public struct Rect: Hashable, Sendable {
     /// Rows.
     public var height: Int
 
+    /// A rectangle whose top-left cell is (`x`, `y`); negative widths and heights are clamped to zero.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y

@@ -1,6 +1,8 @@
 /// What a key means to a form once the focused widget has declined it.
 public enum FormCommand: Hashable, Sendable {
+    /// Focus the next field or enabled button, wrapping round to the first.
     case nextField
+    /// Focus the previous field or enabled button, wrapping round to the last.
     case previousField
     /// Enter: submit the form (or press the focused button).
     case submit

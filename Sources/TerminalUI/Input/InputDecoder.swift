@@ -15,6 +15,7 @@ public struct InputDecoder: Sendable {
 
     private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
+    /// A decoder with no bytes held back.
     public init() {}
 
     /// True when bytes are held back waiting for the rest of a sequence (or a paste is open).

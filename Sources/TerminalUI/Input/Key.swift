@@ -13,7 +13,10 @@ public enum Key: Hashable, Sendable {
     case control(Character)
     /// A function key, `F1` is `.function(1)`.
     case function(Int)
+    /// The arrow keys.
     case up, down, left, right
+    /// The editing-pad keys; `delete` is the forward delete key, not Backspace.
     case home, end, pageUp, pageDown, insert, delete
+    /// Tab, Shift-Tab, Enter, Backspace (DEL or BS) and Esc; a lone Esc comes after the backend's escape delay.
     case tab, backTab, enter, backspace, escape
 }

@@ -11,6 +11,7 @@ public struct KeyBinding: Hashable, Sendable {
     /// False for bindings listed only on the help screen (the footer has one line).
     public var inFooter: Bool
 
+    /// A binding listed in the footer unless `inFooter` is false; the help screen lists every binding.
     public init(keys: [Key], command: FormCommand, keyLabel: String, help: String, inFooter: Bool = true) {
         self.keys = keys
         self.command = command

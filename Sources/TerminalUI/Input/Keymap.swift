@@ -4,6 +4,7 @@ public struct Keymap: Hashable, Sendable {
     /// In footer and help-screen order; the first binding of a key wins.
     public var bindings: [KeyBinding]
 
+    /// Bindings in footer and help-screen order; for a key bound twice, the first wins.
     public init(bindings: [KeyBinding]) {
         self.bindings = bindings
     }

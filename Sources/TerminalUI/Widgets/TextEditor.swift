@@ -13,6 +13,7 @@ public struct TextEditor: Hashable, Sendable {
     /// Which graphemes may be entered (nil: every printable one).
     public var allowed: (@Sendable (Character) -> Bool)?
 
+    /// Starts with `text` filtered and cut as if typed, the cursor after it; `maxLength` counts graphemes.
     public init(text: String = "", maxLength: Int? = nil, allowed: (@Sendable (Character) -> Bool)? = nil) {
         self.text = ""
         cursor = 0
@@ -21,10 +22,12 @@ public struct TextEditor: Hashable, Sendable {
         insert(text)
     }
 
+    /// Equal text, cursor and limit; the `allowed` filter is not compared (closures cannot be).
     public static func == (lhs: TextEditor, rhs: TextEditor) -> Bool {
         lhs.text == rhs.text && lhs.cursor == rhs.cursor && lhs.maxLength == rhs.maxLength
     }
 
+    /// Hashes the text and cursor, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
         hasher.combine(cursor)
