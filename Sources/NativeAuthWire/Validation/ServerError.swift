@@ -30,7 +30,8 @@ public struct ServerError: Error, Sendable, Equatable {
         case invalidCredentials
         /// `expired_token` (continuation token) or an expired refresh token (700082, `expired_refresh_token`).
         case expiredToken
-        /// `access_denied` + `provider_blocked_by_rep` (550024) / `provider_blocked_by_admin`.
+        /// `access_denied` + `provider_blocked_by_rep` / `provider_blocked_by_admin`, both AADSTS550024 in the
+        /// documented exchanges (fixtures `register-challenge-access-denied-provider-blocked-by-*`).
         case authMethodBlocked(Suberror)
         /// 901001 (contact not plausible) or 90100 with an invalid username.
         case invalidInput

@@ -27,8 +27,8 @@ public enum NativeAuthError: Error, LocalizedError, Sendable, Equatable {
     case passwordRequired
     /// The server wants a browser (`challenge_type=redirect`), with its `redirect_reason` when sent.
     case browserRequired(reason: String?, ServerDetails)
-    /// The method or number is blocked (`access_denied` + `provider_blocked_by_rep`, AADSTS550024, or
-    /// `provider_blocked_by_admin`): pick another.
+    /// The method or number is blocked (`access_denied` + `provider_blocked_by_rep` or
+    /// `provider_blocked_by_admin`, AADSTS550024 in the documented exchanges): pick another.
     case methodBlocked(ServerDetails)
     /// The flow's continuation token expired (`expired_token`): start again.
     case expiredFlow(ServerDetails)
