@@ -62,6 +62,7 @@ struct CommandLineTests {
     @Test("a bad policy file or bad usage exits 2 with one message naming file and key")
     func badPolicy() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
         try Data(#"{"tenant": {"name": "x", "id": "5f0c3a1e-7b2d-4c8e-9a61-3d2f4b6e8a10"}, "clients": [{"clientId": "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48"}], "otp": {"length": 99}}"#.utf8).write(to: file)
         let bad = try EmulatorProcess(["--tenant", file.path])
         bad.process.waitUntilExit()
