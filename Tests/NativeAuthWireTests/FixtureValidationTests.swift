@@ -39,6 +39,19 @@ import Testing
         #expect(validated == .redirect(reason: "why"))
     }
 
+    /// Support needs the AADSTS code of a 5xx as much as of a 400 (an HTML page has none to keep).
+    @Test func aServerErrorKeepsTheEnvelopeItSent() throws {
+        let body = Data(#"{"error":"server_error","error_description":"AADSTS90033: A transient error has occurred.","error_codes":[90033],"correlation_id":"c0ffee00-0000-4000-8000-000000000003"}"#.utf8)
+        let validated = ResponseValidator.validate(endpoint: .signInInitiate, status: 500, headers: [:], body: body)
+        guard case .rejected(let error) = validated else { Issue.record("\(validated)"); return }
+        #expect(error.kind == .httpStatus(500))
+        #expect(error.envelope?.errorCodes == [90033])
+        #expect(error.correlationID == "c0ffee00-0000-4000-8000-000000000003")
+        let page = ResponseValidator.validate(endpoint: .signInInitiate, status: 502, headers: [:], body: Data("<html>".utf8))
+        guard case .rejected(let pageError) = page else { Issue.record("\(page)"); return }
+        #expect(pageError.envelope == nil)
+    }
+
     @Test func throttlingHonoursRetryAfter() {
         let validated = ResponseValidator.validate(
             endpoint: .token, status: 429, headers: ["Retry-After": "7"], body: Data())
