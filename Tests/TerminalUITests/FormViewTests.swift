@@ -97,6 +97,28 @@ import Testing
         #expect(!Forms.mfaPicker().effectiveKeymap.footerText.contains("^R"))
     }
 
+    /// A narrow terminal drops hints whole, the easiest to guess first, and never "F1 help".
+    @Test func aNarrowFooterKeepsTheHelpKey() {
+        let keymap = Forms.signIn().effectiveKeymap
+        #expect(keymap.footerText(fitting: 60) == "Enter submit  Esc back  ^R reveal  F1 help  ^C quit")
+        #expect(keymap.footerText(fitting: 30) == "Enter submit  F1 help  ^C quit")
+        #expect(keymap.footerText(fitting: 10) == "F1 help")
+    }
+
+    /// The header gives up the tenant's name before the authority, whose port the control API needs.
+    @Test func aNarrowHeaderKeepsTheAuthority() {
+        var form = Forms.signIn()
+        form.header = HeaderInfo(tenant: "contoso (email-password)", authority: "http://127.0.0.1:35317",
+                                 mode: "emulator · enrolment")
+        for (width, showsTenant) in [(72, true), (60, false)] {
+            var buffer = Buffer(size: Size(width: width, height: 24))
+            FormRenderer.render(form, into: &buffer)
+            let top = buffer.lines()[0]
+            #expect(top.contains("http://127.0.0.1:35317") && top.contains("[emulator · enrolment]"), "\(top)")
+            #expect(top.contains("contoso") == showsTenant, "\(top)")
+        }
+    }
+
     @Test func sessionKeepsValuesAcrossResizeAndEndsOnSubmit() {
         let backend = TestBackend()
         var session = FormSession(form: Forms.signIn())

@@ -21,7 +21,24 @@ public struct Keymap: Hashable, Sendable {
 
     /// `"Tab next  S-Tab prev  Enter submit  …"`, the footer line (fits 80 columns).
     public var footerText: String {
-        bindings.filter(\.inFooter).map { "\($0.keyLabel) \($0.help)" }.joined(separator: "  ")
+        footerText(of: bindings.filter(\.inFooter))
+    }
+
+    /// The footer line in at most `width` columns: when it is too long, hints leave in the order of
+    /// ``footerDropOrder``; "F1 help", which lists them all, stays.
+    public func footerText(fitting width: Int) -> String {
+        var shown = bindings.filter(\.inFooter)
+        for command in Self.footerDropOrder where DisplayWidth.of(footerText(of: shown)) > width {
+            shown.removeAll { $0.command == command }
+        }
+        return footerText(of: shown)
+    }
+
+    /// Which footer hints a narrow terminal gives up first: the ones easiest to guess or least used.
+    static let footerDropOrder: [FormCommand] = [.previousField, .nextField, .toggleReveal, .back, .submit, .quit]
+
+    private func footerText(of shown: [KeyBinding]) -> String {
+        shown.map { "\($0.keyLabel) \($0.help)" }.joined(separator: "  ")
     }
 
     /// The editing keys of text fields; listed on the help screen, handled by ``TextEditor``.

@@ -9,7 +9,15 @@ enum HeaderBar {
         }
         let right = "[\(header.mode)] "
         let rightWidth = DisplayWidth.of(right)
-        let left = TextWrap.truncate(" Tophhie · \(header.tenant) · \(header.authority)", width: max(0, width - rightWidth - 1))
+        let room = max(0, width - rightWidth - 1)
+        // The authority (with the emulator's port, which the control API needs) is the last to be cut:
+        // the tenant's name gives way first, then goes.
+        let prefix = " Tophhie · "
+        let suffix = " · \(header.authority)"
+        let tenantRoom = room - DisplayWidth.of(prefix) - DisplayWidth.of(suffix)
+        let left = tenantRoom >= 4
+            ? prefix + TextWrap.truncate(header.tenant, width: tenantRoom) + suffix
+            : TextWrap.truncate(" " + header.authority, width: room)
         buffer.write(left, at: Point(x: 0, y: row), style: .header, maxWidth: width)
         if rightWidth < width {
             buffer.write(right, at: Point(x: width - rightWidth, y: row), style: .header)
