@@ -105,6 +105,17 @@ import Testing
         #expect(keymap.footerText(fitting: 10) == "F1 help")
     }
 
+    /// Buttons that do not fit one row wrap to the next instead of being cut off.
+    @Test func buttonsWrapOnANarrowTerminal() {
+        let titles = ["Verify", "Resend code (in 28 s)", "Back", "Cancel"]
+        let form = FormView(title: "Check your email", fields: [.code("code", label: "Code", length: 8)],
+                            buttons: titles.enumerated().map { FormButton(id: "b\($0.offset)", title: $0.element) })
+        var buffer = Buffer(size: Size(width: 40, height: 24))
+        FormRenderer.render(form, into: &buffer)
+        let text = buffer.lines().joined(separator: "\n")
+        for title in titles { #expect(text.contains("[ \(title) ]"), "\(title) is cut off:\n\(text)") }
+    }
+
     /// The header gives up the tenant's name before the authority, whose port the control API needs.
     @Test func aNarrowHeaderKeepsTheAuthority() {
         var form = Forms.signIn()

@@ -32,10 +32,29 @@ struct FormBody {
         }
         if !form.buttons.isEmpty {
             rows.append(Row(owner: nil) { _, _, _ in nil })
-            let buttons = form.buttons
-            rows.append(Row(owner: focused.flatMap { if case .button = $0 { $0 } else { nil } }) { buffer, x, y in
+            appendButtons(form.buttons, focused: focused, width: width)
+        }
+    }
+
+    /// Buttons side by side, wrapping to further rows when they do not fit, so none is cut off.
+    private mutating func appendButtons(_ buttons: [FormButton], focused: FormView.Focusable?, width: Int) {
+        var lines: [[Int]] = [[]]
+        var used = 2
+        for (index, button) in buttons.enumerated() {
+            let needed = DisplayWidth.of("[ \(button.title) ]") + 2
+            if used + needed - 2 > width, !(lines[lines.count - 1].isEmpty) {
+                lines.append([])
+                used = 2
+            }
+            lines[lines.count - 1].append(index)
+            used += needed
+        }
+        for line in lines {
+            let owner = line.first { focused == .button($0) }.map { FormView.Focusable.button($0) }
+            rows.append(Row(owner: owner) { buffer, x, y in
                 var column = x + 2
-                for (index, button) in buttons.enumerated() {
+                for index in line {
+                    let button = buttons[index]
                     let style: Style = focused == .button(index) ? .focused : (button.isEnabled ? .plain : .hint)
                     column += buffer.write("[ \(button.title) ]", at: Point(x: column, y: y), style: style) + 2
                 }
