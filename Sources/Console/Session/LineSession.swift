@@ -70,7 +70,8 @@ final class LineSession {
         for field in screen.fields {
             var label = field.label + (field.required ? "" : " (optional)")
             if let error = field.error { terminal.say("  \(field.label): \(error)") }
-            if let note = field.note { label += " [\(note)]" }
+            // In parentheses: square brackets are the default an empty answer keeps.
+            if let note = field.note { label += " (\(note))" }
             switch field.kind {
             case .secret, .code:
                 guard let value = terminal.askSecret("\(label): ") else { return nil }
@@ -101,7 +102,10 @@ final class LineSession {
             guard let answer = terminal.ask("Choose 1-\(choices.count) [1]: ") else { return nil }
             if answer.isEmpty { return events + [choices[0].1] }
             if let number = Int(answer), choices.indices.contains(number - 1) { return events + [choices[number - 1].1] }
-            terminal.say("Type a number from 1 to \(choices.count).")
+            // By name too, so a script's "quit" survives an "Account" entry shifting the numbers.
+            let named = choices.filter { $0.0.lowercased().hasPrefix(answer.lowercased().trimmingCharacters(in: .whitespaces)) }
+            if named.count == 1, let only = named.first { return events + [only.1] }
+            terminal.say("Type a number from 1 to \(choices.count), or the start of a choice's name.")
         }
     }
 }

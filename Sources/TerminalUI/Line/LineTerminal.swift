@@ -46,19 +46,26 @@ public final class LineTerminal {
     /// - Returns: nil at end of input.
     public func ask(_ prompt: String) -> String? {
         output(prompt)
-        return readLine()
+        return endLineUnlessEchoed(readLine())
     }
 
     /// Prompts for a secret; echo is off while it is typed when the input is a terminal.
     /// - Returns: nil at end of input.
     public func askSecret(_ prompt: String) -> String? {
         output(prompt)
-        guard let silence = SilentInputGuard(descriptor: input) else { return readLine() }
+        guard let silence = SilentInputGuard(descriptor: input) else { return endLineUnlessEchoed(readLine()) }
         defer {
             silence.end()
             output("\n")
         }
         return readLine()
+    }
+
+    /// Input from a pipe or file is not echoed, so the answer's line break never reaches the output:
+    /// write one, or a transcript runs every prompt together.
+    private func endLineUnlessEchoed(_ answer: String?) -> String? {
+        if isatty(input) != 1 { output("\n") }
+        return answer
     }
 
     /// Runs `form` as prompts: text paragraphs, then each field in order (with its error and note),

@@ -1,0 +1,44 @@
+import AccountFlow
+@testable import Console
+import Glibc
+import Testing
+import TerminalUI
+import TophhieCloudAuthentication
+
+/// Line mode as a script meets it: answers from a pipe, choices by number or by name.
+@Suite struct LineSessionTests {
+    /// Runs the line session on the home screen with `input` piped in; returns the model and the transcript.
+    private func run(input: String) -> (ConsoleModel, String) {
+        var fds: [Int32] = [0, 0]
+        _ = pipe(&fds)
+        _ = Array(input.utf8).withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+        close(fds[1])
+        defer { close(fds[0]) }
+        final class Sink: @unchecked Sendable { var text = "" }
+        let sink = Sink()
+        let mailbox = Mailbox()
+        let runner = EffectRunner(auth: TophhieNativeAuth()) { mailbox.post($0) }
+        let model = ConsoleModel(state: FlowState(settings: FlowSettings()), runner: runner, mailbox: mailbox)
+        LineSession(model: model, terminal: LineTerminal(input: fds[0], output: { sink.text += $0 }), outbox: nil).run()
+        model.shutdown()
+        return (model, sink.text)
+    }
+
+    /// A script's "quit" keeps working when an "Account" entry shifts the numbers.
+    @Test func aChoiceMayBeNamed() {
+        let (model, transcript) = run(input: "quit\n")
+        #expect(model.quitRequested, "\(transcript)")
+    }
+
+    @Test func anAmbiguousNameIsAskedAgain() {
+        let (model, transcript) = run(input: "sign\nsign u\n")
+        #expect(transcript.contains("or the start of a choice's name"), "\(transcript)")
+        if case .signUpStart = model.state.step {} else { Issue.record("not on sign-up: \(model.state.step)") }
+    }
+
+    /// Piped answers are not echoed; every prompt still ends its line.
+    @Test func aTranscriptKeepsPromptsOnTheirOwnLines() {
+        let (_, transcript) = run(input: "2\n")
+        #expect(transcript.contains("Choose 1-4 [1]: \n"), "\(transcript)")
+    }
+}
