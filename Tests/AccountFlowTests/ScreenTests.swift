@@ -68,6 +68,16 @@ import TophhieCloudAuthentication
         #expect(details.contains(ScreenDetail("Claim name", "Ada")))
     }
 
+    /// `expires_in` makes the access token's expiry a fraction of a second off the id token's whole-second
+    /// `exp`: the same time reads the same.
+    @Test func oneExpiryReadsTheSameForBothTokens() {
+        var account = Sample.account
+        account.accessTokenExpiresOn = Sample.start.addingTimeInterval(3599.7)
+        let state = FlowState(settings: FlowSettings(), step: .signedIn(account), now: Sample.start)
+        let lifetimes = state.screen.details.filter { $0.label.hasSuffix("expires") }.map(\.value)
+        #expect(lifetimes == ["2027-01-15T08:59:59Z (in 60 min)", "2027-01-15T09:00:00Z (in 60 min)"])
+    }
+
     @Test func contactEntryForSMSAsksForAPhoneNumberAndCountryCode() {
         let entry = ContactEntry(method: Sample.registerSMS, availableMethods: [Sample.registerSMS], countryCode: "44")
         let screen = FlowState(settings: FlowSettings(), step: .contactEntry(entry)).screen

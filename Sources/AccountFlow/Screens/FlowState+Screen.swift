@@ -250,8 +250,10 @@ extension FlowState {
     private func lifetime(until date: Date) -> String {
         let stamp = date.formatted(.iso8601)
         guard let now else { return stamp }
-        let minutes = Int(date.timeIntervalSince(now) / 60)
-        return minutes >= 0 ? "\(stamp) (in \(minutes) min)" : "\(stamp) (expired)"
+        let remaining = date.timeIntervalSince(now)
+        // Rounded, not truncated: an expiry computed from `expires_in` lands a fraction of a second off
+        // the id token's whole-second `exp`, and the same time must not read as 60 and 59 minutes.
+        return remaining >= 0 ? "\(stamp) (in \(Int((remaining / 60).rounded())) min)" : "\(stamp) (expired)"
     }
 
     private func failureScreen(_ report: FailureReport) -> Screen {
