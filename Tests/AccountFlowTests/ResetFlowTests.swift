@@ -36,12 +36,8 @@ import TophhieCloudAuthentication
         return store
     }
 
-    @Test func resetWithPollingThenSignIn() {
-        var store = Self.atPolling()
-        store.send(.resetPollProgress(poll: 1)) { $0.step = .resetPolling(poll: 1) }
-        store.send(.resetPollProgress(poll: 2)) { $0.step = .resetPolling(poll: 2) }
-        #expect(store.state.screen.notice == "Checking… (check 2 of 10)")
-        #expect(store.state.screen.isWorking)
+    /// The password is changed; "Sign in now" starts the sign-in that follows.
+    static func signInAfterReset(_ store: inout FlowStore) {
         store.send(.resetAdvanced(.success(.passwordChanged))) {
             $0.pending = nil
             $0.step = .resetDone
@@ -51,6 +47,15 @@ import TophhieCloudAuthentication
             $0.pending = .signingIn
             $0.origin?.signingIn = true
         }
+    }
+
+    @Test func resetWithPollingThenSignIn() {
+        var store = Self.atPolling()
+        store.send(.resetPollProgress(poll: 1)) { $0.step = .resetPolling(poll: 1) }
+        store.send(.resetPollProgress(poll: 2)) { $0.step = .resetPolling(poll: 2) }
+        #expect(store.state.screen.notice == "Checking… (check 2 of 10)")
+        #expect(store.state.screen.isWorking)
+        Self.signInAfterReset(&store)
         store.send(.signInAdvanced(.success(.completed(Sample.account))), effects: [.forgetSession]) {
             $0.pending = nil
             $0.step = .signedIn(Sample.account)
@@ -63,15 +68,7 @@ import TophhieCloudAuthentication
     /// a sign-in for the email, not a second reset.
     @Test func backAfterTheResetIsDoneStartsASignIn() {
         var store = Self.atPolling()
-        store.send(.resetAdvanced(.success(.passwordChanged))) {
-            $0.pending = nil
-            $0.step = .resetDone
-        }
-        store.send(.submitted, effects: [.signInAfterReset]) {
-            $0.step = .readyToSignIn
-            $0.pending = .signingIn
-            $0.origin?.signingIn = true
-        }
+        Self.signInAfterReset(&store)
         store.send(.signInAdvanced(.success(.mfaRequired([Sample.emailMethod, Sample.smsMethod])))) {
             $0.pending = nil
             $0.step = .methodPicker(MethodPicker(purpose: .mfa, methods: [Sample.emailMethod, Sample.smsMethod]))

@@ -63,13 +63,19 @@ import TophhieCloudAuthentication
         }
     }
 
-    @Test func passwordRequiredAsksForThePassword() {
+    /// A code was asked for an account that has a password: the server said so.
+    static func atPasswordRequired() -> FlowStore {
         var store = Self.atStart(password: nil)
         Self.submit(&store, password: nil)
         store.send(.signInAdvanced(.failure(.passwordRequired))) {
             $0.pending = nil
             $0.signIn { $0.passwordRequired = true; $0.message = "This account has a password. Enter it to sign in." }
         }
+        return store
+    }
+
+    @Test func passwordRequiredAsksForThePassword() {
+        var store = Self.atPasswordRequired()
         #expect(!store.state.screen.actions.contains { $0.event == .useCodeInstead }, "a code is offered to a password account")
         #expect(store.state.screen.text == ["Enter your email and password."])
         store.send(.submitted) { $0.signIn { $0.passwordError = "Enter a password."; $0.message = nil } }
@@ -80,12 +86,7 @@ import TophhieCloudAuthentication
 
     /// Another address may well be a passwordless account: the code is offered again.
     @Test func anotherEmailOffersTheCodeAgain() {
-        var store = Self.atStart(password: nil)
-        Self.submit(&store, password: nil)
-        store.send(.signInAdvanced(.failure(.passwordRequired))) {
-            $0.pending = nil
-            $0.signIn { $0.passwordRequired = true; $0.message = "This account has a password. Enter it to sign in." }
-        }
+        var store = Self.atPasswordRequired()
         store.send(.fieldEdited(.email, "someone.else@contoso.com")) {
             $0.signIn { $0.email = "someone.else@contoso.com"; $0.passwordRequired = false; $0.message = nil }
         }
