@@ -130,7 +130,8 @@ extension FlowState {
     /// `mfa_required` as any sign-in does.
     mutating func tokensRefreshed(_ result: Result<SignedInAccount, NativeAuthError>) -> [FlowEffect] {
         switch result {
-        case .success(let account):
+        case .success(var account):
+            account.refreshedAt = now ?? .distantPast
             step = .signedIn(account)
             signedIn = account
             return []

@@ -241,9 +241,12 @@ extension FlowState {
         details += account.claims.keys.sorted().map { ScreenDetail("Claim \($0)", account.claims[$0] ?? "") }
         var actions = [ScreenAction("Home", .homeRequested)]
         if account.canRefresh { actions.append(ScreenAction("Refresh tokens", .refreshRequested)) }
+        let refreshed = account.refreshedAt.map { time in
+            time == .distantPast ? "Tokens refreshed." : "Tokens refreshed at \(time.formatted(.iso8601.time(includingFractionalSeconds: false))) UTC."
+        }
         return Screen(title: "Signed in",
                       text: ["The tokens stay in this console's memory for the session and are never shown."],
-                      details: details, actions: actions)
+                      details: details, actions: actions, notice: refreshed)
     }
 
     /// `2026-11-30T01:00:00Z (in 59 min)`; without the relative part until a tick has arrived.

@@ -3,8 +3,8 @@ import TophhieCloudAuthentication
 
 /// A completed sign-in as the console may keep it: the account and token lifetimes, never the tokens.
 ///
-/// Built from `TophhieAuthResult` (native-auth API reference §3.4); the runner hands the tokens to the
-/// token cache, the flow only ever sees this summary.
+/// Built from `TophhieAuthResult` (native-auth API reference §3.4); the runner keeps the refresh token in
+/// memory, the flow only ever sees this summary.
 public struct SignedInAccount: Sendable, Equatable {
     /// `preferred_username`, else `email`, else the username used to sign in.
     public var username: String?
@@ -22,6 +22,9 @@ public struct SignedInAccount: Sendable, Equatable {
     public var scopes: [String]
     /// Whether the runner holds a refresh token for this sign-in (the `offline_access` scope was granted).
     public var canRefresh: Bool
+    /// Set when these lifetimes came from a refresh on the account screen: the last tick's time then
+    /// (`Date.distantPast` when no tick had arrived yet), so the screen can confirm it.
+    public var refreshedAt: Date?
 
     /// Memberwise; `canRefresh` defaults to `false`.
     public init(
