@@ -88,11 +88,17 @@ public final class CursesBackend: Backend {
         stop()
     }
 
-    /// The environment entry that hands this terminal, as it stands, to a program this process
-    /// `exec`s (see ``TerminalHandover``). After the exec that program owns the terminal; this
-    /// backend must not be stopped.
-    public var handover: (name: String, value: String) {
-        (TerminalHandover.variable, TerminalHandover.encode(record.pointee.saved))
+    /// Readies this terminal, as it stands, for a program this process is about to `exec` (see
+    /// ``TerminalHandover``), and returns the environment entry to give it. Termination signals are
+    /// blocked from here on: the mask survives `exec`, so a signal sent while that program loads waits
+    /// for its backend's handlers (which unblock it) instead of killing it with the terminal raw. After
+    /// the exec that program owns the terminal; if the exec fails, ``stop()`` this backend.
+    public func handOver() -> (name: String, value: String) {
+        var held = sigset_t()
+        sigemptyset(&held)
+        for signal in HandledSignals.termination { sigaddset(&held, signal) }
+        pthread_sigmask(SIG_BLOCK, &held, nil)
+        return (TerminalHandover.variable, TerminalHandover.encode(record.pointee.saved))
     }
 
     /// Restores the terminal: leaves curses, turns bracketed paste off, puts the saved modes back,
@@ -210,15 +216,16 @@ public final class CursesBackend: Backend {
     }
 
     private static func installHandlers() {
-        // A program started with these signals blocked (inherited masks are common under test
-        // runners and some supervisors) would never run the handlers: unblock them on this thread.
+        for signal in HandledSignals.termination { _ = Glibc.signal(signal, handleTerminationSignal) }
+        for signal in HandledSignals.crash { _ = Glibc.signal(signal, handleCrashSignal) }
+        _ = Glibc.signal(SIGWINCH, handleWindowChange)
+        // Then unblock: a program started with these signals blocked (a launcher's hand-over, test
+        // runners, some supervisors) would never run the handlers. Not before: a signal already
+        // pending would meet the handler newterm installed, whose exit(1) skips this restore.
         var handled = sigset_t()
         sigemptyset(&handled)
         for signal in HandledSignals.termination + HandledSignals.crash + [SIGWINCH] { sigaddset(&handled, signal) }
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-        for signal in HandledSignals.termination { _ = Glibc.signal(signal, handleTerminationSignal) }
-        for signal in HandledSignals.crash { _ = Glibc.signal(signal, handleCrashSignal) }
-        _ = Glibc.signal(SIGWINCH, handleWindowChange)
     }
 
     private static func removeHandlers() {

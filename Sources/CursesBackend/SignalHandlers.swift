@@ -3,7 +3,7 @@ import Glibc
 // Signal handlers are C callbacks: they live here, in library code outside any actor, never in a
 // `main.swift` (whose code is main-actor isolated and would trap when called from a signal).
 
-/// SIGINT, SIGTERM, SIGHUP: restore the terminal and leave with the conventional status.
+/// SIGINT, SIGTERM, SIGHUP, SIGQUIT: restore the terminal and leave with the conventional status.
 func handleTerminationSignal(_ signal: Int32) {
     restoreTerminalAsyncSignalSafe()
     _exit(128 + signal)
@@ -29,6 +29,6 @@ func handleWindowChange(_ signal: Int32) {
 
 /// The signals each handler is installed for.
 enum HandledSignals {
-    static let termination: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let termination: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     static let crash: [Int32] = [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE]
 }

@@ -17,7 +17,7 @@ if case .paintFirstFrame(let preset, let exitAfterFirstFrame) = plan,
         backend.stop()
         exit(0)
     }
-    let handover = backend.handover
+    let handover = backend.handOver()
     setenv(handover.name, handover.value, 1)
     let failure = execConsole()
     backend.stop()

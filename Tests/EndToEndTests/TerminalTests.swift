@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension EndToEnd {
@@ -45,6 +46,33 @@ extension EndToEnd {
             #expect(run.wait(for: "--preset nope: unknown preset"), "\(run.screen)")
             #expect(!run.screen.contains("Tophhie Account Console"), "the first frame was left on screen")
             run.expectSaneTerminal()
+        }
+
+        /// A signal that arrives while the launcher hands over (the console still loading) waits for the
+        /// console's handlers: the terminal is restored and the status is the signal's.
+        @Test(arguments: [(SIGTERM, 0.005), (SIGTERM, 0.015), (SIGHUP, 0.01), (SIGINT, 0.02), (SIGQUIT, 0.01)])
+        func aSignalDuringTheHandOverRestoresTheTerminal(signal: Int32, delay: Double) throws {
+            let binary = try ReleaseBinary.require()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-e2e-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            // The console runs in the foreground (it owns the terminal) under a pid the killer reads
+            // from a file, as a supervisor or a closing terminal would signal it.
+            let script = """
+                unset NO_COLOR; export LANG=C.UTF-8 TERM=xterm-256color; stty -a > '\(folder)/before'; \
+                (sleep \(delay); kill -\(signal) $(cat '\(folder)/pid')) & \
+                sh -c 'echo $$ > "$0/pid"; exec "$1" --port 0' '\(folder)' '\(binary)'; \
+                echo $? > '\(folder)/status.tmp'; stty -a > '\(folder)/after'; \
+                mv '\(folder)/status.tmp' '\(folder)/status'; exec sleep 600
+                """
+            let tmux = try TmuxSession(command: script)
+            defer { tmux.stop() }
+            let read = { (name: String) in try? String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8) }
+            #expect(tmux.wait(timeout: .seconds(20)) { read("status") != nil }, "the console did not end:\n\(tmux.capture())")
+            #expect(read("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "\(128 + signal)")
+            #expect(read("after") == read("before"), "stty -a changed")
+            #expect(tmux.display("#{cursor_flag}") == "1", "cursor hidden")
+            #expect(tmux.display("#{alternate_on}") == "0", "still on the alternate screen")
         }
 
         @Test func ctrlCMidFlowLeavesTheTerminalSane() throws {
