@@ -42,8 +42,10 @@ let package = Package(
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
         .target(name: "Launcher", dependencies: ["TerminalUI"]),
         .target(name: "ScreenPresentation", dependencies: ["AccountFlow", "TerminalUI"]),
-        // Presets is a symlink to the top-level Resources/tenants, so the JSON lives in one place.
-        .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "CSQLite3", "CCrypto"], resources: [.process("Presets")]),
+        // Presets is a symlink to the top-level Resources/tenants, so the JSON lives in one place. Embedded
+        // in the code, not a resource bundle: the binaries run wherever they are copied, with nothing beside.
+        .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "CSQLite3", "CCrypto"],
+                resources: ["email-password", "email-otp", "mfa", "attributes", "strict"].map { .embedInCode("Presets/\($0).json") }),
         .target(name: "EmulatorServer", dependencies: ["TenantEmulator", "CMicroHTTPD"]),
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [

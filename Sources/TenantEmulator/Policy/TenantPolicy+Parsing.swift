@@ -5,6 +5,9 @@ extension TenantPolicy {
     /// Reads and validates a policy file.
     /// - Throws: `PolicyError` naming the file, key and what is allowed.
     public static func load(from url: URL) throws(PolicyError) -> TenantPolicy {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw PolicyError(file: url.path, key: "(file)", allowed: "a policy file, but there is no file at this path")
+        }
         guard let data = try? Data(contentsOf: url) else {
             throw PolicyError(file: url.path, key: "(file)", allowed: "a readable JSON file")
         }

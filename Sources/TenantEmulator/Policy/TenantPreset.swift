@@ -1,7 +1,8 @@
 import Foundation
 
-/// The tenant policy presets shipped in `Resources/tenants/`, bundled as SwiftPM resources through the
-/// `Sources/TenantEmulator/Presets` symlink (`.process` flattens them into the bundle root).
+/// The tenant policy presets shipped in `Resources/tenants/`, embedded in the code as SwiftPM resources
+/// (`.embedInCode`, through the `Sources/TenantEmulator/Presets` symlink): no bundle has to travel with
+/// the binaries.
 ///
 /// `email-password` (the default), `email-otp`, `mfa`, `attributes`, `strict`. Source: issue 3 ("Presets").
 public enum TenantPreset {
@@ -11,16 +12,22 @@ public enum TenantPreset {
     /// Every shipped preset name.
     public static let names = ["email-password", "email-otp", "mfa", "attributes", "strict"]
 
+    /// Each preset's JSON, as SwiftPM embedded it.
+    private static let embedded: [String: [UInt8]] = [
+        "email-password": PackageResources.email_password_json, "email-otp": PackageResources.email_otp_json,
+        "mfa": PackageResources.mfa_json, "attributes": PackageResources.attributes_json, "strict": PackageResources.strict_json,
+    ]
+
     /// Loads a preset by name.
     /// - Throws: `PolicyError` for an unknown name, or a preset file that does not validate.
     public static func load(_ name: String) throws(PolicyError) -> TenantPolicy {
         guard names.contains(name) else {
             throw PolicyError(file: name, key: "--tenant", allowed: "a preset (\(names.joined(separator: ", "))) or a path to a policy file")
         }
-        guard let url = Bundle.module.url(forResource: name, withExtension: "json") else {
-            throw PolicyError(file: "\(name).json", key: "(file)", allowed: "a preset bundled with the emulator (the resource bundle is missing)")
+        guard let bytes = embedded[name] else {
+            throw PolicyError(file: "\(name).json", key: "(file)", allowed: "a preset built into the emulator")
         }
-        return try TenantPolicy.load(from: url)
+        return try TenantPolicy.parse(Data(bytes), file: "preset \(name)")
     }
 
     /// A preset name, or a path to a policy file (anything containing `/` or ending `.json`).
