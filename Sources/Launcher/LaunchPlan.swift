@@ -4,9 +4,11 @@ import TerminalUI
 ///
 /// Only the embedded full-screen console gets a first frame from the launcher; everything else
 /// (`console`, `emulator`, help, version, line mode, anything it does not recognise) goes to the
-/// console untouched, so every usage message and exit code comes from one parser. The grammar here
-/// is the embedded command's (see `InvocationParser`); the console still validates it, and puts the
-/// terminal back before reporting a value it refuses (an unknown preset).
+/// console untouched, so every usage message comes from one parser. The grammar here is the embedded
+/// command's (see `InvocationParser`); the console still validates the values, and puts the terminal
+/// back before reporting one it refuses (an unknown preset, a `--har` folder that does not exist).
+/// With `--exit-after-first-frame` (the start-up benchmark's flag) the launcher stops after painting,
+/// so those checks do not run and the exit code is 0.
 public enum LaunchPlan: Equatable, Sendable {
     /// Paint ``FirstFrame/embeddedHome(preset:)``, then hand the terminal to the console (or exit,
     /// with `--exit-after-first-frame`).
