@@ -16,4 +16,11 @@ import Testing
         #expect(text.contains("\"version\" : \"1.2\""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["session.har"])
     }
+
+    /// A failed export says why in the system's words, short enough for the status line.
+    @Test func aFailedExportSaysWhy() {
+        #expect(throws: PrivateFile.WriteError(reason: "No such file or directory")) {
+            try PrivateFile.write(Data("x".utf8), to: "/nonexistent-\(UUID().uuidString)/session.har")
+        }
+    }
 }

@@ -105,6 +105,26 @@ import Testing
         #expect(keymap.footerText(fitting: 10) == "F1 help")
     }
 
+    /// An error to act on is read to its end: it wraps above the footer instead of being cut.
+    @Test func aLongStatusWraps() {
+        var form = Forms.signIn()
+        form.status = StatusLine("We couldn't sign you in with those details. Check the email and password.", kind: .error)
+        var buffer = Buffer(size: Size(width: 40, height: 12))
+        FormRenderer.render(form, into: &buffer)
+        let lines = buffer.lines()
+        #expect(lines[9].contains("password.") || lines[10].contains("password."), "\(lines.joined(separator: "\n"))")
+        #expect(!lines[9...10].joined().contains("…"), "the message was cut")
+        #expect(lines[11].contains("F1 help"))
+    }
+
+    /// Below the minimum size the message says what the minimum is, wrapped to the width.
+    @Test func aTooSmallTerminalIsToldTheMinimum() {
+        var buffer = Buffer(size: Size(width: 20, height: 5))
+        FormRenderer.render(Forms.signIn(), into: &buffer)
+        let text = buffer.lines().joined(separator: " ")
+        #expect(text.contains("20×6"), "\(text)")
+    }
+
     /// Buttons that do not fit one row wrap to the next instead of being cut off.
     @Test func buttonsWrapOnANarrowTerminal() {
         let titles = ["Verify", "Resend code (in 28 s)", "Back", "Cancel"]

@@ -21,6 +21,8 @@ final class FullScreenSession {
     private var consoleNotice: StatusLine?
     /// Outbox messages before this index belong to people enrolled earlier: not shown, not copied.
     private var outboxStart = 0
+    /// Rows of the terminal at the last render, to tell whether a pane fits.
+    private var terminalHeight = 24
     /// Whether the last screen was between two people (see ``forgetPreviousPerson()``).
     private var wasBetweenPeople = true
 
@@ -117,8 +119,12 @@ final class FullScreenSession {
 
     private func runConsoleCommand(_ name: String) {
         switch name {
-        case ConsoleKeys.outbox where outbox != nil: pane = pane == .outbox ? .none : .outbox
-        case ConsoleKeys.trace: pane = pane == .trace ? (outbox == nil ? .none : .outbox) : .trace
+        case ConsoleKeys.outbox where outbox != nil:
+            pane = pane == .outbox ? .none : .outbox
+            sayIfNoRoom(for: "outbox")
+        case ConsoleKeys.trace:
+            pane = pane == .trace ? (outbox == nil ? .none : .outbox) : .trace
+            sayIfNoRoom(for: pane == .trace ? "trace" : "outbox")
         case ConsoleKeys.exportHAR:
             do {
                 try trace.exportHAR(to: harPath)
@@ -130,6 +136,13 @@ final class FullScreenSession {
         case ConsoleKeys.copyCode: copyNewestCode()
         default: break
         }
+    }
+
+    /// A pane asked for on a terminal too short to show it: say so rather than doing nothing visible.
+    private func sayIfNoRoom(for name: String) {
+        guard pane != .none, terminalHeight < Pane.minimumTerminalHeight else { return }
+        consoleNotice = StatusLine("The \(name) pane needs a terminal of \(Pane.minimumTerminalHeight) rows or more; "
+                                   + "this one has \(terminalHeight).", kind: .info)
     }
 
     /// Puts the newest code sent for the current flow into the code field.
@@ -159,6 +172,7 @@ final class FullScreenSession {
             return
         }
         let size = backend.size
+        terminalHeight = size.height
         let paneHeight = pane.height(for: size.height)
         var full = Buffer(size: size)
         var top = Buffer(size: Size(width: size.width, height: size.height - paneHeight))

@@ -4,9 +4,12 @@ import TerminalUI
 enum Pane: Equatable {
     case none, outbox, trace
 
+    /// The fewest terminal rows that leave room for a pane under the form.
+    static let minimumTerminalHeight = 16
+
     /// Rows the pane takes on a screen `height` rows tall (none on a very small screen).
     func height(for height: Int) -> Int {
-        self == .none || height < 16 ? 0 : min(8, height / 3)
+        self == .none || height < Self.minimumTerminalHeight ? 0 : min(8, height / 3)
     }
 
     /// Draws `title` and the last lines of `lines` into `area` of `buffer`.

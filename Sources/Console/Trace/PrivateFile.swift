@@ -6,27 +6,40 @@ import Glibc
 /// Writes files that only the user can read, atomically: a temporary file created 0600 in the same
 /// folder, then renamed over the target, so a reader never sees half a file.
 enum PrivateFile {
+    /// Why a write failed, as the system says it (`Permission denied`, `No space left on device`).
+    struct WriteError: LocalizedError, Equatable {
+        let reason: String
+        var errorDescription: String? { reason }
+
+        /// The reason for the current `errno`.
+        static func current() -> WriteError { WriteError(reason: String(cString: strerror(errno))) }
+    }
+
+    /// - Throws: ``WriteError`` with the system's reason; nothing is left behind at `path` or beside it.
     static func write(_ data: Data, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         var template = Array("\(folder)/.\(url.lastPathComponent).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
+        guard fd >= 0 else { throw WriteError.current() }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var ok = fchmod(fd, 0o600) == 0
+        var failure: WriteError?
+        if fchmod(fd, 0o600) != 0 { failure = .current() }
         data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
             var offset = 0
-            while ok, offset < bytes.count {
+            while failure == nil, offset < bytes.count {
                 let written = Glibc.write(fd, base + offset, bytes.count - offset)
-                if written <= 0 { ok = false } else { offset += written }
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { failure = .current() } else { offset += written }
             }
         }
-        ok = ok && fsync(fd) == 0
+        if failure == nil, fsync(fd) != 0 { failure = .current() }
         close(fd)
-        guard ok, rename(temporary, path) == 0 else {
+        if failure == nil, rename(temporary, path) != 0 { failure = .current() }
+        if let failure {
             unlink(temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            throw failure
         }
     }
 }

@@ -8,6 +8,10 @@
 public enum FormRenderer {
     /// The most columns the content uses on a wide screen.
     static let maxContentWidth = 100
+    /// The smallest terminal a form is drawn on; below it a message asks for more room.
+    static let minimumSize = Size(width: 20, height: 6)
+    /// The most rows a long status message wraps to before it is cut with `…`.
+    static let maxStatusRows = 3
 
     /// Renders `form` over the whole of `buffer`.
     /// - Returns: where the terminal cursor belongs (the focused text field), or nil to hide it.
@@ -15,22 +19,34 @@ public enum FormRenderer {
     public static func render(_ form: FormView, into buffer: inout Buffer) -> Point? {
         let size = buffer.size
         buffer.fill(Rect(size: size))
-        guard size.height >= 6, size.width >= 20 else {
-            buffer.write("Terminal too small (\(size)); enlarge it to continue.", at: Point(x: 0, y: 0), style: .error)
+        guard size.height >= minimumSize.height, size.width >= minimumSize.width else {
+            let message = "Terminal too small (\(size)): the console needs at least \(minimumSize)."
+            for (row, line) in TextWrap.wrap(message, width: max(1, size.width)).prefix(max(1, size.height)).enumerated() {
+                buffer.write(line, at: Point(x: 0, y: row), style: .error)
+            }
             return nil
         }
         let contentWidth = min(size.width - 2, maxContentWidth)
         let left = (size.width - contentWidth) / 2
         HeaderBar.render(form.header, into: &buffer, row: 0)
         buffer.write(TextWrap.truncate(form.title, width: contentWidth), at: Point(x: left, y: 1), style: .title)
+        // A long message (an error to act on) wraps above the footer rather than losing its end;
+        // the body always keeps at least one row.
+        var statusLines = form.status.map { TextWrap.wrap($0.text, width: contentWidth) } ?? []
+        let statusRoom = max(1, min(maxStatusRows, size.height - 5))
+        if statusLines.count > statusRoom {
+            statusLines = Array(statusLines.prefix(statusRoom - 1))
+                + [TextWrap.truncate(statusLines[(statusRoom - 1)...].joined(separator: " "), width: contentWidth)]
+        }
         if let status = form.status {
-            let text = TextWrap.truncate(status.text, width: contentWidth)
-            buffer.write(text, at: Point(x: left, y: size.height - 2), style: status.style)
+            for (index, line) in statusLines.enumerated() {
+                buffer.write(line, at: Point(x: left, y: size.height - 1 - statusLines.count + index), style: status.style)
+            }
         }
         FooterBar.render(form.effectiveKeymap, into: &buffer, row: size.height - 1)
 
         let rows = FormBody(form: form, width: contentWidth).rows
-        let body = Rect(x: left, y: 2, width: contentWidth, height: size.height - 4)
+        let body = Rect(x: left, y: 2, width: contentWidth, height: size.height - 3 - max(1, statusLines.count))
         return drawScrolled(rows, focus: form.focused, scroll: form.scroll, in: body, into: &buffer)
     }
 
