@@ -36,9 +36,20 @@ import TophhieCloudAuthentication
         if case .signUpStart = model.state.step {} else { Issue.record("not on sign-up: \(model.state.step)") }
     }
 
-    /// Piped answers are not echoed; every prompt still ends its line.
-    @Test func aTranscriptKeepsPromptsOnTheirOwnLines() {
+    /// Piped answers are not echoed by a terminal: the transcript shows each one after its prompt.
+    @Test func aTranscriptShowsEachAnswerOnItsPromptsLine() {
         let (_, transcript) = run(input: "2\n")
-        #expect(transcript.contains("Choose 1-4 [1]: \n"), "\(transcript)")
+        #expect(transcript.contains("Choose 1-4 [1]: 2\n"), "\(transcript)")
+    }
+
+    /// "quit" ends the console from any choice, not only the home menu's; input ending mid-flow says so.
+    @Test func quitWorksFromAnyChoiceAndAnEndMidFlowIsExplained() {
+        let (model, transcript) = run(input: "2\nnew@example.com\nStr0ng!Passw0rd\nStr0ng!Passw0rd\nquit\n")
+        #expect(model.quitRequested, "\(transcript)")
+        #expect(model.exitCode == 0)
+        #expect(!transcript.contains("Input ended"), "\(transcript)")
+        let (ended, endedTranscript) = run(input: "2\n")
+        #expect(ended.exitCode == 1)
+        #expect(endedTranscript.hasSuffix("Input ended before the flow finished.\n"), "\(endedTranscript)")
     }
 }

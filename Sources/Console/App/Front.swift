@@ -60,6 +60,10 @@ final class Front {
         } else {
             let terminal = LineTerminal()
             terminal.say("Tophhie Account Console · \(header.tenant) · \(header.authority) [\(header.mode)]")
+            if options.enrol {
+                terminal.say("Line mode cannot take lines back off the screen: clear the terminal and its scrollback "
+                             + "between people.")
+            }
             LineSession(model: model, terminal: terminal, outbox: outbox).run()
         }
         model.shutdown()

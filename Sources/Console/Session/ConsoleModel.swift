@@ -45,7 +45,7 @@ final class ConsoleModel {
     /// The input ended: a flow still in progress did not complete (a script's exit code says so).
     func inputEnded() {
         switch state.step {
-        case .home, .signedIn, .enrolled, .resetDone: break
+        case .home, .signedIn, .enrolled, .enrolmentSignedIn, .resetDone: break
         default: lastFlowFailed = true
         }
     }

@@ -27,6 +27,7 @@ final class LineSession {
             show(screen)
             guard let events = ask(screen) else {
                 model.inputEnded()
+                if model.exitCode != 0 { terminal.say("Input ended before the flow finished.") }
                 return
             }
             for event in events { model.apply(event) }
@@ -105,6 +106,8 @@ final class LineSession {
             // By name too, so a script's "quit" survives an "Account" entry shifting the numbers.
             let named = choices.filter { $0.0.lowercased().hasPrefix(answer.lowercased().trimmingCharacters(in: .whitespaces)) }
             if named.count == 1, let only = named.first { return events + [only.1] }
+            // "quit" ends the console from any choice, as Ctrl-C does in the full-screen console.
+            if named.isEmpty, ["quit", "q"].contains(answer.lowercased()) { return events + [.menuChosen(.quit)] }
             terminal.say("Type a number from 1 to \(choices.count), or the start of a choice's name.")
         }
     }
