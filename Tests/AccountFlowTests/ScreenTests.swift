@@ -68,6 +68,16 @@ import TophhieCloudAuthentication
         #expect(details.contains(ScreenDetail("Claim name", "Ada")))
     }
 
+    /// The "(optional)" advice appears only when some field is optional.
+    @Test func attributesScreenMentionsOptionalFieldsOnlyWhenThereAreSome() {
+        let required = RequiredAttribute(name: "displayName", type: "string", required: true, regex: nil)
+        let optional = RequiredAttribute(name: "city", type: "string", required: false, regex: nil)
+        let allRequired = FlowState(settings: FlowSettings(), step: .attributes(AttributeForm([required])))
+        #expect(allRequired.screen.text == ["Your organisation asks for these details."])
+        let someOptional = FlowState(settings: FlowSettings(), step: .attributes(AttributeForm([required, optional])))
+        #expect(someOptional.screen.text.first?.hasSuffix("Fields marked (optional) may be left empty.") == true)
+    }
+
     /// `expires_in` makes the access token's expiry a fraction of a second off the id token's whole-second
     /// `exp`: the same time reads the same.
     @Test func oneExpiryReadsTheSameForBothTokens() {

@@ -147,9 +147,11 @@ extension FlowState {
     }
 
     private func attributesScreen(_ form: AttributeForm) -> Screen {
-        Screen(
+        let anyOptional = form.fields.contains { !$0.attribute.required }
+        return Screen(
             title: "A few more details",
-            text: ["Your organisation asks for these details. Fields marked (optional) may be left empty."],
+            text: ["Your organisation asks for these details."
+                   + (anyOptional ? " Fields marked (optional) may be left empty." : "")],
             fields: form.fields.map(Self.screenField),
             actions: [ScreenAction("Continue", .submitted)] + backAndCancel,
             message: form.message)
