@@ -148,6 +148,10 @@ import Testing
             #expect(top.contains("http://127.0.0.1:35317") && top.contains("[emulator · enrolment]"), "\(top)")
             #expect(top.contains("contoso") == showsTenant, "\(top)")
         }
+        // Narrower still, the mode goes before the authority is cut.
+        var buffer = Buffer(size: Size(width: 30, height: 24))
+        FormRenderer.render(form, into: &buffer)
+        #expect(buffer.lines()[0].contains("http://127.0.0.1:35317"), "\(buffer.lines()[0])")
     }
 
     @Test func sessionKeepsValuesAcrossResizeAndEndsOnSubmit() {

@@ -7,7 +7,9 @@ enum HeaderBar {
             buffer.write(" Tophhie Account Console", at: Point(x: 0, y: row), style: .header, maxWidth: width)
             return
         }
-        let right = "[\(header.mode)] "
+        // The mode gives way too when the authority would not fit beside it.
+        let authorityFits = DisplayWidth.of(" \(header.authority) [\(header.mode)] ") <= width
+        let right = authorityFits ? "[\(header.mode)] " : ""
         let rightWidth = DisplayWidth.of(right)
         let room = max(0, width - rightWidth - 1)
         // The authority (with the emulator's port, which the control API needs) is the last to be cut:
@@ -19,7 +21,7 @@ enum HeaderBar {
             ? prefix + TextWrap.truncate(header.tenant, width: tenantRoom) + suffix
             : TextWrap.truncate(" " + header.authority, width: room)
         buffer.write(left, at: Point(x: 0, y: row), style: .header, maxWidth: width)
-        if rightWidth < width {
+        if !right.isEmpty {
             buffer.write(right, at: Point(x: width - rightWidth, y: row), style: .header)
         }
     }
