@@ -7,11 +7,12 @@ import Launcher
 // the emulator and takes the terminal over as it stands. Everything else is the console's job.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let console = siblingExecutable("tophhie-console")
-let plan = LaunchPlan(arguments: arguments, environment: ProcessEnvironment.current(),
+let environment = ProcessEnvironment.current()
+let plan = LaunchPlan(arguments: arguments, environment: environment,
                       isTerminal: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
 
 if case .paintFirstFrame(let preset, let exitAfterFirstFrame) = plan,
-   let backend = try? CursesBackend(environment: ProcessEnvironment.current()) {
+   let backend = try? CursesBackend(environment: environment) {
     backend.present(FirstFrame.embeddedHome(preset: preset))
     if exitAfterFirstFrame {
         backend.stop()
