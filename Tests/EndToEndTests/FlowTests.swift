@@ -129,6 +129,33 @@ extension EndToEnd {
             #expect(run.quit() == 0)
         }
 
+        /// Line mode forgets a person too: their exchanges leave the HAR written at the end.
+        @Test func enrolmentInLineModeLeavesNoOneInTheHAR() throws {
+            let har = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-e2e-\(UUID().uuidString).har").path
+            defer { try? FileManager.default.removeItem(atPath: har) }
+            let run = try ConsoleRun(arguments: ["--enrol", "--line", "--har", har])
+            #expect(run.wait(for: "Choose 1-4"), "\(run.screen)")
+            run.type("sign up\n")
+            #expect(run.wait(for: "Email"))
+            run.type("walked.away@example.com\n")
+            #expect(run.wait(for: "Password"))
+            run.type("Str0ng!Passw0rd\n")
+            #expect(run.wait(for: "Confirm password"))
+            run.type("Str0ng!Passw0rd\n")
+            #expect(run.wait(for: "Create account"))
+            run.type("create\n")
+            #expect(run.wait(for: "Code", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            run.type("1\n")
+            #expect(run.wait(for: "Cancel"), "\(run.screen)")
+            run.type("cancel\n")
+            #expect(run.wait(for: "Reset password"), "\(run.screen)")
+            run.type("quit\n")
+            #expect(run.waitForExit() == 0)
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har))) as? [String: Any]
+            let entries = (json?["log"] as? [String: Any])?["entries"] as? [Any]
+            #expect(entries?.count == 0, "the HAR keeps the person who walked away: \(entries?.count ?? -1) entries")
+        }
+
         /// Support staff: a person who signs in, or who walks away mid-flow, leaves nothing for the next
         /// one — no account on the home menu, no code in the outbox, no exchange in the trace.
         @Test func enrolmentForgetsSignInsAndAbandonedFlows() throws {

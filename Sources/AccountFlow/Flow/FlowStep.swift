@@ -38,3 +38,30 @@ public enum FlowStep: Sendable, Equatable {
     /// An error that belongs to no field, with the ways back.
     indirect case failure(FailureReport)
 }
+
+extension FlowStep {
+    /// A flow ended well here: signed in, enrolled, or the password changed.
+    public var isCompletion: Bool {
+        switch self {
+        case .signedIn, .enrolled, .enrolmentSignedIn, .resetDone: true
+        default: false
+        }
+    }
+
+    /// A flow ended badly here: a failure, or the web fallback (the flow cannot go on natively).
+    public var isFailure: Bool {
+        switch self {
+        case .failure, .webFallback: true
+        default: false
+        }
+    }
+
+    /// Enrolment mode: the person at the terminal is done (home, or enrolled or signed in and forgotten),
+    /// so whatever the console shows of them must go before the next one.
+    public var isBetweenPeople: Bool {
+        switch self {
+        case .home, .enrolled, .enrolmentSignedIn: true
+        default: false
+        }
+    }
+}

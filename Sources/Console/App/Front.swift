@@ -53,7 +53,7 @@ final class Front {
         auth.observe(trace.observer)
         let mailbox = Mailbox()
         let runner = EffectRunner(auth: auth) { mailbox.post($0) }
-        let model = ConsoleModel(state: FlowState(settings: settings), runner: runner, mailbox: mailbox)
+        let model = ConsoleModel(state: FlowState(settings: settings), runner: runner, mailbox: mailbox, trace: trace)
         if let backend {
             let harPath = options.harPath ?? "tophhie-session.har"
             FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, harPath: harPath).run(on: backend)

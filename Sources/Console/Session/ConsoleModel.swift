@@ -7,27 +7,34 @@ final class ConsoleModel {
     private(set) var state: FlowState
     private let runner: EffectRunner
     let mailbox: Mailbox
+    private let trace: TraceLog
+    /// Enrolment mode: how many people are done; a front that shows anything per person (the outbox
+    /// pane) starts afresh when it changes. The trace is cleared here, for every front and the HAR.
+    private(set) var peopleDone = 0
     private var lastTick: Date?
     /// Set by the flow's `.quit` effect.
     private(set) var quitRequested = false
     /// Whether the last flow ended in a failure (exit code 1 when the console closes on it).
     private(set) var lastFlowFailed = false
 
-    init(state: FlowState, runner: EffectRunner, mailbox: Mailbox) {
+    init(state: FlowState, runner: EffectRunner, mailbox: Mailbox, trace: TraceLog) {
         self.state = state
         self.runner = runner
         self.mailbox = mailbox
+        self.trace = trace
     }
 
     /// Applies `event` and performs the effects it returns.
     func apply(_ event: FlowEvent) {
+        let wasBetweenPeople = state.step.isBetweenPeople
         for effect in state.reduce(event) {
             if effect == .quit { quitRequested = true } else { runner.perform(effect) }
         }
-        switch state.step {
-        case .failure, .webFallback: lastFlowFailed = true
-        case .signedIn, .enrolled, .enrolmentSignedIn, .resetDone: lastFlowFailed = false
-        default: break
+        if state.step.isFailure { lastFlowFailed = true }
+        if state.step.isCompletion { lastFlowFailed = false }
+        if state.settings.enrolmentMode, state.step.isBetweenPeople, !wasBetweenPeople {
+            trace.clear()
+            peopleDone += 1
         }
     }
 
@@ -43,11 +50,12 @@ final class ConsoleModel {
     var isWorking: Bool { state.pending != nil }
 
     /// The input ended: a flow still in progress did not complete (a script's exit code says so).
-    func inputEnded() {
-        switch state.step {
-        case .home, .signedIn, .enrolled, .enrolmentSignedIn, .resetDone: break
-        default: lastFlowFailed = true
-        }
+    /// - Returns: whether a flow was in progress.
+    @discardableResult
+    func inputEnded() -> Bool {
+        let midFlow = state.step != .home && !state.step.isCompletion
+        if midFlow { lastFlowFailed = true }
+        return midFlow
     }
 
     /// Exit code: 0 done, 1 the last flow failed.

@@ -23,8 +23,8 @@ final class FullScreenSession {
     private var outboxStart = 0
     /// Rows of the terminal at the last render, to tell whether a pane fits.
     private var terminalHeight = 24
-    /// Whether the last screen was between two people (see ``forgetPreviousPerson()``).
-    private var wasBetweenPeople = true
+    /// ``ConsoleModel/peopleDone`` when the outbox was last started afresh.
+    private var outboxPeopleDone = 0
 
     init(model: ConsoleModel, header: HeaderInfo, outbox: (any CodeOutbox)?, trace: TraceLog, harPath: String) {
         self.model = model
@@ -99,20 +99,12 @@ final class FullScreenSession {
         return outcome
     }
 
-    /// Enrolment mode: when one person is done (enrolled, signed in and forgotten, or back home from a
-    /// flow they finished or abandoned), their codes and HTTP exchanges leave the screen and any later
-    /// export.
+    /// Enrolment mode: when one person is done (see `FlowStep.isBetweenPeople`), their codes leave the
+    /// outbox pane; the model has already cleared their exchanges from the trace.
     private func forgetPreviousPerson() {
-        guard model.state.settings.enrolmentMode else { return }
-        let betweenPeople = switch model.state.step {
-        case .home, .enrolled, .enrolmentSignedIn: true
-        default: false
-        }
-        if betweenPeople, !wasBetweenPeople {
-            outboxStart = outbox?.sentCodes().count ?? 0
-            trace.clear()
-        }
-        wasBetweenPeople = betweenPeople
+        guard model.peopleDone != outboxPeopleDone else { return }
+        outboxPeopleDone = model.peopleDone
+        outboxStart = outbox?.sentCodes().count ?? 0
     }
 
     private var visibleCodes: [SentCode] { Array((outbox?.sentCodes() ?? []).dropFirst(outboxStart)) }

@@ -26,8 +26,7 @@ final class LineSession {
             let screen = model.state.screen
             show(screen)
             guard let events = ask(screen) else {
-                model.inputEnded()
-                if model.exitCode != 0 { terminal.say("Input ended before the flow finished.") }
+                if model.inputEnded() { terminal.say("Input ended before the flow finished.") }
                 return
             }
             for event in events { model.apply(event) }
@@ -101,14 +100,26 @@ final class LineSession {
         for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice.0)") }
         while true {
             guard let answer = terminal.ask("Choose 1-\(choices.count) [1]: ") else { return nil }
-            if answer.isEmpty { return events + [choices[0].1] }
-            if let number = Int(answer), choices.indices.contains(number - 1) { return events + [choices[number - 1].1] }
-            // By name too, so a script's "quit" survives an "Account" entry shifting the numbers.
-            let named = choices.filter { $0.0.lowercased().hasPrefix(answer.lowercased().trimmingCharacters(in: .whitespaces)) }
-            if named.count == 1, let only = named.first { return events + [only.1] }
-            // "quit" ends the console from any choice, as Ctrl-C does in the full-screen console.
-            if named.isEmpty, ["quit", "q"].contains(answer.lowercased()) { return events + [.menuChosen(.quit)] }
-            terminal.say("Type a number from 1 to \(choices.count), or the start of a choice's name.")
+            guard let chosen = choice(answer, among: choices) else {
+                terminal.say("Type a number from 1 to \(choices.count), or the start of a choice's name.")
+                continue
+            }
+            // A transcript of piped input shows what was chosen (a label, never the raw answer).
+            if !terminal.inputIsTerminal { terminal.say("-> \(chosen.label)") }
+            return events + [chosen.event]
         }
+    }
+
+    /// The choice `answer` names: empty for the first, a number, or the unique start of a label (so a
+    /// script survives an "Account" entry shifting the numbers). "quit" ends the console from any
+    /// choice, as Ctrl-C does in the full-screen console.
+    private func choice(_ answer: String, among choices: [(String, FlowEvent)]) -> (label: String, event: FlowEvent)? {
+        let typed = answer.trimmingCharacters(in: .whitespaces).lowercased()
+        if typed.isEmpty { return choices.first.map { ($0.0, $0.1) } }
+        if let number = Int(typed), choices.indices.contains(number - 1) { return (choices[number - 1].0, choices[number - 1].1) }
+        let named = choices.filter { $0.0.lowercased().hasPrefix(typed) }
+        if named.count == 1, let only = named.first { return (only.0, only.1) }
+        if named.isEmpty, ["quit", "q"].contains(typed) { return ("Quit", .menuChosen(.quit)) }
+        return nil
     }
 }

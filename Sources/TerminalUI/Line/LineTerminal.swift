@@ -46,14 +46,14 @@ public final class LineTerminal {
     /// - Returns: nil at end of input.
     public func ask(_ prompt: String) -> String? {
         output(prompt)
-        return endLineUnlessEchoed(readLine(), showing: true)
+        return endLineUnlessEchoed(readLine())
     }
 
     /// Prompts for a secret; echo is off while it is typed when the input is a terminal.
     /// - Returns: nil at end of input.
     public func askSecret(_ prompt: String) -> String? {
         output(prompt)
-        guard let silence = SilentInputGuard(descriptor: input) else { return endLineUnlessEchoed(readLine(), showing: false) }
+        guard let silence = SilentInputGuard(descriptor: input) else { return endLineUnlessEchoed(readLine()) }
         defer {
             silence.end()
             output("\n")
@@ -61,10 +61,14 @@ public final class LineTerminal {
         return readLine()
     }
 
-    /// Input from a pipe or file is not echoed: write the answer (when `showing`; never a secret) and
-    /// its line break, or a transcript runs every prompt together and hides what was chosen.
-    private func endLineUnlessEchoed(_ answer: String?, showing: Bool) -> String? {
-        if isatty(input) != 1 { output((showing ? answer ?? "" : "") + "\n") }
+    /// Whether answers are typed at a terminal, which echoes them (else they come from a pipe or file).
+    public var inputIsTerminal: Bool { isatty(input) == 1 }
+
+    /// Input from a pipe or file is not echoed, so the answer's line break never reaches the output:
+    /// write one, or a transcript runs every prompt together. The answer itself is not written: a
+    /// script out of step with the prompts could be answering with a password.
+    private func endLineUnlessEchoed(_ answer: String?) -> String? {
+        if !inputIsTerminal { output("\n") }
         return answer
     }
 
