@@ -45,12 +45,12 @@ public final class CursesBackend: Backend {
 
         record = .allocate(capacity: 1)
         record.initialize(to: RestoreRecord())
-        if let handed = environment[TerminalHandover.variable].flatMap(TerminalHandover.decode) {
-            // A launcher left the terminal raw; restore what it found, not what it left.
-            record.pointee.saved = handed
+        _ = tcgetattr(STDIN_FILENO, &record.pointee.saved)
+        if let handed = environment[TerminalHandover.variable] {
+            // A launcher left the terminal raw: restore what it found, not what it left; when that
+            // cannot be read, a sane line discipline rather than the raw one in force now.
+            record.pointee.saved = TerminalHandover.decode(handed) ?? TerminalHandover.sane(record.pointee.saved)
             unsetenv(TerminalHandover.variable)
-        } else {
-            _ = tcgetattr(STDIN_FILENO, &record.pointee.saved)
         }
 
         guard let opened = newterm(nil, cncursesw_stdout(), cncursesw_stdin()) else {

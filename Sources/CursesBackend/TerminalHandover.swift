@@ -41,6 +41,16 @@ public enum TerminalHandover {
         return modes
     }
 
+    /// `modes` with the line discipline a shell expects (as `stty sane` sets it): canonical input with
+    /// echo and signals, CR read as NL, NL written as CR NL.
+    static func sane(_ modes: termios) -> termios {
+        var sane = modes
+        sane.c_iflag |= tcflag_t(ICRNL | IXON)
+        sane.c_oflag |= tcflag_t(OPOST | ONLCR)
+        sane.c_lflag |= tcflag_t(ISIG | ICANON | IEXTEN | ECHO | ECHOE | ECHOK)
+        return sane
+    }
+
     /// Puts back a terminal handed over by a launcher when this process will not take it after all
     /// (a usage error, `--help`): clears the launcher's frame, leaves its screen and restores the
     /// modes. Does nothing when `environment` holds no handover.

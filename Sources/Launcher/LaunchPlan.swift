@@ -23,6 +23,8 @@ public enum LaunchPlan: Equatable, Sendable {
     public init(arguments: [String], environment: [String: String], isTerminal: Bool) {
         self = .handOver
         guard isTerminal, !LineTerminal.isNeeded(environment: environment, standardOutputIsTerminal: true) else { return }
+        // The console answers help wherever it appears, even as an option's value.
+        guard !arguments.contains("--help"), !arguments.contains("-h") else { return }
         var preset = FirstFrame.defaultPreset
         var exitAfterFirstFrame = false
         var rest = arguments[...]

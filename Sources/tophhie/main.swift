@@ -41,12 +41,19 @@ func cannotStart(_ failure: Int32) -> Never {
     exit(2)
 }
 
-/// `name` in the folder of this executable (as SwiftPM builds and an install places them).
+/// `name` in the folder of this executable (as SwiftPM builds and an install places them). Never a
+/// bare name: `execv` would take it from the current folder.
 func siblingExecutable(_ name: String) -> String {
     var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let length = readlink("/proc/self/exe", &path, Int(PATH_MAX))
-    guard length > 0 else { return name }
+    guard length > 0, length < Int(PATH_MAX) else { cannotFind(name) }
     let own = String(decoding: path[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    guard let slash = own.lastIndex(of: "/") else { return name }
+    guard let slash = own.lastIndex(of: "/") else { cannotFind(name) }
     return String(own[...slash]) + name
+}
+
+func cannotFind(_ name: String) -> Never {
+    let message = "tophhie: cannot find this program's folder (/proc/self/exe) to start \(name) from it\n"
+    _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    exit(2)
 }

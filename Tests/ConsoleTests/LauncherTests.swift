@@ -23,6 +23,7 @@ import Testing
         ["--line"], ["--preset", "mfa", "--line"], ["--help"], ["-h"], ["--version"], ["help"],
         ["console", "--authority", "https://contoso.ciamlogin.com/t", "--client-id", "c"], ["emulator", "--port", "0"],
         ["--bogus"], ["--preset"], ["--preset", "--enrol"], ["--port", "99999"], ["--har"], ["extra"],
+        ["--har", "-h"], ["--preset", "-h"], ["--enrol", "--help"],
     ]
 
     /// Paints exactly when the console would run full-screen on the embedded emulator.

@@ -15,6 +15,16 @@ import Testing
         #expect(withUnsafeBytes(of: decoded) { Array($0) } == withUnsafeBytes(of: modes) { Array($0) })
     }
 
+    /// A hand-over that cannot be read must not leave the launcher's raw modes to be "restored".
+    @Test func saneModesUndoRawMode() {
+        var raw = termios()
+        cfmakeraw(&raw)
+        let sane = TerminalHandover.sane(raw)
+        #expect(sane.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == tcflag_t(ICANON | ECHO | ISIG))
+        #expect(sane.c_iflag & tcflag_t(ICRNL) != 0)
+        #expect(sane.c_oflag & tcflag_t(OPOST | ONLCR) == tcflag_t(OPOST | ONLCR))
+    }
+
     @Test(arguments: ["", "00", String(repeating: "0", count: MemoryLayout<termios>.size * 2 - 1),
                       String(repeating: "g", count: MemoryLayout<termios>.size * 2),
                       String(repeating: "0", count: MemoryLayout<termios>.size * 2 + 2)])

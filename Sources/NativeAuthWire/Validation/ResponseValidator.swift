@@ -35,8 +35,8 @@ public enum ResponseValidator {
             let retryAfter = header("retry-after", in: headers).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
             return .rejected(ServerError(kind: .throttled(retryAfter: retryAfter), envelope: nil, status: status, correlationID: headerCorrelation))
         default:
-            // A 5xx may still carry the service's envelope: keep its error, AADSTS code and correlation id
-            // for support. An HTML error page (a proxy's 502) has none.
+            // Any other status (a 5xx, say) may still carry the service's envelope: keep its error, AADSTS
+            // code and correlation id for support. An HTML error page (a proxy's 502) has none.
             let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: body)
             return .rejected(ServerError(kind: .httpStatus(status), envelope: envelope, status: status,
                                          correlationID: envelope?.correlationID ?? headerCorrelation))

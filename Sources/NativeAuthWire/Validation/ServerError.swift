@@ -51,7 +51,7 @@ public struct ServerError: Error, Sendable, Equatable {
         case unsupportedChallengeType
         /// HTTP 429, with `Retry-After` seconds when sent.
         case throttled(retryAfter: Int?)
-        /// HTTP 5xx or another status whose body is not read.
+        /// HTTP 5xx or another status the protocol gives no meaning (its envelope is kept when it sent one).
         case httpStatus(Int)
         /// Anything else; `envelope` says what.
         case general
@@ -59,14 +59,14 @@ public struct ServerError: Error, Sendable, Equatable {
 
     /// The classification the flows switch on.
     public var kind: Kind
-    /// The server's envelope; absent for statuses whose body is not read.
+    /// The server's envelope; absent when the body is not one (a 429, a proxy's HTML error page).
     public var envelope: ErrorEnvelope?
     /// HTTP status.
     public var status: Int
     /// From the body's `correlation_id`, else the `client-request-id` response header.
     public var correlationID: String?
 
-    /// Memberwise; `envelope` is nil for statuses whose body is not read (429, 5xx and others).
+    /// Memberwise; `envelope` is nil when the answer carried none (429, an HTML error page).
     public init(kind: Kind, envelope: ErrorEnvelope?, status: Int, correlationID: String?) {
         self.kind = kind
         self.envelope = envelope

@@ -9,25 +9,23 @@ public enum TenantPreset {
     /// The preset used when none is named.
     public static let defaultName = "email-password"
 
-    /// Every shipped preset name.
-    public static let names = ["email-password", "email-otp", "mfa", "attributes", "strict"]
-
-    /// Each preset's JSON, as SwiftPM embedded it.
-    private static let embedded: [String: [UInt8]] = [
-        "email-password": PackageResources.email_password_json, "email-otp": PackageResources.email_otp_json,
-        "mfa": PackageResources.mfa_json, "attributes": PackageResources.attributes_json, "strict": PackageResources.strict_json,
+    /// Each preset's name and JSON, as SwiftPM embedded it (the manifest lists the same files).
+    private static let embedded: [(name: String, json: [UInt8])] = [
+        ("email-password", PackageResources.email_password_json), ("email-otp", PackageResources.email_otp_json),
+        ("mfa", PackageResources.mfa_json), ("attributes", PackageResources.attributes_json),
+        ("strict", PackageResources.strict_json),
     ]
+
+    /// Every shipped preset name.
+    public static let names = embedded.map(\.name)
 
     /// Loads a preset by name.
     /// - Throws: `PolicyError` for an unknown name, or a preset file that does not validate.
     public static func load(_ name: String) throws(PolicyError) -> TenantPolicy {
-        guard names.contains(name) else {
+        guard let preset = embedded.first(where: { $0.name == name }) else {
             throw PolicyError(file: name, key: "--tenant", allowed: "a preset (\(names.joined(separator: ", "))) or a path to a policy file")
         }
-        guard let bytes = embedded[name] else {
-            throw PolicyError(file: "\(name).json", key: "(file)", allowed: "a preset built into the emulator")
-        }
-        return try TenantPolicy.parse(Data(bytes), file: "preset \(name)")
+        return try TenantPolicy.parse(Data(preset.json), file: "preset \(name)")
     }
 
     /// A preset name, or a path to a policy file (anything containing `/` or ending `.json`).

@@ -3,7 +3,8 @@
 ///
 /// Source: native-auth API reference §1.7 (error envelope).
 public struct ServerDetails: Sendable, Equatable, CustomStringConvertible {
-    /// `error`, e.g. `invalid_grant`; nil when no error body was read (a local error, HTTP 429, 5xx).
+    /// `error`, e.g. `invalid_grant`; nil when the answer carried no error envelope (a local error, HTTP
+    /// 429, a proxy's HTML error page).
     public var error: String?
     /// `suberror`, e.g. `invalid_oob_value`, when sent.
     public var suberror: String?
