@@ -22,13 +22,11 @@ import TophhieCloudAuthentication
         var renewed = Self.refreshable
         renewed.accessTokenExpiresOn = Sample.start.addingTimeInterval(7200)
         store.send(.tokensRefreshed(.success(renewed))) {
-            renewed.refreshedAt = .distantPast
             $0.pending = nil
             $0.step = .signedIn(renewed)
             $0.signedIn = renewed
         }
         // The screen confirms it: the lifetimes alone change too quietly to notice.
-        #expect(store.state.screen.notice == "Tokens refreshed.")
         var ticking = Self.signedInStore()
         ticking.send(.tick(Sample.start)) { $0.now = Sample.start }
         ticking.send(.refreshRequested, effects: [.refreshTokens]) { $0.pending = .refreshingTokens }

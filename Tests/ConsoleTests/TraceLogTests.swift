@@ -19,7 +19,7 @@ import Testing
 
     /// A failed export says why in the system's words, short enough for the status line.
     @Test func aFailedExportSaysWhy() {
-        #expect(throws: PrivateFile.WriteError(reason: "No such file or directory")) {
+        #expect(throws: PrivateFile.WriteError(reason: String(cString: strerror(ENOENT)))) {
             try PrivateFile.write(Data("x".utf8), to: "/nonexistent-\(UUID().uuidString)/session.har")
         }
     }

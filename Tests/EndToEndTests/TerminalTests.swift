@@ -28,8 +28,9 @@ extension EndToEnd {
             #expect(run.quit() == 0)
         }
 
-        /// `tophhie` is a launcher that paints the first frame and execs the console: keys typed
-        /// before the console is ready wait in the terminal's queue and are not lost or echoed.
+        /// `tophhie` is a launcher that paints the first frame and execs the console: keys typed from
+        /// the very start (before the launcher, while it paints, while the console loads) wait in the
+        /// terminal's queue and reach the console.
         @Test func keysTypedWhileTheConsoleLoadsAreKept() throws {
             let run = try ConsoleRun()
             run.keys("Down", "Enter")

@@ -152,6 +152,7 @@ import Testing
         var buffer = Buffer(size: Size(width: 30, height: 24))
         FormRenderer.render(form, into: &buffer)
         #expect(buffer.lines()[0].contains("http://127.0.0.1:35317"), "\(buffer.lines()[0])")
+        #expect(!buffer.lines()[0].contains("[emulator"), "\(buffer.lines()[0])")
     }
 
     @Test func sessionKeepsValuesAcrossResizeAndEndsOnSubmit() {

@@ -69,13 +69,8 @@ extension FlowState {
             }
             step = .attributes(AttributeForm(attributes))
         case .completed:
-            if settings.enrolmentMode {
-                // The new account is not signed in: the next person at the terminal starts clean.
-                step = .enrolled(email: origin?.email ?? "")
-                origin = nil
-                loopGuard = LoopGuard()
-                return [.forgetSession]
-            }
+            // Enrolment mode: the new account is not signed in; the next person starts clean.
+            if settings.enrolmentMode { return personDone(.enrolled(email: origin?.email ?? "")) }
             origin?.signingIn = true
             step = .readyToSignIn
             pending = .signingIn
@@ -124,14 +119,13 @@ extension FlowState {
         CodeEntry(purpose: purpose, delivery: delivery, resend: Countdown(seconds: delivery.resendInterval ?? 0, startedAt: now))
     }
 
-    /// Signed in: keep only the account summary; every secret of the flow is gone with its steps.
     /// A refresh answered. Errors that need the user (case 005: MFA switched on since the sign-in; an
     /// expired refresh token) start an interactive sign-in for the same email, which then meets
     /// `mfa_required` as any sign-in does.
     mutating func tokensRefreshed(_ result: Result<SignedInAccount, NativeAuthError>) -> [FlowEffect] {
         switch result {
         case .success(var account):
-            account.refreshedAt = now ?? .distantPast
+            account.refreshedAt = now
             step = .signedIn(account)
             signedIn = account
             return []
@@ -158,18 +152,25 @@ extension FlowState {
         }
     }
 
+    /// Signed in: keep only the account summary; every secret of the flow is gone with its steps.
+    /// Enrolment mode keeps not even that.
     private mutating func complete(_ account: SignedInAccount) -> [FlowEffect] {
-        loopGuard = LoopGuard()
         if settings.enrolmentMode {
-            // The person at the terminal is done: nothing of theirs stays for the next one.
-            step = .enrolmentSignedIn(email: account.username ?? origin?.email ?? "")
-            signedIn = nil
-            origin = nil
-            return [.forgetSession, .forgetAccount]
+            return personDone(.enrolmentSignedIn(email: account.username ?? origin?.email ?? "")) + [.forgetAccount]
         }
         step = .signedIn(account)
         signedIn = account
         origin = nil
+        loopGuard = LoopGuard()
+        return [.forgetSession]
+    }
+
+    /// Enrolment mode: the person at the terminal is done; nothing of theirs stays for the next one.
+    private mutating func personDone(_ confirmation: FlowStep) -> [FlowEffect] {
+        step = confirmation
+        signedIn = nil
+        origin = nil
+        loopGuard = LoopGuard()
         return [.forgetSession]
     }
 }

@@ -64,8 +64,10 @@ extension FlowState {
     mutating func restartFlow(notice: String? = nil) -> [FlowEffect] {
         guard let origin else { return leaveFlow() }
         loopGuard = LoopGuard()
-        if origin.signingIn { self.origin = FlowOrigin(kind: .signIn, email: origin.email) }
-        switch origin.signingIn ? .signIn : origin.kind {
+        // After a finished sign-up or reset only its sign-in is left to restart.
+        let kind = origin.signingIn ? .signIn : origin.kind
+        self.origin = FlowOrigin(kind: kind, email: origin.email)
+        switch kind {
         case .signIn:
             step = .signInStart(SignInForm(email: origin.email, message: notice))
         case .signUp:

@@ -243,9 +243,7 @@ extension FlowState {
         details += account.claims.keys.sorted().map { ScreenDetail("Claim \($0)", account.claims[$0] ?? "") }
         var actions = [ScreenAction("Home", .homeRequested)]
         if account.canRefresh { actions.append(ScreenAction("Refresh tokens", .refreshRequested)) }
-        let refreshed = account.refreshedAt.map { time in
-            time == .distantPast ? "Tokens refreshed." : "Tokens refreshed at \(time.formatted(.iso8601.time(includingFractionalSeconds: false))) UTC."
-        }
+        let refreshed = account.refreshedAt.map { "Tokens refreshed at \($0.formatted(.iso8601.time(includingFractionalSeconds: false))) UTC." }
         return Screen(title: "Signed in",
                       text: ["The tokens stay in this console's memory for the session and are never shown."],
                       details: details, actions: actions, notice: refreshed)

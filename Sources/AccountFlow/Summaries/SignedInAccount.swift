@@ -22,8 +22,8 @@ public struct SignedInAccount: Sendable, Equatable {
     public var scopes: [String]
     /// Whether the runner holds a refresh token for this sign-in (the `offline_access` scope was granted).
     public var canRefresh: Bool
-    /// Set when these lifetimes came from a refresh on the account screen: the last tick's time then
-    /// (`Date.distantPast` when no tick had arrived yet), so the screen can confirm it.
+    /// When these lifetimes came from a refresh on the account screen (the last tick's time), so the
+    /// screen can confirm it; nil for a sign-in's own.
     public var refreshedAt: Date?
 
     /// Memberwise; `canRefresh` defaults to `false`.

@@ -32,21 +32,24 @@ public enum FormRenderer {
         buffer.write(TextWrap.truncate(form.title, width: contentWidth), at: Point(x: left, y: 1), style: .title)
         // A long message (an error to act on) wraps above the footer rather than losing its end;
         // the body always keeps at least one row.
-        var statusLines = form.status.map { TextWrap.wrap($0.text, width: contentWidth) } ?? []
         let statusRoom = max(1, min(maxStatusRows, size.height - 5))
-        if statusLines.count > statusRoom {
-            statusLines = Array(statusLines.prefix(statusRoom - 1))
-                + [TextWrap.truncate(statusLines[(statusRoom - 1)...].joined(separator: " "), width: contentWidth)]
-        }
+        var statusRows = 1
         if let status = form.status {
-            for (index, line) in statusLines.enumerated() {
-                buffer.write(line, at: Point(x: left, y: size.height - 1 - statusLines.count + index), style: status.style)
+            var lines = TextWrap.wrap(status.text, width: contentWidth)
+            if lines.count > statusRoom {
+                // The last row that fits ends with "…" and as much of the rest as it holds.
+                lines = Array(lines.prefix(statusRoom - 1))
+                    + [TextWrap.truncate(lines[(statusRoom - 1)...].joined(separator: " "), width: contentWidth)]
+            }
+            statusRows = lines.count
+            for (index, line) in lines.enumerated() {
+                buffer.write(line, at: Point(x: left, y: size.height - 1 - lines.count + index), style: status.style)
             }
         }
         FooterBar.render(form.effectiveKeymap, into: &buffer, row: size.height - 1)
 
         let rows = FormBody(form: form, width: contentWidth).rows
-        let body = Rect(x: left, y: 2, width: contentWidth, height: size.height - 3 - max(1, statusLines.count))
+        let body = Rect(x: left, y: 2, width: contentWidth, height: size.height - 3 - statusRows)
         return drawScrolled(rows, focus: form.focused, scroll: form.scroll, in: body, into: &buffer)
     }
 
