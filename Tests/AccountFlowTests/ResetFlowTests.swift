@@ -72,7 +72,7 @@ import TophhieCloudAuthentication
         store.send(.signInAdvanced(.success(.mfaRequired([Sample.emailMethod, Sample.smsMethod])))) {
             $0.pending = nil
             $0.step = .methodPicker(MethodPicker(purpose: .mfa, methods: [Sample.emailMethod, Sample.smsMethod]))
-            _ = $0.loopGuard.allow("signIn.mfaRequired:m-email,m-sms")
+            $0.loopGuard = .seen("signIn.mfaRequired:m-email,m-sms")
         }
         store.send(.backRequested, effects: [.forgetSession]) {
             $0.step = .signInStart(SignInForm(email: Sample.email))

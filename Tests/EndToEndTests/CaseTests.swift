@@ -12,10 +12,7 @@ extension EndToEnd {
         @Test func case001RedirectNamesTheMissingChallengeType() throws {
             let run = try ConsoleRun(preset: "narrow-client.json")
             #expect(run.waitForHome())
-            run.choose(0)
-            #expect(run.wait(for: "Password (optional)"))
-            run.fill(["jane.doe@contoso.com", "Blue-Harbor-7419!"])
-            run.keys("Enter")
+            run.signIn("jane.doe@contoso.com", "Blue-Harbor-7419!")
             #expect(run.wait(for: "A browser is needed", timeout: ConsoleRun.serverWait), "\(run.screen)")
             #expect(run.screen.contains("The client does not support the challenge types"), "\(run.screen)")
             let sent = try #require(run.line(containing: "Challenge types sent"))
@@ -29,10 +26,7 @@ extension EndToEnd {
         @Test func case002ShortPhoneNumberKeepsTheRegistrationStep() throws {
             let run = try ConsoleRun(preset: "mfa")
             #expect(run.waitForHome())
-            run.choose(0)
-            #expect(run.wait(for: "Password (optional)"))
-            run.fill(["sam.lee@contoso.com", "Green-Valley-3381!"])
-            run.keys("Enter")
+            run.signIn("sam.lee@contoso.com", "Green-Valley-3381!")
             #expect(run.wait(for: "Add a verification method", timeout: ConsoleRun.serverWait), "\(run.screen)")
             run.keys("Down", "Enter")
             #expect(run.wait(for: "Phone number"))
@@ -56,10 +50,7 @@ extension EndToEnd {
         @Test func case003BlockedSMSKeepsThePickerAndEmailWorks() throws {
             let run = try ConsoleRun(preset: "sms-blocked.json")
             #expect(run.waitForHome())
-            run.choose(0)
-            #expect(run.wait(for: "Password (optional)"))
-            run.fill(["jane.doe@contoso.com", "Blue-Harbor-7419!"])
-            run.keys("Enter")
+            run.signIn("jane.doe@contoso.com", "Blue-Harbor-7419!")
             #expect(run.wait(for: "Choose where to send a code", timeout: ConsoleRun.serverWait), "\(run.screen)")
             run.keys("Down", "Enter")
             #expect(run.wait(for: "That method is blocked right now", timeout: ConsoleRun.serverWait), "\(run.screen)")
@@ -256,10 +247,7 @@ extension EndToEnd {
                 "--client-id", "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48",
             ], embedded: false)
             #expect(run.waitForHome())
-            run.choose(0)
-            #expect(run.wait(for: "Password (optional)"))
-            run.fill(["jane.doe@contoso.com", "Blue-Harbor-7419!"])
-            run.keys("Enter")
+            run.signIn("jane.doe@contoso.com", "Blue-Harbor-7419!")
             #expect(run.wait(for: "Refresh tokens", timeout: ConsoleRun.serverWait), "\(run.screen)")
 
             // The tenant switches MFA on (same users, same signing key).

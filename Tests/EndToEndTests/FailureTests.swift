@@ -27,10 +27,7 @@ extension EndToEnd {
         @Test func unknownUserGetsTheSameMessageAsAWrongPassword() throws {
             let run = try ConsoleRun()
             #expect(run.waitForHome())
-            run.choose(0)
-            #expect(run.wait(for: "Password (optional)"))
-            run.fill(["nobody.here@example.com", "Whatever-1234!"])
-            run.keys("Enter")
+            run.signIn("nobody.here@example.com", "Whatever-1234!")
             #expect(run.wait(for: "We couldn't sign you in", timeout: ConsoleRun.serverWait), "\(run.screen)")
             let unknown = try #require(run.line(containing: "We couldn't sign you in"))
             // A fresh sign-in form, so the message below is the second answer's.
@@ -56,10 +53,7 @@ extension EndToEnd {
             let run = try ConsoleRun(arguments: ["console", "--authority", "http://127.0.0.1:1/tenant", "--client-id", "x"],
                                      embedded: false)
             #expect(run.waitForHome())
-            run.choose(0)
-            #expect(run.wait(for: "Password (optional)"))
-            run.fill(["jane.doe@contoso.com", "Blue-Harbor-7419!"])
-            run.keys("Enter")
+            run.signIn("jane.doe@contoso.com", "Blue-Harbor-7419!")
             #expect(run.wait(for: "could not be reached", timeout: ConsoleRun.serverWait), "\(run.screen)")
             run.keys("Escape")
             #expect(run.wait(for: "Password (optional)"), "Esc does not go back:\n\(run.screen)")

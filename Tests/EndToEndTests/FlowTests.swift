@@ -31,10 +31,7 @@ extension EndToEnd {
 
             run.keys("Enter") // Home
             #expect(run.wait(for: "Account (\(email))"))
-            run.choose(0)
-            #expect(run.wait(for: "Password (optional)"))
-            run.fill([email, password])
-            run.keys("Enter")
+            run.signIn(email, password)
             #expect(run.wait(for: "Signed in", timeout: ConsoleRun.serverWait), "\(run.screen)")
             #expect(run.wait(for: "preferred_username  \(email)"))
             #expect(run.quit() == 0)
@@ -65,10 +62,7 @@ extension EndToEnd {
         @Test func mfaWithMethodSelection() throws {
             let run = try ConsoleRun(preset: "mfa")
             #expect(run.waitForHome())
-            run.choose(0)
-            #expect(run.wait(for: "Password (optional)"))
-            run.fill(["jane.doe@contoso.com", "Blue-Harbor-7419!"])
-            run.keys("Enter")
+            run.signIn("jane.doe@contoso.com", "Blue-Harbor-7419!")
             #expect(run.wait(for: "Choose where to send a code", timeout: ConsoleRun.serverWait), "\(run.screen)")
             #expect(run.screen.contains("Email  j***@c*****o.com"))
             #expect(run.screen.contains("Text message (SMS)  +1********23"))
@@ -161,10 +155,7 @@ extension EndToEnd {
         @Test func enrolmentForgetsSignInsAndAbandonedFlows() throws {
             let run = try ConsoleRun(arguments: ["--enrol"])
             #expect(run.waitForHome())
-            run.choose(0)
-            #expect(run.wait(for: "Password (optional)"))
-            run.fill(["jane.doe@contoso.com", "Blue-Harbor-7419!"])
-            run.keys("Enter")
+            run.signIn("jane.doe@contoso.com", "Blue-Harbor-7419!")
             #expect(run.wait(for: "kept neither the account nor its", timeout: ConsoleRun.serverWait), "\(run.screen)")
             run.keys("Enter") // Home
             #expect(run.wait(for: "Reset password"))

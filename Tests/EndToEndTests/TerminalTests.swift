@@ -79,10 +79,7 @@ extension EndToEnd {
         @Test func ctrlCMidFlowLeavesTheTerminalSane() throws {
             let run = try ConsoleRun(preset: "mfa")
             #expect(run.waitForHome())
-            run.choose(0)
-            #expect(run.wait(for: "Password (optional)"))
-            run.fill(["jane.doe@contoso.com", "Blue-Harbor-7419!"])
-            run.keys("Enter")
+            run.signIn("jane.doe@contoso.com", "Blue-Harbor-7419!")
             #expect(run.wait(for: "Choose where to send a code", timeout: ConsoleRun.serverWait))
             let status = run.quit()
             #expect(status != nil, "the console did not exit on ^C")

@@ -20,6 +20,14 @@ extension ConsoleRun {
         }
     }
 
+    /// From the home screen: Sign in, the email and password typed, Enter.
+    func signIn(_ email: String, _ password: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        choose(0)
+        #expect(wait(for: "Password (optional)"), "no sign-in screen:\n\(screen)", sourceLocation: sourceLocation)
+        fill([email, password])
+        keys("Enter")
+    }
+
     /// Moves focus with Tab until the focused line (`▸`) holds `label`.
     func focus(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
         for _ in 0..<12 {
