@@ -65,10 +65,7 @@ extension EndToEnd {
         @Test func expiredTokenFaultRestartsWithTheEmailKept() throws {
             let run = try ConsoleRun(preset: "email-otp")
             #expect(run.waitForHome())
-            run.choose(0)
-            #expect(run.wait(for: "Password (optional)"))
-            run.type("alex.kim@contoso.com")
-            run.keys("Enter")
+            run.signIn("alex.kim@contoso.com")
             #expect(run.wait(for: "Enter your sign-in code", timeout: ConsoleRun.serverWait))
             try run.control.fault(endpoint: "/oauth2/v2.0/token", kind: "expiredToken")
             try run.enterCode(sentTo: "alex.kim@contoso.com", title: "Enter your sign-in code")

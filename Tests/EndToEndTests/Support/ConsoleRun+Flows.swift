@@ -20,11 +20,11 @@ extension ConsoleRun {
         }
     }
 
-    /// From the home screen: Sign in, the email and password typed, Enter.
-    func signIn(_ email: String, _ password: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// From the home screen: Sign in, the email and (unless nil, for a one-time code) the password, Enter.
+    func signIn(_ email: String, _ password: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
         choose(0)
         #expect(wait(for: "Password (optional)"), "no sign-in screen:\n\(screen)", sourceLocation: sourceLocation)
-        fill([email, password])
+        fill([email] + (password.map { [$0] } ?? []))
         keys("Enter")
     }
 
