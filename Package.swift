@@ -1,55 +1,86 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The `tophhie` launcher, the benchmark and the tests. Every library and the console itself are in
-// Packages/TophhieKit (see its manifest for why it is a package of its own).
-let kit = "TophhieKit"
+// One package, with no local dependencies, so that other packages can depend on this repository (by
+// path or by URL: SwiftPM refuses a revision-based dependency on a package that has a path
+// dependency) and use the `TophhieCloudAuthentication` library.
+
+/// Declares a Debian-provided C library as a system-library target with its apt provider.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
 
 let package = Package(
     name: "TophhieAccountConsole",
     platforms: [.macOS(.v15)],
     products: [
+        // The framework of the seed design, for apps: `import TophhieCloudAuthentication`.
+        .library(name: "TophhieCloudAuthentication", targets: ["TophhieCloudAuthentication"]),
         .executable(name: "tophhie", targets: ["tophhie"]),
+        .executable(name: "tophhie-console", targets: ["tophhie-console"]),
         .executable(name: "tophhie-bench", targets: ["tophhie-bench"]),
     ],
-    dependencies: [.package(path: "Packages/TophhieKit")],
     targets: [
+        // C system libraries (Debian packages), each a module map plus a shim header.
+        systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
+        systemLibrary("CSQLite3", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
+        systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
+        // No pkg-config: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim defines what is needed.
+        .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        // Bounded ICU regex evaluation; a C target so ICU headers never meet Foundation's ICU module.
+        .target(name: "CRegexBound", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+
+        .target(name: "NativeAuthWire"),
+        .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire"]),
+        .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "CRegexBound"]),
+        // Foundation-free, like CursesBackend and Launcher: the launcher paints its first frame with them.
+        .target(name: "TerminalUI"),
+        .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
+        .target(name: "Launcher", dependencies: ["TerminalUI"]),
+        .target(name: "ScreenPresentation", dependencies: ["AccountFlow", "TerminalUI"]),
+        // Embedded in the code, not a resource bundle: the binaries run wherever they are copied.
+        .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "CSQLite3", "CCrypto"],
+                resources: ["email-password", "email-otp", "mfa", "attributes", "strict"].map { .embedInCode("Presets/\($0).json") }),
+        .target(name: "EmulatorServer", dependencies: ["TenantEmulator", "CMicroHTTPD"]),
+        // The console: command line, effect runner, panes; the executable only wires it up.
+        .target(name: "Console", dependencies: [
+            "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher",
+            "TenantEmulator", "EmulatorServer",
+        ]),
+        .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI"]),
+        .executableTarget(name: "tophhie-console", dependencies: ["Console", "CursesBackend", "TenantEmulator", "EmulatorServer"]),
+
         // The launcher: a static Swift runtime and no Foundation, so its first frame comes before the
-        // console's libraries load; it then execs `tophhie-console`, which depending on it builds.
+        // console's libraries load; it then execs `tophhie-console` from its own folder.
         // Packed relative relocations (lld, glibc 2.36) keep start-up from reading 24,000 of them.
-        .executableTarget(name: "tophhie",
-                          dependencies: [.product(name: "Launcher", package: kit), .product(name: "CursesBackend", package: kit),
-                                         .product(name: "tophhie-console", package: kit)],
-                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]),
-        // Depends on both executables so `swift run -c release tophhie-bench startup` builds what it measures.
+        .plugin(name: "BuildConsoleBesideLauncher", capability: .buildTool(), dependencies: ["tophhie-console"]),
+        .executableTarget(name: "tophhie", dependencies: ["Launcher", "CursesBackend"],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])],
+                          plugins: ["BuildConsoleBesideLauncher"]),
         .executableTarget(name: "tophhie-bench", dependencies: [
-            "tophhie", .product(name: "TenantEmulator", package: kit), .product(name: "EmulatorServer", package: kit),
-            .product(name: "CMicroHTTPD", package: kit), .product(name: "TophhieCloudAuthentication", package: kit),
+            "tophhie", "tophhie-console", "TenantEmulator", "EmulatorServer", "CMicroHTTPD", "TophhieCloudAuthentication",
         ]),
         // Hidden test harness: a three-field form on CursesBackend, driven under tmux by CursesBackendTests.
-        .executableTarget(name: "tui-harness", dependencies: [.product(name: "CursesBackend", package: kit),
-                                                              .product(name: "TerminalUI", package: kit)]),
+        .executableTarget(name: "tui-harness", dependencies: ["CursesBackend", "TerminalUI"]),
 
-        test("NativeAuthWireTests", ["NativeAuthWire", "TestSupport"]),
-        test("TophhieCloudAuthenticationTests", ["TophhieCloudAuthentication", "TestSupport"]),
-        test("AccountFlowTests", ["AccountFlow", "TestSupport"]),
-        test("TerminalUITests", ["TerminalUI", "ScreenPresentation", "AccountFlow", "TophhieCloudAuthentication", "TestSupport"],
-             exclude: ["Snapshots"]),
-        test("CursesBackendTests", ["CursesBackend", "TestSupport"]),
-        test("TenantEmulatorTests", ["TenantEmulator", "EmulatorServer", "TophhieCloudAuthentication", "TestSupport"]),
-        test("ConsoleTests", ["Console", "Launcher", "ScreenPresentation", "AccountFlow", "TenantEmulator", "TestSupport"]),
+        .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "TestSupport"]),
+        .testTarget(name: "TophhieCloudAuthenticationTests", dependencies: ["TophhieCloudAuthentication", "TestSupport"]),
+        .testTarget(name: "AccountFlowTests", dependencies: ["AccountFlow", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenPresentation", "AccountFlow",
+                                                            "TophhieCloudAuthentication", "TestSupport"],
+                    exclude: ["Snapshots"]),
+        // The seed guides' snippets, unchanged, run against the emulator.
+        .testTarget(name: "SeedGuideTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer"]),
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
+        .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "TophhieCloudAuthentication", "TestSupport"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Launcher", "ScreenPresentation", "AccountFlow", "TenantEmulator", "TestSupport"]),
         // Policies/ holds tenant policy files read by path (--preset FILE), not bundled.
-        test("EndToEndTests", ["TestSupport"], exclude: ["Policies"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Policies"]),
     ]
 )
 
-/// A test target whose dependencies are TophhieKit's modules.
-func test(_ name: String, _ modules: [String], exclude: [String] = []) -> Target {
-    .testTarget(name: name, dependencies: modules.map { .product(name: $0, package: kit) }, exclude: exclude)
-}
-
 // Strict settings in one place: Swift 6 language mode for every Swift target.
-for target in package.targets {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.swiftLanguageMode(.v6))
     target.swiftSettings = settings

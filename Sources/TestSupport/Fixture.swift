@@ -76,8 +76,7 @@ public enum SharedFolder {
 
     /// The package's root folder, found from this file's path.
     public static var packageRoot: URL {
-        // Resolved: this file is compiled through Packages/TophhieKit/Sources, a link to Sources.
-        URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+        URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 

@@ -6,7 +6,7 @@ import Launcher
 // console's first frame at once, then execs `tophhie-console`, which loads the network stack and
 // the emulator and takes the terminal over as it stands. Everything else is the console's job.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let console = siblingExecutable("tophhie-console")
+let console = ConsoleExecutable.path(in: ownFolder())
 let environment = ProcessEnvironment.current()
 let plan = LaunchPlan(arguments: arguments, environment: environment,
                       isTerminal: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
@@ -41,19 +41,19 @@ func cannotStart(_ failure: Int32) -> Never {
     exit(2)
 }
 
-/// `name` in the folder of this executable (as SwiftPM builds and an install places them). Never a
-/// bare name: `execv` would take it from the current folder.
-func siblingExecutable(_ name: String) -> String {
+/// The folder of this executable, ending with `/` (as SwiftPM builds and an install places the two
+/// programs). Never empty: `execv` would take a bare name from the current folder.
+func ownFolder() -> String {
     var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let length = readlink("/proc/self/exe", &path, Int(PATH_MAX))
-    guard length > 0, length < Int(PATH_MAX) else { cannotFind(name) }
+    guard length > 0, length < Int(PATH_MAX) else { cannotFindFolder() }
     let own = String(decoding: path[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    guard let slash = own.lastIndex(of: "/") else { cannotFind(name) }
-    return String(own[...slash]) + name
+    guard let slash = own.lastIndex(of: "/") else { cannotFindFolder() }
+    return String(own[...slash])
 }
 
-func cannotFind(_ name: String) -> Never {
-    let message = "tophhie: cannot find this program's folder (/proc/self/exe) to start \(name) from it\n"
+func cannotFindFolder() -> Never {
+    let message = "tophhie: cannot find this program's folder (/proc/self/exe) to start \(ConsoleExecutable.name) from it\n"
     _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     exit(2)
 }
