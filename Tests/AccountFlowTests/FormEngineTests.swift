@@ -79,8 +79,7 @@ import TophhieCloudAuthentication
         store.send(.submitted, effects: [.submitSignUpAttributes(["email2": "anything at all"])]) {
             $0.pending = .sendingAttributes
         }
-        let refused = ServerDetails(error: "invalid_grant", suberror: "attribute_validation_failed", status: 400)
-        store.send(.signUpAdvanced(.failure(.invalidAttributes(["email2"], refused)))) {
+        store.send(.signUpAdvanced(.failure(.invalidAttributes(["email2"])))) {
             $0.pending = nil
             $0.attributes {
                 $0.fields[0].error = "The tenant didn't accept this value."

@@ -169,7 +169,7 @@ import TophhieCloudAuthentication
             $0.origin = FlowOrigin(kind: .signUp, email: Sample.email)
             $0.pending = .signingUp
         }
-        store.send(.signUpStarted(.failure(.invalidAttributes(["displayName"], Sample.details)))) {
+        store.send(.signUpStarted(.failure(.invalidAttributes(["displayName"])))) {
             $0.pending = nil
             $0.signUp {
                 $0.attributes.fields[0].error = "The tenant didn't accept this value."
@@ -256,7 +256,7 @@ import TophhieCloudAuthentication
         store.send(.submitted, effects: [.submitSignUpAttributes(["displayName": "Ada", "city": "Nowhere"])]) {
             $0.pending = .sendingAttributes
         }
-        store.send(.signUpAdvanced(.failure(.invalidAttributes(["city", "extension_0a1b_tier"], Sample.details)))) {
+        store.send(.signUpAdvanced(.failure(.invalidAttributes(["city", "extension_0a1b_tier"])))) {
             $0.pending = nil
             $0.attributes {
                 $0.fields[1].error = "The tenant didn't accept this value."

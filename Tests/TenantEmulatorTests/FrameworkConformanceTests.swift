@@ -71,7 +71,7 @@ struct FrameworkConformanceTests {
                         return
                     }
                     let signedIn = try await verification.submitCode(try await run.code(to: email))
-                    run.remember(try #require(signedIn.completedResult))
+                    run.remember(signedIn)
                 default:
                     Issue.record("unexpected step \(again)")
                 }
@@ -81,7 +81,7 @@ struct FrameworkConformanceTests {
                     Issue.record("expected a code step, got \(again)")
                     return
                 }
-                run.remember(try #require(try await codeStep.submitCode(try await run.code(to: email)).completedResult))
+                run.remember(try await codeStep.submitCode(try await run.code(to: email)))
             }
         }
     }
@@ -129,7 +129,7 @@ struct FrameworkConformanceTests {
                 guard case .codeRequired(let codeStep) = step else { Issue.record("\(step)"); return }
                 #expect(codeStep.channel == .email)
                 #expect(codeStep.codeLength == run.policy.otp.length)
-                run.remember(try #require(try await codeStep.submitCode(try await run.code(to: user.email)).completedResult))
+                run.remember(try await codeStep.submitCode(try await run.code(to: user.email)))
                 return
             }
             let password = try #require(user.password)
@@ -156,7 +156,7 @@ struct FrameworkConformanceTests {
         try await withFrameworkRun(preset: "email-otp") { run in
             let step = try await run.auth.signIn(email: "alex.kim@contoso.com")
             guard case .codeRequired(let codeStep) = step else { Issue.record("\(step)"); return }
-            let result = try #require(try await codeStep.submitCode(try await run.code(to: "alex.kim@contoso.com")).completedResult)
+            let result = try await codeStep.submitCode(try await run.code(to: "alex.kim@contoso.com"))
             run.remember(result)
             #expect(result.account.displayName == "Alex Kim")
         }
@@ -167,7 +167,7 @@ struct FrameworkConformanceTests {
             // The code account of the same tenant signs in passwordless.
             let step = try await run.auth.signIn(email: "alex.kim@contoso.com")
             guard case .codeRequired(let codeStep) = step else { Issue.record("\(step)"); return }
-            run.remember(try #require(try await codeStep.submitCode(try await run.code(to: "alex.kim@contoso.com")).completedResult))
+            run.remember(try await codeStep.submitCode(try await run.code(to: "alex.kim@contoso.com")))
         }
     }
 
@@ -187,7 +187,7 @@ struct FrameworkConformanceTests {
             let chosen = try await selection.requestChallenge(sms)
             guard case .verificationRequired(let verification) = chosen else { Issue.record("\(chosen)"); return }
             #expect(verification.channel == .sms)
-            let result = try #require(try await verification.submitCode(try await run.code(to: "+14255550123")).completedResult)
+            let result = try await verification.submitCode(try await run.code(to: "+14255550123"))
             run.remember(result)
             #expect(result.account.username == "jane.doe@contoso.com")
         }
@@ -207,7 +207,7 @@ struct FrameworkConformanceTests {
             }
             let chosen = try await mfa.requestChallenge(email)
             guard case .verificationRequired(let verification) = chosen else { Issue.record("\(chosen)"); return }
-            let result = try #require(try await verification.submitCode(try await run.code(to: "jane.backup@contoso.com")).completedResult)
+            let result = try await verification.submitCode(try await run.code(to: "jane.backup@contoso.com"))
             run.remember(result)
         }
     }
@@ -229,7 +229,7 @@ struct FrameworkConformanceTests {
             guard case .verificationRequired(let verification) = result else { Issue.record("\(result)"); return }
             #expect(verification.channel == .sms)
             let signedIn = try await verification.submitCode(try await run.code(to: "+44 7700900461"))
-            run.remember(try #require(signedIn.completedResult, "\(signedIn)"))
+            run.remember(signedIn)
         }
     }
 
@@ -248,7 +248,7 @@ struct FrameworkConformanceTests {
                 if case .invalidCode = error as? NativeAuthError { return true }
                 return false
             }
-            run.remember(try #require(try await verification.submitCode(code).completedResult))
+            run.remember(try await verification.submitCode(code))
             // The registered method is the one MFA asks for next time.
             let again = try await run.auth.signIn(email: "sam.lee@contoso.com", password: "Green-Valley-3381!")
             guard case .mfaRequired(let mfa) = again else { Issue.record("\(again)"); return }
@@ -360,7 +360,7 @@ struct FrameworkConformanceTests {
                 if case .invalidCode = error as? NativeAuthError { return true }
                 return false
             }
-            run.remember(try #require(try await codeStep.submitCode(signInCode).completedResult))
+            run.remember(try await codeStep.submitCode(signInCode))
         }
     }
 
@@ -402,7 +402,7 @@ struct FrameworkConformanceTests {
             var values = run.attributeValues(for: required.map(\.name))
             values[loyalty] = "12AB"
             await #expect { _ = try await attributesStep.submitAttributes(values) } throws: { error in
-                if case .invalidAttributes(let names, _) = error as? NativeAuthError { return names == [loyalty] }
+                if case .invalidAttributes(let names) = error as? NativeAuthError { return names == [loyalty] }
                 return false
             }
             values[loyalty] = "4820193746"

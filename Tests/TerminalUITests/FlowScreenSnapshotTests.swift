@@ -168,7 +168,7 @@ import TophhieCloudAuthentication
         session.type("United Kingdom")
         session.press(.enter)
         #expect(session.state.pending == .sendingAttributes)
-        session.send(.signUpAdvanced(.failure(.invalidAttributes(["postalCode"], FlowScreens.details))))
+        session.send(.signUpAdvanced(.failure(.invalidAttributes(["postalCode"]))))
         let text = session.render(Self.small)
         #expect(text.contains("The tenant didn't accept this value."))
         snapshot(session, "attributesServerError80x24")

@@ -58,8 +58,52 @@ import TophhieCloudAuthentication
         await #expect(throws: NativeAuthError.invalidCode(details("invalid_grant", "invalid_oob_value", 50181))) {
             _ = try await step.submitCode("000000")
         }
-        guard case .completed = try await step.submitCode("730159") else { Issue.record("not completed"); return }
+        guard case .completed = try await step.submitCodeForNextStep("730159") else { Issue.record("not completed"); return }
         #expect(server.mismatches == [])
+    }
+
+    /// The seed-shaped `submitCode` returns tokens; when the server still wants MFA after a passwordless
+    /// code, it throws `.furtherStepRequired` carrying the MFA step, which continues the same sign-in.
+    @Test func passwordlessCodeThenMFAIsAFurtherStepThatContinues() async throws {
+        let methods = #"{"continuation_token":"t4","methods":[{"id":"m-email","challenge_type":"oob","challenge_channel":"email","login_hint":"j***@c*****o.com"}]}"#
+        let server = ScriptedTransport([
+            Self.initiate,
+            Step(.signInChallenge, form: Kit.challenge("t1"), response: Kit.oob("t2", length: 6)),
+            Step(.token, form: Kit.tokenRequest("t2", grant: "oob", ["oob": "730159"]),
+                 response: Kit.error("invalid_grant", suberror: "mfa_required", code: 50076, token: "t3")),
+            Step(.signInIntrospect, form: Kit.continuing("t3"), response: .json(200, methods)),
+            Step(.signInChallenge, form: Kit.challenge("t4", ["id": "m-email"]), response: Kit.oob("t5")),
+            Step(.token, form: Kit.tokenRequest("t5", grant: "mfa_oob", ["oob": "24681357"]), response: Kit.tokens()),
+        ])
+        guard case .codeRequired(let step) = try await Kit.auth(server).signIn(email: Kit.email) else { Issue.record("no code"); return }
+        var further: NativeSignInStep?
+        do {
+            _ = try await step.submitCode("730159")
+            Issue.record("tokens without MFA")
+        } catch NativeAuthError.furtherStepRequired(let next) {
+            further = next
+        }
+        guard case .mfaRequired(let mfa) = further else { Issue.record("\(String(describing: further))"); return }
+        #expect(NativeAuthError.furtherStepRequired(.mfaRequired(mfa)).errorDescription?.contains("second verification step") == true)
+        guard case .verificationRequired(let verification) = try await mfa.requestChallenge() else { Issue.record("no code"); return }
+        let result = try await verification.submitCode("24681357")
+        #expect(!result.idToken.isEmpty)
+        #expect(server.mismatches == [])
+    }
+
+    /// A token answer without an id token breaks the protocol: `idToken` is never empty.
+    @Test func tokensWithoutAnIDTokenAreRefused() async throws {
+        let server = ScriptedTransport([
+            Self.initiate,
+            Step(.signInChallenge, form: Kit.challenge("t1"), response: Kit.oob("t2", length: 6)),
+            Step(.token, form: Kit.tokenRequest("t2", grant: "oob", ["oob": "730159"]),
+                 response: .json(200, #"{"token_type":"Bearer","scope":"openid","expires_in":3600,"access_token":"a"}"#)),
+        ])
+        guard case .codeRequired(let step) = try await Kit.auth(server).signIn(email: Kit.email) else { Issue.record("no code"); return }
+        await #expect { _ = try await step.submitCode("730159") } throws: { error in
+            guard case .unexpectedResponse(let reason, _) = error as? NativeAuthError else { return false }
+            return reason.contains("id_token")
+        }
     }
 
     @Test func passwordlessForAPasswordAccountAsksForThePassword() async throws {
@@ -117,7 +161,7 @@ import TophhieCloudAuthentication
             Issue.record("no code"); return
         }
         _ = try await verification.resendCode()
-        guard case .completed = try await verification.submitCode("24681357") else { Issue.record("not completed"); return }
+        guard case .completed = try await verification.submitCodeForNextStep("24681357") else { Issue.record("not completed"); return }
         #expect(server.mismatches == [])
     }
 
@@ -155,7 +199,7 @@ import TophhieCloudAuthentication
         }
         #expect(step.sentTo == "+14255550123")
         #expect(step.channel == .sms)
-        guard case .completed = try await step.submitCode("13572468") else { Issue.record("not completed"); return }
+        guard case .completed = try await step.submitCodeForNextStep("13572468") else { Issue.record("not completed"); return }
         #expect(server.mismatches == [])
     }
 

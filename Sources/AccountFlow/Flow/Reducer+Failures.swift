@@ -24,7 +24,7 @@ extension FlowState {
         case (.newPassword(var form), .invalidInput(let message, _)):
             form.passwordError = message
             step = .newPassword(form)
-        case (.attributes(var form), .invalidAttributes(let names, _)):
+        case (.attributes(var form), .invalidAttributes(let names)):
             form.markRejected(names)
             step = .attributes(form)
         case (.attributes(var form), .invalidInput(let message, _)):
@@ -75,7 +75,7 @@ extension FlowState {
                 : "An account with that email already exists. Sign in instead."
         case .invalidPassword(let rule, _):
             form.passwordError = rule.message
-        case .invalidAttributes(let names, _):
+        case .invalidAttributes(let names):
             form.attributes.markRejected(names)
         case .invalidInput(let message, _):
             form.message = message

@@ -109,11 +109,11 @@ public final class EffectRunner: Sendable {
                 return advance(step)
             })
         case .submitSignInCode(let code):
-            return .signInAdvanced(await result { advance(try await current(\.signInCode).submitCode(code)) })
+            return .signInAdvanced(await result { advance(try await current(\.signInCode).submitCodeForNextStep(code)) })
         case .requestMFAChallenge(let methodID):
             return .mfaChallengeAnswered(await result { try await requestMFAChallenge(methodID) })
         case .submitVerificationCode(let code):
-            return .signInAdvanced(await result { advance(try await current(\.verification).submitCode(code)) })
+            return .signInAdvanced(await result { advance(try await current(\.verification).submitCodeForNextStep(code)) })
         case .registerMethod(let methodID, let contact):
             return .registrationAnswered(await result {
                 let registration = try current(\.registration)

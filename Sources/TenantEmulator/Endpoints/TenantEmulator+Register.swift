@@ -47,7 +47,7 @@ extension TenantEmulator {
             }
         case .email:
             guard EmailAddress.isPlausible(target) else { throw ProtocolError.invalidContact }
-            if target.lowercased() == user.email.lowercased() {
+            if policy.mfa.preverifiedFastPass, target.lowercased() == user.email.lowercased() {
                 // The address was verified when the account was made: the fast pass (§3.7 "preverified").
                 session.step = .registrationPreverified(channel: channel.rawValue, target: target)
                 return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), challengeType: .preverified))

@@ -154,7 +154,8 @@ extension TenantPolicy {
     }
 
     private static func parseMFA(_ root: inout PolicyReader) throws -> MFA {
-        var mfa = MFA(required: false, methods: [.email, .sms], registrationRequired: true, legacyFlow: false, smsBlocked: .none)
+        var mfa = MFA(required: false, methods: [.email, .sms], registrationRequired: true, legacyFlow: false, smsBlocked: .none,
+                      preverifiedFastPass: true)
         guard var reader = try root.object("mfa") else { return mfa }
         mfa.required = try reader.bool("required", default: false)
         let allowed = "a non-empty array of \"email\", \"sms\""
@@ -168,6 +169,7 @@ extension TenantPolicy {
         mfa.registrationRequired = try reader.bool("registrationRequired", default: true)
         mfa.legacyFlow = try reader.bool("legacyFlow", default: false)
         mfa.smsBlocked = try reader.choice("smsBlocked", default: .none)
+        mfa.preverifiedFastPass = try reader.bool("preverifiedFastPass", default: true)
         try reader.finish()
         return mfa
     }

@@ -148,6 +148,10 @@ public struct TenantPolicy: Sendable {
         public var legacyFlow: Bool
         /// `smsBlocked` (default `none`): refuses SMS on the MFA challenge and on `/register/v1.0/challenge`.
         public var smsBlocked: SMSBlock
+        /// `preverifiedFastPass` (default `true`): registering the account's own email answers
+        /// `preverified` (no code), as the SDKs accept anywhere; `false` sends a code, as the spec's
+        /// sign-in outside sign-in-after-sign-up does. Source: native-auth API reference §3.7 step B.
+        public var preverifiedFastPass: Bool
     }
 
     /// `otp`: one-time code rules.

@@ -17,7 +17,7 @@ extension NativeAuthError {
         switch error.kind {
         case .invalidCode: return .invalidCode(details)
         case .invalidPassword(let suberror): return .invalidPassword(PasswordRule(suberror), details)
-        case .invalidAttributes(let names): return .invalidAttributes(names, details)
+        case .invalidAttributes(let names): return .invalidAttributes(names)
         case .userNotFound: return .userNotFound(details)
         case .userAlreadyExists: return .userAlreadyExists(details)
         case .invalidCredentials: return .invalidCredentials(details)

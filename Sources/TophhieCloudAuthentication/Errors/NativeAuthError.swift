@@ -2,7 +2,9 @@ import Foundation
 
 /// Every way a native-auth call can fail, typed: callers switch on cases, never on codes.
 ///
-/// Server-originated cases carry `ServerDetails` (error, suberror, AADSTS code, correlation id).
+/// Server-originated cases carry `ServerDetails` (error, suberror, AADSTS code, correlation id), except
+/// `invalidAttributes`, which binds only the failed names as the seed guides read it
+/// (`case .invalidAttributes(let names)`); its envelope is in the exchange log (`observe`, HAR).
 /// `errorDescription` is a sentence for an end user; `operatorDescription` adds the server's code and
 /// description. Source: native-auth API reference §3.5, §4.1, §4.3, §6, §7; `shared/API.md` (Errors).
 public enum NativeAuthError: Error, LocalizedError, Sendable, Equatable {
@@ -12,8 +14,9 @@ public enum NativeAuthError: Error, LocalizedError, Sendable, Equatable {
     case invalidPassword(PasswordRule, ServerDetails)
     /// Wrong one-time code (`invalid_oob_value`); the step can be retried with the same token.
     case invalidCode(ServerDetails)
-    /// These attributes failed the tenant's validation (`attribute_validation_failed`).
-    case invalidAttributes([String], ServerDetails)
+    /// These attributes failed the tenant's validation (`attribute_validation_failed`, the names from
+    /// `invalid_attributes`). Source: native-auth API reference §4.3.
+    case invalidAttributes([String])
     /// Wrong email or password (AADSTS50126). Sign-in screens show it like `userNotFound`.
     case invalidCredentials(ServerDetails)
     /// No account for that email (`user_not_found`, AADSTS50034).
@@ -56,17 +59,24 @@ public enum NativeAuthError: Error, LocalizedError, Sendable, Equatable {
     case invalidConfiguration(String)
     /// Any other server error: its `error`, `suberror` and AADSTS code are in the details.
     case server(ServerDetails)
+    /// A code was accepted but the sign-in is not finished: the server asks for MFA (`mfa_required`) or
+    /// for registering a strong authentication method (`registration_required`). Thrown by the
+    /// result-returning `submitCode(_:)`; the payload is the step to continue with (never `.completed`).
+    /// Callers that handle every branch call `submitCodeForNextStep(_:)` instead.
+    /// Source: native-auth API reference §3.3, §3.6, §3.7.
+    case furtherStepRequired(NativeSignInStep)
 
     /// The server's details, when the error came from an answer.
     public var details: ServerDetails? {
         switch self {
-        case .userAlreadyExists(let d), .invalidPassword(_, let d), .invalidCode(let d), .invalidAttributes(_, let d),
+        case .userAlreadyExists(let d), .invalidPassword(_, let d), .invalidCode(let d),
              .invalidCredentials(let d), .userNotFound(let d), .invalidInput(_, let d), .browserRequired(_, let d),
              .methodBlocked(let d), .expiredFlow(let d), .userHasNoPassword(let d), .passwordChangeRequired(let d),
              .mfaRequiredForRefresh(let d), .refreshTokenExpired(let d), .unauthorizedClient(let d),
              .nativeAuthDisabled(let d), .invalidClient(let d), .throttled(_, let d), .server(let d):
             return d
-        case .noMatchingAuthMethod, .passwordRequired, .networkFailure, .unexpectedResponse, .invalidConfiguration:
+        case .invalidAttributes, .noMatchingAuthMethod, .passwordRequired, .networkFailure, .unexpectedResponse,
+             .invalidConfiguration, .furtherStepRequired:
             return nil
         }
     }
@@ -83,7 +93,7 @@ public enum NativeAuthError: Error, LocalizedError, Sendable, Equatable {
         case .userAlreadyExists: "An account with that email already exists. Sign in instead."
         case .invalidPassword(let rule, _): rule.message
         case .invalidCode: "That code is not right. Check it and try again."
-        case .invalidAttributes(let names, _): "Some details were not accepted: \(names.joined(separator: ", "))."
+        case .invalidAttributes(let names): "Some details were not accepted: \(names.joined(separator: ", "))."
         case .invalidCredentials: "The email or password is not right."
         case .userNotFound: "No account was found for that email."
         case .invalidInput(let what, _): what
@@ -108,6 +118,10 @@ public enum NativeAuthError: Error, LocalizedError, Sendable, Equatable {
         case .server(let details) where (details.status ?? 0) >= 500:
             "The server had a problem and could not answer. Try again in a moment."
         case .server: "The server refused the request."
+        case .furtherStepRequired(.strongAuthRegistrationRequired):
+            "The code was accepted. To finish signing in, add a verification method to the account."
+        case .furtherStepRequired:
+            "The code was accepted. To finish signing in, complete a second verification step."
         }
     }
 

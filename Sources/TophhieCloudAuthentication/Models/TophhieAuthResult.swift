@@ -5,8 +5,9 @@ import Foundation
 /// `description` and `debugDescription` never show a token.
 /// Source: native-auth API reference §3.4 (token answer).
 public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The id token (a JWT); nil when the token answer had none.
-    public var idToken: String?
+    /// The id token (a JWT). Always present: the framework asks for `openid` on every token request,
+    /// and a token answer without an `id_token` is refused as a protocol error.
+    public var idToken: String
     /// The bearer access token for `scopes`.
     public var accessToken: String
     /// The refresh token for `TophhieNativeAuth.refreshTokens(refreshToken:username:)`; nil when the answer had
@@ -20,7 +21,7 @@ public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, Cu
     public var account: TophhieAccount
 
     /// Memberwise; `expiresOn` is an absolute time, `scopes` the granted scopes.
-    public init(idToken: String?, accessToken: String, refreshToken: String?, expiresOn: Date, scopes: [String], account: TophhieAccount) {
+    public init(idToken: String, accessToken: String, refreshToken: String?, expiresOn: Date, scopes: [String], account: TophhieAccount) {
         self.idToken = idToken
         self.accessToken = accessToken
         self.refreshToken = refreshToken
@@ -29,9 +30,13 @@ public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, Cu
         self.account = account
     }
 
-    init(_ grant: TokenGrant, username: String?, receivedAt: Date = Date()) {
+    /// - Throws: `NativeAuthError.unexpectedResponse` when the answer has no `id_token`.
+    init(_ grant: TokenGrant, username: String?, receivedAt: Date = Date()) throws {
+        guard let idToken = grant.idToken, !idToken.isEmpty else {
+            throw NativeAuthError.unexpectedResponse("The token answer has no id_token, though openid was asked for.", correlationID: nil)
+        }
         self.init(
-            idToken: grant.idToken, accessToken: grant.accessToken, refreshToken: grant.refreshToken,
+            idToken: idToken, accessToken: grant.accessToken, refreshToken: grant.refreshToken,
             expiresOn: receivedAt.addingTimeInterval(TimeInterval(grant.expiresIn)),
             scopes: grant.scope.split(separator: " ").map(String.init),
             account: TophhieAccount(idToken: grant.idToken, clientInfo: grant.clientInfo, fallbackUsername: username))

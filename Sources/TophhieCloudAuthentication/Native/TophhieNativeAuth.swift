@@ -178,7 +178,7 @@ public final class TophhieNativeAuth: Sendable {
         context.addTokenFields(to: &form)
         let response = try await context.call(.token, form)
         guard case .tokens(let grant) = response else { throw NativeAuthError.from(response, at: .token) }
-        return TophhieAuthResult(grant, username: username)
+        return try TophhieAuthResult(grant, username: username)
     }
 
     // MARK: - Helpers

@@ -44,10 +44,18 @@ public final class VerificationStep: CodeEntryStep {
     /// - Throws: `NativeAuthError` (e.g. `.throttled`, `.methodBlocked`, `.expiredFlow`).
     public func resendCode() async throws -> CodeDelivery { try await live.resend() }
 
-    /// Verifies the code.
+    /// Verifies the code, as the seed guide writes it: `finishSignIn(idToken: result.idToken)`.
+    /// - Returns: the tokens of the finished sign-in.
+    /// - Throws: `NativeAuthError.furtherStepRequired(step)` when the server asks for yet another step;
+    ///   `.invalidCode` (retry on this step with the same token), `.expiredFlow`, …
+    public func submitCode(_ code: String) async throws -> TophhieAuthResult {
+        try await submitCodeForNextStep(code).requireCompletion()
+    }
+
+    /// Verifies the code, for callers that handle every branch.
     /// - Returns: the sign-in step that follows (normally `.completed`).
     /// - Throws: `NativeAuthError.invalidCode` (retry on this step with the same token), `.expiredFlow`, …
-    public func submitCode(_ code: String) async throws -> NativeSignInStep {
+    public func submitCodeForNextStep(_ code: String) async throws -> NativeSignInStep {
         switch purpose {
         case .mfa:
             var form = context.form(continuing: live.token)

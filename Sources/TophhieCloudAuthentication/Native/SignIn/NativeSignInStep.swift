@@ -16,7 +16,7 @@ public enum NativeSignInStep: Sendable {
     static func next(after response: ValidatedResponse, context: NativeAuthContext, username: String?) async throws -> NativeSignInStep {
         switch response {
         case .tokens(let grant):
-            return .completed(TophhieAuthResult(grant, username: username))
+            return .completed(try TophhieAuthResult(grant, username: username))
         case .rejected(let error):
             switch error.kind {
             case .mfaRequired(let token):
@@ -43,5 +43,25 @@ public enum NativeSignInStep: Sendable {
             throw NativeAuthError.from(response, at: endpoint)
         }
         return (next, methods.map(AuthMethod.init))
+    }
+}
+
+extension NativeSignInStep: Equatable {
+    /// Equal results, or the same live step object (steps are compared by identity).
+    public static func == (a: NativeSignInStep, b: NativeSignInStep) -> Bool {
+        switch (a, b) {
+        case (.completed(let x), .completed(let y)): x == y
+        case (.codeRequired(let x), .codeRequired(let y)): x === y
+        case (.mfaRequired(let x), .mfaRequired(let y)): x === y
+        case (.strongAuthRegistrationRequired(let x), .strongAuthRegistrationRequired(let y)): x === y
+        default: false
+        }
+    }
+
+    /// The result of a finished sign-in, or `NativeAuthError.furtherStepRequired(self)`: what the
+    /// seed-shaped `submitCode(_:)` calls return.
+    func requireCompletion() throws -> TophhieAuthResult {
+        guard case .completed(let result) = self else { throw NativeAuthError.furtherStepRequired(self) }
+        return result
     }
 }

@@ -21,9 +21,19 @@ public final class SignInCodeStep: CodeEntryStep {
     /// - Throws: `NativeAuthError` (e.g. `.throttled`, `.expiredFlow`, `.networkFailure`).
     public func resendCode() async throws -> CodeDelivery { try await live.resend() }
 
-    /// Signs in with `code`.
+    /// Signs in with `code`, as the seed guide writes it: `finishSignIn(idToken: result.idToken)`.
+    /// - Returns: the tokens of the finished sign-in.
+    /// - Throws: `NativeAuthError.furtherStepRequired(step)` when the server still asks for MFA or a
+    ///   method registration after the code (`step` continues the sign-in); `.invalidCode` (retry on
+    ///   this step with the same token), `.expiredFlow`, …
+    public func submitCode(_ code: String) async throws -> TophhieAuthResult {
+        try await submitCodeForNextStep(code).requireCompletion()
+    }
+
+    /// Signs in with `code`, for callers that handle every branch.
+    /// - Returns: the step that follows: `.completed`, or `.mfaRequired` / `.strongAuthRegistrationRequired`.
     /// - Throws: `NativeAuthError.invalidCode` (retry on this step with the same token), `.expiredFlow`, …
-    public func submitCode(_ code: String) async throws -> NativeSignInStep {
+    public func submitCodeForNextStep(_ code: String) async throws -> NativeSignInStep {
         var form = context.form(continuing: live.token)
         form.set(.grantType, GrantType.oob.wireValue)
         form.set(.oob, code)

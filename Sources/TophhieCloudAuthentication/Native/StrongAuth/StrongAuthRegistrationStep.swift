@@ -17,10 +17,12 @@ public final class StrongAuthRegistrationStep: Sendable {
         availableMethods = methods
     }
 
-    /// Registers an email address with the tenant's email method.
-    /// - Throws: `NativeAuthError.noMatchingAuthMethod` when the tenant offers no email method; as `register`.
-    public func registerEmail(_ email: String) async throws -> StrongAuthChallengeResult {
-        try await register(try method(.email), verificationContact: email)
+    /// Registers an email address with the tenant's email method: `email`, or with none the address
+    /// being signed in.
+    /// - Throws: `NativeAuthError.noMatchingAuthMethod` when the tenant offers no email method;
+    ///   `.invalidInput` when no address is given or known; as `register`.
+    public func registerEmail(_ email: String? = nil) async throws -> StrongAuthChallengeResult {
+        try await register(try method(.email), verificationContact: email ?? username ?? "")
     }
 
     /// Registers a phone number (E.164, e.g. `+441234567890`) with the tenant's SMS method.
