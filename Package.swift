@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "SeedGuideTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
         .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "TophhieCloudAuthentication", "TestSupport"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Launcher", "ScreenPresentation", "AccountFlow", "TenantEmulator", "TestSupport"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Launcher", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "TestSupport"]),
         // Policies/ holds tenant policy files read by path (--preset FILE), not bundled.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Policies"]),
     ]

@@ -1,4 +1,5 @@
 import Console
+import TophhieCloudAuthentication
 import Foundation
 import Testing
 
@@ -58,6 +59,23 @@ import Testing
         #expect(flagged.capabilities == ["registration_required"])
     }
 
+    /// Case 025: flags, the environment and profiles go through the one authority parser.
+    @Test func everyAuthoritySourceIsParsedTheSameWay() throws {
+        guard case .console(let completed, _) = try parser(["TOPHHIE_AUTHORITY": "https://contoso.ciamlogin.com/"])
+            .parse(["console", "--client-id", "x"]) else { Issue.record("not console"); return }
+        #expect(completed.authority.absoluteString == "https://contoso.ciamlogin.com/contoso.onmicrosoft.com")
+        #expect(completed.authorityNote != nil)
+        guard case .console(let hinted, _) = try parser().parse(
+            ["console", "--authority", "https://contoso.ciamlogin.com/5f1c9a42?dc=ESTS-PUB-WEULR1", "--client-id", "x"]) else {
+            Issue.record("not console"); return
+        }
+        #expect(hinted.authority.absoluteString == "https://contoso.ciamlogin.com/5f1c9a42?dc=ESTS-PUB-WEULR1")
+        #expect(hinted.authorityNote == nil)
+        #expect(throws: UsageError("The authority https://login.contoso.com/ has no tenant path. Use one of: \(Authority.acceptedShapes).")) {
+            try parser().parse(["console", "--authority", "https://login.contoso.com/", "--client-id", "x"])
+        }
+    }
+
     @Test func consoleUsageErrorsNameWhatIsMissing() {
         #expect(throws: UsageError("no authority: pass --authority URL, set TOPHHIE_AUTHORITY, or use --profile NAME.")) {
             try parser().parse(["console", "--client-id", "x"])
@@ -68,7 +86,7 @@ import Testing
         #expect(throws: UsageError("--profile prod: not in /cfg/tophhie/profiles.json; it has staging.")) {
             try parser().parse(["console", "--profile", "prod"])
         }
-        #expect(throws: UsageError("--authority ftp://x/y: not an http(s) URL such as https://contoso.ciamlogin.com/<tenant-id>.")) {
+        #expect(throws: UsageError("The authority ftp://x/y must be an https URL, not ftp. Use one of: \(Authority.acceptedShapes).")) {
             try parser().parse(["console", "--authority", "ftp://x/y", "--client-id", "x"])
         }
     }

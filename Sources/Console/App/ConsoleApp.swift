@@ -43,7 +43,8 @@ public enum ConsoleApp {
             let front = Front(options: options, environment: environment)
             front.paintFirstFrame(settings: settings, header: header)
             if options.exitAfterFirstFrame { front.close(); return 0 }
-            return front.run(auth: auth, settings: settings, header: header, outbox: nil, options: options)
+            return front.run(auth: auth, settings: settings, header: header, outbox: nil, options: options,
+                             notice: target.authorityNote)
         default:
             return fail("not a console invocation")
         }

@@ -48,7 +48,7 @@ final class Front {
     /// Runs the session to its end and restores the terminal.
     /// - Returns: the exit code.
     func run(auth: TophhieNativeAuth, settings: FlowSettings, header: HeaderInfo, outbox: (any CodeOutbox)?,
-             options: ConsoleOptions) -> Int32 {
+             options: ConsoleOptions, notice: String? = nil) -> Int32 {
         let trace = TraceLog()
         auth.observe(trace.observer)
         let mailbox = Mailbox()
@@ -56,10 +56,12 @@ final class Front {
         let model = ConsoleModel(state: FlowState(settings: settings), runner: runner, mailbox: mailbox, trace: trace)
         if let backend {
             let harPath = options.harPath ?? "tophhie-session.har"
-            FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, harPath: harPath).run(on: backend)
+            FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, harPath: harPath, notice: notice)
+                .run(on: backend)
         } else {
             let terminal = LineTerminal()
             terminal.say("Tophhie Account Console · \(header.tenant) · \(header.authority) [\(header.mode)]")
+            if let notice { terminal.say(notice) }
             if options.enrol {
                 terminal.say("Line mode cannot take lines back off the screen: clear the terminal and its scrollback "
                              + "between people.")

@@ -39,8 +39,11 @@ public struct ConsoleOptions: Equatable, Sendable {
 
 /// A tenant to talk to: authority, client id, and what the app declares.
 public struct TenantTarget: Equatable, Sendable {
-    /// Used as given (any authority shape); plain `http` only for loopback hosts, which the framework enforces.
+    /// As `Authority` parsed it: a host-only `*.ciamlogin.com` completed, any query kept; plain `http`
+    /// only for loopback hosts.
     public var authority: URL
+    /// Said once when the authority was completed (`Authority.completionNote`).
+    public var authorityNote: String?
     /// The app (client) id sent as `client_id`; the parser refuses an empty one.
     public var clientID: String
     /// From `mfa_required`, `registration_required`, sent as `capabilities` (default both).
@@ -49,8 +52,9 @@ public struct TenantTarget: Equatable, Sendable {
     public var challengeTypes: [String]
 
     /// Memberwise; ``InvocationParser`` fills the defaults and checks both lists.
-    public init(authority: URL, clientID: String, capabilities: [String], challengeTypes: [String]) {
+    public init(authority: URL, authorityNote: String? = nil, clientID: String, capabilities: [String], challengeTypes: [String]) {
         self.authority = authority
+        self.authorityNote = authorityNote
         self.clientID = clientID
         self.capabilities = capabilities
         self.challengeTypes = challengeTypes

@@ -1,4 +1,5 @@
 import Foundation
+import TophhieCloudAuthentication
 import TenantEmulator
 
 /// Parses `tophhie`'s arguments. Flags win over `TOPHHIE_AUTHORITY` / `TOPHHIE_CLIENT_ID`, which win
@@ -99,12 +100,14 @@ public struct InvocationParser {
         guard let client = clientID ?? environment["TOPHHIE_CLIENT_ID"] ?? profile?.clientId, !client.isEmpty else {
             throw UsageError("no client id: pass --client-id ID, set TOPHHIE_CLIENT_ID, or use --profile NAME.")
         }
-        guard let url = URL(string: authorityText), let scheme = url.scheme, url.host != nil,
-              ["http", "https"].contains(scheme.lowercased()) else {
-            throw UsageError("--authority \(authorityText): not an http(s) URL such as https://contoso.ciamlogin.com/<tenant-id>.")
+        let parsed: Authority
+        do {
+            parsed = try Authority(parsing: authorityText)
+        } catch {
+            throw UsageError(error.localizedDescription)
         }
         let target = TenantTarget(
-            authority: url, clientID: client,
+            authority: parsed.url, authorityNote: parsed.completionNote, clientID: client,
             capabilities: capabilities ?? profile?.capabilities ?? Self.capabilityNames,
             challengeTypes: challengeTypes ?? profile?.challengeTypes ?? Self.challengeTypeNames)
         return .console(target, options: options)

@@ -26,13 +26,15 @@ final class FullScreenSession {
     /// ``ConsoleModel/peopleDone`` when the outbox was last started afresh.
     private var outboxPeopleDone = 0
 
-    init(model: ConsoleModel, header: HeaderInfo, outbox: (any CodeOutbox)?, trace: TraceLog, harPath: String) {
+    /// - Parameter notice: shown on the first screen's status line (e.g. how the authority was completed).
+    init(model: ConsoleModel, header: HeaderInfo, outbox: (any CodeOutbox)?, trace: TraceLog, harPath: String, notice: String? = nil) {
         self.model = model
         self.header = header
         self.outbox = outbox
         self.trace = trace
         self.harPath = harPath
         pane = outbox == nil ? .none : .outbox
+        consoleNotice = notice.map { StatusLine($0, kind: .info) }
     }
 
     /// Runs until the user quits or the terminal closes.

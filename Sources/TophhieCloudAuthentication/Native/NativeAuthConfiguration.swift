@@ -2,14 +2,16 @@ import Foundation
 
 /// A validated native-auth configuration.
 ///
-/// Source: native-auth API reference §1.1 (authority shapes, never rewritten), §1.4 (`challenge_type`
+/// Source: native-auth API reference §1.1 (authority shapes; see `Authority`), §1.4 (`challenge_type`
 /// must contain `redirect`; `capabilities`), §3.3 (scopes).
 public struct NativeAuthConfiguration: Sendable, Equatable {
     /// The app (client) id, sent as `client_id` on every call; never blank.
     public let clientID: String
-    /// The authority exactly as given: `https://{sub}.ciamlogin.com/`, `…/{sub}.onmicrosoft.com`,
-    /// `…/{tenant-GUID}` or a custom domain.
-    public let authority: URL
+    /// The authority as used (`Authority.url`): a host-only `*.ciamlogin.com` completed with its
+    /// `{sub}.onmicrosoft.com` path, any query kept.
+    public var authority: URL { parsedAuthority.url }
+    /// The parsed authority: base, query, and the note when it was completed.
+    public let parsedAuthority: Authority
     /// Sent as `capabilities` on initiate, sign-up start and reset start; empty sends none.
     public let capabilities: [Capability]
     /// Sent in MSAL's order `oob password redirect`; `redirect` is always included.
@@ -17,26 +19,14 @@ public struct NativeAuthConfiguration: Sendable, Equatable {
     /// Scopes for token requests besides the OIDC ones.
     public let scopes: [String]
 
-    /// - Throws: `NativeAuthError.invalidConfiguration` for an empty client id, an authority that is not
-    ///   an absolute `https` URL, or plain `http` to a host that is not loopback.
+    /// - Throws: `NativeAuthError.invalidConfiguration` for an empty client id, or an authority
+    ///   `Authority` refuses (not `https`, plain `http` to a host that is not loopback, no tenant path).
     public init(clientID: String, authority: URL, capabilities: [Capability], challengeTypes: [ChallengeType], scopes: [String]) throws {
         guard !clientID.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw NativeAuthError.invalidConfiguration("The client id is empty.")
         }
-        guard let scheme = authority.scheme?.lowercased(), let host = authority.host, !host.isEmpty else {
-            throw NativeAuthError.invalidConfiguration("The authority \(authority.absoluteString) is not an absolute URL.")
-        }
-        switch scheme {
-        case "https": break
-        case "http" where Self.isLoopback(host): break
-        case "http":
-            throw NativeAuthError.invalidConfiguration(
-                "Plain HTTP is refused for \(host): use https (http is allowed only for loopback hosts).")
-        default:
-            throw NativeAuthError.invalidConfiguration("The authority must be an https URL, not \(scheme).")
-        }
+        parsedAuthority = try Authority(authority)
         self.clientID = clientID
-        self.authority = authority
         self.capabilities = capabilities
         let order: [ChallengeType] = [.oob, .password, .redirect]
         let requested = challengeTypes.contains(.redirect) ? challengeTypes : challengeTypes + [.redirect]

@@ -188,7 +188,7 @@ public final class TophhieNativeAuth: Sendable {
             throw NativeAuthError.invalidConfiguration("TophhieNativeAuth is not configured: call configure(clientId:…) first.")
         }
         let client = NativeAuthClient(
-            authority: configuration.authority, transport: transport,
+            authority: configuration.parsedAuthority, transport: transport,
             observer: { [self] exchange in self.observer.withLock { $0 }?(exchange) },
             sleeper: sleeper, timeout: timeout, maxRetryAfter: 10)
         return NativeAuthContext(configuration: configuration, client: client, sleeper: sleeper)

@@ -7,7 +7,7 @@ import Foundation
 /// `Retry-After` of at most `maxRetryAfter` seconds is retried once after that wait.
 /// Source: native-auth API reference §1.3.
 struct NativeAuthClient: Sendable {
-    let authority: URL
+    let authority: Authority
     let transport: any HTTPTransport
     let observer: ExchangeObserver?
     let sleeper: Sleeper
@@ -44,16 +44,14 @@ struct NativeAuthClient: Sendable {
                     try await sleeper(0.5)
                     continue
                 }
-                throw NativeAuthError.networkFailure(Self.describe(failure, host: authority.host ?? ""))
+                throw NativeAuthError.networkFailure(Self.describe(failure, host: authority.base.host ?? ""))
             }
         }
     }
 
-    /// `authority` + endpoint path; the authority is never rewritten (§1.1).
+    /// The authority's path + the endpoint's path, then the authority's query (§1.1, case 025).
     func endpointURL(_ endpoint: NativeAuthEndpoint) -> URL {
-        var text = authority.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        return URL(string: text + endpoint.path) ?? authority.appendingPathComponent(endpoint.path)
+        authority.endpoint(endpoint.path)
     }
 
     private func retryDelay(for response: HTTPResponse) -> Double? {
