@@ -3,11 +3,16 @@ import TophhieCloudAuthentication
 /// An app written from the two native-auth guides in `shared/seeds/`. Each `guide…` method holds one
 /// of the guides' Swift snippets exactly as printed there (only indentation added); everything else
 /// here is what the guides leave to the app: `finishSignIn(idToken:)`, `showError(_:)`,
-/// `collect(_:)`, and the variables the snippets read. It imports the framework alone, so the
-/// outside package in `Examples/GuideApp` compiles the same file against the repository root.
+/// `collect(_:)`, and the variables the snippets read. It imports the framework alone, so
+/// `scripts/build-as-dependency` compiles the same file in a package outside this repository. The
+/// guide's SwiftUI `StrongAuthRegistrationView` has no Linux counterpart in the framework: the
+/// console's registration screens are the terminal's.
 final class GuideApp {
     var email: String
-    var password: String
+    /// What the user types each time the app asks for the password; the last answer stays. An empty
+    /// answer is no password (the framework sends none).
+    var passwordAnswers: [String]
+    var password: String { passwordAnswers.count > 1 ? passwordAnswers.removeFirst() : passwordAnswers.first ?? "" }
     var name = "Jane Doe"
     /// The method passed to `mfa.requestChallenge(someMethod)`: none, so the framework uses the only
     /// method or asks for a selection.
@@ -25,7 +30,7 @@ final class GuideApp {
 
     init(email: String, password: String, readCode: @escaping () -> String) {
         self.email = email
-        self.password = password
+        passwordAnswers = [password]
         self.readCode = readCode
     }
 
@@ -136,7 +141,13 @@ final class GuideApp {
                 finishSignIn(idToken: result.idToken)
             }
         } catch let error as NativeAuthError {
-            guideSignInErrors(error)
+            switch error {
+            case .invalidCredentials:   showError("That email or password wasn't correct.")
+            case .invalidCode:          showError("That code wasn't correct.")
+            case .invalidInput:         showError("That phone number doesn't look right.")
+            case .noMatchingAuthMethod: showError("That method isn't available to register.")
+            default:                    showError(error.localizedDescription)
+            }
         }
     }
 
@@ -189,7 +200,7 @@ final class GuideApp {
         }
     }
 
-    /// The body of the guide's "Errors" snippet (its `catch let error as NativeAuthError { … }`).
+    /// The guide's "Errors" snippet again (as in `guideSignIn`), for the calls wrapped above.
     private func guideSignInErrors(_ error: NativeAuthError) {
         switch error {
         case .invalidCredentials:   showError("That email or password wasn't correct.")

@@ -71,6 +71,16 @@ import TophhieCloudAuthentication
         }
     }
 
+    /// No password at start (an empty one is not sent): the tenant asks for it after the code.
+    @Test func signUpLoopGivesThePasswordWhenTheTenantAsks() async throws {
+        try await withGuideApp(preset: "email-password", email: "new.user@example.org") { app, server in
+            app.passwordAnswers = ["", Self.newPassword]
+            try await app.guideSignUp()
+            expectSignedIn(app)
+            #expect(app.passwordAnswers == [Self.newPassword], "the password step read the second answer")
+        }
+    }
+
     @Test func signUpForAnExistingAccountSaysSo() async throws {
         try await withGuideApp(preset: "email-password", email: "jane.doe@contoso.com") { app, server in
             try await app.guideSignUp()
@@ -108,20 +118,24 @@ import TophhieCloudAuthentication
         try await withGuideApp(preset: "email-password", email: "jane.doe@contoso.com", password: "Blue-Harbor-7419!") { app, server in
             try await app.guideSignIn()
             expectSignedIn(app)
+            #expect(server.emulator.outbox.messages().isEmpty)
         }
     }
 
+    /// With one method the challenge goes to it at once (the selection branch would look for email).
     @Test func signInWithMFAOnTheOnlyMethod() async throws {
         try await withGuideApp(preset: "mfa", email: "jane.doe@contoso.com", password: "Blue-Harbor-7419!",
-                               adjust: { $0.users[0].methods.removeAll { $0.channel == .sms } }) { app, server in
+                               adjust: { $0.users[0].methods.removeAll { $0.channel == .email } }) { app, server in
             try await app.guideSignIn()
             expectSignedIn(app)
-            #expect(codesSent(server, to: "jane.backup@contoso.com") == 1)
+            #expect(codesSent(server, to: "+14255550123") == 1)
         }
     }
 
+    /// SMS listed first: only the selection branch's `first { $0.channel == .email }` sends to email.
     @Test func signInWithMFASelectionPicksTheEmailMethod() async throws {
-        try await withGuideApp(preset: "mfa", email: "jane.doe@contoso.com", password: "Blue-Harbor-7419!") { app, server in
+        try await withGuideApp(preset: "mfa", email: "jane.doe@contoso.com", password: "Blue-Harbor-7419!",
+                               adjust: { $0.users[0].methods.reverse() }) { app, server in
             try await app.guideSignIn()
             expectSignedIn(app)
             #expect(codesSent(server, to: "jane.backup@contoso.com") == 1)
@@ -142,6 +156,7 @@ import TophhieCloudAuthentication
         try await withGuideApp(preset: "email-otp", email: "alex.kim@contoso.com", password: "any password") { app, server in
             try await app.guideSignIn()
             expectSignedIn(app)
+            #expect(codesSent(server, to: "alex.kim@contoso.com") == 1)
         }
     }
 
@@ -198,7 +213,9 @@ import TophhieCloudAuthentication
     @Test func smsOnAnEmailOnlyTenantIsNoMatchingAuthMethod() async throws {
         try await withGuideApp(preset: "mfa", email: "sam.lee@contoso.com", password: "Green-Valley-3381!",
                                adjust: { $0.mfa.methods = [.email] }) { app, server in
-            try await app.guideRegisterSMS(try await registrationStep(app))
+            let registration = try await registrationStep(app)
+            #expect(registration.availableMethods.map(\.channel) == [.email], "the server offers email only")
+            try await app.guideRegisterSMS(registration)
             #expect(app.errorsShown == ["That method isn't available to register."])
         }
     }

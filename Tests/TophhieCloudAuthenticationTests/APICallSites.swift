@@ -34,14 +34,16 @@ func apiSignInCallSites(email: String, password: String, code: String, phone: St
     case .codeRequired(let step):
         _ = (step.sentTo, step.codeLength)
         _ = try await step.resendCode()
-        _ = try await step.submitCode(code)
+        let result: TophhieAuthResult = try await step.submitCode(code)
+        let _: String = result.idToken
     case .mfaRequired(let mfa):
         let method = mfa.methods[0]
         _ = method.channel == .email || method.channel == .sms
         switch try await mfa.requestChallenge(method) {
         case .verificationRequired(let step):
             _ = (step.sentTo, step.codeLength, step.channel)
-            _ = try await step.submitCode(code)
+            let result: TophhieAuthResult = try await step.submitCode(code)
+            let _: String = result.idToken
         case .selectionRequired(let methods, let selection):
             _ = try await selection.requestChallenge(methods[0])
         }
@@ -50,14 +52,18 @@ func apiSignInCallSites(email: String, password: String, code: String, phone: St
         _ = try await registration.registerEmail(email)
         _ = try await registration.registerSMS(phoneNumber: "+441234567890")
         if case .verificationRequired(let step) = try await registration.register(registration.availableMethods[0], verificationContact: phone) {
-            _ = try await step.submitCode(code)
+            let result: TophhieAuthResult = try await step.submitCode(code)
+            let _: String = result.idToken
         }
     }
     do {
         _ = try await TophhieNativeAuth.shared.signIn(email: email)
     } catch NativeAuthError.passwordRequired {
         _ = try await TophhieNativeAuth.shared.signIn(email: email, password: password)
-    } catch NativeAuthError.noMatchingAuthMethod {}
+    } catch NativeAuthError.noMatchingAuthMethod {
+    } catch NativeAuthError.invalidAttributes(let names) {
+        let _: [String] = names
+    }
 }
 
 func apiResetCallSites(email: String, code: String, password: String) async throws {

@@ -73,10 +73,11 @@ import TophhieCloudAuthentication
         }
     }
 
-    /// The authority is never rewritten: the tenant segment and a trailing slash are kept as given.
-    @Test func authorityShapesAreUsedAsGiven() async throws {
-        for authority in ["https://contoso.ciamlogin.com/", "https://contoso.ciamlogin.com/5f1c9a42-7b3e-4d28-9c61-0e8b2f4d7a13",
-                          "https://login.contoso.com/5f1c9a42-7b3e-4d28-9c61-0e8b2f4d7a13"] {
+    /// An authority with a tenant path keeps it, with or without a trailing slash (the host-only shape
+    /// is completed: `AuthorityTests`).
+    @Test func authorityShapesWithATenantPathAreKept() async throws {
+        for authority in ["https://contoso.ciamlogin.com/5f1c9a42-7b3e-4d28-9c61-0e8b2f4d7a13/", "https://contoso.ciamlogin.com/5f1c9a42-7b3e-4d28-9c61-0e8b2f4d7a13",
+                          "https://contoso.ciamlogin.com/contoso.onmicrosoft.com", "https://login.contoso.com/5f1c9a42-7b3e-4d28-9c61-0e8b2f4d7a13"] {
             let server = ScriptedTransport([Step(.signInInitiate, form: Self.initiate, response: Kit.error("user_not_found", code: 50034))])
             let auth = TophhieNativeAuth(transport: server, sleeper: { _ in })
             try auth.configure(clientId: Kit.clientID, authority: URL(string: authority), capabilities: [.mfaRequired, .registrationRequired])

@@ -16,12 +16,12 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     /// `signIn(email:password:)`, or passwordless `signIn(email:)` when `password` is `nil`
     /// → ``FlowEvent/signInAdvanced(_:)``.
     case startSignIn(email: String, password: String?)
-    /// `SignInCodeStep.submitCode` → ``FlowEvent/signInAdvanced(_:)``.
+    /// `SignInCodeStep.submitCodeForNextStep` → ``FlowEvent/signInAdvanced(_:)``.
     case submitSignInCode(String)
     /// `MFARequiredStep.requestChallenge(method)` (`nil`: let the framework choose or ask), or
     /// `MFASelectionStep.requestChallenge` → ``FlowEvent/mfaChallengeAnswered(_:)``.
     case requestMFAChallenge(methodID: String?)
-    /// `VerificationStep.submitCode` (MFA or registration) → ``FlowEvent/signInAdvanced(_:)``.
+    /// `VerificationStep.submitCodeForNextStep` (MFA or registration) → ``FlowEvent/signInAdvanced(_:)``.
     case submitVerificationCode(String)
     /// `StrongAuthRegistrationStep.register(method, verificationContact:)`; `contact` is an email or an
     /// E.164 number → ``FlowEvent/registrationAnswered(_:)``.

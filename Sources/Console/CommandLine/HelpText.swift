@@ -42,9 +42,10 @@ public enum HelpText {
                       [--challenge-types oob,password] [--profile NAME] [--sign-up password|otp]
                       [--enrol] [--har FILE] [--line]
 
-      --authority URL      any authority shape, used as given: https://SUB.ciamlogin.com/TENANT-ID,
-                           https://SUB.ciamlogin.com/SUB.onmicrosoft.com, a custom domain. Plain http only
-                           for loopback hosts. Default from TOPHHIE_AUTHORITY.
+      --authority URL      https://SUB.ciamlogin.com/TENANT-ID, https://SUB.ciamlogin.com/SUB.onmicrosoft.com,
+                           https://SUB.ciamlogin.com/ (completed with SUB.onmicrosoft.com) or a custom
+                           domain with a tenant path; a query is kept. Plain http only for loopback
+                           hosts. Default from TOPHHIE_AUTHORITY.
       --client-id ID       the app's client id. Default from TOPHHIE_CLIENT_ID.
       --capabilities LIST  what the console declares it can render (default: both).
       --challenge-types L  what it can answer (default: oob,password; redirect is always added).

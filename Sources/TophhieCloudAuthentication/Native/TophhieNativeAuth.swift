@@ -32,7 +32,8 @@ public final class TophhieNativeAuth: Sendable {
     /// Configures the instance. Declaring a capability commits the app to handling its branch.
     /// - Parameters:
     ///   - clientId: the app (client) id registered in the tenant.
-    ///   - authority: any authority shape of §1.1, used exactly as given; plain `http` only for loopback.
+    ///   - authority: any authority shape of §1.1, parsed by `Authority` (a host-only `*.ciamlogin.com`
+    ///     completed, a query kept on every endpoint); plain `http` only for loopback.
     ///   - capabilities: `mfa_required`, `registration_required` (what the app can render).
     ///   - challengeTypes: what the app can handle; `redirect` is always added.
     ///   - scopes: the app's scopes; `openid profile offline_access` are added to token requests.
