@@ -97,4 +97,30 @@ import TophhieCloudAuthentication
         #expect(dumped.contains(Kit.email))
         for token in [Kit.idToken, Kit.accessToken, Kit.refreshToken] { #expect(!dumped.contains(token)) }
     }
+
+    /// A step inside `furtherStepRequired` holds the continuation token: dumping the error (as a crash
+    /// report or a debug log would) shows the methods, never the token.
+    @Test func dumpingAFurtherStepShowsNoContinuationToken() async throws {
+        let secret = "ct-secret-after-introspect"
+        let methods = #"{"continuation_token":"\#(secret)","methods":[{"id":"m-email","challenge_type":"oob","challenge_channel":"email","login_hint":"j***@c*****o.com"}]}"#
+        let server = ScriptedTransport([
+            Step(.signInInitiate, form: ["client_id": Kit.clientID, "username": Kit.email, "challenge_type": Kit.challengeTypes,
+                                         "capabilities": "mfa_required registration_required"], response: Kit.token("t1")),
+            Step(.signInChallenge, form: Kit.challenge("t1"), response: Kit.oob("t2", length: 6)),
+            Step(.token, form: Kit.tokenRequest("t2", grant: "oob", ["oob": "730159"]),
+                 response: Kit.error("invalid_grant", suberror: "mfa_required", code: 50076, token: "t3")),
+            Step(.signInIntrospect, form: Kit.continuing("t3"), response: .json(200, methods)),
+        ])
+        guard case .codeRequired(let step) = try await Kit.auth(server).signIn(email: Kit.email) else { Issue.record("no code"); return }
+        do {
+            _ = try await step.submitCode("730159")
+            Issue.record("tokens without MFA")
+        } catch let error as NativeAuthError {
+            var dumped = ""
+            dump(error, to: &dumped)
+            #expect(dumped.contains("m-email"))
+            #expect(!dumped.contains(secret), "\(dumped)")
+        }
+        #expect(server.mismatches == [])
+    }
 }
