@@ -57,10 +57,9 @@ public struct Authority: Sendable, Hashable, CustomStringConvertible {
         var note: String?
         if path.isEmpty {
             let lowered = host.lowercased()
-            guard lowered.hasSuffix(".ciamlogin.com"), let sub = lowered.split(separator: ".").first, lowered.split(separator: ".").count == 3 else {
-                throw Self.refused(original, "has no tenant path")
-            }
-            path = "/\(sub).onmicrosoft.com"
+            let labels = lowered.split(separator: ".")
+            guard labels.count == 3, lowered.hasSuffix(".ciamlogin.com") else { throw Self.refused(original, "has no tenant path") }
+            path = "/\(labels[0]).onmicrosoft.com"
             note = "The authority \(original) has no tenant path: using \(scheme)://\(lowered)\(path)."
         }
         var rebuilt = URLComponents()
@@ -76,11 +75,9 @@ public struct Authority: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The authority as used: base plus query.
-    public var url: URL {
-        guard let query else { return base }
-        return URL(string: base.absoluteString + "?" + query) ?? base
-    }
+    public var url: URL { endpoint("") }
 
+    /// `url` as text.
     public var description: String { url.absoluteString }
 
     /// `base` + `path` (which starts with `/`), then the authority's query.

@@ -1,3 +1,4 @@
+import Foundation
 import AccountFlow
 @testable import Console
 import Launcher
@@ -58,4 +59,25 @@ import Testing
             == .paintFirstFrame(preset: "nope", exitAfterFirstFrame: false))
         #expect(throws: UsageError.self) { try InvocationParser(environment: [:]).parse(["--preset", "nope"]) }
     }
+
+    /// The launcher execs the newer of the installed console and SwiftPM's plugin build of it, and
+    /// names the installed one when neither is there.
+    @Test func launcherExecsTheNewerConsole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("launcher-\(UUID().uuidString)/").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func write(_ name: String, age seconds: TimeInterval) throws {
+            let path = folder + name
+            #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-seconds)], ofItemAtPath: path)
+        }
+        #expect(ConsoleExecutable.path(in: folder) == folder + "tophhie-console")
+        try write("tophhie-console-tool", age: 60)
+        #expect(ConsoleExecutable.path(in: folder) == folder + "tophhie-console-tool")
+        try write("tophhie-console", age: 120)
+        #expect(ConsoleExecutable.path(in: folder) == folder + "tophhie-console-tool")
+        try write("tophhie-console", age: 0)
+        #expect(ConsoleExecutable.path(in: folder) == folder + "tophhie-console")
+    }
 }
+

@@ -104,7 +104,7 @@ final class GuideApp {
 
     /// "The shape of the flow", inside a `do` whose `catch` is the guide's "Errors" snippet.
     func guideSignIn() async throws {
-        do {
+        try await withGuideErrors {
             switch try await TophhieNativeAuth.shared.signIn(email: email, password: password) {
 
             case .completed(let result):
@@ -140,6 +140,47 @@ final class GuideApp {
                 let result = try await step.submitCode(userEnteredCode)
                 finishSignIn(idToken: result.idToken)
             }
+        }
+    }
+
+    /// "Registering a strong authentication method", both snippets, for a sign-in that returned
+    /// `.strongAuthRegistrationRequired(registration)`.
+    func guideRegisterEmail(_ registration: StrongAuthRegistrationStep) async throws {
+        try await withGuideErrors {
+            // Email
+            if case .verificationRequired(let step) = try await registration.registerEmail() {
+                let result = try await step.submitCode(userEnteredCode)
+                finishSignIn(idToken: result.idToken)
+            }
+        }
+    }
+
+    func guideRegisterSMS(_ registration: StrongAuthRegistrationStep) async throws {
+        try await withGuideErrors {
+            // SMS, with the number in E.164 form
+            if case .verificationRequired(let step) =
+                    try await registration.registerSMS(phoneNumber: "+441234567890") {
+                let result = try await step.submitCode(userEnteredCode)
+                finishSignIn(idToken: result.idToken)
+            }
+        }
+    }
+
+    /// "Passwordless sign-in".
+    func guidePasswordless() async throws {
+        try await withGuideErrors {
+            if case .codeRequired(let step) = try await TophhieNativeAuth.shared.signIn(email: email) {
+                // Show OTP entry: step.sentTo, step.codeLength.
+                let result = try await step.submitCode(userEnteredCode)   // or step.resendCode()
+                finishSignIn(idToken: result.idToken)
+            }
+        }
+    }
+
+    /// Runs `body` inside a `do` whose `catch` is the guide's "Errors" snippet, as printed.
+    func withGuideErrors(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
         } catch let error as NativeAuthError {
             switch error {
             case .invalidCredentials:   showError("That email or password wasn't correct.")
@@ -148,66 +189,6 @@ final class GuideApp {
             case .noMatchingAuthMethod: showError("That method isn't available to register.")
             default:                    showError(error.localizedDescription)
             }
-        }
-    }
-
-    /// "Registering a strong authentication method", both snippets, for a sign-in that returned
-    /// `.strongAuthRegistrationRequired(registration)`.
-    func guideRegisterEmail(_ registration: StrongAuthRegistrationStep) async throws {
-        do {
-            // Email
-            if case .verificationRequired(let step) = try await registration.registerEmail() {
-                let result = try await step.submitCode(userEnteredCode)
-                finishSignIn(idToken: result.idToken)
-            }
-        } catch let error as NativeAuthError {
-            guideSignInErrors(error)
-        }
-    }
-
-    func guideRegisterSMS(_ registration: StrongAuthRegistrationStep) async throws {
-        do {
-            // SMS, with the number in E.164 form
-            if case .verificationRequired(let step) =
-                    try await registration.registerSMS(phoneNumber: "+441234567890") {
-                let result = try await step.submitCode(userEnteredCode)
-                finishSignIn(idToken: result.idToken)
-            }
-        } catch let error as NativeAuthError {
-            guideSignInErrors(error)
-        }
-    }
-
-    /// "Passwordless sign-in".
-    func guidePasswordless() async throws {
-        do {
-            if case .codeRequired(let step) = try await TophhieNativeAuth.shared.signIn(email: email) {
-                // Show OTP entry: step.sentTo, step.codeLength.
-                let result = try await step.submitCode(userEnteredCode)   // or step.resendCode()
-                finishSignIn(idToken: result.idToken)
-            }
-        } catch let error as NativeAuthError {
-            guideSignInErrors(error)
-        }
-    }
-
-    /// Any call the app makes, inside a `do` whose `catch` is the guide's "Errors" snippet.
-    func withGuideErrors(_ body: () async throws -> Void) async throws {
-        do {
-            try await body()
-        } catch let error as NativeAuthError {
-            guideSignInErrors(error)
-        }
-    }
-
-    /// The guide's "Errors" snippet again (as in `guideSignIn`), for the calls wrapped above.
-    private func guideSignInErrors(_ error: NativeAuthError) {
-        switch error {
-        case .invalidCredentials:   showError("That email or password wasn't correct.")
-        case .invalidCode:          showError("That code wasn't correct.")
-        case .invalidInput:         showError("That phone number doesn't look right.")
-        case .noMatchingAuthMethod: showError("That method isn't available to register.")
-        default:                    showError(error.localizedDescription)
         }
     }
 }

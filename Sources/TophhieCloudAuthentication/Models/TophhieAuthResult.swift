@@ -39,7 +39,7 @@ public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, Cu
             idToken: idToken, accessToken: grant.accessToken, refreshToken: grant.refreshToken,
             expiresOn: receivedAt.addingTimeInterval(TimeInterval(grant.expiresIn)),
             scopes: grant.scope.split(separator: " ").map(String.init),
-            account: TophhieAccount(idToken: grant.idToken, clientInfo: grant.clientInfo, fallbackUsername: username))
+            account: TophhieAccount(idToken: idToken, clientInfo: grant.clientInfo, fallbackUsername: username))
     }
 
     /// Account, scopes and expiry; the tokens show as `[REDACTED]`.

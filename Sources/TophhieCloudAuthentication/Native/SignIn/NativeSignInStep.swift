@@ -57,7 +57,9 @@ extension NativeSignInStep: Equatable {
         default: false
         }
     }
+}
 
+extension NativeSignInStep {
     /// The result of a finished sign-in, or `NativeAuthError.furtherStepRequired(self)`: what the
     /// seed-shaped `submitCode(_:)` calls return.
     func requireCompletion() throws -> TophhieAuthResult {
