@@ -1,0 +1,51 @@
+/// One token answer, as the cache stores it (fields of the OAuth token response).
+///
+/// `description` and `dump` never show a token.
+/// Source: interactive-api §2.2 (successful token response), §1.4 (`client_info`).
+public struct CacheableTokenResponse: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// `access_token`.
+    public var accessToken: String
+    /// `refresh_token`; nil when the answer had none (it needs `offline_access`).
+    public var refreshToken: String?
+    /// `id_token`, a JWT; nil when the answer had none (it needs `openid`).
+    public var idToken: String?
+    /// `client_info`: base64url JSON `{"uid","utid"}`; the account's `home_account_id` is `"uid.utid"`.
+    public var clientInfo: String?
+    /// `scope`: space-separated, as the server sent it (may be empty).
+    public var scope: String
+    /// `expires_in`, seconds from the time the answer was stored.
+    public var expiresIn: Int
+    /// `ext_expires_in`, seconds; nil means the same as `expiresIn`.
+    public var extExpiresIn: Int?
+    /// `refresh_in`, seconds (proactive refresh hint); nil when not sent.
+    public var refreshIn: Int?
+    /// `token_type`, `"Bearer"` unless the server said otherwise.
+    public var tokenType: String
+
+    /// Memberwise, with the optional fields absent and `tokenType` `"Bearer"` by default.
+    public init(accessToken: String, refreshToken: String? = nil, idToken: String? = nil, clientInfo: String? = nil,
+                scope: String, expiresIn: Int, extExpiresIn: Int? = nil, refreshIn: Int? = nil, tokenType: String = "Bearer") {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.idToken = idToken
+        self.clientInfo = clientInfo
+        self.scope = scope
+        self.expiresIn = expiresIn
+        self.extExpiresIn = extExpiresIn
+        self.refreshIn = refreshIn
+        self.tokenType = tokenType
+    }
+
+    /// Scope and lifetimes; the tokens show as `[REDACTED]`.
+    public var description: String {
+        "CacheableTokenResponse(scope: \(scope), expiresIn: \(expiresIn), tokenType: \(tokenType), tokens: [REDACTED])"
+    }
+
+    /// Same as `description`, so debuggers never print a token.
+    public var debugDescription: String { description }
+
+    /// `dump` and debuggers see the scope and lifetimes, never the tokens.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["scope": scope, "expiresIn": expiresIn, "tokenType": tokenType, "tokens": "[REDACTED]"])
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// An `AccessToken` entry of the unified cache.
+///
+/// `description` and `dump` never show `secret`.
+/// Source: interactive-api §1.3 (AccessToken fields; timestamps are epoch seconds).
+public struct CachedAccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// `secret`: the access token.
+    public var secret: String
+    /// `home_account_id`.
+    public var homeAccountID: String
+    /// `environment`: authority host.
+    public var environment: String
+    /// `client_id`: the app ID.
+    public var clientID: String
+    /// `realm`: tenant ID.
+    public var realm: String
+    /// `target` split on spaces: the scopes the token is valid for, in the stored order.
+    public var scopes: [String]
+    /// `cached_at`.
+    public var cachedAt: Date
+    /// `expires_on`; the Unix epoch when the entry had none (treat as expired).
+    public var expiresOn: Date
+    /// `extended_expires_on` (legacy `ext_expires_on`), else `expiresOn`.
+    public var extendedExpiresOn: Date
+    /// `refresh_on`: when to refresh proactively; nil when the server sent no `refresh_in`.
+    public var refreshOn: Date?
+    /// `token_type`, `"Bearer"` when absent.
+    public var tokenType: String
+
+    /// Memberwise.
+    public init(secret: String, homeAccountID: String, environment: String, clientID: String, realm: String, scopes: [String],
+                cachedAt: Date, expiresOn: Date, extendedExpiresOn: Date, refreshOn: Date?, tokenType: String) {
+        self.secret = secret
+        self.homeAccountID = homeAccountID
+        self.environment = environment
+        self.clientID = clientID
+        self.realm = realm
+        self.scopes = scopes
+        self.cachedAt = cachedAt
+        self.expiresOn = expiresOn
+        self.extendedExpiresOn = extendedExpiresOn
+        self.refreshOn = refreshOn
+        self.tokenType = tokenType
+    }
+
+    /// Identity, scopes and expiry; the secret shows as `[REDACTED]`.
+    public var description: String {
+        "CachedAccessToken(homeAccountID: \(homeAccountID), environment: \(environment), clientID: \(clientID), "
+            + "realm: \(realm), scopes: \(scopes.joined(separator: " ")), expiresOn: \(expiresOn), secret: [REDACTED])"
+    }
+
+    /// Same as `description`, so debuggers never print a token.
+    public var debugDescription: String { description }
+
+    /// `dump` and debuggers see everything but the secret.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "homeAccountID": homeAccountID, "environment": environment, "clientID": clientID, "realm": realm,
+            "scopes": scopes, "cachedAt": cachedAt, "expiresOn": expiresOn, "extendedExpiresOn": extendedExpiresOn,
+            "refreshOn": refreshOn as Any, "tokenType": tokenType, "secret": "[REDACTED]",
+        ])
+    }
+}

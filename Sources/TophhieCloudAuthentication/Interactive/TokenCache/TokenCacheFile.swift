@@ -1,0 +1,214 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The token cache file: one unified MSAL cache (JSON, mode 0600) shared with MSAL-based tools.
+///
+/// - Changes happen under `<path>.lockfile` (msal-extensions' protocol: exclusive create, retried for about
+///   5 s; pid inside; deleted on release; a lock of a dead process is taken over).
+/// - Writes go to a temporary file in the same folder (`<name>.tmp-<pid>-<random>`, 0600 whatever the
+///   umask), which is fsynced and renamed over the cache, then the folder is fsynced: a process killed
+///   mid-write leaves the old or the new file, never a mix. Leftover temporary files are removed by the
+///   next write.
+/// - A damaged file (not JSON, extra bytes after the JSON, truncated, a member of the wrong type) is moved
+///   aside to `<name>.corrupt-<UTC yyyyMMdd'T'HHmmss'Z'>` (0600; `-1`, `-2`, … if taken), and the cache
+///   starts empty with a one-line notice. It is never overwritten in place.
+/// - An empty (or whitespace-only) file is an empty cache: nothing to rescue, so it is neither moved aside
+///   nor reported (MSAL Python reads `""` as empty too); the next write replaces it.
+///
+/// Source: interactive-api §1.6, §1.7, traps 12 and 13; case 019.
+public final class TokenCacheFile: Sendable {
+    /// The cache file's path.
+    public let path: String
+    /// How long to wait for a live lock holder, in seconds.
+    let lockTimeout: TimeInterval
+
+    /// A cache file at `path` (created with its folder, 0700, on the first write).
+    public convenience init(path: String) {
+        self.init(path: path, lockTimeout: 5)
+    }
+
+    init(path: String, lockTimeout: TimeInterval) {
+        self.path = path
+        self.lockTimeout = lockTimeout
+    }
+
+    /// `$TOPHHIE_TOKEN_CACHE` when set and not empty, else
+    /// `${XDG_STATE_HOME:-~/.local/state}/tophhie/msal_token_cache.json` (a relative `XDG_STATE_HOME` is
+    /// ignored, as the XDG spec says).
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let override = environment["TOPHHIE_TOKEN_CACHE"], !override.isEmpty { return override }
+        let state: String
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            state = xdg
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            state = (home as NSString).appendingPathComponent(".local/state")
+        }
+        return (state as NSString).appendingPathComponent("tophhie/msal_token_cache.json")
+    }
+
+    /// The lock file's path: `<path>.lockfile`.
+    var lockPath: String { path + ".lockfile" }
+
+    /// Reads the cache for display, without the lock.
+    ///
+    /// A file that does not parse may be mid-write by a tool that writes in place (msal-extensions), so it
+    /// is read again under the lock; only if it is still damaged then is it moved aside.
+    /// - Returns: the cache (empty when the file is missing, empty, or was damaged) and a one-line notice
+    ///   when a damaged file was moved aside.
+    /// - Throws: ``TokenCacheError/io(_:)`` when the file exists but cannot be read or moved;
+    ///   ``TokenCacheError/lockTimeout(path:)`` when a damaged file is locked by a live process.
+    public func load() throws(TokenCacheError) -> (cache: MSALTokenCache, notice: String?) {
+        guard let data = try readFile() else { return (MSALTokenCache(), nil) }
+        if let cache = try? MSALTokenCache(json: data) { return (cache, nil) }
+        let lock = try CacheLock.acquire(path: lockPath, timeout: lockTimeout)
+        let result = Result { () throws(TokenCacheError) in try readMovingAside() }
+        lock.release()
+        return try result.get()
+    }
+
+    /// Changes the cache under the lock: reads it (moving a damaged file aside), runs `body`, and when the
+    /// cache changed (or reading collapsed duplicate entries) writes it atomically.
+    /// - Parameter body: edits the cache; when it throws, nothing is written and the error is rethrown.
+    /// - Returns: `body`'s value and the notice about a damaged file, if one was moved aside.
+    /// - Throws: ``TokenCacheError`` (`lockTimeout`, `io`) or `body`'s error.
+    /// - Important: do no network I/O in `body`; other processes wait for the lock meanwhile (5 s at most).
+    public func update<T>(_ body: (inout MSALTokenCache) throws -> T) throws -> (value: T, notice: String?) {
+        try makeFolder()
+        let lock = try CacheLock.acquire(path: lockPath, timeout: lockTimeout)
+        let result = Result { () throws -> (value: T, notice: String?) in
+            let (cache, notice) = try readMovingAside()
+            var changed = cache
+            let value = try body(&changed)
+            if changed != cache || cache.collapsedDuplicates {
+                try write(changed.serialized())
+            }
+            return (value, notice)
+        }
+        lock.release()
+        return try result.get()
+    }
+
+    // MARK: Reading
+
+    /// The file's bytes; nil when it does not exist.
+    private func readFile() throws(TokenCacheError) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let error = errno
+            if error == ENOENT { return nil }
+            throw Self.failure("cannot open", path, error)
+        }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count == 0 {
+                return data
+            } else if errno != EINTR {
+                throw Self.failure("cannot read", path, errno)
+            }
+        }
+    }
+
+    /// Reads the file; a damaged one is moved aside. Call with the lock held.
+    private func readMovingAside() throws(TokenCacheError) -> (cache: MSALTokenCache, notice: String?) {
+        guard let data = try readFile() else { return (MSALTokenCache(), nil) }
+        do {
+            return (try MSALTokenCache(json: data), nil)
+        } catch {
+            let detail = switch error {
+            case .malformed(let detail): detail
+            default: "\(error)"
+            }
+            let aside = try moveAside()
+            return (MSALTokenCache(), "The token cache \(path) was damaged (\(detail)); it was moved to \(aside) and you are signed out.")
+        }
+    }
+
+    /// Renames the cache to `<path>.corrupt-<UTC time>` and makes it 0600. - Returns: the new path.
+    private func moveAside() throws(TokenCacheError) -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        let stamp = String(format: "%04d%02d%02dT%02d%02d%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+                           Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        var aside = "\(path).corrupt-\(stamp)"
+        var suffix = 1
+        while access(aside, F_OK) == 0 {
+            aside = "\(path).corrupt-\(stamp)-\(suffix)"
+            suffix += 1
+        }
+        guard rename(path, aside) == 0 else { throw Self.failure("cannot move aside", path, errno) }
+        chmod(aside, 0o600)
+        return aside
+    }
+
+    // MARK: Writing
+
+    private var folder: String { (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }
+    private var name: String { (path as NSString).lastPathComponent }
+
+    private func makeFolder() throws(TokenCacheError) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .io("cannot create the folder \(folder)")
+        }
+    }
+
+    /// Replaces the cache with `data`: temporary file (0600), fsync, rename, fsync of the folder.
+    /// Call with the lock held: it also deletes temporary files left by killed writers.
+    private func write(_ data: Data) throws(TokenCacheError) {
+        let prefix = "\(name).tmp-"
+        for leftover in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where leftover.hasPrefix(prefix) {
+            unlink((folder as NSString).appendingPathComponent(leftover))
+        }
+        let temporary = (folder as NSString).appendingPathComponent("\(prefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Self.failure("cannot create", temporary, errno) }
+        var closed = false
+        do throws(TokenCacheError) {
+            // The mode given to open is masked by the umask; set it outright.
+            guard fchmod(descriptor, 0o600) == 0 else { throw Self.failure("cannot chmod", temporary, errno) }
+            let failed: Int32 = data.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let count = Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        return errno
+                    }
+                    offset += count
+                }
+                return 0
+            }
+            guard failed == 0 else { throw Self.failure("cannot write", temporary, failed) }
+            guard fsync(descriptor) == 0 else { throw Self.failure("cannot fsync", temporary, errno) }
+            closed = true
+            guard close(descriptor) == 0 else { throw Self.failure("cannot close", temporary, errno) }
+            guard rename(temporary, path) == 0 else { throw Self.failure("cannot rename onto", path, errno) }
+        } catch {
+            if !closed { close(descriptor) }
+            unlink(temporary)
+            throw error
+        }
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
+    }
+
+    private static func failure(_ action: String, _ path: String, _ error: Int32) -> TokenCacheError {
+        .io("\(action) \(path): \(String(cString: strerror(error)))")
+    }
+}
