@@ -62,6 +62,8 @@ let package = Package(
         ]),
         // Hidden test harness: a three-field form on CursesBackend, driven under tmux by CursesBackendTests.
         .executableTarget(name: "tui-harness", dependencies: ["CursesBackend", "TerminalUI"]),
+        // Hidden test helper: writes token caches in a loop, killed and raced by TokenCacheProcessTests.
+        .executableTarget(name: "token-cache-writer", dependencies: ["TophhieCloudAuthentication"]),
 
         .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "TestSupport"]),
         .testTarget(name: "TophhieCloudAuthenticationTests", dependencies: ["TophhieCloudAuthentication", "TestSupport"]),
