@@ -41,7 +41,10 @@ let package = Package(
         // Embedded in the code, not a resource bundle: the binaries run wherever they are copied.
         .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "CSQLite3", "CCrypto"],
                 resources: ["email-password", "email-otp", "mfa", "attributes", "strict"].map { .embedInCode("Presets/\($0).json") }),
-        .target(name: "EmulatorServer", dependencies: ["TenantEmulator", "CMicroHTTPD"]),
+        // Loopback HTTP/HTTPS server (libmicrohttpd), Foundation-free: the emulator, the benchmark and the
+        // browser sign-in's redirect listener share it.
+        .target(name: "LoopbackHTTP", dependencies: ["CMicroHTTPD"]),
+        .target(name: "EmulatorServer", dependencies: ["TenantEmulator", "LoopbackHTTP", "CCrypto"]),
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [
             "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher",
@@ -58,7 +61,7 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])],
                           plugins: ["BuildConsoleBesideLauncher"]),
         .executableTarget(name: "tophhie-bench", dependencies: [
-            "tophhie", "tophhie-console", "TenantEmulator", "EmulatorServer", "CMicroHTTPD", "TophhieCloudAuthentication",
+            "tophhie", "tophhie-console", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication",
         ]),
         // Hidden test harness: a three-field form on CursesBackend, driven under tmux by CursesBackendTests.
         .executableTarget(name: "tui-harness", dependencies: ["CursesBackend", "TerminalUI"]),
@@ -72,7 +75,7 @@ let package = Package(
         // The seed guides' snippets, unchanged, run against the emulator.
         .testTarget(name: "SeedGuideTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
-        .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "TophhieCloudAuthentication", "TestSupport"]),
+        .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Launcher", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "TestSupport"]),
         // Policies/ holds tenant policy files read by path (--preset FILE), not bundled.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Policies"]),
