@@ -25,13 +25,15 @@ let package = Package(
         systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
         systemLibrary("CSQLite3", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
         systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
+        // libcurl with OpenSSL, for a transport that can trust a private CA (FoundationNetworking cannot on Linux).
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         // No pkg-config: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim defines what is needed.
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
         // Bounded ICU regex evaluation; a C target so ICU headers never meet Foundation's ICU module.
         .target(name: "CRegexBound", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
         .target(name: "NativeAuthWire"),
-        .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire"]),
+        .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "CCurl"]),
         .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "CRegexBound"]),
         // Foundation-free, like CursesBackend and Launcher: the launcher paints its first frame with them.
         .target(name: "TerminalUI"),
