@@ -77,8 +77,11 @@ public final class HTTPDaemon: Sendable {
     public func stop() {
         running.withLock { running in
             guard let daemon = running.daemon else { return }
-            _ = MHD_quiesce_daemon(daemon)
+            // Quiescing hands the listening socket to the caller; closing it after the stop refuses new
+            // connections at once (left open, connects would queue in its backlog until they time out).
+            let listener = MHD_quiesce_daemon(daemon)
             MHD_stop_daemon(daemon)
+            if listener >= 0 { close(listener) }
             running.daemon = nil
             running.tlsStrings.forEach { free($0) }
             running.tlsStrings = []
