@@ -3,7 +3,8 @@ import LoopbackHTTP
 
 /// A self-signed certificate for `127.0.0.1` and `localhost`, generated in memory at start (OpenSSL libcrypto).
 ///
-/// EC P-256 key; X.509 v3; subject and issuer `CN=Tophhie emulator`; subjectAltName `IP:127.0.0.1`,
+/// EC P-256 key; X.509 v3; subject and issuer `CN=Tophhie emulator, OU=instance <16 hex digits>` (unique per
+/// certificate); subjectAltName `IP:127.0.0.1`,
 /// `DNS:localhost`; basicConstraints `CA:TRUE` (critical) so the same PEM is the CA file a client trusts;
 /// keyUsage `digitalSignature, keyCertSign` (critical); a random 63-bit serial; valid from an hour ago
 /// (clock skew) for 30 days; signed with ECDSA-SHA256. Key and certificate stay in memory as PEM: the key
@@ -44,6 +45,9 @@ struct SelfSignedCertificate: Sendable {
         try check(X509_set_pubkey(certificate, key), "public key")
         guard let name = X509_get_subject_name(certificate) else { throw Failure(description: "cannot read the subject name") }
         try check(X509_NAME_add_entry_by_txt(name, "CN", ccrypto_mbstring_asc(), commonName, -1, -1, 0), "subject")
+        // A distinct name per certificate: OpenSSL finds issuers by subject name and stops at the first cached
+        // match, so two emulators' certificates with one name would shadow each other in a client's trust.
+        try check(X509_NAME_add_entry_by_txt(name, "OU", ccrypto_mbstring_asc(), "instance \(try instanceTag())", -1, -1, 0), "subject")
         try check(X509_set_issuer_name(certificate, name), "issuer")
         var context = X509V3_CTX()
         ccrypto_x509v3_context(&context, certificate, certificate)
@@ -59,6 +63,13 @@ struct SelfSignedCertificate: Sendable {
         let certificatePEM = try pem("certificate") { PEM_write_bio_X509($0, certificate) }
         let keyPEM = try pem("private key") { PEM_write_bio_PrivateKey($0, key, nil, nil, 0, nil, nil) }
         return SelfSignedCertificate(certificatePEM: certificatePEM, privateKeyPEM: keyPEM)
+    }
+
+    /// 16 random hex digits that tell this certificate's name from every other emulator's.
+    private static func instanceTag() throws(Failure) -> String {
+        var bytes = [UInt8](repeating: 0, count: 8)
+        guard RAND_bytes(&bytes, Int32(bytes.count)) == 1 else { throw Failure(description: "cannot draw random bytes (OpenSSL)") }
+        return bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
 
     private static func check(_ status: Int32, _ step: String) throws(Failure) {
