@@ -40,6 +40,16 @@ final class CurlTransfer: @unchecked Sendable {
     /// `curl_global_init` once per process (thread-safe through the lazy global).
     private static let globalInit: CURLcode = ccurl_global_init()
 
+    /// libcurl's compiled-in CA folder (CURLINFO_CAPATH, libcurl ≥ 7.84), e.g. `/etc/ssl/certs` on Debian;
+    /// `nil` when it has none. With CURLOPT_CAINFO set to a CA file, OpenSSL trusts both.
+    static var compiledInCAPath: String? {
+        guard globalInit == CURLE_OK, let handle = curl_easy_init() else { return nil }
+        defer { curl_easy_cleanup(handle) }
+        var path: UnsafeMutablePointer<CChar>?
+        guard ccurl_getinfo_string(handle, CURLINFO_CAPATH, &path) == CURLE_OK, let path else { return nil }
+        return String(cString: path)
+    }
+
     /// Whether `cancel()` was called.
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
