@@ -18,8 +18,9 @@ public final class EmulatorServer: Sendable {
     /// The tenant served.
     public let emulator: TenantEmulator
     private let daemon: HTTPDaemon
-    /// The certificate served over HTTPS, one PEM block (`CN=Tophhie emulator`, SAN `IP:127.0.0.1` and
-    /// `DNS:localhost`, `CA:TRUE`, 30 days); give it to clients as their CA file. `nil` over plain HTTP.
+    /// The certificate served over HTTPS, one PEM block (`CN=Tophhie emulator`, SAN `IP:127.0.0.1`,
+    /// `DNS:localhost` and a non-loopback bound address, `CA:TRUE`, 30 days); give it to clients as their CA
+    /// file. `nil` over plain HTTP.
     public let certificatePEM: String?
 
     /// The bound port.
@@ -48,7 +49,7 @@ public final class EmulatorServer: Sendable {
     ///   - tls: serve HTTPS with a certificate generated now (EC P-256, self-signed, valid for 127.0.0.1 and
     ///     localhost); `false` (the default) serves plain HTTP.
     /// - Throws: `TenantEmulator.StartFailure`, `HTTPDaemon.StartFailure` (port in use, or no TLS support in
-    ///   libmicrohttpd), or `SelfSignedCertificate.Failure`-described errors from certificate generation.
+    ///   libmicrohttpd), or, with `tls`, an error naming the OpenSSL step when the certificate cannot be made.
     public static func start(policy: TenantPolicy, port: UInt16 = 0, host: String = "127.0.0.1", dataFile: String? = nil,
                              hasher: PasswordHasher = PasswordHasher(), tls: Bool = false) throws -> EmulatorServer {
         try start(emulator: TenantEmulator(policy: policy, dataFile: dataFile, hasher: hasher), port: port, host: host, tls: tls)
@@ -59,9 +60,9 @@ public final class EmulatorServer: Sendable {
     ///   - port: 0 takes any free port.
     ///   - host: an IPv4 address; `127.0.0.1` by default.
     ///   - tls: serve HTTPS with a certificate generated now; see `start(policy:port:host:dataFile:hasher:tls:)`.
-    /// - Throws: `HTTPDaemon.StartFailure`, or a certificate generation failure.
+    /// - Throws: `HTTPDaemon.StartFailure`, or, with `tls`, an error naming the OpenSSL step that failed.
     public static func start(emulator: TenantEmulator, port: UInt16 = 0, host: String = "127.0.0.1", tls: Bool = false) throws -> EmulatorServer {
-        let certificate = tls ? try SelfSignedCertificate.generate() : nil
+        let certificate = tls ? try SelfSignedCertificate.generate(host: host) : nil
         let daemon = try HTTPDaemon(host: host, port: port, responder: EmulatorResponder(emulator: emulator), tls: certificate?.identity)
         let server = EmulatorServer(emulator: emulator, daemon: daemon, certificatePEM: certificate?.certificatePEM)
         emulator.defaultOrigin = server.origin

@@ -5,7 +5,7 @@ import LoopbackHTTP
 ///
 /// EC P-256 key; X.509 v3; subject and issuer `CN=Tophhie emulator, OU=instance <16 hex digits>` (unique per
 /// certificate); subjectAltName `IP:127.0.0.1`,
-/// `DNS:localhost`; basicConstraints `CA:TRUE` (critical) so the same PEM is the CA file a client trusts;
+/// `DNS:localhost` (and the bound address when it is another IPv4 address); basicConstraints `CA:TRUE` (critical) so the same PEM is the CA file a client trusts;
 /// keyUsage `digitalSignature, keyCertSign` (critical); a random 63-bit serial; valid from an hour ago
 /// (clock skew) for 30 days; signed with ECDSA-SHA256. Key and certificate stay in memory as PEM: the key
 /// is never written anywhere.
@@ -17,8 +17,13 @@ struct SelfSignedCertificate: Sendable {
 
     /// The subject and issuer common name.
     static let commonName = "Tophhie emulator"
-    /// The names a client may connect with.
-    static let subjectAltNames = "IP:127.0.0.1,DNS:localhost"
+    /// The names a client may connect with: loopback by address and name, and `host` when it is another
+    /// IPv4 address (`--host 127.0.0.2`); `0.0.0.0` (every address) adds nothing.
+    static func subjectAltNames(host: String) -> String {
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        let isIPv4 = octets.count == 4 && octets.allSatisfy { UInt8($0) != nil }
+        return "IP:127.0.0.1,DNS:localhost" + (isIPv4 && host != "127.0.0.1" && host != "0.0.0.0" ? ",IP:\(host)" : "")
+    }
     /// Validity before and after now, in seconds.
     static let backdating = 3600
     static let lifetime = 30 * 24 * 3600
@@ -32,8 +37,9 @@ struct SelfSignedCertificate: Sendable {
     var identity: TLSIdentity { TLSIdentity(certificatePEM: certificatePEM, privateKeyPEM: privateKeyPEM) }
 
     /// Generates a key and a certificate.
+    /// - Parameter host: the IPv4 address the server binds, added to the names when not loopback's.
     /// - Throws: `Failure` naming the OpenSSL step that failed.
-    static func generate() throws(Failure) -> SelfSignedCertificate {
+    static func generate(host: String = "127.0.0.1") throws(Failure) -> SelfSignedCertificate {
         guard let key = ccrypto_ec_p256_generate() else { throw Failure(description: "cannot generate the TLS key (EC P-256)") }
         defer { EVP_PKEY_free(key) }
         guard let certificate = X509_new() else { throw Failure(description: "cannot allocate the certificate") }
@@ -52,7 +58,7 @@ struct SelfSignedCertificate: Sendable {
         var context = X509V3_CTX()
         ccrypto_x509v3_context(&context, certificate, certificate)
         for (nid, value) in [(NID_basic_constraints, "critical,CA:TRUE"), (NID_key_usage, "critical,digitalSignature,keyCertSign"),
-                             (NID_subject_key_identifier, "hash"), (NID_subject_alt_name, subjectAltNames)] {
+                             (NID_subject_key_identifier, "hash"), (NID_subject_alt_name, subjectAltNames(host: host))] {
             guard let extensionValue = X509V3_EXT_conf_nid(nil, &context, nid, value) else {
                 throw Failure(description: "cannot build the certificate extension \(value)")
             }

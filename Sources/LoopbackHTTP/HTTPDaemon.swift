@@ -63,7 +63,7 @@ public final class HTTPDaemon: Sendable {
             started = cmhd_start(host, port, accessHandler, context, requestCompleted, nil)
         }
         guard let started else {
-            strings.forEach { free($0) }
+            strings.forEach { wipeAndFree($0) }
             let what = tls == nil ? "" : " with TLS (or the certificate or key was refused; see stderr)"
             throw StartFailure(description: "cannot listen on \(host):\(port)\(what) (address in use, or not an IPv4 address)")
         }
@@ -83,10 +83,16 @@ public final class HTTPDaemon: Sendable {
             MHD_stop_daemon(daemon)
             if listener >= 0 { close(listener) }
             running.daemon = nil
-            running.tlsStrings.forEach { free($0) }
+            running.tlsStrings.forEach { wipeAndFree($0) }
             running.tlsStrings = []
         }
     }
 
     deinit { stop() }
+}
+
+/// Zeroes a C string (the TLS private key among them) before freeing it, so the key does not linger in freed memory.
+private func wipeAndFree(_ string: UnsafeMutablePointer<CChar>) {
+    explicit_bzero(string, strlen(string))
+    free(string)
 }

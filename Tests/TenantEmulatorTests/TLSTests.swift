@@ -149,6 +149,16 @@ struct TLSTests {
         #expect(emulator.stop(with: SIGTERM) == 0)
     }
 
+    @Test("--host with --tls: the certificate also names the bound address, so clients verify it")
+    func otherHost() async throws {
+        let server = try EmulatorServer.start(policy: try TenantPreset.load("email-password"), port: 0, host: "127.0.0.2",
+                                              hasher: PasswordHasher(iterations: 10), tls: true)
+        defer { server.stop() }
+        let scratch = try Scratch()
+        let transport = try CurlTransport(caFile: try scratch.file("ca.pem", try #require(server.certificatePEM)))
+        #expect(try await transport.send(Self.discovery(server, host: "127.0.0.2")).status == 200)
+    }
+
     @Test("--tls-cert without --tls is a usage error (exit 2)")
     func certificateNeedsTLS() throws {
         let usage = try EmulatorProcess(["--tls-cert", "/tmp/never-written.pem"])
