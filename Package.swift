@@ -25,13 +25,15 @@ let package = Package(
         systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
         systemLibrary("CSQLite3", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
         systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
+        // libcurl with OpenSSL, for a transport that can trust a private CA (FoundationNetworking cannot on Linux).
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         // No pkg-config: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim defines what is needed.
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
         // Bounded ICU regex evaluation; a C target so ICU headers never meet Foundation's ICU module.
         .target(name: "CRegexBound", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
         .target(name: "NativeAuthWire"),
-        .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire"]),
+        .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "CCurl"]),
         .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "CRegexBound"]),
         // Foundation-free, like CursesBackend and Launcher: the launcher paints its first frame with them.
         .target(name: "TerminalUI"),
@@ -41,7 +43,10 @@ let package = Package(
         // Embedded in the code, not a resource bundle: the binaries run wherever they are copied.
         .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "CSQLite3", "CCrypto"],
                 resources: ["email-password", "email-otp", "mfa", "attributes", "strict"].map { .embedInCode("Presets/\($0).json") }),
-        .target(name: "EmulatorServer", dependencies: ["TenantEmulator", "CMicroHTTPD"]),
+        // Loopback HTTP/HTTPS server (libmicrohttpd), Foundation-free: the emulator, the benchmark and the
+        // browser sign-in's redirect listener share it.
+        .target(name: "LoopbackHTTP", dependencies: ["CMicroHTTPD"]),
+        .target(name: "EmulatorServer", dependencies: ["TenantEmulator", "LoopbackHTTP", "CCrypto"]),
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [
             "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher",
@@ -58,7 +63,7 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])],
                           plugins: ["BuildConsoleBesideLauncher"]),
         .executableTarget(name: "tophhie-bench", dependencies: [
-            "tophhie", "tophhie-console", "TenantEmulator", "EmulatorServer", "CMicroHTTPD", "TophhieCloudAuthentication",
+            "tophhie", "tophhie-console", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication",
         ]),
         // Hidden test harness: a three-field form on CursesBackend, driven under tmux by CursesBackendTests.
         .executableTarget(name: "tui-harness", dependencies: ["CursesBackend", "TerminalUI"]),
@@ -74,7 +79,7 @@ let package = Package(
         // The seed guides' snippets, unchanged, run against the emulator.
         .testTarget(name: "SeedGuideTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
-        .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "TophhieCloudAuthentication", "TestSupport"]),
+        .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Launcher", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "TestSupport"]),
         // Policies/ holds tenant policy files read by path (--preset FILE), not bundled.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Policies"]),

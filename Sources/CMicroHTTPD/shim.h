@@ -14,22 +14,50 @@
 static inline enum MHD_Result cmhd_yes(void) { return MHD_YES; }
 static inline enum MHD_Result cmhd_no(void) { return MHD_NO; }
 
+/// The flags every daemon starts with: one thread per connection, poll(), an inter-thread channel for quiesce.
+static inline unsigned int cmhd_base_flags(void) {
+    return MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+}
+
+/// Fills `address` from `host` (IPv4 dotted text) and `port`; 0 when `host` is not an IPv4 address.
+static inline int cmhd_ipv4_address(struct sockaddr_in *address, const char *host, uint16_t port) {
+    memset(address, 0, sizeof(*address));
+    address->sin_family = AF_INET;
+    address->sin_port = htons(port);
+    return inet_pton(AF_INET, host, &address->sin_addr) == 1;
+}
+
 /// Starts a daemon with one thread per connection, bound to `host` (IPv4 dotted text) and `port` (0: any free).
 /// MHD_start_daemon is variadic, so Swift cannot call it directly. Returns NULL on failure.
 static inline struct MHD_Daemon *cmhd_start(const char *host, uint16_t port,
                                             MHD_AccessHandlerCallback handler, void *handler_cls,
                                             MHD_RequestCompletedCallback completed, void *completed_cls) {
     struct sockaddr_in address;
-    memset(&address, 0, sizeof(address));
-    address.sin_family = AF_INET;
-    address.sin_port = htons(port);
-    if (inet_pton(AF_INET, host, &address.sin_addr) != 1) return NULL;
-    return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL | MHD_USE_ITC
-                                | MHD_USE_ERROR_LOG,
-                            port, NULL, NULL, handler, handler_cls,
+    if (!cmhd_ipv4_address(&address, host, port)) return NULL;
+    return MHD_start_daemon(cmhd_base_flags(), port, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
+                            MHD_OPTION_END);
+}
+
+/// Whether this libmicrohttpd was built with TLS (Debian's links GnuTLS).
+static inline int cmhd_tls_supported(void) { return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES; }
+
+/// As `cmhd_start`, serving HTTPS with the PEM private key `key_pem` and certificate `cert_pem`
+/// (NUL-terminated; libmicrohttpd copies neither, so both must outlive the daemon). Returns NULL on failure.
+static inline struct MHD_Daemon *cmhd_start_tls(const char *host, uint16_t port,
+                                                MHD_AccessHandlerCallback handler, void *handler_cls,
+                                                MHD_RequestCompletedCallback completed, void *completed_cls,
+                                                const char *key_pem, const char *cert_pem) {
+    struct sockaddr_in address;
+    if (!cmhd_ipv4_address(&address, host, port)) return NULL;
+    return MHD_start_daemon(cmhd_base_flags() | MHD_USE_TLS, port, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
+                            MHD_OPTION_HTTPS_MEM_KEY, key_pem,
+                            MHD_OPTION_HTTPS_MEM_CERT, cert_pem,
                             MHD_OPTION_END);
 }
 

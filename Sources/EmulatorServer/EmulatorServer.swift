@@ -1,9 +1,11 @@
 import Foundation
+import LoopbackHTTP
 import TenantEmulator
 
-/// A `TenantEmulator` on a loopback HTTP port (libmicrohttpd).
+/// A `TenantEmulator` on a loopback HTTP or HTTPS port (libmicrohttpd through `LoopbackHTTP`).
 ///
-/// Embeddable: the console starts one on a free port and points its client at `authority`.
+/// Embeddable: the console starts one on a free port and points its client at `authority`. With `tls: true`
+/// it serves HTTPS with a self-signed certificate generated at start (see `certificatePEM`).
 /// ```swift
 /// let server = try EmulatorServer.start(policy: try TenantPreset.load("email-password"), port: 0)
 /// server.emulator.outbox.observe { message in show(message) }
@@ -16,19 +18,26 @@ public final class EmulatorServer: Sendable {
     /// The tenant served.
     public let emulator: TenantEmulator
     private let daemon: HTTPDaemon
+    /// The certificate served over HTTPS, one PEM block (`CN=Tophhie emulator`, SAN `IP:127.0.0.1`,
+    /// `DNS:localhost` and a non-loopback bound address, `CA:TRUE`, 30 days); give it to clients as their CA
+    /// file. `nil` over plain HTTP.
+    public let certificatePEM: String?
 
     /// The bound port.
     public var port: UInt16 { daemon.port }
-    /// `http://HOST:PORT`.
-    public var origin: String { "http://\(daemon.host):\(daemon.port)" }
-    /// The authority clients use: `http://HOST:PORT/TENANT-ID`.
+    /// `http` or `https`.
+    public var scheme: String { daemon.isSecure ? "https" : "http" }
+    /// `SCHEME://HOST:PORT`, e.g. `https://127.0.0.1:8443`.
+    public var origin: String { "\(scheme)://\(daemon.host):\(daemon.port)" }
+    /// The authority clients use: `SCHEME://HOST:PORT/TENANT-ID`.
     public var authority: URL {
         URL(string: "\(origin)/\(emulator.tenantID)") ?? URL(fileURLWithPath: "/")
     }
 
-    private init(emulator: TenantEmulator, daemon: HTTPDaemon) {
+    private init(emulator: TenantEmulator, daemon: HTTPDaemon, certificatePEM: String?) {
         self.emulator = emulator
         self.daemon = daemon
+        self.certificatePEM = certificatePEM
     }
 
     /// Starts a new emulator for `policy` and serves it.
@@ -37,17 +46,27 @@ public final class EmulatorServer: Sendable {
     ///   - host: an IPv4 address; `127.0.0.1` by default.
     ///   - dataFile: SQLite file for users across restarts; `nil` keeps them in memory.
     ///   - hasher: password hashing cost.
-    /// - Throws: `TenantEmulator.StartFailure` or `HTTPDaemon.StartFailure`.
+    ///   - tls: serve HTTPS with a certificate generated now (EC P-256, self-signed, valid for 127.0.0.1 and
+    ///     localhost); `false` (the default) serves plain HTTP.
+    /// - Throws: `TenantEmulator.StartFailure`, `HTTPDaemon.StartFailure` (port in use, or no TLS support in
+    ///   libmicrohttpd), or, with `tls`, an error naming the OpenSSL step when the certificate cannot be made.
     public static func start(policy: TenantPolicy, port: UInt16 = 0, host: String = "127.0.0.1", dataFile: String? = nil,
-                             hasher: PasswordHasher = PasswordHasher()) throws -> EmulatorServer {
-        try start(emulator: TenantEmulator(policy: policy, dataFile: dataFile, hasher: hasher), port: port, host: host)
+                             hasher: PasswordHasher = PasswordHasher(), tls: Bool = false) throws -> EmulatorServer {
+        try start(emulator: TenantEmulator(policy: policy, dataFile: dataFile, hasher: hasher), port: port, host: host, tls: tls)
     }
 
     /// Serves an existing emulator.
-    public static func start(emulator: TenantEmulator, port: UInt16 = 0, host: String = "127.0.0.1") throws -> EmulatorServer {
-        let daemon = try HTTPDaemon(host: host, port: port, responder: EmulatorResponder(emulator: emulator))
-        emulator.defaultOrigin = "http://\(host):\(daemon.port)"
-        return EmulatorServer(emulator: emulator, daemon: daemon)
+    /// - Parameters:
+    ///   - port: 0 takes any free port.
+    ///   - host: an IPv4 address; `127.0.0.1` by default.
+    ///   - tls: serve HTTPS with a certificate generated now; see `start(policy:port:host:dataFile:hasher:tls:)`.
+    /// - Throws: `HTTPDaemon.StartFailure`, or, with `tls`, an error naming the OpenSSL step that failed.
+    public static func start(emulator: TenantEmulator, port: UInt16 = 0, host: String = "127.0.0.1", tls: Bool = false) throws -> EmulatorServer {
+        let certificate = tls ? try SelfSignedCertificate.generate(host: host) : nil
+        let daemon = try HTTPDaemon(host: host, port: port, responder: EmulatorResponder(emulator: emulator), tls: certificate?.identity)
+        let server = EmulatorServer(emulator: emulator, daemon: daemon, certificatePEM: certificate?.certificatePEM)
+        emulator.defaultOrigin = server.origin
+        return server
     }
 
     /// Stops serving (running requests finish) and closes the store. Idempotent.

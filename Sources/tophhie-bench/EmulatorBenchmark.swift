@@ -1,5 +1,6 @@
 import EmulatorServer
 import Foundation
+import LoopbackHTTP
 import NativeAuthWire
 import TenantEmulator
 

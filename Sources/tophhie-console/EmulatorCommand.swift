@@ -2,15 +2,16 @@ import EmulatorServer
 import Foundation
 import TenantEmulator
 
-/// `tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes]`.
+/// `tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes] [--tls [--tls-cert FILE]]`.
 ///
-/// First stdout line: `listening on http://HOST:PORT/TENANT-ID`; then one line per outbox message
+/// First stdout line: `listening on http://HOST:PORT/TENANT-ID` (`https://` with `--tls`, after the
+/// certificate is in `--tls-cert FILE` when given); then one line per outbox message
 /// (channel, masked target, purpose; the code only with `--show-codes`). SIGINT / SIGTERM stop it cleanly
 /// (exit 0). Exit code 2 for usage errors and bad policy files, 1 when the port cannot be bound.
 enum EmulatorCommand {
     static let usage = """
         usage: tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes]
-                                [--hash-iterations N]
+                                [--hash-iterations N] [--tls [--tls-cert FILE]]
 
           --tenant PRESET|FILE  a preset (\(TenantPreset.names.joined(separator: ", "))) or a policy JSON file
                                 (default: \(TenantPreset.defaultName))
@@ -19,6 +20,10 @@ enum EmulatorCommand {
           --host H              IPv4 address to bind (default: 127.0.0.1; anything else is reachable by others)
           --show-codes          print one-time codes on stdout (they are secrets: only for local rehearsal)
           --hash-iterations N   PBKDF2-SHA256 cost for stored passwords (default: \(PasswordHasher.defaultIterations))
+          --tls                 serve HTTPS with a self-signed certificate made at start (127.0.0.1, localhost;
+                                30 days); clients must trust it as their CA file
+          --tls-cert FILE       with --tls: write that certificate (PEM, not the key) to FILE before the
+                                first line (mode 0644), the CA file for e.g. `curl --cacert FILE`
 
         """
 
@@ -29,6 +34,8 @@ enum EmulatorCommand {
         var host = "127.0.0.1"
         var showCodes = false
         var iterations = PasswordHasher.defaultIterations
+        var tls = false
+        var tlsCertificateFile: String?
     }
 
     /// Runs the command and returns the process exit code.
@@ -58,10 +65,19 @@ enum EmulatorCommand {
         let server: EmulatorServer
         do {
             server = try EmulatorServer.start(policy: policy, port: options.port, host: options.host, dataFile: options.dataFile,
-                                              hasher: PasswordHasher(iterations: options.iterations))
+                                              hasher: PasswordHasher(iterations: options.iterations), tls: options.tls)
         } catch {
             write("tophhie emulator: \(error)\n", to: .standardError)
             return 1
+        }
+        if let file = options.tlsCertificateFile, let pem = server.certificatePEM {
+            do {
+                try writeCertificate(pem, to: file)
+            } catch {
+                server.stop()
+                write("tophhie emulator: cannot write the certificate to \(file): \(error.localizedDescription)\n", to: .standardError)
+                return 1
+            }
         }
         let showCodes = options.showCodes
         server.emulator.outbox.observe { message in
@@ -121,6 +137,11 @@ enum EmulatorCommand {
                 options.host = text
             case "--show-codes":
                 options.showCodes = true
+            case "--tls":
+                options.tls = true
+            case "--tls-cert":
+                guard let text = value(flag), !text.isEmpty else { return .failure(UsageProblem(message: "--tls-cert needs a file path")) }
+                options.tlsCertificateFile = text
             case "--hash-iterations":
                 guard let text = value(flag), let count = Int(text), count >= 1 else { return .failure(UsageProblem(message: "--hash-iterations needs a whole number ≥ 1")) }
                 options.iterations = count
@@ -129,7 +150,17 @@ enum EmulatorCommand {
             }
             index += 1
         }
+        if options.tlsCertificateFile != nil && !options.tls {
+            return .failure(UsageProblem(message: "--tls-cert needs --tls"))
+        }
         return .success(options)
+    }
+
+    /// Writes the certificate (public: mode 0644) atomically: a reader polling the file never sees half of it.
+    private static func writeCertificate(_ pem: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try Data(pem.utf8).write(to: url, options: .atomic)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
     }
 
     /// Unbuffered writes: every outbox line is visible at once (a pipe reader sees it immediately).

@@ -129,7 +129,9 @@ public final class TenantEmulator: @unchecked Sendable {
         let segments = request.path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: true)
         let tenantSegment = segments.first.map(String.init) ?? ""
         let rest = segments.count > 1 ? "/" + segments[1] : "/"
-        let origin = request.headers["host"].map { "http://\($0)" } ?? defaultOrigin
+        // `x-emulator-scheme` is set by EmulatorServer from how the request arrived (HTTPS or not).
+        let scheme = request.headers["x-emulator-scheme"] == "https" ? "https" : "http"
+        let origin = request.headers["host"].map { "\(scheme)://\($0)" } ?? defaultOrigin
         let endpoint = NativeAuthEndpoint.allCases.first { $0.path == rest }
         func fail(_ error: ProtocolError) -> EmulatorResponse {
             errors.response(error, endpoint: endpoint, correlationID: correlationID, at: now)

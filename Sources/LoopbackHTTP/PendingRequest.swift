@@ -1,6 +1,4 @@
-import Foundation
-
 /// One request in progress: its body arrives in pieces before the final call.
 final class PendingRequest {
-    var body = Data()
+    var body: [UInt8] = []
 }

@@ -1,8 +1,10 @@
 import CMicroHTTPD
-import Foundation
 
 // libmicrohttpd calls these from its own threads: they live outside any actor (not in main.swift) and
 // reach their owner through `Unmanaged` context pointers. Source: DESIGN.md "Traps".
+
+/// Bodies over 1 MiB are not what a loopback API or a redirect listener expects; reading stops there.
+let maximumBodyBytes = 1 << 20
 
 let collectValue: MHD_KeyValueIterator = { context, kind, key, value in
     guard let context, let key else { return cmhd_yes() }
@@ -23,10 +25,11 @@ let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, metho
     let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
     if uploadSize.pointee > 0 {
         if let uploadData {
-            pending.body.append(Data(bytes: uploadData, count: uploadSize.pointee))
+            uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) { bytes in
+                pending.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: uploadSize.pointee))
+            }
         }
-        // Bodies over 1 MiB are not native-auth requests; stop reading rather than grow without bound.
-        if pending.body.count > 1 << 20 { return cmhd_no() }
+        if pending.body.count > maximumBodyBytes { return cmhd_no() }
         uploadSize.pointee = 0
         return cmhd_yes()
     }
@@ -35,14 +38,14 @@ let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, metho
     withExtendedLifetime(values) {
         cmhd_each_value(connection, collectValue, Unmanaged.passUnretained(values).toOpaque())
     }
-    let answer = box.responder.respond(method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
-                                       query: values.query, headers: values.headers, body: pending.body)
-    if answer.delaySeconds > 0 { Thread.sleep(forTimeInterval: TimeInterval(answer.delaySeconds)) }
+    let request = LoopbackRequest(method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
+                                  query: values.query, headers: values.headers, body: pending.body, isSecure: box.isSecure)
+    let answer = box.responder.respond(to: request)
     let response = answer.body.withUnsafeBytes { cmhd_response_copy($0.count, $0.baseAddress) }
     guard let response else { return cmhd_no() }
     defer { MHD_destroy_response(response) }
     for (name, value) in answer.headers { MHD_add_response_header(response, name, value) }
-    return MHD_queue_response(connection, UInt32(answer.status), response)
+    return MHD_queue_response(connection, UInt32(clamping: answer.status), response)
 }
 
 let requestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in

@@ -1,0 +1,98 @@
+import CMicroHTTPD
+import Glibc
+import Synchronization
+
+/// One running libmicrohttpd daemon (a thread per connection) on an IPv4 address, plain HTTP or HTTPS,
+/// owning its C handle.
+///
+/// General on purpose: the emulator serves its tenant with it, the benchmark a fixed answer, and a loopback
+/// redirect listener can use it for a browser sign-in. Foundation-free.
+/// ```swift
+/// let daemon = try HTTPDaemon(host: "127.0.0.1", port: 0, responder: MyResponder())
+/// print(daemon.port)   // the bound port
+/// daemon.stop()
+/// ```
+/// `stop()` stops accepting, lets running requests finish and joins the daemon's threads; it is idempotent
+/// and also runs on deinit.
+public final class HTTPDaemon: Sendable {
+    /// The C handle and the C copies of the TLS PEM texts, released together in `stop()`.
+    private struct Running: @unchecked Sendable {
+        // @unchecked: only reached through the `Mutex` below.
+        var daemon: OpaquePointer?
+        var tlsStrings: [UnsafeMutablePointer<CChar>]
+    }
+
+    private let running: Mutex<Running>
+    private let box: ResponderBox
+    /// The port actually bound (useful after asking for port 0).
+    public let port: UInt16
+    /// The IPv4 address listened on, e.g. `127.0.0.1`.
+    public let host: String
+    /// Whether the daemon serves HTTPS.
+    public let isSecure: Bool
+
+    /// Why the daemon could not start.
+    public struct StartFailure: Error, CustomStringConvertible {
+        /// Which address and port could not be bound (or why TLS is unavailable), and the likely reasons.
+        public let description: String
+    }
+
+    /// Starts listening at once.
+    /// - Parameters:
+    ///   - host: an IPv4 address in dotted form, e.g. `127.0.0.1`.
+    ///   - port: a TCP port; 0 takes any free port (read it back from `port`).
+    ///   - responder: answers every request, on the daemon's threads.
+    ///   - tls: serve HTTPS with this certificate and key; `nil` (the default) serves plain HTTP.
+    /// - Throws: `StartFailure` when the address is not IPv4 or cannot be bound, when libmicrohttpd was built
+    ///   without TLS support, or when it refuses the certificate or key.
+    public init(host: String, port: UInt16, responder: any HTTPResponder, tls: TLSIdentity? = nil) throws(StartFailure) {
+        box = ResponderBox(responder, isSecure: tls != nil)
+        let context = Unmanaged.passUnretained(box).toOpaque()
+        var strings: [UnsafeMutablePointer<CChar>] = []
+        let started: OpaquePointer?
+        if let tls {
+            guard cmhd_tls_supported() != 0 else {
+                throw StartFailure(description: "cannot serve HTTPS: this libmicrohttpd was built without TLS (GnuTLS); install Debian's libmicrohttpd12")
+            }
+            guard let key = strdup(tls.privateKeyPEM), let certificate = strdup(tls.certificatePEM) else {
+                throw StartFailure(description: "cannot serve HTTPS: out of memory copying the certificate")
+            }
+            strings = [key, certificate]
+            started = cmhd_start_tls(host, port, accessHandler, context, requestCompleted, nil, key, certificate)
+        } else {
+            started = cmhd_start(host, port, accessHandler, context, requestCompleted, nil)
+        }
+        guard let started else {
+            strings.forEach { wipeAndFree($0) }
+            let what = tls == nil ? "" : " with TLS (or the certificate or key was refused; see stderr)"
+            throw StartFailure(description: "cannot listen on \(host):\(port)\(what) (address in use, or not an IPv4 address)")
+        }
+        running = Mutex(Running(daemon: started, tlsStrings: strings))
+        self.host = host
+        self.isSecure = tls != nil
+        self.port = cmhd_bound_port(started)
+    }
+
+    /// Stops the daemon: no new connections, running requests complete, threads joined. Idempotent.
+    public func stop() {
+        running.withLock { running in
+            guard let daemon = running.daemon else { return }
+            // Quiescing hands the listening socket to the caller; closing it after the stop refuses new
+            // connections at once (left open, connects would queue in its backlog until they time out).
+            let listener = MHD_quiesce_daemon(daemon)
+            MHD_stop_daemon(daemon)
+            if listener >= 0 { close(listener) }
+            running.daemon = nil
+            running.tlsStrings.forEach { wipeAndFree($0) }
+            running.tlsStrings = []
+        }
+    }
+
+    deinit { stop() }
+}
+
+/// Zeroes a C string (the TLS private key among them) before freeing it, so the key does not linger in freed memory.
+private func wipeAndFree(_ string: UnsafeMutablePointer<CChar>) {
+    explicit_bzero(string, strlen(string))
+    free(string)
+}

@@ -1,0 +1,10 @@
+/// Answers the requests an `HTTPDaemon` receives.
+///
+/// - Important: `respond(to:)` runs on the daemon's threads, one per connection and possibly several at
+///   once, never on an actor; it may block (the connection waits), but every other connection keeps going.
+public protocol HTTPResponder: Sendable {
+    /// Answers one complete request.
+    /// - Parameter request: method, path, decoded query, lower-cased headers and the whole body.
+    /// - Returns: the status, headers and body to send.
+    func respond(to request: LoopbackRequest) -> LoopbackResponse
+}
