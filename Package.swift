@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "CRegexBound", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
         .target(name: "NativeAuthWire"),
-        .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "CCurl"]),
+        // LoopbackHTTP receives the browser sign-in's redirect; CCrypto hashes the PKCE verifier.
+        .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "CCurl", "CCrypto", "LoopbackHTTP"]),
         .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "CRegexBound"]),
         // Foundation-free, like CursesBackend and Launcher: the launcher paints its first frame with them.
         .target(name: "TerminalUI"),

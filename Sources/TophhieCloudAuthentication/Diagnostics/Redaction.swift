@@ -5,10 +5,15 @@ enum Redaction {
     /// JSON fields whose values are secrets (answers of §3.4, §1.5).
     static let jsonSecrets: Set<String> = [
         "continuation_token", "access_token", "refresh_token", "id_token", "client_info", "password", "new_password", "oob",
+        "device_code",
     ]
 
+    /// Form fields of the interactive grants whose values are secrets: the authorization code, the PKCE
+    /// verifier and the device code (each redeems tokens). Source: interactive-api §4.2, §4.5.
+    static let interactiveFormSecrets: Set<String> = ["code", "code_verifier", "device_code"]
+
     static func form(_ body: FormBody) -> [(key: String, value: String)] {
-        let secretKeys = Set(FormKey.secrets.map(\.rawValue))
+        let secretKeys = Set(FormKey.secrets.map(\.rawValue)).union(interactiveFormSecrets)
         return body.parameters.map { parameter in
             (parameter.key, secretKeys.contains(parameter.key) ? ObservedExchange.redactionMarker : parameter.value)
         }

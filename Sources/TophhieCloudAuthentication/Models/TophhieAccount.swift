@@ -13,14 +13,18 @@ public struct TophhieAccount: Sendable, Hashable {
     public var displayName: String?
     /// Every id-token claim, as text.
     public var claims: [String: String]
+    /// The token cache's key for the account: `client_info` `uid.utid`, else `oid.tid` (interactive-api §1.4).
+    public var homeAccountID: String?
 
     /// Memberwise; nil for any value the id token and `client_info` did not carry.
-    public init(objectID: String?, tenantID: String?, username: String?, displayName: String?, claims: [String: String]) {
+    public init(objectID: String?, tenantID: String?, username: String?, displayName: String?, claims: [String: String],
+                homeAccountID: String? = nil) {
         self.objectID = objectID
         self.tenantID = tenantID
         self.username = username
         self.displayName = displayName
         self.claims = claims
+        self.homeAccountID = homeAccountID ?? objectID.flatMap { object in tenantID.map { "\(object).\($0)" } }
     }
 
     init(idToken: String?, clientInfo: String?, fallbackUsername: String?) {
@@ -31,6 +35,7 @@ public struct TophhieAccount: Sendable, Hashable {
             tenantID: claims["tid"] ?? info["utid"],
             username: claims["preferred_username"] ?? claims["email"] ?? fallbackUsername,
             displayName: claims["name"],
-            claims: claims)
+            claims: claims,
+            homeAccountID: info["uid"].flatMap { uid in info["utid"].map { "\(uid).\($0)" } })
     }
 }

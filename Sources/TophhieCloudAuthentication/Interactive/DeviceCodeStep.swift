@@ -1,0 +1,149 @@
+import Foundation
+
+/// What a device-code sign-in is doing while it waits, for a progress line.
+public enum DeviceCodeProgress: Sendable, Equatable {
+    /// The user has not finished yet (`authorization_pending`); the next poll comes in `interval` seconds.
+    case waiting(interval: Int)
+    /// The server asked to slow down (`slow_down`): the interval grew by 5 seconds and stays.
+    case slowedDown(interval: Int)
+    /// A poll got no usable answer (a 5xx, a proxy's HTML page, no connection); polling goes on.
+    /// `consecutive` counts such polls in a row.
+    case serverBusy(consecutive: Int)
+}
+
+/// A device-code sign-in in progress (RFC 8628): show `userCode` and `verificationURI`, then
+/// `waitForSignIn`.
+///
+/// For External ID the service hands out `https://microsoft.com/devicelogin`, where customer accounts fail
+/// (AADSTS500208); `verificationURI` is then the tenant's own page `https://{authority host}/common/oauth2/deviceauth`
+/// and `serviceVerificationURI` keeps what was sent. Source: interactive-api §4.1–§4.3, trap 8; case 023.
+public struct DeviceCodeStep: Sendable, CustomStringConvertible {
+    /// The code the user types on the verification page, e.g. `ABCD-EFGH`.
+    public let userCode: String
+    /// Where the user signs in.
+    public let verificationURI: URL
+    /// `verification_uri` as the server sent it.
+    public let serviceVerificationURI: String
+    /// The server's instructions (`message`), if any.
+    public let message: String?
+    /// When the code stops working (`expires_in` after it was issued).
+    public let expiresOn: Date
+    /// Seconds between polls as advertised (`interval`; 5 when missing or not a number).
+    public let interval: Int
+
+    let deviceCode: String
+    let scopes: [String]
+    let session: InteractiveSession
+
+    /// Consecutive failed polls (5xx, not JSON, no connection) before giving up.
+    static let failureLimit = 5
+
+    /// The code, the page and the expiry; never the device code.
+    public var description: String {
+        "DeviceCodeStep(userCode: \(userCode), verificationURI: \(verificationURI.absoluteString), expiresOn: \(expiresOn))"
+    }
+
+    /// Polls the token endpoint until the user finishes, then stores the tokens and makes the account current.
+    ///
+    /// Waits `interval` seconds before each poll; `slow_down` adds 5 seconds for good; a 5xx or unusable
+    /// answer is reported as `serverBusy` and polling goes on (at most `failureLimit` in a row); never polls
+    /// after `expiresOn`.
+    /// - Parameter progress: called after each poll that did not end the sign-in.
+    /// - Throws: `AuthError.deviceCodeExpired`, `.authorizationDeclined`, `.server` (e.g. `bad_verification_code`),
+    ///   `.networkFailure` after too many failed polls, `.cancelled` when the task is cancelled.
+    /// Source: interactive-api §4.2; RFC 8628 §3.4–§3.5.
+    public func waitForSignIn(progress: @escaping @Sendable (DeviceCodeProgress) -> Void = { _ in }) async throws -> TophhieAuthResult {
+        var interval = interval
+        var failures = 0
+        let metadata = try await session.metadata()
+        while true {
+            let remaining = expiresOn.timeIntervalSince(session.now())
+            guard remaining > 0 else { throw AuthError.deviceCodeExpired }
+            do {
+                try await session.sleeper(min(Double(interval), remaining))
+            } catch {
+                throw AuthError.cancelled
+            }
+            guard session.now() < expiresOn else { throw AuthError.deviceCodeExpired }
+            let answer: InteractiveClient.Answer
+            do {
+                answer = try await session.client.post(metadata.tokenEndpoint, form: [
+                    ("client_id", session.configuration.clientID),
+                    ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"),
+                    ("device_code", deviceCode),
+                    ("client_info", "1"),
+                ])
+            } catch is CancellationError {
+                throw AuthError.cancelled
+            } catch AuthError.networkFailure(let text) {
+                failures += 1
+                guard failures < Self.failureLimit else { throw AuthError.networkFailure(text) }
+                progress(.serverBusy(consecutive: failures))
+                continue
+            }
+            if answer.status == 200 {
+                return try session.finishSignIn(answer, scopes: scopes, accountSource: "urn:ietf:params:oauth:grant-type:device_code",
+                                                expectedNonce: nil)
+            }
+            let (envelope, details) = InteractiveClient.details(of: answer)
+            guard let envelope, (400...499).contains(answer.status) else {
+                failures += 1
+                guard failures < Self.failureLimit else {
+                    throw AuthError.networkFailure("The tenant kept failing (\(details)); the device code was abandoned.")
+                }
+                progress(.serverBusy(consecutive: failures))
+                continue
+            }
+            failures = 0
+            switch envelope.error.wireValue {
+            case "authorization_pending":
+                progress(.waiting(interval: interval))
+            case "slow_down":
+                interval += 5
+                progress(.slowedDown(interval: interval))
+            case "expired_token", "code_expired":
+                throw AuthError.deviceCodeExpired
+            case "authorization_declined", "access_denied":
+                throw AuthError.authorizationDeclined(details)
+            default:
+                throw AuthError.server(details)
+            }
+        }
+    }
+
+    /// Reads the device authorization answer.
+    /// - Throws: `AuthError.unexpectedResponse` without `device_code`, `user_code` or `verification_uri`.
+    init(answer data: Data, authority: Authority, issuedAt: Date, scopes: [String], session: InteractiveSession) throws {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw AuthError.unexpectedResponse("The device authorization answer is not a JSON object.")
+        }
+        guard let deviceCode = object["device_code"] as? String, !deviceCode.isEmpty,
+              let userCode = object["user_code"] as? String, !userCode.isEmpty,
+              let sent = (object["verification_uri"] ?? object["verification_url"]) as? String else {
+            throw AuthError.unexpectedResponse("The device authorization answer lacks device_code, user_code or verification_uri.")
+        }
+        self.deviceCode = deviceCode
+        self.userCode = userCode
+        serviceVerificationURI = sent
+        verificationURI = Self.usableVerificationURI(sent, authority: authority)
+        message = object["message"] as? String
+        interval = TokenAnswer.seconds(object["interval"]).flatMap { $0 > 0 ? $0 : nil } ?? 5
+        expiresOn = issuedAt.addingTimeInterval(TimeInterval(TokenAnswer.seconds(object["expires_in"]).flatMap { $0 > 0 ? $0 : nil } ?? 900))
+        self.scopes = scopes
+        self.session = session
+    }
+
+    /// The service's workforce page is replaced by the tenant host's own (trap 8).
+    static func usableVerificationURI(_ sent: String, authority: Authority) -> URL {
+        let serviceHosts: Set<String> = ["microsoft.com", "www.microsoft.com", "login.microsoft.com"]
+        if let url = URL(string: sent), let host = url.host?.lowercased(), !serviceHosts.contains(host), url.scheme != nil {
+            return url
+        }
+        var components = URLComponents()
+        components.scheme = authority.base.scheme
+        components.host = authority.base.host
+        components.port = authority.base.port
+        components.path = "/common/oauth2/deviceauth"
+        return components.url ?? authority.base
+    }
+}

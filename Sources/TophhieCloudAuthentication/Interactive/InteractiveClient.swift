@@ -1,0 +1,77 @@
+import Foundation
+import NativeAuthWire
+
+/// Sends the interactive stack's calls (discovery, device authorization, token grants), reports each
+/// exchange to the observer with secrets redacted, and turns error answers into `AuthError`.
+///
+/// Source: interactive-api §2 (refresh), §4.1–§4.2 (device code), §4.5 (code redemption), §7.1 (discovery).
+struct InteractiveClient: Sendable {
+    let transport: any HTTPTransport
+    let observer: ExchangeObserver?
+    let timeout: TimeInterval
+
+    /// The answer of one call: status, headers and body, whatever the status.
+    struct Answer: Sendable {
+        let status: Int
+        let headers: [String: String]
+        let body: Data
+    }
+
+    /// `GET url`.
+    /// - Throws: `AuthError.networkFailure`, `CancellationError`.
+    func get(_ url: URL) async throws -> Answer {
+        try await send(HTTPRequest(url: url, method: "GET", headers: ["Accept": "application/json"], timeout: timeout))
+    }
+
+    /// `POST url` with a form body (pairs in order).
+    /// - Throws: `AuthError.networkFailure`, `CancellationError`.
+    func post(_ url: URL, form: [(String, String)]) async throws -> Answer {
+        let body = form.map { "\(FormBody.escape($0.0))=\(FormBody.escape($0.1))" }.joined(separator: "&")
+        let headers = [
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Accept": "application/json",
+            "client-request-id": UUID().uuidString.lowercased(),
+            "return-client-request-id": "true",
+            "x-client-SKU": "TophhieCloudAuthentication.Linux",
+            "x-client-OS": "Linux",
+        ]
+        return try await send(HTTPRequest(url: url, headers: headers, body: Data(body.utf8), timeout: timeout))
+    }
+
+    private func send(_ request: HTTPRequest) async throws -> Answer {
+        try Task.checkCancellation()
+        let started = Date()
+        do {
+            let response = try await transport.send(request)
+            observer?(ObservedExchange(startedAt: started, duration: Date().timeIntervalSince(started), request: request,
+                                       endpoint: nil, response: response, failure: nil, attempt: 1))
+            return Answer(status: response.status, headers: response.headers, body: response.body)
+        } catch {
+            observer?(ObservedExchange(startedAt: started, duration: Date().timeIntervalSince(started), request: request,
+                                       endpoint: nil, response: nil, failure: "\(error)", attempt: 1))
+            if error == .cancelled { throw CancellationError() }
+            throw AuthError.networkFailure(Self.describe(error, host: request.url.host ?? ""))
+        }
+    }
+
+    /// The error envelope of a non-2xx answer, as `ServerDetails`; nil for a body that is not one.
+    static func details(of answer: Answer) -> (envelope: ErrorEnvelope?, details: ServerDetails) {
+        let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: answer.body)
+        let header = ResponseValidator.header("client-request-id", in: answer.headers)
+        let details = ServerDetails(
+            error: envelope?.error.wireValue, suberror: envelope?.suberror?.wireValue, code: envelope?.firstCode,
+            errorDescription: envelope?.errorDescription, traceID: envelope?.traceID,
+            correlationID: envelope?.correlationID ?? header, status: answer.status)
+        return (envelope, details)
+    }
+
+    static func describe(_ failure: TransportFailure, host: String) -> String {
+        switch failure {
+        case .connectionLost: "The connection to \(host) was lost."
+        case .unreachable: "The server \(host) could not be reached."
+        case .timedOut: "The server \(host) did not answer in time."
+        case .cancelled: "The request was cancelled."
+        case .other(let text): "The request to \(host) failed: \(text)"
+        }
+    }
+}

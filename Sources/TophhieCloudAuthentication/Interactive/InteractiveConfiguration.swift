@@ -1,0 +1,59 @@
+import Foundation
+
+/// A validated configuration of `TophhieAuth`.
+///
+/// Source: interactive-api §1.3 (`environment` = the authority's host), §4.6 (loopback redirect URIs:
+/// `http` only for `localhost`, the port is ignored by Entra and chosen at sign-in).
+public struct InteractiveConfiguration: Sendable, Equatable {
+    /// The app (client) id; never blank.
+    public let clientID: String
+    /// The authority (see `Authority` for the accepted shapes).
+    public let authority: Authority
+    /// The registered redirect URI; its port is replaced by the loopback listener's at each browser sign-in.
+    public let redirectURI: URL
+    /// Scopes asked for when a call names none (besides `openid profile offline_access`).
+    public let scopes: [String]
+    /// The token cache file; nil keeps tokens in memory only (enrolment at a shared terminal).
+    public let tokenCachePath: String?
+    /// A PEM CA added to the system trust for HTTPS (the emulator's self-signed certificate).
+    public let caFile: String?
+
+    /// The cache's `environment`: the authority host, lower-cased, without port (trap 3).
+    public var environment: String { (authority.base.host ?? "").lowercased() }
+
+    /// - Throws: `AuthError.invalidConfiguration` for a blank client id, an authority `Authority` refuses,
+    ///   or a redirect URI that is not `http://localhost[:port][/path]` or `https://…`.
+    public init(clientID: String, authority: URL, redirectURI: URL, scopes: [String], tokenCachePath: String?, caFile: String?) throws {
+        guard !clientID.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw AuthError.invalidConfiguration("The client id is empty.")
+        }
+        do {
+            self.authority = try Authority(authority)
+        } catch let error as NativeAuthError {
+            throw AuthError.invalidConfiguration(error.errorDescription ?? "\(error)")
+        }
+        let scheme = redirectURI.scheme?.lowercased()
+        let host = redirectURI.host?.lowercased()
+        guard (scheme == "http" && host == "localhost") || (scheme == "https" && host != nil) else {
+            throw AuthError.invalidConfiguration(
+                "The redirect URI \(redirectURI.absoluteString) must be http://localhost (any port) or an https URL.")
+        }
+        self.clientID = clientID
+        self.redirectURI = redirectURI
+        self.scopes = scopes
+        self.tokenCachePath = tokenCachePath
+        self.caFile = caFile
+    }
+
+    /// `scopes` plus `openid profile offline_access`, space-separated: the `scope` of every request.
+    func scopeParameter(_ requested: [String]) -> String {
+        (requested + TophhieConfiguration.oidcScopes.filter { scope in !requested.contains { $0.lowercased() == scope } })
+            .joined(separator: " ")
+    }
+
+    /// The resource scopes of a request: the OIDC ones removed (they are never in an access token's `target`).
+    static func resourceScopes(_ scopes: [String]) -> [String] {
+        let reserved = Set(TophhieConfiguration.oidcScopes + ["email"])
+        return scopes.filter { !reserved.contains($0.lowercased()) }
+    }
+}

@@ -1,0 +1,336 @@
+import Foundation
+import Synchronization
+
+/// The interactive stack: sign-in that leaves the app (browser with a loopback redirect, or device code),
+/// silent refresh from an MSAL-compatible token cache, sign-out, cached-account restore.
+///
+/// Thread-safe: `.shared` for apps, or a plain instance per tenant (tests, tools). Configured apart from
+/// `TophhieNativeAuth`; the two share no state, only (when given the same path) the token cache file.
+/// Source: `shared/seeds/architecture.md` (interactive stack); interactive-api §1–§4.
+///
+/// ```swift
+/// try TophhieAuth.shared.configure(clientId: "…", authority: URL(string: "https://contoso.ciamlogin.com/"))
+/// let result = try await TophhieAuth.shared.acquireTokenSilent()   // works after a relaunch
+/// ```
+public final class TophhieAuth: Sendable {
+    /// The app-wide instance.
+    public static let shared = TophhieAuth()
+
+    private struct Configured: Sendable {
+        let configuration: InteractiveConfiguration
+        let transport: any HTTPTransport
+        let store: TokenCacheStore
+        let discovered: DiscoveredMetadata
+    }
+
+    private let configured = Mutex<Configured?>(nil)
+    private let current = Mutex<String?>(nil)
+    private let observer = Mutex<ExchangeObserver?>(nil)
+    private let injectedTransport: (any HTTPTransport)?
+    private let sleeper: Sleeper
+    private let clock: @Sendable () -> Date
+    private let timeout: TimeInterval
+
+    /// Access tokens with less than this many seconds left are refreshed (MSAL's 5-minute buffer).
+    /// Source: interactive-api §2.4.
+    public static let expiryBuffer: TimeInterval = 300
+
+    /// - Parameters:
+    ///   - transport: how requests are sent; by default `URLSession`, or libcurl when a CA file is configured.
+    ///   - sleeper: how device-code polling waits; tests pass one that advances a virtual clock.
+    ///   - clock: the current time (token expiry, device-code expiry).
+    ///   - timeout: seconds before a request is abandoned.
+    public init(transport: (any HTTPTransport)? = nil, sleeper: @escaping Sleeper = taskSleeper,
+                clock: @escaping @Sendable () -> Date = { Date() }, timeout: TimeInterval = 30) {
+        injectedTransport = transport
+        self.sleeper = sleeper
+        self.clock = clock
+        self.timeout = timeout
+    }
+
+    /// Configures the instance and, by default, restores the first cached account of this app and authority,
+    /// so `acquireTokenSilent()` works right after a relaunch.
+    /// - Parameters:
+    ///   - clientId: the app (client) id.
+    ///   - authority: any shape `Authority` accepts; plain `http` only for loopback.
+    ///   - redirectURI: the registered redirect URI; `http://localhost` (any port) for browser sign-in.
+    ///   - scopes: default scopes of every call (`openid profile offline_access` are always added).
+    ///   - tokenCachePath: the MSAL unified cache file; `nil` keeps tokens in memory only.
+    ///     Default: `TokenCacheFile.defaultPath()` (`$TOPHHIE_TOKEN_CACHE`, else
+    ///     `${XDG_STATE_HOME:-~/.local/state}/tophhie/msal_token_cache.json`).
+    ///   - caFile: a PEM CA certificate trusted for HTTPS besides the system's.
+    ///   - restoreCachedAccount: pick the first cached account as `currentAccount`.
+    /// - Returns: the restored account, if any.
+    /// - Throws: `AuthError.invalidConfiguration`, `.tokenCache`.
+    @discardableResult
+    public func configure(clientId: String, authority: URL? = TophhieConfiguration.defaultAuthority, redirectURI: URL? = nil,
+                          scopes: [String] = TophhieConfiguration.defaultScopes,
+                          tokenCachePath: String? = TokenCacheFile.defaultPath(), caFile: String? = nil,
+                          restoreCachedAccount: Bool = true) throws -> TophhieAccount? {
+        guard let authority else { throw AuthError.invalidConfiguration("No authority was given.") }
+        guard let redirect = redirectURI ?? URL(string: "http://localhost") else {
+            throw AuthError.invalidConfiguration("No redirect URI was given.")
+        }
+        let configuration = try InteractiveConfiguration(clientID: clientId, authority: authority, redirectURI: redirect, scopes: scopes,
+                                                         tokenCachePath: tokenCachePath, caFile: caFile)
+        let transport: any HTTPTransport
+        if let injectedTransport {
+            transport = injectedTransport
+        } else {
+            do {
+                transport = try makeTransport(caFile: caFile)
+            } catch {
+                throw AuthError.invalidConfiguration("\(error)")
+            }
+        }
+        let store = TokenCacheStore(path: tokenCachePath)
+        configured.withLock {
+            $0 = Configured(configuration: configuration, transport: transport, store: store, discovered: DiscoveredMetadata())
+        }
+        current.withLock { $0 = nil }
+        guard restoreCachedAccount else { return nil }
+        let restored = try accounts.first
+        current.withLock { $0 = restored?.homeAccountID }
+        return restored
+    }
+
+    /// The configuration in force, if any.
+    public var configuration: InteractiveConfiguration? { configured.withLock { $0?.configuration } }
+
+    /// Sets (or clears) the observer that receives every HTTP exchange, secrets redacted.
+    public func observe(_ observer: ExchangeObserver?) {
+        self.observer.withLock { $0 = observer }
+    }
+
+    /// The "damaged cache file moved aside" sentence, once, after a read found one (case 019).
+    public func takeCacheNotice() -> String? { configured.withLock { $0?.store }?.takeNotice() }
+
+    // MARK: - Accounts
+
+    /// The cached accounts of this app and authority, in cache order.
+    /// - Throws: `AuthError.notConfigured`, `.tokenCache`.
+    public var accounts: [TophhieAccount] {
+        get throws {
+            let session = try makeSession()
+            let cache = try session.store.read()
+            return cache.accounts(clientID: session.configuration.clientID)
+                .filter { $0.environment.lowercased() == session.configuration.environment }
+                .map { Self.account($0, in: cache, clientID: session.configuration.clientID) }
+        }
+    }
+
+    /// The account silent calls use: restored at `configure`, or the last signed in; nil when none.
+    public var currentAccount: TophhieAccount? {
+        guard let home = current.withLock({ $0 }) else { return nil }
+        return (try? accounts)?.first { $0.homeAccountID?.lowercased() == home.lowercased() }
+    }
+
+    /// Makes a cached account current (the console's Switch account).
+    /// - Throws: `AuthError.noAccount` when it is not in the cache.
+    public func switchAccount(to account: TophhieAccount) throws {
+        guard let home = account.homeAccountID, try accounts.contains(where: { $0.homeAccountID?.lowercased() == home.lowercased() }) else {
+            throw AuthError.noAccount
+        }
+        current.withLock { $0 = home }
+    }
+
+    // MARK: - Silent
+
+    /// An access token for `scopes` without user interaction: the cached one while it has more than
+    /// 5 minutes left (and its `refresh_on` has not passed), else the refresh-token grant; the rotated
+    /// refresh token replaces the old one in the cache.
+    /// - Parameters:
+    ///   - scopes: resource scopes; the configured ones by default.
+    ///   - account: the account; `currentAccount` by default.
+    ///   - forceRefresh: skip the cached access token.
+    /// - Throws: `AuthError.noAccount`, `.interactionRequired` (refresh token dead: removed from the cache),
+    ///   `.mfaRequired`, `.consentRequired` (refresh token kept), `.server`, `.networkFailure`, `.tokenCache`.
+    /// Source: interactive-api §2.1–§2.4, traps 11–12; case 005.
+    public func acquireTokenSilent(scopes: [String]? = nil, account: TophhieAccount? = nil, forceRefresh: Bool = false) async throws
+        -> TophhieAuthResult {
+        let session = try makeSession()
+        let configuration = session.configuration
+        guard let home = account?.homeAccountID ?? current.withLock({ $0 }) else { throw AuthError.noAccount }
+        let requested = scopes ?? configuration.scopes
+        let resource = InteractiveConfiguration.resourceScopes(requested)
+        let cache = try session.store.read()
+        guard let cachedAccount = cache.account(homeAccountID: home, environment: configuration.environment) else {
+            throw AuthError.noAccount
+        }
+        let now = clock()
+        var fallback: CachedAccessToken?
+        if let token = cache.accessToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID,
+                                         realm: cachedAccount.realm, scopes: resource),
+           token.expiresOn.timeIntervalSince(now) > Self.expiryBuffer {
+            let idToken = cache.idToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID,
+                                        realm: cachedAccount.realm)
+            if !forceRefresh, token.refreshOn.map({ now < $0 }) ?? true, let idToken {
+                return Self.result(token, idToken: idToken.secret, cache: cache, account: cachedAccount, clientID: configuration.clientID)
+            }
+            if idToken != nil { fallback = token }
+        }
+        do {
+            return try await refresh(session, home: home, scopes: requested, realm: cachedAccount.realm, retryOnRotation: true)
+        } catch let error as AuthError {
+            if let fallback, case .networkFailure = error, let cached = try? session.store.read(),
+               let idToken = cached.idToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID,
+                                            realm: cachedAccount.realm) {
+                return Self.result(fallback, idToken: idToken.secret, cache: cached, account: cachedAccount, clientID: configuration.clientID)
+            }
+            throw error
+        }
+    }
+
+    private func refresh(_ session: InteractiveSession, home: String, scopes: [String], realm: String, retryOnRotation: Bool) async throws
+        -> TophhieAuthResult {
+        let configuration = session.configuration
+        let cache = try session.store.read()
+        guard let refreshToken = cache.refreshToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID)
+        else {
+            throw AuthError.interactionRequired(ServerDetails(errorDescription: "No refresh token is cached for this account."))
+        }
+        let metadata = try await session.metadata()
+        let answer = try await session.client.post(metadata.tokenEndpoint, form: [
+            ("client_id", configuration.clientID),
+            ("grant_type", "refresh_token"),
+            ("refresh_token", refreshToken.secret),
+            ("scope", configuration.scopeParameter(scopes)),
+            ("client_info", "1"),
+        ])
+        if answer.status == 200 {
+            return try session.finishSignIn(answer, scopes: scopes, accountSource: nil, expectedNonce: nil, realm: realm,
+                                            fallbackIDToken: cache.idToken(homeAccountID: home, environment: configuration.environment,
+                                                                           clientID: configuration.clientID, realm: realm)?.secret)
+        }
+        let failure = GrantFailure.classify(answer)
+        // Another process may have rotated the token meanwhile (trap 12): retry once with the newer one.
+        let now = try session.store.read()
+        if retryOnRotation, let newer = now.refreshToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID),
+           newer.secret != refreshToken.secret {
+            return try await self.refresh(session, home: home, scopes: scopes, realm: realm, retryOnRotation: false)
+        }
+        if failure.refreshTokenDead {
+            try session.store.update { cache in
+                if cache.refreshToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID)?.secret
+                    == refreshToken.secret {
+                    cache.removeRefreshToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID)
+                }
+            }
+        }
+        throw failure.error
+    }
+
+    // MARK: - Interactive
+
+    /// Starts a device-code sign-in (RFC 8628): show the step's `userCode` and `verificationURI`, then
+    /// call its `waitForSignIn`.
+    /// - Throws: `AuthError.server` (e.g. `unauthorized_client`, AADSTS7000218 when public client flows
+    ///   are off), `.networkFailure`, `.unexpectedResponse`.
+    /// Source: interactive-api §4.1.
+    public func startDeviceCodeSignIn(scopes: [String]? = nil) async throws -> DeviceCodeStep {
+        let session = try makeSession()
+        let requested = scopes ?? session.configuration.scopes
+        let metadata = try await session.metadata()
+        let endpoint = metadata.deviceAuthorizationEndpoint ?? session.configuration.authority.endpoint("/oauth2/v2.0/devicecode")
+        let answer = try await session.client.post(endpoint, form: [
+            ("client_id", session.configuration.clientID),
+            ("scope", session.configuration.scopeParameter(requested)),
+        ])
+        guard answer.status == 200 else { throw GrantFailure.classify(answer).error }
+        return try DeviceCodeStep(answer: answer.body, authority: session.configuration.authority, issuedAt: clock(), scopes: requested,
+                                  session: session)
+    }
+
+    /// Starts a browser sign-in: a loopback listener on an ephemeral port and the authorization URL
+    /// (PKCE S256, `state`, `nonce`, `response_mode=form_post`).
+    /// - Parameters:
+    ///   - prompt: the OIDC `prompt`; `.selectAccount` by default, nil sends none.
+    ///   - loginHint: a username to prefill.
+    /// - Throws: `AuthError.invalidConfiguration` (redirect URI not `http://localhost`, no loopback port),
+    ///   `.networkFailure`, `.server` (discovery).
+    /// Source: interactive-api §4.4–§4.6.
+    public func startBrowserSignIn(prompt: PromptType? = .selectAccount, scopes: [String]? = nil, loginHint: String? = nil) async throws
+        -> BrowserSignInStep {
+        let session = try makeSession()
+        let metadata = try await session.metadata()
+        return try BrowserSignInStep.start(session: session, metadata: metadata, prompt: prompt, scopes: scopes ?? session.configuration.scopes,
+                                           loginHint: loginHint)
+    }
+
+    /// Interactive sign-in with the browser in one call: starts it, opens the page (`BrowserLauncher`),
+    /// hands the URL to `showURL` (always: print it, the browser may be on another machine), waits.
+    /// - Throws: what `startBrowserSignIn` and `BrowserSignInStep.waitForSignIn` throw.
+    public func acquireToken(prompt: PromptType = .selectAccount, scopes: [String]? = nil,
+                             showURL: @Sendable (URL) -> Void = { _ in }) async throws -> TophhieAuthResult {
+        let step = try await startBrowserSignIn(prompt: prompt, scopes: scopes)
+        showURL(step.authorizationURL)
+        step.openInBrowser()
+        return try await step.waitForSignIn()
+    }
+
+    /// Adds the tokens of a native sign-in to the cache (as MSAL's native-auth client does) and makes its
+    /// account current. The console skips this in enrolment mode.
+    /// - Throws: `AuthError.tokenCache`, `.unexpectedResponse` when the result names no account.
+    public func storeNativeSignIn(_ result: TophhieAuthResult) throws {
+        let session = try makeSession()
+        guard let objectID = result.account.objectID, let tenantID = result.account.tenantID else {
+            throw AuthError.unexpectedResponse("The sign-in's id token names no account (oid and tid).")
+        }
+        let clientInfo = PKCE.base64URL(Array(#"{"uid":"\#(objectID)","utid":"\#(tenantID)"}"#.utf8))
+        let seconds = max(0, Int(result.expiresOn.timeIntervalSince(clock()).rounded()))
+        let tokens = CacheableTokenResponse(accessToken: result.accessToken, refreshToken: result.refreshToken, idToken: result.idToken,
+                                            clientInfo: clientInfo, scope: result.scopes.joined(separator: " "), expiresIn: seconds)
+        try session.store.update { cache in
+            try cache.store(tokens, clientID: session.configuration.clientID, environment: session.configuration.environment, realm: tenantID,
+                            requestedScopes: result.scopes, accountSource: "password", now: clock())
+        }
+        current.withLock { $0 = "\(objectID).\(tenantID)" }
+    }
+
+    // MARK: - Sign-out
+
+    /// Signs the account out of this app: removes its account, refresh tokens, access tokens and id tokens
+    /// from the cache (like MSAL's `remove_account`). The refresh token stays valid at the server until it
+    /// expires or is revoked.
+    /// - Parameter account: `currentAccount` by default.
+    /// - Returns: the tenant's `end_session_endpoint`, to open for ending the browser session (meaningful after
+    ///   a browser sign-in); nil when discovery is unreachable or lists none.
+    /// - Throws: `AuthError.noAccount`, `.tokenCache`.
+    /// Source: interactive-api §3.1–§3.2.
+    @discardableResult
+    public func signOut(account: TophhieAccount? = nil) async throws -> URL? {
+        let session = try makeSession()
+        guard let home = account?.homeAccountID ?? current.withLock({ $0 }) else { throw AuthError.noAccount }
+        try session.store.update { $0.removeAccount(homeAccountID: home, environment: session.configuration.environment) }
+        current.withLock { if $0?.lowercased() == home.lowercased() { $0 = nil } }
+        guard let endpoint = try? await session.metadata().endSessionEndpoint,
+              var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return nil }
+        components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "client_id", value: session.configuration.clientID)]
+        return components.url ?? endpoint
+    }
+
+    // MARK: - Helpers
+
+    private func makeSession() throws -> InteractiveSession {
+        guard let configured = configured.withLock({ $0 }) else { throw AuthError.notConfigured }
+        let client = InteractiveClient(transport: configured.transport,
+                                       observer: { [self] exchange in self.observer.withLock { $0 }?(exchange) }, timeout: timeout)
+        return InteractiveSession(configuration: configured.configuration, client: client, store: configured.store, sleeper: sleeper,
+                                  now: clock, discovered: configured.discovered,
+                                  makeCurrent: { [self] home in current.withLock { $0 = home } })
+    }
+
+    static func account(_ cached: CachedAccount, in cache: MSALTokenCache, clientID: String) -> TophhieAccount {
+        let idToken = cache.idToken(homeAccountID: cached.homeAccountID, environment: cached.environment, clientID: clientID, realm: cached.realm)
+        let claims = idToken.map { JWTClaims.claims(ofJWT: $0.secret) } ?? [:]
+        return TophhieAccount(objectID: cached.localAccountID, tenantID: cached.realm, username: cached.username,
+                              displayName: cached.name ?? claims["name"], claims: claims, homeAccountID: cached.homeAccountID)
+    }
+
+    static func result(_ token: CachedAccessToken, idToken: String, cache: MSALTokenCache, account: CachedAccount, clientID: String)
+        -> TophhieAuthResult {
+        let refresh = cache.refreshToken(homeAccountID: account.homeAccountID, environment: account.environment, clientID: clientID)
+        return TophhieAuthResult(idToken: idToken, accessToken: token.secret, refreshToken: refresh?.secret, expiresOn: token.expiresOn,
+                                 scopes: token.scopes, account: Self.account(account, in: cache, clientID: clientID))
+    }
+}

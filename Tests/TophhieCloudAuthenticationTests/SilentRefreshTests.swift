@@ -1,0 +1,109 @@
+import Foundation
+import Synchronization
+import Testing
+import TophhieCloudAuthentication
+
+/// Silent acquisition: cached access token while more than 5 minutes are left, else the refresh grant
+/// with rotation; each AADSTS family maps to its own `AuthError` (interactive-api §2.3–§2.4, case 005).
+@Suite struct SilentRefreshTests {
+    /// A tenant that signs river in by device code (rt-1), then answers refreshes from `refreshes`.
+    static func signedIn(refreshes: [HTTPResponse]) async throws -> (TophhieAuth, ScriptedTenant, VirtualTime) {
+        let queue = Mutex(refreshes)
+        let tenant = ScriptedTenant { request in
+            if request.method == "GET" { return InteractiveKit.json(200, InteractiveKit.discovery) }
+            if request.url.path.hasSuffix("/devicecode") {
+                return InteractiveKit.json(200, #"{"device_code":"dc-1","user_code":"ABCD-EFGH","verification_uri":"https://x.example/d","expires_in":900,"interval":5}"#)
+            }
+            if form(of: request)["grant_type"] == "refresh_token" {
+                return queue.withLock { $0.isEmpty ? InteractiveKit.error("invalid_request") : $0.removeFirst() }
+            }
+            return InteractiveKit.tokens()
+        }
+        let time = VirtualTime()
+        let auth = try InteractiveKit.auth(tenant, time: time)
+        _ = try await auth.startDeviceCodeSignIn().waitForSignIn()
+        return (auth, tenant, time)
+    }
+
+    @Test func aFreshCachedTokenIsServedWithoutARequest() async throws {
+        let (auth, tenant, time) = try await Self.signedIn(refreshes: [])
+        time.advance(3600 - 301)
+        let result = try await auth.acquireTokenSilent()
+        #expect(result.accessToken == "at-1")
+        #expect(result.idToken == InteractiveKit.idToken())
+        #expect(tenant.forms("/token").filter { $0["grant_type"] == "refresh_token" }.isEmpty)
+    }
+
+    @Test func lessThanFiveMinutesLeftRefreshesAndTheRotatedTokenIsUsedNext() async throws {
+        let (auth, tenant, time) = try await Self.signedIn(refreshes: [InteractiveKit.tokens(access: "at-2", refresh: "rt-2"),
+                                                                        InteractiveKit.tokens(access: "at-3", refresh: "rt-3")])
+        time.advance(3600 - 299)
+        let second = try await auth.acquireTokenSilent()
+        #expect(second.accessToken == "at-2")
+        time.advance(3600)
+        let third = try await auth.acquireTokenSilent()
+        #expect(third.accessToken == "at-3")
+        let refreshes = tenant.forms("/token").filter { $0["grant_type"] == "refresh_token" }
+        #expect(refreshes.map { $0["refresh_token"] } == ["rt-1", "rt-2"])
+        #expect(refreshes.first?["client_info"] == "1")
+        #expect(refreshes.first?["scope"] == "User.Read openid profile offline_access")
+    }
+
+    @Test func forceRefreshSkipsTheCachedToken() async throws {
+        let (auth, _, _) = try await Self.signedIn(refreshes: [InteractiveKit.tokens(access: "at-2", refresh: "rt-2")])
+        #expect(try await auth.acquireTokenSilent(forceRefresh: true).accessToken == "at-2")
+    }
+
+    @Test(arguments: [700_082, 70_008, 50_173, 9_002_313])
+    func aDeadRefreshTokenIsRemovedAndInteractionIsRequired(_ code: Int) async throws {
+        let (auth, tenant, time) = try await Self.signedIn(refreshes: [InteractiveKit.error("invalid_grant", code: code)])
+        time.advance(3600)
+        await #expect(throws: AuthError.self) { try await auth.acquireTokenSilent() }
+        do {
+            _ = try await auth.acquireTokenSilent()
+            Issue.record("a dead refresh token must not come back")
+        } catch let error as AuthError {
+            guard case .interactionRequired = error else { Issue.record("got \(error)"); return }
+            #expect(error.needsInteraction)
+        }
+        // The second call found no refresh token: it sent nothing.
+        #expect(tenant.forms("/token").filter { $0["grant_type"] == "refresh_token" }.count == 1)
+    }
+
+    @Test(arguments: [50_076, 50_079])
+    func mfaNowRequiredKeepsTheRefreshToken(_ code: Int) async throws {
+        let (auth, tenant, time) = try await Self.signedIn(refreshes: [InteractiveKit.error("invalid_grant", code: code),
+                                                                        InteractiveKit.error("invalid_grant", code: code)])
+        time.advance(3600)
+        for _ in 0..<2 {
+            do {
+                _ = try await auth.acquireTokenSilent()
+                Issue.record("MFA must be reported")
+            } catch let error as AuthError {
+                guard case .mfaRequired(let details) = error else { Issue.record("got \(error)"); return }
+                #expect(details.code == code)
+            }
+        }
+        #expect(tenant.forms("/token").filter { $0["grant_type"] == "refresh_token" }.count == 2)
+    }
+
+    @Test func missingConsentSaysSo() async throws {
+        let (auth, _, time) = try await Self.signedIn(refreshes: [InteractiveKit.error("invalid_grant", code: 65_001, suberror: "consent_required")])
+        time.advance(3600)
+        do {
+            _ = try await auth.acquireTokenSilent()
+            Issue.record("missing consent must be reported")
+        } catch let error as AuthError {
+            guard case .consentRequired = error else { Issue.record("got \(error)"); return }
+        }
+    }
+
+    @Test func signOutForgetsTheAccountAndNamesTheEndSessionEndpoint() async throws {
+        let (auth, _, _) = try await Self.signedIn(refreshes: [])
+        let url = try await auth.signOut()
+        #expect(url?.path == "/\(InteractiveKit.tenantID)/oauth2/v2.0/logout")
+        #expect(try auth.accounts.isEmpty)
+        #expect(auth.currentAccount == nil)
+        await #expect(throws: AuthError.noAccount) { try await auth.acquireTokenSilent() }
+    }
+}
