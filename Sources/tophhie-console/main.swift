@@ -25,6 +25,9 @@ case .help(let topic):
 case .emulator(let rest):
     TerminalHandover.release(environment: environment)
     exit(EmulatorCommand.run(rest))
+case .account(let command, let options):
+    TerminalHandover.release(environment: environment)
+    exit(await AccountCommandRunner.run(command, options))
 case .embedded, .console:
     exit(ConsoleApp.run(invocation, environment: environment))
 }

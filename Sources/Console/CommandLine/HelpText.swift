@@ -8,6 +8,7 @@ public enum HelpText {
         switch topic {
         case .main: main
         case .console: console
+        case .account: account
         }
     }
 
@@ -18,7 +19,10 @@ public enum HelpText {
       tophhie [--preset NAME|FILE] [--port N] [CONSOLE OPTIONS]   console on an embedded tenant emulator
       tophhie console --authority URL --client-id ID [--capabilities LIST] [--challenge-types LIST]
                       [--profile NAME] [CONSOLE OPTIONS]
-      tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes]
+      tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes] [--tls]
+      tophhie token [--scopes LIST] [--json] [--account NAME] [TENANT OPTIONS]   a silently acquired access token
+      tophhie accounts [--json] [TENANT OPTIONS]                                 the cached accounts
+      tophhie sign-out [--account NAME] [TENANT OPTIONS]                         remove an account from the cache
       tophhie --version | --help | COMMAND --help
 
     Embedded emulator:
@@ -30,6 +34,11 @@ public enum HelpText {
       --enrol            enrolment mode: after each sign-up, forget the account and start a new one
       --har FILE         write the session's HTTP exchanges (secrets redacted) as HAR 1.2 on exit
       --line             plain prompts instead of the full-screen console (also when not a TTY or TERM=dumb)
+      --scopes LIST      resource scopes of every sign-in (default User.Read; openid profile offline_access added)
+      --token-cache FILE the MSAL token cache (console mode default: $TOPHHIE_TOKEN_CACHE, else
+                         ${XDG_STATE_HOME:-~/.local/state}/tophhie/msal_token_cache.json; the embedded
+                         emulator and --enrol keep tokens in memory unless a file is given)
+      --ca-file FILE     a PEM CA certificate trusted for HTTPS besides the system's (the emulator's --tls-cert)
 
     Exit codes: 0 done, 1 the flow failed, 2 usage or configuration error.
     """
@@ -54,5 +63,26 @@ public enum HelpText {
                            {"profiles": {"NAME": {"authority": "…", "clientId": "…",
                                                   "capabilities": […], "challengeTypes": […]}}}
     Flags win over the environment, which wins over the profile.
+    """
+
+    static let account = """
+    tophhie token | accounts | sign-out: the token cache, for scripts
+
+    Usage:
+      tophhie token [--scopes LIST] [--json] [--account NAME] [TENANT OPTIONS]
+      tophhie accounts [--json] [TENANT OPTIONS]
+      tophhie sign-out [--account NAME] [TENANT OPTIONS]
+
+      token            print an access token acquired silently: from the cache while it has more than
+                       5 minutes left, else by the refresh token; exit 1 with the reason when an
+                       interactive sign-in is needed. --json adds expiry, scopes and the account.
+      accounts         list the cached accounts of this app and authority (* marks the current one).
+      sign-out         remove the account (the current one, or --account NAME) from the cache and print
+                       the tenant's URL for ending the browser session.
+
+    Tenant options: --authority URL, --client-id ID, --profile NAME (as for tophhie console),
+      --token-cache FILE (default $TOPHHIE_TOKEN_CACHE, else ${XDG_STATE_HOME:-~/.local/state}/tophhie/
+      msal_token_cache.json), --ca-file FILE (a PEM CA trusted besides the system's).
+    Exit codes: 0 done, 1 could not be done (sign-in needed, no such account, network), 2 usage error.
     """
 }

@@ -11,6 +11,8 @@ public enum Invocation: Equatable, Sendable {
     case console(TenantTarget, options: ConsoleOptions)
     /// The emulator alone; the arguments are parsed by the emulator command.
     case emulator(arguments: [String])
+    /// `tophhie token`, `tophhie accounts`, `tophhie sign-out`: the token cache, for scripts.
+    case account(AccountCommand, AccountCommandOptions)
     /// `help`, or `--help` / `-h` anywhere: print the usage for `topic` and exit 0.
     case help(topic: HelpTopic)
     /// `--version` anywhere on the line: print ``HelpText/version`` and exit 0.
@@ -32,6 +34,13 @@ public struct ConsoleOptions: Equatable, Sendable {
     public var passwordAccounts = true
     /// The embedded emulator's loopback port; `0` takes any free port. Only with the embedded emulator.
     public var emulatorPort: UInt16 = 0
+    /// `--token-cache FILE`. Console mode defaults to `TOPHHIE_TOKEN_CACHE`, else the XDG path; the embedded
+    /// emulator (a new tenant each run) and enrolment mode keep tokens in memory unless a file is given.
+    public var tokenCachePath: String?
+    /// `--ca-file FILE`: a PEM CA trusted for HTTPS besides the system's.
+    public var caFile: String?
+    /// `--scopes A,B`: resource scopes of every sign-in (default `User.Read`).
+    public var scopes: [String]?
 
     /// No enrolment, no HAR file, full screen, password accounts, any free port.
     public init() {}
@@ -63,8 +72,8 @@ public struct TenantTarget: Equatable, Sendable {
 
 /// Which help text to print.
 public enum HelpTopic: Equatable, Sendable {
-    /// `main`: `tophhie --help`; `console`: `tophhie console --help`.
-    case main, console
+    /// `main`: `tophhie --help`; `console`: `tophhie console --help`; `account`: the script commands.
+    case main, console, account
 }
 
 /// A usage or configuration error: printed on standard error after `tophhie: `, exit code 2.

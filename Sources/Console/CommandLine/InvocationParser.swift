@@ -35,6 +35,10 @@ public struct InvocationParser {
             return try parseConsole(rest)
         case "help":
             return .help(topic: .main)
+        case let name? where AccountCommand(rawValue: name) != nil:
+            rest.removeFirst()
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: .account) }
+            return try parseAccountCommand(AccountCommand(rawValue: name) ?? .accounts, rest)
         default:
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: .main) }
             return try parseEmbedded(rest)
@@ -70,20 +74,12 @@ public struct InvocationParser {
 
     private func parseConsole(_ arguments: ArraySlice<String>) throws -> Invocation {
         var options = ConsoleOptions()
-        var authority: String?
-        var clientID: String?
-        var capabilities: [String]?
-        var challengeTypes: [String]?
-        var profileName: String?
+        var target = TargetFlags()
         var rest = arguments
         while let argument = rest.popFirst() {
             if try parseOption(argument, &rest, into: &options) { continue }
+            if try target.parse(argument, &rest, parser: self) { continue }
             switch argument {
-            case "--authority": authority = try value(for: argument, &rest)
-            case "--client-id": clientID = try value(for: argument, &rest)
-            case "--capabilities": capabilities = try list(argument, try value(for: argument, &rest), allowed: Self.capabilityNames)
-            case "--challenge-types": challengeTypes = try list(argument, try value(for: argument, &rest), allowed: Self.challengeTypeNames)
-            case "--profile": profileName = try value(for: argument, &rest)
             case "--sign-up":
                 switch try value(for: argument, &rest) {
                 case "password": options.passwordAccounts = true
@@ -93,11 +89,66 @@ public struct InvocationParser {
             default: throw UsageError("unknown argument \(argument); see tophhie console --help.")
             }
         }
-        let profile = try profileName.map(loadProfile)
-        guard let authorityText = authority ?? environment["TOPHHIE_AUTHORITY"] ?? profile?.authority else {
+        return .console(try resolve(target), options: options)
+    }
+
+    private func parseAccountCommand(_ command: AccountCommand, _ arguments: ArraySlice<String>) throws -> Invocation {
+        var target = TargetFlags()
+        var cachePath: String?
+        var caFile: String?
+        var scopes: [String]?
+        var json = false
+        var account: String?
+        var rest = arguments
+        while let argument = rest.popFirst() {
+            if try target.parse(argument, &rest, parser: self) { continue }
+            switch argument {
+            case "--token-cache": cachePath = try value(for: argument, &rest)
+            case "--ca-file": caFile = try readableFile(argument, try value(for: argument, &rest))
+            case "--scopes" where command == .token: scopes = try scopeList(try value(for: argument, &rest))
+            case "--json" where command != .signOut: json = true
+            case "--account" where command != .accounts: account = try value(for: argument, &rest)
+            default: throw UsageError("unknown argument \(argument); see tophhie \(command.rawValue) --help.")
+            }
+        }
+        var options = AccountCommandOptions(target: try resolve(target),
+                                            tokenCachePath: cachePath ?? TokenCacheFile.defaultPath(environment: environment), caFile: caFile)
+        options.scopes = scopes
+        options.json = json
+        options.account = account
+        return .account(command, options)
+    }
+
+    /// `--authority`, `--client-id`, `--profile`, `--capabilities`, `--challenge-types` as given.
+    struct TargetFlags {
+        var authority: String?
+        var clientID: String?
+        var capabilities: [String]?
+        var challengeTypes: [String]?
+        var profileName: String?
+
+        mutating func parse(_ argument: String, _ rest: inout ArraySlice<String>, parser: InvocationParser) throws -> Bool {
+            switch argument {
+            case "--authority": authority = try parser.value(for: argument, &rest)
+            case "--client-id": clientID = try parser.value(for: argument, &rest)
+            case "--capabilities":
+                capabilities = try parser.list(argument, try parser.value(for: argument, &rest), allowed: InvocationParser.capabilityNames)
+            case "--challenge-types":
+                challengeTypes = try parser.list(argument, try parser.value(for: argument, &rest), allowed: InvocationParser.challengeTypeNames)
+            case "--profile": profileName = try parser.value(for: argument, &rest)
+            default: return false
+            }
+            return true
+        }
+    }
+
+    /// Flags win over `TOPHHIE_AUTHORITY` / `TOPHHIE_CLIENT_ID`, which win over the profile.
+    private func resolve(_ flags: TargetFlags) throws -> TenantTarget {
+        let profile = try flags.profileName.map(loadProfile)
+        guard let authorityText = flags.authority ?? environment["TOPHHIE_AUTHORITY"] ?? profile?.authority else {
             throw UsageError("no authority: pass --authority URL, set TOPHHIE_AUTHORITY, or use --profile NAME.")
         }
-        guard let client = clientID ?? environment["TOPHHIE_CLIENT_ID"] ?? profile?.clientId, !client.isEmpty else {
+        guard let client = flags.clientID ?? environment["TOPHHIE_CLIENT_ID"] ?? profile?.clientId, !client.isEmpty else {
             throw UsageError("no client id: pass --client-id ID, set TOPHHIE_CLIENT_ID, or use --profile NAME.")
         }
         let parsed: Authority
@@ -106,11 +157,10 @@ public struct InvocationParser {
         } catch {
             throw UsageError(error.localizedDescription)
         }
-        let target = TenantTarget(
+        return TenantTarget(
             authority: parsed.url, authorityNote: parsed.completionNote, clientID: client,
-            capabilities: capabilities ?? profile?.capabilities ?? Self.capabilityNames,
-            challengeTypes: challengeTypes ?? profile?.challengeTypes ?? Self.challengeTypeNames)
-        return .console(target, options: options)
+            capabilities: flags.capabilities ?? profile?.capabilities ?? Self.capabilityNames,
+            challengeTypes: flags.challengeTypes ?? profile?.challengeTypes ?? Self.challengeTypeNames)
     }
 
     /// Options every console mode takes; returns whether `argument` was one.
@@ -120,17 +170,33 @@ public struct InvocationParser {
         case "--har": options.harPath = try value(for: argument, &rest)
         case "--line": options.lineMode = true
         case "--exit-after-first-frame": options.exitAfterFirstFrame = true
+        case "--token-cache": options.tokenCachePath = try value(for: argument, &rest)
+        case "--ca-file": options.caFile = try readableFile(argument, try value(for: argument, &rest))
+        case "--scopes": options.scopes = try scopeList(try value(for: argument, &rest))
         default: return false
         }
         return true
     }
 
-    private func value(for flag: String, _ rest: inout ArraySlice<String>) throws -> String {
+    /// Scopes separated by commas or spaces; at least one.
+    private func scopeList(_ text: String) throws -> [String] {
+        let scopes = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+        guard !scopes.isEmpty else { throw UsageError("--scopes needs at least one scope, e.g. User.Read.") }
+        return scopes
+    }
+
+    /// A file that exists and can be read (checked now, so the message names the flag).
+    private func readableFile(_ flag: String, _ path: String) throws -> String {
+        guard FileManager.default.isReadableFile(atPath: path) else { throw UsageError("\(flag) \(path): no readable file there.") }
+        return path
+    }
+
+    fileprivate func value(for flag: String, _ rest: inout ArraySlice<String>) throws -> String {
         guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw UsageError("\(flag) needs a value.") }
         return value
     }
 
-    private func list(_ flag: String, _ text: String, allowed: [String]) throws -> [String] {
+    fileprivate func list(_ flag: String, _ text: String, allowed: [String]) throws -> [String] {
         let items = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
         for item in items where !allowed.contains(item) {
             throw UsageError("\(flag) \(item): not allowed; use \(allowed.joined(separator: ", ")).")

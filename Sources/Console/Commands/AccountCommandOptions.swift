@@ -1,0 +1,35 @@
+import Foundation
+import TophhieCloudAuthentication
+
+/// What `tophhie token`, `tophhie accounts` and `tophhie sign-out` were given.
+public struct AccountCommandOptions: Equatable, Sendable {
+    /// Authority and client id (flags, then `TOPHHIE_AUTHORITY`/`TOPHHIE_CLIENT_ID`, then `--profile`).
+    public var target: TenantTarget
+    /// `--token-cache FILE`, else `TOPHHIE_TOKEN_CACHE`, else the XDG default.
+    public var tokenCachePath: String
+    /// `--ca-file FILE`: a PEM CA trusted besides the system's.
+    public var caFile: String?
+    /// `--scopes A,B` (token only); nil uses the default scopes.
+    public var scopes: [String]?
+    /// `--json`: machine-readable output.
+    public var json = false
+    /// `--account NAME` (sign-out, token): a username or home account id; the current account by default.
+    public var account: String?
+
+    /// Memberwise with no scopes, account or JSON.
+    public init(target: TenantTarget, tokenCachePath: String, caFile: String? = nil) {
+        self.target = target
+        self.tokenCachePath = tokenCachePath
+        self.caFile = caFile
+    }
+}
+
+/// The three script commands.
+public enum AccountCommand: String, Equatable, Sendable, CaseIterable {
+    /// Prints a silently acquired access token.
+    case token
+    /// Lists the cached accounts.
+    case accounts
+    /// Removes an account from the cache.
+    case signOut = "sign-out"
+}

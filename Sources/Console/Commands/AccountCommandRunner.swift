@@ -1,0 +1,106 @@
+import Foundation
+import TophhieCloudAuthentication
+
+/// Runs `tophhie token`, `tophhie accounts` and `tophhie sign-out` against the token cache, like
+/// `az account get-access-token`: results on standard output, reasons on standard error.
+///
+/// Exit codes: 0 done; 1 the command could not be done (interaction needed, no such account, network);
+/// 2 configuration error (bad authority, unreadable CA file).
+public enum AccountCommandRunner {
+    /// Runs `command`; `auth` is injectable for tests.
+    public static func run(_ command: AccountCommand, _ options: AccountCommandOptions,
+                           auth: TophhieAuth = TophhieAuth(), output: (String) -> Void = { print($0) },
+                           errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) async -> Int32 {
+        do {
+            try auth.configure(clientId: options.target.clientID, authority: options.target.authority,
+                               scopes: options.scopes ?? TophhieConfiguration.defaultScopes,
+                               tokenCachePath: options.tokenCachePath, caFile: options.caFile)
+        } catch {
+            errors("tophhie \(command.rawValue): \(error.localizedDescription)")
+            return 2
+        }
+        if let notice = auth.takeCacheNotice() { errors("tophhie \(command.rawValue): \(PrintableText.make(notice))") }
+        do {
+            switch command {
+            case .token: try await token(options, auth: auth, output: output)
+            case .accounts: try accounts(options, auth: auth, output: output)
+            case .signOut: try await signOut(options, auth: auth, output: output)
+            }
+            return 0
+        } catch let error as AuthError {
+            var line = "tophhie \(command.rawValue): \(error.errorDescription ?? "\(error)")"
+            if let details = error.serverDetails { line += " (\(PrintableText.make(details.description)))" }
+            if error.needsInteraction { line += " Run `tophhie console` and sign in." }
+            errors(line)
+            return 1
+        } catch {
+            errors("tophhie \(command.rawValue): \(error.localizedDescription)")
+            return 1
+        }
+    }
+
+    private static func token(_ options: AccountCommandOptions, auth: TophhieAuth, output: (String) -> Void) async throws {
+        let account = try options.account.map { try find($0, auth: auth) }
+        let result = try await auth.acquireTokenSilent(scopes: options.scopes, account: account)
+        guard options.json else {
+            output(result.accessToken)
+            return
+        }
+        output(json([
+            "accessToken": result.accessToken,
+            "tokenType": "Bearer",
+            "expiresOn": ISO8601DateFormatter().string(from: result.expiresOn),
+            "expires_on": Int(result.expiresOn.timeIntervalSince1970),
+            "scopes": result.scopes,
+            "username": result.account.username ?? "",
+            "homeAccountId": result.account.homeAccountID ?? "",
+        ]))
+    }
+
+    private static func accounts(_ options: AccountCommandOptions, auth: TophhieAuth, output: (String) -> Void) throws {
+        let accounts = try auth.accounts
+        let current = auth.currentAccount?.homeAccountID
+        if options.json {
+            output(json(accounts.map { account in
+                ["username": account.username ?? "", "homeAccountId": account.homeAccountID ?? "",
+                 "tenantId": account.tenantID ?? "", "name": account.displayName ?? "",
+                 "isCurrent": account.homeAccountID == current] as [String: Any]
+            }))
+            return
+        }
+        guard !accounts.isEmpty else {
+            output("No accounts are cached for this app and authority.")
+            return
+        }
+        for account in accounts {
+            let marker = account.homeAccountID == current ? "*" : " "
+            output("\(marker) \(PrintableText.make(account.username ?? "?"))  \(PrintableText.make(account.homeAccountID ?? ""))")
+        }
+    }
+
+    private static func signOut(_ options: AccountCommandOptions, auth: TophhieAuth, output: (String) -> Void) async throws {
+        let account = try options.account.map { try find($0, auth: auth) } ?? auth.currentAccount
+        guard let account else { throw AuthError.noAccount }
+        let endSession = try await auth.signOut(account: account)
+        output("Signed out \(PrintableText.make(account.username ?? account.homeAccountID ?? "")) from this app (removed from the token cache).")
+        if let endSession {
+            output("To end the browser session too, open: \(endSession.absoluteString)")
+        }
+    }
+
+    /// A cached account by username (case-insensitive) or home account id.
+    private static func find(_ name: String, auth: TophhieAuth) throws -> TophhieAccount {
+        let wanted = name.lowercased()
+        guard let account = try auth.accounts.first(where: {
+            $0.username?.lowercased() == wanted || $0.homeAccountID?.lowercased() == wanted
+        }) else {
+            throw AuthError.noAccount
+        }
+        return account
+    }
+
+    private static func json(_ value: Any) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,19 @@
+/// Text from outside (the token cache, a server) made safe for a terminal: C0 and C1 controls, DEL and
+/// bidi overrides are shown as `\u{…}` escapes instead of acting on the terminal. JSON output keeps the
+/// exact value. Source: case 026.
+enum PrintableText {
+    static func make(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
+            let isBidi = (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F
+            if isControl || isBidi {
+                out += "\\u{" + String(value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
