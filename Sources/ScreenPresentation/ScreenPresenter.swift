@@ -2,6 +2,8 @@ import AccountFlow
 import TerminalUI
 
 /// Maps an AccountFlow `Screen` to a ``FormView``: every screen of the console is drawn through it.
+/// Text from outside (usernames, URLs, server messages) is passed on as it is: ``Buffer`` draws no
+/// control character.
 ///
 /// Editing state survives a re-render: a field whose value did not change keeps its editor (cursor,
 /// reveal), and focus stays put while the same screen is shown. Options become one picker, actions
@@ -30,10 +32,12 @@ public enum ScreenPresenter {
             }
             fields.insert(.picker(optionsFieldID, label: "", options: options, selected: selected), at: 0)
         }
+        // While a request is in flight only Cancel can be pressed: it stops the request, as Esc does.
         let buttons = screen.actions.enumerated().map { index, action in
-            FormButton(id: "action:\(index)", title: action.label, isEnabled: action.enabled && !screen.isWorking)
+            FormButton(id: "action:\(index)", title: action.label,
+                       isEnabled: action.enabled && (!screen.isWorking || action.event == .cancelRequested))
         }
-        var view = FormView(header: header, title: screen.title, lines: screen.text,
+        var view = FormView(header: header, title: screen.title, lines: screen.text, banner: screen.banner,
                             details: screen.details.map { FormDetail($0.label, $0.value) }, fields: fields, buttons: buttons,
                             status: status(of: screen))
         view.focus = focus(of: view, previous: previous)

@@ -38,7 +38,10 @@ enum Sample {
     static let delivery = CodeDelivery(sentTo: "a***@co***.example", channel: .email, codeLength: 8, resendInterval: 30)
     static let smsDelivery = CodeDelivery(sentTo: "+44*******890", channel: .sms, codeLength: 6, resendInterval: nil)
     static let details = ServerDetails(error: "invalid_grant", code: 50181, correlationID: "c0ffee00-0000-4000-8000-000000000001", status: 400)
+    /// 2027-01-15T08:00:00Z.
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
+    /// Settings whose account-screen times read in UTC, whatever the machine's zone.
+    static let utcSettings = FlowSettings(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
     static let account = SignedInAccount(
         username: email, displayName: "Ada", objectID: "oid-1", tenantID: "tid-1",
         claims: ["name": "Ada", "exp": "1800003600"], accessTokenExpiresOn: start.addingTimeInterval(3600),

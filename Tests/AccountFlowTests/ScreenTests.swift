@@ -7,10 +7,12 @@ import TophhieCloudAuthentication
 @Suite struct ScreenTests {
     @Test func homeOffersAccountOnlyWhenSignedIn() {
         var state = FlowState(settings: FlowSettings())
-        #expect(state.screen.options.map(\.label) == ["Sign in", "Sign up", "Reset password", "Quit"])
+        #expect(state.screen.options.map(\.label)
+            == ["Sign in", "Sign in with browser", "Sign in with a device code", "Sign up", "Reset password", "Quit"])
         state.signedIn = Sample.account
         #expect(state.screen.options.map(\.label)
-            == ["Sign in", "Sign up", "Reset password", "Account (ada@contoso.example)", "Quit"])
+            == ["Sign in", "Sign in with browser", "Sign in with a device code", "Sign up", "Reset password",
+                "Account (ada@contoso.example)", "Quit"])
     }
 
     @Test func signUpShowsPasswordFieldsOnlyForPasswordAccounts() {
@@ -60,11 +62,11 @@ import TophhieCloudAuthentication
     }
 
     @Test func accountScreenShowsClaimsAndLifetimesButNoTokens() {
-        let state = FlowState(settings: FlowSettings(), step: .signedIn(Sample.account), now: Sample.start)
+        let state = FlowState(settings: Sample.utcSettings, step: .signedIn(Sample.account, showingClaims: true), now: Sample.start)
         let details = state.screen.details
         #expect(details.contains(ScreenDetail("Username", "ada@contoso.example")))
-        #expect(details.contains(ScreenDetail("Access token expires", "2027-01-15T09:00:00Z (in 60 min)")))
-        #expect(details.contains(ScreenDetail("ID token expires", "2027-01-15T09:00:00Z (in 60 min)")))
+        #expect(details.contains(ScreenDetail("Access token expires", "09:00 (in 60 min)")))
+        #expect(details.contains(ScreenDetail("ID token expires", "09:00 (in 60 min)")))
         #expect(details.contains(ScreenDetail("Claim name", "Ada")))
     }
 
@@ -83,9 +85,9 @@ import TophhieCloudAuthentication
     @Test func oneExpiryReadsTheSameForBothTokens() {
         var account = Sample.account
         account.accessTokenExpiresOn = Sample.start.addingTimeInterval(3599.7)
-        let state = FlowState(settings: FlowSettings(), step: .signedIn(account), now: Sample.start)
+        let state = FlowState(settings: Sample.utcSettings, step: .signedIn(account), now: Sample.start)
         let lifetimes = state.screen.details.filter { $0.label.hasSuffix("expires") }.map(\.value)
-        #expect(lifetimes == ["2027-01-15T08:59:59Z (in 60 min)", "2027-01-15T09:00:00Z (in 60 min)"])
+        #expect(lifetimes == ["09:00 (in 60 min)", "09:00 (in 60 min)"])
     }
 
     @Test func contactEntryForSMSAsksForAPhoneNumberAndCountryCode() {

@@ -153,7 +153,7 @@ import TophhieCloudAuthentication
         #expect(screen.details.contains(ScreenDetail("Challenge types sent", "password redirect")))
         #expect(screen.details.contains(ScreenDetail("Challenge types not sent", "oob")))
         #expect(screen.details.contains(ScreenDetail("Capabilities not sent", "mfa_required registration_required")))
-        #expect(screen.text.contains { $0.contains("open the tenant's web sign-in (browser / device code)") })
+        #expect(screen.text.contains { $0.contains("choose “Sign in with browser” or “Sign in with a device code”") })
         #expect(screen.actions.map(\.event) == [.restartRequested, .homeRequested])
         store.send(.restartRequested, effects: [.forgetSession]) { $0.step = .signInStart(SignInForm(email: Sample.email)) }
     }

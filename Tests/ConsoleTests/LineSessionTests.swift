@@ -39,20 +39,20 @@ import TophhieCloudAuthentication
     /// Piped answers are not echoed by a terminal: the transcript ends each prompt's line and names
     /// each choice made, but never writes what was typed (it could be a password out of step).
     @Test func aTranscriptShowsChoicesButNeverTypedAnswers() {
-        let (_, transcript) = run(input: "2\nnew@example.com\nStr0ng!Passw0rd\nStr0ng!Passw0rd\nStr0ng!Passw0rd\n")
-        #expect(transcript.contains("Choose 1-4 [1]: \n-> Sign up\n"), "\(transcript)")
+        let (_, transcript) = run(input: "4\nnew@example.com\nStr0ng!Passw0rd\nStr0ng!Passw0rd\nStr0ng!Passw0rd\n")
+        #expect(transcript.contains("Choose 1-6 [1]: \n-> Sign up\n"), "\(transcript)")
         #expect(!transcript.contains("Str0ng!Passw0rd"), "\(transcript)")
         #expect(!transcript.contains("new@example.com"), "\(transcript)")
     }
 
     /// "quit" ends the console from any choice, not only the home menu's; input ending mid-flow says so.
     @Test func quitWorksFromAnyChoiceAndAnEndMidFlowIsExplained() {
-        let (model, transcript) = run(input: "2\nnew@example.com\nStr0ng!Passw0rd\nStr0ng!Passw0rd\nquit\n")
+        let (model, transcript) = run(input: "4\nnew@example.com\nStr0ng!Passw0rd\nStr0ng!Passw0rd\nquit\n")
         #expect(model.quitRequested, "\(transcript)")
         #expect(model.exitCode == 0)
         #expect(!transcript.contains("Input ended"), "\(transcript)")
         #expect(!transcript.contains("Str0ng!Passw0rd"), "\(transcript)")
-        let (ended, endedTranscript) = run(input: "2\n")
+        let (ended, endedTranscript) = run(input: "4\n")
         #expect(ended.exitCode == 1)
         #expect(endedTranscript.hasSuffix("Input ended before the flow finished.\n"), "\(endedTranscript)")
     }

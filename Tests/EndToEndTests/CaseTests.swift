@@ -248,12 +248,12 @@ extension EndToEnd {
             ], embedded: false)
             #expect(run.waitForHome())
             run.signIn("jane.doe@contoso.com", "Blue-Harbor-7419!")
-            #expect(run.wait(for: "Refresh tokens", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(run.wait(for: "Refresh now", timeout: ConsoleRun.serverWait), "\(run.screen)")
 
             // The tenant switches MFA on (same users, same signing key).
             ChildProcess.stop(emulator)
             emulator = try startEmulator("mfa")
-            run.keys("Tab")  // from "Home" to "Refresh tokens" (buttons show focus by colour, not ▸)
+            run.keys("Tab")  // from "Home" to "Refresh now" (buttons show focus by colour, not ▸)
             run.keys("Enter")
             #expect(run.wait(for: "Additional verification is now required", timeout: ConsoleRun.serverWait), "\(run.screen)")
             #expect(run.field("Email", shows: "jane.doe@contoso.com"), "the email was not kept:\n\(run.screen)")

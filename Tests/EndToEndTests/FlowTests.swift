@@ -74,7 +74,7 @@ extension EndToEnd {
         @Test func passwordResetWithPolling() throws {
             let run = try ConsoleRun(preset: "mfa")
             #expect(run.waitForHome())
-            run.choose(2)
+            run.choose(4)
             #expect(run.wait(for: "Reset password"))
             run.type("jane.doe@contoso.com")
             run.keys("Enter")

@@ -9,7 +9,7 @@ extension EndToEnd {
             let run = try ConsoleRun()
             #expect(run.waitForHome())
             let email = "resize.me@example.com"
-            run.choose(1)
+            run.choose(3)
             #expect(run.wait(for: "Confirm password"))
             run.fill([email, "Str0ng!Passw0rd", "Str0ng!Passw0rd"])
             #expect(run.wait(for: "[•••••••••••••••"), "\(run.screen)")

@@ -232,9 +232,13 @@ import TophhieCloudAuthentication
         snapshot(session, "signedIn80x24")
     }
 
+    /// With the claims shown ("Show claims").
     @Test func signedInAt120x40() {
         var session = ScreenSession(FlowState(settings: FlowScreens.settings, step: .signedIn(FlowScreens.account)))
         session.send(.tick(FlowScreens.start))
+        #expect(!session.render(Self.large).contains("Claim iss"))
+        session.send(.claimsToggled)
+        #expect(session.render(Self.large).contains("[ Hide claims ]"))
         snapshot(session, "signedIn120x40", size: Self.large)
     }
 
@@ -266,5 +270,92 @@ import TophhieCloudAuthentication
         snapshot(session, "working80x24")
         #expect(session.press(.escape) == [.cancelRequested])
         #expect(session.state.pending == nil)
+    }
+
+    // MARK: Interactive stack
+
+    /// All of `text`'s rows without the frame and spaces, run together: a value wrapped over rows reads
+    /// whole, and one cut short (`…`) does not.
+    private func joined(_ text: String) -> String {
+        text.split(separator: "\n").map { $0.filter { $0 != "|" && $0 != " " } }.joined()
+    }
+
+    @Test func deviceCode() {
+        let session = ScreenSession(FlowScreens.deviceCode(elapsed: 60.4))
+        let text = session.render(Self.small)
+        #expect(text.contains(" B C D F - G H J K "))
+        #expect(text.contains("13:59"))
+        #expect(text.contains("Waiting for you to sign in on the other device… (Esc cancels)"))
+        snapshot(session, "deviceCode80x24")
+    }
+
+    /// At 40 columns the address wraps over rows but is never cut; the code still fits spaced out.
+    @Test func deviceCodeOnANarrowTerminal() {
+        let session = ScreenSession(FlowScreens.deviceCode(elapsed: 600.6, status: .slowedDown(interval: 10)))
+        let narrow = Size(width: 40, height: 24)
+        let text = session.render(narrow)
+        #expect(joined(text).contains(FlowScreens.devicePrompt.verificationURI))
+        #expect(text.contains("B C D F - G H J K"))
+        #expect(text.contains("4:59"))
+        snapshot(session, "deviceCode40x24", size: narrow)
+    }
+
+    /// The code is drawn in the banner style (bold, reversed), so it stands out without colour.
+    @Test func theDeviceCodeIsDrawnLarge() {
+        let view = ScreenSession(FlowScreens.deviceCode(elapsed: 0)).view
+        var buffer = Buffer(size: Self.small)
+        FormRenderer.render(view, into: &buffer)
+        guard let row = buffer.lines().firstIndex(where: { $0.contains("B C D F") }),
+              let column = buffer.lines()[row].firstIndex(of: "B") else {
+            Issue.record("no code on screen")
+            return
+        }
+        let x = buffer.lines()[row].distance(from: buffer.lines()[row].startIndex, to: column)
+        #expect(buffer[x, row].style == .banner)
+        #expect(buffer[x - 1, row].style == .banner)
+        #expect(buffer[1, row].style == .plain)
+    }
+
+    /// The only button while waiting is Cancel, and it can be pressed although a request is in flight.
+    @Test func cancelStopsTheDeviceCodeWait() {
+        var session = ScreenSession(FlowScreens.deviceCode(elapsed: 1))
+        #expect(session.view.buttons.map(\.isEnabled) == [true])
+        #expect(session.press(.enter) == [.cancelRequested])
+        #expect(session.state.step == .home)
+        #expect(session.render(Self.small).contains("Sign-in cancelled"))
+    }
+
+    /// The whole authorization URL is shown, wrapped, for copying to a browser elsewhere.
+    @Test func browserWait() {
+        let session = ScreenSession(FlowScreens.browserWait())
+        let text = session.render(Self.small)
+        #expect(joined(text).contains(FlowScreens.browserPrompt.authorizationURL))
+        snapshot(session, "browserWait80x24")
+    }
+
+    @Test func accountRestored() {
+        var session = ScreenSession(FlowScreens.restored())
+        let home = session.render(Self.small)
+        #expect(home.contains("Signed in as ada@contoso.example — restored from the token cache"))
+        snapshot(session, "homeRestored80x24")
+        session.send(.menuChosen(.account))
+        let text = session.render(Self.small)
+        #expect(text.contains("14:30 (in 59 min)"))
+        #expect(text.contains("[ Switch account ]"))
+        snapshot(session, "accountRestored80x24")
+    }
+
+    @Test func signedOut() {
+        var state = FlowScreens.restored()
+        _ = state.reduce(.menuChosen(.account))
+        _ = state.reduce(.signOutRequested)
+        _ = state.reduce(.signedOut(.success(SignOutSummary(
+            username: "ada@contoso.example",
+            endSessionURL: "https://contoso.ciamlogin.com/0a1b2c3d-4e5f-6789-abcd-ef0123456789/oauth2/v2.0/logout"
+                + "?post_logout_redirect_uri=http%3A%2F%2Flocalhost",
+            remainingAccounts: 1))))
+        let session = ScreenSession(state)
+        #expect(session.render(Self.small).contains("ada@contoso.example was signed out of this console"))
+        snapshot(session, "signedOut80x24")
     }
 }

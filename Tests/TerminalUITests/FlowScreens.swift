@@ -5,7 +5,8 @@ import TophhieCloudAuthentication
 /// Flow states for every AccountFlow screen, reached the way the console reaches them where the
 /// reducer makes that easy (framework answers, ticks), with fictional values.
 enum FlowScreens {
-    static let settings = FlowSettings()
+    /// Times on the account screen read in UTC, whatever the machine's zone.
+    static let settings = FlowSettings(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
     static let details = ServerDetails(error: "invalid_grant", code: 50181, correlationID: "c0ffee00-0000-4000-8000-000000000001", status: 400)
     static let delivery = CodeDelivery(sentTo: "a***@co***.example", channel: .email, codeLength: 8, resendInterval: 30)
@@ -45,6 +46,49 @@ enum FlowScreens {
         RequiredAttribute(name: "postalCode", type: "string", required: true, regex: "^[0-9]{5}$"),
         RequiredAttribute(name: "country", type: "string", required: true, regex: nil),
     ]
+
+    // MARK: Interactive stack
+
+    static let devicePrompt = DeviceCodePrompt(
+        userCode: "BCDF-GHJK", verificationURI: "https://login.microsoftonline.com/common/oauth2/deviceauth?tenant=contoso",
+        expiresOn: start.addingTimeInterval(900), interval: 5)
+    /// An authorization request as MSAL sends it: PKCE challenge, state and nonce make it long.
+    static let browserPrompt = BrowserPrompt(
+        authorizationURL: "https://contoso.ciamlogin.com/0a1b2c3d-4e5f-6789-abcd-ef0123456789/oauth2/v2.0/authorize"
+            + "?client_id=11111111-2222-3333-4444-555555555555&response_type=code&redirect_uri=http%3A%2F%2Flocalhost%3A53117"
+            + "&scope=openid%20profile%20offline_access&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+            + "&code_challenge_method=S256&state=af0ifjsldkj&nonce=n-0S6_WzA2Mj&prompt=select_account",
+        redirectURI: "http://localhost:53117", browserOpened: false)
+    /// India Standard Time: a fixed zone half an hour off any whole-hour one, so local time is visibly applied.
+    static let kolkata = TimeZone(secondsFromGMT: 5 * 3600 + 1800) ?? .current
+
+    /// Waiting for the device-code sign-in, reached through the reducer, `elapsed` seconds after the code came.
+    static func deviceCode(elapsed: TimeInterval, status: DeviceCodeStatus? = nil) -> FlowState {
+        var state = FlowState(settings: settings)
+        _ = state.reduce(.menuChosen(.deviceCodeSignIn))
+        _ = state.reduce(.deviceCodeIssued(.success(devicePrompt)))
+        _ = state.reduce(.tick(start.addingTimeInterval(elapsed)))
+        if let status { _ = state.reduce(.deviceCodeProgress(status)) }
+        return state
+    }
+
+    static func browserWait() -> FlowState {
+        var state = FlowState(settings: settings)
+        _ = state.reduce(.menuChosen(.browserSignIn))
+        _ = state.reduce(.browserSignInStarted(.success(browserPrompt)))
+        return state
+    }
+
+    /// Restored at start-up from a token cache file that holds two accounts, shown in IST.
+    static func restored() -> FlowState {
+        var cached = account
+        cached.cachedAccountCount = 2
+        cached.tokenStore = "/home/ada/.local/state/tophhie/msal_token_cache.json"
+        var state = FlowState(settings: FlowSettings(timeZone: kolkata))
+        _ = state.reduce(.tick(start.addingTimeInterval(60)))
+        _ = state.reduce(.accountRestored(cached))
+        return state
+    }
 
     static func home(signedIn: Bool) -> FlowState {
         FlowState(settings: settings, signedIn: signedIn ? account : nil)

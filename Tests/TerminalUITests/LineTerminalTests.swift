@@ -59,7 +59,11 @@ import Testing
         let home = ScreenPresenter.formView(for: FlowScreens.home(signedIn: false).screen, header: nil, previous: nil)
         let (ending, _, output) = run(home, input: "2\n")
         #expect(ending == .submitted(button: nil))
-        #expect(output.hasPrefix("Tophhie Account Console\n  1. Sign in\n  2. Sign up\n"))
+        #expect(output.hasPrefix("Tophhie Account Console\n  1. Sign in\n  2. Sign in with browser\n"))
+        let code = ScreenPresenter.formView(for: FlowScreens.deviceCode(elapsed: 0).screen, header: nil, previous: nil)
+        let (_, _, shown) = run(code, input: "")
+        // The code is printed plainly on a line of its own, after the instructions.
+        #expect(shown.contains("enter this code.\nBCDF-GHJK\n"), "\(shown)")
         let details = FormView(title: "Signed in", details: [FormDetail("Username", "ada@contoso.example"), FormDetail("Scopes", "openid")])
         let (_, _, printed) = run(details, input: "")
         #expect(printed.contains("Username  ada@contoso.example\nScopes    openid\n"))

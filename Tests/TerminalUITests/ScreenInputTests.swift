@@ -44,7 +44,7 @@ import TophhieCloudAuthentication
     @Test func enterOnTheOptionsSendsTheChosenOptionsEvent() {
         var home = ScreenSession(FlowScreens.home(signedIn: false))
         #expect(home.press(.down) == [])
-        #expect(home.press(.enter) == [.menuChosen(.signUp)])
+        #expect(home.press(.enter) == [.menuChosen(.browserSignIn)])
         var picker = ScreenSession(FlowScreens.mfaPicker())
         picker.press(.down)
         #expect(picker.press(.enter) == [.methodPicked(id: "m-sms")])

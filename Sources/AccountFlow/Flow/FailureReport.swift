@@ -10,14 +10,17 @@ public struct FailureReport: Sendable, Equatable {
     public var suggestsPasswordReset: Bool
     /// "Retry" repeats the token refresh that failed rather than only returning to ``retryStep``.
     public var retryRefreshes: Bool
+    /// Offer to start this interactive sign-in again (``MenuItem/deviceCodeSignIn``: "Get a new code").
+    public var newAttempt: MenuItem?
 
-    /// A report with, by default, no detail, no retry and no reset offer.
+    /// A report with, by default, no detail, no retry, no reset offer and no new attempt.
     public init(message: String, detail: String? = nil, retryStep: FlowStep? = nil, suggestsPasswordReset: Bool = false,
-                retryRefreshes: Bool = false) {
+                retryRefreshes: Bool = false, newAttempt: MenuItem? = nil) {
         self.message = message
         self.detail = detail
         self.retryStep = retryStep
         self.suggestsPasswordReset = suggestsPasswordReset
         self.retryRefreshes = retryRefreshes
+        self.newAttempt = newAttempt
     }
 }

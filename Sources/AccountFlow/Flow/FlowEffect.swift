@@ -40,6 +40,18 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     /// `TophhieNativeAuth.refreshTokens(refreshToken:)` with the refresh token the runner kept from the last
     /// completed sign-in → ``FlowEvent/tokensRefreshed(_:)``.
     case refreshTokens
+    /// Start a device-code sign-in and poll it, as one task: send ``FlowEvent/deviceCodeIssued(_:)``, then
+    /// ``FlowEvent/deviceCodeProgress(_:)`` as polling goes, then ``FlowEvent/interactiveSignInFinished(_:)``.
+    case startDeviceCodeSignIn
+    /// Start a browser sign-in (loopback listener, open the browser), as one task: send
+    /// ``FlowEvent/browserSignInStarted(_:)``, then ``FlowEvent/interactiveSignInFinished(_:)``.
+    case startBrowserSignIn
+    /// Sign the current account out (remove it from the token cache, drop its tokens)
+    /// → ``FlowEvent/signedOut(_:)``.
+    case signOut
+    /// Make the next cached account the current one (silently, from the token cache)
+    /// → ``FlowEvent/accountSwitched(_:)``.
+    case switchAccount
     /// Cancel the task in flight; send no answer for it.
     case cancelRequest
     /// Drop the live step (and its continuation token): the flow ended or was abandoned.
@@ -49,7 +61,8 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     /// End the console.
     case quit
 
-    /// Passwords, codes and the contact show as `[REDACTED]`; attributes by name only.
+    /// Passwords, codes and the contact show as `[REDACTED]`; attributes by name only. The interactive
+    /// effects carry nothing secret.
     public var description: String {
         switch self {
         case .startSignUp(let email, let password, let attributes):
@@ -70,6 +83,10 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
         case .submitNewPassword: "submitNewPassword([REDACTED])"
         case .signInAfterReset: "signInAfterReset"
         case .refreshTokens: "refreshTokens"
+        case .startDeviceCodeSignIn: "startDeviceCodeSignIn"
+        case .startBrowserSignIn: "startBrowserSignIn"
+        case .signOut: "signOut"
+        case .switchAccount: "switchAccount"
         case .cancelRequest: "cancelRequest"
         case .forgetSession: "forgetSession"
         case .forgetAccount: "forgetAccount"

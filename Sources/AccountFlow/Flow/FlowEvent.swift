@@ -34,6 +34,12 @@ public enum FlowEvent: Sendable, Equatable {
     case enrolAnotherRequested
     /// On the account screen: exchange the refresh token for new tokens.
     case refreshRequested
+    /// On the account screen: show or hide the id-token claims.
+    case claimsToggled
+    /// On the account screen: sign the account out of the console.
+    case signOutRequested
+    /// On the account screen: make the next cached account the current one.
+    case switchAccountRequested
     /// Time passed (the runner ticks about once a second); drives resend countdowns.
     case tick(Date)
     /// The terminal was resized; entered data survives (rendering is the renderer's business).
@@ -60,4 +66,20 @@ public enum FlowEvent: Sendable, Equatable {
     case tokensRefreshed(Result<SignedInAccount, NativeAuthError>)
     /// The reset is polling (`progress` callback of `submitPassword`); the request stays in flight.
     case resetPollProgress(poll: Int)
+    /// The device-code sign-in got its code (the request stays in flight), or could not start.
+    case deviceCodeIssued(Result<DeviceCodePrompt, InteractiveFailure>)
+    /// The device-code polling changed state; the request stays in flight.
+    case deviceCodeProgress(DeviceCodeStatus)
+    /// The browser sign-in is listening and the browser was (or could not be) opened; the request stays in
+    /// flight. A failure means it could not start.
+    case browserSignInStarted(Result<BrowserPrompt, InteractiveFailure>)
+    /// The browser or device-code sign-in ended (the request is over).
+    case interactiveSignInFinished(Result<SignedInAccount, InteractiveFailure>)
+    /// At start-up, before any input: the token cache holds this account and its tokens still work.
+    /// Ignored in enrolment mode.
+    case accountRestored(SignedInAccount)
+    /// ``FlowEffect/signOut`` answered.
+    case signedOut(Result<SignOutSummary, InteractiveFailure>)
+    /// ``FlowEffect/switchAccount`` answered.
+    case accountSwitched(Result<SignedInAccount, InteractiveFailure>)
 }

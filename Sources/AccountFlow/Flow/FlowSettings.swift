@@ -1,3 +1,4 @@
+import Foundation
 import TophhieCloudAuthentication
 
 /// What the operator chose for this console: which accounts it creates, what it sends up front, and
@@ -20,14 +21,18 @@ public struct FlowSettings: Sendable, Equatable {
     public var defaultCountryCode: String?
     /// Shown under new-password fields. The default describes Entra External ID's default policy.
     public var passwordPolicyHint: String
+    /// The zone token expiries are shown in on the account screen (the operator's local time).
+    public var timeZone: TimeZone
 
-    /// Defaults: password accounts, `oob password redirect`, both capabilities, no country code, Entra's policy.
+    /// Defaults: password accounts, `oob password redirect`, both capabilities, no country code, Entra's
+    /// policy, the machine's time zone.
     public init(
         passwordAccounts: Bool = true, upFrontAttributes: [RequiredAttribute] = [], enrolmentMode: Bool = false,
         challengeTypes: [ChallengeType] = [.oob, .password, .redirect],
         capabilities: [Capability] = [.mfaRequired, .registrationRequired],
         defaultCountryCode: String? = nil,
-        passwordPolicyHint: String = "8 to 256 characters, using three of: lower case, upper case, digits, symbols."
+        passwordPolicyHint: String = "8 to 256 characters, using three of: lower case, upper case, digits, symbols.",
+        timeZone: TimeZone = .current
     ) {
         self.passwordAccounts = passwordAccounts
         self.upFrontAttributes = upFrontAttributes
@@ -36,5 +41,6 @@ public struct FlowSettings: Sendable, Equatable {
         self.capabilities = capabilities
         self.defaultCountryCode = defaultCountryCode
         self.passwordPolicyHint = passwordPolicyHint
+        self.timeZone = timeZone
     }
 }

@@ -17,11 +17,14 @@ public struct FlowState: Sendable, Equatable {
     public var now: Date?
     /// Counts repeats of one server step; reset when a flow starts, restarts or ends.
     public var loopGuard: LoopGuard
+    /// What the home menu says on arrival ("Sign-in cancelled", the restored account); it goes as soon as
+    /// another screen is shown or a request starts.
+    public var homeNotice: String?
 
-    /// By default at home, with nothing in flight, nobody signed in and no tick yet.
+    /// By default at home, with nothing in flight, nobody signed in, no tick yet and no home notice.
     public init(settings: FlowSettings, step: FlowStep = .home, origin: FlowOrigin? = nil,
                 pending: PendingRequest? = nil, signedIn: SignedInAccount? = nil, now: Date? = nil,
-                loopGuard: LoopGuard = LoopGuard()) {
+                loopGuard: LoopGuard = LoopGuard(), homeNotice: String? = nil) {
         self.settings = settings
         self.step = step
         self.origin = origin
@@ -29,5 +32,6 @@ public struct FlowState: Sendable, Equatable {
         self.signedIn = signedIn
         self.now = now
         self.loopGuard = loopGuard
+        self.homeNotice = homeNotice
     }
 }

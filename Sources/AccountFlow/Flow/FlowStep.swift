@@ -28,8 +28,15 @@ public enum FlowStep: Sendable, Equatable {
     case readyToSignIn
     /// The server answered `challenge_type=redirect`; the flow is dropped (native-auth API reference §1.6).
     case webFallback(WebFallback)
-    /// The account screen: a completed sign-in's summary, never its tokens.
-    case signedIn(SignedInAccount)
+    /// The account screen: a completed sign-in's summary, never its tokens; the id-token claims are listed
+    /// only while `showingClaims` ("Show claims").
+    case signedIn(SignedInAccount, showingClaims: Bool = false)
+    /// A device-code sign-in waits for the user on another device (the request stays in flight).
+    case deviceCode(DeviceCodeWait)
+    /// A browser sign-in waits for the browser to return to the loopback listener (the request stays in flight).
+    case browserWait(BrowserPrompt)
+    /// The account was signed out of the console; the way to end the browser session too, when known.
+    case signedOut(SignOutSummary)
     /// Enrolment mode: the account for `email` was created and forgotten.
     case enrolled(email: String)
     /// Enrolment mode: `email` signed in (after every check the tenant asked for, a method registration
@@ -40,10 +47,10 @@ public enum FlowStep: Sendable, Equatable {
 }
 
 extension FlowStep {
-    /// A flow ended well here: signed in, enrolled, or the password changed.
+    /// A flow ended well here: signed in, enrolled, signed out, or the password changed.
     public var isCompletion: Bool {
         switch self {
-        case .signedIn, .enrolled, .enrolmentSignedIn, .resetDone: true
+        case .signedIn, .enrolled, .enrolmentSignedIn, .resetDone, .signedOut: true
         default: false
         }
     }

@@ -2,6 +2,10 @@
 public enum MenuItem: Sendable, Equatable {
     /// Opens the sign-in screen, abandoning any flow in progress.
     case signIn
+    /// Starts a browser (authorization code) sign-in, abandoning any flow in progress. Not in enrolment mode.
+    case browserSignIn
+    /// Starts a device-code sign-in, abandoning any flow in progress. Not in enrolment mode.
+    case deviceCodeSignIn
     /// Opens the sign-up screen, abandoning any flow in progress.
     case signUp
     /// Opens the password-reset screen, abandoning any flow in progress.

@@ -22,6 +22,26 @@ public enum PendingRequest: Sendable, Equatable {
     case changingPassword
     /// ``FlowEffect/refreshTokens``.
     case refreshingTokens
+    /// ``FlowEffect/startDeviceCodeSignIn``, until the code is issued.
+    case startingDeviceCodeSignIn
+    /// ``FlowEffect/startDeviceCodeSignIn``, once the code is shown: the user signs in elsewhere.
+    case waitingForDeviceCode
+    /// ``FlowEffect/startBrowserSignIn``, until the listener is up and the browser asked to open.
+    case startingBrowserSignIn
+    /// ``FlowEffect/startBrowserSignIn``, once the address is shown: the user signs in in the browser.
+    case waitingForBrowser
+    /// ``FlowEffect/signOut``.
+    case signingOut
+    /// ``FlowEffect/switchAccount``.
+    case switchingAccount
+
+    /// A browser or device-code sign-in, from its start to its end: cancelling it returns home.
+    public var isInteractiveSignIn: Bool {
+        switch self {
+        case .startingDeviceCodeSignIn, .waitingForDeviceCode, .startingBrowserSignIn, .waitingForBrowser: true
+        default: false
+        }
+    }
 
     /// "Working" text for the status line.
     public var label: String {
@@ -37,6 +57,12 @@ public enum PendingRequest: Sendable, Equatable {
         case .startingReset: "Starting the password reset…"
         case .changingPassword: "Changing the password…"
         case .refreshingTokens: "Refreshing the tokens…"
+        case .startingDeviceCodeSignIn: "Asking the tenant for a code…"
+        case .waitingForDeviceCode: "Waiting for you to sign in on the other device…"
+        case .startingBrowserSignIn: "Starting the browser sign-in…"
+        case .waitingForBrowser: "Waiting for the browser…"
+        case .signingOut: "Signing out…"
+        case .switchingAccount: "Switching account…"
         }
     }
 }

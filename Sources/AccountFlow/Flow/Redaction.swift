@@ -42,6 +42,21 @@ extension CodeEntry: CustomReflectable {
     }
 }
 
+extension DeviceCodePrompt: CustomReflectable, CustomStringConvertible {
+    /// For traced events and states: the user code, and the server's message that repeats it, show as
+    /// `<redacted>` (someone else could enter it first); where to enter it and for how long stay readable.
+    public var description: String {
+        "DeviceCodePrompt(userCode: \(redacted(userCode)), verificationURI: \(verificationURI), expiresOn: \(expiresOn), "
+            + "interval: \(interval), message: \(message.map(redacted) ?? "nil"))"
+    }
+
+    /// For `dump` and debuggers: redacted as ``description`` is.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["userCode": redacted(userCode), "verificationURI": verificationURI, "expiresOn": expiresOn,
+                                "interval": interval, "message": message.map(redacted) as Any])
+    }
+}
+
 extension ScreenField: CustomReflectable {
     /// For `dump` and debuggers: the value of a secret or code field shows as `<redacted>` when set.
     public var customMirror: Mirror {
@@ -69,6 +84,9 @@ extension FlowEvent: CustomStringConvertible {
         case .homeRequested: "homeRequested"
         case .enrolAnotherRequested: "enrolAnotherRequested"
         case .refreshRequested: "refreshRequested"
+        case .claimsToggled: "claimsToggled"
+        case .signOutRequested: "signOutRequested"
+        case .switchAccountRequested: "switchAccountRequested"
         case .tick(let date): "tick(\(date))"
         case .resized: "resized"
         case .signUpStarted(let result): "signUpStarted(\(result))"
@@ -81,6 +99,13 @@ extension FlowEvent: CustomStringConvertible {
         case .resetAdvanced(let result): "resetAdvanced(\(result))"
         case .tokensRefreshed(let result): "tokensRefreshed(\(result))"
         case .resetPollProgress(let poll): "resetPollProgress(poll: \(poll))"
+        case .deviceCodeIssued(let result): "deviceCodeIssued(\(result))"
+        case .deviceCodeProgress(let status): "deviceCodeProgress(\(status))"
+        case .browserSignInStarted(let result): "browserSignInStarted(\(result))"
+        case .interactiveSignInFinished(let result): "interactiveSignInFinished(\(result))"
+        case .accountRestored(let account): "accountRestored(\(account))"
+        case .signedOut(let result): "signedOut(\(result))"
+        case .accountSwitched(let result): "accountSwitched(\(result))"
         }
     }
 }

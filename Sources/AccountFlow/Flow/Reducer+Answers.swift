@@ -126,7 +126,9 @@ extension FlowState {
         switch result {
         case .success(var account):
             account.refreshedAt = now
-            step = .signedIn(account)
+            // How the account came here is the flow's to know; a refresh does not change it.
+            account.source = signedIn?.source ?? account.source
+            step = .signedIn(account, showingClaims: showingClaims)
             signedIn = account
             return []
         case .failure(let error):
@@ -154,7 +156,7 @@ extension FlowState {
 
     /// Signed in: keep only the account summary; every secret of the flow is gone with its steps.
     /// Enrolment mode keeps not even that.
-    private mutating func complete(_ account: SignedInAccount) -> [FlowEffect] {
+    mutating func complete(_ account: SignedInAccount) -> [FlowEffect] {
         if settings.enrolmentMode {
             return personDone(.enrolmentSignedIn(email: account.username ?? origin?.email ?? "")) + [.forgetAccount]
         }

@@ -46,7 +46,8 @@ extension FlowState {
         case .failure(let report):
             if let retryStep = report.retryStep { step = retryStep }
             return []
-        case .home, .methodPicker, .resetPolling, .webFallback, .signedIn, .enrolmentSignedIn:
+        case .home, .methodPicker, .resetPolling, .webFallback, .signedIn, .enrolmentSignedIn, .deviceCode, .browserWait,
+             .signedOut:
             return []
         }
     }

@@ -18,6 +18,8 @@ extension FlowState {
         case .homeRequested: return leaveFlow()
         case .refreshRequested:
             return requestRefresh()
+        case .claimsToggled, .signOutRequested, .switchAccountRequested:
+            return accountAction(event)
         case .enrolAnotherRequested:
             guard case .enrolled = step else { return [] }
             step = .signUpStart(SignUpForm(settings: settings))
@@ -29,6 +31,8 @@ extension FlowState {
     private mutating func menuChosen(_ item: MenuItem) -> [FlowEffect] {
         switch item {
         case .signIn: return start(.signIn)
+        case .browserSignIn: return startInteractive(.startingBrowserSignIn, .startBrowserSignIn)
+        case .deviceCodeSignIn: return startInteractive(.startingDeviceCodeSignIn, .startDeviceCodeSignIn)
         case .signUp: return start(.signUp)
         case .resetPassword: return start(.resetPassword)
         case .account:
@@ -47,7 +51,8 @@ extension FlowState {
         switch step {
         case .home:
             return []
-        case .signInStart, .signUpStart, .resetStart, .webFallback, .signedIn, .enrolled, .enrolmentSignedIn, .resetDone:
+        case .signInStart, .signUpStart, .resetStart, .webFallback, .signedIn, .enrolled, .enrolmentSignedIn, .resetDone,
+             .deviceCode, .browserWait, .signedOut:
             return leaveFlow()
         case .contactEntry(let entry):
             step = .methodPicker(MethodPicker(purpose: .registration, methods: entry.availableMethods))
@@ -122,7 +127,7 @@ extension FlowState {
 
     /// On the account screen with a refresh token: exchange it for new tokens.
     private mutating func requestRefresh() -> [FlowEffect] {
-        guard case .signedIn(let account) = step, account.canRefresh else { return [] }
+        guard case .signedIn(let account, _) = step, account.canRefresh else { return [] }
         pending = .refreshingTokens
         return [.refreshTokens]
     }

@@ -11,6 +11,9 @@
 ///   method, a refused number), and the next effect reuses it;
 /// - ``FlowEffect/cancelRequest``: cancel the task and send no answer (a late one is ignored anyway);
 ///   ``FlowEffect/forgetSession``: drop the live step and its continuation token;
+/// - a browser or device-code sign-in is one task that sends its intermediate events (the prompt, the
+///   polling state) while it stays in flight, then ``FlowEvent/interactiveSignInFinished(_:)``;
+///   ``FlowEvent/accountRestored(_:)`` comes at start-up, unasked;
 /// - send ``FlowEvent/tick(_:)`` about once a second, and render ``FlowState/screen`` after each event.
 public func reduce(_ state: inout FlowState, _ event: FlowEvent) -> [FlowEffect] {
     state.reduce(event)
@@ -19,6 +22,13 @@ public func reduce(_ state: inout FlowState, _ event: FlowEvent) -> [FlowEffect]
 extension FlowState {
     /// See ``reduce(_:_:)``.
     public mutating func reduce(_ event: FlowEvent) -> [FlowEffect] {
+        let effects = apply(event)
+        // The home notice greets the user on arrival; it goes with the next screen or request.
+        if step != .home || pending != nil { homeNotice = nil }
+        return effects
+    }
+
+    private mutating func apply(_ event: FlowEvent) -> [FlowEffect] {
         switch event {
         case .tick(let date):
             now = date
@@ -30,15 +40,22 @@ extension FlowState {
         case .resized:
             return []
         case .cancelRequested:
-            if pending != nil {
+            if let request = pending {
                 pending = nil
-                return [.cancelRequest]
+                // A browser or device-code sign-in has no step of its own to return to.
+                return request.isInteractiveSignIn ? [.cancelRequest] + backHome(notice: Self.signInCancelled) : [.cancelRequest]
             }
             return leaveFlow()
         case .resetPollProgress(let poll):
             guard pending != nil, case .resetPolling = step else { return [] }
             step = .resetPolling(poll: poll)
             return []
+        case .deviceCodeIssued, .deviceCodeProgress, .browserSignInStarted, .interactiveSignInFinished, .signedOut,
+             .accountSwitched:
+            guard let request = pending else { return [] }
+            return interactiveAnswer(event, to: request)
+        case .accountRestored(let account):
+            return restore(account)
         case .signUpStarted, .signUpAdvanced, .signInAdvanced, .mfaChallengeAnswered, .registrationAnswered,
              .codeResent, .resetStarted, .resetAdvanced, .tokensRefreshed:
             // An answer nobody waits for (e.g. after a cancel) is dropped.
@@ -58,6 +75,15 @@ extension FlowState {
         origin = nil
         loopGuard = LoopGuard()
         return hadFlow ? [.forgetSession] : []
+    }
+
+    /// Home with `notice`, after a browser or device-code sign-in, which holds no live step to forget.
+    mutating func backHome(notice: String?) -> [FlowEffect] {
+        step = .home
+        origin = nil
+        loopGuard = LoopGuard()
+        homeNotice = notice
+        return []
     }
 
     /// The first screen of the current flow, with its email kept and no secrets.

@@ -33,7 +33,10 @@ extension FlowState {
                    text: [origin?.kind == .resetPassword ? "Your new password is in force." : "Your account is ready."],
                    actions: [ScreenAction("Sign in", .submitted), ScreenAction("Home", .homeRequested)])
         case .webFallback(let fallback): webFallbackScreen(fallback)
-        case .signedIn(let account): accountScreen(account)
+        case .signedIn(let account, let showingClaims): accountScreen(account, showingClaims: showingClaims)
+        case .deviceCode(let wait): deviceCodeScreen(wait)
+        case .browserWait(let prompt): browserScreen(prompt)
+        case .signedOut(let summary): signedOutScreen(summary)
         case .enrolled(let email):
             Screen(title: "Account created",
                    text: ["The account for \(email) was created. This console did not sign in with it and has "
@@ -52,12 +55,18 @@ extension FlowState {
         [ScreenAction("Back", .backRequested), ScreenAction("Cancel", .cancelRequested)]
     }
 
+    /// Enrolment mode offers native sign-up and sign-in only: a support terminal signs nobody in with a
+    /// browser session or a device code that could outlive the person at it.
     private var homeScreen: Screen {
-        var items: [(String, MenuItem)] = [("Sign in", .signIn), ("Sign up", .signUp), ("Reset password", .resetPassword)]
+        var items: [(String, MenuItem)] = [("Sign in", .signIn)]
+        if !settings.enrolmentMode {
+            items += [("Sign in with browser", .browserSignIn), ("Sign in with a device code", .deviceCodeSignIn)]
+        }
+        items += [("Sign up", .signUp), ("Reset password", .resetPassword)]
         if let signedIn { items.append(("Account (\(signedIn.username ?? "signed in"))", .account)) }
         items.append(("Quit", .quit))
         return Screen(title: "Tophhie Account Console",
-                      options: items.map { ScreenOption(label: $0.0, event: .menuChosen($0.1)) })
+                      options: items.map { ScreenOption(label: $0.0, event: .menuChosen($0.1)) }, notice: homeNotice)
     }
 
     private func signInScreen(_ form: SignInForm) -> Screen {
@@ -225,44 +234,21 @@ extension FlowState {
             details.append(ScreenDetail("Capabilities not sent",
                                         fallback.missingCapabilities.map(\.wireValue).joined(separator: " ")))
         }
-        text.append("The way out: open the tenant's web sign-in (browser / device code) — coming with the interactive "
-                    + "stack. Or ask the operator to send the missing challenge types or capabilities.")
+        text.append(settings.enrolmentMode
+            ? "The way out: ask the operator to send the missing challenge types or capabilities."
+            : "The way out: choose “Sign in with browser” or “Sign in with a device code” on the home menu. Or ask "
+                + "the operator to send the missing challenge types or capabilities.")
         return Screen(title: "A browser is needed", text: text, details: details,
                       actions: [ScreenAction("Start again", .restartRequested), ScreenAction("Home", .homeRequested)])
-    }
-
-    private func accountScreen(_ account: SignedInAccount) -> Screen {
-        var details: [ScreenDetail] = []
-        if let username = account.username { details.append(ScreenDetail("Username", username)) }
-        if let name = account.displayName { details.append(ScreenDetail("Display name", name)) }
-        if let id = account.objectID { details.append(ScreenDetail("Object id", id)) }
-        if let tenant = account.tenantID { details.append(ScreenDetail("Tenant id", tenant)) }
-        details.append(ScreenDetail("Scopes", account.scopes.joined(separator: " ")))
-        details.append(ScreenDetail("Access token expires", lifetime(until: account.accessTokenExpiresOn)))
-        if let idExpiry = account.idTokenExpiresOn { details.append(ScreenDetail("ID token expires", lifetime(until: idExpiry))) }
-        details += account.claims.keys.sorted().map { ScreenDetail("Claim \($0)", account.claims[$0] ?? "") }
-        var actions = [ScreenAction("Home", .homeRequested)]
-        if account.canRefresh { actions.append(ScreenAction("Refresh tokens", .refreshRequested)) }
-        let refreshed = account.refreshedAt.map { "Tokens refreshed at \($0.formatted(.iso8601.time(includingFractionalSeconds: false))) UTC." }
-        return Screen(title: "Signed in",
-                      text: ["The tokens stay in this console's memory for the session and are never shown."],
-                      details: details, actions: actions, notice: refreshed)
-    }
-
-    /// `2026-11-30T01:00:00Z (in 59 min)`; without the relative part until a tick has arrived.
-    private func lifetime(until date: Date) -> String {
-        let stamp = date.formatted(.iso8601)
-        guard let now else { return stamp }
-        let remaining = date.timeIntervalSince(now)
-        // Rounded, not truncated: an expiry computed from `expires_in` lands a fraction of a second off
-        // the id token's whole-second `exp`, and the same time must not read as 60 and 59 minutes.
-        return remaining >= 0 ? "\(stamp) (in \(Int((remaining / 60).rounded())) min)" : "\(stamp) (expired)"
     }
 
     private func failureScreen(_ report: FailureReport) -> Screen {
         var actions: [ScreenAction] = []
         if report.retryStep != nil { actions.append(ScreenAction("Try again", .retryRequested)) }
         if report.suggestsPasswordReset { actions.append(ScreenAction("Reset password", .menuChosen(.resetPassword))) }
+        if let way = report.newAttempt {
+            actions.append(ScreenAction(way == .deviceCodeSignIn ? "Get a new code" : "Try again", .menuChosen(way)))
+        }
         if origin != nil { actions.append(ScreenAction("Start again", .restartRequested)) }
         actions.append(ScreenAction("Home", .homeRequested))
         return Screen(title: "Something went wrong", text: [report.message],

@@ -3,6 +3,9 @@
 public struct Screen: Sendable, Equatable {
     /// The screen's heading.
     public var title: String
+    /// One short value the user must read from across the room (a device code): drawn large and centred
+    /// under the text in full screen, printed as a plain line in line mode.
+    public var banner: String?
     /// Explanatory paragraphs, in order.
     public var text: [String]
     /// Label/value lines (account details, claims, what the app sent).
@@ -23,10 +26,11 @@ public struct Screen: Sendable, Equatable {
     public var isWorking: Bool
 
     /// A screen; everything but `title` is empty, absent or `false` by default.
-    public init(title: String, text: [String] = [], details: [ScreenDetail] = [], fields: [ScreenField] = [],
-                options: [ScreenOption] = [], actions: [ScreenAction] = [], message: String? = nil,
-                notice: String? = nil, status: String? = nil, isWorking: Bool = false) {
+    public init(title: String, text: [String] = [], banner: String? = nil, details: [ScreenDetail] = [],
+                fields: [ScreenField] = [], options: [ScreenOption] = [], actions: [ScreenAction] = [],
+                message: String? = nil, notice: String? = nil, status: String? = nil, isWorking: Bool = false) {
         self.title = title
+        self.banner = banner
         self.text = text
         self.details = details
         self.fields = fields

@@ -35,6 +35,8 @@ public struct Style: Hashable, Sendable {
     public static let success = Style(color: .green, bold: true)
     /// Notes, hints and the footer.
     public static let hint = Style(dim: true)
+    /// A value to read from a distance (a device code): bold and reversed, so it stands out without colour.
+    public static let banner = Style(bold: true, reverse: true)
     /// Field boxes that do not have focus.
     public static let field = Style(underline: true)
 }

@@ -15,9 +15,12 @@ struct FormBody {
                 rows.append(Row(owner: nil) { buffer, x, y in buffer.write(line, at: Point(x: x, y: y)); return nil })
             }
         }
+        let followsText = form.banner != nil || !form.details.isEmpty || !form.fields.isEmpty || !form.buttons.isEmpty
         // A blank row after the text, when anything follows it.
-        if !form.lines.isEmpty, !form.details.isEmpty || !form.fields.isEmpty || !form.buttons.isEmpty {
-            rows.append(Row(owner: nil) { _, _, _ in nil })
+        if !form.lines.isEmpty, followsText { rows.append(Row(owner: nil) { _, _, _ in nil }) }
+        if let banner = form.banner {
+            appendBanner(banner, width: width)
+            if !form.details.isEmpty || !form.fields.isEmpty { rows.append(Row(owner: nil) { _, _, _ in nil }) }
         }
         appendDetails(form.details, width: width)
         // Fields need a blank row after the details; buttons bring their own.
@@ -33,6 +36,21 @@ struct FormBody {
         if !form.buttons.isEmpty {
             rows.append(Row(owner: nil) { _, _, _ in nil })
             appendButtons(form.buttons, focused: focused, width: width)
+        }
+    }
+
+    /// The banner centred in reverse video: spaced out (`" A B C D "`) when that fits, else as it is,
+    /// else wrapped over several rows, so no character is ever cut.
+    private mutating func appendBanner(_ banner: String, width: Int) {
+        let spaced = " " + banner.map(String.init).joined(separator: " ") + " "
+        let plain = " " + banner + " "
+        let lines = DisplayWidth.of(spaced) <= width ? [spaced]
+            : DisplayWidth.of(plain) <= width ? [plain] : TextWrap.wrap(banner, width: width)
+        for line in lines {
+            let x = max(0, (width - DisplayWidth.of(line)) / 2)
+            rows.append(Row(owner: nil) { buffer, left, y in
+                buffer.write(line, at: Point(x: left + x, y: y), style: .banner); return nil
+            })
         }
     }
 

@@ -10,6 +10,9 @@ public struct FormView: Hashable, Sendable {
     public var title: String
     /// Paragraphs above the fields, wrapped to the width.
     public var lines: [String]
+    /// One short value drawn large under the paragraphs (a device code): spaced out, bold, reversed and
+    /// centred; wrapped, never cut, when the width is short.
+    public var banner: String?
     /// Label/value lines after the text, values aligned in one column.
     public var details: [FormDetail]
     /// The fields in focus order.
@@ -27,11 +30,13 @@ public struct FormView: Hashable, Sendable {
     public var keymap: Keymap
 
     /// A view focused on its first item, driven by ``Keymap/form`` unless another keymap is given.
-    public init(header: HeaderInfo? = nil, title: String, lines: [String] = [], details: [FormDetail] = [], fields: [FormField] = [],
-                buttons: [FormButton] = [], status: StatusLine? = nil, focus: Int = 0, keymap: Keymap = .form) {
+    public init(header: HeaderInfo? = nil, title: String, lines: [String] = [], banner: String? = nil, details: [FormDetail] = [],
+                fields: [FormField] = [], buttons: [FormButton] = [], status: StatusLine? = nil, focus: Int = 0,
+                keymap: Keymap = .form) {
         self.header = header
         self.title = title
         self.lines = lines
+        self.banner = banner
         self.details = details
         self.fields = fields
         self.buttons = buttons

@@ -72,12 +72,13 @@ public final class LineTerminal {
         return answer
     }
 
-    /// Runs `form` as prompts: text paragraphs, then each field in order (with its error and note),
+    /// Runs `form` as prompts: text paragraphs and the banner, then each field in order (with its error and note),
     /// then a choice of button when there is more than one. Values are kept in `form`.
     /// - Returns: how the form ended; `.quit` at end of input.
     public func run(_ form: inout FormView) -> FormSession.Ending {
         say(form.title)
         form.lines.forEach(say)
+        if let banner = form.banner { say(banner) }
         let labelWidth = form.details.map { DisplayWidth.of($0.label) }.max() ?? 0
         for detail in form.details {
             say(detail.label + String(repeating: " ", count: labelWidth - DisplayWidth.of(detail.label)) + "  " + detail.value)

@@ -6,7 +6,8 @@ extension ConsoleRun {
     /// How long a request to the emulator may take (account creation hashes a password).
     static let serverWait: Duration = .seconds(30)
 
-    /// Picks the `index`th item of the home picker (Sign in, Sign up, Reset password, …).
+    /// Picks the `index`th item of the home picker (Sign in, Sign in with browser, Sign in with a device
+    /// code, Sign up, Reset password, …; in enrolment mode: Sign in, Sign up, Reset password, …).
     func choose(_ index: Int) {
         for _ in 0..<index { keys("Down") }
         keys("Enter")
@@ -46,7 +47,7 @@ extension ConsoleRun {
 
     /// Sign-up from the home screen, up to the code screen.
     func startSignUp(email: String, password: String?) {
-        choose(1)
+        choose(3)
         #expect(wait(for: "Sign up"))
         fill(password.map { [email, $0, $0] } ?? [email])
         keys("Enter")

@@ -1,0 +1,44 @@
+import Foundation
+
+extension FlowState {
+    /// The account: who, how they came, where the tokens are kept, each token's lifetime in local time,
+    /// and the id-token claims on request. Never a token.
+    func accountScreen(_ account: SignedInAccount, showingClaims: Bool) -> Screen {
+        let time = LocalTime(timeZone: settings.timeZone)
+        var details: [ScreenDetail] = []
+        if let username = account.username { details.append(ScreenDetail("Username", username)) }
+        if let name = account.displayName { details.append(ScreenDetail("Display name", name)) }
+        if let id = account.objectID { details.append(ScreenDetail("Object id", id)) }
+        if let tenant = account.tenantID { details.append(ScreenDetail("Tenant id", tenant)) }
+        details.append(account.tokenStore.map { ScreenDetail("Token cache", $0) } ?? ScreenDetail("Tokens kept", "In memory only"))
+        details.append(ScreenDetail("Scopes", account.scopes.joined(separator: " ")))
+        details.append(ScreenDetail("Access token expires", time.expiry(account.accessTokenExpiresOn, now: now)))
+        if let idExpiry = account.idTokenExpiresOn {
+            details.append(ScreenDetail("ID token expires", time.expiry(idExpiry, now: now)))
+        }
+        details.append(ScreenDetail("Refresh token", account.canRefresh ? "Present" : "None"))
+        if showingClaims {
+            details += account.claims.keys.sorted().map { ScreenDetail("Claim \($0)", account.claims[$0] ?? "") }
+        }
+        var actions = [ScreenAction("Home", .homeRequested)]
+        if account.canRefresh { actions.append(ScreenAction("Refresh now", .refreshRequested)) }
+        if !account.claims.isEmpty {
+            actions.append(ScreenAction(showingClaims ? "Hide claims" : "Show claims", .claimsToggled))
+        }
+        if account.cachedAccountCount > 1 { actions.append(ScreenAction("Switch account", .switchAccountRequested)) }
+        actions.append(ScreenAction("Sign out", .signOutRequested))
+        let refreshed = account.refreshedAt.map { "Tokens refreshed at \($0.formatted(.iso8601.time(includingFractionalSeconds: false))) UTC." }
+        return Screen(title: "Signed in", text: [Self.sourceLine(account.source) + " The tokens are never shown."],
+                      details: details, actions: actions, notice: refreshed)
+    }
+
+    /// How the account came to the console, as a sentence.
+    static func sourceLine(_ source: AccountSource) -> String {
+        switch source {
+        case .browser: "Signed in with the browser."
+        case .deviceCode: "Signed in with a device code."
+        case .nativeSignIn: "Signed in natively."
+        case .restored: "Restored from the token cache."
+        }
+    }
+}
