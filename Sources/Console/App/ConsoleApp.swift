@@ -24,14 +24,19 @@ public enum ConsoleApp {
             return runEmbedded(preset: preset, options: options, environment: environment)
         case .console(let target, let options):
             // Configured before the terminal is taken: a refused configuration is a usage error (exit 2).
-            let auth = TophhieNativeAuth()
+            let auth: TophhieNativeAuth
+            let interactive: TophhieAuth?
             let configuration: NativeAuthConfiguration
             do {
+                auth = TophhieNativeAuth(transport: try makeTransport(caFile: options.caFile))
                 try auth.configure(clientId: target.clientID, authority: target.authority,
                                    capabilities: target.capabilities.map(Capability.init(wireValue:)),
-                                   challengeTypes: target.challengeTypes.map(ChallengeType.init(wireValue:)))
+                                   challengeTypes: target.challengeTypes.map(ChallengeType.init(wireValue:)),
+                                   scopes: options.scopes ?? TophhieConfiguration.defaultScopes)
                 guard let configured = auth.currentConfiguration else { return fail("the configuration was not kept") }
                 configuration = configured
+                interactive = try interactiveStack(clientID: target.clientID, authority: target.authority, options: options,
+                                                   cachePath: options.tokenCachePath ?? TokenCacheFile.defaultPath(environment: environment))
             } catch {
                 return fail("\(error.localizedDescription)")
             }
@@ -43,8 +48,9 @@ public enum ConsoleApp {
             let front = Front(options: options, environment: environment)
             front.paintFirstFrame(settings: settings, header: header)
             if options.exitAfterFirstFrame { front.close(); return 0 }
-            return front.run(auth: auth, settings: settings, header: header, outbox: nil, options: options,
-                             notice: target.authorityNote)
+            let notices = [target.authorityNote, interactive?.takeCacheNotice()].compactMap { $0 }
+            return front.run(auth: auth, interactive: interactive, settings: settings, header: header, outbox: nil, options: options,
+                             notice: notices.isEmpty ? nil : notices.joined(separator: " "))
         default:
             return fail("not a console invocation")
         }
@@ -65,11 +71,16 @@ public enum ConsoleApp {
         // The console plays the tenant's app: it sends the challenge types that app is registered with, so
         // a narrowly configured client meets the web fallback and its screen can name what is missing.
         let auth = TophhieNativeAuth()
+        let interactive: TophhieAuth?
         var settings = FlowSettings(passwordAccounts: tenant.passwordAccounts, enrolmentMode: options.enrol,
                                     passwordPolicyHint: tenant.passwordPolicyHint)
         do {
             try auth.configure(clientId: tenant.clientID, authority: tenant.authority,
-                               capabilities: settings.capabilities, challengeTypes: tenant.challengeTypes)
+                               capabilities: settings.capabilities, challengeTypes: tenant.challengeTypes,
+                               scopes: options.scopes ?? TophhieConfiguration.defaultScopes)
+            // A new tenant each run: tokens stay in memory unless a cache file is named.
+            interactive = try interactiveStack(clientID: tenant.clientID, authority: tenant.authority, options: options,
+                                               cachePath: options.tokenCachePath)
         } catch {
             front.close()
             return fail("\(error.localizedDescription)")
@@ -79,8 +90,20 @@ public enum ConsoleApp {
         // The origin (with its port) is what an operator needs for the control API; the tenant path follows it.
         let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.server.origin,
                                 mode: options.enrol ? "emulator · enrolment" : "emulator")
-        return front.run(auth: auth, settings: settings, header: header,
-                         outbox: EmulatorOutbox(outbox: tenant.server.emulator.outbox), options: options)
+        return front.run(auth: auth, interactive: interactive, settings: settings, header: header,
+                         outbox: EmulatorOutbox(outbox: tenant.server.emulator.outbox), options: options,
+                         notice: interactive?.takeCacheNotice())
+    }
+
+    /// The interactive stack on the same tenant and app; nil in enrolment mode, which keeps no account and
+    /// writes no token cache.
+    /// - Throws: `AuthError.invalidConfiguration` (unreadable CA file), `.tokenCache`.
+    private static func interactiveStack(clientID: String, authority: URL, options: ConsoleOptions, cachePath: String?) throws -> TophhieAuth? {
+        guard !options.enrol else { return nil }
+        let interactive = TophhieAuth()
+        try interactive.configure(clientId: clientID, authority: authority, scopes: options.scopes ?? TophhieConfiguration.defaultScopes,
+                                  tokenCachePath: cachePath, caFile: options.caFile)
+        return interactive
     }
 
     /// Why `--har FILE` cannot be written, checked before the session so no run is lost to it.

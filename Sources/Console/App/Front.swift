@@ -47,13 +47,17 @@ final class Front {
 
     /// Runs the session to its end and restores the terminal.
     /// - Returns: the exit code.
-    func run(auth: TophhieNativeAuth, settings: FlowSettings, header: HeaderInfo, outbox: (any CodeOutbox)?,
+    /// - Parameter interactive: the interactive stack, configured with the token cache; nil in enrolment mode.
+    func run(auth: TophhieNativeAuth, interactive: TophhieAuth?, settings: FlowSettings, header: HeaderInfo, outbox: (any CodeOutbox)?,
              options: ConsoleOptions, notice: String? = nil) -> Int32 {
         let trace = TraceLog()
         auth.observe(trace.observer)
+        interactive?.observe(trace.observer)
         let mailbox = Mailbox()
-        let runner = EffectRunner(auth: auth) { mailbox.post($0) }
+        let runner = EffectRunner(auth: auth, interactive: interactive, scopes: options.scopes,
+                                  tokenStore: interactive?.configuration?.tokenCachePath) { mailbox.post($0) }
         let model = ConsoleModel(state: FlowState(settings: settings), runner: runner, mailbox: mailbox, trace: trace)
+        runner.restoreCachedAccount()
         if let backend {
             let harPath = options.harPath ?? "tophhie-session.har"
             FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, harPath: harPath, notice: notice)

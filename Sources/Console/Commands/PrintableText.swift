@@ -2,11 +2,12 @@
 /// bidi overrides are shown as `\u{…}` escapes instead of acting on the terminal. JSON output keeps the
 /// exact value. Source: case 026.
 enum PrintableText {
-    static func make(_ text: String) -> String {
+    /// - Parameter keepingNewlines: let `\n` through, for multi-line screen text.
+    static func make(_ text: String, keepingNewlines: Bool = false) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
+            let isControl = (value < 0x20 && !(keepingNewlines && value == 0x0A)) || (0x7F...0x9F).contains(value)
             let isBidi = (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F
             if isControl || isBidi {
                 out += "\\u{" + String(value, radix: 16, uppercase: true) + "}"

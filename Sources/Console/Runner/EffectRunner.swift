@@ -19,13 +19,28 @@ public final class EffectRunner: Sendable {
     }
 
     private let auth: TophhieNativeAuth
+    private let interactive: InteractiveRunner?
     private let state = Mutex(State())
     private let send: @Sendable (FlowEvent) -> Void
 
-    /// - Parameter send: receives each answer, on the task that produced it.
-    public init(auth: TophhieNativeAuth, send: @escaping @Sendable (FlowEvent) -> Void) {
+    /// - Parameters:
+    ///   - auth: the native stack.
+    ///   - interactive: the interactive stack and its token cache; nil in enrolment mode, which keeps no
+    ///     account (native sign-ins are then not written to any cache either).
+    ///   - scopes: resource scopes of interactive sign-ins; the configured ones by default.
+    ///   - tokenStore: the cache file, shown on the account screen; nil when tokens stay in memory.
+    ///   - send: receives each answer, on the task that produced it.
+    public init(auth: TophhieNativeAuth, interactive: TophhieAuth? = nil, scopes: [String]? = nil, tokenStore: String? = nil,
+                send: @escaping @Sendable (FlowEvent) -> Void) {
         self.auth = auth
+        self.interactive = interactive.map { InteractiveRunner(auth: $0, scopes: scopes, tokenStore: tokenStore, send: send) }
         self.send = send
+    }
+
+    /// Sends `.accountRestored` when the token cache holds a usable account (start-up).
+    public func restoreCachedAccount() {
+        guard let interactive else { return }
+        start { await interactive.restore() }
     }
 
     /// Performs `effect`. `.quit` is the caller's business and is ignored here.
@@ -157,6 +172,21 @@ public final class EffectRunner: Sendable {
             })
         case .signInAfterReset:
             return .signInAdvanced(await result { advance(try await current(\.signInAfterReset).signIn()) })
+        case .startDeviceCodeSignIn:
+            return try await interactiveRunner().deviceCodeSignIn()
+        case .startBrowserSignIn:
+            return try await interactiveRunner().browserSignIn()
+        case .signOut:
+            let event = try await interactiveRunner().signOut()
+            state.withLock { state in
+                state.refreshToken = nil
+                state.username = nil
+            }
+            return event
+        case .switchAccount:
+            return try await interactiveRunner().switchAccount()
+        case .refreshTokens where interactive?.hasAccount == true:
+            return .tokensRefreshed(try await interactiveRunner().refresh())
         case .refreshTokens:
             return .tokensRefreshed(await result {
                 let (token, username) = state.withLock { ($0.refreshToken, $0.username) }
@@ -205,12 +235,19 @@ public final class EffectRunner: Sendable {
         return step.progress
     }
 
-    /// Keeps only what a refresh needs; the id and access tokens are dropped here.
+    /// Keeps only what a refresh needs (and hands the tokens to the token cache, when there is one); the
+    /// id and access tokens are dropped here.
     private func keepTokens(of result: TophhieAuthResult) {
+        interactive?.store(result)
         state.withLock { state in
             state.refreshToken = result.refreshToken
             state.username = result.account.username
         }
+    }
+
+    private func interactiveRunner() throws -> InteractiveRunner {
+        guard let interactive else { throw CancellationError() }
+        return interactive
     }
 
     private func advance(_ step: SignUpStep) -> SignUpProgress {

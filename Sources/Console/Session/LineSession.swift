@@ -44,11 +44,18 @@ final class LineSession {
 
     private func waitWhileWorking() {
         var announced = false
+        var step = model.state.step
         while true {
             model.pump()
             guard model.isWorking else { return }
+            // A long request shows its own screens meanwhile: a device code to type elsewhere, a sign-in URL.
+            if model.state.step != step {
+                step = model.state.step
+                show(model.state.screen)
+                announced = false
+            }
             if !announced, let status = model.state.screen.status {
-                terminal.say(status)
+                say(status)
                 announced = true
             }
             Thread.sleep(forTimeInterval: 0.05)
@@ -57,11 +64,17 @@ final class LineSession {
 
     private func show(_ screen: Screen) {
         terminal.say("")
-        terminal.say("== \(screen.title)")
-        screen.text.forEach(terminal.say)
-        for detail in screen.details { terminal.say("\(detail.label): \(detail.value)") }
-        if let message = screen.message { terminal.say("Error: \(message)") }
-        if let notice = screen.notice { terminal.say(notice) }
+        say("== \(screen.title)")
+        screen.text.forEach(say)
+        if let banner = screen.banner { say("    \(banner)") }
+        for detail in screen.details { say("\(detail.label): \(detail.value)") }
+        if let message = screen.message { say("Error: \(message)") }
+        if let notice = screen.notice { say(notice) }
+    }
+
+    /// Screen text carries server and cache values: printed only once made printable (case 026).
+    private func say(_ text: String) {
+        terminal.say(PrintableText.make(text, keepingNewlines: true))
     }
 
     /// Asks for the screen's fields and choice. `nil` at end of input.

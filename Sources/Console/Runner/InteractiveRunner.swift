@@ -1,0 +1,147 @@
+import AccountFlow
+import Foundation
+import TophhieCloudAuthentication
+
+/// The effects of the interactive stack: browser and device-code sign-in, sign-out, switching account,
+/// restoring the cached account and refreshing through the token cache. Each sign-in is one task that
+/// sends its intermediate events (code issued, polling progress, browser opened) while it stays in flight.
+struct InteractiveRunner: Sendable {
+    let auth: TophhieAuth
+    /// Resource scopes of every sign-in.
+    let scopes: [String]?
+    /// The cache file shown on the account screen; nil: memory only.
+    let tokenStore: String?
+    let send: @Sendable (FlowEvent) -> Void
+
+    /// `.startDeviceCodeSignIn`: `.deviceCodeIssued`, any `.deviceCodeProgress`, then the result.
+    func deviceCodeSignIn() async -> FlowEvent? {
+        let step: DeviceCodeStep
+        do {
+            step = try await auth.startDeviceCodeSignIn(scopes: scopes)
+        } catch {
+            return Task.isCancelled ? nil : .deviceCodeIssued(.failure(Self.failure(error)))
+        }
+        sendUnlessCancelled(.deviceCodeIssued(.success(DeviceCodePrompt(
+            userCode: step.userCode, verificationURI: step.verificationURI.absoluteString, expiresOn: step.expiresOn,
+            interval: step.interval, message: step.message))))
+        do {
+            let result = try await step.waitForSignIn { progress in
+                sendUnlessCancelled(.deviceCodeProgress(Self.status(progress)))
+            }
+            return .interactiveSignInFinished(.success(account(result)))
+        } catch {
+            return Task.isCancelled ? nil : .interactiveSignInFinished(.failure(Self.failure(error)))
+        }
+    }
+
+    /// `.startBrowserSignIn`: `.browserSignInStarted`, then the result.
+    func browserSignIn() async -> FlowEvent? {
+        let step: BrowserSignInStep
+        do {
+            step = try await auth.startBrowserSignIn(scopes: scopes)
+        } catch {
+            return Task.isCancelled ? nil : .browserSignInStarted(.failure(Self.failure(error)))
+        }
+        let opened = step.openInBrowser()
+        sendUnlessCancelled(.browserSignInStarted(.success(BrowserPrompt(
+            authorizationURL: step.authorizationURL.absoluteString, redirectURI: step.redirectURI, browserOpened: opened))))
+        do {
+            return .interactiveSignInFinished(.success(account(try await step.waitForSignIn())))
+        } catch {
+            return Task.isCancelled ? nil : .interactiveSignInFinished(.failure(Self.failure(error)))
+        }
+    }
+
+    /// `.signOut` → `.signedOut`.
+    func signOut() async -> FlowEvent {
+        let username = auth.currentAccount?.username
+        do {
+            let endSession = try await auth.signOut()
+            let remaining = (try? auth.accounts.count) ?? 0
+            return .signedOut(.success(SignOutSummary(username: username, endSessionURL: endSession?.absoluteString,
+                                                      remainingAccounts: remaining)))
+        } catch {
+            return .signedOut(.failure(Self.failure(error)))
+        }
+    }
+
+    /// `.switchAccount` → `.accountSwitched`: the next cached account, in cache order.
+    func switchAccount() async -> FlowEvent {
+        do {
+            let accounts = try auth.accounts
+            let current = auth.currentAccount?.homeAccountID
+            let index = accounts.firstIndex { $0.homeAccountID == current } ?? -1
+            guard accounts.count > 1 else { throw AuthError.noAccount }
+            try auth.switchAccount(to: accounts[(index + 1) % accounts.count])
+            return .accountSwitched(.success(account(try await auth.acquireTokenSilent(scopes: scopes))))
+        } catch {
+            return .accountSwitched(.failure(Self.failure(error)))
+        }
+    }
+
+    /// The account restored at start-up, with tokens the cache (or a silent refresh) gives; nil when none
+    /// is cached or it needs a new sign-in.
+    func restore() async -> FlowEvent? {
+        guard auth.currentAccount != nil, let result = try? await auth.acquireTokenSilent(scopes: scopes) else { return nil }
+        return .accountRestored(account(result))
+    }
+
+    /// Refresh now: the refresh grant through the cache, errors in the native vocabulary the flow reads.
+    func refresh() async -> Result<SignedInAccount, NativeAuthError> {
+        do {
+            return .success(account(try await auth.acquireTokenSilent(scopes: scopes, forceRefresh: true)))
+        } catch let error as AuthError {
+            return .failure(Self.nativeError(error))
+        } catch {
+            return .failure(.networkFailure(error.localizedDescription))
+        }
+    }
+
+    /// Whether refreshes go through the cache: an account is current there.
+    var hasAccount: Bool { auth.currentAccount != nil }
+
+    /// Keeps a native sign-in's tokens in the cache (as MSAL's native-auth client does).
+    func store(_ result: TophhieAuthResult) { try? auth.storeNativeSignIn(result) }
+
+    private func account(_ result: TophhieAuthResult) -> SignedInAccount {
+        SignedInAccount(result, cachedAccountCount: max(1, (try? auth.accounts.count) ?? 1), tokenStore: tokenStore)
+    }
+
+    private func sendUnlessCancelled(_ event: FlowEvent) {
+        if !Task.isCancelled { send(event) }
+    }
+
+    static func status(_ progress: DeviceCodeProgress) -> DeviceCodeStatus {
+        switch progress {
+        case .waiting(let interval): .waiting(interval: interval)
+        case .slowedDown(let interval): .slowedDown(interval: interval)
+        case .serverBusy(let count): .serverBusy(consecutive: count)
+        }
+    }
+
+    static func failure(_ error: any Error) -> InteractiveFailure {
+        guard let error = error as? AuthError else {
+            return InteractiveFailure(kind: .other, message: error.localizedDescription)
+        }
+        let kind: InteractiveFailure.Kind = switch error {
+        case .cancelled: .cancelled
+        case .deviceCodeExpired: .expired
+        case .authorizationDeclined: .declined
+        case .noAccount, .interactionRequired, .mfaRequired, .consentRequired: .needsSignIn
+        case .networkFailure: .network
+        default: .other
+        }
+        return InteractiveFailure(kind: kind, message: error.errorDescription ?? "\(error)", detail: error.serverDetails?.description)
+    }
+
+    static func nativeError(_ error: AuthError) -> NativeAuthError {
+        switch error {
+        case .interactionRequired(let details), .consentRequired(let details): .refreshTokenExpired(details)
+        case .noAccount: .refreshTokenExpired(.local)
+        case .mfaRequired(let details): .mfaRequiredForRefresh(details)
+        case .networkFailure(let text): .networkFailure(text)
+        case .server(let details): .server(details)
+        default: .unexpectedResponse(error.errorDescription ?? "\(error)", correlationID: nil)
+        }
+    }
+}
