@@ -10,9 +10,9 @@ import TerminalUI
 /// With `--exit-after-first-frame` (the start-up benchmark's flag) the launcher stops after painting,
 /// so those checks do not run and the exit code is 0.
 public enum LaunchPlan: Equatable, Sendable {
-    /// Paint ``FirstFrame/embeddedHome(preset:)``, then hand the terminal to the console (or exit,
+    /// Paint ``FirstFrame/embeddedHome(preset:enrolment:)``, then hand the terminal to the console (or exit,
     /// with `--exit-after-first-frame`).
-    case paintFirstFrame(preset: String, exitAfterFirstFrame: Bool)
+    case paintFirstFrame(preset: String, enrolment: Bool, exitAfterFirstFrame: Bool)
     /// Exec the console with the same arguments, touching nothing.
     case handOver
 
@@ -27,10 +27,11 @@ public enum LaunchPlan: Equatable, Sendable {
         guard !arguments.contains("--help"), !arguments.contains("-h") else { return }
         var preset = FirstFrame.defaultPreset
         var exitAfterFirstFrame = false
+        var enrolment = false
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
-            case "--enrol", "--enroll": continue
+            case "--enrol", "--enroll": enrolment = true
             case "--exit-after-first-frame": exitAfterFirstFrame = true
             case "--preset", "--port", "--har":
                 guard let value = rest.popFirst(), !value.hasPrefix("--") else { return }
@@ -39,6 +40,6 @@ public enum LaunchPlan: Equatable, Sendable {
             default: return
             }
         }
-        self = .paintFirstFrame(preset: preset, exitAfterFirstFrame: exitAfterFirstFrame)
+        self = .paintFirstFrame(preset: preset, enrolment: enrolment, exitAfterFirstFrame: exitAfterFirstFrame)
     }
 }

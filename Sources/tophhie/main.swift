@@ -11,9 +11,9 @@ let environment = ProcessEnvironment.current()
 let plan = LaunchPlan(arguments: arguments, environment: environment,
                       isTerminal: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
 
-if case .paintFirstFrame(let preset, let exitAfterFirstFrame) = plan,
+if case .paintFirstFrame(let preset, let enrolment, let exitAfterFirstFrame) = plan,
    let backend = try? CursesBackend(environment: environment) {
-    backend.present(FirstFrame.embeddedHome(preset: preset))
+    backend.present(FirstFrame.embeddedHome(preset: preset, enrolment: enrolment))
     if exitAfterFirstFrame {
         backend.stop()
         exit(0)

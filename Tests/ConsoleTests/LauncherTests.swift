@@ -11,7 +11,7 @@ import Testing
     @Test(arguments: [(FirstFrame.defaultPreset, false), ("mfa", true), ("Tests/EndToEndTests/Policies/x.json", false)])
     func launcherFrameIsTheConsolesFirstFrame(preset: String, enrol: Bool) {
         let console = Front.firstFrame(settings: FlowSettings(enrolmentMode: enrol), header: FirstFrame.startingHeader(preset: preset))
-        #expect(FirstFrame.embeddedHome(preset: preset) == console)
+        #expect(FirstFrame.embeddedHome(preset: preset, enrolment: enrol) == console)
     }
 
     @Test func defaultPresetIsTheEmulators() {
@@ -40,7 +40,8 @@ import Testing
         }
         let plan = LaunchPlan(arguments: arguments, environment: environment, isTerminal: true)
         if consolePaints {
-            #expect(plan == .paintFirstFrame(preset: consolePreset, exitAfterFirstFrame: arguments.contains("--exit-after-first-frame")))
+            #expect(plan == .paintFirstFrame(preset: consolePreset, enrolment: arguments.contains("--enrol") || arguments.contains("--enroll"),
+                                             exitAfterFirstFrame: arguments.contains("--exit-after-first-frame")))
         } else {
             #expect(plan == .handOver)
         }
@@ -56,7 +57,7 @@ import Testing
     /// after the frame is painted (and gives the terminal back first; see the end-to-end test).
     @Test func unknownPresetIsPaintedThenRefusedByTheConsole() {
         #expect(LaunchPlan(arguments: ["--preset", "nope"], environment: ["TERM": "xterm"], isTerminal: true)
-            == .paintFirstFrame(preset: "nope", exitAfterFirstFrame: false))
+            == .paintFirstFrame(preset: "nope", enrolment: false, exitAfterFirstFrame: false))
         #expect(throws: UsageError.self) { try InvocationParser(environment: [:]).parse(["--preset", "nope"]) }
     }
 
