@@ -82,6 +82,10 @@ let package = Package(
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
         .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Launcher", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "TestSupport"]),
+        // Interoperability with the ecosystem: MSAL Python on our token cache, Selenium + Chromium on the
+        // sign-in pages. Scripts/ holds the Python programs the tests start.
+        .testTarget(name: "InteropTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer", "TestSupport"],
+                    exclude: ["Scripts"]),
         // Policies/ holds tenant policy files read by path (--preset FILE), not bundled.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Policies"]),
     ]
