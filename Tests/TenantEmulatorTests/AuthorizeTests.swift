@@ -103,11 +103,12 @@ struct AuthorizeTests {
         let verifier = String(repeating: "v", count: 50)
         let plain = try code(harness, PKCE(), ["code_challenge": verifier, "code_challenge_method": "plain"])
         #expect(harness.redeem(plain, verifier: verifier).status == 200)
-        for overrides in [["code_challenge": ""], ["code_challenge_method": "S512"], ["code_challenge": "tooshort"]] {
+        for (overrides, code) in [(["code_challenge": ""], 9_002_325), (["code_challenge_method": "S512"], 90100), (["code_challenge": "tooshort"], 501_491)] {
             let refused = harness.get(harness.authorizePath, harness.authorizeQuery(PKCE(), overrides))
             #expect(refused.status == 302, "\(overrides)")
             let items = harness.redirectItems(refused)
             #expect(items["error"] == "invalid_request" && items["state"] == "st-81f2", "\(overrides)")
+            #expect(items["error_description"]?.hasPrefix("AADSTS\(code):") == true, "\(overrides)")
         }
     }
 
@@ -220,5 +221,47 @@ struct AuthorizeTests {
         #expect(exact.headers["Location"]?.hasPrefix("https://app.example/cb?tenant=1&code=") == true)
         let logout = harness.get(harness.tenantPath + "/oauth2/v2.0/logout", ["post_logout_redirect_uri": "http://localhost:8400", "client_id": other])
         #expect(logout.status == 200 && logout.headers["Location"] == nil, "only the named client's registrations count")
+    }
+
+    @Test("a page sign-in starts a browser session: then prompt=none and no prompt issue a code at once, prompt=login asks again, logout ends it")
+    func browserSession() throws {
+        let harness = try Harness()
+        let pkce = PKCE()
+        let signedIn = try harness.signInThroughAuthorize(harness.authorizeQuery(pkce))
+        let setCookie = try #require(signedIn.headers["Set-Cookie"])
+        #expect(setCookie.hasPrefix("ESTSAUTH=") && setCookie.contains("HttpOnly") && !setCookie.contains("Secure"))
+        let cookie = ["cookie": "other=1; " + String(setCookie.prefix { $0 != ";" })]
+        harness.advance(60)
+        let silent = harness.get(harness.authorizePath, harness.authorizeQuery(pkce, ["prompt": "none", "nonce": "second"]), headers: cookie)
+        #expect(silent.status == 302)
+        let silentItems = harness.redirectItems(silent)
+        #expect(silentItems["state"] == "st-81f2" && silentItems["client_info"] != nil)
+        let code = try #require(silentItems["code"])
+        let claims = jwtClaims(harness.redeem(code, verifier: pkce.verifier).jsonObject?["id_token"] as? String ?? "")
+        #expect(claims["nonce"] as? String == "second", "the new request's nonce")
+        #expect((claims["iat"] as? Int ?? 0) - (claims["auth_time"] as? Int ?? 0) >= 60, "auth_time is when the user signed in")
+        #expect(harness.redirectItems(harness.get(harness.authorizePath, harness.authorizeQuery(pkce), headers: cookie))["code"] != nil, "single sign-on")
+        #expect(harness.get(harness.authorizePath, harness.authorizeQuery(pkce, ["prompt": "login"]), headers: cookie).status == 200)
+        let forged = harness.get(harness.authorizePath, harness.authorizeQuery(pkce, ["prompt": "none"]), headers: ["cookie": "ESTSAUTH=forged"])
+        #expect(harness.redirectItems(forged)["error"] == "login_required")
+        let logout = harness.get(harness.tenantPath + "/oauth2/v2.0/logout", [:], headers: cookie)
+        #expect(logout.headers["Set-Cookie"]?.contains("Max-Age=0") == true)
+        let after = harness.get(harness.authorizePath, harness.authorizeQuery(pkce, ["prompt": "none"]), headers: cookie)
+        #expect(harness.redirectItems(after)["error"] == "login_required")
+    }
+
+    @Test("a browser session lasts a day of virtual time; over https its cookie is Secure")
+    func browserSessionExpiry() throws {
+        let harness = try Harness()
+        let pkce = PKCE()
+        let https = ["x-emulator-scheme": "https"]
+        let signedIn = try harness.signInThroughAuthorize(harness.authorizeQuery(pkce), headers: https)
+        let setCookie = try #require(signedIn.headers["Set-Cookie"])
+        #expect(setCookie.contains("; Secure"))
+        let cookie = ["cookie": String(setCookie.prefix { $0 != ";" })]
+        harness.advance(86_399)
+        #expect(harness.get(harness.authorizePath, harness.authorizeQuery(pkce, ["prompt": "none"]), headers: cookie).status == 302)
+        harness.advance(1)
+        #expect(harness.redirectItems(harness.get(harness.authorizePath, harness.authorizeQuery(pkce, ["prompt": "none"]), headers: cookie))["error"] == "login_required")
     }
 }

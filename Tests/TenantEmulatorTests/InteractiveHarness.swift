@@ -24,9 +24,10 @@ extension Harness {
     }
 
     /// POSTs `application/x-www-form-urlencoded` fields to any path.
-    func postForm(_ path: String, _ fields: [String: String]) -> EmulatorResponse {
+    func postForm(_ path: String, _ fields: [String: String], headers: [String: String] = [:]) -> EmulatorResponse {
         let body = fields.sorted { $0.key < $1.key }.map { "\(FormBody.escape($0.key))=\(FormBody.escape($0.value))" }.joined(separator: "&")
-        return emulator.handle(EmulatorRequest(method: "POST", path: path, headers: ["content-type": "application/x-www-form-urlencoded"],
+        return emulator.handle(EmulatorRequest(method: "POST", path: path,
+                                               headers: headers.merging(["content-type": "application/x-www-form-urlencoded"]) { _, new in new },
                                                body: Data(body.utf8)))
     }
 
@@ -56,12 +57,12 @@ extension Harness {
 
     /// Authorize, then the email and password pages: the final answer (a redirect, or the form_post page).
     func signInThroughAuthorize(_ query: [String: String], username: String = "jane.doe@contoso.com",
-                                password: String = "Blue-Harbor-7419!") throws -> EmulatorResponse {
-        let first = get(authorizePath, query)
+                                password: String = "Blue-Harbor-7419!", headers: [String: String] = [:]) throws -> EmulatorResponse {
+        let first = get(authorizePath, query, headers: headers)
         let flow = try flowHandle(first)
-        let passwordPage = postForm(authorizePath, ["flow": flow, "username": username, "action": "next"])
+        let passwordPage = postForm(authorizePath, ["flow": flow, "username": username, "action": "next"], headers: headers)
         #expect(html(passwordPage).contains(#"id="password""#))
-        return postForm(authorizePath, ["flow": flow, "password": password, "action": "next"])
+        return postForm(authorizePath, ["flow": flow, "password": password, "action": "next"], headers: headers)
     }
 
     /// The query items of a redirect's `Location`.

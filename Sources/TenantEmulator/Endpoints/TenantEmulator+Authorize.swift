@@ -14,9 +14,11 @@ extension TenantEmulator {
     /// Unknown `client_id` (700016) or an unregistered `redirect_uri` (50011) answer a 400 HTML page and never
     /// redirect, since the redirect URI is not trusted. Other problems redirect back with `error`,
     /// `error_description` and `state`: `unsupported_response_type`, `invalid_request` (missing `scope`, missing
-    /// or malformed PKCE challenge, unknown method or prompt), `login_required` 50058 for `prompt=none` (the
-    /// emulator keeps no browser session). Otherwise the email page.
-    func authorize(_ parameters: [String: String], action: String, now: Date, correlationID: String) -> EmulatorResponse {
+    /// or malformed PKCE challenge, unknown method or prompt). With a live browser session (`ESTSAUTH` cookie) and
+    /// no `prompt` or `prompt=none`, the code is issued at once (single sign-on); `prompt=none` without one →
+    /// `login_required` 50058. Otherwise the email page (`prompt=login` always shows it).
+    func authorize(_ parameters: [String: String], action: String, cookie: String?, secure: Bool, now: Date,
+                   correlationID: String) throws -> EmulatorResponse {
         let clientID = parameters["client_id"] ?? ""
         guard let client = policy.client(clientID) else {
             return authorizeErrorPage(700_016, "Application with identifier '\(clientID)' was not found in the directory '\(policy.tenant.name)'.",
@@ -63,6 +65,10 @@ extension TenantEmulator {
         if let unknown = prompts.first(where: { !Self.knownPrompts.contains($0) }) {
             return fail("invalid_request", AADSTSCode.invalidRequestParameter, "The prompt value '\(unknown)' is not supported.")
         }
+        if prompts.allSatisfy({ $0 == "none" }), let (_, session) = interactive.session(cookieHeader: cookie, now: now),
+           let user = try store.user(id: session.userID) {
+            return try issueCode(request, user: user, mfaSatisfied: session.mfaSatisfied, authTime: session.authTime, now: now)
+        }
         if prompts.contains("none") {
             return fail("login_required", 50058, "A silent sign-in request was sent but no user is signed in.")
         }
@@ -74,7 +80,7 @@ extension TenantEmulator {
 
     /// A form post on an authorize sign-in page: the next page, the code redirect, or `access_denied` on Cancel.
     func continueAuthorize(_ flow: WebSignInFlow, handle: String, request: AuthorizeRequest, form: FormBody, action: String,
-                           now: Date) throws -> EmulatorResponse {
+                           secure: Bool, now: Date) throws -> EmulatorResponse {
         switch try advance(flow, WebSignInEvent(form: form, step: flow.step), now: now) {
         case .show(let error):
             return signInPage(flow, handle: handle, action: action, error: error).response
@@ -84,15 +90,22 @@ extension TenantEmulator {
                                           ("error_description", "AADSTS65004: User declined to consent to access the app.")])
         case .signedIn(let user, let mfaSatisfied):
             interactive.removeFlow(handle)
-            try store.logSignIn(userID: user.id, clientID: request.clientID, outcome: "success", at: now)
-            let code = SecureRandom.token(byteCount: 48)
-            interactive.authorizationCodes[SHA256Digest.hex(code)] = AuthorizationCodeRecord(
-                request: request, userID: user.id, mfaSatisfied: mfaSatisfied, authTime: now,
-                expiresAt: now.addingTimeInterval(Self.authorizationCodeSeconds))
-            var items: [(String, String)] = [("code", code)]
-            if request.wantsClientInfo { items.append(("client_info", issuer.clientInfo(userID: user.id))) }
-            return redirectBack(request, items)
+            var response = try issueCode(request, user: user, mfaSatisfied: mfaSatisfied, authTime: now, now: now)
+            response.headers["Set-Cookie"] = startBrowserSession(user: user, mfaSatisfied: mfaSatisfied, secure: secure, now: now)
+            return response
         }
+    }
+
+    /// Logs the sign-in, stores a fresh code bound to `request`, and redirects back with it (+ `client_info`).
+    private func issueCode(_ request: AuthorizeRequest, user: StoredUser, mfaSatisfied: Bool, authTime: Date, now: Date) throws -> EmulatorResponse {
+        try store.logSignIn(userID: user.id, clientID: request.clientID, outcome: "success", at: now)
+        let code = SecureRandom.token(byteCount: 48)
+        interactive.authorizationCodes[SHA256Digest.hex(code)] = AuthorizationCodeRecord(
+            request: request, userID: user.id, mfaSatisfied: mfaSatisfied, authTime: authTime,
+            expiresAt: now.addingTimeInterval(Self.authorizationCodeSeconds))
+        var items: [(String, String)] = [("code", code)]
+        if request.wantsClientInfo { items.append(("client_info", issuer.clientInfo(userID: user.id))) }
+        return redirectBack(request, items)
     }
 
     /// The answer to the client's redirect URI: 302 with the items in the query (default) or fragment, or for

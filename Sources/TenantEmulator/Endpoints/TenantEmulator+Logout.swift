@@ -5,9 +5,16 @@ import NativeAuthWire
 extension TenantEmulator {
     /// Follows `post_logout_redirect_uri` (302, with `state` appended when sent) only when it matches a redirect
     /// URI registered for `client_id` (or, without `client_id`, for any client); otherwise shows the signed-out
-    /// page. The emulator keeps no browser session, so there is nothing else to end; refresh tokens stay valid
-    /// (interactive-api §2.2: browser sign-out does not revoke them).
-    func logout(_ parameters: [String: String]) -> EmulatorResponse {
+    /// page. Either way the browser session (`ESTSAUTH`) ends and its cookie is cleared; refresh tokens stay
+    /// valid (interactive-api §2.2: browser sign-out does not revoke them).
+    func logout(_ parameters: [String: String], cookie: String?, now: Date) -> EmulatorResponse {
+        if let (key, _) = interactive.session(cookieHeader: cookie, now: now) { interactive.sessions.removeValue(forKey: key) }
+        var response = followLogout(parameters)
+        response.headers["Set-Cookie"] = BrowserSessionCookie.clear
+        return response
+    }
+
+    private func followLogout(_ parameters: [String: String]) -> EmulatorResponse {
         if let target = parameters["post_logout_redirect_uri"], !target.isEmpty {
             let clients = parameters["client_id"].flatMap { policy.client($0) }.map { [$0] } ?? policy.clients
             if clients.contains(where: { $0.redirectURIs.contains { RedirectURI($0)?.accepts(target) == true } }) {

@@ -10,6 +10,8 @@ final class InteractiveStore {
     /// Normalised user code (`ABCDEFGH`) → device-code key.
     var userCodes: [String: String] = [:]
     var authorizationCodes: [String: AuthorizationCodeRecord] = [:]
+    /// SHA-256 of an `ESTSAUTH` cookie value → the browser session.
+    var sessions: [String: BrowserSession] = [:]
 
     /// Stores a sign-in under a new random handle.
     func add(_ flow: WebSignInFlow, now: Date) -> String {
@@ -33,6 +35,7 @@ final class InteractiveStore {
         deviceCodes.removeAll()
         userCodes.removeAll()
         authorizationCodes.removeAll()
+        sessions.removeAll()
     }
 
     /// Forgets what expired over an hour ago (expired records still answer `expired_token` until then).
@@ -44,6 +47,25 @@ final class InteractiveStore {
             userCodes.removeValue(forKey: Self.normalizedUserCode(record.userCode))
         }
         authorizationCodes = authorizationCodes.filter { $0.value.expiresAt > cutoff }
+        sessions = sessions.filter { $0.value.expiresAt > now }
+    }
+
+    /// The live session named by the request's `Cookie` header, and its key.
+    func session(cookieHeader: String?, now: Date) -> (key: String, session: BrowserSession)? {
+        guard let value = Self.cookie(BrowserSessionCookie.name, in: cookieHeader) else { return nil }
+        let key = SHA256Digest.hex(value)
+        guard let session = sessions[key], session.expiresAt > now else { return nil }
+        return (key, session)
+    }
+
+    /// The value of cookie `name` in a `Cookie` header (`a=1; b=2`).
+    static func cookie(_ name: String, in header: String?) -> String? {
+        guard let header else { return nil }
+        for pair in header.split(separator: ";") {
+            let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts.count == 2, parts[0] == name, !parts[1].isEmpty { return String(parts[1]) }
+        }
+        return nil
     }
 
     /// Upper case, without spaces and hyphens: how a typed user code is looked up.

@@ -11,6 +11,8 @@ extension TenantEmulator {
                            now: Date, correlationID: String) -> EmulatorResponse {
         let action = "/\(tenantSegment)\(rest)"
         let form = FormBody(decoding: request.body)
+        let secure = origin.hasPrefix("https://")
+        let cookie = request.headers["cookie"]
         do {
             switch (path, request.method) {
             case (.deviceCode, "POST"):
@@ -18,20 +20,21 @@ extension TenantEmulator {
             case (.deviceAuth, "GET"):
                 return newDevicePage(action: action, now: now, error: nil)
             case (.deviceAuth, "POST"):
-                return try continueDevicePage(form, action: action, now: now)
+                return try continueDevicePage(form, action: action, secure: secure, now: now)
             case (.authorize, "GET"):
-                return authorize(request.query, action: action, now: now, correlationID: correlationID)
+                return try authorize(request.query, action: action, cookie: cookie, secure: secure, now: now, correlationID: correlationID)
             case (.authorize, "POST"):
                 guard let handle = form["flow"] else {
                     // A POSTed authorization request (Entra accepts both methods).
-                    return authorize(request.query.merging(form.dictionary) { _, body in body }, action: action, now: now, correlationID: correlationID)
+                    return try authorize(request.query.merging(form.dictionary) { _, body in body }, action: action, cookie: cookie, secure: secure,
+                                         now: now, correlationID: correlationID)
                 }
                 guard let flow = interactive.flow(handle, now: now), case .authorize(let authorizeRequest) = flow.purpose else {
                     return expiredPage()
                 }
-                return try continueAuthorize(flow, handle: handle, request: authorizeRequest, form: form, action: action, now: now)
+                return try continueAuthorize(flow, handle: handle, request: authorizeRequest, form: form, action: action, secure: secure, now: now)
             case (.logout, "GET"), (.logout, "POST"):
-                return logout(request.query.merging(form.dictionary) { _, body in body })
+                return logout(request.query.merging(form.dictionary) { _, body in body }, cookie: cookie, now: now)
             default:
                 return errors.response(ProtocolError(.invalidRequest, 90056, "\(request.path) does not accept \(request.method)."),
                                        endpoint: nil, correlationID: correlationID, at: now)
@@ -51,7 +54,7 @@ extension TenantEmulator {
     }
 
     /// A form post on the device page: next page, "signed in" (device code approved), or "cancelled" (declined).
-    private func continueDevicePage(_ form: FormBody, action: String, now: Date) throws -> EmulatorResponse {
+    private func continueDevicePage(_ form: FormBody, action: String, secure: Bool, now: Date) throws -> EmulatorResponse {
         guard let handle = form["flow"], let flow = interactive.flow(handle, now: now), case .device = flow.purpose else {
             return newDevicePage(action: action, now: now, error: "Your sign-in session has expired. Enter the code again.")
         }
@@ -70,8 +73,10 @@ extension TenantEmulator {
             guard let key, try approveDeviceCode(key: key, user: user, mfaSatisfied: mfaSatisfied, now: now) else {
                 return newDevicePage(action: action, now: now, error: "That code has expired or was already used. Ask your device for a new code.")
             }
-            return HTMLPage(title: "Sign in", heading: "You have signed in",
-                            paragraphs: ["You have signed in to the application on your device. You may now close this window."]).response
+            var response = HTMLPage(title: "Sign in", heading: "You have signed in",
+                                    paragraphs: ["You have signed in to the application on your device. You may now close this window."]).response
+            response.headers["Set-Cookie"] = startBrowserSession(user: user, mfaSatisfied: mfaSatisfied, secure: secure, now: now)
+            return response
         }
     }
 

@@ -107,6 +107,15 @@ extension TenantEmulator {
         return page
     }
 
+    /// Starts a browser session for `user` and returns its `Set-Cookie` value (the cookie value is kept only hashed).
+    func startBrowserSession(user: StoredUser, mfaSatisfied: Bool, secure: Bool, now: Date) -> String {
+        let value = SecureRandom.token(byteCount: 32)
+        interactive.sessions[SHA256Digest.hex(value)] = BrowserSession(
+            userID: user.id, mfaSatisfied: mfaSatisfied, authTime: now,
+            expiresAt: now.addingTimeInterval(TimeInterval(BrowserSessionCookie.lifetime)))
+        return BrowserSessionCookie.set(value, secure: secure)
+    }
+
     /// A one-time code into the outbox, under the policy's `otp` rules (length, life).
     private func sendWebCode(channel: String, target: String, purpose: OutboxMessage.Purpose, now: Date) -> PendingCode {
         let code = SecureRandom.digits(policy.otp.length)
