@@ -187,4 +187,17 @@ struct WebSignInTests {
         #expect(dead.contains(#"id="username""#) && dead.contains("no longer"))
         #expect(html(harness.postForm(path, ["flow": flow, "code": code])).contains(#"id="username""#), "the old code no longer signs in")
     }
+
+    @Test("MFA required and no method to send to: the page refuses (it does not register methods) and approves nothing")
+    func mfaWithoutMethod() throws {
+        let harness = try Harness(preset: "mfa")
+        let answer = try harness.deviceAuthorization()
+        let path = pagePath(harness)
+        let flow = try flowHandle(harness.get(path))
+        _ = harness.postForm(path, ["flow": flow, "user_code": userCode(answer)])
+        _ = harness.postForm(path, ["flow": flow, "username": "sam.lee@contoso.com"])
+        let refused = html(harness.postForm(path, ["flow": flow, "password": "Green-Valley-3381!"]))
+        #expect(refused.contains("verification method") && refused.contains(#"id="username""#))
+        #expect(harness.poll(deviceCode(answer)).jsonObject?["error"] as? String == "authorization_pending")
+    }
 }

@@ -2,7 +2,9 @@ import Foundation
 import NativeAuthWire
 
 /// The browser sign-in shared by the device page and `/authorize`: user code (device only), email, then
-/// password (password accounts) or an emailed code (code-only accounts), then MFA where the policy asks.
+/// password (password accounts) or an emailed code (code-only accounts), then MFA where the policy asks (a
+/// code to the user's first method allowed by `mfa.methods`; with no method and `mfa.registrationRequired`
+/// the page refuses, since it does not register methods).
 ///
 /// Contract: `advance(_:_:now:)` applies one page event to a flow and says what happened; it sends codes to the
 /// outbox and writes the sign-in log, but never renders. `signInPage(_:handle:action:error:)` renders a flow's
@@ -58,6 +60,12 @@ extension TenantEmulator {
             if policy.mfa.required, let method = mfaMethods(of: user).first {
                 flow.step = .mfaCode(userID: user.id, code: sendWebCode(channel: method.channel, target: method.target, purpose: .mfa, now: now))
                 return .show(error: nil)
+            }
+            if policy.mfa.required, policy.mfa.registrationRequired {
+                // The pages do not register methods (the native flow's registration_required); refusing keeps the
+                // policy from being bypassed through the browser.
+                flow.step = .username
+                return .show(error: "Your account needs a verification method before you can sign in here. Sign in in the app to set one up.")
             }
             return .signedIn(user: user, mfaSatisfied: false)
         case (.emailCode(let userID, var code), .codeEntered(let entered)):
