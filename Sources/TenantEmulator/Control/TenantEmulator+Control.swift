@@ -1,7 +1,7 @@
 import Foundation
 import NativeAuthWire
 
-/// The control API under `/emulator/v1/`: outbox, users, tenant, clock, faults. JSON in, JSON out.
+/// The control API under `/emulator/v1/`: outbox, users, tenant, clock, faults, device codes. JSON in, JSON out.
 /// Errors are `{"error": "<message>"}` with 400 (bad input), 404 (no such route) or 405 (wrong method).
 extension TenantEmulator {
     func handleControl(_ request: EmulatorRequest) -> EmulatorResponse {
@@ -26,6 +26,7 @@ extension TenantEmulator {
             do {
                 try store.deleteAllUsers()
                 flows.removeAll()
+                interactive.removeAll()
                 return .json(200, object: ["deleted": true])
             } catch {
                 return Self.controlError(500, "cannot reset the user store: \(error)")
@@ -47,10 +48,49 @@ extension TenantEmulator {
         case ("DELETE", "faults"):
             faults.removeAll()
             return .json(200, object: ["deleted": true])
+        case ("POST", _) where route.hasPrefix("devicecodes/"):
+            return finishDeviceCode(route, body: request.body)
+        case (_, _) where route.hasPrefix("devicecodes/"):
+            return Self.controlError(405, "\(request.method) is not allowed on \(request.path)")
         case (_, "outbox"), (_, "users"), (_, "tenant"), (_, "clock"), (_, "faults"):
             return Self.controlError(405, "\(request.method) is not allowed on \(request.path)")
         default:
             return Self.controlError(404, "no control route \(request.path); see the README section \"Tenant emulator\"")
+        }
+    }
+
+    /// `POST devicecodes/{userCode}/approve` with `{"username": "…"}` completes a pending device code as that
+    /// user (MFA counts as done: the operator vouches); `POST devicecodes/{userCode}/deny` declines it.
+    /// - Returns: 200 `{"userCode", "status": "approved"|"denied"}`; 404 unknown code or action, 409 already
+    ///   approved, denied or expired, 400 missing or unknown username. Source: interactive-api §4.2 (what a poll
+    ///   then answers).
+    private func finishDeviceCode(_ route: String, body: Data) -> EmulatorResponse {
+        let parts = route.split(separator: "/").map(String.init)
+        guard parts.count == 3, parts[2] == "approve" || parts[2] == "deny" else {
+            return Self.controlError(404, "use POST /emulator/v1/devicecodes/{userCode}/approve or /deny")
+        }
+        let now = clock.now
+        guard let key = interactive.userCodes[InteractiveStore.normalizedUserCode(parts[1])],
+              let record = interactive.deviceCodes[key] else {
+            return Self.controlError(404, "no device code with user code \(parts[1])")
+        }
+        guard !record.isFinished, now < record.expiresAt else {
+            return Self.controlError(409, "device code \(record.userCode) is already \(record.isFinished ? "finished" : "expired")")
+        }
+        if parts[2] == "deny" {
+            _ = denyDeviceCode(key: key, now: now)
+            return .json(200, object: ["userCode": record.userCode, "status": "denied"])
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+              let username = object["username"] as? String, !username.isEmpty else {
+            return Self.controlError(400, "body must be {\"username\": \"<email of an existing user>\"}")
+        }
+        do {
+            guard let user = try store.user(email: username) else { return Self.controlError(400, "no user \(username)") }
+            _ = try approveDeviceCode(key: key, user: user, mfaSatisfied: true, now: now)
+            return .json(200, object: ["userCode": record.userCode, "status": "approved"])
+        } catch {
+            return Self.controlError(500, "cannot read the user store: \(error)")
         }
     }
 
@@ -101,7 +141,9 @@ extension TenantEmulator {
         return [
             "tenant": ["name": p.tenant.name, "id": p.tenant.id],
             "clients": p.clients.map { ["clientId": $0.clientID, "nativeAuth": $0.nativeAuth, "publicClient": $0.publicClient,
-                                         "challengeTypes": $0.challengeTypes.map(\.wireValue)] },
+                                         "challengeTypes": $0.challengeTypes.map(\.wireValue), "redirectUris": $0.redirectURIs] },
+            "deviceCode": ["verificationURI": p.deviceCode.verificationURI.rawValue, "expiresInSeconds": p.deviceCode.expiresInSeconds,
+                           "intervalSeconds": p.deviceCode.intervalSeconds],
             "signUp": ["method": p.signUp.method.rawValue,
                        "attributes": p.signUp.attributes.map { attribute -> [String: Any] in
                            var item: [String: Any] = ["name": attribute.name, "type": attribute.type.rawValue,

@@ -1,12 +1,13 @@
 import Foundation
 import NativeAuthWire
 
-/// The emulated tenant: the native authentication API (V1) and the control API, request in, response out.
+/// The emulated tenant: the native authentication API (V1), the interactive stack (device code, authorize +
+/// PKCE, logout, HTML sign-in pages) and the control API, request in, response out.
 ///
 /// No sockets and no sleeping: `handle(_:)` answers one `EmulatorRequest`. `EmulatorServer` puts it on a
 /// loopback port; tests can call it directly. Thread-safe: protocol work runs one request at a time under a
 /// lock; RS256 signing of token answers happens after the lock is released.
-/// Source: native-auth API reference (all sections); issue 3.
+/// Source: native-auth API reference (all sections); interactive-api §3.2, §4, §7; issue 3.
 ///
 /// ```swift
 /// let emulator = try TenantEmulator(policy: try TenantPreset.load("email-otp"))
@@ -26,6 +27,7 @@ public final class TenantEmulator: @unchecked Sendable {
     let faults = FaultQueue()
     let store: UserStore
     let flows = FlowStore()
+    let interactive = InteractiveStore()
     let hasher: PasswordHasher
     let issuer: TokenIssuer
     let errors = ErrorFactory()
@@ -130,13 +132,14 @@ public final class TenantEmulator: @unchecked Sendable {
         let tenantSegment = segments.first.map(String.init) ?? ""
         let rest = segments.count > 1 ? "/" + segments[1] : "/"
         // `x-emulator-scheme` is set by EmulatorServer from how the request arrived (HTTPS or not).
-        let scheme = request.headers["x-emulator-scheme"] == "https" ? "https" : "http"
-        let origin = request.headers["host"].map { "\(scheme)://\($0)" } ?? defaultOrigin
+        let origin = Self.origin(host: request.headers["host"], scheme: request.headers["x-emulator-scheme"], fallback: defaultOrigin)
         let endpoint = NativeAuthEndpoint.allCases.first { $0.path == rest }
+        let interactivePath = InteractivePath(rest)
         func fail(_ error: ProtocolError) -> EmulatorResponse {
             errors.response(error, endpoint: endpoint, correlationID: correlationID, at: now)
         }
-        guard isThisTenant(tenantSegment) else {
+        let commonDevicePage = interactivePath == .deviceAuth && tenantSegment.lowercased() == "common"
+        guard commonDevicePage || isThisTenant(tenantSegment) else {
             var error = ProtocolError(.invalidRequest, 90002, "Tenant '\(tenantSegment)' not found. Check the authority path.")
             error.status = endpoint == nil ? 404 : 400
             return fail(error)
@@ -148,6 +151,12 @@ public final class TenantEmulator: @unchecked Sendable {
             case "/discovery/v2.0/keys":
                 return .json(200, object: issuer.jwks)
             default: break
+            }
+        }
+        if let interactivePath {
+            return lock.withLock {
+                handleInteractive(interactivePath, request, tenantSegment: tenantSegment, rest: rest, origin: origin, now: now,
+                                  correlationID: correlationID)
             }
         }
         guard let endpoint else {
@@ -195,6 +204,16 @@ public final class TenantEmulator: @unchecked Sendable {
         }
         response.delaySeconds = delay
         return response
+    }
+
+    /// `SCHEME://HOST` for discovery, issuer and page URLs. The scheme is `https` when the server marks the
+    /// request with `x-emulator-scheme: https` (served over TLS), else `http`; without a `Host` header (in-process
+    /// calls) `fallback` is used with its scheme switched the same way.
+    static func origin(host: String?, scheme: String?, fallback: String) -> String {
+        let secure = scheme?.lowercased() == "https"
+        if let host, !host.isEmpty { return "\(secure ? "https" : "http")://\(host)" }
+        guard secure, fallback.hasPrefix("http://") else { return fallback }
+        return "https://" + fallback.dropFirst("http://".count)
     }
 
     private func isThisTenant(_ segment: String) -> Bool {

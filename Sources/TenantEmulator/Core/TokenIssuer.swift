@@ -28,8 +28,11 @@ struct TokenIssuer {
         return signingInput + "." + Base64URL.encode(signature)
     }
 
-    func idToken(user: StoredUser, clientID: String, origin: String, now: Date, lifetime: Int) throws -> String {
+    func idToken(user: StoredUser, clientID: String, origin: String, now: Date, lifetime: Int, nonce: String? = nil,
+                 authTime: Date? = nil) throws -> String {
         var claims = baseClaims(user: user, audience: clientID, origin: origin, now: now, lifetime: lifetime)
+        claims.nonce = nonce
+        claims.authTime = authTime.map { Int($0.timeIntervalSince1970) }
         claims.preferredUsername = user.email
         claims.email = user.email
         claims.name = user.attributes["displayName"]
@@ -49,18 +52,24 @@ struct TokenIssuer {
                          sub: user.id, oid: user.id, tid: tenantID)
     }
 
+    /// The discovery document. Source: interactive-api §7.1 (the CIAM shape, endpoints under the tenant GUID).
     func openIDConfiguration(origin: String) -> [String: Any] {
         let base = "\(origin)/\(tenantID)"
         return ["issuer": issuer(origin: origin),
                 "authorization_endpoint": "\(base)/oauth2/v2.0/authorize",
                 "token_endpoint": "\(base)/oauth2/v2.0/token",
+                "device_authorization_endpoint": "\(base)/oauth2/v2.0/devicecode",
+                "end_session_endpoint": "\(base)/oauth2/v2.0/logout",
+                "response_modes_supported": ["query", "fragment", "form_post"],
+                "http_logout_supported": true,
                 "jwks_uri": "\(base)/discovery/v2.0/keys",
                 "response_types_supported": ["code", "id_token", "code id_token", "id_token token"],
                 "subject_types_supported": ["pairwise"],
                 "id_token_signing_alg_values_supported": ["RS256"],
                 "scopes_supported": ["openid", "profile", "email", "offline_access"],
                 "token_endpoint_auth_methods_supported": ["none"],
-                "claims_supported": ["sub", "iss", "aud", "exp", "iat", "nbf", "oid", "tid", "preferred_username", "email", "name", "uti", "ver"],
+                "claims_supported": ["sub", "iss", "aud", "exp", "iat", "nbf", "oid", "tid", "preferred_username", "email", "name", "uti", "ver",
+                                     "nonce", "auth_time"],
                 "tenant_region_scope": "EU"]
     }
 

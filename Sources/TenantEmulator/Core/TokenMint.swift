@@ -11,6 +11,10 @@ struct TokenMint: Sendable {
     let origin: String
     let now: Date
     let includeClientInfo: Bool
+    /// From the `/authorize` request behind an authorization code; `nil` for every other grant.
+    var nonce: String? = nil
+    /// When the user signed in on the emulator's pages (authorization-code grant only).
+    var authTime: Date? = nil
 
     /// The token answer of §3.4.
     func render(with issuer: TokenIssuer) throws -> EmulatorResponse {
@@ -18,7 +22,8 @@ struct TokenMint: Sendable {
             tokenType: "Bearer", scope: scopes.joined(separator: " "), extExpiresIn: lifetime,
             accessToken: try issuer.accessToken(user: user, clientID: clientID, scopes: scopes, origin: origin, now: now, lifetime: lifetime),
             refreshToken: refreshToken,
-            idToken: scopes.contains("openid") ? try issuer.idToken(user: user, clientID: clientID, origin: origin, now: now, lifetime: lifetime) : nil,
+            idToken: scopes.contains("openid") ? try issuer.idToken(user: user, clientID: clientID, origin: origin, now: now, lifetime: lifetime,
+                                                                      nonce: nonce, authTime: authTime) : nil,
             clientInfo: includeClientInfo ? issuer.clientInfo(userID: user.id) : nil)
         body.expiresIn = lifetime
         return TenantEmulator.success(body)

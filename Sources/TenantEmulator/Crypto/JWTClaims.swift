@@ -16,8 +16,13 @@ struct JWTClaims: Encodable {
     var name: String?
     var azp: String?
     var scp: String?
+    /// The `/authorize` request's `nonce`, on id tokens minted for that code (interactive-api §7.3, trap 6).
+    var nonce: String?
+    /// When the user signed in interactively, epoch seconds (MSAL Python wants it when `max_age` was sent).
+    var authTime: Int?
 
     enum CodingKeys: String, CodingKey {
-        case aud, iss, iat, nbf, exp, sub, oid, tid, uti, ver, preferredUsername = "preferred_username", email, name, azp, scp
+        case aud, iss, iat, nbf, exp, sub, oid, tid, uti, ver, preferredUsername = "preferred_username", email, name, azp, scp, nonce
+        case authTime = "auth_time"
     }
 }

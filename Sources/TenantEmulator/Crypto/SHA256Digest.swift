@@ -1,9 +1,10 @@
 import CCrypto
 import Foundation
 
-/// SHA-256 of text, as hex: how refresh tokens are stored (never in plain text).
+/// SHA-256 of text, as hex: how refresh tokens are stored (never in plain text); raw for PKCE `S256`.
 enum SHA256Digest {
-    static func hex(_ text: String) -> String {
+    /// The 32 digest bytes of the UTF-8 text (RFC 7636 §4.2 hashes the ASCII verifier).
+    static func bytes(_ text: String) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBufferPointer { input in
@@ -11,6 +12,11 @@ enum SHA256Digest {
                 SHA256(input.baseAddress, input.count, output.baseAddress)
             }
         }
+        return digest
+    }
+
+    static func hex(_ text: String) -> String {
+        let digest = bytes(text)
         // Hex by table: `String(format:)` per byte was a visible share of every token request's profile.
         let digits = Array("0123456789abcdef".utf8)
         var hex = [UInt8](repeating: 0, count: 64)

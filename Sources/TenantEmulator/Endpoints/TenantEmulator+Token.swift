@@ -1,8 +1,9 @@
 import Foundation
 import NativeAuthWire
 
-/// `/oauth2/v2.0/token`: every grant of §3.3, the MFA / registration branches, refresh with rotation.
-/// Source: native-auth API reference §3.3–§3.7, §4.6, §5.6, §6.
+/// `/oauth2/v2.0/token`: every grant of §3.3, the MFA / registration branches, refresh with rotation, and the
+/// interactive grants (device code, authorization code: `TenantEmulator+DeviceCode.swift`, `+Authorize.swift`).
+/// Source: native-auth API reference §3.3–§3.7, §4.6, §5.6, §6; interactive-api §4.2, §4.5.
 extension TenantEmulator {
     func token(_ context: RequestContext) throws -> EmulatorResponse {
         _ = try checkChallengeTypes(context, required: false)
@@ -15,6 +16,10 @@ extension TenantEmulator {
         switch grant {
         case .refreshToken:
             return try refresh(context)
+        case .unknown(Self.deviceCodeGrantType):
+            return try deviceCodeGrant(context)
+        case .unknown("authorization_code"):
+            return try authorizationCodeGrant(context)
         case .password:
             let (token, session) = try self.session(context) { $0 == .signInStarted || $0 == .signInPasswordRequested }
             let password = try context.required(.password)
@@ -91,7 +96,11 @@ extension TenantEmulator {
         return try tokenBody(context, user: user, clientID: session.clientID, mfaSatisfied: session.mfaSatisfied)
     }
 
-    private func tokenBody(_ context: RequestContext, user: StoredUser, clientID: String, mfaSatisfied: Bool, scope: String? = nil) throws -> EmulatorResponse {
+    /// The token answer for `user`: access token, id token (with `openid`), a stored refresh token (with
+    /// `offline_access`), `ext_expires_in`, and `client_info` when the request asked with `client_info=1` or `true`.
+    /// Source: interactive-api §1.4, §2.2, trap 5; native-auth API reference §3.4.
+    func tokenBody(_ context: RequestContext, user: StoredUser, clientID: String, mfaSatisfied: Bool, scope: String? = nil,
+                   nonce: String? = nil, authTime: Date? = nil) throws -> EmulatorResponse {
         var scopes = (scope ?? context.form[.scope] ?? "openid profile offline_access").split(separator: " ").map(String.init)
         if scopes.isEmpty { scopes = ["openid", "profile", "offline_access"] }
         let lifetime = policy.tokens.accessTokenSeconds
@@ -105,8 +114,15 @@ extension TenantEmulator {
         }
         var response = EmulatorResponse(status: 200)
         response.mint = TokenMint(user: user, clientID: clientID, scopes: scopes, refreshToken: refreshToken, lifetime: lifetime,
-                                  origin: context.origin, now: context.now, includeClientInfo: context.form[.clientInfo] == "true")
+                                  origin: context.origin, now: context.now, includeClientInfo: Self.asksForClientInfo(context.form[.clientInfo]),
+                                  nonce: nonce, authTime: authTime)
         return response
+    }
+
+    /// `client_info=1` (MSAL Python, MSAL.NET, `/authorize`) or `client_info=true` (native-auth SDKs).
+    /// Source: interactive-api §1.4, trap 5.
+    static func asksForClientInfo(_ value: String?) -> Bool {
+        value == "1" || value?.lowercased() == "true"
     }
 
     /// `grant_type=refresh_token` (§6): single use (rotation), expiry, and MFA that became required.

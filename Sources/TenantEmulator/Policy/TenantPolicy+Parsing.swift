@@ -64,6 +64,10 @@ extension TenantPolicy {
                 }
                 if client.challengeTypes.isEmpty { throw reader.failure("challengeTypes", allowedTypes) }
             }
+            client.redirectURIs = try reader.strings("redirectUris", default: [])
+            for uri in client.redirectURIs where RedirectURI(uri) == nil {
+                throw reader.failure("redirectUris", "absolute http or https URIs such as http://localhost")
+            }
             try reader.finish()
             return client
         }
@@ -96,6 +100,14 @@ extension TenantPolicy {
             try reader.finish()
         }
 
+        var deviceCode = DeviceCode()
+        if var reader = try root.object("deviceCode") {
+            deviceCode.verificationURI = try reader.choice("verificationURI", default: .service)
+            deviceCode.expiresInSeconds = try reader.int("expiresInSeconds", default: 900, range: 60...3600)
+            deviceCode.intervalSeconds = try reader.int("intervalSeconds", default: 5, range: 1...60)
+            try reader.finish()
+        }
+
         var users: [SeedUser] = []
         if let items = try root.array("users", allowed: "an array of users") {
             users = try items.enumerated().map { index, item in
@@ -104,7 +116,8 @@ extension TenantPolicy {
         }
         try root.finish()
         return TenantPolicy(tenant: Tenant(name: name, id: id.lowercased()), clients: clients, signUp: signUp,
-                            password: password, mfa: mfa, otp: otp, tokens: tokens, passwordReset: reset, users: users)
+                            password: password, mfa: mfa, otp: otp, tokens: tokens, passwordReset: reset, users: users,
+                            deviceCode: deviceCode)
     }
 
     private static func parseSignUp(_ root: inout PolicyReader, file: String) throws -> SignUp {

@@ -26,6 +26,8 @@ public struct TenantPolicy: Sendable {
     public var passwordReset: PasswordReset
     /// `users[]`: accounts imported at start.
     public var users: [SeedUser]
+    /// `deviceCode`: the device authorization grant (RFC 8628).
+    public var deviceCode = DeviceCode()
 
     /// `tenant`: the tenant's name (`NAME.onmicrosoft.com`) and GUID, both accepted as the authority path.
     public struct Tenant: Sendable {
@@ -46,6 +48,33 @@ public struct TenantPolicy: Sendable {
         /// The challenge types the app registration may use; what a request asks for beyond these is ignored,
         /// so a narrowly configured app meets the web fallback (case 001).
         public var challengeTypes: [ChallengeType] = [.oob, .password, .redirect]
+        /// `redirectUris` (default `[]`): the redirect URIs `/authorize` and `/logout` accept for this app.
+        ///
+        /// A loopback entry (`http://localhost`, or `http://127.0.0.1` if registered) matches any port with the
+        /// same scheme, host and path; any other entry must match byte for byte. Source: interactive-api §4.6
+        /// (Entra ignores the port of loopback redirects; `[::1]` is not supported); case 024.
+        public var redirectURIs: [String] = []
+    }
+
+    /// Which `verification_uri` the device authorization endpoint hands out.
+    public enum VerificationURI: String, Sendable, CaseIterable {
+        /// `service`: `https://microsoft.com/devicelogin`, what the real service returns for external tenants
+        /// (where customer accounts then fail with AADSTS500208); `fixed`: `<origin>/common/oauth2/deviceauth`,
+        /// the emulator's own page. Source: interactive-api §4.3, trap 8.
+        case service, fixed
+    }
+
+    /// `deviceCode`: the device authorization grant. Source: interactive-api §4.1–§4.3; RFC 8628 §3.2, §3.5.
+    public struct DeviceCode: Sendable {
+        /// `verificationURI` (default `service`).
+        public var verificationURI: VerificationURI = .service
+        /// `expiresInSeconds` (default 900): the `expires_in` of a device code; later polls get `expired_token`.
+        public var expiresInSeconds = 900
+        /// `intervalSeconds` (default 5): the advertised polling `interval`; each `slow_down` adds 5 s for that code.
+        public var intervalSeconds = 5
+
+        /// The defaults listed above.
+        public init() {}
     }
 
     /// How accounts sign up (and therefore sign in).
