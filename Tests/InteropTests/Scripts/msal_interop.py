@@ -15,6 +15,10 @@ import msal
 
 
 def app_for(cache):
+    # requests lets REQUESTS_CA_BUNDLE / CURL_CA_BUNDLE win over a session's `verify` (psf/requests#3829),
+    # so the emulator's CA is only trusted once they are out of the way.
+    for name in ("REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE"):
+        os.environ.pop(name, None)
     # An emulator host is not a known Entra cloud: no instance discovery (interactive-api trap 10).
     return msal.PublicClientApplication(
         os.environ["TOPHHIE_CLIENT_ID"],
