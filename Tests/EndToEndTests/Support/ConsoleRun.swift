@@ -6,6 +6,8 @@ import TestSupport
 /// the port (`--port`), so it can reach the control API. ``stop()`` (also `deinit`) kills the server.
 final class ConsoleRun {
     let folder: URL
+    /// Whether ``stop()`` removes the folder (not when it was handed in by a test that reuses it).
+    private let ownsFolder: Bool
     let tmux: TmuxSession
     /// The embedded emulator's port (0 when the console runs against another tenant).
     let port: UInt16
@@ -14,12 +16,18 @@ final class ConsoleRun {
     static var isAvailable: Bool { TmuxSession.isAvailable }
 
     /// Starts `tophhie [--preset PRESET] --port N ARGUMENTS` (or, with `embedded: false`, `tophhie ARGUMENTS`).
-    /// - Parameter preset: a preset name, or a file name under `Policies/` ending `.json`.
+    /// - Parameters:
+    ///   - preset: a preset name, or a file name under `Policies/` ending `.json`.
+    ///   - folder: the run's folder (config, state, status files); a new one by default. A relaunch passes the
+    ///     previous run's, so it finds the same token cache.
+    ///   - environment: extra variables for the console (e.g. `BROWSER`).
     init(preset: String? = nil, arguments: [String] = [], embedded: Bool = true, term: String = "xterm-256color",
-         width: Int = 80, height: Int = 24) throws {
+         width: Int = 80, height: Int = 24, folder reused: URL? = nil, environment: [String: String] = [:]) throws {
         let binary = try ReleaseBinary.require()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-e2e-\(UUID().uuidString)")
+        folder = reused ?? FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-e2e-\(UUID().uuidString)")
+        ownsFolder = reused == nil
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("status"))
         var words = [binary]
         if embedded {
             port = try Self.freePort()
@@ -32,8 +40,9 @@ final class ConsoleRun {
         control = ControlAPI(origin: "http://127.0.0.1:\(port)")
         let dir = folder.path
         // The runner's own environment may carry NO_COLOR; config and state stay inside the folder.
+        let extra = environment.map { "\($0.key)=\(Self.quote($0.value))" }.sorted().joined(separator: " ")
         let script = """
-            unset NO_COLOR; export LANG=C.UTF-8 XDG_CONFIG_HOME='\(dir)/config' XDG_STATE_HOME='\(dir)/state'; \
+            unset NO_COLOR; export LANG=C.UTF-8 XDG_CONFIG_HOME='\(dir)/config' XDG_STATE_HOME='\(dir)/state' \(extra); \
             stty -a > '\(dir)/before'; \
             TERM=\(term) \(words.map(Self.quote).joined(separator: " ")); \
             echo $? > '\(dir)/status.tmp'; stty -a > '\(dir)/after'; mv '\(dir)/status.tmp' '\(dir)/status'; \
@@ -46,7 +55,7 @@ final class ConsoleRun {
 
     func stop() {
         tmux.stop()
-        try? FileManager.default.removeItem(at: folder)
+        if ownsFolder { try? FileManager.default.removeItem(at: folder) }
     }
 
     /// The path of a policy file under `Tests/EndToEndTests/Policies/`.
@@ -106,7 +115,7 @@ final class ConsoleRun {
     var sttyBefore: String? { read("before") }
     var sttyAfter: String? { read("after") }
 
-    private static func quote(_ word: String) -> String {
+    static func quote(_ word: String) -> String {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
