@@ -33,7 +33,7 @@ extension EndToEnd {
         /// terminal's queue and reach the console.
         @Test func keysTypedWhileTheConsoleLoadsAreKept() throws {
             let run = try ConsoleRun()
-            run.keys("Down", "Enter")
+            run.keys("Down", "Down", "Down", "Enter")  // Sign up, after the three ways to sign in
             #expect(run.wait(for: "Confirm password", timeout: .seconds(20)), "\(run.screen)")
             #expect(run.quit() == 0)
             run.expectSaneTerminal()

@@ -141,6 +141,7 @@ public final class EffectRunner: Sendable {
                 case .completed(let result):
                     keep(nil)
                     keepTokens(of: result)
+                    return .completed(interactive?.describe(result) ?? SignedInAccount(result))
                 }
                 return answer.outcome
             })
@@ -231,8 +232,9 @@ public final class EffectRunner: Sendable {
     /// its summary.
     private func advance(_ step: NativeSignInStep) -> SignInProgress {
         keep(LiveStep(step))
-        if case .completed(let result) = step { keepTokens(of: result) }
-        return step.progress
+        guard case .completed(let result) = step else { return step.progress }
+        keepTokens(of: result)
+        return .completed(interactive?.describe(result) ?? SignedInAccount(result))
     }
 
     /// Keeps only what a refresh needs (and hands the tokens to the token cache, when there is one); the

@@ -103,6 +103,9 @@ struct InteractiveRunner: Sendable {
     /// Keeps a native sign-in's tokens in the cache (as MSAL's native-auth client does).
     func store(_ result: TophhieAuthResult) { try? auth.storeNativeSignIn(result) }
 
+    /// A sign-in's summary with where its tokens are kept and how many accounts the cache holds.
+    func describe(_ result: TophhieAuthResult) -> SignedInAccount { account(result) }
+
     private func account(_ result: TophhieAuthResult) -> SignedInAccount {
         SignedInAccount(result, cachedAccountCount: max(1, (try? auth.accounts.count) ?? 1), tokenStore: tokenStore)
     }
