@@ -29,7 +29,8 @@ struct InteropTenant {
     /// A `TophhieAuth` on `cache`, trusting the emulator's certificate.
     func auth(cache: String) throws -> TophhieAuth {
         let auth = TophhieAuth()
-        try auth.configure(clientId: clientID, authority: authority, tokenCachePath: cache, caFile: caFile)
+        try auth.configure(clientId: clientID, authority: authority, tokenCachePath: cache,
+                           caFile: server.certificatePEM == nil ? nil : caFile)
         return auth
     }
 
