@@ -66,6 +66,8 @@ import TophhieCloudAuthentication
             guard case .interactionRequired(let details) = error else { Issue.record("got \(error)"); return }
             #expect(details.error == "invalid_grant")
         }
+        #expect(await Self.call(listener + "/", post: "code=again&state=\(state)") == 409, "a second callback is not taken")
+        try await Task.sleep(nanoseconds: 1_500_000_000)
         #expect(await Self.call(listener + "/", post: "code=again&state=\(state)") == 0, "the listener must be closed")
     }
 

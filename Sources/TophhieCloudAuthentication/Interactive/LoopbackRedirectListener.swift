@@ -36,18 +36,32 @@ final class LoopbackRedirectListener: Sendable {
     /// Waits for the callback, at most `timeout` seconds; closes the listener either way.
     /// - Throws: `AuthError.cancelled` on time-out, `cancel()` or task cancellation.
     func wait(timeout: TimeInterval) async throws -> Callback {
-        defer { daemon.stop() }
         let timer = Task { [outcome] in
             try? await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1_000_000_000))
             outcome.finish(.failure(AuthError.cancelled))
         }
         defer { timer.cancel() }
-        return try await withTaskCancellationHandler {
-            try await outcome.value()
-        } onCancel: { [outcome] in
-            outcome.finish(.failure(AuthError.cancelled))
+        do {
+            let callback = try await withTaskCancellationHandler {
+                try await outcome.value()
+            } onCancel: { [outcome] in
+                outcome.finish(.failure(AuthError.cancelled))
+            }
+            // The callback's own page is still on its way to the browser: close once it has had time to go.
+            let daemon = self.daemon
+            Task.detached {
+                try? await Task.sleep(nanoseconds: Self.closingGrace)
+                daemon.stop()
+            }
+            return callback
+        } catch {
+            daemon.stop()
+            throw error
         }
     }
+
+    /// How long the listener stays up after the callback, answering "already done", so the browser gets its page.
+    static let closingGrace: UInt64 = 1_000_000_000
 
     /// Ends the wait with `AuthError.cancelled`.
     func cancel() { outcome.finish(.failure(AuthError.cancelled)) }
