@@ -27,15 +27,7 @@ struct InteractiveClient: Sendable {
     /// - Throws: `AuthError.networkFailure`, `CancellationError`.
     func post(_ url: URL, form: [(String, String)]) async throws -> Answer {
         let body = form.map { "\(FormBody.escape($0.0))=\(FormBody.escape($0.1))" }.joined(separator: "&")
-        let headers = [
-            "Content-Type": "application/x-www-form-urlencoded",
-            "Accept": "application/json",
-            "client-request-id": UUID().uuidString.lowercased(),
-            "return-client-request-id": "true",
-            "x-client-SKU": "TophhieCloudAuthentication.Linux",
-            "x-client-OS": "Linux",
-        ]
-        return try await send(HTTPRequest(url: url, headers: headers, body: Data(body.utf8), timeout: timeout))
+        return try await send(HTTPRequest(url: url, headers: NativeAuthClient.headers(), body: Data(body.utf8), timeout: timeout))
     }
 
     private func send(_ request: HTTPRequest) async throws -> Answer {
@@ -50,7 +42,7 @@ struct InteractiveClient: Sendable {
             observer?(ObservedExchange(startedAt: started, duration: Date().timeIntervalSince(started), request: request,
                                        endpoint: nil, response: nil, failure: "\(error)", attempt: 1))
             if error == .cancelled { throw CancellationError() }
-            throw AuthError.networkFailure(Self.describe(error, host: request.url.host ?? ""))
+            throw AuthError.networkFailure(NativeAuthClient.describe(error, host: request.url.host ?? ""))
         }
     }
 
@@ -63,15 +55,5 @@ struct InteractiveClient: Sendable {
             errorDescription: envelope?.errorDescription, traceID: envelope?.traceID,
             correlationID: envelope?.correlationID ?? header, status: answer.status)
         return (envelope, details)
-    }
-
-    static func describe(_ failure: TransportFailure, host: String) -> String {
-        switch failure {
-        case .connectionLost: "The connection to \(host) was lost."
-        case .unreachable: "The server \(host) could not be reached."
-        case .timedOut: "The server \(host) did not answer in time."
-        case .cancelled: "The request was cancelled."
-        case .other(let text): "The request to \(host) failed: \(text)"
-        }
     }
 }

@@ -74,7 +74,8 @@ struct NativeAuthClient: Sendable {
             response: response, failure: failure, attempt: attempt))
     }
 
-    private static func headers() -> [String: String] {
+    /// The headers of every form POST, MSAL's: a fresh `client-request-id` and the SKU and OS.
+    static func headers() -> [String: String] {
         [
             "Content-Type": "application/x-www-form-urlencoded",
             "Accept": "application/json",
@@ -85,7 +86,8 @@ struct NativeAuthClient: Sendable {
         ]
     }
 
-    private static func describe(_ failure: TransportFailure, host: String) -> String {
+    /// A sentence for a request that got no answer from `host`.
+    static func describe(_ failure: TransportFailure, host: String) -> String {
         switch failure {
         case .connectionLost: "The connection to \(host) was lost."
         case .unreachable: "The server \(host) could not be reached."
