@@ -30,6 +30,12 @@ import TophhieCloudAuthentication
         if case .resetStart = model.state.step {} else { Issue.record("not on reset: \(model.state.step)\n\(transcript)") }
     }
 
+    /// "Sign in" is a whole label, and also the start of "Sign in with browser": the whole label wins.
+    @Test func aWholeLabelWinsOverLongerOnesItStarts() {
+        let (model, transcript) = run(input: "sign in\n")
+        if case .signInStart = model.state.step {} else { Issue.record("not on sign-in: \(model.state.step)\n\(transcript)") }
+    }
+
     @Test func anAmbiguousNameIsAskedAgain() {
         let (model, transcript) = run(input: "sign\nsign u\n")
         #expect(transcript.contains("or the start of a choice's name"), "\(transcript)")

@@ -7,7 +7,7 @@ import TophhieCloudAuthentication
 /// `expires_in`. Scripted tenant, virtual time.
 @Suite struct DeviceCodePollingTests {
     /// Answers discovery and the device authorization, then the scripted polls in order.
-    static func tenant(deviceAnswer: String = #"{"device_code":"dc-1","user_code":"ABCD-EFGH","verification_uri":"https://microsoft.com/devicelogin","expires_in":900,"interval":5}"#,
+    static func tenant(deviceAnswer: String = #"{"device_code":"dc-1","user_code":"ABCD-EFGH","verification_uri":"https://microsoft.com/devicelogin","expires_in":900,"interval":5,"message":"To sign in, open the page https://microsoft.com/devicelogin and enter the code ABCD-EFGH."}"#,
                        polls: [HTTPResponse]) -> ScriptedTenant {
         let queue = Mutex(polls)
         return ScriptedTenant { request in
@@ -37,12 +37,24 @@ import TophhieCloudAuthentication
         #expect(auth.currentAccount?.username == "river@contoso.com")
     }
 
+    @Test func aThrottledPollWaitsTheRetryAfterAndGoesOn() async throws {
+        let throttled = HTTPResponse(status: 429, headers: ["Retry-After": "12"], body: Data(#"{"error":"temporarily_unavailable"}"#.utf8))
+        let time = VirtualTime()
+        let progress = Mutex<[DeviceCodeProgress]>([])
+        let auth = try InteractiveKit.auth(Self.tenant(polls: [throttled, InteractiveKit.tokens()]), time: time)
+        _ = try await auth.startDeviceCodeSignIn().waitForSignIn { update in progress.withLock { $0.append(update) } }
+        // 12 s between the throttled poll and the next, as Retry-After said.
+        #expect(time.sleeps == [5, 7, 5])
+        #expect(progress.withLock { $0 } == [.serverBusy(consecutive: 1)])
+    }
+
     @Test func theServicesWorkforcePageIsReplacedByTheTenantsOwn() async throws {
         let auth = try InteractiveKit.auth(Self.tenant(polls: []), time: VirtualTime())
         let step = try await auth.startDeviceCodeSignIn()
         #expect(step.userCode == "ABCD-EFGH")
         #expect(step.serviceVerificationURI == "https://microsoft.com/devicelogin")
         #expect(step.verificationURI.absoluteString == "https://contoso.ciamlogin.com/common/oauth2/deviceauth")
+        #expect(step.message == "To sign in, open the page https://contoso.ciamlogin.com/common/oauth2/deviceauth and enter the code ABCD-EFGH.")
         #expect(!"\(step)".contains("dc-1"))
     }
 

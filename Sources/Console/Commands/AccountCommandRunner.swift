@@ -27,6 +27,9 @@ public enum AccountCommandRunner {
             case .signOut: try await signOut(options, auth: auth, output: output)
             }
             return 0
+        } catch let error as UnknownAccount {
+            errors("tophhie \(command.rawValue): \(error)")
+            return 1
         } catch let error as AuthError {
             var line = "tophhie \(command.rawValue): \(error.errorDescription ?? "\(error)")"
             if let details = error.serverDetails { line += " (\(PrintableText.make(details.description)))" }
@@ -91,10 +94,9 @@ public enum AccountCommandRunner {
     /// A cached account by username (case-insensitive) or home account id.
     private static func find(_ name: String, auth: TophhieAuth) throws -> TophhieAccount {
         let wanted = name.lowercased()
-        guard let account = try auth.accounts.first(where: {
-            $0.username?.lowercased() == wanted || $0.homeAccountID?.lowercased() == wanted
-        }) else {
-            throw AuthError.noAccount
+        let accounts = try auth.accounts
+        guard let account = accounts.first(where: { $0.username?.lowercased() == wanted || $0.homeAccountID?.lowercased() == wanted }) else {
+            throw UnknownAccount(name: name, cached: accounts.count)
         }
         return account
     }
@@ -102,5 +104,14 @@ public enum AccountCommandRunner {
     private static func json(_ value: Any) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// `--account NAME` names no cached account.
+struct UnknownAccount: Error, CustomStringConvertible {
+    let name: String
+    let cached: Int
+    var description: String {
+        "no cached account is named \(PrintableText.make(name)) (\(cached) cached for this app and authority; `tophhie accounts` lists them)."
     }
 }

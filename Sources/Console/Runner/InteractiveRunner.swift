@@ -52,14 +52,17 @@ struct InteractiveRunner: Sendable {
         }
     }
 
-    /// `.signOut` → `.signedOut`.
-    func signOut() async -> FlowEvent {
+    /// `.signOut` → `.signedOut`, then `.accountRestored` for the next cached account, if any, so it stays
+    /// reachable from the home menu.
+    func signOut() async -> FlowEvent? {
         let username = auth.currentAccount?.username
         do {
             let endSession = try await auth.signOut()
-            let remaining = (try? auth.accounts.count) ?? 0
-            return .signedOut(.success(SignOutSummary(username: username, endSessionURL: endSession?.absoluteString,
-                                                      remainingAccounts: remaining)))
+            let remaining = (try? auth.accounts) ?? []
+            sendUnlessCancelled(.signedOut(.success(SignOutSummary(username: username, endSessionURL: endSession?.absoluteString,
+                                                                   remainingAccounts: remaining.count))))
+            guard let next = remaining.first, (try? auth.switchAccount(to: next)) != nil else { return nil }
+            return await restore()
         } catch {
             return .signedOut(.failure(Self.failure(error)))
         }

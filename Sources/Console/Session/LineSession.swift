@@ -43,6 +43,12 @@ final class LineSession {
     }
 
     private func waitWhileWorking() {
+        let started = Date()
+        defer {
+            // Lines typed at a terminal during a long wait (a device code, the browser) were meant for no
+            // prompt: dropped, not taken as the next answer (a stray "sign out" must not sign out the new account).
+            if Date().timeIntervalSince(started) > 1 { terminal.discardTypeAhead() }
+        }
         var announced = false
         var step = model.state.step
         while true {
@@ -130,6 +136,8 @@ final class LineSession {
         let typed = answer.trimmingCharacters(in: .whitespaces).lowercased()
         if typed.isEmpty { return choices.first.map { ($0.0, $0.1) } }
         if let number = Int(typed), choices.indices.contains(number - 1) { return (choices[number - 1].0, choices[number - 1].1) }
+        // A whole label wins over longer ones it starts ("Sign in" beside "Sign in with browser").
+        if let exact = choices.first(where: { $0.0.lowercased() == typed }) { return (exact.0, exact.1) }
         let named = choices.filter { $0.0.lowercased().hasPrefix(typed) }
         if named.count == 1, let only = named.first { return (only.0, only.1) }
         if named.isEmpty, ["quit", "q"].contains(typed) { return ("Quit", .menuChosen(.quit)) }

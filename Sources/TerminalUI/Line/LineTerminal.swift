@@ -64,6 +64,11 @@ public final class LineTerminal {
     /// Whether answers are typed at a terminal, which echoes them (else they come from a pipe or file).
     public var inputIsTerminal: Bool { isatty(input) == 1 }
 
+    /// Drops what was typed at a terminal but not yet read (piped input, a script's answers, is kept).
+    public func discardTypeAhead() {
+        if inputIsTerminal { tcflush(input, TCIFLUSH) }
+    }
+
     /// Input from a pipe or file is not echoed, so the answer's line break never reaches the output:
     /// write one, or a transcript runs every prompt together. The answer itself is not written: a
     /// script out of step with the prompts could be answering with a password.

@@ -46,7 +46,7 @@ public enum AuthError: Error, LocalizedError, Sendable, Equatable {
         switch self {
         case .notConfigured: "TophhieAuth is not configured: call configure(clientId:…) first."
         case .invalidConfiguration(let text): text
-        case .noAccount: "No account is signed in. Sign in with the browser or a device code."
+        case .noAccount: "No account is signed in. Sign in first (natively, with the browser or with a device code)."
         case .interactionRequired: "The saved sign-in has expired or was revoked. Sign in again."
         case .mfaRequired: "The tenant now requires multi-factor authentication. Sign in again to complete it."
         case .consentRequired: "Consent to the requested permissions is missing. Sign in again and accept them."

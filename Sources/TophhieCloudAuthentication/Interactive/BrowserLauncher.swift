@@ -41,9 +41,12 @@ public enum BrowserLauncher {
         process.standardError = FileHandle.nullDevice
         do {
             try process.run()
-            return true
         } catch {
             return false
         }
+        // A launcher that fails does so at once (no such browser, no display); one that works keeps
+        // running or exits 0 (xdg-open hands over and returns).
+        for _ in 0..<10 where process.isRunning { usleep(50_000) }
+        return process.isRunning || process.terminationStatus == 0
     }
 }

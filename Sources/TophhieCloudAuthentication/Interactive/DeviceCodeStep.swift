@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// What a device-code sign-in is doing while it waits, for a progress line.
 public enum DeviceCodeProgress: Sendable, Equatable {
@@ -59,11 +60,7 @@ public struct DeviceCodeStep: Sendable, CustomStringConvertible {
         while true {
             let remaining = expiresOn.timeIntervalSince(session.now())
             guard remaining > 0 else { throw AuthError.deviceCodeExpired }
-            do {
-                try await session.sleeper(min(Double(interval), remaining))
-            } catch {
-                throw AuthError.cancelled
-            }
+            try await wait(min(Double(interval), remaining))
             guard session.now() < expiresOn else { throw AuthError.deviceCodeExpired }
             let answer: InteractiveClient.Answer
             do {
@@ -79,6 +76,19 @@ public struct DeviceCodeStep: Sendable, CustomStringConvertible {
                 failures += 1
                 guard failures < Self.failureLimit else { throw AuthError.networkFailure(text) }
                 progress(.serverBusy(consecutive: failures))
+                continue
+            }
+            if answer.status == 429 {
+                // Throttled: not the user's answer; wait what the server asks (within the code's life) and go on.
+                failures += 1
+                guard failures < Self.failureLimit else {
+                    throw AuthError.networkFailure("The tenant kept throttling the polls (HTTP 429); the device code was abandoned.")
+                }
+                progress(.serverBusy(consecutive: failures))
+                let retryAfter = ResponseValidator.header("retry-after", in: answer.headers).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                if let retryAfter, retryAfter > interval {
+                    try await wait(Double(retryAfter - interval))
+                }
                 continue
             }
             if answer.status == 200 {
@@ -111,6 +121,17 @@ public struct DeviceCodeStep: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Sleeps within the code's life; cancellation ends the sign-in.
+    private func wait(_ seconds: Double) async throws {
+        let remaining = expiresOn.timeIntervalSince(session.now())
+        guard remaining > 0 else { throw AuthError.deviceCodeExpired }
+        do {
+            try await session.sleeper(min(seconds, remaining))
+        } catch {
+            throw AuthError.cancelled
+        }
+    }
+
     /// Reads the device authorization answer.
     /// - Throws: `AuthError.unexpectedResponse` without `device_code`, `user_code` or `verification_uri`.
     init(answer data: Data, authority: Authority, issuedAt: Date, scopes: [String], session: InteractiveSession) throws {
@@ -125,8 +146,10 @@ public struct DeviceCodeStep: Sendable, CustomStringConvertible {
         self.deviceCode = deviceCode
         self.userCode = userCode
         serviceVerificationURI = sent
-        verificationURI = Self.usableVerificationURI(sent, authority: authority)
-        message = object["message"] as? String
+        let usable = Self.usableVerificationURI(sent, authority: authority)
+        verificationURI = usable
+        // The service's message names the page it sent; it must not contradict the page shown instead.
+        message = (object["message"] as? String).map { $0.replacingOccurrences(of: sent, with: usable.absoluteString) }
         interval = TokenAnswer.seconds(object["interval"]).flatMap { $0 > 0 ? $0 : nil } ?? 5
         expiresOn = issuedAt.addingTimeInterval(TimeInterval(TokenAnswer.seconds(object["expires_in"]).flatMap { $0 > 0 ? $0 : nil } ?? 900))
         self.scopes = scopes

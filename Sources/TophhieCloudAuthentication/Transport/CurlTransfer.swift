@@ -168,7 +168,7 @@ final class CurlTransfer: @unchecked Sendable {
             return .connectionLost(text)
         case CURLE_PEER_FAILED_VERIFICATION:
             return .other("TLS: the server's certificate is not trusted (\(text)). If the server uses a private or "
-                + "self-signed CA, trust that CA's PEM certificate: makeTransport(caFile:), or tophhie --ca-file FILE")
+                + "self-signed CA (the emulator's --tls), trust that CA's PEM certificate: --ca-file FILE, or configure(caFile:)")
         case CURLE_SSL_CACERT_BADFILE:
             return .other("TLS: the CA file cannot be used (\(text)); give a readable PEM certificate file")
         case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,

@@ -48,6 +48,10 @@ public final class URLSessionTransport: HTTPTransport {
         case .cancelled: .cancelled
         case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
             .unreachable(error.localizedDescription)
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasUnknownRoot, .serverCertificateHasBadDate,
+             .serverCertificateNotYetValid, .clientCertificateRejected:
+            .other("TLS: \(error.localizedDescription). A server with a private CA (the emulator's --tls) needs that CA: "
+                   + "--ca-file FILE, or configure(caFile:).")
         default: .other(error.localizedDescription)
         }
     }

@@ -36,7 +36,8 @@ public final class TokenCacheFile: Sendable {
     let writePause: UInt32
 
     init(path: String, lockTimeout: TimeInterval) {
-        self.path = path
+        // A symlinked cache (dotfiles kept elsewhere) is written where it points, not replaced by a file.
+        self.path = Self.followingLinks(path)
         self.lockTimeout = lockTimeout
         writePause = ProcessInfo.processInfo.environment["TOPHHIE_TOKEN_CACHE_TEST_WRITE_PAUSE"].flatMap { UInt32($0) } ?? 0
     }
@@ -56,6 +57,17 @@ public final class TokenCacheFile: Sendable {
         return (state as NSString).appendingPathComponent("tophhie/msal_token_cache.json")
     }
 
+    /// `path`, or where its chain of symbolic links ends (even at a file that does not exist yet).
+    static func followingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<8 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = target.hasPrefix("/") ? target
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
+        }
+        return current
+    }
+
     /// The lock file's path: `<path>.lockfile`.
     var lockPath: String { path + ".lockfile" }
 
@@ -68,8 +80,9 @@ public final class TokenCacheFile: Sendable {
     /// - Throws: ``TokenCacheError/io(_:)`` when the file exists but cannot be read or moved;
     ///   ``TokenCacheError/lockTimeout(path:)`` when a damaged file is locked by a live process.
     public func load() throws(TokenCacheError) -> (cache: MSALTokenCache, notice: String?) {
+        let exposed = tightenPermissions()
         guard let data = try readFile() else { return (MSALTokenCache(), nil) }
-        if let cache = try? MSALTokenCache(json: data) { return (cache, nil) }
+        if let cache = try? MSALTokenCache(json: data) { return (cache, exposed) }
         let lock = try CacheLock.acquire(path: lockPath, timeout: lockTimeout)
         let result = Result { () throws(TokenCacheError) in try readMovingAside() }
         lock.release()
@@ -99,6 +112,16 @@ public final class TokenCacheFile: Sendable {
     }
 
     // MARK: Reading
+
+    /// A cache others can read holds their way into the account: made 0600 at once, and said.
+    /// - Returns: the notice when the mode was wider than 0600.
+    private func tightenPermissions() -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & 0o077 != 0 else { return nil }
+        let was = String(status.st_mode & 0o777, radix: 8)
+        guard chmod(path, 0o600) == 0 else { return "The token cache \(path) is readable by others (mode \(was)) and could not be made 0600." }
+        return "The token cache \(path) was readable by others (mode \(was)); it is now 0600. Anyone who read it could use its tokens."
+    }
 
     /// The file's bytes; nil when it does not exist.
     private func readFile() throws(TokenCacheError) -> Data? {

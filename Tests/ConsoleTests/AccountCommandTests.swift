@@ -1,0 +1,69 @@
+@testable import Console
+import Foundation
+import Testing
+import TophhieCloudAuthentication
+
+/// `tophhie token|accounts|sign-out` on a cache file, without a tenant: what scripts read.
+@Suite struct AccountCommandTests {
+    static func options(_ cache: String) throws -> AccountCommandOptions {
+        let target = TenantTarget(authority: try #require(URL(string: "https://contoso.ciamlogin.com/contoso.onmicrosoft.com")),
+                                  clientID: "4f1e2d3c-5b6a-4978-8a1b-2c3d4e5f6a7b", capabilities: [], challengeTypes: [])
+        return AccountCommandOptions(target: target, tokenCachePath: cache)
+    }
+
+    static func run(_ command: AccountCommand, _ options: AccountCommandOptions) async -> (status: Int32, output: String, errors: String) {
+        final class Lines: @unchecked Sendable { var output = ""; var errors = "" }
+        let lines = Lines()
+        let status = await AccountCommandRunner.run(command, options, output: { lines.output += $0 + "\n" }, errors: { lines.errors += $0 + "\n" })
+        return (status, lines.output, lines.errors)
+    }
+
+    @Test func anUnknownAccountIsNamedNotCalledSignedOut() async throws {
+        var options = try Self.options(NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json")
+        options.account = "bob@example.com"
+        let token = await Self.run(.token, options)
+        #expect(token.status == 1)
+        #expect(token.errors.contains("no cached account is named bob@example.com"), "\(token.errors)")
+        #expect(token.output.isEmpty)
+    }
+
+    @Test func withoutAnAccountTokenSaysASignInIsNeededAndPrintsNothing() async throws {
+        let token = await Self.run(.token, try Self.options(NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"))
+        #expect(token.status == 1)
+        #expect(token.output.isEmpty)
+        #expect(token.errors.contains("No account is signed in"))
+        let accounts = await Self.run(.accounts, try Self.options(NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"))
+        #expect(accounts.status == 0 && accounts.output.contains("No accounts are cached"))
+    }
+
+    @Test func aWorldReadableCacheIsMadePrivateAndSaid() async throws {
+        let cache = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: cache))
+        chmod(cache, 0o644)
+        let accounts = await Self.run(.accounts, try Self.options(cache))
+        #expect(accounts.errors.contains("was readable by others (mode 644); it is now 0600"), "\(accounts.errors)")
+        #expect(try FileManager.default.attributesOfItem(atPath: cache)[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test func aSymlinkedCacheIsWrittenWhereItPoints() throws {
+        let folder = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.json", withDestinationPath: folder + "/real.json")
+        _ = try TokenCacheFile(path: folder + "/link.json").update { cache in
+            try cache.store(CacheableTokenResponse(accessToken: "at", clientInfo: "eyJ1aWQiOiJ1IiwidXRpZCI6InQifQ", scope: "User.Read",
+                                                   expiresIn: 3600),
+                            clientID: "c", environment: "contoso.ciamlogin.com", realm: "t", requestedScopes: [], accountSource: nil, now: Date())
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.json") == folder + "/real.json")
+        #expect(FileManager.default.fileExists(atPath: folder + "/real.json"))
+    }
+
+    @Test func aBrowserThatFailsAtOnceIsNotReportedAsOpened() throws {
+        let url = try #require(URL(string: "https://example.com/"))
+        #expect(!BrowserLauncher.open(url, environment: ["BROWSER": "/bin/false"]))
+        #expect(BrowserLauncher.open(url, environment: ["BROWSER": "/bin/true"]))
+        #expect(!BrowserLauncher.open(url, environment: [:]), "no $BROWSER and no display: nothing to open")
+    }
+}
