@@ -12,7 +12,7 @@ struct ControlAPITests {
     func users() throws {
         let harness = try Harness()
         let listed = array(harness.control("GET", "users"))
-        #expect(Set(listed.compactMap { $0["email"] as? String }) == ["jane.doe@contoso.com", "alex.kim@contoso.com"])
+        #expect(Set(listed.compactMap { $0["email"] as? String }) == ["jane.doe@contoso.com", "alex.kim@contoso.com", "ops@contoso.com"])
         #expect(!String(decoding: harness.control("GET", "users").body, as: UTF8.self).contains("pbkdf2"), "no password hashes")
         let imported = harness.control("POST", "users", body: #"[{"email": "new@contoso.com", "password": "Imported-Pass-1", "methods": [{"channel": "sms", "target": "+14255550100"}]}]"#)
         #expect(imported.jsonObject?["imported"] as? Int == 1)

@@ -1,7 +1,8 @@
 import Foundation
 import NativeAuthWire
 
-/// The control API under `/emulator/v1/`: outbox, users, tenant, clock, faults, device codes. JSON in, JSON out.
+/// The control API under `/emulator/v1/`: outbox, users, tenant, clock, faults, device codes, sign-in log. JSON in,
+/// JSON out.
 /// Errors are `{"error": "<message>"}` with 400 (bad input), 404 (no such route) or 405 (wrong method).
 extension TenantEmulator {
     func handleControl(_ request: EmulatorRequest) -> EmulatorResponse {
@@ -44,15 +45,30 @@ extension TenantEmulator {
         case ("POST", "faults"):
             return queueFault(request.body)
         case ("GET", "faults"):
-            return .json(200, object: faults.pending.map { ["endpoint": $0.endpoint, "kind": $0.kind.rawValue, "count": $0.count, "seconds": $0.seconds] })
+            return .json(200, object: faults.pending.map { ["endpoint": $0.endpoint, "kind": $0.kind.rawValue, "count": $0.count, "seconds": $0.seconds,
+                                                            "retryAfter": $0.retryAfter] })
         case ("DELETE", "faults"):
             faults.removeAll()
             return .json(200, object: ["deleted": true])
+        case ("GET", "signins"):
+            // The sign-in log, newest first, each row in Graph's `signIn` shape (interactive-api §6.2).
+            do {
+                return .json(200, object: try store.signIns().map(\.graphJSON))
+            } catch {
+                return Self.controlError(500, "cannot read the sign-in log: \(error)")
+            }
+        case ("DELETE", "signins"):
+            do {
+                try store.deleteSignIns()
+                return .json(200, object: ["deleted": true])
+            } catch {
+                return Self.controlError(500, "cannot clear the sign-in log: \(error)")
+            }
         case ("POST", _) where route.hasPrefix("devicecodes/"):
             return finishDeviceCode(route, body: request.body)
         case (_, _) where route.hasPrefix("devicecodes/"):
             return Self.controlError(405, "\(request.method) is not allowed on \(request.path)")
-        case (_, "outbox"), (_, "users"), (_, "tenant"), (_, "clock"), (_, "faults"):
+        case (_, "outbox"), (_, "users"), (_, "tenant"), (_, "clock"), (_, "faults"), (_, "signins"):
             return Self.controlError(405, "\(request.method) is not allowed on \(request.path)")
         default:
             return Self.controlError(404, "no control route \(request.path); see the README section \"Tenant emulator\"")
@@ -117,11 +133,24 @@ extension TenantEmulator {
         let kinds = Fault.Kind.allCases.map(\.rawValue).joined(separator: ", ")
         guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
               let endpoint = object["endpoint"] as? String,
-              endpoint == "*" || NativeAuthEndpoint.allCases.contains(where: { $0.path == endpoint }) else {
-            return Self.controlError(400, "endpoint must be a native-auth path such as /signup/v1.0/start, or *")
+              endpoint == "*" || NativeAuthEndpoint.allCases.contains(where: { $0.path == endpoint })
+                || Self.graphPaths.contains(where: { $0.lowercased() == endpoint.lowercased() }) else {
+            return Self.controlError(400, "endpoint must be a native-auth path such as /signup/v1.0/start, a Graph path "
+                                     + "(\(Self.graphPaths.joined(separator: ", "))), or *")
         }
         guard let kindText = object["kind"] as? String, let kind = Fault.Kind(rawValue: kindText) else {
             return Self.controlError(400, "kind must be one of \(kinds)")
+        }
+        let graph = Self.isGraphPath(endpoint)
+        if graph, ![.http429, .http500, .delay].contains(kind) {
+            return Self.controlError(400, "Graph paths take kind http429, http500 or delay")
+        }
+        var retryAfter = true
+        if let value = object["retryAfter"] {
+            guard let flag = value as? NSNumber, PolicyReader.isBoolean(flag) else {
+                return Self.controlError(400, "retryAfter must be true or false")
+            }
+            retryAfter = flag.boolValue
         }
         func number(_ key: String, _ fallback: Int) -> Int? {
             guard let value = object[key] else { return fallback }
@@ -131,9 +160,10 @@ extension TenantEmulator {
         guard let count = number("count", 1), count >= 1, let seconds = number("seconds", 1), seconds <= 300 else {
             return Self.controlError(400, "count must be a whole number ≥ 1 and seconds from 0 to 300")
         }
-        let fault = Fault(endpoint: endpoint, kind: kind, count: count, seconds: seconds)
+        let fault = Fault(endpoint: endpoint, kind: kind, count: count, seconds: seconds, retryAfter: retryAfter)
         faults.add(fault)
-        return .json(200, object: ["queued": ["endpoint": endpoint, "kind": kind.rawValue, "count": count, "seconds": seconds]])
+        return .json(200, object: ["queued": ["endpoint": endpoint, "kind": kind.rawValue, "count": count, "seconds": seconds,
+                                              "retryAfter": retryAfter]])
     }
 
     private var tenantSummary: [String: Any] {
@@ -162,6 +192,8 @@ extension TenantEmulator {
             "tokens": ["accessTokenSeconds": p.tokens.accessTokenSeconds, "refreshTokenSeconds": p.tokens.refreshTokenSeconds,
                        "continuationTokenSeconds": p.tokens.continuationTokenSeconds],
             "passwordReset": ["enabled": p.passwordReset.enabled, "pollSequence": p.passwordReset.pollSequence.map(\.wireValue)],
+            "operators": p.operators,
+            "graph": ["premium": p.graph.premium],
         ]
     }
 

@@ -3,6 +3,8 @@
 /// Kinds: `http429` (throttled, `Retry-After: seconds`), `http500` (server error), `delay` (answer after
 /// `seconds`), `expiredToken` (`expired_token` 55112, as the documented exchanges), `redirect` (200 web fallback), `smsBlocked`
 /// (`access_denied` + `provider_blocked_by_rep` 550024, case 003). Each matching request uses one of `count`.
+/// Graph paths (`/v1.0/me`, `/v1.0/auditLogs/signIns`) take `http429` (Graph's `TooManyRequests`), `http500` and
+/// `delay` only, and are never matched by `*`. Source: interactive-api §5.3 (throttling); case 022 b, c.
 public struct Fault: Sendable, Equatable {
     /// The misbehaviours listed above; `rawValue` is the control API's `kind`.
     public enum Kind: String, Sendable, CaseIterable {
@@ -10,7 +12,7 @@ public struct Fault: Sendable, Equatable {
         case http429, http500, delay, expiredToken, redirect, smsBlocked
     }
 
-    /// An endpoint path such as `/signup/v1.0/start`, or `*` for every protocol endpoint.
+    /// An endpoint path such as `/signup/v1.0/start` or `/v1.0/auditLogs/signIns`, or `*` for every native-auth endpoint.
     public var endpoint: String
     /// The misbehaviour to apply.
     public var kind: Kind
@@ -18,12 +20,15 @@ public struct Fault: Sendable, Equatable {
     public var count: Int
     /// `Retry-After` of `http429` and the wait of `delay`, in seconds (0–300 through the control API).
     public var seconds: Int
+    /// `http429` only: send `Retry-After: seconds` (default) or no `Retry-After` at all (case 022 c).
+    public var retryAfter: Bool
 
-    /// By default one use and 1 second.
-    public init(endpoint: String, kind: Kind, count: Int = 1, seconds: Int = 1) {
+    /// By default one use, 1 second, with `Retry-After`.
+    public init(endpoint: String, kind: Kind, count: Int = 1, seconds: Int = 1, retryAfter: Bool = true) {
         self.endpoint = endpoint
         self.kind = kind
         self.count = count
         self.seconds = seconds
+        self.retryAfter = retryAfter
     }
 }

@@ -24,11 +24,13 @@ final class FaultQueue: @unchecked Sendable {
         return faults
     }
 
-    /// Takes one use of the first fault matching `path` (or `*`), if any.
-    func take(for path: String) -> Fault? {
+    /// Takes one use of the first fault matching `path` (compared case-insensitively), or `*` when `wildcard`.
+    func take(for path: String, wildcard: Bool = true) -> Fault? {
         lock.lock()
         defer { lock.unlock() }
-        guard let index = faults.firstIndex(where: { $0.endpoint == path || $0.endpoint == "*" }) else { return nil }
+        guard let index = faults.firstIndex(where: { $0.endpoint.lowercased() == path.lowercased() || (wildcard && $0.endpoint == "*") }) else {
+            return nil
+        }
         let fault = faults[index]
         faults[index].count -= 1
         if faults[index].count <= 0 { faults.remove(at: index) }

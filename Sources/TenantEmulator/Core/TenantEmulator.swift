@@ -2,7 +2,8 @@ import Foundation
 import NativeAuthWire
 
 /// The emulated tenant: the native authentication API (V1), the interactive stack (device code, authorize +
-/// PKCE, logout, HTML sign-in pages) and the control API, request in, response out.
+/// PKCE, logout, HTML sign-in pages), a Microsoft Graph subset under `/v1.0/` (`Graph/`) and the control API,
+/// request in, response out.
 ///
 /// No sockets and no sleeping: `handle(_:)` answers one `EmulatorRequest`. `EmulatorServer` puts it on a
 /// loopback port; tests can call it directly. Thread-safe: protocol work runs one request at a time under a
@@ -17,7 +18,7 @@ import NativeAuthWire
 public final class TenantEmulator: @unchecked Sendable {
     // @unchecked: every mutable part (store, flows) is only touched while `lock` is held; outbox, clock and
     // faults are thread-safe on their own.
-    private let lock = NSLock()
+    let lock = NSLock()
     /// The tenant policy in force.
     public let policy: TenantPolicy
     /// Codes "sent" by the tenant.
@@ -97,6 +98,8 @@ public final class TenantEmulator: @unchecked Sendable {
         var response: EmulatorResponse
         if request.path.hasPrefix(ControlAPI.prefix) {
             response = lock.withLock { handleControl(request) }
+        } else if Self.isGraphPath(request.path) {
+            response = handleGraph(request, clientRequestID: request.headers["client-request-id"] ?? correlationID)
         } else {
             response = handleTenant(request, correlationID: correlationID)
         }
@@ -173,7 +176,7 @@ public final class TenantEmulator: @unchecked Sendable {
             case .http429:
                 var error = ProtocolError(.unknown("temporarily_unavailable"), 90055, "Too many requests; retry after \(fault.seconds) seconds.")
                 error.status = 429
-                error.extraHeaders = ["Retry-After": String(fault.seconds)]
+                if fault.retryAfter { error.extraHeaders = ["Retry-After": String(fault.seconds)] }
                 return fail(error)
             case .http500:
                 var error = ProtocolError(.serverError, 90033, "A transient error has occurred. Please try again.")

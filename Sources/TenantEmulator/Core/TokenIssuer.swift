@@ -39,10 +39,24 @@ struct TokenIssuer {
         return try jwt(claims)
     }
 
+    /// The access token: Graph's (v1.0 shape, `aud` Graph) when any granted scope is a Graph scope, else one for
+    /// the app itself (`aud` = client id). `scp` never lists `openid`, `profile`, `offline_access`, `email`.
+    /// Source: interactive-api §7.4.
     func accessToken(user: StoredUser, clientID: String, scopes: [String], origin: String, now: Date, lifetime: Int) throws -> String {
+        if let graph = GraphScopes(requested: scopes) {
+            var claims = baseClaims(user: user, audience: graph.audience, origin: origin, now: now, lifetime: lifetime)
+            claims.iss = "https://sts.windows.net/\(tenantID)/"
+            claims.ver = "1.0"
+            claims.scp = graph.delegated.joined(separator: " ")
+            claims.appid = clientID
+            claims.appidacr = "0"
+            claims.idtyp = "user"
+            claims.name = user.attributes["displayName"]
+            return try jwt(claims)
+        }
         var claims = baseClaims(user: user, audience: clientID, origin: origin, now: now, lifetime: lifetime)
         claims.azp = clientID
-        claims.scp = scopes.filter { !["openid", "profile", "offline_access", "email"].contains($0) }.joined(separator: " ")
+        claims.scp = scopes.filter { !GraphScopes.oidc.contains($0.lowercased()) }.joined(separator: " ")
         return try jwt(claims)
     }
 

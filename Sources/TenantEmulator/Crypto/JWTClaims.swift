@@ -20,9 +20,14 @@ struct JWTClaims: Encodable {
     var nonce: String?
     /// When the user signed in interactively, epoch seconds (MSAL Python wants it when `max_age` was sent).
     var authTime: Int?
+    /// Graph (v1.0) access tokens only: the client id, `"0"` (public client) and `"user"` (interactive-api §7.4).
+    var appid: String?
+    var appidacr: String?
+    var idtyp: String?
 
     enum CodingKeys: String, CodingKey {
         case aud, iss, iat, nbf, exp, sub, oid, tid, uti, ver, preferredUsername = "preferred_username", email, name, azp, scp, nonce
         case authTime = "auth_time"
+        case appid, appidacr, idtyp
     }
 }

@@ -98,7 +98,7 @@ extension TenantEmulator {
 
     /// Logs the sign-in, stores a fresh code bound to `request`, and redirects back with it (+ `client_info`).
     private func issueCode(_ request: AuthorizeRequest, user: StoredUser, mfaSatisfied: Bool, authTime: Date, now: Date) throws -> EmulatorResponse {
-        try store.logSignIn(userID: user.id, clientID: request.clientID, outcome: "success", at: now)
+        try recordSignIn(user: user, clientID: request.clientID, channel: .browser, now: now)
         let code = SecureRandom.token(byteCount: 48)
         interactive.authorizationCodes[SHA256Digest.hex(code)] = AuthorizationCodeRecord(
             request: request, userID: user.id, mfaSatisfied: mfaSatisfied, authTime: authTime,
@@ -152,7 +152,11 @@ extension TenantEmulator {
             throw ProtocolError(.invalidGrant, 54005, "OAuth2 Authorization code was already redeemed, please retry with a new valid code or use an existing refresh token.")
         }
         guard context.now < record.expiresAt else {
-            throw ProtocolError(.invalidGrant, 70008, "The provided authorization code or refresh token has expired due to inactivity.")
+            let expired = ProtocolError(.invalidGrant, 70008, "The provided authorization code or refresh token has expired due to inactivity.")
+            if let user = try store.user(id: record.userID) {
+                try recordSignIn(user: user, clientID: record.request.clientID, channel: .browser, failure: expired, now: context.now)
+            }
+            throw expired
         }
         guard context.form["redirect_uri"] == record.request.redirectURI else {
             throw ProtocolError(.invalidGrant, 500_112, "The reply address does not match the reply address provided when requesting the authorization code.")

@@ -82,7 +82,7 @@ extension TenantEmulator {
         guard var record = interactive.deviceCodes[key], !record.isFinished, now < record.expiresAt else { return false }
         record.status = .approved(userID: user.id, mfaSatisfied: mfaSatisfied)
         interactive.deviceCodes[key] = record
-        try store.logSignIn(userID: user.id, clientID: record.clientID, outcome: "success", at: now)
+        try recordSignIn(user: user, clientID: record.clientID, channel: .deviceCode, now: now)
         return true
     }
 

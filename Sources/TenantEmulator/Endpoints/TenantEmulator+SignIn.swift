@@ -65,10 +65,15 @@ extension TenantEmulator {
             throw ProtocolError.missing("id")
         }
         if method.channel == "sms" {
-            switch policy.mfa.smsBlocked {
-            case .reputation: throw ProtocolError.smsBlockedByReputation
-            case .admin: throw ProtocolError.smsBlockedByAdmin
-            case .none: break
+            let blocked: ProtocolError? = switch policy.mfa.smsBlocked {
+            case .reputation: .smsBlockedByReputation
+            case .admin: .smsBlockedByAdmin
+            case .none: nil
+            }
+            if let blocked {
+                // A blocked MFA method ends this sign-in attempt: logged as a failure.
+                try recordSignIn(user: user, clientID: session.clientID, channel: .native, failure: blocked, now: context.now)
+                throw blocked
             }
         }
         let sent = try sendCode(session, channel: method.channel, target: method.target, purpose: .mfa, now: context.now)

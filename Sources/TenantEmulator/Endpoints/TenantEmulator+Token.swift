@@ -31,7 +31,7 @@ extension TenantEmulator {
                 throw ProtocolError(.invalidGrant, AADSTSCode.invalidAuthenticationType, "The account has no password; use a one-time code.")
             }
             guard hasher.verify(password, against: hash) else {
-                try store.logSignIn(userID: user.id, clientID: session.clientID, outcome: "wrongPassword", at: context.now)
+                try recordSignIn(user: user, clientID: session.clientID, channel: .native, failure: .invalidCredentials, now: context.now)
                 throw ProtocolError.invalidCredentials
             }
             return try afterFirstFactor(context, token: token, session: session, user: user)
@@ -43,7 +43,10 @@ extension TenantEmulator {
                 default: false
                 }
             }
-            try verifyCode(session, context)
+            // A wrong, dead or expired code (first factor or MFA) is a failed sign-in of the flow's user.
+            try recordingFailure(of: try user(of: session), clientID: session.clientID, channel: .native, now: context.now) {
+                try verifyCode(session, context)
+            }
             guard let user = try user(of: session) else { throw ProtocolError.userGoneAtToken }
             if case .mfaCodeSent = session.step {
                 session.mfaSatisfied = true
@@ -92,7 +95,7 @@ extension TenantEmulator {
     /// The token answer of §3.4; ends the flow.
     private func tokens(_ context: RequestContext, token: String?, session: FlowSession, user: StoredUser) throws -> EmulatorResponse {
         if let token { flows.remove(token) }
-        try store.logSignIn(userID: user.id, clientID: session.clientID, outcome: "success", at: context.now)
+        try recordSignIn(user: user, clientID: session.clientID, channel: .native, now: context.now)
         return try tokenBody(context, user: user, clientID: session.clientID, mfaSatisfied: session.mfaSatisfied)
     }
 
@@ -132,17 +135,22 @@ extension TenantEmulator {
         let malformed = ProtocolError(.invalidGrant, 9_002_313, "Invalid request. Request is malformed or invalid.")
         guard let record = try store.takeRefreshToken(hash: SHA256Digest.hex(value)),
               record.clientID.lowercased() == client.clientID.lowercased() else { throw malformed }
-        guard record.expiresAt > context.now else {
-            throw ProtocolError(.invalidGrant, AADSTSCode.refreshTokenExpired, "The refresh token has expired due to inactivity.")
-        }
         guard let user = try store.user(id: record.userID) else { throw malformed }
-        if policy.mfa.required, user.hasPassword, !record.mfaSatisfied {
-            // Keep the token: the user may still use it once MFA no longer applies.
-            try store.saveRefreshToken(hash: SHA256Digest.hex(value), record: record)
-            throw ProtocolError(.invalidGrant, AADSTSCode.mfaRequired,
-                                "Due to a configuration change made by your administrator, you must use multi-factor authentication.")
+        // Refresh grants are non-interactive sign-ins: expiry and a new MFA demand are logged as failures.
+        return try recordingFailure(of: user, clientID: record.clientID, channel: .refresh, now: context.now) {
+            guard record.expiresAt > context.now else {
+                throw ProtocolError(.invalidGrant, AADSTSCode.refreshTokenExpired, "The refresh token has expired due to inactivity.")
+            }
+            if policy.mfa.required, user.hasPassword, !record.mfaSatisfied {
+                // Keep the token: the user may still use it once MFA no longer applies.
+                try store.saveRefreshToken(hash: SHA256Digest.hex(value), record: record)
+                throw ProtocolError(.invalidGrant, AADSTSCode.mfaRequired,
+                                    "Due to a configuration change made by your administrator, you must use multi-factor authentication.")
+            }
+            let requested = context.form[.scope].flatMap { $0.isEmpty ? nil : $0 } ?? record.scope
+            let answer = try tokenBody(context, user: user, clientID: record.clientID, mfaSatisfied: record.mfaSatisfied, scope: requested)
+            try recordSignIn(user: user, clientID: record.clientID, channel: .refresh, now: context.now)
+            return answer
         }
-        let requested = context.form[.scope].flatMap { $0.isEmpty ? nil : $0 } ?? record.scope
-        return try tokenBody(context, user: user, clientID: record.clientID, mfaSatisfied: record.mfaSatisfied, scope: requested)
     }
 }

@@ -108,6 +108,16 @@ extension TenantPolicy {
             try reader.finish()
         }
 
+        var graph = Graph()
+        if var reader = try root.object("graph") {
+            graph.premium = try reader.bool("premium", default: true)
+            try reader.finish()
+        }
+        let operators = try root.strings("operators", default: [])
+        if operators.contains(where: { !EmailAddress.isPlausible($0) }) {
+            throw root.failure("operators", "an array of user email addresses")
+        }
+
         var users: [SeedUser] = []
         if let items = try root.array("users", allowed: "an array of users") {
             users = try items.enumerated().map { index, item in
@@ -117,7 +127,7 @@ extension TenantPolicy {
         try root.finish()
         return TenantPolicy(tenant: Tenant(name: name, id: id.lowercased()), clients: clients, signUp: signUp,
                             password: password, mfa: mfa, otp: otp, tokens: tokens, passwordReset: reset, users: users,
-                            deviceCode: deviceCode)
+                            deviceCode: deviceCode, operators: operators, graph: graph)
     }
 
     private static func parseSignUp(_ root: inout PolicyReader, file: String) throws -> SignUp {

@@ -28,6 +28,26 @@ public struct TenantPolicy: Sendable {
     public var users: [SeedUser]
     /// `deviceCode`: the device authorization grant (RFC 8628).
     public var deviceCode = DeviceCode()
+    /// `operators` (default `[]`): emails of users holding a reports-reader role; only they may read
+    /// `GET /v1.0/auditLogs/signIns`. Source: interactive-api §6.3 (delegated callers need a directory role).
+    public var operators: [String] = []
+    /// `graph`: the Microsoft Graph subset under `/v1.0/`.
+    public var graph = Graph()
+
+    /// `graph`: how the emulated Microsoft Graph behaves. Source: interactive-api §5, §6.
+    public struct Graph: Sendable {
+        /// `premium` (default `true`): the tenant holds an Entra ID P1/P2 licence. `false` → sign-in logs answer
+        /// 403 `Authentication_RequestFromNonPremiumTenantOrB2CTenant` (interactive-api §6.3; case 022 a).
+        public var premium = true
+
+        /// The defaults listed above.
+        public init() {}
+    }
+
+    /// Whether `email` is listed in `operators` (case-insensitive).
+    public func isOperator(_ email: String) -> Bool {
+        operators.contains { $0.lowercased() == email.lowercased() }
+    }
 
     /// `tenant`: the tenant's name (`NAME.onmicrosoft.com`) and GUID, both accepted as the authority path.
     public struct Tenant: Sendable {

@@ -29,6 +29,7 @@ final class UserStore {
             CREATE TABLE IF NOT EXISTS sign_in_log (
               user_id TEXT NOT NULL, at REAL NOT NULL, client_id TEXT NOT NULL, outcome TEXT NOT NULL)
             """)
+        try migrateSignInLog()
         try database.execute("CREATE TABLE IF NOT EXISTS signing_key (kid TEXT PRIMARY KEY, der BLOB NOT NULL)")
     }
 
@@ -124,14 +125,70 @@ final class UserStore {
 
     // MARK: Sign-in log and signing key
 
-    func logSignIn(userID: String, clientID: String, outcome: String, at date: Date) throws {
-        try database.execute("INSERT INTO sign_in_log (user_id, at, client_id, outcome) VALUES (?, ?, ?, ?)",
-                             [.text(userID), .real(date.timeIntervalSince1970), .text(clientID), .text(outcome)])
+    /// Columns added to `sign_in_log` for Graph's `signIn` fields (interactive-api §6.2). Added with `ALTER TABLE`
+    /// to files that predate them, so existing data files still open; their old rows keep `NULL` there.
+    private static let signInColumns: [(name: String, type: String)] = [
+        ("event_id", "TEXT"), ("user_display_name", "TEXT"), ("user_principal_name", "TEXT"), ("app_display_name", "TEXT"),
+        ("ip_address", "TEXT"), ("client_app_used", "TEXT"), ("is_interactive", "INTEGER NOT NULL DEFAULT 1"),
+        ("error_code", "INTEGER NOT NULL DEFAULT 0"), ("failure_reason", "TEXT"), ("additional_details", "TEXT"),
+        ("resource_id", "TEXT"), ("resource_display_name", "TEXT"),
+    ]
+
+    private func migrateSignInLog() throws {
+        let existing = Set(try database.execute("PRAGMA table_info(sign_in_log)").compactMap { $0.count > 1 ? $0[1].text : nil })
+        for column in Self.signInColumns where !existing.contains(column.name) {
+            try database.execute("ALTER TABLE sign_in_log ADD COLUMN \(column.name) \(column.type)")
+        }
+        // Old rows: an event id of their own, and the AADSTS code of the one failure they could record.
+        try database.execute("""
+            UPDATE sign_in_log SET event_id = lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2)
+              || '-a' || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))) WHERE event_id IS NULL
+            """)
+        try database.execute("UPDATE sign_in_log SET error_code = 50126 WHERE outcome = 'wrongPassword' AND error_code = 0")
     }
 
-    /// Successful sign-ins of a user (the log also keeps wrong-password attempts).
+    func logSignIn(_ event: SignInEvent) throws {
+        func text(_ value: String?) -> SQLiteDatabase.Value { value.map { .text($0) } ?? .null }
+        try database.execute("""
+            INSERT INTO sign_in_log (user_id, at, client_id, outcome, event_id, user_display_name, user_principal_name, app_display_name,
+              ip_address, client_app_used, is_interactive, error_code, failure_reason, additional_details, resource_id, resource_display_name)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(event.userID), .real(event.createdAt.timeIntervalSince1970), .text(event.appID),
+                  .text(event.errorCode == 0 ? "success" : "failure"), .text(event.id), text(event.userDisplayName),
+                  text(event.userPrincipalName), text(event.appDisplayName), text(event.ipAddress), text(event.clientAppUsed),
+                  .integer(event.isInteractive ? 1 : 0), .integer(Int64(event.errorCode)), text(event.failureReason),
+                  text(event.additionalDetails), text(event.resourceID), text(event.resourceDisplayName)])
+    }
+
+    /// The whole log, newest first (ties: the later insert first).
+    func signIns() throws -> [SignInEvent] {
+        try database.execute("""
+            SELECT rowid, event_id, at, user_id, user_display_name, user_principal_name, client_id, app_display_name, ip_address,
+              client_app_used, is_interactive, error_code, failure_reason, additional_details, resource_id, resource_display_name
+            FROM sign_in_log ORDER BY at DESC, rowid DESC
+            """).map { row in
+            SignInEvent(id: row[1].text ?? "", createdAt: Date(timeIntervalSince1970: row[2].real ?? 0), userID: row[3].text ?? "",
+                        userDisplayName: row[4].text, userPrincipalName: row[5].text, appID: row[6].text ?? "", appDisplayName: row[7].text,
+                        ipAddress: row[8].text, clientAppUsed: row[9].text, isInteractive: row[10].integer != 0,
+                        errorCode: Int(row[11].integer ?? 0), failureReason: row[12].text, additionalDetails: row[13].text,
+                        resourceID: row[14].text, resourceDisplayName: row[15].text, rowID: row[0].integer ?? 0)
+        }
+    }
+
+    /// Empties the sign-in log (`DELETE /emulator/v1/signins`).
+    func deleteSignIns() throws {
+        try database.execute("DELETE FROM sign_in_log")
+    }
+
+    /// Successful interactive sign-ins of a user (refresh grants and failures are in the log but not counted).
     func signInCount(userID: String) throws -> Int {
-        Int(try database.execute("SELECT COUNT(*) FROM sign_in_log WHERE user_id = ? AND outcome = 'success'", [.text(userID)]).first?.first?.integer ?? 0)
+        Int(try database.execute("SELECT COUNT(*) FROM sign_in_log WHERE user_id = ? AND outcome = 'success' AND is_interactive = 1",
+                                 [.text(userID)]).first?.first?.integer ?? 0)
+    }
+
+    /// Replaces a user's attribute values (Graph `PATCH /me`).
+    func setAttributes(userID: String, _ attributes: [String: String]) throws {
+        try database.execute("UPDATE users SET attributes = ? WHERE id = ?", [.text(Self.json(attributes)), .text(userID)])
     }
 
     func signingKeyDER() throws -> Data? {

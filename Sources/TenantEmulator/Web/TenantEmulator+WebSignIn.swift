@@ -54,7 +54,7 @@ extension TenantEmulator {
         case (.password(let userID), .passwordEntered(let password)):
             guard let user = try store.user(id: userID), let hash = user.passwordHash else { return restart(flow) }
             guard !password.isEmpty, hasher.verify(password, against: hash) else {
-                try store.logSignIn(userID: user.id, clientID: flow.clientID(in: interactive), outcome: "wrongPassword", at: now)
+                try recordSignIn(user: user, clientID: flow.clientID(in: interactive), channel: flow.channel, failure: .invalidCredentials, now: now)
                 return .show(error: "Your password is incorrect.")
             }
             if policy.mfa.required, let method = mfaMethods(of: user).first {
@@ -69,11 +69,17 @@ extension TenantEmulator {
             }
             return .signedIn(user: user, mfaSatisfied: false)
         case (.emailCode(let userID, var code), .codeEntered(let entered)):
-            guard try checkWebCode(entered, &code, now: now) else { return wrongCode(flow, code, now: now, rebuild: { .emailCode(userID: userID, code: $0) }) }
+            guard try checkWebCode(entered, &code, now: now) else {
+                try recordWebCodeFailure(flow, userID: userID, now: now)
+                return wrongCode(flow, code, now: now, rebuild: { .emailCode(userID: userID, code: $0) })
+            }
             guard let user = try store.user(id: userID) else { return restart(flow) }
             return .signedIn(user: user, mfaSatisfied: false)
         case (.mfaCode(let userID, var code), .codeEntered(let entered)):
-            guard try checkWebCode(entered, &code, now: now) else { return wrongCode(flow, code, now: now, rebuild: { .mfaCode(userID: userID, code: $0) }) }
+            guard try checkWebCode(entered, &code, now: now) else {
+                try recordWebCodeFailure(flow, userID: userID, now: now)
+                return wrongCode(flow, code, now: now, rebuild: { .mfaCode(userID: userID, code: $0) })
+            }
             guard let user = try store.user(id: userID) else { return restart(flow) }
             return .signedIn(user: user, mfaSatisfied: true)
         default:
@@ -153,6 +159,12 @@ extension TenantEmulator {
         return .show(error: "That code didn't work. Check the code and try again.")
     }
 
+    /// A wrong, dead or expired code typed on a page: a failed sign-in (the native API's 50181 wording).
+    private func recordWebCodeFailure(_ flow: WebSignInFlow, userID: String, now: Date) throws {
+        guard let user = try store.user(id: userID) else { return }
+        try recordSignIn(user: user, clientID: flow.clientID(in: interactive), channel: flow.channel, failure: .wrongCode, now: now)
+    }
+
     private func restart(_ flow: WebSignInFlow) -> WebSignInOutcome {
         flow.step = .username
         return .show(error: "We couldn't find an account with that email address.")
@@ -160,6 +172,11 @@ extension TenantEmulator {
 }
 
 extension WebSignInFlow {
+    /// How the sign-in log labels this page sign-in: `Browser` for authorize, device code otherwise.
+    var channel: SignInChannel {
+        if case .authorize = purpose { .browser } else { .deviceCode }
+    }
+
     /// The client the sign-in is for (the sign-in log's `client_id`); empty before a device code is known.
     func clientID(in store: InteractiveStore) -> String {
         switch purpose {

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A Microsoft Graph error before it is rendered in Graph's envelope:
+/// `{"error":{"code","message","innerError":{"date","request-id","client-request-id"}}}`.
+///
+/// `innerError.date` is UTC without a zone suffix (`2026-03-14T09:31:07`). Clients branch on `status` and
+/// `code`, never on `message`. Source: interactive-api §5.3 (envelope, table), trap 18.
+struct GraphError: Error {
+    var status: Int
+    var code: String
+    var message: String
+    /// Extra response headers (`WWW-Authenticate`, `Retry-After`).
+    var headers: [String: String] = [:]
+
+    init(_ status: Int, _ code: String, _ message: String, headers: [String: String] = [:]) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers
+    }
+
+    /// 401 `InvalidAuthenticationToken` with Graph's `WWW-Authenticate` challenge (interactive-api §5.3 "401 header");
+    /// `authorizationURI` is the emulator's own authorize endpoint.
+    static func unauthenticated(_ message: String, authorizationURI: String) -> GraphError {
+        GraphError(401, "InvalidAuthenticationToken", message, headers: [
+            "WWW-Authenticate": #"Bearer realm="", authorization_uri="\#(authorizationURI)", client_id="\#(GraphScopes.resourceID)""#,
+        ])
+    }
+
+    /// 403 `Authorization_RequestDenied`: a missing scope or role, or a property the caller may not change.
+    static let insufficientPrivileges = GraphError(403, "Authorization_RequestDenied", "Insufficient privileges to complete the operation.")
+
+    /// 403 licence gate of the sign-in logs (interactive-api §6.3; case 022 a).
+    static let nonPremium = GraphError(403, "Authentication_RequestFromNonPremiumTenantOrB2CTenant",
+                                       "Neither tenant is B2C or tenant doesn't have premium license")
+
+    /// 400 `Request_BadRequest`.
+    static func badRequest(_ message: String) -> GraphError { GraphError(400, "Request_BadRequest", message) }
+
+    /// The envelope, with `request-id` / `client-request-id` in the body and as headers.
+    func response(requestID: String, clientRequestID: String, at date: Date) -> EmulatorResponse {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        var response = EmulatorResponse.json(status, object: [
+            "error": ["code": code, "message": message,
+                      "innerError": ["date": formatter.string(from: date), "request-id": requestID, "client-request-id": clientRequestID]],
+        ])
+        response.headers.merge(headers) { _, new in new }
+        return response
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// One row of the sign-in log, in Microsoft Graph's `signIn` vocabulary.
+///
+/// Every sign-in attempt the emulator decides is recorded: native password / code / MFA answers at `/token`,
+/// device-code and authorize page sign-ins, authorization-code redemptions that fail, and refresh grants;
+/// successes (`errorCode` 0) and failures (the AADSTS number). Times are the virtual clock's.
+/// Source: interactive-api §6.2 (field table); case 022.
+struct SignInEvent: Sendable {
+    /// The event id (a GUID), not the user id.
+    var id: String
+    /// When it happened (virtual clock).
+    var createdAt: Date
+    var userID: String
+    /// `nil` only for rows written before the log had these columns.
+    var userDisplayName: String?
+    var userPrincipalName: String?
+    /// The client id.
+    var appID: String
+    var appDisplayName: String?
+    /// The emulator listens on loopback only, so always `127.0.0.1` today.
+    var ipAddress: String?
+    /// `Mobile Apps and Desktop clients` or `Browser`.
+    var clientAppUsed: String?
+    /// `false` for refresh-token grants.
+    var isInteractive: Bool
+    /// 0 on success, else the AADSTS number the client was given.
+    var errorCode: Int
+    var failureReason: String?
+    var additionalDetails: String?
+    var resourceID: String?
+    var resourceDisplayName: String?
+    /// The store's row id: the tie-breaker of "newest first" and of `$skiptoken`.
+    var rowID: Int64 = 0
+
+    /// The emulator's fixed location for every sign-in (it has no geo-IP data).
+    static var location: [String: Any] { ["city": "Redmond", "state": "Washington", "countryOrRegion": "US",
+                                          "geoCoordinates": ["altitude": NSNull(), "latitude": 47.674, "longitude": -122.1215]]
+    }
+
+    /// The Graph `signIn` JSON object (`JSONSerialization` values; absent strings are `null`).
+    var graphJSON: [String: Any] {
+        func text(_ value: String?) -> Any { value ?? NSNull() }
+        return [
+            "id": id, "createdDateTime": Self.timestamp(createdAt),
+            "userDisplayName": text(userDisplayName), "userPrincipalName": text(userPrincipalName), "userId": userID,
+            "appId": appID, "appDisplayName": text(appDisplayName), "ipAddress": text(ipAddress),
+            "clientAppUsed": text(clientAppUsed), "correlationId": id, "conditionalAccessStatus": "notApplied",
+            "appliedConditionalAccessPolicies": [Any](), "isInteractive": isInteractive,
+            "resourceId": text(resourceID), "resourceDisplayName": text(resourceDisplayName),
+            "riskDetail": "none", "riskLevelAggregated": "none", "riskLevelDuringSignIn": "none", "riskState": "none",
+            "riskEventTypes": [Any](), "riskEventTypes_v2": [Any](),
+            "status": ["errorCode": errorCode, "failureReason": text(failureReason), "additionalDetails": text(additionalDetails)],
+            "deviceDetail": ["deviceId": "", "displayName": "", "operatingSystem": "Linux", "browser": clientAppUsed == "Browser" ? "Chrome" : "",
+                             "isCompliant": false, "isManaged": false, "trustType": ""],
+            "location": Self.location,
+        ]
+    }
+
+    /// ISO 8601 UTC with 7 fractional digits, e.g. `2026-03-14T09:26:41.1234567Z` (interactive-api §6.2).
+    static func timestamp(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        let ticks = min(9_999_999, max(0, Int(((date.timeIntervalSince1970 - seconds) * 10_000_000).rounded(.down))))
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        let digits = String(ticks)
+        return formatter.string(from: Date(timeIntervalSince1970: seconds)) + "." + String(repeating: "0", count: 7 - digits.count) + digits + "Z"
+    }
+
+    /// Reads `2026-03-14T09:26:41Z` or with 1–7 fractional digits (`…:41.1234567Z`); `nil` otherwise.
+    static func parseTimestamp(_ text: String) -> Date? {
+        guard text.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,7})?Z$"#, options: .regularExpression) != nil else { return nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        guard let base = formatter.date(from: String(text.prefix(19))) else { return nil }
+        let fraction = text.dropFirst(19).dropLast()
+        guard fraction.count > 1, let digits = Double("0" + fraction) else { return base }
+        return base.addingTimeInterval(digits)
+    }
+}
+
+/// How a sign-in reached the emulator: decides `clientAppUsed` and `isInteractive`.
+enum SignInChannel {
+    /// Native authentication at `/token`, device-code pages, and refresh grants are "Mobile Apps and Desktop
+    /// clients"; authorize pages are "Browser". Source: interactive-api §6.2 (`clientAppUsed` values, INFER).
+    case native, deviceCode, browser, refresh
+
+    var clientAppUsed: String { self == .browser ? "Browser" : "Mobile Apps and Desktop clients" }
+    var isInteractive: Bool { self != .refresh }
+}

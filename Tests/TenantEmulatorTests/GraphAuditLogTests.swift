@@ -1,0 +1,139 @@
+import Foundation
+import NativeAuthWire
+import Testing
+@testable import TenantEmulator
+
+/// `GET /v1.0/auditLogs/signIns`: who may read it, `$filter`, `$top`, order, `@odata.nextLink`, faults.
+/// Source: interactive-api §6; trap 16; case 022.
+@Suite("Graph sign-in history")
+struct GraphAuditLogTests {
+    typealias F = GraphFixture
+    static let signIns = "/v1.0/auditLogs/signIns"
+
+    /// `count` password sign-ins of Jane, one virtual second apart.
+    func signInJane(_ harness: Harness, times count: Int) throws {
+        for _ in 0..<count {
+            harness.advance(1)
+            #expect(harness.passwordGrant(try harness.signInPasswordToken(F.jane), F.jane, F.janePassword, scope: "openid").status == 200)
+        }
+    }
+
+    func ids(_ response: EmulatorResponse) -> [String] {
+        (response.jsonObject?["value"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    }
+
+    func escaped(_ text: String) -> String { TenantEmulator.uriEscape(text) }
+
+    @Test("62 rows with $top=50: a page of 50 newest first and a nextLink; the link → 429 Retry-After 7; the same link → the last 12")
+    func pagingWithThrottle() throws {
+        let harness = try Harness()
+        try signInJane(harness, times: 62)
+        let janeID = try #require(try harness.emulator.store.user(email: F.jane)?.id)
+        let token = try harness.accessToken(F.ops, F.opsPassword, scope: F.auditScope)
+        let first = harness.graph("GET", "\(Self.signIns)?$top=50&$filter=\(escaped("userId eq '\(janeID)'"))", token: token)
+        #expect(first.status == 200)
+        let body = try #require(first.jsonObject)
+        #expect(body["@odata.context"] as? String == "https://graph.microsoft.com/v1.0/$metadata#auditLogs/signIns")
+        let rows = try #require(body["value"] as? [[String: Any]])
+        #expect(rows.count == 50 && rows.allSatisfy { $0["userId"] as? String == janeID })
+        let times = rows.compactMap { ($0["createdDateTime"] as? String).flatMap(SignInEvent.parseTimestamp) }
+        #expect(times.count == 50 && zip(times, times.dropFirst()).allSatisfy { $0 > $1 }, "newest first")
+        let link = try #require(body["@odata.nextLink"] as? String)
+        #expect(link.hasPrefix("http://127.0.0.1/v1.0/auditLogs/signIns?") && link.contains("$skiptoken="))
+        #expect(URL(string: link) != nil, "a valid absolute URL")
+        try signInJane(harness, times: 1) // a newer row must not shift the next page
+        #expect(harness.control("POST", "faults", body: #"{"endpoint": "/v1.0/auditLogs/signIns", "kind": "http429", "seconds": 7}"#).status == 200)
+        let throttled = try harness.follow(link, token: token)
+        expectGraphEnvelope(throttled, status: 429, code: "TooManyRequests")
+        #expect(throttled.headers["Retry-After"] == "7")
+        let second = try harness.follow(link, token: token)
+        #expect(second.status == 200 && second.jsonObject?["@odata.nextLink"] == nil)
+        let all = ids(first) + ids(second)
+        #expect(ids(second).count == 12 && Set(all).count == 62)
+        let older = (second.jsonObject?["value"] as? [[String: Any]] ?? []).compactMap { ($0["createdDateTime"] as? String).flatMap(SignInEvent.parseTimestamp) }
+        #expect(older.allSatisfy { $0 < (times.last ?? .distantPast) })
+    }
+
+    @Test("a 429 fault without Retry-After; Graph faults are not taken by * and only fit Graph paths with http429/http500/delay")
+    func throttleWithoutRetryAfter() throws {
+        let harness = try Harness()
+        let token = try harness.accessToken()
+        #expect(harness.control("POST", "faults", body: #"{"endpoint": "/v1.0/me", "kind": "http429", "seconds": 3, "retryAfter": false}"#).status == 200)
+        let throttled = harness.graph("GET", "/v1.0/me", token: token)
+        expectGraphEnvelope(throttled, status: 429, code: "TooManyRequests")
+        #expect(throttled.headers["Retry-After"] == nil)
+        #expect(harness.graph("GET", "/v1.0/me", token: token).status == 200, "one use")
+        #expect(harness.control("POST", "faults", body: #"{"endpoint": "*", "kind": "http500"}"#).status == 200)
+        #expect(harness.graph("GET", "/v1.0/me", token: token).status == 200, "* is for native-auth endpoints")
+        #expect(harness.control("DELETE", "faults").status == 200)
+        #expect(harness.control("POST", "faults", body: #"{"endpoint": "/v1.0/me", "kind": "http500"}"#).status == 200)
+        expectGraphEnvelope(harness.graph("GET", "/v1.0/me", token: token), status: 500, code: "generalException")
+        #expect(harness.control("POST", "faults", body: #"{"endpoint": "/v1.0/me", "kind": "redirect"}"#).status == 400)
+        #expect(harness.control("POST", "faults", body: #"{"endpoint": "/v1.0/me", "kind": "http429", "retryAfter": "no"}"#).status == 400)
+        #expect(harness.control("POST", "faults", body: #"{"endpoint": "/v1.0/groups", "kind": "http429"}"#).status == 400)
+        #expect(harness.control("POST", "faults", body: #"{"endpoint": "/v1.0/me", "kind": "delay", "seconds": 2}"#).status == 200)
+        #expect(harness.graph("GET", "/v1.0/me", token: token).delaySeconds == 2)
+    }
+
+    @Test("a native-auth 429 fault can also leave out Retry-After")
+    func nativeThrottleWithoutRetryAfter() throws {
+        let harness = try Harness()
+        #expect(harness.control("POST", "faults", body: #"{"endpoint": "/oauth2/v2.0/initiate", "kind": "http429", "retryAfter": false}"#).status == 200)
+        let throttled = harness.post(.signInInitiate, ["client_id": clientID, "username": F.jane, "challenge_type": allTypes])
+        #expect(throttled.status == 429 && throttled.headers["Retry-After"] == nil)
+    }
+
+    @Test("who may read: a customer with AuditLog.Read.All gets 403 Authorization_RequestDenied; the operator without the scope too")
+    func customersRefused() throws {
+        let harness = try Harness()
+        expectGraphEnvelope(harness.graph("GET", Self.signIns, token: try harness.accessToken(scope: F.auditScope)), status: 403,
+                            code: "Authorization_RequestDenied", message: "Insufficient privileges to complete the operation.")
+        expectGraphEnvelope(harness.graph("GET", Self.signIns, token: try harness.accessToken(F.ops, F.opsPassword)), status: 403,
+                            code: "Authorization_RequestDenied")
+        #expect(harness.graph("GET", Self.signIns, token: try harness.accessToken(F.ops, F.opsPassword, scope: F.auditScope)).status == 200)
+    }
+
+    @Test("graph.premium false: the operator gets 403 Authentication_RequestFromNonPremiumTenantOrB2CTenant (case 022 a)")
+    func nonPremium() throws {
+        let harness = try Harness(configure: { $0.graph.premium = false })
+        let response = harness.graph("GET", Self.signIns, token: try harness.accessToken(F.ops, F.opsPassword, scope: F.auditScope))
+        expectGraphEnvelope(response, status: 403, code: "Authentication_RequestFromNonPremiumTenantOrB2CTenant",
+                            message: "Neither tenant is B2C or tenant doesn't have premium license")
+    }
+
+    @Test("$filter: userPrincipalName eq (any case), createdDateTime ge, joined by and; unsupported filters, $top and $skiptoken are 400")
+    func filters() throws {
+        let harness = try Harness()
+        try signInJane(harness, times: 3)
+        let cutoff = SignInEvent.timestamp(harness.emulator.clock.now)
+        try signInJane(harness, times: 2)
+        let token = try harness.accessToken(F.ops, F.opsPassword, scope: F.auditScope)
+        let jane = try #require(try harness.emulator.store.user(email: F.jane))
+        let upn = GraphUserProfile.userPrincipalName(of: jane, tenantName: "contoso")
+        func get(_ filter: String) -> EmulatorResponse { harness.graph("GET", "\(Self.signIns)?$filter=\(escaped(filter))", token: token) }
+        #expect(ids(harness.graph("GET", Self.signIns, token: token)).count == 6, "no filter: Jane's five and the operator's own")
+        #expect(ids(get("userPrincipalName eq '\(upn.uppercased())'")).count == 5)
+        #expect(ids(get("createdDateTime ge \(cutoff)")).count == 3, "the last two of Jane's and the operator's")
+        #expect(ids(get("userId eq '\(jane.id)' and createdDateTime ge \(cutoff)")).count == 2)
+        #expect(ids(get("userId eq 'nobody'")).isEmpty)
+        expectGraphEnvelope(get("appDisplayName eq 'x'"), status: 400, code: "Request_UnsupportedQuery")
+        expectGraphEnvelope(get("userId eq 'x' or userId eq 'y'"), status: 400, code: "Request_UnsupportedQuery")
+        expectGraphEnvelope(harness.graph("GET", "\(Self.signIns)?$top=0", token: token), status: 400, code: "Request_BadRequest")
+        expectGraphEnvelope(harness.graph("GET", "\(Self.signIns)?$skiptoken=garbage", token: token), status: 400, code: "Request_BadRequest")
+    }
+
+    @Test("$top defaults to 1000 and is capped at 1000")
+    func topLimits() throws {
+        let harness = try Harness()
+        let jane = try #require(try harness.emulator.store.user(email: F.jane))
+        let start = harness.emulator.clock.now
+        for index in 0..<1001 {
+            try harness.emulator.recordSignIn(user: jane, clientID: clientID, channel: .native, now: start.addingTimeInterval(Double(-index)))
+        }
+        let token = try harness.accessToken(F.ops, F.opsPassword, scope: F.auditScope)
+        for target in [Self.signIns, "\(Self.signIns)?$top=5000"] {
+            let page = harness.graph("GET", target, token: token)
+            #expect(ids(page).count == 1000 && page.jsonObject?["@odata.nextLink"] is String, "\(target)")
+        }
+    }
+}
