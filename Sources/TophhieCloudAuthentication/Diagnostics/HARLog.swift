@@ -73,11 +73,15 @@ public enum HARLog {
             headers = exchange.requestHeaders.sorted { $0.key < $1.key }.map { NameValue(name: $0.key, value: $0.value) }
             queryString = URLComponents(url: exchange.url, resolvingAgainstBaseURL: false)?.queryItems?
                 .map { NameValue(name: $0.name, value: $0.value ?? "") } ?? []
-            let text = exchange.requestForm.map { "\(FormBody.escape($0.key))=\(FormBody.escape($0.value))" }.joined(separator: "&")
-            postData = PostData(
-                mimeType: "application/x-www-form-urlencoded",
-                params: exchange.requestForm.map { NameValue(name: $0.key, value: $0.value) }, text: text)
-            bodySize = text.utf8.count
+            if exchange.requestBody.isEmpty {
+                let text = exchange.requestForm.map { "\(FormBody.escape($0.key))=\(FormBody.escape($0.value))" }.joined(separator: "&")
+                postData = PostData(
+                    mimeType: "application/x-www-form-urlencoded",
+                    params: exchange.requestForm.map { NameValue(name: $0.key, value: $0.value) }, text: text)
+            } else {
+                postData = PostData(mimeType: "application/json", params: [], text: exchange.requestBody)
+            }
+            bodySize = postData.text.utf8.count
         }
     }
 

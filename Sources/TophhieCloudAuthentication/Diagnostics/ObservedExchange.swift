@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Redacted: form fields `password`, `new_password`, `oob`, `continuation_token`, `refresh_token`, and
 /// JSON fields `continuation_token`, `access_token`, `refresh_token`, `id_token`, `client_info` (at any
-/// depth). Redaction happens inside the framework, so no caller can forget it.
+/// depth), and the credential of an `Authorization` request header (`Bearer [REDACTED]`, the Graph
+/// calls). Redaction happens inside the framework, so no caller can forget it.
 public struct ObservedExchange: Sendable, Identifiable {
     /// What stands where a secret was.
     public static let redactionMarker = "[REDACTED]"
@@ -22,17 +23,20 @@ public struct ObservedExchange: Sendable, Identifiable {
     public let url: URL
     /// The endpoint, when the path is a native-auth endpoint.
     public let endpoint: NativeAuthEndpoint?
-    /// Request headers as sent, not redacted (the framework puts no secret in a header).
+    /// Request headers as sent, except `Authorization`, whose credential is redacted: `Bearer [REDACTED]`.
     public let requestHeaders: [String: String]
-    /// Form parameters in the order sent, secrets redacted.
+    /// Form parameters in the order sent, secrets redacted; empty for a JSON body (see `requestBody`).
     public let requestForm: [(key: String, value: String)]
+    /// A JSON request body (Graph `PATCH /me`) as text, secrets redacted; empty for form bodies and GETs.
+    public let requestBody: String
     /// HTTP status; `nil` when no answer arrived.
     public let status: Int?
     /// Response headers; empty when no answer arrived.
     public let responseHeaders: [String: String]
     /// The answer's body as text, secrets redacted.
     public let responseBody: String
-    /// `error` and `suberror` of an error answer, and its first AADSTS code.
+    /// `error` of an OAuth error answer, or `error.code` of a Graph error answer
+    /// (e.g. `Authorization_RequestDenied`).
     public let error: String?
     /// `suberror` of an error answer; nil otherwise.
     public let suberror: String?
@@ -53,13 +57,15 @@ public struct ObservedExchange: Sendable, Identifiable {
         method = request.method
         url = request.url
         self.endpoint = endpoint
-        requestHeaders = request.headers
-        requestForm = Redaction.form(FormBody(decoding: request.body))
+        requestHeaders = Redaction.headers(request.headers)
+        let isJSON = request.headers.contains { $0.key.lowercased() == "content-type" && $0.value.lowercased().contains("json") }
+        requestForm = isJSON ? [] : Redaction.form(FormBody(decoding: request.body))
+        requestBody = isJSON ? Redaction.body(request.body) : ""
         status = response?.status
         responseHeaders = response?.headers ?? [:]
         responseBody = response.map { Redaction.body($0.body) } ?? ""
         let envelope = response.flatMap { try? JSONDecoder().decode(ErrorEnvelope.self, from: $0.body) }
-        error = envelope?.error.wireValue
+        error = envelope?.error.wireValue ?? response.flatMap { GraphErrorEnvelope(json: $0.body)?.code }
         suberror = envelope?.suberror?.wireValue
         errorCode = envelope?.firstCode
         self.failure = failure

@@ -12,6 +12,17 @@ enum Redaction {
     /// verifier and the device code (each redeems tokens). Source: interactive-api §4.2, §4.5.
     static let interactiveFormSecrets: Set<String> = ["code", "code_verifier", "device_code"]
 
+    /// Request headers with the credential of `Authorization` replaced, its scheme kept
+    /// (`Bearer [REDACTED]`), whatever the header name's case.
+    static func headers(_ headers: [String: String]) -> [String: String] {
+        var copy = headers
+        for (name, value) in headers where name.lowercased() == "authorization" {
+            let scheme = value.split(separator: " ", maxSplits: 1).first.map(String.init)
+            copy[name] = value.contains(" ") ? "\(scheme ?? "") \(ObservedExchange.redactionMarker)" : ObservedExchange.redactionMarker
+        }
+        return copy
+    }
+
     static func form(_ body: FormBody) -> [(key: String, value: String)] {
         let secretKeys = Set(FormKey.secrets.map(\.rawValue)).union(interactiveFormSecrets)
         return body.parameters.map { parameter in

@@ -30,17 +30,19 @@ struct InteractiveClient: Sendable {
         return try await send(HTTPRequest(url: url, headers: NativeAuthClient.headers(), body: Data(body.utf8), timeout: timeout))
     }
 
-    private func send(_ request: HTTPRequest) async throws -> Answer {
+    /// Sends any request (the Graph calls build their own) and reports it to the observer as `attempt`.
+    /// - Throws: `AuthError.networkFailure`, `CancellationError`.
+    func send(_ request: HTTPRequest, attempt: Int = 1) async throws -> Answer {
         try Task.checkCancellation()
         let started = Date()
         do {
             let response = try await transport.send(request)
             observer?(ObservedExchange(startedAt: started, duration: Date().timeIntervalSince(started), request: request,
-                                       endpoint: nil, response: response, failure: nil, attempt: 1))
+                                       endpoint: nil, response: response, failure: nil, attempt: attempt))
             return Answer(status: response.status, headers: response.headers, body: response.body)
         } catch {
             observer?(ObservedExchange(startedAt: started, duration: Date().timeIntervalSince(started), request: request,
-                                       endpoint: nil, response: nil, failure: "\(error)", attempt: 1))
+                                       endpoint: nil, response: nil, failure: "\(error)", attempt: attempt))
             if error == .cancelled { throw CancellationError() }
             throw AuthError.networkFailure(NativeAuthClient.describe(error, host: request.url.host ?? ""))
         }

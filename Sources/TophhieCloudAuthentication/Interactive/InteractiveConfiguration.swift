@@ -17,13 +17,18 @@ public struct InteractiveConfiguration: Sendable, Equatable {
     public let tokenCachePath: String?
     /// A PEM CA added to the system trust for HTTPS (the emulator's self-signed certificate).
     public let caFile: String?
+    /// Microsoft Graph's base URL (`https://graph.microsoft.com/v1.0` by default) for the profile and the
+    /// sign-in history; plain `http` only for loopback hosts (the emulator). Source: interactive-api §5–§6.
+    public let graphEndpoint: URL
 
     /// The cache's `environment`: the authority host, lower-cased, without port (trap 3).
     public var environment: String { (authority.base.host ?? "").lowercased() }
 
     /// - Throws: `AuthError.invalidConfiguration` for a blank client id, an authority `Authority` refuses,
-    ///   or a redirect URI that is not `http://localhost[:port][/path]` or `https://…`.
-    public init(clientID: String, authority: URL, redirectURI: URL, scopes: [String], tokenCachePath: String?, caFile: String?) throws {
+    ///   a redirect URI that is not `http://localhost[:port][/path]` or `https://…`, or a Graph endpoint
+    ///   that is missing or not `https` (plain `http` only for a loopback host).
+    public init(clientID: String, authority: URL, redirectURI: URL, scopes: [String], tokenCachePath: String?, caFile: String?,
+                graphEndpoint: URL? = TophhieConfiguration.graphEndpoint) throws {
         guard !clientID.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw AuthError.invalidConfiguration("The client id is empty.")
         }
@@ -38,6 +43,15 @@ public struct InteractiveConfiguration: Sendable, Equatable {
             throw AuthError.invalidConfiguration(
                 "The redirect URI \(redirectURI.absoluteString) must be http://localhost (any port) or an https URL.")
         }
+        guard let graphEndpoint else { throw AuthError.invalidConfiguration("No Graph endpoint was given.") }
+        let graphScheme = graphEndpoint.scheme?.lowercased()
+        let graphHost = graphEndpoint.host ?? ""
+        guard !graphHost.isEmpty,
+              graphScheme == "https" || (graphScheme == "http" && NativeAuthConfiguration.isLoopback(graphHost)) else {
+            throw AuthError.invalidConfiguration(
+                "The Graph endpoint \(graphEndpoint.absoluteString) must be an https URL (http is allowed only for loopback hosts).")
+        }
+        self.graphEndpoint = graphEndpoint
         self.clientID = clientID
         self.redirectURI = redirectURI
         self.scopes = scopes

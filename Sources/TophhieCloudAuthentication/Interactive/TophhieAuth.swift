@@ -60,19 +60,22 @@ public final class TophhieAuth: Sendable {
     ///     `${XDG_STATE_HOME:-~/.local/state}/tophhie/msal_token_cache.json`).
     ///   - caFile: a PEM CA certificate trusted for HTTPS besides the system's.
     ///   - restoreCachedAccount: pick the first cached account as `currentAccount`.
+    ///   - graphEndpoint: Microsoft Graph's base URL for `profile`, `updateProfile` and `signInHistory`;
+    ///     `https` (plain `http` only for loopback hosts).
     /// - Returns: the restored account, if any.
     /// - Throws: `AuthError.invalidConfiguration`, `.tokenCache`.
     @discardableResult
     public func configure(clientId: String, authority: URL? = TophhieConfiguration.defaultAuthority, redirectURI: URL? = nil,
                           scopes: [String] = TophhieConfiguration.defaultScopes,
                           tokenCachePath: String? = TokenCacheFile.defaultPath(), caFile: String? = nil,
-                          restoreCachedAccount: Bool = true) throws -> TophhieAccount? {
+                          restoreCachedAccount: Bool = true,
+                          graphEndpoint: URL? = TophhieConfiguration.graphEndpoint) throws -> TophhieAccount? {
         guard let authority else { throw AuthError.invalidConfiguration("No authority was given.") }
         guard let redirect = redirectURI ?? URL(string: "http://localhost") else {
             throw AuthError.invalidConfiguration("No redirect URI was given.")
         }
         let configuration = try InteractiveConfiguration(clientID: clientId, authority: authority, redirectURI: redirect, scopes: scopes,
-                                                         tokenCachePath: tokenCachePath, caFile: caFile)
+                                                         tokenCachePath: tokenCachePath, caFile: caFile, graphEndpoint: graphEndpoint)
         let transport: any HTTPTransport
         if let injectedTransport {
             transport = injectedTransport
@@ -311,7 +314,9 @@ public final class TophhieAuth: Sendable {
 
     // MARK: - Helpers
 
-    private func makeSession() throws -> InteractiveSession {
+    /// The session of the configuration in force (also used by the Graph extensions in `Graph/`).
+    /// - Throws: `AuthError.notConfigured`.
+    func makeSession() throws -> InteractiveSession {
         guard let configured = configured.withLock({ $0 }) else { throw AuthError.notConfigured }
         let client = InteractiveClient(transport: configured.transport,
                                        observer: { [self] exchange in self.observer.withLock { $0 }?(exchange) }, timeout: timeout)

@@ -1,0 +1,116 @@
+import Foundation
+import NativeAuthWire
+
+/// One Graph call of `TophhieAuth`: sends `Authorization: Bearer <token>` and a `client-request-id` (the
+/// same on every retry of the call), asks for one forced silent refresh and retries once on 401, and
+/// waits out 429/503 (`Retry-After` seconds, else 2, 4, 8 s) at most 3 times.
+///
+/// Error answers become `GraphError` by status and `error.code` (never by message).
+/// Source: interactive-api §5.3 (errors, throttling), §6.3 (licence gate), trap 18; cases 021–022.
+struct GraphCall: Sendable {
+    let auth: TophhieAuth
+    let session: InteractiveSession
+    /// The resource scopes the token is asked for (`User.Read`, `User.ReadWrite`, `AuditLog.Read.All`).
+    let scopes: [String]
+    let account: TophhieAccount?
+    /// Told the seconds of each throttling wait before it starts (the console's countdown).
+    let onWait: @Sendable (Int) -> Void
+    let clientRequestID = UUID().uuidString.lowercased()
+
+    /// Retries after 429/503 before `.throttled`.
+    static let maxThrottleRetries = 3
+    /// Seconds waited after a 429/503 without a usable `Retry-After`, by retry.
+    static let backoff = [2, 4, 8]
+    /// A `Retry-After` longer than this (seconds) is not waited out here: the call ends `.throttled` at
+    /// once, so the console can offer a manual retry instead of a frozen pane.
+    static let longestWait = 120
+
+    /// Sends `method url` (with a JSON `body`, if any) until it gets an answer that is not a 401 to be
+    /// refreshed or a 429/503 to be waited out.
+    /// - Parameter resumeLink: what `.throttled` names as the link to resume with.
+    /// - Returns: the 2xx answer.
+    /// - Throws: `GraphError` (`.auth` when the token cannot be had), `CancellationError`.
+    func send(_ method: String, _ url: URL, body: Data? = nil, resumeLink: URL? = nil) async throws -> InteractiveClient.Answer {
+        var token = try await accessToken(forceRefresh: false)
+        var refreshed = false
+        var throttleRetries = 0
+        var attempt = 0
+        while true {
+            attempt += 1
+            var headers = ["Accept": "application/json", "Authorization": "Bearer \(token)", "client-request-id": clientRequestID]
+            if body != nil { headers["Content-Type"] = "application/json" }
+            let request = HTTPRequest(url: url, method: method, headers: headers, body: body ?? Data(), timeout: session.client.timeout)
+            let answer: InteractiveClient.Answer
+            do {
+                answer = try await session.client.send(request, attempt: attempt)
+            } catch let error as AuthError {
+                if case .networkFailure(let text) = error { throw GraphError.networkFailure(text) }
+                throw GraphError.auth(error)
+            }
+            switch answer.status {
+            case 200..<300:
+                return answer
+            case 401 where !refreshed:
+                refreshed = true
+                token = try await accessToken(forceRefresh: true)
+            case 429, 503:
+                let retryAfter = Self.retryAfter(in: answer.headers, now: session.now())
+                if throttleRetries >= Self.maxThrottleRetries || (retryAfter ?? 0) > Self.longestWait {
+                    throw GraphError.throttled(retryAfter: retryAfter, rowsRead: [], nextLink: resumeLink, details(of: answer))
+                }
+                let wait = retryAfter ?? Self.backoff[min(throttleRetries, Self.backoff.count - 1)]
+                throttleRetries += 1
+                onWait(wait)
+                try await session.sleeper(Double(wait))
+            default:
+                throw error(for: answer)
+            }
+        }
+    }
+
+    /// The access token for `scopes` on `account`.
+    /// - Throws: `GraphError.auth`, `CancellationError`.
+    private func accessToken(forceRefresh: Bool) async throws -> String {
+        do {
+            return try await auth.acquireTokenSilent(scopes: scopes, account: account, forceRefresh: forceRefresh).accessToken
+        } catch let error as AuthError {
+            throw GraphError.auth(error)
+        }
+    }
+
+    /// The `GraphError` of a final error answer (401 here means: still refused after the refresh).
+    func error(for answer: InteractiveClient.Answer) -> GraphError {
+        let details = details(of: answer)
+        switch answer.status {
+        case 400: return .badRequest(details)
+        case 401: return .unauthorized(details)
+        case 403 where details.code == "Authentication_RequestFromNonPremiumTenantOrB2CTenant": return .notPremium(details)
+        case 403: return .missingPermission(details)
+        case 404: return .notFound(details)
+        default: return .server(details)
+        }
+    }
+
+    /// Graph's error envelope, the ids falling back to the response headers and to the id sent.
+    func details(of answer: InteractiveClient.Answer) -> GraphErrorDetails {
+        let envelope = GraphErrorEnvelope(json: answer.body)
+        let header = { (lowercasedName: String) in ResponseValidator.header(lowercasedName, in: answer.headers) }
+        return GraphErrorDetails(status: answer.status, code: envelope?.code, message: envelope?.message,
+                                 requestID: envelope?.requestID ?? header("request-id"),
+                                 clientRequestID: envelope?.clientRequestID ?? header("client-request-id") ?? clientRequestID,
+                                 date: envelope?.date ?? header("date"))
+    }
+
+    /// `Retry-After` in whole seconds: delta-seconds, or an HTTP-date counted from `now`; nil when absent
+    /// or unreadable. Source: interactive-api §5.3 (throttling).
+    static func retryAfter(in headers: [String: String], now: Date) -> Int? {
+        guard let value = ResponseValidator.header("retry-after", in: headers)?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if let seconds = Int(value) { return seconds >= 0 ? seconds : nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: value) else { return nil }
+        return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+    }
+}
