@@ -14,8 +14,13 @@ struct InteropTenant {
     static let username = "jane.doe@contoso.com"
     static let password = "Blue-Harbor-7419!"
 
-    init(tls: Bool = true) throws {
-        let policy = try TenantPreset.load("email-password")
+    static let operatorName = "ops@contoso.com"
+    static let operatorPassword = "Ops-Harbor-5521!"
+
+    /// - Parameter adjust: changes to the `email-password` preset (e.g. a tenant without premium).
+    init(tls: Bool = true, adjust: (inout TenantPolicy) -> Void = { _ in }) throws {
+        var policy = try TenantPreset.load("email-password")
+        adjust(&policy)
         server = try EmulatorServer.start(policy: policy, hasher: PasswordHasher(iterations: 1_000), tls: tls)
         folder = NSTemporaryDirectory() + "tophhie-interop-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -34,10 +39,16 @@ struct InteropTenant {
         return auth
     }
 
-    /// Completes a pending device code as Jane through the control API (the verification page's job).
-    func approve(userCode: String) -> Int {
+    /// Completes a pending device code as `username` (Jane by default) through the control API (the
+    /// verification page's job).
+    func approve(userCode: String, as username: String = Self.username) -> Int {
         server.emulator.handle(EmulatorRequest(method: "POST", path: "/emulator/v1/devicecodes/\(userCode)/approve",
-                                               body: Data(#"{"username":"\#(Self.username)"}"#.utf8))).status
+                                               body: Data(#"{"username":"\#(username)"}"#.utf8))).status
+    }
+
+    /// Queues a fault through the control API, e.g. `{"endpoint":"/v1.0/me","kind":"http429","seconds":7}`.
+    func fault(_ json: String) -> Int {
+        server.emulator.handle(EmulatorRequest(method: "POST", path: "/emulator/v1/faults", body: Data(json.utf8))).status
     }
 
     /// `env K=V … python3 SCRIPT ARGS`, output to `folder/NAME.out`.
