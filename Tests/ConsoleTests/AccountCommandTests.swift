@@ -1,4 +1,6 @@
 @testable import Console
+import EmulatorServer
+import TenantEmulator
 import Foundation
 import Testing
 import TophhieCloudAuthentication
@@ -65,5 +67,41 @@ import TophhieCloudAuthentication
         #expect(!BrowserLauncher.open(url, environment: ["BROWSER": "/bin/false"]))
         #expect(BrowserLauncher.open(url, environment: ["BROWSER": "/bin/true"]))
         #expect(!BrowserLauncher.open(url, environment: [:]), "no $BROWSER and no display: nothing to open")
+    }
+}
+
+/// `tophhie history` against the emulator's Graph: an operator's cached account reads a user's sign-ins.
+@Suite(.serialized) struct HistoryCommandTests {
+    @Test func anOperatorsCachedAccountPrintsTheSignInsAsJSON() async throws {
+        let server = try EmulatorServer.start(policy: try TenantPreset.load("email-password"), hasher: PasswordHasher(iterations: 1_000))
+        defer { server.stop() }
+        let cache = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let clientID = try #require(server.emulator.policy.clients.first?.clientID)
+        let auth = TophhieAuth()
+        try auth.configure(clientId: clientID, authority: server.authority, tokenCachePath: cache)
+        let step = try await auth.startDeviceCodeSignIn(scopes: ["AuditLog.Read.All"])
+        let approve = server.emulator.handle(EmulatorRequest(method: "POST", path: "/emulator/v1/devicecodes/\(step.userCode)/approve",
+                                                             body: Data(#"{"username":"ops@contoso.com"}"#.utf8)))
+        #expect(approve.status == 200)
+        let signedIn = try await step.waitForSignIn()
+
+        let target = TenantTarget(authority: server.authority, clientID: clientID, capabilities: [], challengeTypes: [])
+        var options = AccountCommandOptions(target: target, tokenCachePath: cache)
+        options.scopes = ["AuditLog.Read.All"]
+        let operatorID: String = try #require(signedIn.account.objectID)
+        options.historyUser = operatorID
+        options.graph = URL(string: server.origin + "/v1.0")
+        options.json = true
+        let run = await AccountCommandTests.run(.history, options)
+        #expect(run.status == 0, "\(run.errors)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let rows = try #require(object["value"] as? [[String: Any]])
+        #expect(rows.contains { $0["errorCode"] as? Int == 0 }, "\(run.output)")
+
+        options.historyUser = "jane.doe@contoso.com"
+        options.account = "nobody@contoso.com"
+        let unknown = await AccountCommandTests.run(.history, options)
+        #expect(unknown.status == 1 && unknown.errors.contains("no cached account is named nobody@contoso.com"))
     }
 }

@@ -36,7 +36,8 @@ public enum ConsoleApp {
                 guard let configured = auth.currentConfiguration else { return fail("the configuration was not kept") }
                 configuration = configured
                 interactive = try interactiveStack(clientID: target.clientID, authority: target.authority, options: options,
-                                                   cachePath: options.tokenCachePath ?? TokenCacheFile.defaultPath(environment: environment))
+                                                   cachePath: options.tokenCachePath ?? TokenCacheFile.defaultPath(environment: environment),
+                                                   graph: options.graph ?? TophhieConfiguration.graphEndpoint)
             } catch {
                 return fail("\(error.localizedDescription)")
             }
@@ -80,7 +81,8 @@ public enum ConsoleApp {
                                scopes: options.scopes ?? TophhieConfiguration.defaultScopes)
             // A new tenant each run: tokens stay in memory unless a cache file is named.
             interactive = try interactiveStack(clientID: tenant.clientID, authority: tenant.authority, options: options,
-                                               cachePath: options.tokenCachePath)
+                                               cachePath: options.tokenCachePath,
+                                               graph: options.graph ?? URL(string: tenant.server.origin + "/v1.0"))
         } catch {
             front.close()
             return fail("\(error.localizedDescription)")
@@ -98,11 +100,12 @@ public enum ConsoleApp {
     /// The interactive stack on the same tenant and app; nil in enrolment mode, which keeps no account and
     /// writes no token cache.
     /// - Throws: `AuthError.invalidConfiguration` (unreadable CA file), `.tokenCache`.
-    private static func interactiveStack(clientID: String, authority: URL, options: ConsoleOptions, cachePath: String?) throws -> TophhieAuth? {
+    private static func interactiveStack(clientID: String, authority: URL, options: ConsoleOptions, cachePath: String?,
+                                         graph: URL?) throws -> TophhieAuth? {
         guard !options.enrol else { return nil }
         let interactive = TophhieAuth()
         try interactive.configure(clientId: clientID, authority: authority, scopes: options.scopes ?? TophhieConfiguration.defaultScopes,
-                                  tokenCachePath: cachePath, caFile: options.caFile)
+                                  tokenCachePath: cachePath, caFile: options.caFile, graphEndpoint: graph)
         return interactive
     }
 

@@ -23,6 +23,8 @@ public enum HelpText {
       tophhie token [--scopes LIST] [--json] [--account NAME] [TENANT OPTIONS]   a silently acquired access token
       tophhie accounts [--json] [TENANT OPTIONS]                                 the cached accounts
       tophhie sign-out [--account NAME] [TENANT OPTIONS]                         remove an account from the cache
+      tophhie history --user UPN|ID [--top N] [--pages N] [--json] [--account OPERATOR] [--graph URL] [TENANT OPTIONS]
+                                                                                 a user's sign-ins (operators)
       tophhie --version | --help | COMMAND --help
 
     Embedded emulator:
@@ -39,6 +41,8 @@ public enum HelpText {
                          ${XDG_STATE_HOME:-~/.local/state}/tophhie/msal_token_cache.json; the embedded
                          emulator and --enrol keep tokens in memory unless a file is given)
       --ca-file FILE     a PEM CA certificate trusted for HTTPS besides the system's (the emulator's --tls-cert)
+      --graph URL        Microsoft Graph's base (default https://graph.microsoft.com/v1.0; the embedded
+                         emulator serves its own under /v1.0)
 
     Exit codes: 0 done, 1 the flow failed, 2 usage or configuration error.
     """
@@ -66,12 +70,13 @@ public enum HelpText {
     """
 
     static let account = """
-    tophhie token | accounts | sign-out: the token cache, for scripts
+    tophhie token | accounts | sign-out | history: the token cache and Graph, for scripts
 
     Usage:
       tophhie token [--scopes LIST] [--json] [--account NAME] [TENANT OPTIONS]
       tophhie accounts [--json] [TENANT OPTIONS]
       tophhie sign-out [--account NAME] [TENANT OPTIONS]
+      tophhie history --user UPN|OBJECT-ID [--top N] [--pages N] [--json] [--account OPERATOR] [--graph URL] [TENANT OPTIONS]
 
       token            print an access token acquired silently: from the cache while it has more than
                        5 minutes left, else by the refresh token; exit 1 with the reason when an
@@ -79,6 +84,9 @@ public enum HelpText {
       accounts         list the cached accounts of this app and authority (* marks the current one).
       sign-out         remove the account (the current one, or --account NAME) from the cache and print
                        the tenant's URL for ending the browser session.
+      history          a user's sign-ins from Graph (/auditLogs/signIns), newest first, read with a cached
+                       operator account (AuditLog.Read.All and a reports role; --account picks it): --top
+                       rows per page (50), --pages pages at most (1); throttling waits Retry-After.
 
     Tenant options: --authority URL, --client-id ID, --profile NAME (as for tophhie console),
       --token-cache FILE (default $TOPHHIE_TOKEN_CACHE, else ${XDG_STATE_HOME:-~/.local/state}/tophhie/

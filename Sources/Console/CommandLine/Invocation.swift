@@ -41,6 +41,9 @@ public struct ConsoleOptions: Equatable, Sendable {
     public var caFile: String?
     /// `--scopes A,B`: resource scopes of every sign-in (default `User.Read`).
     public var scopes: [String]?
+    /// `--graph URL`: Microsoft Graph's base (default `https://graph.microsoft.com/v1.0`; the embedded
+    /// emulator's own `/v1.0` with the embedded emulator).
+    public var graph: URL?
 
     /// No enrolment, no HAR file, full screen, password accounts, any free port.
     public init() {}

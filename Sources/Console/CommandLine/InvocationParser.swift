@@ -99,6 +99,8 @@ public struct InvocationParser {
         var scopes: [String]?
         var json = false
         var account: String?
+        var history = (user: String?.none, top: 50, pages: 1)
+        var graph: URL?
         var rest = arguments
         while let argument = rest.popFirst() {
             if try target.parse(argument, &rest, parser: self) { continue }
@@ -108,6 +110,10 @@ public struct InvocationParser {
             case "--scopes" where command == .token: scopes = try scopeList(try value(for: argument, &rest))
             case "--json" where command != .signOut: json = true
             case "--account" where command != .accounts: account = try value(for: argument, &rest)
+            case "--user" where command == .history: history.user = try value(for: argument, &rest)
+            case "--top" where command == .history: history.top = try number(argument, try value(for: argument, &rest), in: 1...1000)
+            case "--pages" where command == .history: history.pages = try number(argument, try value(for: argument, &rest), in: 1...100)
+            case "--graph": graph = try graphURL(try value(for: argument, &rest))
             default: throw UsageError("unknown argument \(argument); see tophhie \(command.rawValue) --help.")
             }
         }
@@ -116,6 +122,15 @@ public struct InvocationParser {
         options.scopes = scopes
         options.json = json
         options.account = account
+        options.graph = graph
+        if command == .history {
+            guard let user = history.user, !user.isEmpty else {
+                throw UsageError("history needs --user UPN or --user OBJECT-ID (whose sign-ins to read).")
+            }
+            options.historyUser = user
+            options.top = history.top
+            options.pages = history.pages
+        }
         return .account(command, options)
     }
 
@@ -173,9 +188,26 @@ public struct InvocationParser {
         case "--token-cache": options.tokenCachePath = try value(for: argument, &rest)
         case "--ca-file": options.caFile = try readableFile(argument, try value(for: argument, &rest))
         case "--scopes": options.scopes = try scopeList(try value(for: argument, &rest))
+        case "--graph": options.graph = try graphURL(try value(for: argument, &rest))
         default: return false
         }
         return true
+    }
+
+    /// `--graph URL`: absolute, https unless loopback (checked again by the framework).
+    private func graphURL(_ text: String) throws -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host,
+              scheme == "https" || (scheme == "http" && NativeAuthConfiguration.isLoopback(host)) else {
+            throw UsageError("--graph \(text): use an https URL such as https://graph.microsoft.com/v1.0 (http only for loopback).")
+        }
+        return url
+    }
+
+    private func number(_ flag: String, _ text: String, in range: ClosedRange<Int>) throws -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("\(flag) \(text): use a whole number from \(range.lowerBound) to \(range.upperBound).")
+        }
+        return value
     }
 
     /// Scopes separated by commas or spaces; at least one.

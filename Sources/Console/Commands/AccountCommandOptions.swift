@@ -13,8 +13,16 @@ public struct AccountCommandOptions: Equatable, Sendable {
     public var scopes: [String]?
     /// `--json`: machine-readable output.
     public var json = false
-    /// `--account NAME` (sign-out, token): a username or home account id; the current account by default.
+    /// `--account NAME` (sign-out, token, history): a username or home account id; the current account by default.
     public var account: String?
+    /// `--user UPN|OBJECT-ID` (history): whose sign-ins.
+    public var historyUser: String?
+    /// `--top N` (history): rows per page, 1…1000.
+    public var top = 50
+    /// `--pages N` (history): pages to read at most.
+    public var pages = 1
+    /// `--graph URL`: the Microsoft Graph base; the real one by default.
+    public var graph: URL?
 
     /// Memberwise with no scopes, account or JSON.
     public init(target: TenantTarget, tokenCachePath: String, caFile: String? = nil) {
@@ -32,4 +40,6 @@ public enum AccountCommand: String, Equatable, Sendable, CaseIterable {
     case accounts
     /// Removes an account from the cache.
     case signOut = "sign-out"
+    /// A user's sign-ins from Graph, read with an operator's cached account.
+    case history
 }

@@ -14,7 +14,8 @@ public enum AccountCommandRunner {
         do {
             try auth.configure(clientId: options.target.clientID, authority: options.target.authority,
                                scopes: options.scopes ?? TophhieConfiguration.defaultScopes,
-                               tokenCachePath: options.tokenCachePath, caFile: options.caFile)
+                               tokenCachePath: options.tokenCachePath, caFile: options.caFile,
+                               graphEndpoint: options.graph ?? TophhieConfiguration.graphEndpoint)
         } catch {
             errors("tophhie \(command.rawValue): \(error.localizedDescription)")
             return 2
@@ -25,10 +26,15 @@ public enum AccountCommandRunner {
             case .token: try await token(options, auth: auth, output: output)
             case .accounts: try accounts(options, auth: auth, output: output)
             case .signOut: try await signOut(options, auth: auth, output: output)
+            case .history: try await HistoryCommand.run(options, auth: auth, output: output, errors: errors)
             }
             return 0
         } catch let error as UnknownAccount {
             errors("tophhie \(command.rawValue): \(error)")
+            return 1
+        } catch let error as GraphError {
+            errors("tophhie \(command.rawValue): \(PrintableText.make(error.errorDescription ?? "\(error)"))"
+                   + (error.details.map { " (\(PrintableText.make($0.description)))" } ?? ""))
             return 1
         } catch let error as AuthError {
             var line = "tophhie \(command.rawValue): \(error.errorDescription ?? "\(error)")"
@@ -92,7 +98,7 @@ public enum AccountCommandRunner {
     }
 
     /// A cached account by username (case-insensitive) or home account id.
-    private static func find(_ name: String, auth: TophhieAuth) throws -> TophhieAccount {
+    static func find(_ name: String, auth: TophhieAuth) throws -> TophhieAccount {
         let wanted = name.lowercased()
         let accounts = try auth.accounts
         guard let account = accounts.first(where: { $0.username?.lowercased() == wanted || $0.homeAccountID?.lowercased() == wanted }) else {
