@@ -89,6 +89,7 @@ public enum ScreenPresenter {
         case .code: "code"
         case .contact: "contact"
         case .countryCode: "countryCode"
+        case .historyUser: "historyUser"
         case .attribute(let name): "attribute:\(name)"
         }
     }
@@ -102,6 +103,7 @@ public enum ScreenPresenter {
         case "code": .code
         case "contact": .contact
         case "countryCode": .countryCode
+        case "historyUser": .historyUser
         default: key.hasPrefix("attribute:") ? .attribute(String(key.dropFirst("attribute:".count))) : nil
         }
     }
