@@ -26,7 +26,8 @@ public enum ScreenPresenter {
                 PickerOption(id: String(index), title: option.label, detail: option.detail,
                              note: option.enabled ? option.note : option.note ?? "unavailable")
             }
-            var selected = 0
+            // The user's place in a list still shown wins; a list (re)entered starts where the flow says.
+            var selected = screen.selectedOption.map { min(max(0, $0), options.count - 1) } ?? 0
             if case .picker(let old, let index)? = previous?[field: optionsFieldID]?.kind, old.map(\.title) == options.map(\.title) {
                 selected = index
             }
@@ -88,6 +89,7 @@ public enum ScreenPresenter {
         case .code: "code"
         case .contact: "contact"
         case .countryCode: "countryCode"
+        case .historyUser: "historyUser"
         case .attribute(let name): "attribute:\(name)"
         }
     }
@@ -101,6 +103,7 @@ public enum ScreenPresenter {
         case "code": .code
         case "contact": .contact
         case "countryCode": .countryCode
+        case "historyUser": .historyUser
         default: key.hasPrefix("attribute:") ? .attribute(String(key.dropFirst("attribute:".count))) : nil
         }
     }

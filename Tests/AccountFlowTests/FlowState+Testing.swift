@@ -45,6 +45,18 @@ extension FlowState {
         step = .contactEntry(entry)
     }
 
+    mutating func profileEdit(_ change: (inout ProfileEditForm) -> Void) {
+        guard case .profileEdit(var form) = step else { Issue.record("expected profile edit, got \(step)"); return }
+        change(&form)
+        step = .profileEdit(form)
+    }
+
+    mutating func history(_ change: (inout HistoryView) -> Void) {
+        guard case .history(var view) = step else { Issue.record("expected history, got \(step)"); return }
+        change(&view)
+        step = .history(view)
+    }
+
     mutating func reset(_ change: (inout EmailForm) -> Void) {
         guard case .resetStart(var form) = step else { Issue.record("expected reset start, got \(step)"); return }
         change(&form)

@@ -52,6 +52,16 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     /// Make the next cached account the current one (silently, from the token cache)
     /// → ``FlowEvent/accountSwitched(_:)``.
     case switchAccount
+    /// Read the profile (`GET /v1.0/me` with `$select` of every property shown) → ``FlowEvent/profileLoaded(_:)``.
+    case loadProfile
+    /// Save the changed properties only (`PATCH /v1.0/me`; a `nil` value clears the property), then read the
+    /// profile again → ``FlowEvent/profileSaved(_:)``.
+    case saveProfile([String: String?])
+    /// Read the first page of `user`'s sign-ins (a UPN or object id; `$top` = `top` rows), as one task:
+    /// ``FlowEvent/historyWaiting(seconds:)`` before each throttled retry, then ``FlowEvent/historyLoaded(_:)``.
+    case loadHistory(user: String, top: Int)
+    /// Follow the last page's `@odata.nextLink` verbatim, as ``loadHistory(user:top:)`` does its first page.
+    case loadMoreHistory
     /// Cancel the task in flight; send no answer for it.
     case cancelRequest
     /// Drop the live step (and its continuation token): the flow ended or was abandoned.
@@ -61,8 +71,8 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     /// End the console.
     case quit
 
-    /// Passwords, codes and the contact show as `[REDACTED]`; attributes by name only. The interactive
-    /// effects carry nothing secret.
+    /// Passwords, codes and the contact show as `[REDACTED]`; attributes and profile changes by name only
+    /// (personal data stays out of traces). The interactive effects carry nothing secret.
     public var description: String {
         switch self {
         case .startSignUp(let email, let password, let attributes):
@@ -87,6 +97,10 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
         case .startBrowserSignIn: "startBrowserSignIn"
         case .signOut: "signOut"
         case .switchAccount: "switchAccount"
+        case .loadProfile: "loadProfile"
+        case .saveProfile(let changes): "saveProfile(\(changes.keys.sorted()))"
+        case .loadHistory(let user, let top): "loadHistory(user: \(user), top: \(top))"
+        case .loadMoreHistory: "loadMoreHistory"
         case .cancelRequest: "cancelRequest"
         case .forgetSession: "forgetSession"
         case .forgetAccount: "forgetAccount"

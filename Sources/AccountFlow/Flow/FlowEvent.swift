@@ -40,6 +40,20 @@ public enum FlowEvent: Sendable, Equatable {
     case signOutRequested
     /// On the account screen: make the next cached account the current one.
     case switchAccountRequested
+    /// On the account screen: read the profile.
+    case profileRequested
+    /// On the profile screen: edit the self-writable properties.
+    case profileEditRequested
+    /// On the account screen: choose whose sign-in history to read.
+    case historyRequested
+    /// The history user form was submitted (as ``submitted`` does): read the first page.
+    case historyUserChosen
+    /// On the history list: read the next page.
+    case historyMoreRequested
+    /// On the history list: show only these rows.
+    case historyFilterChanged(HistoryFilter)
+    /// On the history list: show the row with this event id in full.
+    case historyRowOpened(id: String)
     /// Time passed (the runner ticks about once a second); drives resend countdowns.
     case tick(Date)
     /// The terminal was resized; entered data survives (rendering is the renderer's business).
@@ -82,4 +96,14 @@ public enum FlowEvent: Sendable, Equatable {
     case signedOut(Result<SignOutSummary, InteractiveFailure>)
     /// ``FlowEffect/switchAccount`` answered.
     case accountSwitched(Result<SignedInAccount, InteractiveFailure>)
+    /// ``FlowEffect/loadProfile`` answered.
+    case profileLoaded(Result<ProfileSummary, GraphFailure>)
+    /// ``FlowEffect/saveProfile(_:)`` answered: the profile read again after the 204, or why it was refused.
+    case profileSaved(Result<ProfileSummary, GraphFailure>)
+    /// ``FlowEffect/loadHistory(user:top:)`` or ``FlowEffect/loadMoreHistory`` answered (after any
+    /// throttling waits).
+    case historyLoaded(Result<HistoryPage, GraphFailure>)
+    /// The history read was throttled: the runner waits `seconds` (`Retry-After`, or its own back-off)
+    /// before asking again; the request stays in flight.
+    case historyWaiting(seconds: Int)
 }

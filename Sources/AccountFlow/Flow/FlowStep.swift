@@ -42,6 +42,16 @@ public enum FlowStep: Sendable, Equatable {
     /// Enrolment mode: `email` signed in (after every check the tenant asked for, a method registration
     /// included); the account and its tokens were forgotten.
     case enrolmentSignedIn(email: String)
+    /// The signed-in user's profile (Graph `/me`), read-only, with Edit.
+    case profile(ProfileView)
+    /// The profile's self-writable properties as a form; Save sends only the changes.
+    case profileEdit(ProfileEditForm)
+    /// Whose sign-in history to read, before the list.
+    case historyUser(HistoryUserForm)
+    /// The sign-in history list (rows so far, filter, throttling countdown, last failure).
+    case history(HistoryView)
+    /// One sign-in in full; Back returns to the list as it was.
+    case historyRow(HistoryRowDetail)
     /// An error that belongs to no field, with the ways back.
     indirect case failure(FailureReport)
 }

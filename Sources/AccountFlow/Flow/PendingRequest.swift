@@ -34,6 +34,12 @@ public enum PendingRequest: Sendable, Equatable {
     case signingOut
     /// ``FlowEffect/switchAccount``.
     case switchingAccount
+    /// ``FlowEffect/loadProfile``.
+    case readingProfile
+    /// ``FlowEffect/saveProfile(_:)``, including the read after it.
+    case savingProfile
+    /// ``FlowEffect/loadHistory(user:top:)`` or ``FlowEffect/loadMoreHistory``, including throttling waits.
+    case readingSignIns
 
     /// A browser or device-code sign-in, from its start to its end: cancelling it returns home.
     public var isInteractiveSignIn: Bool {
@@ -63,6 +69,9 @@ public enum PendingRequest: Sendable, Equatable {
         case .waitingForBrowser: "Waiting for the browser…"
         case .signingOut: "Signing out…"
         case .switchingAccount: "Switching account…"
+        case .readingProfile: "Reading the profile…"
+        case .savingProfile: "Saving…"
+        case .readingSignIns: "Reading sign-ins…"
         }
     }
 }

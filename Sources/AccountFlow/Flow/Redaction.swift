@@ -67,7 +67,8 @@ extension ScreenField: CustomReflectable {
 }
 
 extension FlowEvent: CustomStringConvertible {
-    /// The event with the value of a password, confirmation or code edit redacted.
+    /// The event with the value of a password, confirmation or code edit redacted, and profile answers by
+    /// property names only.
     public var description: String {
         switch self {
         case .fieldEdited(let field, let text): "fieldEdited(\(field), \(field.isSecret ? redacted(text) : text))"
@@ -106,6 +107,26 @@ extension FlowEvent: CustomStringConvertible {
         case .accountRestored(let account): "accountRestored(\(account))"
         case .signedOut(let result): "signedOut(\(result))"
         case .accountSwitched(let result): "accountSwitched(\(result))"
+        case .profileRequested: "profileRequested"
+        case .profileEditRequested: "profileEditRequested"
+        case .historyRequested: "historyRequested"
+        case .historyUserChosen: "historyUserChosen"
+        case .historyMoreRequested: "historyMoreRequested"
+        case .historyFilterChanged(let filter): "historyFilterChanged(\(filter))"
+        case .historyRowOpened(let id): "historyRowOpened(id: \(id))"
+        case .profileLoaded(let result): "profileLoaded(\(Self.profileTrace(result)))"
+        case .profileSaved(let result): "profileSaved(\(Self.profileTrace(result)))"
+        case .historyLoaded(.success(let page)): "historyLoaded(success: \(page.rows.count) rows, hasMore: \(page.hasMore))"
+        case .historyLoaded(.failure(let failure)): "historyLoaded(failure: \(failure))"
+        case .historyWaiting(let seconds): "historyWaiting(seconds: \(seconds))"
+        }
+    }
+
+    /// A profile answer by property names only: the values are personal data.
+    private static func profileTrace(_ result: Result<ProfileSummary, GraphFailure>) -> String {
+        switch result {
+        case .success(let profile): "success: \(profile.fields.map(\.key))"
+        case .failure(let failure): "failure: \(failure)"
         }
     }
 }

@@ -21,6 +21,9 @@ extension FlowState {
         case (.contactEntry(var entry), .contact): entry.contact = text; entry.contactError = nil; step = .contactEntry(entry)
         case (.contactEntry(var entry), .countryCode):
             entry.countryCode = text; entry.contactError = nil; step = .contactEntry(entry)
+        case (.profileEdit(var form), .attribute(let name)):
+            form.edit(name, text); step = .profileEdit(form)
+        case (.historyUser(var form), .historyUser): form.user = text; form.userError = nil; step = .historyUser(form)
         default: break
         }
     }
@@ -40,6 +43,7 @@ extension FlowState {
         case (.newPassword(var form), .confirmPassword):
             form.confirmError = mismatch(form.password, form.confirmPassword); step = .newPassword(form)
         case (.attributes(var form), .attribute(let name)): form.leave(name); step = .attributes(form)
+        case (.profileEdit(var form), .attribute(let name)): form.leave(name); step = .profileEdit(form)
         case (.contactEntry(var entry), .contact):
             if !entry.contact.trimmingSpaces.isEmpty, case .failure(let problem) = contact(of: entry) {
                 entry.contactError = problem.message

@@ -46,7 +46,11 @@ extension FlowState {
         case .failure(let report):
             if let retryStep = report.retryStep { step = retryStep }
             return []
-        case .home, .methodPicker, .resetPolling, .webFallback, .signedIn, .enrolmentSignedIn, .deviceCode, .browserWait,
+        case .profileEdit(let form):
+            return saveProfile(form)
+        case .historyUser:
+            return historyAction(.historyUserChosen)
+        case .profile, .history, .historyRow, .home, .methodPicker, .resetPolling, .webFallback, .signedIn, .enrolmentSignedIn, .deviceCode, .browserWait,
              .signedOut:
             return []
         }

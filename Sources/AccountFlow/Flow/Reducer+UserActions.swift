@@ -11,6 +11,7 @@ extension FlowState {
         case .resendRequested: return resend()
         case .backRequested: return back()
         case .retryRequested:
+            if case .history = step { return historyAction(event) }
             guard case .failure(let report) = step, let retryStep = report.retryStep else { break }
             step = retryStep
             if report.retryRefreshes { return requestRefresh() }
@@ -20,6 +21,10 @@ extension FlowState {
             return requestRefresh()
         case .claimsToggled, .signOutRequested, .switchAccountRequested:
             return accountAction(event)
+        case .profileRequested, .profileEditRequested:
+            return profileAction(event)
+        case .historyRequested, .historyUserChosen, .historyMoreRequested, .historyFilterChanged, .historyRowOpened:
+            return historyAction(event)
         case .enrolAnotherRequested:
             guard case .enrolled = step else { return [] }
             step = .signUpStart(SignUpForm(settings: settings))
@@ -46,6 +51,7 @@ extension FlowState {
     }
 
     /// "Back": start screens go home; contact entry returns to the picker; a failure returns to its step;
+    /// the Graph screens go back one level (row → list → user form → account, edit → profile → account);
     /// any other server step cannot be undone on the server, so the flow restarts with the email kept.
     private mutating func back() -> [FlowEffect] {
         switch step {
@@ -60,6 +66,19 @@ extension FlowState {
         case .failure(let report):
             guard let retryStep = report.retryStep else { return leaveFlow() }
             step = retryStep
+            return []
+        case .profile, .historyUser:
+            guard let signedIn else { return leaveFlow() }
+            step = .signedIn(signedIn)
+            return []
+        case .profileEdit(let form):
+            step = .profile(ProfileView(profile: form.profile))
+            return []
+        case .history(let view):
+            step = .historyUser(HistoryUserForm(user: view.user))
+            return []
+        case .historyRow(let detail):
+            step = .history(detail.list)
             return []
         case .codeEntry, .newPassword, .attributes, .methodPicker, .resetPolling, .readyToSignIn:
             return restartFlow()

@@ -36,12 +36,14 @@ extension FlowState {
                 entry.resend.startedAt = date
                 step = .codeEntry(entry)
             }
+            startHistoryCountdown(at: date)
             return []
         case .resized:
             return []
         case .cancelRequested:
             if let request = pending {
                 pending = nil
+                stopHistoryCountdown()
                 // A browser or device-code sign-in has no step of its own to return to.
                 return request.isInteractiveSignIn ? [.cancelRequest] + backHome(notice: Self.signInCancelled) : [.cancelRequest]
             }
@@ -54,6 +56,12 @@ extension FlowState {
              .accountSwitched:
             guard let request = pending else { return [] }
             return interactiveAnswer(event, to: request)
+        case .profileLoaded, .profileSaved:
+            guard let request = pending else { return [] }
+            return profileAnswer(event, to: request)
+        case .historyLoaded, .historyWaiting:
+            guard let request = pending else { return [] }
+            return historyAnswer(event, to: request)
         case .accountRestored(let account):
             return restore(account)
         case .signUpStarted, .signUpAdvanced, .signInAdvanced, .mfaChallengeAnswered, .registrationAnswered,

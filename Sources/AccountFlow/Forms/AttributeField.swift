@@ -17,14 +17,21 @@ public struct AttributeField: Sendable, Equatable {
     public var error: String?
     /// Advice that never blocks submit (a pattern that cannot be checked here).
     public var note: String?
+    /// The most characters the value may have: ``FieldInput/maxLength`` unless the field was built with a
+    /// lower limit (a Graph property's documented length).
+    public let maxLength: Int
 
     static let uncheckableNote = "This can't be checked here; the server will check it."
     static let couldNotCheckNote = "Could not check this here; the server will check it."
 
     /// Builds the field: label from the API name, kind from the type (case-insensitive, as the service
     /// has sent both `string`/`boolean` and `Text`/`Boolean`) and from a pure-alternation pattern.
-    public init(_ attribute: RequiredAttribute) {
+    /// - Parameters:
+    ///   - attribute: the attribute the field edits.
+    ///   - maxLength: the most characters accepted; never more than ``FieldInput/maxLength``.
+    public init(_ attribute: RequiredAttribute, maxLength: Int = FieldInput.maxLength) {
         self.attribute = attribute
+        self.maxLength = min(maxLength, FieldInput.maxLength)
         label = AttributeLabel.label(for: attribute.name)
         switch attribute.type.lowercased() {
         case "boolean", "bool": kind = .toggle
@@ -56,8 +63,8 @@ public struct AttributeField: Sendable, Equatable {
             if attribute.required { error = kind == .toggle ? "\(label) must be ticked." : "\(label) is required." }
             return error == nil
         }
-        guard trimmed.count <= FieldInput.maxLength else {
-            error = FieldInput.tooLong(label)
+        guard trimmed.count <= maxLength else {
+            error = FieldInput.tooLong(label, limit: maxLength)
             return false
         }
         switch kind {

@@ -16,7 +16,12 @@ public struct AttributeForm: Sendable, Equatable {
         let ordered = orderKnown
             ? attributes
             : attributes.filter(\.required) + attributes.filter { !$0.required }
-        fields = ordered.map(AttributeField.init)
+        fields = ordered.map { AttributeField($0) }
+    }
+
+    /// A form of fields built by the caller (with their own limits), in the given order.
+    public init(fields: [AttributeField]) {
+        self.fields = fields
     }
 
     /// Stores an edit of the attribute `name`; unknown names are ignored.

@@ -12,6 +12,8 @@ public enum FieldID: Sendable, Hashable {
     case contact
     /// The country calling code used for national phone numbers (digits, no `+`).
     case countryCode
-    /// A tenant attribute, by its API name (`displayName`, `extension_<appid>_loyaltyNumber`).
+    /// The user whose sign-in history is read: a user principal name or object id.
+    case historyUser
+    /// A tenant attribute or a Graph profile property, by its API name (`displayName`, `extension_<appid>_loyaltyNumber`).
     case attribute(String)
 }

@@ -6,6 +6,6 @@ public enum FieldInput {
     /// answers `password_too_long`.
     public static let maxLength = 256
 
-    /// The message for a value over ``maxLength``.
-    static func tooLong(_ label: String) -> String { "\(label) is too long (at most \(maxLength) characters)." }
+    /// The message for a value over `limit` characters (``maxLength`` unless the field has a lower one).
+    static func tooLong(_ label: String, limit: Int = maxLength) -> String { "\(label) is too long (at most \(limit) characters)." }
 }

@@ -27,6 +27,10 @@ extension FlowState {
         }
         if account.cachedAccountCount > 1 { actions.append(ScreenAction("Switch account", .switchAccountRequested)) }
         actions.append(ScreenAction("Sign out", .signOutRequested))
+        // After the account's own actions, so their keys and numbers stay as they were.
+        if !settings.enrolmentMode {
+            actions += [ScreenAction("Profile", .profileRequested), ScreenAction("Sign-in history", .historyRequested)]
+        }
         let refreshed = account.refreshedAt.map { "Tokens refreshed at \($0.formatted(.iso8601.time(includingFractionalSeconds: false))) UTC." }
         return Screen(title: "Signed in", text: [Self.sourceLine(account.source) + " The tokens are never shown."],
                       details: details, actions: actions, notice: refreshed)

@@ -47,6 +47,11 @@ extension FlowState {
                    text: ["\(email) signed in. This console kept neither the account nor its tokens, so the next "
                           + "person starts clean."],
                    actions: [ScreenAction("Home", .homeRequested)])
+        case .profile(let view): profileScreen(view)
+        case .profileEdit(let form): profileEditScreen(form)
+        case .historyUser(let form): historyUserScreen(form)
+        case .history(let view): historyScreen(view)
+        case .historyRow(let detail): historyRowScreen(detail.row)
         case .failure(let report): failureScreen(report)
         }
     }

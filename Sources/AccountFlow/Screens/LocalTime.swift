@@ -1,6 +1,6 @@
 import Foundation
 
-/// Times as the account and device-code screens show them: in the operator's zone, as digits that do
+/// Times as the account, device-code and sign-in history screens show them: in the operator's zone, as digits that do
 /// not depend on the machine's locale.
 struct LocalTime {
     /// The zone times are shown in (``FlowSettings/timeZone``).
@@ -18,6 +18,15 @@ struct LocalTime {
         let time = Self.twoDigits(parts.hour) + ":" + Self.twoDigits(parts.minute)
         if let now, calendar.isDate(date, inSameDayAs: now) { return time }
         return "\(parts.year ?? 0)-\(Self.twoDigits(parts.month))-\(Self.twoDigits(parts.day)) \(time)"
+    }
+
+    /// `"2027-01-16 14:05:07"`: a moment in a log, to the second, with its date.
+    /// Logs count whole seconds (the fraction is dropped, never rounded up into the next second).
+    func timestamp(_ date: Date) -> String {
+        let whole = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return clock(whole, now: nil) + ":" + Self.twoDigits(calendar.component(.second, from: whole))
     }
 
     /// `"14:05 (in 59 min)"`, `"14:05 (expired)"`; without the relative part until a tick has arrived.

@@ -12,8 +12,11 @@ public struct Screen: Sendable, Equatable {
     public var details: [ScreenDetail]
     /// Editable fields, top to bottom.
     public var fields: [ScreenField]
-    /// Choices in a list (home menu entries, methods).
+    /// Choices in a list (home menu entries, methods, sign-in rows).
     public var options: [ScreenOption]
+    /// The index in ``options`` the list is on when the screen is (re)entered (a list returned to keeps its
+    /// place); `nil` for the first. The user's own moves win while the same list stays shown.
+    public var selectedOption: Int?
     /// Buttons, the default (Enter) first.
     public var actions: [ScreenAction]
     /// An error for the whole screen.
@@ -27,14 +30,16 @@ public struct Screen: Sendable, Equatable {
 
     /// A screen; everything but `title` is empty, absent or `false` by default.
     public init(title: String, text: [String] = [], banner: String? = nil, details: [ScreenDetail] = [],
-                fields: [ScreenField] = [], options: [ScreenOption] = [], actions: [ScreenAction] = [],
-                message: String? = nil, notice: String? = nil, status: String? = nil, isWorking: Bool = false) {
+                fields: [ScreenField] = [], options: [ScreenOption] = [], selectedOption: Int? = nil,
+                actions: [ScreenAction] = [], message: String? = nil, notice: String? = nil, status: String? = nil,
+                isWorking: Bool = false) {
         self.title = title
         self.banner = banner
         self.text = text
         self.details = details
         self.fields = fields
         self.options = options
+        self.selectedOption = selectedOption
         self.actions = actions
         self.message = message
         self.notice = notice

@@ -3,6 +3,8 @@
 struct FormBody {
     struct Row {
         var owner: FormView.Focusable?
+        /// The chosen entry of a picker: a list taller than the body scrolls to keep it in view.
+        var isChosen = false
         /// Draws the row at `(x, y)`; returns the cursor position if the row holds it.
         var draw: (inout Buffer, Int, Int) -> Point?
     }
@@ -139,7 +141,7 @@ struct FormBody {
             }
             for (index, option) in options.enumerated() {
                 let chosen = index == selected
-                rows.append(Row(owner: owner) { buffer, x, y in
+                rows.append(Row(owner: owner, isChosen: chosen) { buffer, x, y in
                     if !labeled, chosen, focused { buffer.write("▸", at: Point(x: x, y: y), style: .title) }
                     let style: Style = chosen && focused ? .focused : .plain
                     var column = x + optionX

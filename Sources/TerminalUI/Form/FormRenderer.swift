@@ -65,6 +65,11 @@ public enum FormRenderer {
             if let first = owned.first, let last = owned.last {
                 offset = max(0, last - visible + 1)
                 offset = min(offset, first)
+                // A list taller than the body keeps its chosen entry in view: from the top while it is in the
+                // first half, then centred, so a 50-row list can be walked with the arrow keys.
+                if last - first + 1 > visible, let chosen = owned.first(where: { rows[$0].isChosen }) {
+                    offset = max(0, chosen - visible / 2)
+                }
             }
             offset = min(max(0, offset + scroll), rows.count - visible)
             if offset > 0 { buffer.write("↑ more (PgUp)", at: Point(x: area.x, y: area.y), style: .hint) }
