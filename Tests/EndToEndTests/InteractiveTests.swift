@@ -109,12 +109,14 @@ struct StandaloneEmulator {
     let folder: String
     let binary: String
 
-    init() throws {
+    /// - Parameter arguments: more `tophhie emulator` arguments, e.g. `--tenant FILE`.
+    init(arguments: [String] = []) throws {
         binary = try ReleaseBinary.require()
         folder = NSTemporaryDirectory() + "tophhie-emulator-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let output = folder + "/emulator.out"
-        guard let pid = ChildProcess.start([binary, "emulator", "--hash-iterations", "1000"], outputPath: output, truncate: true) else {
+        guard let pid = ChildProcess.start([binary, "emulator", "--hash-iterations", "1000"] + arguments, outputPath: output,
+                                           truncate: true) else {
             throw ControlAPI.Failure(description: "tophhie emulator did not start")
         }
         self.pid = pid
@@ -128,6 +130,12 @@ struct StandaloneEmulator {
             throw ControlAPI.Failure(description: "the emulator said: \(first ?? "nothing")")
         }
         authority = String(line.dropFirst("listening on ".count))
+    }
+
+    /// The control API of this emulator.
+    var control: ControlAPI {
+        let origin = URL(string: authority).map { "\($0.scheme ?? "http")://\($0.host ?? "127.0.0.1"):\($0.port ?? 80)" } ?? ""
+        return ControlAPI(origin: origin)
     }
 
     /// Runs `tophhie ARGUMENTS` to its end: exit status and what it printed (stdout and stderr).

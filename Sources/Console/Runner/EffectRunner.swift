@@ -20,6 +20,7 @@ public final class EffectRunner: Sendable {
 
     private let auth: TophhieNativeAuth
     private let interactive: InteractiveRunner?
+    private let graph: GraphRunner?
     private let state = Mutex(State())
     private let send: @Sendable (FlowEvent) -> Void
 
@@ -34,6 +35,7 @@ public final class EffectRunner: Sendable {
                 send: @escaping @Sendable (FlowEvent) -> Void) {
         self.auth = auth
         self.interactive = interactive.map { InteractiveRunner(auth: $0, scopes: scopes, tokenStore: tokenStore, send: send) }
+        graph = interactive.map { GraphRunner(auth: $0, send: send) }
         self.send = send
     }
 
@@ -186,6 +188,14 @@ public final class EffectRunner: Sendable {
             return event
         case .switchAccount:
             return try await interactiveRunner().switchAccount()
+        case .loadProfile:
+            return try await graphRunner().loadProfile()
+        case .saveProfile(let changes):
+            return try await graphRunner().saveProfile(changes)
+        case .loadHistory(let user, let top):
+            return try await graphRunner().loadHistory(user: user, top: top)
+        case .loadMoreHistory:
+            return try await graphRunner().loadMoreHistory()
         case .refreshTokens where interactive?.hasAccount == true:
             return .tokensRefreshed(try await interactiveRunner().refresh())
         case .refreshTokens:
@@ -245,6 +255,11 @@ public final class EffectRunner: Sendable {
             state.refreshToken = result.refreshToken
             state.username = result.account.username
         }
+    }
+
+    private func graphRunner() throws -> GraphRunner {
+        guard let graph else { throw CancellationError() }
+        return graph
     }
 
     private func interactiveRunner() throws -> InteractiveRunner {

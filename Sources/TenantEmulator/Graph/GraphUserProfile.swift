@@ -84,15 +84,15 @@ enum GraphUserProfile {
     ///
     /// - Returns: the new attribute values (a `null` removes one).
     /// - Throws: 400 `Request_BadRequest` for a body that is not a JSON object; 403 `Authorization_RequestDenied`
-    ///   when any key is outside `selfWritable` (`mail`, `id`, `@odata.context`, `userPrincipalName`, …, case 021);
+    ///   when any key is outside `writable` (the policy's `graph.customerWritable`; `mail`, `id`, `@odata.context`, `userPrincipalName`, …, case 021);
     ///   400 for a value that is not a string or `null`, and for clearing `displayName` (interactive-api §5.2).
-    static func patched(_ attributes: [String: String], body: Data) throws(GraphError) -> [String: String] {
+    static func patched(_ attributes: [String: String], body: Data, writable: [String]) throws(GraphError) -> [String: String] {
         guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
             throw .badRequest("Unable to read JSON request payload. Please ensure Content-Type header is set and payload is of valid JSON format.")
         }
         var changes: [(name: String, value: String?)] = []
         for key in object.keys.sorted() {
-            guard let name = selfWritable.first(where: { $0.lowercased() == key.lowercased() }) else { throw .insufficientPrivileges }
+            guard let name = writable.first(where: { $0.lowercased() == key.lowercased() }) else { throw .insufficientPrivileges }
             switch object[key] {
             case let text as String: changes.append((name, text))
             case is NSNull: changes.append((name, nil))

@@ -88,7 +88,7 @@ extension TenantEmulator {
     private func updateProfile(_ request: EmulatorRequest, caller: GraphCaller) throws(GraphError) -> EmulatorResponse {
         guard caller.has(anyOf: ["User.ReadWrite"]) else { throw .insufficientPrivileges }
         let user = try graphUser(caller)
-        let attributes = try GraphUserProfile.patched(user.attributes, body: request.body)
+        let attributes = try GraphUserProfile.patched(user.attributes, body: request.body, writable: policy.graph.customerWritable)
         do {
             try store.setAttributes(userID: user.id, attributes)
         } catch {

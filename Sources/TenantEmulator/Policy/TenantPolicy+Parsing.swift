@@ -111,6 +111,10 @@ extension TenantPolicy {
         var graph = Graph()
         if var reader = try root.object("graph") {
             graph.premium = try reader.bool("premium", default: true)
+            graph.customerWritable = try reader.strings("customerWritable", default: graph.customerWritable)
+            if let unknown = graph.customerWritable.first(where: { !GraphUserProfile.selfWritable.contains($0) }) {
+                throw reader.failure("customerWritable", "names among \(GraphUserProfile.selfWritable.sorted().joined(separator: ", ")) (not \(unknown))")
+            }
             try reader.finish()
         }
         let operators = try root.strings("operators", default: [])

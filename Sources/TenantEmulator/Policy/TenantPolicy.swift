@@ -39,6 +39,10 @@ public struct TenantPolicy: Sendable {
         /// `premium` (default `true`): the tenant holds an Entra ID P1/P2 licence. `false` → sign-in logs answer
         /// 403 `Authentication_RequestFromNonPremiumTenantOrB2CTenant` (interactive-api §6.3; case 022 a).
         public var premium = true
+        /// `customerWritable` (default: Graph's documented customer set, `GraphUserProfile.selfWritable`): the
+        /// properties a customer may PATCH on `/me`; a narrower list rehearses a tenant that allows less
+        /// (case 021: the others answer 403).
+        public var customerWritable: [String] = GraphUserProfile.selfWritable.sorted()
 
         /// The defaults listed above.
         public init() {}

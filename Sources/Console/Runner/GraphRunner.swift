@@ -1,0 +1,135 @@
+import AccountFlow
+import Foundation
+import Synchronization
+import TophhieCloudAuthentication
+
+/// The Graph effects: the profile (read, save only what changed) and a user's sign-in history (first
+/// page, then the stored `@odata.nextLink` verbatim), with throttling waits told to the flow as they start.
+/// Source: interactive-api §5–§6; cases 021, 022.
+final class GraphRunner: Sendable {
+    private let auth: TophhieAuth
+    private let send: @Sendable (FlowEvent) -> Void
+    /// The page "Load more" continues from (kept across a throttled give-up).
+    private let lastPage = Mutex<SignInPage?>(nil)
+
+    init(auth: TophhieAuth, send: @escaping @Sendable (FlowEvent) -> Void) {
+        self.auth = auth
+        self.send = send
+    }
+
+    /// `.loadProfile` → `.profileLoaded`.
+    func loadProfile() async -> FlowEvent? {
+        do {
+            return .profileLoaded(.success(Self.summary(try await auth.profile())))
+        } catch {
+            return Task.isCancelled ? nil : .profileLoaded(.failure(Self.failure(error)))
+        }
+    }
+
+    /// `.saveProfile` → `.profileSaved`: a PATCH of `changes` only, then the profile read again.
+    func saveProfile(_ changes: [String: String?]) async -> FlowEvent? {
+        var properties: [ProfileProperty: String?] = [:]
+        for (key, value) in changes {
+            guard let property = ProfileProperty(rawValue: key) else {
+                return .profileSaved(.failure(GraphFailure(kind: .other, message: "The console does not know the property \(key).")))
+            }
+            properties[property] = value
+        }
+        do {
+            try await auth.updateProfile(properties)
+            return .profileSaved(.success(Self.summary(try await auth.profile())))
+        } catch {
+            guard !Task.isCancelled else { return nil }
+            var failure = Self.failure(error)
+            // Graph's 403 names no field: every field sent is marked; the form keeps what was typed.
+            if case .missingPermission = failure.kind { failure.refusedFields = changes.keys.sorted() }
+            return .profileSaved(.failure(failure))
+        }
+    }
+
+    /// `.loadHistory` → `.historyWaiting`… then `.historyLoaded`.
+    func loadHistory(user: String, top: Int) async -> FlowEvent? {
+        lastPage.withLock { $0 = nil }
+        let subject: SignInHistoryUser
+        if let current = auth.currentAccount, let id = current.objectID, current.username?.lowercased() == user.lowercased() {
+            // An External ID customer's UPN is generated (…@tenant.onmicrosoft.com), not the email they sign in
+            // with: the signed-in account is found by its object id.
+            subject = .id(id)
+        } else {
+            subject = user.contains("@") ? .userPrincipalName(user) : .id(user)
+        }
+        return await page { try await self.auth.signInHistory(for: subject, top: top, onWait: $0) }
+    }
+
+    /// `.loadMoreHistory`: the stored next link, exactly as Graph gave it.
+    func loadMoreHistory() async -> FlowEvent? {
+        guard let previous = lastPage.withLock({ $0 }), previous.nextLink != nil else {
+            return .historyLoaded(.success(HistoryPage(rows: [], hasMore: false)))
+        }
+        return await page { try await self.auth.nextSignInPage(after: previous, onWait: $0) }
+    }
+
+    private func page(_ read: (@escaping @Sendable (Int) -> Void) async throws -> SignInPage) async -> FlowEvent? {
+        let send = self.send
+        do {
+            let page = try await read { seconds in if !Task.isCancelled { send(.historyWaiting(seconds: seconds)) } }
+            lastPage.withLock { $0 = page }
+            return .historyLoaded(.success(HistoryPage(rows: page.rows.map(Self.row), hasMore: page.nextLink != nil)))
+        } catch let error as GraphError {
+            guard !Task.isCancelled else { return nil }
+            if case .throttled(_, let rows, let link, _) = error {
+                // Keep the way on for "Load more", and whatever this call did read.
+                lastPage.withLock { $0 = SignInPage(rows: [], nextLink: link) }
+                if !rows.isEmpty { return .historyLoaded(.success(HistoryPage(rows: rows.map(Self.row), hasMore: link != nil))) }
+            }
+            return .historyLoaded(.failure(Self.failure(error)))
+        } catch {
+            return Task.isCancelled ? nil : .historyLoaded(.failure(Self.failure(error)))
+        }
+    }
+
+    static func summary(_ profile: TophhieCloudUserProfile) -> ProfileSummary {
+        ProfileSummary(fields: ProfileProperty.allCases.map { property in
+            let value: ProfileFieldValue
+            if property == .identities {
+                value = switch profile.identities {
+                case .set(let identities): .set(identities.map { "\($0.signInType): \($0.issuerAssignedId)" }.joined(separator: ", "))
+                case .notSet: .notSet
+                case .notAvailable: .notAvailable
+                }
+            } else {
+                value = switch profile[property] {
+                case .set(let text): .set(text)
+                case .notSet: .notSet
+                case .notAvailable: .notAvailable
+                }
+            }
+            return ProfileFieldSummary(key: property.rawValue, label: property.label, value: value, editable: property.isSelfWritable)
+        })
+    }
+
+    static func row(_ record: SignInRecord) -> SignInRow {
+        let place = [record.city, record.state, record.countryOrRegion].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        return SignInRow(id: record.id, time: record.createdDateTime, app: record.appDisplayName ?? record.appId ?? "unknown app",
+                         ipAddress: record.ipAddress, clientApp: record.clientAppUsed, interactive: record.isInteractive,
+                         errorCode: record.errorCode, failureReason: record.failureReason, location: place.isEmpty ? nil : place,
+                         conditionalAccess: record.conditionalAccessStatus)
+    }
+
+    static func failure(_ error: any Error) -> GraphFailure {
+        guard let error = error as? GraphError else {
+            return GraphFailure(kind: .other, message: error.localizedDescription)
+        }
+        let kind: GraphFailure.Kind = switch error {
+        case .missingPermission, .notSelfWritable: .missingPermission
+        case .notPremium: .notPremium
+        case .throttled(let seconds, _, _, _): .throttled(retryAfter: seconds)
+        case .unauthorized, .auth: .needsSignIn
+        case .networkFailure: .network
+        default: .other
+        }
+        var failure = GraphFailure(kind: kind, message: error.errorDescription ?? "\(error)", detail: error.details?.description)
+        if case .notSelfWritable(let properties) = error { failure.refusedFields = properties.map(\.rawValue) }
+        return failure
+    }
+}
