@@ -38,6 +38,20 @@ import TophhieCloudAuthentication
         }
     }
 
+    @Test func aTenantThatAllowsLessRefusesTheRestWithA403() async throws {
+        let rig = try Rig(adjust: { $0.graph.customerWritable = ["displayName", "city"] })
+        defer { rig.tenant.stop() }
+        try await rig.signIn()
+        try await rig.auth.updateProfile([.city: "Porto"])
+        do {
+            try await rig.auth.updateProfile([.jobTitle: "Chief Tester"])
+            Issue.record("jobTitle is not writable in this tenant")
+        } catch let error as GraphError {
+            guard case .missingPermission(let details) = error else { Issue.record("got \(error)"); return }
+            #expect(details.code == "Authorization_RequestDenied")
+        }
+    }
+
     @Test func theProfileIsReadWithSelectAndEditedWithinTheCustomerSet() async throws {
         let rig = try Rig()
         defer { rig.tenant.stop() }
@@ -113,6 +127,18 @@ import TophhieCloudAuthentication
         }
         #expect(told.withLock { $0 } == [7])
         #expect(rig.waits.all.contains(7))
+        #expect(!page.rows.isEmpty)
+    }
+
+    @Test func aThrottledPageWithoutRetryAfterBacksOffOnItsOwn() async throws {
+        let rig = try Rig()
+        defer { rig.tenant.stop() }
+        try await rig.signIn(InteropTenant.operatorName, scopes: ["AuditLog.Read.All"])
+        #expect(rig.tenant.fault(#"{"endpoint":"/v1.0/auditLogs/signIns","kind":"http429","count":2,"retryAfter":false}"#) == 200)
+        let told = Mutex<[Int]>([])
+        let operatorID = try #require(rig.auth.currentAccount?.objectID)
+        let page = try await rig.auth.signInHistory(for: .id(operatorID)) { seconds in told.withLock { $0.append(seconds) } }
+        #expect(told.withLock { $0 } == [2, 4])
         #expect(!page.rows.isEmpty)
     }
 

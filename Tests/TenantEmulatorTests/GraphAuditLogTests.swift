@@ -101,7 +101,7 @@ struct GraphAuditLogTests {
                             message: "Neither tenant is B2C or tenant doesn't have premium license")
     }
 
-    @Test("$filter: userPrincipalName eq (any case), createdDateTime ge, joined by and; unsupported filters, $top and $skiptoken are 400")
+    @Test("$filter: userPrincipalName eq (any case), createdDateTime ge, joined by and; $orderby createdDateTime desc; unsupported filters, orders, $top and $skiptoken are 400")
     func filters() throws {
         let harness = try Harness()
         try signInJane(harness, times: 3)
@@ -120,6 +120,10 @@ struct GraphAuditLogTests {
         expectGraphEnvelope(get("userId eq 'x' or userId eq 'y'"), status: 400, code: "Request_UnsupportedQuery")
         expectGraphEnvelope(harness.graph("GET", "\(Self.signIns)?$top=0", token: token), status: 400, code: "Request_BadRequest")
         expectGraphEnvelope(harness.graph("GET", "\(Self.signIns)?$skiptoken=garbage", token: token), status: 400, code: "Request_BadRequest")
+        // The log's own order may be named; no other.
+        #expect(ids(harness.graph("GET", "\(Self.signIns)?$orderby=\(escaped("createdDateTime desc"))", token: token)).count == 6)
+        expectGraphEnvelope(harness.graph("GET", "\(Self.signIns)?$orderby=\(escaped("createdDateTime asc"))", token: token),
+                            status: 400, code: "Request_BadRequest")
     }
 
     @Test("$top defaults to 1000 and is capped at 1000")

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The query options of `GET /v1.0/auditLogs/signIns`: `$filter`, `$top`, `$skiptoken`.
+/// The query options of `GET /v1.0/auditLogs/signIns`: `$filter`, `$top`, `$skiptoken`, and `$orderby`
+/// (only `createdDateTime desc`, the log's own order).
 ///
 /// `$filter` is clauses joined by `and` (case-insensitive keywords): `userId eq '<id>'`,
 /// `userPrincipalName eq '<upn>'` (case-insensitive match), `createdDateTime ge <ISO 8601 UTC>`. String literals
@@ -32,6 +33,11 @@ struct SignInQuery: Equatable {
         if let token = query["$skiptoken"] {
             guard let position = Self.decode(token) else { throw .badRequest("The $skiptoken value is not valid; follow @odata.nextLink as given.") }
             after = position
+        }
+        // Newest first is the only order the log keeps; asking for it by name is allowed, any other order is not.
+        if let order = query["$orderby"],
+           order.split(separator: " ").map({ $0.lowercased() }) != ["createddatetime", "desc"] {
+            throw .badRequest("Unsupported $orderby '\(order)': sign-ins come newest first (createdDateTime desc).")
         }
     }
 
