@@ -18,6 +18,7 @@ public final class EmulatorServer: Sendable {
     /// The tenant served.
     public let emulator: TenantEmulator
     private let daemon: HTTPDaemon
+    private let responder: EmulatorResponder
     /// The certificate served over HTTPS, one PEM block (`CN=Tophhie emulator`, SAN `IP:127.0.0.1`,
     /// `DNS:localhost` and a non-loopback bound address, `CA:TRUE`, 30 days); give it to clients as their CA
     /// file. `nil` over plain HTTP.
@@ -34,7 +35,8 @@ public final class EmulatorServer: Sendable {
         URL(string: "\(origin)/\(emulator.tenantID)") ?? URL(fileURLWithPath: "/")
     }
 
-    private init(emulator: TenantEmulator, daemon: HTTPDaemon, certificatePEM: String?) {
+    private init(emulator: TenantEmulator, daemon: HTTPDaemon, responder: EmulatorResponder, certificatePEM: String?) {
+        self.responder = responder
         self.emulator = emulator
         self.daemon = daemon
         self.certificatePEM = certificatePEM
@@ -63,14 +65,16 @@ public final class EmulatorServer: Sendable {
     /// - Throws: `HTTPDaemon.StartFailure`, or, with `tls`, an error naming the OpenSSL step that failed.
     public static func start(emulator: TenantEmulator, port: UInt16 = 0, host: String = "127.0.0.1", tls: Bool = false) throws -> EmulatorServer {
         let certificate = tls ? try SelfSignedCertificate.generate(host: host) : nil
-        let daemon = try HTTPDaemon(host: host, port: port, responder: EmulatorResponder(emulator: emulator), tls: certificate?.identity)
-        let server = EmulatorServer(emulator: emulator, daemon: daemon, certificatePEM: certificate?.certificatePEM)
+        let responder = EmulatorResponder(emulator: emulator)
+        let daemon = try HTTPDaemon(host: host, port: port, responder: responder, tls: certificate?.identity)
+        let server = EmulatorServer(emulator: emulator, daemon: daemon, responder: responder, certificatePEM: certificate?.certificatePEM)
         emulator.defaultOrigin = server.origin
         return server
     }
 
     /// Stops serving (running requests finish) and closes the store. Idempotent.
     public func stop() {
+        responder.stop()
         daemon.stop()
         emulator.close()
     }

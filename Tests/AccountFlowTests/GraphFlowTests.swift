@@ -467,7 +467,7 @@ import Testing
             $0.history { $0.failure = denied }
         }
         #expect(store.state.screen.message?.hasPrefix(
-            "Sign in as an operator (an account with a reports role) to read sign-in logs") == true)
+            "Reading sign-in logs needs an operator's account (AuditLog.Read.All and a reports-reader role)") == true)
         #expect(store.state.screen.actions.contains(ScreenAction("Home", .homeRequested)))
         store.send(.homeRequested, effects: [.forgetSession]) { $0.step = .home }
         let menu = store.state.screen.options.map(\.label)
@@ -477,7 +477,8 @@ import Testing
 
     @Test func anEmptyHistorySaysSoAndHasNothingToTryAgain() {
         var store = Self.onHistory([], hasMore: false)
-        #expect(store.state.screen.text.contains("No sign-ins in the tenant's retention window."))
+        // An email typed as the user: the hint says why nothing matched (a customer's UPN is generated).
+        #expect(store.state.screen.text.contains { $0.hasPrefix("No sign-ins in the tenant's retention window.") && $0.contains("object id") })
         #expect(store.state.screen.options.isEmpty)
         #expect(!store.state.screen.actions.contains { $0.label == "Try again" })
         store.send(.retryRequested)

@@ -13,10 +13,12 @@ import TophhieCloudAuthentication
         return AccountCommandOptions(target: target, tokenCachePath: cache)
     }
 
-    static func run(_ command: AccountCommand, _ options: AccountCommandOptions) async -> (status: Int32, output: String, errors: String) {
+    static func run(_ command: AccountCommand, _ options: AccountCommandOptions, auth: TophhieAuth = TophhieAuth()) async
+        -> (status: Int32, output: String, errors: String) {
         final class Lines: @unchecked Sendable { var output = ""; var errors = "" }
         let lines = Lines()
-        let status = await AccountCommandRunner.run(command, options, output: { lines.output += $0 + "\n" }, errors: { lines.errors += $0 + "\n" })
+        let status = await AccountCommandRunner.run(command, options, auth: auth, output: { lines.output += $0 + "\n" },
+                                                    errors: { lines.errors += $0 + "\n" })
         return (status, lines.output, lines.errors)
     }
 

@@ -107,12 +107,12 @@ struct CurlTransportTests {
         #expect(responder.targetVisits.load(ordering: .relaxed) == 0)
     }
 
-    @Test("cancelling a request held by a delay fault ends it with .cancelled within about a second")
+    @Test("cancelling a request held by a long delay fault ends it with .cancelled long before the answer, and stopping the server does not wait for it")
     func cancellation() async throws {
         let server = try Self.plainEmulator()
         defer { server.stop() }
         let transport = try CurlTransport(caFile: nil)
-        try await Self.queueDelay(server, seconds: 3, transport: transport)
+        try await Self.queueDelay(server, seconds: 60, transport: transport)
         let request = Self.initiate(server)
         let started = ContinuousClock.now
         let task = Task { try await transport.send(request) }
@@ -124,7 +124,11 @@ struct CurlTransportTests {
         case .success(let response): Issue.record("answered \(response.status) despite cancellation")
         case .failure(let failure): #expect(failure as? TransportFailure == .cancelled, "\(failure)")
         }
-        #expect(elapsed < .milliseconds(2000), "took \(elapsed)")
+        // Generous: the answer was held for 60 s; only a cancellation that works ends it this early.
+        #expect(elapsed < .seconds(30), "took \(elapsed)")
+        let stopping = ContinuousClock.now
+        server.stop()
+        #expect(ContinuousClock.now - stopping < .seconds(30), "the stop waited out the held answer")
     }
 
     @Test("a request held longer than its timeout ends with .timedOut")

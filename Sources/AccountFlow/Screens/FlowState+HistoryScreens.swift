@@ -17,7 +17,7 @@ extension FlowState {
         let shown = view.shownRows
         var text = ["Sign-ins of \(view.user), newest first."]
         if view.loaded, shown.isEmpty {
-            text.append(view.rows.isEmpty ? "No sign-ins in the tenant's retention window."
+            text.append(view.rows.isEmpty ? "No sign-ins in the tenant's retention window." + Self.emailHint(view.user)
                                           : "None of the \(view.rows.count) sign-ins loaded matches the filter.")
         }
         var details = [ScreenDetail("Filter", "\(view.filter.label) (\(shown.count) of \(view.rows.count) loaded"
@@ -84,14 +84,21 @@ extension FlowState {
     }
 
     /// What a failed read means and what to do, by kind; the rows already loaded always stay.
+    /// An email typed as the user finds nothing: a customer's UPN is generated, so say what to type instead.
+    static func emailHint(_ user: String) -> String {
+        user.contains("@") && !user.lowercased().hasSuffix(".onmicrosoft.com")
+            ? " A customer's user principal name is generated (…@TENANT.onmicrosoft.com), not their email: try their object id."
+            : ""
+    }
+
     func historyMessage(_ failure: GraphFailure, loaded: Bool) -> String {
         switch failure.kind {
         case .notPremium:
             "Sign-in logs need an Entra ID P1/P2 licence, AuditLog.Read.All and a reports-reader role: the licence "
                 + "on the tenant, the permission and the role on the account reading them."
         case .missingPermission:
-            "Sign in as an operator (an account with a reports role) to read sign-in logs: “Sign in with browser” "
-                + "or “Sign in with a device code” on the home menu."
+            "Reading sign-in logs needs an operator's account (AuditLog.Read.All and a reports-reader role): sign in "
+                + "as one from the home menu, any way."
         case .throttled:
             "The tenant is still throttling requests. "
                 + (loaded ? "The rows so far are kept; choose Load more to try again." : "Choose Try again in a while.")

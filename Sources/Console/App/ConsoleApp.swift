@@ -37,7 +37,7 @@ public enum ConsoleApp {
                 configuration = configured
                 interactive = try interactiveStack(clientID: target.clientID, authority: target.authority, options: options,
                                                    cachePath: options.tokenCachePath ?? TokenCacheFile.defaultPath(environment: environment),
-                                                   graph: options.graph ?? TophhieConfiguration.graphEndpoint)
+                                                   graph: options.graph ?? target.defaultGraph)
             } catch {
                 return fail("\(error.localizedDescription)")
             }

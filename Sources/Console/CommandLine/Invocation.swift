@@ -1,4 +1,5 @@
 import Foundation
+import TophhieCloudAuthentication
 
 /// What the user asked `tophhie` to do, parsed from the command line and the environment.
 ///
@@ -62,6 +63,16 @@ public struct TenantTarget: Equatable, Sendable {
     public var capabilities: [String]
     /// From `oob`, `password`, `redirect` (default all three); the framework adds `redirect` when missing.
     public var challengeTypes: [String]
+
+    /// Microsoft Graph for this tenant when `--graph` is not given: a loopback authority is an emulator, whose
+    /// Graph is beside it (`ORIGIN/v1.0`; its tokens must not go to the real Graph); any other, Graph's own.
+    public var defaultGraph: URL? {
+        guard let host = authority.host, NativeAuthConfiguration.isLoopback(host), let scheme = authority.scheme else {
+            return TophhieConfiguration.graphEndpoint
+        }
+        let port = authority.port.map { ":\($0)" } ?? ""
+        return URL(string: "\(scheme)://\(host)\(port)/v1.0")
+    }
 
     /// Memberwise; ``InvocationParser`` fills the defaults and checks both lists.
     public init(authority: URL, authorityNote: String? = nil, clientID: String, capabilities: [String], challengeTypes: [String]) {

@@ -15,7 +15,7 @@ public enum AccountCommandRunner {
             try auth.configure(clientId: options.target.clientID, authority: options.target.authority,
                                scopes: options.scopes ?? TophhieConfiguration.defaultScopes,
                                tokenCachePath: options.tokenCachePath, caFile: options.caFile,
-                               graphEndpoint: options.graph ?? TophhieConfiguration.graphEndpoint)
+                               graphEndpoint: options.graph ?? options.target.defaultGraph)
         } catch {
             errors("tophhie \(command.rawValue): \(error.localizedDescription)")
             return 2
@@ -29,6 +29,9 @@ public enum AccountCommandRunner {
             case .history: try await HistoryCommand.run(options, auth: auth, output: output, errors: errors)
             }
             return 0
+        } catch let error as HistoryFailure {
+            errors("tophhie \(command.rawValue): \(error)")
+            return 1
         } catch let error as UnknownAccount {
             errors("tophhie \(command.rawValue): \(error)")
             return 1

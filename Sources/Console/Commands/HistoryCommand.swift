@@ -12,16 +12,35 @@ enum HistoryCommand {
         let wait: @Sendable (Int) -> Void = { seconds in
             FileHandle.standardError.write(Data("tophhie history: throttled, retrying in \(seconds) s\n".utf8))
         }
-        var page = try await auth.signInHistory(for: subject, top: options.top, account: account, onWait: wait)
-        var rows = page.rows
-        var pages = 1
-        while pages < options.pages, page.nextLink != nil {
-            page = try await auth.nextSignInPage(after: page, account: account, onWait: wait)
-            rows += page.rows
-            pages += 1
+        var rows: [SignInRecord] = []
+        var more = false
+        do {
+            var page = try await auth.signInHistory(for: subject, top: options.top, account: account, onWait: wait)
+            rows = page.rows
+            var pages = 1
+            while pages < options.pages, page.nextLink != nil {
+                page = try await auth.nextSignInPage(after: page, account: account, onWait: wait)
+                rows += page.rows
+                pages += 1
+            }
+            more = page.nextLink != nil
+        } catch {
+            // What was read before a later page failed is still printed; the failure then ends the command.
+            if case .throttled(_, let read, _, _) = error as? GraphError { rows += read }
+            show(rows, more: true, json: options.json, output: output)
+            throw HistoryFailure(error: error, rowsPrinted: rows.count)
         }
-        if options.json {
-            output(json(rows, more: page.nextLink != nil))
+        show(rows, more: more, json: options.json, output: output)
+        if more { errors("tophhie history: more sign-ins exist; raise --pages to read them.") }
+        if rows.isEmpty, case .userPrincipalName(let name) = subject {
+            errors("tophhie history: no sign-ins for userPrincipalName \(PrintableText.make(name)). An External ID customer's UPN is "
+                   + "generated (…@TENANT.onmicrosoft.com), not the email they sign in with: pass their object id.")
+        }
+    }
+
+    private static func show(_ rows: [SignInRecord], more: Bool, json asJSON: Bool, output: (String) -> Void) {
+        if asJSON {
+            output(json(rows, more: more))
             return
         }
         let time = ISO8601DateFormatter()
@@ -31,7 +50,6 @@ enum HistoryCommand {
             output(PrintableText.make("\(time.string(from: row.createdDateTime))  \(result)  \(row.appDisplayName ?? row.appId ?? "?")  "
                                       + "\(row.ipAddress ?? "")  \(place)"))
         }
-        if page.nextLink != nil { errors("tophhie history: more sign-ins exist; raise --pages to read them.") }
     }
 
     private static func json(_ rows: [SignInRecord], more: Bool) -> String {
@@ -53,5 +71,26 @@ enum HistoryCommand {
         let data = (try? JSONSerialization.data(withJSONObject: ["value": objects, "more": more], options: [.sortedKeys, .withoutEscapingSlashes]))
             ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A history read that failed after `rowsPrinted` rows were printed; says what an operator needs.
+struct HistoryFailure: Error, CustomStringConvertible {
+    let error: any Error
+    let rowsPrinted: Int
+
+    var description: String {
+        var text: String
+        switch error as? GraphError {
+        case .missingPermission(let details)?:
+            text = "reading sign-in logs needs an operator's account: AuditLog.Read.All and a reports-reader role "
+                + "(--account OPERATOR picks a cached one) (\(PrintableText.make(details.description)))"
+        case let graph?:
+            text = PrintableText.make(graph.errorDescription ?? "\(graph)") + (graph.details.map { " (\(PrintableText.make($0.description)))" } ?? "")
+        case nil:
+            text = PrintableText.make((error as? LocalizedError)?.errorDescription ?? "\(error)")
+        }
+        if rowsPrinted > 0 { text += " The \(rowsPrinted) sign-ins read before it are printed above." }
+        return text
     }
 }

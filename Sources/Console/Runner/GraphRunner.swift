@@ -41,10 +41,25 @@ final class GraphRunner: Sendable {
         } catch {
             guard !Task.isCancelled else { return nil }
             var failure = Self.failure(error)
-            // Graph's 403 names no field: every field sent is marked; the form keeps what was typed.
-            if case .missingPermission = failure.kind { failure.refusedFields = changes.keys.sorted() }
+            guard case .missingPermission = failure.kind else { return .profileSaved(.failure(failure)) }
+            // Graph's 403 names no field: each field is tried alone, so what the tenant allows is saved and
+            // only what it refuses is marked (the form keeps every value typed).
+            failure.refusedFields = properties.count == 1 ? changes.keys.sorted() : await refused(properties)
             return .profileSaved(.failure(failure))
         }
+    }
+
+    /// The properties the tenant refuses, each PATCHed on its own (the others are saved on the way).
+    private func refused(_ properties: [ProfileProperty: String?]) async -> [String] {
+        var refused: [String] = []
+        for (property, value) in properties.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            do {
+                try await auth.updateProfile([property: value])
+            } catch {
+                refused.append(property.rawValue)
+            }
+        }
+        return refused
     }
 
     /// `.loadHistory` → `.historyWaiting`… then `.historyLoaded`.

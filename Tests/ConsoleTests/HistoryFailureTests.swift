@@ -1,0 +1,47 @@
+@testable import Console
+import Foundation
+import Synchronization
+import Testing
+import TophhieCloudAuthentication
+
+/// `tophhie history` prints what it read before a later page failed, then fails (exit 1) saying why.
+@Suite struct HistoryFailureTests {
+    /// Page 1: one row and a next link; page 2: throttled for longer than the framework waits.
+    final class Graph: HTTPTransport {
+        func send(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse {
+            if request.url.absoluteString.contains("skiptoken") {
+                return HTTPResponse(status: 429, headers: ["Retry-After": "600"], body: Data(#"{"error":{"code":"TooManyRequests","message":"slow down"}}"#.utf8))
+            }
+            let body = #"{"value":[{"id":"row-1","createdDateTime":"2026-11-30T10:00:00.1234567Z","status":{"errorCode":0},"appDisplayName":"Contoso"}],"@odata.nextLink":"https://graph.microsoft.com/v1.0/auditLogs/signIns?$skiptoken=abc"}"#
+            return HTTPResponse(status: 200, body: Data(body.utf8))
+        }
+    }
+
+    @Test func rowsReadBeforeAThrottledPageArePrintedAndTheCommandFails() async throws {
+        let cache = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let clientID = "4f1e2d3c-5b6a-4978-8a1b-2c3d4e5f6a7b"
+        func encode(_ json: String) -> String {
+            Data(json.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_")
+        }
+        let info = encode(#"{"uid":"u1","utid":"t1"}"#)
+        let idToken = encode(#"{"alg":"none"}"#) + "." + encode(#"{"oid":"u1","tid":"t1","preferred_username":"ops@contoso.com"}"#) + ".sig"
+        _ = try TokenCacheFile(path: cache).update { cache in
+            try cache.store(CacheableTokenResponse(accessToken: "at", refreshToken: "rt", idToken: idToken, clientInfo: info, scope: "AuditLog.Read.All",
+                                                   expiresIn: 3600),
+                            clientID: clientID, environment: "contoso.ciamlogin.com", realm: "t1", requestedScopes: [],
+                            accountSource: nil, now: Date())
+        }
+        let target = TenantTarget(authority: try #require(URL(string: "https://contoso.ciamlogin.com/t1")), clientID: clientID,
+                                  capabilities: [], challengeTypes: [])
+        var options = AccountCommandOptions(target: target, tokenCachePath: cache)
+        options.historyUser = "u1"
+        options.pages = 3
+        options.scopes = ["AuditLog.Read.All"]
+        let run = await AccountCommandTests.run(.history, options, auth: TophhieAuth(transport: Graph()))
+        #expect(run.status == 1)
+        #expect(run.output.contains("success") && run.output.contains("Contoso"), "\(run.output)")
+        #expect(run.errors.contains("The 1 sign-ins read before it are printed above."), "\(run.errors)")
+    }
+}
