@@ -63,3 +63,45 @@ import TophhieCloudAuthentication
         #expect(endedTranscript.hasSuffix("Input ended before the flow finished.\n"), "\(endedTranscript)")
     }
 }
+
+/// Case 026: server text with terminal escape sequences reaches line mode made printable.
+@Suite struct LineModeEscapeTests {
+    static let hostile = "AADSTS50034: nope\u{1B}]0;TITLE\u{07}\u{1B}[2J\u{1B}]52;c;cGF5bG9hZA==\u{07}\u{9B}31m"
+
+    /// The transcript of line mode on `step` with `input` piped in.
+    static func transcript(_ step: FlowStep, input: String) -> String {
+        var fds: [Int32] = [0, 0]
+        _ = pipe(&fds)
+        _ = Array(input.utf8).withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+        close(fds[1])
+        defer { close(fds[0]) }
+        final class Sink: @unchecked Sendable { var text = "" }
+        let sink = Sink()
+        let mailbox = Mailbox()
+        let runner = EffectRunner(auth: TophhieNativeAuth()) { mailbox.post($0) }
+        let model = ConsoleModel(state: FlowState(settings: FlowSettings(), step: step), runner: runner, mailbox: mailbox, trace: TraceLog())
+        LineSession(model: model, terminal: LineTerminal(input: fds[0], output: { sink.text += $0 }), outbox: nil).run()
+        model.shutdown()
+        return sink.text
+    }
+
+    static func expectNothingObeyed(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let scalars = text.unicodeScalars
+        #expect(!scalars.contains("\u{1B}") && !scalars.contains("\u{9B}") && !scalars.contains("\u{07}"), "\(text.debugDescription)",
+                sourceLocation: sourceLocation)
+    }
+
+    @Test func aServersEscapeSequencesArePrintedVisiblyNotObeyed() {
+        let report = FailureReport(message: "The server refused the request.", detail: Self.hostile + " · suberror x\u{1B}[5m")
+        let text = Self.transcript(.failure(report), input: "home\nquit\n")
+        Self.expectNothingObeyed(text)
+        #expect(text.contains("AADSTS50034: nope\\u{1B}]0;TITLE\\u{7}\\u{1B}[2J"), "\(text)")
+    }
+
+    @Test func aTenantsAttributeNamesArePrintedVisiblyToo() {
+        let form = AttributeForm([RequiredAttribute(name: "city\u{1B}]0;T\u{07}", type: "string", required: true, regex: nil)])
+        let text = Self.transcript(.attributes(form), input: "Lisbon\nquit\n")
+        Self.expectNothingObeyed(text)
+        #expect(text.contains("\\u{1B}"), "\(text)")
+    }
+}

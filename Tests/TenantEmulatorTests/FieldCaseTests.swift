@@ -86,3 +86,12 @@ struct FieldCaseTests {
         #expect((answer.jsonObject?["invalid_attributes"] as? [[String: String]])?.first?["name"] == "displayName")
     }
 }
+
+/// Case 026: a username carrying terminal controls is not an address.
+@Suite struct ControlCharacterUsernameTests {
+    @Test func usernamesWithControlCharactersAreRefused() {
+        #expect(EmailAddress.isPlausible("jane.doe@contoso.com"))
+        #expect(!EmailAddress.isPlausible("jane\u{1B}]0;T\u{07}@contoso.com"))
+        #expect(!EmailAddress.isPlausible("jane@contoso\u{9B}31m.com"))
+    }
+}

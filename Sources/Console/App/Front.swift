@@ -64,8 +64,8 @@ final class Front {
                 .run(on: backend)
         } else {
             let terminal = LineTerminal()
-            terminal.say("Tophhie Account Console · \(header.tenant) · \(header.authority) [\(header.mode)]")
-            if let notice { terminal.say(notice) }
+            terminal.say(PrintableText.make("Tophhie Account Console · \(header.tenant) · \(header.authority) [\(header.mode)]"))
+            if let notice { terminal.say(PrintableText.make(notice)) }
             if options.enrol {
                 terminal.say("Line mode cannot take lines back off the screen: clear the terminal and its scrollback "
                              + "between people.")

@@ -37,7 +37,7 @@ final class LineSession {
     private func printNewCodes() {
         guard let codes = outbox?.sentCodes(), codes.count > printedCodes else { return }
         for code in codes.dropFirst(printedCodes) {
-            terminal.say("Outbox: \(code.channel) to \(code.maskedTarget) (\(code.purpose)): code \(code.code)")
+            say("Outbox: \(code.channel) to \(code.maskedTarget) (\(code.purpose)): code \(code.code)")
         }
         printedCodes = codes.count
     }
@@ -87,10 +87,11 @@ final class LineSession {
     private func ask(_ screen: Screen) -> [FlowEvent]? {
         var events: [FlowEvent] = []
         for field in screen.fields {
-            var label = field.label + (field.required ? "" : " (optional)")
-            if let error = field.error { terminal.say("  \(field.label): \(error)") }
+            // Labels, notes and errors may come from the tenant (attribute labels, server messages).
+            var label = PrintableText.make(field.label) + (field.required ? "" : " (optional)")
+            if let error = field.error { say("  \(field.label): \(error)") }
             // In parentheses: square brackets are the default an empty answer keeps.
-            if let note = field.note { label += " (\(note))" }
+            if let note = field.note { label += " (\(PrintableText.make(note)))" }
             switch field.kind {
             case .secret, .code:
                 guard let value = terminal.askSecret("\(label): ") else { return nil }
@@ -101,12 +102,12 @@ final class LineSession {
                 events.append(.fieldEdited(field.id, on ? "true" : "false"))
             case .picker(let choices):
                 terminal.say("\(label):")
-                for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice)") }
+                for (index, choice) in choices.enumerated() { say("  \(index + 1). \(choice)") }
                 guard let answer = terminal.ask("Choose 1-\(choices.count): ") else { return nil }
                 let chosen = Int(answer).flatMap { choices.indices.contains($0 - 1) ? choices[$0 - 1] : nil } ?? field.value
                 events.append(.fieldEdited(field.id, chosen))
             case .text, .email, .phone, .number:
-                let shown = field.value.isEmpty ? "" : " [\(field.value)]"
+                let shown = field.value.isEmpty ? "" : " [\(PrintableText.make(field.value))]"
                 guard let value = terminal.ask("\(label)\(shown): ") else { return nil }
                 events.append(.fieldEdited(field.id, value.isEmpty ? field.value : value))
             }
@@ -116,7 +117,7 @@ final class LineSession {
             + screen.actions.filter(\.enabled).map { ($0.label, $0.event) }
         guard !choices.isEmpty else { return events }
         if choices.count == 1 { return events + [choices[0].1] }
-        for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice.0)") }
+        for (index, choice) in choices.enumerated() { say("  \(index + 1). \(choice.0)") }
         while true {
             guard let answer = terminal.ask("Choose 1-\(choices.count) [1]: ") else { return nil }
             guard let chosen = choice(answer, among: choices) else {
@@ -124,7 +125,7 @@ final class LineSession {
                 continue
             }
             // A transcript of piped input shows what was chosen (a label, never the raw answer).
-            if !terminal.inputIsTerminal { terminal.say("-> \(chosen.label)") }
+            if !terminal.inputIsTerminal { say("-> \(chosen.label)") }
             return events + [chosen.event]
         }
     }

@@ -4,7 +4,9 @@ enum EmailAddress {
     static func isPlausible(_ text: String) -> Bool {
         // Hand-rolled rather than a regex: this runs on every initiate / start, and compiling a pattern per call is slow.
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        // Control characters (ESC, BEL, C1) are never part of an address and would reach terminals (case 026).
+        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace),
+              !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return false }
         let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
         return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
     }
