@@ -68,4 +68,27 @@ import TophhieCloudAuthentication
         #expect(!log.contains("code-secret") && !log.contains(verifier))
         #expect(log.contains("code=[REDACTED]") && log.contains("code_verifier=[REDACTED]"))
     }
+
+    /// A HAR viewer checks `Content-Length` against the body: after redaction the two must still agree.
+    @Test func theHARsContentLengthAgreesWithTheRedactedBody() async throws {
+        let tenant = ScriptedTenant { request in
+            if request.method == "GET" { return InteractiveKit.json(200, InteractiveKit.discovery) }
+            if request.url.path.hasSuffix("/devicecode") {
+                return InteractiveKit.json(200, #"{"device_code":"dc-secret","user_code":"ABCD-EFGH","verification_uri":"https://x.example/d","expires_in":900,"interval":5}"#)
+            }
+            var answer = InteractiveKit.tokens(access: "at-secret-with-some-length", refresh: "rt-secret")
+            answer.headers["Content-Length"] = String(answer.body.count)
+            return answer
+        }
+        let auth = try InteractiveKit.auth(tenant, time: VirtualTime())
+        let seen = Self.observed(auth)
+        _ = try await auth.startDeviceCodeSignIn().waitForSignIn()
+        let har = try #require(try JSONSerialization.jsonObject(with: HARLog.document(seen.all, creator: "tests", version: "1")) as? [String: Any])
+        let entries = try #require((har["log"] as? [String: Any])?["entries"] as? [[String: Any]])
+        let token = try #require(entries.last?["response"] as? [String: Any])
+        let text = try #require((token["content"] as? [String: Any])?["text"] as? String)
+        let length = (token["headers"] as? [[String: String]])?.first { $0["name"]?.lowercased() == "content-length" }?["value"]
+        #expect(length == String(text.utf8.count), "Content-Length \(length ?? "none") for \(text.utf8.count) bytes written")
+        #expect(text.contains("[REDACTED]"))
+    }
 }

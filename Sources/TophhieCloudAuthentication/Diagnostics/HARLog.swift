@@ -70,7 +70,7 @@ public enum HARLog {
         init(_ exchange: ObservedExchange) {
             method = exchange.method
             url = exchange.url.absoluteString
-            headers = exchange.requestHeaders.sorted { $0.key < $1.key }.map { NameValue(name: $0.key, value: $0.value) }
+            let requestHeaders = exchange.requestHeaders
             queryString = URLComponents(url: exchange.url, resolvingAgainstBaseURL: false)?.queryItems?
                 .map { NameValue(name: $0.name, value: $0.value ?? "") } ?? []
             if exchange.requestBody.isEmpty {
@@ -82,6 +82,15 @@ public enum HARLog {
                 postData = PostData(mimeType: "application/json", params: [], text: exchange.requestBody)
             }
             bodySize = postData.text.utf8.count
+            headers = Self.agreeing(requestHeaders, bodySize: bodySize)
+        }
+
+        /// The headers with `Content-Length` made to agree with the body as written (redaction changes its
+        /// length; a HAR viewer checks the two against each other).
+        static func agreeing(_ headers: [String: String], bodySize: Int) -> [NameValue] {
+            headers.sorted { $0.key < $1.key }.map { name, value in
+                NameValue(name: name, value: name.lowercased() == "content-length" ? String(bodySize) : value)
+            }
         }
     }
 
@@ -105,7 +114,7 @@ public enum HARLog {
         init(_ exchange: ObservedExchange) {
             status = exchange.status ?? 0
             statusText = exchange.status.map { HTTPStatusText.phrase($0) } ?? ""
-            headers = exchange.responseHeaders.sorted { $0.key < $1.key }.map { NameValue(name: $0.key, value: $0.value) }
+            headers = Request.agreeing(exchange.responseHeaders, bodySize: exchange.responseBody.utf8.count)
             let mimeType = ResponseValidator.header("content-type", in: exchange.responseHeaders) ?? "application/json"
             content = Content(size: exchange.responseBody.utf8.count, mimeType: mimeType, text: exchange.responseBody)
             bodySize = exchange.status == nil ? -1 : exchange.responseBody.utf8.count
