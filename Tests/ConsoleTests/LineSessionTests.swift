@@ -5,24 +5,27 @@ import Testing
 import TerminalUI
 import TophhieCloudAuthentication
 
+/// Runs the line session on `step` with `input` piped in; returns the model and the transcript.
+private func lineSession(on step: FlowStep, input: String) -> (ConsoleModel, String) {
+    var fds: [Int32] = [0, 0]
+    _ = pipe(&fds)
+    _ = Array(input.utf8).withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+    close(fds[1])
+    defer { close(fds[0]) }
+    final class Sink: @unchecked Sendable { var text = "" }
+    let sink = Sink()
+    let mailbox = Mailbox()
+    let runner = EffectRunner(auth: TophhieNativeAuth()) { mailbox.post($0) }
+    let model = ConsoleModel(state: FlowState(settings: FlowSettings(), step: step), runner: runner, mailbox: mailbox, trace: TraceLog())
+    LineSession(model: model, terminal: LineTerminal(input: fds[0], output: { sink.text += $0 }), outbox: nil).run()
+    model.shutdown()
+    return (model, sink.text)
+}
+
 /// Line mode as a script meets it: answers from a pipe, choices by number or by name.
 @Suite struct LineSessionTests {
     /// Runs the line session on the home screen with `input` piped in; returns the model and the transcript.
-    private func run(input: String) -> (ConsoleModel, String) {
-        var fds: [Int32] = [0, 0]
-        _ = pipe(&fds)
-        _ = Array(input.utf8).withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
-        close(fds[1])
-        defer { close(fds[0]) }
-        final class Sink: @unchecked Sendable { var text = "" }
-        let sink = Sink()
-        let mailbox = Mailbox()
-        let runner = EffectRunner(auth: TophhieNativeAuth()) { mailbox.post($0) }
-        let model = ConsoleModel(state: FlowState(settings: FlowSettings()), runner: runner, mailbox: mailbox, trace: TraceLog())
-        LineSession(model: model, terminal: LineTerminal(input: fds[0], output: { sink.text += $0 }), outbox: nil).run()
-        model.shutdown()
-        return (model, sink.text)
-    }
+    private func run(input: String) -> (ConsoleModel, String) { lineSession(on: .home, input: input) }
 
     /// A script names its choice, so an "Account" entry shifting the numbers does not matter.
     @Test func aChoiceMayBeNamed() {
@@ -69,21 +72,7 @@ import TophhieCloudAuthentication
     static let hostile = "AADSTS50034: nope\u{1B}]0;TITLE\u{07}\u{1B}[2J\u{1B}]52;c;cGF5bG9hZA==\u{07}\u{9B}31m"
 
     /// The transcript of line mode on `step` with `input` piped in.
-    static func transcript(_ step: FlowStep, input: String) -> String {
-        var fds: [Int32] = [0, 0]
-        _ = pipe(&fds)
-        _ = Array(input.utf8).withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
-        close(fds[1])
-        defer { close(fds[0]) }
-        final class Sink: @unchecked Sendable { var text = "" }
-        let sink = Sink()
-        let mailbox = Mailbox()
-        let runner = EffectRunner(auth: TophhieNativeAuth()) { mailbox.post($0) }
-        let model = ConsoleModel(state: FlowState(settings: FlowSettings(), step: step), runner: runner, mailbox: mailbox, trace: TraceLog())
-        LineSession(model: model, terminal: LineTerminal(input: fds[0], output: { sink.text += $0 }), outbox: nil).run()
-        model.shutdown()
-        return sink.text
-    }
+    static func transcript(_ step: FlowStep, input: String) -> String { lineSession(on: step, input: input).1 }
 
     static func expectNothingObeyed(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let scalars = text.unicodeScalars
