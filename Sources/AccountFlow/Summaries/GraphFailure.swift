@@ -23,8 +23,8 @@ public struct GraphFailure: Sendable, Equatable, Error {
     public var message: String
     /// For operators: the Graph error code, `request-id`, HTTP status.
     public var detail: String?
-    /// On a refused save: the property names the tenant refused (every name sent when Graph did not say
-    /// which); empty otherwise.
+    /// On a refused save: the property names the tenant refused (the runner finds them by sending each field
+    /// alone when Graph's 403 does not say which); empty otherwise.
     public var refusedFields: [String]
 
     /// Memberwise; by default no detail and no refused fields.

@@ -44,7 +44,9 @@ final class GraphRunner: Sendable {
             guard case .missingPermission = failure.kind else { return .profileSaved(.failure(failure)) }
             // Graph's 403 names no field: each field is tried alone, so what the tenant allows is saved and
             // only what it refuses is marked (the form keeps every value typed).
-            failure.refusedFields = properties.count == 1 ? changes.keys.sorted() : await refused(properties)
+            if failure.refusedFields.isEmpty {
+                failure.refusedFields = properties.count == 1 ? changes.keys.sorted() : await refused(properties)
+            }
             return .profileSaved(.failure(failure))
         }
     }

@@ -39,7 +39,15 @@ public enum FormKey: String, Sendable, CaseIterable {
     case challengeChannel = "challenge_channel"
     /// The refresh token for `grant_type=refresh_token` (§6). Secret.
     case refreshToken = "refresh_token"
+    /// The authorization code for `grant_type=authorization_code`. Secret. Source: interactive-api §4.5.
+    case code
+    /// The PKCE verifier sent with the authorization code. Secret. Source: interactive-api §4.5; RFC 7636.
+    case codeVerifier = "code_verifier"
+    /// The device code polled with `grant_type=urn:ietf:params:oauth:grant-type:device_code`. Secret.
+    /// Source: interactive-api §4.2; RFC 8628 §3.4.
+    case deviceCode = "device_code"
 
     /// Parameters whose values are secrets and never reach a log, trace or export.
-    public static let secrets: Set<FormKey> = [.password, .newPassword, .oob, .continuationToken, .refreshToken]
+    public static let secrets: Set<FormKey> = [.password, .newPassword, .oob, .continuationToken, .refreshToken, .code, .codeVerifier,
+                                               .deviceCode]
 }

@@ -8,10 +8,6 @@ enum Redaction {
         "device_code",
     ]
 
-    /// Form fields of the interactive grants whose values are secrets: the authorization code, the PKCE
-    /// verifier and the device code (each redeems tokens). Source: interactive-api §4.2, §4.5.
-    static let interactiveFormSecrets: Set<String> = ["code", "code_verifier", "device_code"]
-
     /// Request headers with the credential of `Authorization` replaced, its scheme kept
     /// (`Bearer [REDACTED]`), whatever the header name's case.
     static func headers(_ headers: [String: String]) -> [String: String] {
@@ -24,7 +20,7 @@ enum Redaction {
     }
 
     static func form(_ body: FormBody) -> [(key: String, value: String)] {
-        let secretKeys = Set(FormKey.secrets.map(\.rawValue)).union(interactiveFormSecrets)
+        let secretKeys = Set(FormKey.secrets.map(\.rawValue))
         return body.parameters.map { parameter in
             (parameter.key, secretKeys.contains(parameter.key) ? ObservedExchange.redactionMarker : parameter.value)
         }

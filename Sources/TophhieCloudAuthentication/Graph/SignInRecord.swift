@@ -11,16 +11,21 @@ public struct SignInRecord: Sendable, Equatable, Identifiable {
     public var id: String
     /// When the sign-in happened (UTC; Graph sends `2026-03-14T09:26:41.1234567Z`).
     public var createdDateTime: Date
+    /// The user's principal name (for External ID customers a generated `…@TENANT.onmicrosoft.com`).
     public var userPrincipalName: String?
+    /// The user's display name.
     public var userDisplayName: String?
     /// The user's object id.
     public var userId: String?
-    /// The client app's id and name.
+    /// The client app's id (a GUID).
     public var appId: String?
+    /// The client app's name.
     public var appDisplayName: String?
+    /// The caller's IP address, as text.
     public var ipAddress: String?
     /// e.g. `Browser`, `Mobile Apps and Desktop clients`.
     public var clientAppUsed: String?
+    /// Whether the user took part (false for a refresh).
     public var isInteractive: Bool?
     /// `status.errorCode`: 0 for success, else an AADSTS number; -1 when the row has none.
     public var errorCode: Int
@@ -28,9 +33,11 @@ public struct SignInRecord: Sendable, Equatable, Identifiable {
     public var failureReason: String?
     /// `status.additionalDetails`.
     public var additionalDetails: String?
-    /// `location.city`, `location.state`, `location.countryOrRegion`.
+    /// `location.city`.
     public var city: String?
+    /// `location.state`.
     public var state: String?
+    /// `location.countryOrRegion`, e.g. `US`.
     public var countryOrRegion: String?
     /// `success`, `failure`, `notApplied`, `unknownFutureValue`.
     public var conditionalAccessStatus: String?

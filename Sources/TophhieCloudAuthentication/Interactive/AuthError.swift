@@ -29,8 +29,6 @@ public enum AuthError: Error, LocalizedError, Sendable, Equatable {
     case authorizationDeclined(ServerDetails)
     /// The sign-in was cancelled on this side (Esc, task cancellation, time-out of the redirect wait).
     case cancelled
-    /// The browser came back with a `state` that this sign-in did not send (a stale or forged redirect).
-    case stateMismatch
     /// Any other error answer of the tenant.
     case server(ServerDetails)
     /// No answer from the tenant (unreachable, TLS refused, timed out).
@@ -53,7 +51,6 @@ public enum AuthError: Error, LocalizedError, Sendable, Equatable {
         case .deviceCodeExpired: "The device code expired before the sign-in was finished. Ask for a new code."
         case .authorizationDeclined: "The sign-in was declined."
         case .cancelled: "The sign-in was cancelled."
-        case .stateMismatch: "The browser returned an answer for another sign-in (state mismatch). Try again."
         case .server(let details): "The tenant refused the request: \(details)"
         case .networkFailure(let text): text
         case .unexpectedResponse(let text): "The tenant's answer was not understood: \(text)"

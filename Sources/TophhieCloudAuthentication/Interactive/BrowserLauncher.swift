@@ -5,7 +5,7 @@ import Foundation
 /// `$BROWSER` first (a `:`-separated list of commands, `%s` replaced by the URL, as sensible-browser
 /// reads it), else `xdg-open` when a display is present (`DISPLAY` or `WAYLAND_DISPLAY`). Over SSH with
 /// neither, nothing is started and the caller prints the URL. The browser's own output is discarded so
-/// it never lands on the terminal.
+/// it never lands on the terminal. Source: interactive-api §4.6 (open the system browser, always show the URL).
 public enum BrowserLauncher {
     /// - Returns: true when a browser process was started.
     @discardableResult

@@ -2,6 +2,7 @@ import Foundation
 import NativeAuthWire
 
 /// What a device-code sign-in is doing while it waits, for a progress line.
+/// Source: interactive-api §4.2; RFC 8628 §3.5 (`slow_down`); case 023.
 public enum DeviceCodeProgress: Sendable, Equatable {
     /// The user has not finished yet (`authorization_pending`); the next poll comes in `interval` seconds.
     case waiting(interval: Int)

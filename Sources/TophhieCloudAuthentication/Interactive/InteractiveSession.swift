@@ -25,12 +25,6 @@ struct InteractiveSession: Sendable {
         return metadata
     }
 
-    /// The cache's `realm` for this tenant: from the discovered token endpoint (trap 4).
-    func realm() async throws -> String {
-        let fallback = configuration.authority.base.path.split(separator: "/").last.map(String.init) ?? ""
-        return try await metadata().realm(fallback: fallback)
-    }
-
     /// Reads a successful token answer, checks the id token's `nonce` when one was sent, stores the tokens
     /// and makes the account current.
     /// - Throws: `AuthError.unexpectedResponse` (no id token, nonce mismatch, no account identity),

@@ -6,7 +6,6 @@ import Foundation
 /// Source: interactive-api §7.1 (MSAL Python reads `authorization_endpoint`, `token_endpoint`,
 /// `device_authorization_endpoint`; `end_session_endpoint` for sign-out, §3.2).
 struct OIDCMetadata: Sendable, Equatable {
-    let issuer: String?
     let authorizationEndpoint: URL
     let tokenEndpoint: URL
     let deviceAuthorizationEndpoint: URL?
@@ -30,7 +29,6 @@ struct OIDCMetadata: Sendable, Equatable {
         guard let authorization = url("authorization_endpoint"), let token = url("token_endpoint") else {
             throw AuthError.unexpectedResponse("The OIDC discovery document lacks authorization_endpoint or token_endpoint.")
         }
-        issuer = object["issuer"] as? String
         authorizationEndpoint = authorization
         tokenEndpoint = token
         deviceAuthorizationEndpoint = url("device_authorization_endpoint")

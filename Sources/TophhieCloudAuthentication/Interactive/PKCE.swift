@@ -15,7 +15,7 @@ struct PKCE: Sendable {
     /// - Throws: `AuthError.unexpectedResponse` if the system's random source fails (OpenSSL `RAND_bytes`).
     init() throws {
         verifier = try Self.randomBase64URL(byteCount: 32)
-        challenge = Self.base64URL(Self.sha256(Array(verifier.utf8)))
+        challenge = Self.challenge(for: verifier)
         state = try Self.randomBase64URL(byteCount: 16)
         nonce = try Self.randomBase64URL(byteCount: 16)
     }

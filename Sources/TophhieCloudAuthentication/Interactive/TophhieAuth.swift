@@ -110,7 +110,7 @@ public final class TophhieAuth: Sendable {
 
     // MARK: - Accounts
 
-    /// The cached accounts of this app and authority, in cache order.
+    /// The cached accounts of this app and authority, by username then home account id.
     /// - Throws: `AuthError.notConfigured`, `.tokenCache`.
     public var accounts: [TophhieAccount] {
         get throws {
@@ -124,8 +124,9 @@ public final class TophhieAuth: Sendable {
 
     /// The account silent calls use: restored at `configure`, or the last signed in; nil when none.
     public var currentAccount: TophhieAccount? {
-        guard let home = current.withLock({ $0 }) else { return nil }
-        return (try? accounts)?.first { $0.homeAccountID?.lowercased() == home.lowercased() }
+        guard let home = current.withLock({ $0 }), let session = try? makeSession(), let cache = try? session.store.read(),
+              let cached = cache.account(homeAccountID: home, environment: session.configuration.environment) else { return nil }
+        return Self.account(cached, in: cache, clientID: session.configuration.clientID)
     }
 
     /// Makes a cached account current (the console's Switch account).
@@ -248,6 +249,7 @@ public final class TophhieAuth: Sendable {
     /// (PKCE S256, `state`, `nonce`, `response_mode=form_post`).
     /// - Parameters:
     ///   - prompt: the OIDC `prompt`; `.selectAccount` by default, nil sends none.
+    ///   - scopes: resource scopes; the configured ones by default (`openid profile offline_access` added).
     ///   - loginHint: a username to prefill.
     /// - Throws: `AuthError.invalidConfiguration` (redirect URI not `http://localhost`, no loopback port),
     ///   `.networkFailure`, `.server` (discovery).
@@ -261,8 +263,11 @@ public final class TophhieAuth: Sendable {
     }
 
     /// Interactive sign-in with the browser in one call: starts it, opens the page (`BrowserLauncher`),
-    /// hands the URL to `showURL` (always: print it, the browser may be on another machine), waits.
-    /// - Throws: what `startBrowserSignIn` and `BrowserSignInStep.waitForSignIn` throw.
+    /// hands the URL to `showURL` (always: print it, the browser may be on another machine), waits for the
+    /// redirect at most 300 seconds.
+    /// - Throws: what `startBrowserSignIn` and `BrowserSignInStep.waitForSignIn` throw: `AuthError.cancelled`
+    ///   (time-out), `.authorizationDeclined`, `.server`, `.networkFailure`, `.invalidConfiguration`.
+    /// Source: interactive-api §4.4–§4.6.
     public func acquireToken(prompt: PromptType = .selectAccount, scopes: [String]? = nil,
                              showURL: @Sendable (URL) -> Void = { _ in }) async throws -> TophhieAuthResult {
         let step = try await startBrowserSignIn(prompt: prompt, scopes: scopes)

@@ -1,4 +1,4 @@
-// Steps hold continuation tokens, which are secrets, and a step can travel inside an error
+// Steps hold continuation tokens (the interactive ones a device code or a PKCE verifier), which are secrets, and a step can travel inside an error
 // (`NativeAuthError.furtherStepRequired`): `dump`, debuggers and crash reports see what the user
 // chooses from, never a token.
 
@@ -55,4 +55,16 @@ extension ResetPasswordCodeStep: CustomReflectable {
 extension ResetPasswordNewPasswordStep: CustomReflectable {
     /// Only the type: what the step holds is a token and the flow it continues.
     public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+extension DeviceCodeStep: CustomReflectable {
+    /// What the user is shown; never the device code.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["userCode": userCode, "verificationURI": verificationURI, "expiresOn": expiresOn, "interval": interval])
+    }
+}
+
+extension BrowserSignInStep: CustomReflectable {
+    /// Where the browser returns; never the PKCE verifier, `state` or `nonce`.
+    public var customMirror: Mirror { Mirror(self, children: ["redirectURI": redirectURI]) }
 }

@@ -110,7 +110,8 @@ final class CurlTransfer: @unchecked Sendable {
         for line in lines {
             guard !line.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else {
                 curl_slist_free_all(list)
-                throw .other("a request header contains a line break: \(line.prefix(40))")
+                // Only the name: the value may be a bearer token.
+                throw .other("the request header \(line.prefix { $0 != ":" && $0 != ";" }) contains a line break")
             }
             guard let appended = curl_slist_append(list, line) else {
                 curl_slist_free_all(list)

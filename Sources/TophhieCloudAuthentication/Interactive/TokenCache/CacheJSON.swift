@@ -1,7 +1,7 @@
 /// A JSON value as the token cache keeps it: numbers stay the literal text they were read as, so members
 /// and fields this client does not know are written back exactly (Source: interactive-api §1.7).
 ///
-/// Objects keep no member order; ``CacheJSON/written(pretty:)`` sorts keys so output is stable.
+/// Objects keep no member order; ``CacheJSON/written()`` sorts keys so output is stable.
 enum CacheJSON: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -14,10 +14,5 @@ enum CacheJSON: Sendable, Hashable {
     /// The members when this is an object.
     var object: [String: CacheJSON]? {
         if case .object(let members) = self { members } else { nil }
-    }
-
-    /// The text when this is a string.
-    var string: String? {
-        if case .string(let text) = self { text } else { nil }
     }
 }
