@@ -54,8 +54,7 @@ final class Front {
         auth.observe(trace.observer)
         interactive?.observe(trace.observer)
         let mailbox = Mailbox()
-        let runner = EffectRunner(auth: auth, interactive: interactive, scopes: options.scopes,
-                                  tokenStore: interactive?.configuration?.tokenCachePath) { mailbox.post($0) }
+        let runner = EffectRunner(auth: auth, interactive: interactive) { mailbox.post($0) }
         let model = ConsoleModel(state: FlowState(settings: settings), runner: runner, mailbox: mailbox, trace: trace)
         runner.restoreCachedAccount()
         if let backend {
@@ -64,8 +63,8 @@ final class Front {
                 .run(on: backend)
         } else {
             let terminal = LineTerminal()
-            terminal.say(PrintableText.make("Tophhie Account Console · \(header.tenant) · \(header.authority) [\(header.mode)]"))
-            if let notice { terminal.say(PrintableText.make(notice)) }
+            terminal.say("Tophhie Account Console · \(header.tenant) · \(header.authority) [\(header.mode)]")
+            if let notice { terminal.say(notice) }
             if options.enrol {
                 terminal.say("Line mode cannot take lines back off the screen: clear the terminal and its scrollback "
                              + "between people.")

@@ -32,7 +32,7 @@ public struct AccountCommandOptions: Equatable, Sendable {
     }
 }
 
-/// The three script commands.
+/// The script commands.
 public enum AccountCommand: String, Equatable, Sendable, CaseIterable {
     /// Prints a silently acquired access token.
     case token

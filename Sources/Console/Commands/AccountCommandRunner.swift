@@ -1,13 +1,19 @@
 import Foundation
+import TerminalUI
 import TophhieCloudAuthentication
 
-/// Runs `tophhie token`, `tophhie accounts` and `tophhie sign-out` against the token cache, like
+/// Runs `tophhie token`, `accounts`, `sign-out` (the token cache) and `history` (Graph), like
 /// `az account get-access-token`: results on standard output, reasons on standard error.
 ///
 /// Exit codes: 0 done; 1 the command could not be done (interaction needed, no such account, network);
 /// 2 configuration error (bad authority, unreadable CA file).
 public enum AccountCommandRunner {
-    /// Runs `command`; `auth` is injectable for tests.
+    /// Runs `command`.
+    /// - Parameters:
+    ///   - auth: the interactive stack to configure (injectable for tests).
+    ///   - output: receives each result line (stdout by default).
+    ///   - errors: receives each reason line (stderr by default).
+    /// - Returns: the exit code: 0 done, 1 not done, 2 configuration error.
     public static func run(_ command: AccountCommand, _ options: AccountCommandOptions,
                            auth: TophhieAuth = TophhieAuth(), output: (String) -> Void = { print($0) },
                            errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) async -> Int32 {
@@ -29,21 +35,15 @@ public enum AccountCommandRunner {
             case .history: try await HistoryCommand.run(options, auth: auth, output: output, errors: errors)
             }
             return 0
-        } catch let error as HistoryFailure {
+        } catch let error as CommandFailure {
             errors("tophhie \(command.rawValue): \(error)")
-            return 1
-        } catch let error as UnknownAccount {
-            errors("tophhie \(command.rawValue): \(error)")
-            return 1
-        } catch let error as GraphError {
-            errors("tophhie \(command.rawValue): \(PrintableText.make(error.errorDescription ?? "\(error)"))"
-                   + (error.details.map { " (\(PrintableText.make($0.description)))" } ?? ""))
             return 1
         } catch let error as AuthError {
             var line = "tophhie \(command.rawValue): \(error.errorDescription ?? "\(error)")"
-            if let details = error.serverDetails { line += " (\(PrintableText.make(details.description)))" }
+            // `.server` already says its details.
+            if let details = error.serverDetails, error != .server(details) { line += " (\(details.description))" }
             if error.needsInteraction { line += " Run `tophhie console` and sign in." }
-            errors(line)
+            errors(PrintableText.make(line))
             return 1
         } catch {
             errors("tophhie \(command.rawValue): \(error.localizedDescription)")
@@ -110,14 +110,18 @@ public enum AccountCommandRunner {
         return account
     }
 
-    private static func json(_ value: Any) -> String {
+    /// `value` as compact JSON with sorted keys (the `--json` output of every command).
+    static func json(_ value: Any) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 }
 
+/// A failure that is its own message for stderr.
+protocol CommandFailure: Error, CustomStringConvertible {}
+
 /// `--account NAME` names no cached account.
-struct UnknownAccount: Error, CustomStringConvertible {
+struct UnknownAccount: CommandFailure {
     let name: String
     let cached: Int
     var description: String {

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 import TophhieCloudAuthentication
 
 /// `tophhie history --user UPN|OBJECT-ID [--top N] [--pages N] [--json]`: a user's sign-ins from Graph,
@@ -8,7 +9,7 @@ enum HistoryCommand {
                     errors: (String) -> Void) async throws {
         let user = options.historyUser ?? ""
         let account = try options.account.map { try AccountCommandRunner.find($0, auth: auth) }
-        let subject: SignInHistoryUser = user.contains("@") ? .userPrincipalName(user) : .id(user)
+        let subject = GraphRunner.subject(user, auth: auth)
         let wait: @Sendable (Int) -> Void = { seconds in
             FileHandle.standardError.write(Data("tophhie history: throttled, retrying in \(seconds) s\n".utf8))
         }
@@ -68,14 +69,12 @@ enum HistoryCommand {
             object["userPrincipalName"] = row.userPrincipalName
             return object
         }
-        let data = (try? JSONSerialization.data(withJSONObject: ["value": objects, "more": more], options: [.sortedKeys, .withoutEscapingSlashes]))
-            ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return AccountCommandRunner.json(["value": objects, "more": more])
     }
 }
 
 /// A history read that failed after `rowsPrinted` rows were printed; says what an operator needs.
-struct HistoryFailure: Error, CustomStringConvertible {
+struct HistoryFailure: CommandFailure {
     let error: any Error
     let rowsPrinted: Int
 

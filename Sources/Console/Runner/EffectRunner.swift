@@ -26,15 +26,12 @@ public final class EffectRunner: Sendable {
 
     /// - Parameters:
     ///   - auth: the native stack.
-    ///   - interactive: the interactive stack and its token cache; nil in enrolment mode, which keeps no
-    ///     account (native sign-ins are then not written to any cache either).
-    ///   - scopes: resource scopes of interactive sign-ins; the configured ones by default.
-    ///   - tokenStore: the cache file, shown on the account screen; nil when tokens stay in memory.
+    ///   - interactive: the interactive stack, configured with its scopes and token cache; nil in enrolment
+    ///     mode, which keeps no account (native sign-ins are then not written to any cache either).
     ///   - send: receives each answer, on the task that produced it.
-    public init(auth: TophhieNativeAuth, interactive: TophhieAuth? = nil, scopes: [String]? = nil, tokenStore: String? = nil,
-                send: @escaping @Sendable (FlowEvent) -> Void) {
+    public init(auth: TophhieNativeAuth, interactive: TophhieAuth? = nil, send: @escaping @Sendable (FlowEvent) -> Void) {
         self.auth = auth
-        self.interactive = interactive.map { InteractiveRunner(auth: $0, scopes: scopes, tokenStore: tokenStore, send: send) }
+        self.interactive = interactive.map { InteractiveRunner(auth: $0, send: send) }
         graph = interactive.map { GraphRunner(auth: $0, send: send) }
         self.send = send
     }
@@ -143,7 +140,7 @@ public final class EffectRunner: Sendable {
                 case .completed(let result):
                     keep(nil)
                     keepTokens(of: result)
-                    return .completed(interactive?.describe(result) ?? SignedInAccount(result))
+                    return .completed(interactive?.account(result) ?? SignedInAccount(result))
                 }
                 return answer.outcome
             })
@@ -180,12 +177,8 @@ public final class EffectRunner: Sendable {
         case .startBrowserSignIn:
             return try await interactiveRunner().browserSignIn()
         case .signOut:
-            let event = try await interactiveRunner().signOut()
-            state.withLock { state in
-                state.refreshToken = nil
-                state.username = nil
-            }
-            return event
+            // The flow sends `.forgetAccount` after a sign-out that worked.
+            return try await interactiveRunner().signOut()
         case .switchAccount:
             return try await interactiveRunner().switchAccount()
         case .loadProfile:
@@ -244,7 +237,7 @@ public final class EffectRunner: Sendable {
         keep(LiveStep(step))
         guard case .completed(let result) = step else { return step.progress }
         keepTokens(of: result)
-        return .completed(interactive?.describe(result) ?? SignedInAccount(result))
+        return .completed(interactive?.account(result) ?? SignedInAccount(result))
     }
 
     /// Keeps only what a refresh needs (and hands the tokens to the token cache, when there is one); the

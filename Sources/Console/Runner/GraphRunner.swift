@@ -67,15 +67,18 @@ final class GraphRunner: Sendable {
     /// `.loadHistory` → `.historyWaiting`… then `.historyLoaded`.
     func loadHistory(user: String, top: Int) async -> FlowEvent? {
         lastPage.withLock { $0 = nil }
-        let subject: SignInHistoryUser
-        if let current = auth.currentAccount, let id = current.objectID, current.username?.lowercased() == user.lowercased() {
-            // An External ID customer's UPN is generated (…@tenant.onmicrosoft.com), not the email they sign in
-            // with: the signed-in account is found by its object id.
-            subject = .id(id)
-        } else {
-            subject = user.contains("@") ? .userPrincipalName(user) : .id(user)
-        }
+        let subject = Self.subject(user, auth: auth)
         return await page { try await self.auth.signInHistory(for: subject, top: top, onWait: $0) }
+    }
+
+    /// Whose sign-ins `user` names: a UPN when it has `@`, else an object id. An External ID customer's UPN
+    /// is generated (…@TENANT.onmicrosoft.com), not the email they sign in with, so the signed-in account's
+    /// own username is asked for by its object id. Shared by the console and `tophhie history`.
+    static func subject(_ user: String, auth: TophhieAuth) -> SignInHistoryUser {
+        if let current = auth.currentAccount, let id = current.objectID, current.username?.lowercased() == user.lowercased() {
+            return .id(id)
+        }
+        return user.contains("@") ? .userPrincipalName(user) : .id(user)
     }
 
     /// `.loadMoreHistory`: the stored next link, exactly as Graph gave it.

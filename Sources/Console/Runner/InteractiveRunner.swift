@@ -7,17 +7,13 @@ import TophhieCloudAuthentication
 /// sends its intermediate events (code issued, polling progress, browser opened) while it stays in flight.
 struct InteractiveRunner: Sendable {
     let auth: TophhieAuth
-    /// Resource scopes of every sign-in.
-    let scopes: [String]?
-    /// The cache file shown on the account screen; nil: memory only.
-    let tokenStore: String?
     let send: @Sendable (FlowEvent) -> Void
 
     /// `.startDeviceCodeSignIn`: `.deviceCodeIssued`, any `.deviceCodeProgress`, then the result.
     func deviceCodeSignIn() async -> FlowEvent? {
         let step: DeviceCodeStep
         do {
-            step = try await auth.startDeviceCodeSignIn(scopes: scopes)
+            step = try await auth.startDeviceCodeSignIn()
         } catch {
             return Task.isCancelled ? nil : .deviceCodeIssued(.failure(Self.failure(error)))
         }
@@ -38,7 +34,7 @@ struct InteractiveRunner: Sendable {
     func browserSignIn() async -> FlowEvent? {
         let step: BrowserSignInStep
         do {
-            step = try await auth.startBrowserSignIn(scopes: scopes)
+            step = try await auth.startBrowserSignIn()
         } catch {
             return Task.isCancelled ? nil : .browserSignInStarted(.failure(Self.failure(error)))
         }
@@ -76,7 +72,7 @@ struct InteractiveRunner: Sendable {
             let index = accounts.firstIndex { $0.homeAccountID == current } ?? -1
             guard accounts.count > 1 else { throw AuthError.noAccount }
             try auth.switchAccount(to: accounts[(index + 1) % accounts.count])
-            return .accountSwitched(.success(account(try await auth.acquireTokenSilent(scopes: scopes))))
+            return .accountSwitched(.success(account(try await auth.acquireTokenSilent())))
         } catch {
             return .accountSwitched(.failure(Self.failure(error)))
         }
@@ -85,14 +81,14 @@ struct InteractiveRunner: Sendable {
     /// The account restored at start-up, with tokens the cache (or a silent refresh) gives; nil when none
     /// is cached or it needs a new sign-in.
     func restore() async -> FlowEvent? {
-        guard auth.currentAccount != nil, let result = try? await auth.acquireTokenSilent(scopes: scopes) else { return nil }
+        guard auth.currentAccount != nil, let result = try? await auth.acquireTokenSilent() else { return nil }
         return .accountRestored(account(result))
     }
 
     /// Refresh now: the refresh grant through the cache, errors in the native vocabulary the flow reads.
     func refresh() async -> Result<SignedInAccount, NativeAuthError> {
         do {
-            return .success(account(try await auth.acquireTokenSilent(scopes: scopes, forceRefresh: true)))
+            return .success(account(try await auth.acquireTokenSilent(forceRefresh: true)))
         } catch let error as AuthError {
             return .failure(Self.nativeError(error))
         } catch {
@@ -107,10 +103,8 @@ struct InteractiveRunner: Sendable {
     func store(_ result: TophhieAuthResult) { try? auth.storeNativeSignIn(result) }
 
     /// A sign-in's summary with where its tokens are kept and how many accounts the cache holds.
-    func describe(_ result: TophhieAuthResult) -> SignedInAccount { account(result) }
-
-    private func account(_ result: TophhieAuthResult) -> SignedInAccount {
-        SignedInAccount(result, cachedAccountCount: max(1, (try? auth.accounts.count) ?? 1), tokenStore: tokenStore)
+    func account(_ result: TophhieAuthResult) -> SignedInAccount {
+        SignedInAccount(result, cachedAccountCount: max(1, (try? auth.accounts.count) ?? 1), tokenStore: auth.configuration?.tokenCachePath)
     }
 
     private func sendUnlessCancelled(_ event: FlowEvent) {
@@ -133,9 +127,8 @@ struct InteractiveRunner: Sendable {
         case .cancelled: .cancelled
         case .deviceCodeExpired: .expired
         case .authorizationDeclined: .declined
-        case .noAccount, .interactionRequired, .mfaRequired, .consentRequired: .needsSignIn
         case .networkFailure: .network
-        default: .other
+        default: error.needsInteraction ? .needsSignIn : .other
         }
         return InteractiveFailure(kind: kind, message: error.errorDescription ?? "\(error)", detail: error.serverDetails?.description)
     }

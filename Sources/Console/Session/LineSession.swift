@@ -37,7 +37,7 @@ final class LineSession {
     private func printNewCodes() {
         guard let codes = outbox?.sentCodes(), codes.count > printedCodes else { return }
         for code in codes.dropFirst(printedCodes) {
-            say("Outbox: \(code.channel) to \(code.maskedTarget) (\(code.purpose)): code \(code.code)")
+            terminal.say("Outbox: \(code.channel) to \(code.maskedTarget) (\(code.purpose)): code \(code.code)")
         }
         printedCodes = codes.count
     }
@@ -61,7 +61,7 @@ final class LineSession {
                 announced = false
             }
             if !announced, let status = model.state.screen.status {
-                say(status)
+                terminal.say(status)
                 announced = true
             }
             Thread.sleep(forTimeInterval: 0.05)
@@ -70,28 +70,23 @@ final class LineSession {
 
     private func show(_ screen: Screen) {
         terminal.say("")
-        say("== \(screen.title)")
-        screen.text.forEach(say)
-        if let banner = screen.banner { say("    \(banner)") }
-        for detail in screen.details { say("\(detail.label): \(detail.value)") }
-        if let message = screen.message { say("Error: \(message)") }
-        if let notice = screen.notice { say(notice) }
+        terminal.say("== \(screen.title)")
+        screen.text.forEach(terminal.say)
+        if let banner = screen.banner { terminal.say("    \(banner)") }
+        for detail in screen.details { terminal.say("\(detail.label): \(detail.value)") }
+        if let message = screen.message { terminal.say("Error: \(message)") }
+        if let notice = screen.notice { terminal.say(notice) }
     }
 
-    /// Screen text carries server and cache values: printed only once made printable (case 026).
-    private func say(_ text: String) {
-        terminal.say(PrintableText.make(text, keepingNewlines: true))
-    }
 
     /// Asks for the screen's fields and choice. `nil` at end of input.
     private func ask(_ screen: Screen) -> [FlowEvent]? {
         var events: [FlowEvent] = []
         for field in screen.fields {
-            // Labels, notes and errors may come from the tenant (attribute labels, server messages).
-            var label = PrintableText.make(field.label) + (field.required ? "" : " (optional)")
-            if let error = field.error { say("  \(field.label): \(error)") }
+            var label = field.label + (field.required ? "" : " (optional)")
+            if let error = field.error { terminal.say("  \(field.label): \(error)") }
             // In parentheses: square brackets are the default an empty answer keeps.
-            if let note = field.note { label += " (\(PrintableText.make(note)))" }
+            if let note = field.note { label += " (\(note))" }
             switch field.kind {
             case .secret, .code:
                 guard let value = terminal.askSecret("\(label): ") else { return nil }
@@ -102,12 +97,12 @@ final class LineSession {
                 events.append(.fieldEdited(field.id, on ? "true" : "false"))
             case .picker(let choices):
                 terminal.say("\(label):")
-                for (index, choice) in choices.enumerated() { say("  \(index + 1). \(choice)") }
+                for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice)") }
                 guard let answer = terminal.ask("Choose 1-\(choices.count): ") else { return nil }
                 let chosen = Int(answer).flatMap { choices.indices.contains($0 - 1) ? choices[$0 - 1] : nil } ?? field.value
                 events.append(.fieldEdited(field.id, chosen))
             case .text, .email, .phone, .number:
-                let shown = field.value.isEmpty ? "" : " [\(PrintableText.make(field.value))]"
+                let shown = field.value.isEmpty ? "" : " [\(field.value)]"
                 guard let value = terminal.ask("\(label)\(shown): ") else { return nil }
                 events.append(.fieldEdited(field.id, value.isEmpty ? field.value : value))
             }
@@ -117,7 +112,7 @@ final class LineSession {
             + screen.actions.filter(\.enabled).map { ($0.label, $0.event) }
         guard !choices.isEmpty else { return events }
         if choices.count == 1 { return events + [choices[0].1] }
-        for (index, choice) in choices.enumerated() { say("  \(index + 1). \(choice.0)") }
+        for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice.0)") }
         while true {
             guard let answer = terminal.ask("Choose 1-\(choices.count) [1]: ") else { return nil }
             guard let chosen = choice(answer, among: choices) else {
@@ -125,7 +120,7 @@ final class LineSession {
                 continue
             }
             // A transcript of piped input shows what was chosen (a label, never the raw answer).
-            if !terminal.inputIsTerminal { say("-> \(chosen.label)") }
+            if !terminal.inputIsTerminal { terminal.say("-> \(chosen.label)") }
             return events + [chosen.event]
         }
     }

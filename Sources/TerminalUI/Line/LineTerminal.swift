@@ -37,22 +37,22 @@ public final class LineTerminal {
         return !standardOutputIsTerminal || term.isEmpty || term == "dumb"
     }
 
-    /// Writes one message line.
+    /// Writes one message line, made printable: line mode prints server and tenant text (case 026).
     public func say(_ text: String) {
-        output(text + "\n")
+        output(PrintableText.make(text, keepingNewlines: true) + "\n")
     }
 
     /// Prompts and reads one line (without its line break).
     /// - Returns: nil at end of input.
     public func ask(_ prompt: String) -> String? {
-        output(prompt)
+        output(PrintableText.make(prompt))
         return endLineUnlessEchoed(readLine())
     }
 
     /// Prompts for a secret; echo is off while it is typed when the input is a terminal.
     /// - Returns: nil at end of input.
     public func askSecret(_ prompt: String) -> String? {
-        output(prompt)
+        output(PrintableText.make(prompt))
         guard let silence = SilentInputGuard(descriptor: input) else { return endLineUnlessEchoed(readLine()) }
         defer {
             silence.end()

@@ -1,9 +1,9 @@
-/// Text from outside (the token cache, a server) made safe for a terminal: C0 and C1 controls, DEL and
+/// Text from outside (the token cache, a server, a tenant policy) made safe for a terminal: C0 and C1 controls, DEL and
 /// bidi overrides are shown as `\u{…}` escapes instead of acting on the terminal. JSON output keeps the
 /// exact value. Source: case 026.
-enum PrintableText {
+public enum PrintableText {
     /// - Parameter keepingNewlines: let `\n` through, for multi-line screen text.
-    static func make(_ text: String, keepingNewlines: Bool = false) -> String {
+    public static func make(_ text: String, keepingNewlines: Bool = false) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             let value = scalar.value
