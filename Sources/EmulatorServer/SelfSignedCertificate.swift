@@ -9,11 +9,16 @@ import LoopbackHTTP
 /// keyUsage `digitalSignature, keyCertSign` (critical); a random 63-bit serial; valid from an hour ago
 /// (clock skew) for 30 days; signed with ECDSA-SHA256. Key and certificate stay in memory as PEM: the key
 /// is never written anywhere.
-struct SelfSignedCertificate: Sendable {
+struct SelfSignedCertificate: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The certificate as one `-----BEGIN CERTIFICATE-----` block.
     let certificatePEM: String
     /// The PKCS#8 private key as one `-----BEGIN PRIVATE KEY-----` block.
     let privateKeyPEM: String
+
+    /// The certificate only; the private key shows as `[REDACTED]`.
+    var description: String { "SelfSignedCertificate(privateKeyPEM: [REDACTED])" }
+    var debugDescription: String { description }
+    var customMirror: Mirror { Mirror(self, children: ["certificatePEM": certificatePEM, "privateKeyPEM": "[REDACTED]"]) }
 
     /// The subject and issuer common name.
     static let commonName = "Tophhie emulator"

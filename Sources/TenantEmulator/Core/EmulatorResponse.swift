@@ -6,7 +6,7 @@ public struct EmulatorResponse: Sendable {
     public var status: Int
     /// Header names as sent.
     public var headers: [String: String]
-    /// The answer's bytes: JSON on every route the emulator serves.
+    /// The answer's bytes: JSON on the API routes, HTML on the sign-in pages, empty for 302 and 204 answers.
     public var body: Data
     /// A `delay` fault: the server waits this long before answering (the core itself never sleeps).
     public var delaySeconds: Int

@@ -91,7 +91,8 @@ public final class TenantEmulator: @unchecked Sendable {
     /// The authority path segment clients use: the tenant GUID.
     public var tenantID: String { policy.tenant.id }
 
-    /// Answers one request. Never throws and never answers a valid request with a 5xx (only injected faults do).
+    /// Answers one request. Never throws; a valid request gets a 5xx only from an injected fault, or from Graph
+    /// when the store itself fails.
     public func handle(_ request: EmulatorRequest) -> EmulatorResponse {
         let correlationID = request.headers["client-request-id"].flatMap { UUID(uuidString: $0) != nil ? $0.lowercased() : nil }
             ?? SecureRandom.guid()

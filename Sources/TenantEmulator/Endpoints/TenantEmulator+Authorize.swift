@@ -17,7 +17,7 @@ extension TenantEmulator {
     /// or malformed PKCE challenge, unknown method or prompt). With a live browser session (`ESTSAUTH` cookie) and
     /// no `prompt` or `prompt=none`, the code is issued at once (single sign-on); `prompt=none` without one →
     /// `login_required` 50058. Otherwise the email page (`prompt=login` always shows it).
-    func authorize(_ parameters: [String: String], action: String, cookie: String?, secure: Bool, now: Date,
+    func authorize(_ parameters: [String: String], action: String, cookie: String?, now: Date,
                    correlationID: String) throws -> EmulatorResponse {
         let clientID = parameters["client_id"] ?? ""
         guard let client = policy.client(clientID) else {
@@ -165,11 +165,10 @@ extension TenantEmulator {
                                method: record.request.codeChallengeMethod) else {
             throw ProtocolError(.invalidGrant, 501_481, "The code_verifier does not match the code_challenge supplied in the authorization request.")
         }
-        let reserved: Set<String> = ["openid", "profile", "offline_access", "email"]
         let granted = Set(record.request.scope.lowercased().split(separator: " ").map(String.init))
         var scope = record.request.scope
         if let requested = context.form[.scope], !requested.trimmingCharacters(in: .whitespaces).isEmpty {
-            let extra = requested.lowercased().split(separator: " ").map(String.init).filter { !reserved.contains($0) && !granted.contains($0) }
+            let extra = requested.lowercased().split(separator: " ").map(String.init).filter { !GraphScopes.oidc.contains($0) && !granted.contains($0) }
             guard extra.isEmpty else {
                 throw ProtocolError(.invalidScope, 70011, "The scope '\(extra.joined(separator: " "))' was not part of the authorization request.")
             }

@@ -44,10 +44,11 @@ extension TenantEmulator {
                 }
             }
             // A wrong, dead or expired code (first factor or MFA) is a failed sign-in of the flow's user.
-            try recordingFailure(of: try user(of: session), clientID: session.clientID, channel: .native, now: context.now) {
+            let flowUser = try user(of: session)
+            try recordingFailure(of: flowUser, clientID: session.clientID, channel: .native, now: context.now) {
                 try verifyCode(session, context)
             }
-            guard let user = try user(of: session) else { throw ProtocolError.userGoneAtToken }
+            guard let user = flowUser else { throw ProtocolError.userGoneAtToken }
             if case .mfaCodeSent = session.step {
                 session.mfaSatisfied = true
                 return try tokens(context, token: token, session: session, user: user)

@@ -57,29 +57,35 @@ struct SignInEvent: Sendable {
         ]
     }
 
+    /// Whole seconds as `2026-03-14T09:26:41Z` (UTC); a value type, shared by every row without a lock.
+    private static let seconds = Date.ISO8601FormatStyle(timeZone: .gmt)
+
     /// ISO 8601 UTC with 7 fractional digits, e.g. `2026-03-14T09:26:41.1234567Z` (interactive-api §6.2).
     static func timestamp(_ date: Date) -> String {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
-        let ticks = min(9_999_999, max(0, Int(((date.timeIntervalSince1970 - seconds) * 10_000_000).rounded(.down))))
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        let whole = date.timeIntervalSince1970.rounded(.down)
+        let ticks = min(9_999_999, max(0, Int(((date.timeIntervalSince1970 - whole) * 10_000_000).rounded(.down))))
         let digits = String(ticks)
-        return formatter.string(from: Date(timeIntervalSince1970: seconds)) + "." + String(repeating: "0", count: 7 - digits.count) + digits + "Z"
+        return String(seconds.format(Date(timeIntervalSince1970: whole)).dropLast()) + "."
+            + String(repeating: "0", count: 7 - digits.count) + digits + "Z"
     }
 
     /// Reads `2026-03-14T09:26:41Z` or with 1–7 fractional digits (`…:41.1234567Z`); `nil` otherwise.
     static func parseTimestamp(_ text: String) -> Date? {
-        guard text.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,7})?Z$"#, options: .regularExpression) != nil else { return nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
-        guard let base = formatter.date(from: String(text.prefix(19))) else { return nil }
-        let fraction = text.dropFirst(19).dropLast()
-        guard fraction.count > 1, let digits = Double("0" + fraction) else { return base }
-        return base.addingTimeInterval(digits)
+        // Checked by hand rather than with a regex compiled on every call (this runs per `$filter`).
+        let characters = Array(text.utf8)
+        let shape = Array("dddd-dd-ddTdd:dd:dd".utf8)
+        guard characters.count >= 20, characters.last == UInt8(ascii: "Z"),
+              zip(shape, characters).allSatisfy({ expected, actual in
+                  expected == UInt8(ascii: "d") ? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(actual) : expected == actual
+              }) else { return nil }
+        let fraction = characters[19..<(characters.count - 1)]
+        if !fraction.isEmpty {
+            guard fraction.first == UInt8(ascii: "."), (2...8).contains(fraction.count),
+                  fraction.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        }
+        guard let base = try? seconds.parse(String(text.prefix(19)) + "Z") else { return nil }
+        guard fraction.count > 1, let value = Double("0" + String(decoding: fraction, as: UTF8.self)) else { return base }
+        return base.addingTimeInterval(value)
     }
 }
 

@@ -22,11 +22,11 @@ extension TenantEmulator {
             case (.deviceAuth, "POST"):
                 return try continueDevicePage(form, action: action, secure: secure, now: now)
             case (.authorize, "GET"):
-                return try authorize(request.query, action: action, cookie: cookie, secure: secure, now: now, correlationID: correlationID)
+                return try authorize(request.query, action: action, cookie: cookie, now: now, correlationID: correlationID)
             case (.authorize, "POST"):
                 guard let handle = form["flow"] else {
                     // A POSTed authorization request (Entra accepts both methods).
-                    return try authorize(request.query.merging(form.dictionary) { _, body in body }, action: action, cookie: cookie, secure: secure,
+                    return try authorize(request.query.merging(form.dictionary) { _, body in body }, action: action, cookie: cookie,
                                          now: now, correlationID: correlationID)
                 }
                 guard let flow = interactive.flow(handle, now: now), case .authorize(let authorizeRequest) = flow.purpose else {
