@@ -23,7 +23,8 @@ public enum HelpText {
       tophhie token [--scopes LIST] [--json] [--account NAME] [TENANT OPTIONS]   a silently acquired access token
       tophhie accounts [--json] [TENANT OPTIONS]                                 the cached accounts
       tophhie sign-out [--account NAME] [TENANT OPTIONS]                         remove an account from the cache
-      tophhie history --user UPN|ID [--top N] [--pages N] [--json] [--account OPERATOR] [--graph URL] [TENANT OPTIONS]
+      tophhie history --user UPN|ID [--top N] [--pages N] [--json] [--account OPERATOR] [--graph URL]
+                      [TENANT OPTIONS]
                                                                                  a user's sign-ins (operators)
       tophhie --version | --help | COMMAND --help
 
@@ -76,7 +77,8 @@ public enum HelpText {
       tophhie token [--scopes LIST] [--json] [--account NAME] [TENANT OPTIONS]
       tophhie accounts [--json] [TENANT OPTIONS]
       tophhie sign-out [--account NAME] [TENANT OPTIONS]
-      tophhie history --user UPN|OBJECT-ID [--top N] [--pages N] [--json] [--account OPERATOR] [--graph URL] [TENANT OPTIONS]
+      tophhie history --user UPN|OBJECT-ID [--top N] [--pages N] [--json] [--account OPERATOR] [--graph URL]
+                      [TENANT OPTIONS]
 
       token            print an access token acquired silently: from the cache while it has more than
                        5 minutes left, else by the refresh token; exit 1 with the reason when an

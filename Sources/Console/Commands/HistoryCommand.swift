@@ -28,7 +28,8 @@ enum HistoryCommand {
         } catch {
             // What was read before a later page failed is still printed; the failure then ends the command.
             if case .throttled(_, let read, _, _) = error as? GraphError { rows += read }
-            show(rows, more: true, json: options.json, output: output)
+            // Nothing read: print nothing, so a script cannot take an empty list for "no sign-ins".
+            if !rows.isEmpty { show(rows, more: true, json: options.json, output: output) }
             throw HistoryFailure(error: error, rowsPrinted: rows.count)
         }
         show(rows, more: more, json: options.json, output: output)
