@@ -1,4 +1,4 @@
-import AccountFlow
+@testable import AccountFlow
 @testable import Console
 import Glibc
 import Testing
@@ -64,6 +64,30 @@ private func lineSession(on step: FlowStep, input: String) -> (ConsoleModel, Str
         let (ended, endedTranscript) = run(input: "4\n")
         #expect(ended.exitCode == 1)
         #expect(endedTranscript.hasSuffix("Input ended before the flow finished.\n"), "\(endedTranscript)")
+    }
+}
+
+/// Line mode offers only enabled buttons, so its advice after repeated wrong codes must agree with them.
+@Suite struct LineModeCodeAdviceTests {
+    /// The transcript of a code screen after three refusals whose resend countdown is `seconds` long.
+    static func transcript(resendWait seconds: Int) -> String {
+        let entry = CodeEntry(purpose: .signIn, delivery: CodeDelivery(sentTo: "a***@co***.example", channel: .email, codeLength: 8,
+                                                                      resendInterval: seconds),
+                              codeError: FlowState.wrongCodeRepeatedly, resend: Countdown(seconds: seconds), wrongAttempts: 3)
+        return lineSession(on: .codeEntry(entry), input: "12345678\nquit\n").1
+    }
+
+    @Test func whileResendIsNotOfferedTheAdviceDoesNotSayToSendANewCode() {
+        let text = Self.transcript(resendWait: 30)
+        #expect(!text.contains("Resend code"), "\(text)")
+        #expect(!text.contains("send a new code"), "\(text)")
+        #expect(text.contains("to ask for a new code."), "\(text)")
+    }
+
+    @Test func onceResendIsOfferedTheAdviceNamesIt() {
+        let text = Self.transcript(resendWait: 0)
+        #expect(text.contains("Resend code"), "\(text)")
+        #expect(text.contains("send a new code or start again."), "\(text)")
     }
 }
 

@@ -34,7 +34,7 @@ struct ControlAPITests {
         let filtered = array(harness.control("GET", "outbox?to=two%40contoso.com"))
         #expect(filtered.count == 1)
         #expect(filtered.first?["purpose"] as? String == "signUp" && filtered.first?["channel"] as? String == "email")
-        #expect(Set(filtered.first?.keys.map { $0 } ?? []) == ["id", "channel", "to", "code", "purpose", "sentAt"])
+        #expect(Set(filtered.first?.keys.map { $0 } ?? []) == ["id", "channel", "to", "code", "purpose", "sentAt", "expiresAt", "status"])
         #expect(harness.control("DELETE", "outbox").status == 200)
         #expect(array(harness.control("GET", "outbox")).isEmpty)
     }

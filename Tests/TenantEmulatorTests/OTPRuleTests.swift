@@ -93,18 +93,4 @@ struct OTPRuleTests {
         }
         #expect(enter(harness, resent, second).status == 200)
     }
-
-    @Test("a resend does not reset the failure count")
-    func resendKeepsFailures() throws {
-        let (harness, token) = try pendingSignUp()
-        let first = try harness.code(to: username)
-        #expect(enter(harness, token, wrong(first)).status == 400)
-        #expect(enter(harness, token, wrong(first)).status == 400)
-        harness.advance(121)
-        let resent = try #require(resend(harness, token).jsonObject?["continuation_token"] as? String)
-        let second = try harness.code(to: username)
-        #expect(enter(harness, resent, wrong(second)).status == 400)
-        #expect(enter(harness, resent, second).jsonObject?["suberror"] as? String == "invalid_oob_value",
-                "two failures before the resend plus one after reach the limit of 3")
-    }
 }

@@ -38,6 +38,8 @@ extension FlowState {
             entry.code = ""
             entry.codeError = nil
             entry.notice = "A new code was sent to \(delivery.sentTo). The previous code no longer works."
+            // Wrong tries count against a code, and this one is new.
+            entry.wrongAttempts = 0
             entry.resend = Countdown(seconds: delivery.resendInterval ?? 0, startedAt: now)
             step = .codeEntry(entry)
         case .codeResent(.failure(let error)):

@@ -132,13 +132,21 @@ extension FlowState {
             title: title,
             text: ["We sent \(Self.article(for: entry.delivery.codeLength)) \(entry.delivery.codeLength)-digit code by \(channel) to \(entry.delivery.sentTo)."],
             fields: [ScreenField(id: .code, label: "Code", kind: .code(length: entry.delivery.codeLength),
-                                 value: entry.code, error: entry.codeError)],
+                                 value: entry.code, error: Self.codeAdvice(entry.codeError, resendIn: remaining))],
             actions: [
                 ScreenAction("Verify", .submitted),
                 ScreenAction(remaining > 0 ? "Resend code (in \(remaining) s)" : "Resend code", .resendRequested,
                              enabled: remaining == 0),
             ] + backAndCancel,
             notice: entry.notice)
+    }
+
+    /// The code field's message, agreeing with the actions offered: the advice to send a new code is given
+    /// only while "Resend code" is offered; during its countdown the advice says when it will be.
+    static func codeAdvice(_ codeError: String?, resendIn remaining: Int) -> String? {
+        guard codeError == wrongCodeRepeatedly, remaining > 0 else { return codeError }
+        return "That code isn't right. After several wrong tries a code can stop working: if you are sure of it, "
+            + "start again, or wait \(remaining) s to ask for a new code."
     }
 
     /// "an 8-digit code", "a 6-digit code": numbers read aloud starting with a vowel sound take "an".

@@ -175,7 +175,7 @@ final class FullScreenSession {
         let area = Rect(x: 0, y: size.height - paneHeight, width: size.width, height: paneHeight)
         switch pane {
         case .outbox:
-            let lines = visibleCodes.map { "\($0.channel.padding(toLength: 5, withPad: " ", startingAt: 0)) \($0.maskedTarget)  \($0.purpose)  \($0.code)" }
+            let lines = visibleCodes.map(\.paneLine)
             Pane.draw(title: "Outbox: codes the emulator sent  (^O copies the newest, F2 hides)", lines: lines, in: area, into: &full)
         case .trace:
             Pane.draw(title: "HTTP trace, secrets redacted  (F4 exports HAR, F3 hides)", lines: trace.lines(), in: area, into: &full)

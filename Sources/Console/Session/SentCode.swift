@@ -12,14 +12,25 @@ public struct SentCode: Sendable, Equatable {
     public var purpose: String
     /// The code in clear; Ctrl-O copies the newest one for the code screen's target into its field.
     public var code: String
+    /// What became of it: `sent` (still usable), `used`, `expired`, `exhausted` (too many wrong tries) or
+    /// `replaced` (a newer code was sent).
+    public var status: String
 
     /// Memberwise; the pane shows the strings as given.
-    public init(channel: String, target: String, maskedTarget: String, purpose: String, code: String) {
+    public init(channel: String, target: String, maskedTarget: String, purpose: String, code: String, status: String = "sent") {
         self.channel = channel
         self.target = target
         self.maskedTarget = maskedTarget
         self.purpose = purpose
         self.code = code
+        self.status = status
+    }
+
+    /// The outbox pane's line: channel, masked target, purpose, code, and what became of the code once it
+    /// can no longer be used (a code still usable says nothing more).
+    public var paneLine: String {
+        let line = "\(channel.padding(toLength: 5, withPad: " ", startingAt: 0)) \(maskedTarget)  \(purpose)  \(code)"
+        return status == "sent" ? line : "\(line)  \(status)"
     }
 }
 

@@ -188,7 +188,7 @@ extension TenantEmulator {
                     "legacyFlow": p.mfa.legacyFlow, "smsBlocked": p.mfa.smsBlocked.rawValue,
                     "preverifiedFastPass": p.mfa.preverifiedFastPass],
             "otp": ["length": p.otp.length, "ttlSeconds": p.otp.ttlSeconds, "maxAttempts": p.otp.maxAttempts,
-                    "resendIntervalSeconds": p.otp.resendIntervalSeconds],
+                    "resendIntervalSeconds": p.otp.resendIntervalSeconds, "maxCodesPerFlow": p.otp.maxCodesPerFlow],
             "tokens": ["accessTokenSeconds": p.tokens.accessTokenSeconds, "refreshTokenSeconds": p.tokens.refreshTokenSeconds,
                        "continuationTokenSeconds": p.tokens.continuationTokenSeconds],
             "passwordReset": ["enabled": p.passwordReset.enabled, "pollSequence": p.passwordReset.pollSequence.map(\.wireValue)],

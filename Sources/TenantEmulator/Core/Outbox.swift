@@ -2,12 +2,16 @@ import Foundation
 
 /// Where one-time codes go instead of being sent; readable by in-process callers and the control API.
 ///
+/// Each message says what became of its code (``OutboxMessage/Status``): the emulator settles it when the
+/// code is used, exhausted or replaced, and a code past its expiry reads as `expired` on the virtual clock.
 /// Observers (`observe(_:)`) are called synchronously on the thread that issued the code, so the
 /// `tophhie emulator` command and the console's outbox pane see codes as they are "sent". Thread-safe.
 public final class Outbox: @unchecked Sendable {
     // @unchecked: state is only touched under `lock`.
     private let lock = NSLock()
-    private var messages: [OutboxMessage] = []
+    /// Messages as sent, with the expiry as a date; a message's status is settled here or read as expired.
+    private var entries: [(message: OutboxMessage, expiresAt: Date)] = []
+    private let clock: VirtualClock
     private var nextID = 1
     private var observers: [Int: @Sendable (OutboxMessage) -> Void] = [:]
     private var nextObserverID = 1
@@ -20,23 +24,31 @@ public final class Outbox: @unchecked Sendable {
         return formatter
     }()
 
-    init() {}
+    init(clock: VirtualClock) {
+        self.clock = clock
+    }
 
-    /// Every message still held, oldest first; `to` filters by exact target (case-insensitive).
+    /// Every message still held, oldest first, each with its status now; `to` filters by exact target
+    /// (case-insensitive).
     public func messages(to target: String? = nil) -> [OutboxMessage] {
+        let now = clock.now
+        let wanted = target?.lowercased()
         lock.lock()
         defer { lock.unlock() }
-        guard let target else { return messages }
-        return messages.filter { $0.to.lowercased() == target.lowercased() }
+        return entries.compactMap { entry in
+            guard wanted == nil || entry.message.to.lowercased() == wanted else { return nil }
+            return Self.current(entry, at: now)
+        }
     }
 
     /// The newest message sent to `target`, if any.
     public func latest(to target: String) -> OutboxMessage? {
         // Newest first, without copying the whole outbox: it grows with every code of a long session.
         let wanted = target.lowercased()
+        let now = clock.now
         lock.lock()
         defer { lock.unlock() }
-        return messages.last { $0.to.lowercased() == wanted }
+        return entries.last { $0.message.to.lowercased() == wanted }.map { Self.current($0, at: now) }
     }
 
     /// Calls `observer` for every future message, on the thread that issued the code (keep it short).
@@ -69,19 +81,40 @@ public final class Outbox: @unchecked Sendable {
     /// Empties the outbox.
     public func removeAll() {
         lock.lock()
-        messages.removeAll()
+        entries.removeAll()
         lock.unlock()
     }
 
-    func post(channel: String, to target: String, code: String, purpose: OutboxMessage.Purpose, at date: Date) {
+    /// Records a code "sent"; observers hear of it at once.
+    /// - Returns: the message id, for ``settle(_:as:at:)``.
+    @discardableResult
+    func post(channel: String, to target: String, code: String, purpose: OutboxMessage.Purpose, at date: Date, expiresAt: Date) -> Int {
         lock.lock()
         let message = OutboxMessage(id: nextID, channel: channel, to: target, code: code, purpose: purpose,
-                                    sentAt: formatter.string(from: date))
+                                    sentAt: formatter.string(from: date), expiresAt: formatter.string(from: expiresAt), status: .sent)
         nextID += 1
-        messages.append(message)
-        if messages.count > capacity { messages.removeFirst(messages.count - capacity) }
+        entries.append((message, expiresAt))
+        if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
         let current = observers.sorted { $0.key < $1.key }.map(\.value)
         lock.unlock()
         for observer in current { observer(message) }
+        return message.id
+    }
+
+    /// Records what became of message `id`'s code; only a code still `sent` and unexpired at `date` changes,
+    /// so an expired code stays `expired` when a resend replaces it.
+    func settle(_ id: Int, as status: OutboxMessage.Status, at date: Date) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let index = entries.lastIndex(where: { $0.message.id == id }), entries[index].message.status == .sent,
+              date < entries[index].expiresAt else { return }
+        entries[index].message.status = status
+    }
+
+    /// The message with its status at `now`: a code still `sent` past its expiry reads as `expired`.
+    private static func current(_ entry: (message: OutboxMessage, expiresAt: Date), at now: Date) -> OutboxMessage {
+        var message = entry.message
+        if message.status == .sent, now >= entry.expiresAt { message.status = .expired }
+        return message
     }
 }

@@ -2,13 +2,27 @@ import Foundation
 
 /// A one-time code the emulator "sent": codes never leave the process, they land in the outbox.
 ///
-/// JSON shape of `GET /emulator/v1/outbox` items: `{id, channel, to, code, purpose, sentAt}`.
+/// JSON shape of `GET /emulator/v1/outbox` items: `{id, channel, to, code, purpose, sentAt, expiresAt, status}`.
 public struct OutboxMessage: Sendable, Equatable, Codable {
     /// Why a code was sent.
     public enum Purpose: String, Sendable, Codable, CaseIterable {
         /// The flow and step that sent the code: sign-up email check, first-factor sign-in, MFA, method
         /// registration, password reset.
         case signUp, signIn, mfa, registration, passwordReset
+    }
+
+    /// What became of a code, so an operator reading the outbox sees why a code was refused.
+    public enum Status: String, Sendable, Codable, CaseIterable {
+        /// Still accepted by its flow.
+        case sent
+        /// Entered correctly: spent.
+        case used
+        /// Its `otp.ttlSeconds` passed (on the virtual clock) before it was used.
+        case expired
+        /// `otp.maxAttempts` wrong entries killed it.
+        case exhausted
+        /// A resend sent a newer code in its place.
+        case replaced
     }
 
     /// 1, 2, 3… in sending order; not reused after the outbox is emptied.
@@ -23,6 +37,10 @@ public struct OutboxMessage: Sendable, Equatable, Codable {
     public let purpose: Purpose
     /// ISO 8601 virtual time.
     public let sentAt: String
+    /// ISO 8601 virtual time after which the code is refused (`sentAt` + `otp.ttlSeconds`).
+    public let expiresAt: String
+    /// What became of it, as of the moment the outbox was read.
+    public internal(set) var status: Status
 
     /// The masked target, as shown in `challenge_target_label` and on the emulator's stdout.
     public var maskedTarget: String {

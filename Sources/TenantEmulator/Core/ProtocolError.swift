@@ -43,4 +43,5 @@ struct ProtocolError: Error {
                                                  "Configuring multi-factor authentication method is blocked.", suberror: .providerBlockedByAdmin)
     static let invalidContact = ProtocolError(.invalidRequest, AADSTSCode.invalidVerificationContact, "The verification contact is not valid.")
     static let resendTooSoon = ProtocolError(.invalidRequest, 50196, "A new code was requested too soon; wait for the resend interval.")
+    static let tooManyCodes = ProtocolError(.invalidRequest, 50196, "Too many codes were sent in this flow; start again.")
 }

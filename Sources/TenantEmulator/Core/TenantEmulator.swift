@@ -22,7 +22,7 @@ public final class TenantEmulator: @unchecked Sendable {
     /// The tenant policy in force.
     public let policy: TenantPolicy
     /// Codes "sent" by the tenant.
-    public let outbox = Outbox()
+    public let outbox: Outbox
     /// Virtual time (advance it to expire codes and tokens).
     public let clock: VirtualClock
     let faults = FaultQueue()
@@ -62,6 +62,7 @@ public final class TenantEmulator: @unchecked Sendable {
         self.policy = policy
         self.hasher = hasher
         self.clock = clock
+        outbox = Outbox(clock: clock)
         attributePatterns = policy.signUp.attributes.reduce(into: [:]) { patterns, attribute in
             if let pattern = attribute.effectiveRegex { patterns[attribute.name] = try? NSRegularExpression(pattern: pattern) }
         }

@@ -2,41 +2,61 @@ import Foundation
 import NativeAuthWire
 
 /// One-time codes: issuing, resending and checking them under the policy's `otp` rules.
+///
+/// The code's own rules (life, single use, wrong entries) are `PendingCode`'s; the flow's are here: how
+/// often it may ask for a new code (`resendIntervalSeconds`) and how many it may get (`maxCodesPerFlow`), so
+/// the guesses one flow can make stay bounded by `maxAttempts × maxCodesPerFlow`.
 extension TenantEmulator {
     /// Sends a fresh code for `session` to `target` (into the outbox).
     ///
-    /// A second call for the same target is a resend: refused inside `resendIntervalSeconds`, it replaces the
-    /// previous code and keeps the failure count unless that code was already dead.
+    /// A second call for the same target is a resend: refused inside `resendIntervalSeconds`; it replaces the
+    /// previous code (whose outbox message then says so). The new code starts with no failures.
+    /// - Throws: `invalid_request` 50196 for a resend too soon, or past the flow's `maxCodesPerFlow`.
     @discardableResult
     func sendCode(_ session: FlowSession, channel: String, target: String, purpose: OutboxMessage.Purpose, now: Date) throws -> PendingCode {
-        var failures = 0
         if let previous = session.code, previous.target.lowercased() == target.lowercased() {
             let earliest = previous.sentAt.addingTimeInterval(TimeInterval(policy.otp.resendIntervalSeconds))
             guard now >= earliest else { throw ProtocolError.resendTooSoon }
-            failures = previous.isDead(maxAttempts: policy.otp.maxAttempts) ? 0 : previous.failures
         }
-        let code = SecureRandom.digits(policy.otp.length)
-        let pending = PendingCode(code: code, channel: channel, target: target, purpose: purpose, sentAt: now,
-                                  expiresAt: now.addingTimeInterval(TimeInterval(policy.otp.ttlSeconds)), failures: failures)
+        guard session.codesSent < policy.otp.maxCodesPerFlow else { throw ProtocolError.tooManyCodes }
+        if let previous = session.code { outbox.settle(previous.outboxID, as: .replaced, at: now) }
+        let pending = issueCode(channel: channel, target: target, purpose: purpose, now: now)
         session.code = pending
-        outbox.post(channel: channel, to: target, code: code, purpose: purpose, at: now)
+        session.codesSent += 1
         return pending
+    }
+
+    /// A new random code of `otp.length` digits, living `otp.ttlSeconds`, posted to the outbox.
+    func issueCode(channel: String, target: String, purpose: OutboxMessage.Purpose, now: Date) -> PendingCode {
+        let code = SecureRandom.digits(policy.otp.length)
+        let expiresAt = now.addingTimeInterval(TimeInterval(policy.otp.ttlSeconds))
+        let id = outbox.post(channel: channel, to: target, code: code, purpose: purpose, at: now, expiresAt: expiresAt)
+        return PendingCode(code: code, channel: channel, target: target, purpose: purpose, sentAt: now, expiresAt: expiresAt, outboxID: id)
+    }
+
+    /// Checks `entered` against `code` and records the outcome in the outbox (used, or exhausted by the last
+    /// wrong entry allowed).
+    /// - Returns: whether the code was accepted.
+    func check(_ entered: String, against code: inout PendingCode, now: Date) -> Bool {
+        let maxAttempts = policy.otp.maxAttempts
+        let wasUsable = code.isUsable(at: now, maxAttempts: maxAttempts)
+        let accepted = code.check(entered, at: now, maxAttempts: maxAttempts)
+        if accepted {
+            outbox.settle(code.outboxID, as: .used, at: now)
+        } else if wasUsable, code.failures >= maxAttempts {
+            outbox.settle(code.outboxID, as: .exhausted, at: now)
+        }
+        return accepted
     }
 
     /// Checks `oob` against the pending code; a wrong value counts as a failure and the token stays usable.
     /// - Throws: `invalid_grant` + `invalid_oob_value` for a wrong, expired, used or exhausted code.
     func verifyCode(_ session: FlowSession, _ context: RequestContext) throws {
         let entered = try context.required(.oob)
-        guard var pending = session.code, !pending.isDead(maxAttempts: policy.otp.maxAttempts), context.now < pending.expiresAt else {
-            throw ProtocolError.wrongCode
-        }
-        guard Self.constantTimeEqual(entered, pending.code) else {
-            pending.failures += 1
-            session.code = pending
-            throw ProtocolError.wrongCode
-        }
-        pending.used = true
+        guard var pending = session.code else { throw ProtocolError.wrongCode }
+        let accepted = check(entered, against: &pending, now: context.now)
         session.code = pending
+        guard accepted else { throw ProtocolError.wrongCode }
     }
 
     /// The oob challenge answer of §3.2 / §4.2 / §5.2: token, type, binding, channel, masked label, length.

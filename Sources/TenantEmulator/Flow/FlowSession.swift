@@ -14,6 +14,8 @@ final class FlowSession {
     var step: FlowStep
     var expiresAt: Date
     var code: PendingCode?
+    /// Codes sent in this flow, resends included (bounded by `otp.maxCodesPerFlow`).
+    var codesSent = 0
     /// Sign-up: whether the email has been verified, and what was collected so far.
     var verified = false
     var passwordHash: String?

@@ -202,12 +202,13 @@ extension TenantPolicy {
     }
 
     private static func parseOTP(_ root: inout PolicyReader) throws -> OTP {
-        var otp = OTP(length: 8, ttlSeconds: 600, maxAttempts: 5, resendIntervalSeconds: 30)
+        var otp = OTP(length: 8, ttlSeconds: 600, maxAttempts: 5, resendIntervalSeconds: 30, maxCodesPerFlow: 5)
         guard var reader = try root.object("otp") else { return otp }
         otp.length = try reader.int("length", default: 8, range: 4...10)
         otp.ttlSeconds = try reader.int("ttlSeconds", default: 600, range: 10...86_400)
         otp.maxAttempts = try reader.int("maxAttempts", default: 5, range: 1...100)
         otp.resendIntervalSeconds = try reader.int("resendIntervalSeconds", default: 30, range: 0...3600)
+        otp.maxCodesPerFlow = try reader.int("maxCodesPerFlow", default: 5, range: 1...100)
         try reader.finish()
         return otp
     }

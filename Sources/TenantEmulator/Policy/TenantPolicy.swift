@@ -213,10 +213,12 @@ public struct TenantPolicy: Sendable {
         public var length: Int
         /// Seconds a code stays valid.
         public var ttlSeconds: Int
-        /// Wrong entries before a code is dead.
+        /// Wrong entries before a code is dead; each new code starts again from none.
         public var maxAttempts: Int
         /// Seconds before a resend is allowed (`interval`).
         public var resendIntervalSeconds: Int
+        /// Codes one flow may send, resends included; then a resend is refused (`invalid_request` 50196).
+        public var maxCodesPerFlow: Int
     }
 
     /// `tokens`: lifetimes in seconds.

@@ -48,7 +48,7 @@ extension TenantEmulator {
             if user.hasPassword {
                 flow.step = .password(userID: user.id)
             } else {
-                flow.step = .emailCode(userID: user.id, code: sendWebCode(channel: "email", target: user.email, purpose: .signIn, now: now))
+                flow.step = .emailCode(userID: user.id, code: issueCode(channel: "email", target: user.email, purpose: .signIn, now: now))
             }
             return .show(error: nil)
         case (.password(let userID), .passwordEntered(let password)):
@@ -58,7 +58,7 @@ extension TenantEmulator {
                 return .show(error: "Your password is incorrect.")
             }
             if policy.mfa.required, let method = mfaMethods(of: user).first {
-                flow.step = .mfaCode(userID: user.id, code: sendWebCode(channel: method.channel, target: method.target, purpose: .mfa, now: now))
+                flow.step = .mfaCode(userID: user.id, code: issueCode(channel: method.channel, target: method.target, purpose: .mfa, now: now))
                 return .show(error: nil)
             }
             if policy.mfa.required, policy.mfa.registrationRequired {
@@ -69,14 +69,14 @@ extension TenantEmulator {
             }
             return .signedIn(user: user, mfaSatisfied: false)
         case (.emailCode(let userID, var code), .codeEntered(let entered)):
-            guard try checkWebCode(entered, &code, now: now) else {
+            guard check(entered.trimmingCharacters(in: .whitespaces), against: &code, now: now) else {
                 try recordWebCodeFailure(flow, userID: userID, now: now)
                 return wrongCode(flow, code, now: now, rebuild: { .emailCode(userID: userID, code: $0) })
             }
             guard let user = try store.user(id: userID) else { return restart(flow) }
             return .signedIn(user: user, mfaSatisfied: false)
         case (.mfaCode(let userID, var code), .codeEntered(let entered)):
-            guard try checkWebCode(entered, &code, now: now) else {
+            guard check(entered.trimmingCharacters(in: .whitespaces), against: &code, now: now) else {
                 try recordWebCodeFailure(flow, userID: userID, now: now)
                 return wrongCode(flow, code, now: now, rebuild: { .mfaCode(userID: userID, code: $0) })
             }
@@ -130,28 +130,9 @@ extension TenantEmulator {
         return BrowserSessionCookie.set(value, secure: secure)
     }
 
-    /// A one-time code into the outbox, under the policy's `otp` rules (length, life).
-    private func sendWebCode(channel: String, target: String, purpose: OutboxMessage.Purpose, now: Date) -> PendingCode {
-        let code = SecureRandom.digits(policy.otp.length)
-        outbox.post(channel: channel, to: target, code: code, purpose: purpose, at: now)
-        return PendingCode(code: code, channel: channel, target: target, purpose: purpose, sentAt: now,
-                           expiresAt: now.addingTimeInterval(TimeInterval(policy.otp.ttlSeconds)), failures: 0)
-    }
-
-    /// Checks a typed code; a wrong one counts against `otp.maxAttempts`.
-    private func checkWebCode(_ entered: String, _ code: inout PendingCode, now: Date) throws -> Bool {
-        guard !code.isDead(maxAttempts: policy.otp.maxAttempts), now < code.expiresAt else { return false }
-        guard Self.constantTimeEqual(entered.trimmingCharacters(in: .whitespaces), code.code) else {
-            code.failures += 1
-            return false
-        }
-        code.used = true
-        return true
-    }
-
     /// A refused code: the same step with the failure counted, or back to the email once the code is dead.
     private func wrongCode(_ flow: WebSignInFlow, _ code: PendingCode, now: Date, rebuild: (PendingCode) -> WebSignInStep) -> WebSignInOutcome {
-        if code.isDead(maxAttempts: policy.otp.maxAttempts) || now >= code.expiresAt {
+        if !code.isUsable(at: now, maxAttempts: policy.otp.maxAttempts) {
             flow.step = .username
             return .show(error: "That code can no longer be used. Sign in again to get a new code.")
         }

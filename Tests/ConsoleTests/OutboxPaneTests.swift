@@ -1,0 +1,31 @@
+@testable import Console
+import Foundation
+import NativeAuthWire
+import Testing
+import TenantEmulator
+
+/// The outbox pane says what became of each code the embedded emulator sent.
+@Suite struct OutboxPaneTests {
+    @Test func aUsedCodeAndAnExpiredOneSaySoWhileALiveOneSaysNothingMore() throws {
+        let emulator = try TenantEmulator(policy: try TenantPreset.load("email-otp"), hasher: PasswordHasher(iterations: 10))
+        func post(_ endpoint: NativeAuthEndpoint, _ form: String) -> [String: Any] {
+            let answer = emulator.handle(EmulatorRequest(method: "POST", path: "/\(emulator.tenantID)\(endpoint.path)", body: Data(form.utf8)))
+            return (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] ?? [:]
+        }
+        let client = "client_id=8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48&challenge_type=oob%20redirect"
+        func codeSent(to email: String) -> String {
+            let started = post(.signUpStart, "\(client)&username=\(FormBody.escape(email))")["continuation_token"] as? String ?? ""
+            return post(.signUpChallenge, "\(client)&continuation_token=\(started)")["continuation_token"] as? String ?? ""
+        }
+        let outbox = EmulatorOutbox(outbox: emulator.outbox)
+        _ = codeSent(to: "old@contoso.com")
+        emulator.clock.advance(by: 600)
+        let token = codeSent(to: "new@contoso.com")
+        let code = try #require(emulator.outbox.latest(to: "new@contoso.com")?.code)
+        #expect(outbox.sentCodes().last?.paneLine.hasSuffix(code) == true, "a live code: \(outbox.sentCodes())")
+        _ = post(.signUpContinue, "\(client)&continuation_token=\(token)&grant_type=oob&oob=\(code)")
+        #expect(outbox.sentCodes().map(\.status) == ["expired", "used"])
+        #expect(outbox.sentCodes().first?.paneLine.hasSuffix("  expired") == true)
+        #expect(outbox.sentCodes().last?.paneLine.hasSuffix("\(code)  used") == true, "\(outbox.sentCodes())")
+    }
+}
