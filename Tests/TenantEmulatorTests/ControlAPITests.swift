@@ -8,12 +8,13 @@ struct ControlAPITests {
         (try? JSONSerialization.jsonObject(with: response.body)) as? [[String: Any]] ?? []
     }
 
-    @Test("users: list without secrets, import in the policy shape, refuse bad imports, reset")
+    @Test("users: list with hashes but no passwords, import in the policy shape, refuse bad imports, reset")
     func users() throws {
         let harness = try Harness()
         let listed = array(harness.control("GET", "users"))
         #expect(Set(listed.compactMap { $0["email"] as? String }) == ["jane.doe@contoso.com", "alex.kim@contoso.com", "ops@contoso.com"])
-        #expect(!String(decoding: harness.control("GET", "users").body, as: UTF8.self).contains("pbkdf2"), "no password hashes")
+        let text = String(decoding: harness.control("GET", "users").body, as: UTF8.self)
+        #expect(text.contains(#""passwordHash":"pbkdf2-sha256$"#) && !text.contains("Blue-Harbor-7419!"), "hashes, never passwords")
         let imported = harness.control("POST", "users", body: #"[{"email": "new@contoso.com", "password": "Imported-Pass-1", "methods": [{"channel": "sms", "target": "+14255550100"}]}]"#)
         #expect(imported.jsonObject?["imported"] as? Int == 1)
         #expect(harness.passwordGrant(try harness.signInPasswordToken("new@contoso.com"), "new@contoso.com", "Imported-Pass-1").status == 200)

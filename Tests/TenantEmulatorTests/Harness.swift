@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuthWire
+import Testing
 @testable import TenantEmulator
 
 /// The client id every preset registers (the one the documented exchanges use).
@@ -52,6 +53,17 @@ final class Harness {
     }
 
     func advance(_ seconds: TimeInterval) { emulator.clock.advance(by: seconds) }
+
+    /// Successful interactive sign-ins of the user with `email`, from the control API's sign-in log.
+    func signIns(of email: String) throws -> Int {
+        let users = try JSONSerialization.jsonObject(with: control("GET", "users").body) as? [[String: Any]] ?? []
+        let id = try #require(users.first { ($0["email"] as? String)?.lowercased() == email.lowercased() }?["id"] as? String)
+        let rows = try JSONSerialization.jsonObject(with: control("GET", "signins").body) as? [[String: Any]] ?? []
+        return rows.filter { row in
+            row["userId"] as? String == id && row["isInteractive"] as? Bool == true
+                && (row["status"] as? [String: Any])?["errorCode"] as? Int == 0
+        }.count
+    }
 
     // MARK: Flow prefixes shared by tests
 

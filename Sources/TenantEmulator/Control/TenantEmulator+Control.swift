@@ -15,12 +15,11 @@ extension TenantEmulator {
             outbox.removeAll()
             return .json(200, object: ["deleted": true])
         case ("GET", "users"):
-            let users = (try? store.allUsers()) ?? []
-            return .json(200, object: users.map { user in
-                var item = Self.json(user: user)
-                item["signIns"] = (try? store.signInCount(userID: user.id)) ?? 0
-                return item
-            })
+            do {
+                return .json(200, ExportedUser.export(try store.allUsers()))
+            } catch {
+                return Self.controlError(500, "cannot read the user store: \(error)")
+            }
         case ("POST", "users"):
             return importUsers(request.body)
         case ("DELETE", "users"):
@@ -195,13 +194,6 @@ extension TenantEmulator {
             "operators": p.operators,
             "graph": ["premium": p.graph.premium],
         ]
-    }
-
-    /// A user as the control API shows it: never the password hash.
-    private static func json(user: StoredUser) -> [String: Any] {
-        ["id": user.id, "email": user.email, "hasPassword": user.hasPassword, "attributes": user.attributes,
-         "methods": user.methods.map { ["id": $0.id, "channel": $0.channel, "target": $0.target] },
-         "createdAt": ISO8601DateFormatter().string(from: user.createdAt)]
     }
 
     static func controlError(_ status: Int, _ message: String) -> EmulatorResponse {

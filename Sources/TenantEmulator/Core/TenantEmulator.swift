@@ -110,19 +110,22 @@ public final class TenantEmulator: @unchecked Sendable {
         return response
     }
 
-    /// Imports users in the policy's `users` shape (also used by `POST /emulator/v1/users`).
+    /// Imports users in the policy's `users` shape (also used by `POST /emulator/v1/users`); an email already
+    /// present is skipped. Ids, hashes and creation times given (an export's) are kept as they are.
     ///
-    /// Their passwords are already public (written in the policy or the import), so they are hashed at a
-    /// capped cost: full cost would protect nothing and delay start-up by about half a second per user.
+    /// Passwords given in clear are already public (written in the policy or the import), so they are hashed at
+    /// a capped cost: full cost would protect nothing and delay start-up by about half a second per user.
     func seedUsers(_ users: [TenantPolicy.SeedUser]) throws {
         let now = clock.now
         let seedHasher = PasswordHasher(iterations: min(hasher.iterations, 10_000))
         for user in users {
             do {
                 if try store.user(email: user.email) != nil { continue }
-                try store.createUser(email: user.email, passwordHash: user.password.map(seedHasher.hash), attributes: user.attributes,
-                                     methods: user.methods.map { StoredMethod(id: SecureRandom.guid(), channel: $0.channel.rawValue, target: $0.target) },
-                                     at: now)
+                let methods = user.methods.map { StoredMethod(id: $0.id ?? SecureRandom.guid(), channel: $0.channel.rawValue, target: $0.target) }
+                try store.createUser(id: user.id, email: user.email, passwordHash: user.passwordHash ?? user.password.map(seedHasher.hash),
+                                     attributes: user.attributes, methods: methods, at: user.createdAt ?? now)
+            } catch UserStore.Failure.userExists {
+                throw StartFailure(description: "cannot import user \(user.email): id \(user.id ?? "") belongs to another user")
             } catch {
                 throw StartFailure(description: "cannot import user \(user.email): \(error)")
             }

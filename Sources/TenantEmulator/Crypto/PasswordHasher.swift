@@ -27,12 +27,25 @@ public struct PasswordHasher: Sendable {
 
     /// Whether `password` matches `stored`, comparing in constant time.
     func verify(_ password: String, against stored: String) -> Bool {
-        let parts = stored.split(separator: "$").map(String.init)
+        guard let parsed = Self.parse(stored) else { return false }
+        let derived = Self.derive(password, salt: parsed.salt, iterations: parsed.rounds)
+        guard derived.count == parsed.hash.count else { return false }
+        return zip(derived, parsed.hash).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// Whether `text` is a hash in the stored form with a 32-byte hash and at most 10 000 000 iterations (an
+    /// imported hash is taken as is, so its cost is bounded).
+    static func isStoredHash(_ text: String) -> Bool {
+        guard let parsed = parse(text) else { return false }
+        return parsed.rounds <= 10_000_000 && !parsed.salt.isEmpty && parsed.hash.count == 32
+    }
+
+    /// The iterations, salt and hash of the stored form; `nil` when it is not that form.
+    private static func parse(_ stored: String) -> (rounds: Int, salt: [UInt8], hash: [UInt8])? {
+        let parts = stored.split(separator: "$", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 4, parts[0] == "pbkdf2-sha256", let rounds = Int(parts[1]), rounds > 0,
-              let salt = Base64URL.decode(parts[2]), let expected = Base64URL.decode(parts[3]) else { return false }
-        let derived = Self.derive(password, salt: Array(salt), iterations: rounds)
-        guard derived.count == expected.count else { return false }
-        return zip(derived, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+              let salt = Base64URL.decode(parts[2]), let hash = Base64URL.decode(parts[3]) else { return nil }
+        return (rounds, Array(salt), Array(hash))
     }
 
     private static func derive(_ password: String, salt: [UInt8], iterations: Int) -> [UInt8] {

@@ -213,13 +213,21 @@ extension TenantPolicy {
         return otp
     }
 
-    /// Reads one user of `users[]` (policy file or `POST /emulator/v1/users`).
+    /// Reads one user of `users[]` (policy file or `POST /emulator/v1/users`): the keys `GET /emulator/v1/users`
+    /// exports (`id`, `email`, `passwordHash`, `attributes`, `methods[].id`, `createdAt`) plus `password`.
     static func parseSeedUser(_ item: Any, file: String, path: String, signUp: SignUp, mfa: MFA) throws -> SeedUser {
         var reader = try PolicyReader(file: file, path: path, value: item)
+        let id = try parseGUID(&reader, "id")
         let email = try reader.requiredString("email", allowed: "an email address")
         guard EmailAddress.isPlausible(email) else { throw reader.failure("email", "an email address") }
         let password = try reader.string("password", default: nil)
         if let password, password.isEmpty { throw reader.failure("password", "a non-empty password, or no key for a code-only account") }
+        let hashFormat = "a PBKDF2 hash as exported: pbkdf2-sha256$<iterations>$<salt base64url>$<32-byte hash base64url>"
+        let passwordHash = try reader.string("passwordHash", default: nil, allowed: hashFormat)
+        if let passwordHash {
+            guard PasswordHasher.isStoredHash(passwordHash) else { throw reader.failure("passwordHash", hashFormat) }
+            if password != nil { throw reader.failure("passwordHash", "either password or passwordHash, not both") }
+        }
         var attributes: [String: String] = [:]
         if let attributeReader = try reader.object("attributes") {
             _ = attributeReader
@@ -232,9 +240,10 @@ extension TenantPolicy {
             }
         }
         var methods: [SeedMethod] = []
-        if let items = try reader.array("methods", allowed: "an array of {\"channel\", \"target\"}") {
+        if let items = try reader.array("methods", allowed: "an array of {\"id\", \"channel\", \"target\"}") {
             methods = try items.enumerated().map { index, item in
                 var methodReader = try PolicyReader(file: file, path: "\(path).methods[\(index)]", value: item)
+                let methodID = try parseGUID(&methodReader, "id")
                 let channel: MethodChannel = try methodReader.choice("channel", default: .email)
                 let target = try methodReader.requiredString("target", allowed: "an email address or an E.164 phone number")
                 let valid = channel == .email ? EmailAddress.isPlausible(target) : PhoneNumber.isE164(target)
@@ -242,10 +251,30 @@ extension TenantPolicy {
                     throw methodReader.failure("target", channel == .email ? "an email address" : "an E.164 phone number such as +14255550123")
                 }
                 try methodReader.finish()
-                return SeedMethod(channel: channel, target: target)
+                return SeedMethod(id: methodID, channel: channel, target: target)
+            }
+            var seen = Set<String>()
+            for (index, method) in methods.enumerated() where method.id.map({ !seen.insert($0).inserted }) ?? false {
+                throw PolicyError(file: file, key: "\(path).methods[\(index)].id", allowed: "an id not used by another method of this user")
             }
         }
+        var createdAt: Date?
+        if let text = try reader.string("createdAt", default: nil, allowed: "an ISO 8601 time such as 2026-03-14T09:31:07Z") {
+            guard let date = ISO8601DateFormatter().date(from: text) else {
+                throw reader.failure("createdAt", "an ISO 8601 time such as 2026-03-14T09:31:07Z")
+            }
+            createdAt = date
+        }
         try reader.finish()
-        return SeedUser(email: email, password: password, attributes: attributes, methods: methods)
+        return SeedUser(id: id, email: email, password: password, passwordHash: passwordHash, attributes: attributes,
+                        methods: methods, createdAt: createdAt)
+    }
+
+    /// An optional GUID under `key`, lower-cased.
+    private static func parseGUID(_ reader: inout PolicyReader, _ key: String) throws -> String? {
+        let allowed = "a GUID such as 5f0c3a1e-7b2d-4c8e-9a61-3d2f4b6e8a10"
+        guard let text = try reader.string(key, default: nil, allowed: allowed) else { return nil }
+        guard UUID(uuidString: text) != nil else { throw reader.failure(key, allowed) }
+        return text.lowercased()
     }
 }

@@ -239,20 +239,29 @@ public struct TenantPolicy: Sendable {
         public var pollSequence: [PollStatus]
     }
 
-    /// `users[]`: an account present at start (also the shape of `POST /emulator/v1/users`).
+    /// `users[]`: an account present at start (also the shape of `POST /emulator/v1/users`, which takes back
+    /// what `GET /emulator/v1/users` exports).
     public struct SeedUser: Sendable {
+        /// The object id to keep (a GUID, lower case); `nil`: a new one.
+        public var id: String? = nil
         /// The account's email (its username).
         public var email: String
-        /// `nil`: a code-only account.
+        /// The password in clear (hashed on import); `nil` with no `passwordHash`: a code-only account.
         public var password: String?
+        /// A stored hash taken as is, `pbkdf2-sha256$<iterations>$<salt>$<hash>` (an export's); never with `password`.
+        public var passwordHash: String? = nil
         /// Attribute values by API name, stored as given (not checked against `signUp.attributes`).
         public var attributes: [String: String]
         /// Registered strong-authentication methods; empty means none.
         public var methods: [SeedMethod]
+        /// When the account was created; `nil`: the moment of import (virtual clock).
+        public var createdAt: Date? = nil
     }
 
     /// `users[].methods[]`: a registered strong-authentication method.
     public struct SeedMethod: Sendable {
+        /// The opaque id MFA introspect sends (a GUID, lower case); `nil`: a new one.
+        public var id: String? = nil
         /// `email` or `sms`.
         public var channel: MethodChannel
         /// The address or E.164 number.

@@ -52,10 +52,14 @@ final class UserStore {
             .map(Self.user(from:))
     }
 
+    /// Adds an account; `id` keeps an imported object id (a new GUID when `nil`).
+    /// - Throws: `Failure.userExists` for an email or id already in use.
     @discardableResult
-    func createUser(email: String, passwordHash: String?, attributes: [String: String], methods: [StoredMethod], at date: Date) throws -> StoredUser {
+    func createUser(id: String? = nil, email: String, passwordHash: String?, attributes: [String: String], methods: [StoredMethod],
+                    at date: Date) throws -> StoredUser {
         if try user(email: email) != nil { throw Failure.userExists }
-        let user = StoredUser(id: SecureRandom.guid(), email: email, passwordHash: passwordHash, attributes: attributes,
+        if let id, try user(id: id) != nil { throw Failure.userExists }
+        let user = StoredUser(id: id ?? SecureRandom.guid(), email: email, passwordHash: passwordHash, attributes: attributes,
                               methods: methods, createdAt: date)
         try database.transaction {
             try database.execute("INSERT INTO users (id, email, password_hash, attributes, methods, created_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -178,12 +182,6 @@ final class UserStore {
     /// Empties the sign-in log (`DELETE /emulator/v1/signins`).
     func deleteSignIns() throws {
         try database.execute("DELETE FROM sign_in_log")
-    }
-
-    /// Successful interactive sign-ins of a user (refresh grants and failures are in the log but not counted).
-    func signInCount(userID: String) throws -> Int {
-        Int(try database.execute("SELECT COUNT(*) FROM sign_in_log WHERE user_id = ? AND outcome = 'success' AND is_interactive = 1",
-                                 [.text(userID)]).first?.first?.integer ?? 0)
     }
 
     /// Replaces a user's attribute values (Graph `PATCH /me`).
