@@ -12,15 +12,18 @@ public struct FailureReport: Sendable, Equatable {
     public var retryRefreshes: Bool
     /// Offer to start this interactive sign-in again (``MenuItem/deviceCodeSignIn``: "Get a new code").
     public var newAttempt: MenuItem?
+    /// The server's `Retry-After` (HTTP 429): "Try again" waits for it, counting down on `.tick` events.
+    public var retryWait: Countdown?
 
-    /// A report with, by default, no detail, no retry, no reset offer and no new attempt.
+    /// A report with, by default, no detail, no retry, no reset offer, no new attempt and no wait.
     public init(message: String, detail: String? = nil, retryStep: FlowStep? = nil, suggestsPasswordReset: Bool = false,
-                retryRefreshes: Bool = false, newAttempt: MenuItem? = nil) {
+                retryRefreshes: Bool = false, newAttempt: MenuItem? = nil, retryWait: Countdown? = nil) {
         self.message = message
         self.detail = detail
         self.retryStep = retryStep
         self.suggestsPasswordReset = suggestsPasswordReset
         self.retryRefreshes = retryRefreshes
         self.newAttempt = newAttempt
+        self.retryWait = retryWait
     }
 }

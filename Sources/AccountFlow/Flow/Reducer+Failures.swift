@@ -53,9 +53,11 @@ extension FlowState {
             // Retrying returns to the step with its input; a reset that was polling asks for the password again.
             let retryStep: FlowStep = isPolling
                 ? .newPassword(NewPasswordForm(purpose: .resetPassword)) : step
+            var retryWait: Countdown?
+            if case .throttled(let seconds?, _) = error { retryWait = Countdown(seconds: seconds, startedAt: now) }
             step = .failure(FailureReport(
                 message: error.errorDescription ?? "Something went wrong.", detail: error.details?.description ?? error.operatorDescription,
-                retryStep: retryStep))
+                retryStep: retryStep, retryWait: retryWait))
             return []
         }
     }

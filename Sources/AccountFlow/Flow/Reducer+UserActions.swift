@@ -12,7 +12,8 @@ extension FlowState {
         case .backRequested: return back()
         case .retryRequested:
             if case .history = step { return historyAction(event) }
-            guard case .failure(let report) = step, let retryStep = report.retryStep else { break }
+            guard case .failure(let report) = step, let retryStep = report.retryStep,
+                  report.retryWait?.remaining(at: now) ?? 0 == 0 else { break }
             step = retryStep
             if report.retryRefreshes { return requestRefresh() }
         case .restartRequested: return restartFlow()

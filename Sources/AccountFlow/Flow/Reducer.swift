@@ -36,6 +36,11 @@ extension FlowState {
                 entry.resend.startedAt = date
                 step = .codeEntry(entry)
             }
+            if case .failure(var report) = step, var wait = report.retryWait, wait.startedAt == nil {
+                wait.startedAt = date
+                report.retryWait = wait
+                step = .failure(report)
+            }
             startHistoryCountdown(at: date)
             return []
         case .resized:

@@ -257,7 +257,12 @@ extension FlowState {
 
     private func failureScreen(_ report: FailureReport) -> Screen {
         var actions: [ScreenAction] = []
-        if report.retryStep != nil { actions.append(ScreenAction("Try again", .retryRequested)) }
+        if report.retryStep != nil {
+            // A throttled request may be repeated only when the server's Retry-After has passed.
+            let remaining = report.retryWait?.remaining(at: now) ?? 0
+            actions.append(ScreenAction(remaining > 0 ? "Try again (in \(remaining) s)" : "Try again", .retryRequested,
+                                        enabled: remaining == 0))
+        }
         if report.suggestsPasswordReset { actions.append(ScreenAction("Reset password", .menuChosen(.resetPassword))) }
         if let way = report.newAttempt {
             actions.append(ScreenAction(way == .deviceCodeSignIn ? "Get a new code" : "Try again", .menuChosen(way)))

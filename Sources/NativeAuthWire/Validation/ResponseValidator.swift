@@ -32,8 +32,11 @@ public enum ResponseValidator {
             }
             return .rejected(ServerError(kind: kind, envelope: envelope, status: status, correlationID: correlation))
         case 429:
+            // The service's envelope may come with it (error, AADSTS code, trace and correlation ids): kept for support.
             let retryAfter = header("retry-after", in: headers).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            return .rejected(ServerError(kind: .throttled(retryAfter: retryAfter), envelope: nil, status: status, correlationID: headerCorrelation))
+            let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: body)
+            return .rejected(ServerError(kind: .throttled(retryAfter: retryAfter), envelope: envelope, status: status,
+                                         correlationID: envelope?.correlationID ?? headerCorrelation))
         default:
             // Any other status (a 5xx, say) may still carry the service's envelope: keep its error, AADSTS
             // code and correlation id for support. An HTML error page (a proxy's 502) has none.

@@ -59,14 +59,14 @@ public struct ServerError: Error, Sendable, Equatable {
 
     /// The classification the flows switch on.
     public var kind: Kind
-    /// The server's envelope; absent when the body is not one (a 429, a proxy's HTML error page).
+    /// The server's envelope; absent when the body is not one (a proxy's HTML error page, a bare 429).
     public var envelope: ErrorEnvelope?
     /// HTTP status.
     public var status: Int
     /// From the body's `correlation_id`, else the `client-request-id` response header.
     public var correlationID: String?
 
-    /// Memberwise; `envelope` is nil when the answer carried none (429, an HTML error page).
+    /// Memberwise; `envelope` is nil when the answer carried none (a bare 429, an HTML error page).
     public init(kind: Kind, envelope: ErrorEnvelope?, status: Int, correlationID: String?) {
         self.kind = kind
         self.envelope = envelope

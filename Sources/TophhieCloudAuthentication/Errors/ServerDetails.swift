@@ -3,8 +3,8 @@
 ///
 /// Source: native-auth API reference §1.7 (error envelope).
 public struct ServerDetails: Sendable, Equatable, CustomStringConvertible {
-    /// `error`, e.g. `invalid_grant`; nil when the answer carried no error envelope (a local error, HTTP
-    /// 429, a proxy's HTML error page).
+    /// `error`, e.g. `invalid_grant`; nil when the answer carried no error envelope (a local error, a 429
+    /// without a body, a proxy's HTML error page).
     public var error: String?
     /// `suberror`, e.g. `invalid_oob_value`, when sent.
     public var suberror: String?
@@ -44,7 +44,8 @@ public struct ServerDetails: Sendable, Equatable, CustomStringConvertible {
             correlationID: serverError.correlationID, status: serverError.status)
     }
 
-    /// One line: `HTTP 400 invalid_grant/invalid_oob_value AADSTS50181: description (correlation id)`.
+    /// One line: `HTTP 400 · invalid_grant/invalid_oob_value · AADSTS50181 · description · trace id … · correlation id …`
+    /// (each part only when known).
     public var description: String {
         var parts: [String] = []
         if let status { parts.append("HTTP \(status)") }
@@ -54,6 +55,7 @@ public struct ServerDetails: Sendable, Equatable, CustomStringConvertible {
             let firstLine = errorDescription.split(whereSeparator: \.isNewline).first.map(String.init) ?? errorDescription
             parts.append(firstLine)
         }
+        if let traceID { parts.append("trace id \(traceID)") }
         if let correlationID { parts.append("correlation id \(correlationID)") }
         return parts.isEmpty ? "no server answer" : parts.joined(separator: " · ")
     }
