@@ -325,8 +325,16 @@ import TophhieCloudAuthentication
             $0.pending = nil
             $0.step = .failure(FailureReport(
                 message: "Too many attempts. Wait 5 seconds and try again.",
-                detail: "\(Sample.details)", retryStep: .readyToSignIn))
+                detail: "\(Sample.details)", retryStep: .readyToSignIn, retryWait: Countdown(seconds: 5)))
         }
+        store.send(.tick(Sample.start)) {
+            $0.now = Sample.start
+            $0.step = .failure(FailureReport(
+                message: "Too many attempts. Wait 5 seconds and try again.",
+                detail: "\(Sample.details)", retryStep: .readyToSignIn, retryWait: Countdown(seconds: 5, startedAt: Sample.start)))
+        }
+        store.send(.retryRequested)
+        store.send(.tick(Sample.start.addingTimeInterval(5))) { $0.now = Sample.start.addingTimeInterval(5) }
         store.send(.retryRequested) { $0.step = .readyToSignIn }
         store.send(.submitted, effects: [.signInAfterSignUp]) { $0.pending = .signingIn }
     }
