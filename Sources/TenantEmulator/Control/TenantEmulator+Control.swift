@@ -16,7 +16,7 @@ extension TenantEmulator {
             return .json(200, object: ["deleted": true])
         case ("GET", "users"):
             do {
-                return .json(200, ExportedUser.export(try store.allUsers()))
+                return .json(200, UserExport.data(try store.allUsers()))
             } catch {
                 return Self.controlError(500, "cannot read the user store: \(error)")
             }

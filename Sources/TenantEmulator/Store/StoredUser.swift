@@ -1,7 +1,9 @@
 import Foundation
 
 /// An account as the user store holds it. The password is only ever a PBKDF2 hash.
-struct StoredUser: Sendable {
+///
+/// Encodable as the control API's export (`UserExport`): every stored property, nothing derived.
+struct StoredUser: Sendable, Encodable {
     var id: String
     var email: String
     var passwordHash: String?
