@@ -1,4 +1,6 @@
+import EmulatorServer
 import Foundation
+import TenantEmulator
 import TerminalUI
 import TophhieCloudAuthentication
 
@@ -13,16 +15,20 @@ public enum DoctorCommand {
     /// - Returns: the exit code.
     public static func run(_ options: DoctorOptions, output: (String) -> Void = { print($0) },
                            errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) async -> Int32 {
-        var embedded: EmbeddedTenant?
+        var embedded: EmulatorServer?
         defer { embedded?.stop() }
         let target: TenantTarget
         if let preset = options.emulator {
             do {
-                let tenant = try EmbeddedTenant(preset: preset)
-                embedded = tenant
-                target = TenantTarget(authority: tenant.authority, clientID: tenant.clientID,
+                // Any policy, even one whose app is broken: that is what the doctor is for. The app checked is the
+                // first that could serve the console, else the first.
+                let policy = try TenantPreset.resolve(preset)
+                let client = policy.clients.first { $0.nativeAuth && $0.publicClient } ?? policy.clients[0]
+                let server = try EmulatorServer.start(policy: policy, port: 0)
+                embedded = server
+                target = TenantTarget(authority: server.authority, clientID: client.clientID,
                                       capabilities: options.capabilities ?? InvocationParser.capabilityNames,
-                                      challengeTypes: options.challengeTypes ?? tenant.challengeTypes.map(\.wireValue))
+                                      challengeTypes: options.challengeTypes ?? client.challengeTypes.map(\.wireValue))
             } catch {
                 errors("tophhie doctor: the embedded emulator did not start: \(error)")
                 return 2

@@ -38,7 +38,8 @@ struct TenantDoctor: Sendable {
         return checks
     }
 
-    private var sentTypes: [ChallengeType] { target.challengeTypes.map(ChallengeType.init(wireValue:)) }
+    /// The app's challenge types other than `redirect`, which every request adds (§1.4).
+    private var sentTypes: [ChallengeType] { target.challengeTypes.map(ChallengeType.init(wireValue:)).filter { $0 != .redirect } }
     private var sentCapabilities: [Capability] { target.capabilities.map(Capability.init(wireValue:)) }
 
     /// A new address each time, at a reserved domain (RFC 2606), so no real person gets mail.
@@ -54,21 +55,23 @@ struct TenantDoctor: Sendable {
                            fix: "Use https://SUB.ciamlogin.com/TENANT-ID.")
     }
 
-    /// Discovery, the issuer's shape and the clock, from one `GET`.
+    /// Discovery, the issuer's shape and the clock, from one `GET` (always these three checks, so a script finds
+    /// every id whatever failed).
     func discovery() async -> (checks: [DoctorCheck], tenantID: String?) {
         let response: HTTPResponse
         do {
             response = try await probe.discovery()
         } catch {
             return ([DoctorCheck(id: "discovery", status: .fail, summary: "Discovery did not answer: \(error).",
-                                 fix: "Check the authority's host and the network (proxy, --ca-file for a private CA).")], nil)
+                                 fix: "Check the authority's host and the network (proxy, --ca-file for a private CA)."),
+                     Self.issuerUnread, DoctorCheck(id: "clock", status: .warn, summary: "No answer, so the clock was not compared.")], nil)
         }
         let url = probe.authority.endpoint("/v2.0/.well-known/openid-configuration").absoluteString
         let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
         guard response.status == 200, let issuer = object?["issuer"] as? String else {
             return ([DoctorCheck(id: "discovery", status: .fail, summary: "Discovery at \(url) answered HTTP \(response.status) without an issuer.",
                                  fix: "Check the authority's tenant path: the tenant id, or NAME.onmicrosoft.com of an external tenant."),
-                     clock(response)], nil)
+                     Self.issuerUnread, clock(response)], nil)
         }
         var checks = [DoctorCheck(id: "discovery", status: .pass, summary: "Discovery answered at \(url).")]
         let (issuerCheck, tenantID) = issuerShape(issuer)
@@ -76,6 +79,9 @@ struct TenantDoctor: Sendable {
         checks.append(clock(response))
         return (checks, tenantID)
     }
+
+    private static let issuerUnread = DoctorCheck(id: "issuer", status: .fail, summary: "No issuer could be read (discovery failed).",
+                                                  fix: "Fix discovery first.")
 
     /// External ID issuers are `https://TENANT-ID.ciamlogin.com/TENANT-ID/v2.0` (the emulator's: its origin
     /// instead of the host); a workforce tenant's is on `login.microsoftonline.com`.
@@ -109,6 +115,8 @@ struct TenantDoctor: Sendable {
             return DoctorCheck(id: "clock", status: .warn, summary: "The answer had no readable Date header; the clock was not compared.")
         }
         let skew = now().timeIntervalSince(date)
+        // The header has whole seconds: a difference under two is agreement.
+        if abs(skew) < 2 { return DoctorCheck(id: "clock", status: .pass, summary: "This machine's clock agrees with the tenant's Date header.") }
         let words = "\(Int(abs(skew).rounded())) s \(skew >= 0 ? "ahead of" : "behind") the tenant"
         guard abs(skew) <= Self.maxSkew else {
             return DoctorCheck(id: "clock", status: .fail, summary: "This machine's clock is \(words).",
@@ -135,7 +143,7 @@ struct TenantDoctor: Sendable {
         case (_, "nativeauthapi_disabled", _):
             return DoctorCheck(id: "nativeAuth", status: .fail, summary: "Native authentication is disabled for this app (\(seen)).",
                                fix: "Entra admin center > App registrations > the app > Authentication > Settings: enable native authentication.")
-        case (_, _, 550022?):
+        case (_, _, AADSTSCode.confidentialClient?):
             return DoctorCheck(id: "nativeAuth", status: .fail, summary: "The app is a confidential client (\(seen)); native authentication needs a public one.",
                                fix: "App registrations > the app > Authentication: allow public client flows, and use no client secret.")
         case ("unauthorized_client", _, _):
