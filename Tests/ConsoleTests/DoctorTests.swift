@@ -19,7 +19,7 @@ import TophhieCloudAuthentication
         let server = try EmulatorServer.start(policy: policy, port: 0, hasher: PasswordHasher(iterations: 10))
         defer { server.stop() }
         before(server)
-        let authority = try #require(URL(string: server.origin + "/" + (authorityPath ?? policy.tenant.id)))
+        let authority = try Authority(parsing: server.origin + "/" + (authorityPath ?? policy.tenant.id)).url
         let target = TenantTarget(authority: authority, clientID: clientID ?? policy.clients[0].clientID, capabilities: capabilities,
                                   challengeTypes: ["oob", "password", "redirect"])
         let doctor = try TenantDoctor(target: target, transport: makeTransport(caFile: nil))
@@ -104,7 +104,7 @@ import TophhieCloudAuthentication
 
     @Test("issuer shapes: a workforce tenant's is refused, an external tenant's accepted")
     func issuerShapes() throws {
-        let target = TenantTarget(authority: try #require(URL(string: "https://contoso.ciamlogin.com/contoso.onmicrosoft.com")),
+        let target = TenantTarget(authority: try Authority(parsing: "https://contoso.ciamlogin.com/contoso.onmicrosoft.com").url,
                                   clientID: "c", capabilities: [], challengeTypes: ["oob"])
         let doctor = try TenantDoctor(target: target, transport: makeTransport(caFile: nil))
         let guid = "5f0c3a1e-7b2d-4c8e-9a61-3d2f4b6e8a10"
