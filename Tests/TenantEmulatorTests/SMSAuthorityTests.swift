@@ -47,4 +47,27 @@ import TophhieCloudAuthentication
         let byName = try await registerSMS(quirk: false) { "\($0.tenant.name).onmicrosoft.com" }
         if case .success(.verificationRequired) = byName {} else { Issue.record("by name, switch off: \(byName)") }
     }
+
+    @Test("switched on: an SMS MFA challenge through the domain name is refused; email MFA still works")
+    func domainAuthorityRefusesSMSMFA() async throws {
+        var policy = try TenantPreset.load("mfa")
+        policy.mfa.smsNeedsTenantIdAuthority = true
+        let server = try EmulatorServer.start(policy: policy, port: 0, hasher: PasswordHasher(iterations: 10))
+        defer { server.stop() }
+        let auth = TophhieNativeAuth()
+        try auth.configure(clientId: policy.clients[0].clientID, authority: try Authority(parsing: server.origin + "/woodgrove.onmicrosoft.com").url,
+                           capabilities: [.mfaRequired, .registrationRequired], challengeTypes: [.oob, .password, .redirect])
+        let step = try await auth.signIn(email: "jane.doe@contoso.com", password: "Blue-Harbor-7419!")
+        guard case .mfaRequired(let mfa) = step else {
+            Issue.record("\(step)")
+            return
+        }
+        let sms = try #require(mfa.methods.first { $0.channel == .sms })
+        await #expect { _ = try await mfa.requestChallenge(sms) } throws: { error in
+            (error as? NativeAuthError)?.details?.errorDescription?.contains("domain-name authority") == true
+        }
+        let email = try #require(mfa.methods.first { $0.channel == .email })
+        let chosen = try await mfa.requestChallenge(email)
+        if case .verificationRequired = chosen {} else { Issue.record("\(chosen)") }
+    }
 }
