@@ -28,6 +28,12 @@ case .emulator(let rest):
 case .account(let command, let options):
     TerminalHandover.release(environment: environment)
     exit(await AccountCommandRunner.run(command, options))
+case .run(let options):
+    TerminalHandover.release(environment: environment)
+    exit(ScenarioCommand.run(options))
+case .doctor(let options):
+    TerminalHandover.release(environment: environment)
+    exit(await DoctorCommand.run(options))
 case .embedded, .console:
     exit(ConsoleApp.run(invocation, environment: environment))
 }

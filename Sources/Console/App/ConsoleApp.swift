@@ -100,7 +100,7 @@ public enum ConsoleApp {
     /// The interactive stack on the same tenant and app; nil in enrolment mode, which keeps no account and
     /// writes no token cache.
     /// - Throws: `AuthError.invalidConfiguration` (unreadable CA file), `.tokenCache`.
-    private static func interactiveStack(clientID: String, authority: URL, options: ConsoleOptions, cachePath: String?,
+    static func interactiveStack(clientID: String, authority: URL, options: ConsoleOptions, cachePath: String?,
                                          graph: URL?) throws -> TophhieAuth? {
         guard !options.enrol else { return nil }
         let interactive = TophhieAuth()
@@ -110,17 +110,20 @@ public enum ConsoleApp {
     }
 
     /// Why `--har FILE` cannot be written, checked before the session so no run is lost to it.
-    static func harProblem(_ path: String?) -> String? {
+    static func harProblem(_ path: String?) -> String? { outputProblem(path, flag: "--har") }
+
+    /// Why the output file `path` given with `flag` cannot be written (a folder, no folder, not writable).
+    static func outputProblem(_ path: String?, flag: String) -> String? {
         guard let path else { return nil }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "--har \(path): that is a folder; name a file."
+            return "\(flag) \(path): that is a folder; name a file."
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return "--har \(path): the folder \(folder) does not exist."
+            return "\(flag) \(path): the folder \(folder) does not exist."
         }
-        guard FileManager.default.isWritableFile(atPath: folder) else { return "--har \(path): the folder \(folder) is not writable." }
+        guard FileManager.default.isWritableFile(atPath: folder) else { return "\(flag) \(path): the folder \(folder) is not writable." }
         return nil
     }
 

@@ -9,6 +9,8 @@ public enum HelpText {
         case .main: main
         case .console: console
         case .account: account
+        case .run: run
+        case .doctor: doctor
         }
     }
 
@@ -26,6 +28,9 @@ public enum HelpText {
       tophhie history --user UPN|ID [--top N] [--pages N] [--json] [--account OPERATOR] [--graph URL]
                       [TENANT OPTIONS]
                                                                                  a user's sign-ins (operators)
+      tophhie run FILE... [--jobs N] [--junit FILE] [--report FILE] [--har-dir DIR]
+                                                                                 scenario files, for CI
+      tophhie doctor [--emulator PRESET|FILE] [--json] [TENANT OPTIONS]          is the app ready?
       tophhie --version | --help | COMMAND --help
 
     Embedded emulator:
@@ -46,6 +51,38 @@ public enum HelpText {
                          emulator serves its own under /v1.0)
 
     Exit codes: 0 done, 1 the flow failed, 2 usage or configuration error.
+    """
+
+    static let run = """
+    tophhie run: scenario files against the emulator or a tenant, with reports for CI
+
+    Usage:
+      tophhie run FILE... [--jobs N] [--junit FILE] [--report FILE] [--har-dir DIR]
+
+      FILE            a scenario file (JSON; schema Resources/scenario.schema.json, README "Scenario runs")
+      --jobs N        scenarios run at once, each on its own embedded emulator (1-32, default 1)
+      --junit FILE    JUnit XML: one test case per scenario, a failure with the exchange that showed it
+      --report FILE   Markdown: a table of scenarios, each failure with its request and response
+      --har-dir DIR   where a failed scenario's HAR goes (default: the current folder)
+
+    Secrets (passwords, codes, tokens) are redacted in every report and HAR.
+    Exit codes: 0 every scenario passed, 1 a scenario failed, 2 usage or file error (with the JSON path).
+    """
+
+    static let doctor = """
+    tophhie doctor: is this app registration and tenant ready for the console?
+
+    Usage:
+      tophhie doctor --authority URL --client-id ID [--capabilities LIST] [--challenge-types LIST]
+                     [--profile NAME] [--ca-file FILE] [--json]
+      tophhie doctor --emulator PRESET|FILE [--capabilities LIST] [--challenge-types LIST] [--json]
+
+    Checks: HTTPS; discovery and the issuer's shape; the clock against the tenant's Date header;
+    native authentication enabled for the client; which challenge types force the browser; the
+    capabilities declared; a domain-name authority with SMS codes (use the tenant-id path).
+    Each line is ✓ (ready), ✗ (not ready, with the fix) or ! (advice that may apply).
+
+    Exit codes: 0 ready (! lines may remain), 1 a check failed, 2 usage or configuration error.
     """
 
     static let console = """

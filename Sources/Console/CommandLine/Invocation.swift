@@ -14,6 +14,10 @@ public enum Invocation: Equatable, Sendable {
     case emulator(arguments: [String])
     /// `tophhie token`, `tophhie accounts`, `tophhie sign-out`: the token cache, for scripts.
     case account(AccountCommand, AccountCommandOptions)
+    /// `tophhie run FILE…`: scenario files against the emulator or a tenant, with CI reports.
+    case run(ScenarioRunOptions)
+    /// `tophhie doctor`: is this app registration and tenant ready for the console?
+    case doctor(DoctorOptions)
     /// `help`, or `--help` / `-h` anywhere: print the usage for `topic` and exit 0.
     case help(topic: HelpTopic)
     /// `--version` anywhere on the line: print ``HelpText/version`` and exit 0.
@@ -86,8 +90,9 @@ public struct TenantTarget: Equatable, Sendable {
 
 /// Which help text to print.
 public enum HelpTopic: Equatable, Sendable {
-    /// `main`: `tophhie --help`; `console`: `tophhie console --help`; `account`: the script commands.
-    case main, console, account
+    /// `main`: `tophhie --help`; `console`: `tophhie console --help`; `account`: the script commands;
+    /// `run`, `doctor`: those commands.
+    case main, console, account, run, doctor
 }
 
 /// A usage or configuration error: printed on standard error after `tophhie: `, exit code 2.

@@ -35,6 +35,14 @@ public struct InvocationParser {
             return try parseConsole(rest)
         case "help":
             return .help(topic: .main)
+        case "run":
+            rest.removeFirst()
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: .run) }
+            return try parseRun(rest)
+        case "doctor":
+            rest.removeFirst()
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: .doctor) }
+            return try parseDoctor(rest)
         case let name? where AccountCommand(rawValue: name) != nil:
             rest.removeFirst()
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: .account) }
@@ -132,6 +140,64 @@ public struct InvocationParser {
             options.pages = history.pages
         }
         return .account(command, options)
+    }
+
+    private func parseRun(_ arguments: ArraySlice<String>) throws -> Invocation {
+        var options = ScenarioRunOptions()
+        var rest = arguments
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--junit": options.junitPath = try value(for: argument, &rest)
+            case "--report": options.reportPath = try value(for: argument, &rest)
+            case "--har-dir": options.harDirectory = try value(for: argument, &rest)
+            case "--jobs": options.jobs = try number(argument, try value(for: argument, &rest), in: 1...32)
+            case let flag where flag.hasPrefix("-"): throw UsageError("unknown argument \(flag); see tophhie run --help.")
+            default: options.files.append(argument)
+            }
+        }
+        guard !options.files.isEmpty else { throw UsageError("run needs at least one scenario FILE; see tophhie run --help.") }
+        return .run(options)
+    }
+
+    private func parseDoctor(_ arguments: ArraySlice<String>) throws -> Invocation {
+        var target = TargetFlags()
+        var options = DoctorOptions()
+        var rest = arguments
+        while let argument = rest.popFirst() {
+            if try target.parse(argument, &rest, parser: self) { continue }
+            switch argument {
+            case "--emulator": options.emulator = try value(for: argument, &rest)
+            case "--ca-file": options.caFile = try readableFile(argument, try value(for: argument, &rest))
+            case "--json": options.json = true
+            default: throw UsageError("unknown argument \(argument); see tophhie doctor --help.")
+            }
+        }
+        if let preset = options.emulator {
+            guard target.authority == nil, target.clientID == nil, target.profileName == nil else {
+                throw UsageError("--emulator starts its own tenant; leave out --authority, --client-id and --profile.")
+            }
+            guard TenantPreset.names.contains(preset) || preset.contains("/") || preset.hasSuffix(".json") else {
+                throw UsageError("--emulator \(preset): unknown preset; use one of \(TenantPreset.names.joined(separator: ", ")), or a policy file path.")
+            }
+            options.capabilities = target.capabilities
+            options.challengeTypes = target.challengeTypes
+        } else {
+            options.target = try resolve(target)
+        }
+        return .doctor(options)
+    }
+
+    /// A tenant named by a file's fields (a scenario file's `tenant`), resolved as the flags are.
+    /// - Throws: `UsageError` as for the flags.
+    func target(authority: String?, clientID: String?, profile: String?, capabilities: [String]?,
+                challengeTypes: [String]?) throws -> TenantTarget {
+        var flags = TargetFlags()
+        flags.authority = authority
+        flags.clientID = clientID
+        flags.profileName = profile
+        flags.capabilities = try capabilities.map { try list("capabilities", $0.joined(separator: ","), allowed: Self.capabilityNames) }
+        flags.challengeTypes = try challengeTypes.map { try list("challengeTypes", $0.joined(separator: ","), allowed: Self.challengeTypeNames) }
+        return try resolve(flags)
     }
 
     /// `--authority`, `--client-id`, `--profile`, `--capabilities`, `--challenge-types` as given.

@@ -185,7 +185,7 @@ extension TenantEmulator {
                          "minCharacterClasses": p.password.minCharacterClasses, "banned": p.password.banned, "history": p.password.history],
             "mfa": ["required": p.mfa.required, "methods": p.mfa.methods.map(\.rawValue), "registrationRequired": p.mfa.registrationRequired,
                     "legacyFlow": p.mfa.legacyFlow, "smsBlocked": p.mfa.smsBlocked.rawValue,
-                    "preverifiedFastPass": p.mfa.preverifiedFastPass],
+                    "preverifiedFastPass": p.mfa.preverifiedFastPass, "smsNeedsTenantIdAuthority": p.mfa.smsNeedsTenantIdAuthority],
             "otp": ["length": p.otp.length, "ttlSeconds": p.otp.ttlSeconds, "maxAttempts": p.otp.maxAttempts,
                     "resendIntervalSeconds": p.otp.resendIntervalSeconds, "maxCodesPerFlow": p.otp.maxCodesPerFlow],
             "tokens": ["accessTokenSeconds": p.tokens.accessTokenSeconds, "refreshTokenSeconds": p.tokens.refreshTokenSeconds,

@@ -8,6 +8,8 @@ struct RequestContext {
     let now: Date
     /// `http://host:port`, for issuer and discovery URLs.
     let origin: String
+    /// The authority path named the tenant by domain name (`NAME.onmicrosoft.com` or `NAME`), not its GUID.
+    let viaDomainName: Bool
 
     /// A non-empty parameter, or `invalid_request` 90100 naming it.
     func required(_ key: FormKey) throws -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuthWire
+import Synchronization
 
 /// The emulated tenant: the native authentication API (V1), the interactive stack (device code, authorize +
 /// PKCE, logout, HTML sign-in pages), a Microsoft Graph subset under `/v1.0/` (`Graph/`) and the control API,
@@ -19,8 +20,9 @@ public final class TenantEmulator: @unchecked Sendable {
     // @unchecked: every mutable part (store, flows) is only touched while `lock` is held; outbox, clock and
     // faults are thread-safe on their own.
     let lock = NSLock()
-    /// The tenant policy in force.
-    public let policy: TenantPolicy
+    /// The tenant policy in force (``updatePolicy(_:)`` changes it between requests).
+    public var policy: TenantPolicy { policyState.withLock { $0 } }
+    private let policyState: Mutex<TenantPolicy>
     /// Codes "sent" by the tenant.
     public let outbox: Outbox
     /// Virtual time (advance it to expire codes and tokens).
@@ -59,7 +61,7 @@ public final class TenantEmulator: @unchecked Sendable {
     /// - Throws: `StartFailure`.
     public init(policy: TenantPolicy, dataFile: String? = nil, hasher: PasswordHasher = PasswordHasher(),
                 clock: VirtualClock = VirtualClock(), signingKeyBits: Int = 2048) throws {
-        self.policy = policy
+        policyState = Mutex(policy)
         self.hasher = hasher
         self.clock = clock
         outbox = Outbox(clock: clock)
@@ -80,6 +82,13 @@ public final class TenantEmulator: @unchecked Sendable {
             throw StartFailure(description: "cannot open the emulator's store: \(error)")
         }
         try seedUsers(policy.users)
+    }
+
+    /// Changes policy knobs of the running tenant (a scenario's or an operator's rehearsal); requests after the
+    /// call see the change. Attribute patterns stay as compiled at start, so `signUp.attributes` regexes and
+    /// choices must not be changed here.
+    public func updatePolicy(_ change: (inout TenantPolicy) -> Void) {
+        policyState.withLock { change(&$0) }
     }
 
     /// Closes the SQLite store (the server calls this on stop).
@@ -107,6 +116,7 @@ public final class TenantEmulator: @unchecked Sendable {
         }
         response.headers["client-request-id"] = request.headers["client-request-id"] ?? correlationID
         response.headers["x-ms-request-id"] = SecureRandom.guid()
+        response.headers["Date"] = HTTPDate.string(clock.now)
         return response
     }
 
@@ -198,7 +208,8 @@ public final class TenantEmulator: @unchecked Sendable {
             }
         }
         let form = FormBody(decoding: request.body)
-        let context = RequestContext(endpoint: endpoint, form: form, now: now, origin: origin)
+        let context = RequestContext(endpoint: endpoint, form: form, now: now, origin: origin,
+                                     viaDomainName: tenantSegment.lowercased() != policy.tenant.id)
         var response: EmulatorResponse
         do {
             response = try lock.withLock { try route(context) }

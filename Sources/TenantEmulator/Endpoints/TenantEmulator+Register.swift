@@ -40,6 +40,7 @@ extension TenantEmulator {
         switch channel {
         case .sms:
             guard PhoneNumber.isE164(target) else { throw ProtocolError.invalidContact }
+            if policy.mfa.smsNeedsTenantIdAuthority, context.viaDomainName { throw ProtocolError.smsNeedsTenantID }
             switch policy.mfa.smsBlocked {
             case .reputation: throw ProtocolError.smsBlockedByReputation
             case .admin: throw ProtocolError.smsBlockedByAdmin

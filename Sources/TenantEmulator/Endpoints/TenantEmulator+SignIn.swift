@@ -65,6 +65,7 @@ extension TenantEmulator {
             throw ProtocolError.missing("id")
         }
         if method.channel == "sms" {
+            if policy.mfa.smsNeedsTenantIdAuthority, context.viaDomainName { throw ProtocolError.smsNeedsTenantID }
             let blocked: ProtocolError? = switch policy.mfa.smsBlocked {
             case .reputation: .smsBlockedByReputation
             case .admin: .smsBlockedByAdmin

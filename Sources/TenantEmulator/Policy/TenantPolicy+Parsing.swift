@@ -197,6 +197,7 @@ extension TenantPolicy {
         mfa.legacyFlow = try reader.bool("legacyFlow", default: false)
         mfa.smsBlocked = try reader.choice("smsBlocked", default: .none)
         mfa.preverifiedFastPass = try reader.bool("preverifiedFastPass", default: true)
+        mfa.smsNeedsTenantIdAuthority = try reader.bool("smsNeedsTenantIdAuthority", default: false)
         try reader.finish()
         return mfa
     }

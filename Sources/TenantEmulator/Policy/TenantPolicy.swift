@@ -205,6 +205,12 @@ public struct TenantPolicy: Sendable {
         /// `preverified` (no code), as the SDKs accept anywhere; `false` sends a code, as the spec's
         /// sign-in outside sign-in-after-sign-up does. Source: native-auth API reference §3.7 step B.
         public var preverifiedFastPass: Bool
+        /// `smsNeedsTenantIdAuthority` (default `false`): reproduces the service's known issue with SMS codes
+        /// under a domain-name authority (`NAME.ciamlogin.com/NAME.onmicrosoft.com`): an SMS MFA challenge or SMS
+        /// registration requested through such a path is refused (`invalid_request`, see
+        /// `ProtocolError.smsNeedsTenantID`); the tenant-id path works. Source: seeds/sms-strong-auth-registration-tutorial.md
+        /// ("Currently there's a known issue using the SMS one time passcode with the authority format …").
+        public var smsNeedsTenantIdAuthority = false
     }
 
     /// `otp`: one-time code rules.

@@ -1,0 +1,30 @@
+import Foundation
+import TerminalUI
+import TophhieCloudAuthentication
+
+/// One exchange as plain text for reports: request line, headers, form or body, status, response headers and
+/// body. Built only from `ObservedExchange`, whose secrets the framework already replaced; server text is made
+/// printable (no terminal escapes reach a report or a CI log).
+enum ExchangeText {
+    static func lines(_ exchange: ObservedExchange) -> [String] {
+        var lines = ["\(exchange.method) \(exchange.url.absoluteString)"]
+        lines += exchange.requestHeaders.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        if !exchange.requestForm.isEmpty {
+            lines.append("")
+            lines += exchange.requestForm.map { "\($0.key)=\($0.value)" }
+        } else if !exchange.requestBody.isEmpty {
+            lines += ["", exchange.requestBody]
+        }
+        lines.append("")
+        if let status = exchange.status {
+            lines.append("HTTP \(status) (\(Int((exchange.duration * 1000).rounded())) ms)")
+            lines += exchange.responseHeaders.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+            if !exchange.responseBody.isEmpty { lines += ["", exchange.responseBody] }
+        } else {
+            lines.append("no answer: \(exchange.failure ?? "unknown failure")")
+        }
+        return lines.map { PrintableText.make($0) }
+    }
+
+    static func text(_ exchange: ObservedExchange) -> String { lines(exchange).joined(separator: "\n") }
+}

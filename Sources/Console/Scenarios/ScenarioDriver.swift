@@ -1,0 +1,264 @@
+import AccountFlow
+import Foundation
+import TenantEmulator
+import TophhieCloudAuthentication
+
+/// Runs one scenario the way a user at the console would: every step is a `FlowEvent` on the console's
+/// state machine (`ConsoleModel`: `FlowState` + `EffectRunner` + the framework), so a passing scenario
+/// proves what a user sees. Emulator actions go through its control API.
+final class ScenarioDriver {
+    /// Why a step did not hold; becomes ``ScenarioFailure``.
+    private struct StepFailure: Error {
+        var message: String
+    }
+
+    private let scenario: Scenario
+    private let stack: ScenarioStack
+    private let model: ConsoleModel
+    private let trace = TraceLog()
+    private let deadline: Date
+    private let prompt: CodePrompt
+    /// Trace length when the last start or answer began: expectations read what came back since.
+    private var mark = 0
+    /// The address of the flow in progress (for a code command or prompt).
+    private var email = ""
+
+    init(scenario: Scenario, stack: ScenarioStack, prompt: CodePrompt) {
+        self.scenario = scenario
+        self.stack = stack
+        self.prompt = prompt
+        deadline = Date().addingTimeInterval(scenario.timeout)
+        stack.auth.observe(trace.observer)
+        stack.interactive?.observe(trace.observer)
+        var settings = stack.settings
+        // Attributes a start step types go on the sign-up screen, as an operator offers them up front.
+        let upFront = Set(scenario.steps.flatMap { step -> [String] in
+            guard case .start(let start) = step else { return [] }
+            return Array(start.attributes.keys)
+        })
+        settings.upFrontAttributes = upFront.sorted().map { RequiredAttribute(name: $0, type: "string", required: false, regex: nil) }
+        let mailbox = Mailbox()
+        let runner = EffectRunner(auth: stack.auth, interactive: stack.interactive) { mailbox.post($0) }
+        model = ConsoleModel(state: FlowState(settings: settings), runner: runner, mailbox: mailbox, trace: trace)
+    }
+
+    /// Runs the steps in order until one fails.
+    /// - Parameter progress: told the index of each step as it starts.
+    func run(progress: (Int) -> Void) -> (failure: ScenarioFailure?, exchanges: [ObservedExchange]) {
+        defer { model.shutdown() }
+        for (index, step) in scenario.steps.enumerated() {
+            progress(index)
+            do {
+                try perform(step)
+            } catch {
+                let exchanges = trace.all
+                return (ScenarioFailure(stepIndex: index, stepKind: step.kind, message: error.message, exchange: exchanges.last), exchanges)
+            }
+        }
+        return (nil, trace.all)
+    }
+
+    private func perform(_ step: ScenarioStep) throws(StepFailure) {
+        switch step {
+        case .start(let start): try begin(start)
+        case .answer(let answer): try give(answer)
+        case .emulator(let action): try act(action)
+        case .expect(let expectation): try check(expectation)
+        }
+    }
+
+    // MARK: Start and answers
+
+    private func begin(_ start: FlowStart) throws(StepFailure) {
+        mark = trace.count
+        if model.state.step != .home { model.apply(.homeRequested) }
+        let item: MenuItem = switch start.flow {
+        case .signUp: .signUp
+        case .signIn: .signIn
+        case .resetPassword: .resetPassword
+        case .deviceCode: .deviceCodeSignIn
+        }
+        model.apply(.menuChosen(item))
+        if start.flow == .deviceCode { return try settle() }
+        email = start.email ?? ""
+        var values: [FieldID: String] = [.email: email]
+        if let password = start.password {
+            values[.password] = password
+            values[.confirmPassword] = password
+        }
+        for (name, value) in start.attributes { values[.attribute(name)] = value }
+        try fill(values)
+        model.apply(.submitted)
+        try settle()
+    }
+
+    private func give(_ answer: Answer) throws(StepFailure) {
+        mark = trace.count
+        switch answer {
+        case .code(let source):
+            guard case .codeEntry = model.state.step else { throw wrongScreen("the code screen") }
+            try fill([.code: try code(from: source)])
+        case .password(let password):
+            guard case .newPassword = model.state.step else { throw wrongScreen("the new-password screen") }
+            try fill([.password: password, .confirmPassword: password])
+        case .attributes(let values):
+            guard case .attributes = model.state.step else { throw wrongScreen("the attributes screen") }
+            try fill(Dictionary(uniqueKeysWithValues: values.map { (FieldID.attribute($0.key), $0.value) }))
+        case .method(let name, let contact):
+            guard case .methodPicker(let picker) = model.state.step else { throw wrongScreen("the method picker") }
+            guard let method = picker.methods.first(where: { $0.id == name || $0.channel.wireValue == name }) else {
+                throw StepFailure(message: "no method \(name) is offered (offered: \(Self.names(of: picker.methods).joined(separator: ", ")))")
+            }
+            model.apply(.methodPicked(id: method.id))
+            try settle()
+            guard let contact else { return }
+            guard case .contactEntry = model.state.step else { throw wrongScreen("the contact screen") }
+            try fill([.contact: contact])
+        case .proceed:
+            break
+        case .approveDeviceCode(let username):
+            guard case .deviceCode(let wait) = model.state.step else { throw wrongScreen("the device-code screen") }
+            let body = (try? JSONSerialization.data(withJSONObject: ["username": username])) ?? Data()
+            try control("POST", "devicecodes/\(wait.prompt.userCode)/approve", body: body)
+            return try settle(waitingForDeviceCode: false)
+        }
+        model.apply(.submitted)
+        try settle()
+    }
+
+    /// Types `values` into the current screen's fields, as the line mode does (edit, then leave).
+    private func fill(_ values: [FieldID: String]) throws(StepFailure) {
+        let fields = Set(model.state.screen.fields.map(\.id))
+        for (id, value) in values.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+            guard fields.contains(id) else {
+                if id == .confirmPassword || (id == .password && values[.email] != nil) { continue }
+                throw StepFailure(message: "the screen \(Self.name(of: model.state.step)) has no field \(Self.label(id))")
+            }
+            model.apply(.fieldEdited(id, value))
+            model.apply(.fieldLeft(id))
+        }
+    }
+
+    private func code(from source: CodeSource) throws(StepFailure) -> String {
+        switch source {
+        case .value(let code): return code
+        case .outbox:
+            guard let message = stack.emulator?.server.emulator.outbox.messages().last else {
+                throw StepFailure(message: "the emulator's outbox is empty: no code was sent")
+            }
+            return message.code
+        case .prompt:
+            guard let code = prompt.ask("Code sent for \(email) (scenario \"\(scenario.name)\"): ") else {
+                throw StepFailure(message: "no code was typed (input ended)")
+            }
+            return code
+        case .command:
+            guard let command = stack.codeCommand else { throw StepFailure(message: "the tenant has no codeCommand") }
+            switch CodeCommand.run(command, email: email, timeout: max(1, deadline.timeIntervalSinceNow)) {
+            case .success(let code): return code
+            case .failure(let problem): throw StepFailure(message: problem.description)
+            }
+        }
+    }
+
+    /// Pumps the runner's answers until no request is in flight (or a device code waits for its user).
+    private func settle(waitingForDeviceCode: Bool = true) throws(StepFailure) {
+        while true {
+            model.pump()
+            if !model.isWorking { return }
+            if waitingForDeviceCode, case .deviceCode = model.state.step { return }
+            if Date() > deadline {
+                throw StepFailure(message: "timed out after \(Int(scenario.timeout)) s at \(Self.name(of: model.state.step)) "
+                                  + "(\(model.state.screen.status ?? "waiting"))")
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
+    // MARK: Emulator actions
+
+    private func act(_ action: EmulatorAction) throws(StepFailure) {
+        guard let emulator = stack.emulator?.server.emulator else { throw StepFailure(message: "emulator actions need the embedded emulator") }
+        switch action {
+        case .advanceClock(let seconds):
+            let body = (try? JSONSerialization.data(withJSONObject: ["advanceSeconds": seconds])) ?? Data()
+            try control("POST", "clock", body: body)
+        case .fault(let body):
+            try control("POST", "faults", body: body)
+        case .policy(let knobs):
+            emulator.updatePolicy { policy in knobs.forEach { $0.apply(to: &policy) } }
+        }
+    }
+
+    /// One control-API call on the scenario's emulator; anything but 200 fails the step with its message.
+    private func control(_ method: String, _ route: String, body: Data) throws(StepFailure) {
+        guard let emulator = stack.emulator?.server.emulator else { throw StepFailure(message: "this needs the embedded emulator") }
+        let response = emulator.handle(EmulatorRequest(method: method, path: "/emulator/v1/" + route, body: body))
+        guard response.status == 200 else {
+            let reason = response.jsonObject?["error"] as? String ?? "status \(response.status)"
+            throw StepFailure(message: "the emulator refused \(method) \(route): \(reason)")
+        }
+    }
+
+    // MARK: Expectations
+
+    private func check(_ expectation: Expectation) throws(StepFailure) {
+        let step = model.state.step
+        if let wanted = expectation.step, Self.name(of: step) != wanted {
+            var got = Self.name(of: step)
+            if let message = model.state.screen.message { got += " (\(message))" }
+            throw StepFailure(message: "expected step \(wanted), got \(got)")
+        }
+        if expectation.error != nil || expectation.suberror != nil || expectation.aadsts != nil {
+            let answered = trace.all.dropFirst(mark).last { $0.error != nil }
+            func compare(_ key: String, _ wanted: String?, _ got: String?) throws(StepFailure) {
+                guard let wanted, wanted != got else { return }
+                throw StepFailure(message: "expected \(key) \(wanted), got \(got ?? "none")")
+            }
+            try compare("error", expectation.error, answered?.error)
+            try compare("suberror", expectation.suberror, answered?.suberror)
+            try compare("AADSTS", expectation.aadsts.map(String.init), answered?.errorCode.map(String.init))
+        }
+        if let wanted = expectation.attributesAsked {
+            guard case .attributes(let form) = step else { throw wrongScreen("the attributes screen") }
+            let asked = form.fields.map(\.attribute.name)
+            if Set(asked) != Set(wanted) {
+                throw StepFailure(message: "expected attributes asked \(wanted.sorted()), got \(asked.sorted())")
+            }
+        }
+        if let wanted = expectation.methodsOffered {
+            guard case .methodPicker(let picker) = step else { throw wrongScreen("the method picker") }
+            let channels = picker.methods.map(\.channel.wireValue).sorted()
+            let ids = picker.methods.map(\.id).sorted()
+            if wanted.sorted() != channels, wanted.sorted() != ids {
+                throw StepFailure(message: "expected methods offered \(wanted.sorted()), got \(channels)")
+            }
+        }
+        if let wanted = expectation.redirectReason {
+            guard case .webFallback(let fallback) = step else { throw wrongScreen("the web fallback") }
+            guard let reason = fallback.reason, reason.localizedCaseInsensitiveContains(wanted) else {
+                throw StepFailure(message: "expected a redirect reason containing \"\(wanted)\", got \(fallback.reason.map { "\"\($0)\"" } ?? "none")")
+            }
+        }
+    }
+
+    private func wrongScreen(_ wanted: String) -> StepFailure {
+        var got = Self.name(of: model.state.step)
+        if let message = model.state.screen.message { got += " (\(message))" }
+        return StepFailure(message: "expected \(wanted), at \(got)")
+    }
+
+    /// The `FlowStep` case name (`codeEntry`), as `expect.step` spells it.
+    static func name(of step: FlowStep) -> String {
+        Mirror(reflecting: step).children.first?.label ?? "\(step)"
+    }
+
+    private static func names(of methods: [AuthMethod]) -> [String] {
+        methods.map { "\($0.channel.wireValue) (\($0.id))" }
+    }
+
+    private static func label(_ id: FieldID) -> String {
+        if case .attribute(let name) = id { return name }
+        return "\(id)"
+    }
+}

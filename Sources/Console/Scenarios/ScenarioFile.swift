@@ -1,0 +1,112 @@
+import Foundation
+
+/// A scenario file as `tophhie run` reads it: the tenant and its scenarios.
+/// Shape: `Resources/scenario.schema.json`; parsed strictly by ``ScenarioFileParser``.
+struct ScenarioFile: Sendable {
+    /// The path given on the command line (messages and JUnit suite names).
+    var path: String
+    var tenant: ScenarioTenant
+    var scenarios: [Scenario]
+}
+
+/// Where a scenario file's flows run.
+enum ScenarioTenant: Sendable, Equatable {
+    /// A fresh embedded emulator per scenario: a preset name or a policy file path (relative to the
+    /// scenario file's folder).
+    case emulator(preset: String)
+    /// A real tenant; codes come from `codeCommand` (run by `/bin/sh -c` with `TOPHHIE_SCENARIO_EMAIL` set)
+    /// or from a prompt.
+    case real(TenantTarget, codeCommand: String?, caFile: String?)
+}
+
+/// One named scenario: steps run in order on one tenant; the first that fails ends it.
+struct Scenario: Sendable {
+    var name: String
+    /// Seconds the whole scenario may take (default 60).
+    var timeout: TimeInterval
+    var steps: [ScenarioStep]
+}
+
+/// One step of a scenario (the key that names it in the file: `start`, `answer`, `emulator`, `expect`).
+enum ScenarioStep: Sendable, Equatable {
+    case start(FlowStart)
+    case answer(Answer)
+    case emulator(EmulatorAction)
+    case expect(Expectation)
+
+    /// The file's key for this kind of step.
+    var kind: String {
+        switch self {
+        case .start: "start"
+        case .answer: "answer"
+        case .emulator: "emulator"
+        case .expect: "expect"
+        }
+    }
+}
+
+/// `start`: a flow from the home menu, as a user fills its first screen.
+struct FlowStart: Sendable, Equatable {
+    enum Flow: String, Sendable, CaseIterable { case signUp, signIn, resetPassword, deviceCode }
+    var flow: Flow
+    var email: String?
+    /// Sign-up's password, or sign-in's (absent: sign-in with a one-time code).
+    var password: String?
+    /// Sign-up attributes typed on the first screen, by API name.
+    var attributes: [String: String]
+}
+
+/// `answer`: what the user gives the tenant on the current screen.
+enum Answer: Sendable, Equatable {
+    /// The one-time code on the code screen.
+    case code(CodeSource)
+    /// A new password (sign-up's `credential_required`, the reset's new password).
+    case password(String)
+    /// Attribute values by API name (sign-up's `attributes_required`).
+    case attributes([String: String])
+    /// A method by channel (`email`, `sms`) or id; `contact` for a registration.
+    case method(String, contact: String?)
+    /// The screen's default action ("Sign in" after sign-up or reset).
+    case proceed
+    /// Emulator only: approve the pending device code as this user (`POST /emulator/v1/devicecodes/…/approve`).
+    case approveDeviceCode(username: String)
+}
+
+/// Where a one-time code comes from.
+enum CodeSource: Sendable, Equatable {
+    /// The embedded emulator's outbox: the newest code sent.
+    case outbox
+    /// The tenant's `codeCommand`.
+    case command
+    /// Asked on the terminal.
+    case prompt
+    /// Typed as given (e.g. a wrong code on purpose).
+    case value(String)
+}
+
+/// `emulator`: an action on the embedded emulator, through its control API.
+enum EmulatorAction: Sendable, Equatable {
+    /// `POST /emulator/v1/clock` `{"advanceSeconds": N}`.
+    case advanceClock(seconds: Double)
+    /// `POST /emulator/v1/faults` with this JSON object (endpoint, kind, count, seconds, retryAfter).
+    case fault(Data)
+    /// Policy knobs by dotted name (see ``PolicyKnob``).
+    case policy([PolicyKnob])
+}
+
+/// `expect`: what came back. Every key given must hold.
+struct Expectation: Sendable, Equatable {
+    /// The flow step's name (`FlowStep` case), e.g. `codeEntry`, `signedIn`, `webFallback`, `failure`.
+    var step: String?
+    /// `error` of the last error answer since the last start or answer.
+    var error: String?
+    var suberror: String?
+    /// The AADSTS number (`error_codes[0]`).
+    var aadsts: Int?
+    /// The attribute names the attributes screen asks for (any order).
+    var attributesAsked: [String]?
+    /// The methods offered (channel names or ids, any order).
+    var methodsOffered: [String]?
+    /// Text the web fallback's `redirect_reason` contains.
+    var redirectReason: String?
+}

@@ -1,0 +1,208 @@
+import Foundation
+import TenantEmulator
+
+/// Parses scenario files strictly: unknown keys, missing values and wrong types are refused with the JSON
+/// path of the fault. Shape: `Resources/scenario.schema.json` (README "Scenario runs").
+struct ScenarioFileParser {
+    /// Resolves a real tenant's `profile`, `authority` and `clientId` as the other commands do.
+    var invocationParser = InvocationParser()
+
+    /// The step names `expect.step` accepts: `FlowStep`'s cases.
+    static let stepNames = ["home", "signInStart", "signUpStart", "resetStart", "codeEntry", "newPassword", "attributes",
+                            "methodPicker", "contactEntry", "resetPolling", "resetDone", "readyToSignIn", "webFallback",
+                            "signedIn", "deviceCode", "browserWait", "signedOut", "failure"]
+    static let stepKinds: Set<String> = ["start", "answer", "emulator", "expect"]
+    static let answerKinds: Set<String> = ["code", "password", "attributes", "method", "proceed", "approveDeviceCode"]
+    static let expectKeys: Set<String> = ["step", "error", "suberror", "aadsts", "attributesAsked", "methodsOffered", "redirectReason"]
+
+    /// Reads and parses the file at `path`.
+    func load(_ path: String) throws(ScenarioFileError) -> ScenarioFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScenarioFileError(file: path, path: "(file)", problem: "no readable file there")
+        }
+        return try parse(data, path: path)
+    }
+
+    func parse(_ data: Data, path: String) throws(ScenarioFileError) -> ScenarioFile {
+        guard let json = try? JSONSerialization.jsonObject(with: data) else {
+            throw ScenarioFileError(file: path, path: "(root)", problem: "not valid JSON")
+        }
+        let root = try ScenarioReader(file: path, path: "", value: json)
+        try root.only(["$schema", "tenant", "scenarios"])
+        guard let tenantReader = try root.object("tenant") else { throw root.failure("tenant", "missing; expected an object") }
+        let tenant = try parseTenant(tenantReader, folder: URL(fileURLWithPath: path).deletingLastPathComponent())
+        guard let items = try root.array("scenarios"), !items.isEmpty else {
+            throw root.failure("scenarios", "missing or empty; expected an array of scenarios")
+        }
+        var scenarios: [Scenario] = []
+        for (index, item) in items.enumerated() {
+            scenarios.append(try parseScenario(ScenarioReader(file: path, path: "scenarios[\(index)]", value: item), tenant: tenant))
+        }
+        return ScenarioFile(path: path, tenant: tenant, scenarios: scenarios)
+    }
+
+    private func parseTenant(_ reader: ScenarioReader, folder: URL) throws(ScenarioFileError) -> ScenarioTenant {
+        if let preset = try reader.string("emulator") {
+            try reader.only(["emulator"])
+            guard TenantPreset.names.contains(preset) || preset.contains("/") || preset.hasSuffix(".json") else {
+                throw reader.failure("emulator", "unknown preset; use one of \(TenantPreset.names.joined(separator: ", ")), or a policy file path")
+            }
+            let resolved = TenantPreset.names.contains(preset) || preset.hasPrefix("/") ? preset : folder.appendingPathComponent(preset).path
+            // Loaded once here so a bad policy file is a file error (exit 2), not a failure of every scenario.
+            do {
+                _ = try TenantPreset.resolve(resolved)
+            } catch {
+                throw reader.failure("emulator", error.message)
+            }
+            return .emulator(preset: resolved)
+        }
+        try reader.only(["authority", "clientId", "profile", "capabilities", "challengeTypes", "codeCommand", "caFile"])
+        do {
+            let target = try invocationParser.target(authority: reader.string("authority"), clientID: reader.string("clientId"),
+                                                     profile: reader.string("profile"), capabilities: reader.strings("capabilities"),
+                                                     challengeTypes: reader.strings("challengeTypes"))
+            return .real(target, codeCommand: try reader.string("codeCommand"), caFile: try reader.string("caFile"))
+        } catch let error as ScenarioFileError {
+            throw error
+        } catch {
+            throw ScenarioFileError(file: reader.file, path: reader.path, problem: "\(error) (or name \"emulator\": PRESET|FILE)")
+        }
+    }
+
+    private func parseScenario(_ reader: ScenarioReader, tenant: ScenarioTenant) throws(ScenarioFileError) -> Scenario {
+        try reader.only(["name", "timeoutSeconds", "steps"])
+        let name = try reader.requiredString("name")
+        let timeout = try reader.int("timeoutSeconds", in: 1...3600) ?? 60
+        guard let items = try reader.array("steps"), !items.isEmpty else { throw reader.failure("steps", "missing or empty; expected an array of steps") }
+        var steps: [ScenarioStep] = []
+        for (index, item) in items.enumerated() {
+            let step = try ScenarioReader(file: reader.file, path: reader.keyPath("steps[\(index)]"), value: item)
+            steps.append(try parseStep(step, tenant: tenant))
+        }
+        return Scenario(name: name, timeout: TimeInterval(timeout), steps: steps)
+    }
+
+    private func parseStep(_ reader: ScenarioReader, tenant: ScenarioTenant) throws(ScenarioFileError) -> ScenarioStep {
+        try reader.only(Self.stepKinds)
+        guard reader.keys.count == 1, let kind = reader.keys.first else {
+            throw ScenarioFileError(file: reader.file, path: reader.path, problem: "expected exactly one of start, answer, emulator, expect")
+        }
+        let body = try ScenarioReader(file: reader.file, path: reader.keyPath(kind), value: reader.raw(kind))
+        switch kind {
+        case "start": return .start(try parseStart(body))
+        case "answer": return .answer(try parseAnswer(body, tenant: tenant))
+        case "emulator":
+            guard case .emulator = tenant else {
+                throw ScenarioFileError(file: reader.file, path: body.path, problem: "emulator actions need \"tenant\": {\"emulator\": …}")
+            }
+            return .emulator(try parseEmulatorAction(body))
+        default: return .expect(try parseExpectation(body))
+        }
+    }
+
+    private func parseStart(_ reader: ScenarioReader) throws(ScenarioFileError) -> FlowStart {
+        try reader.only(["flow", "email", "password", "attributes"])
+        let text = try reader.requiredString("flow")
+        guard let flow = FlowStart.Flow(rawValue: text) else {
+            throw reader.failure("flow", "use \(FlowStart.Flow.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let start = FlowStart(flow: flow, email: try reader.string("email"), password: try reader.string("password"),
+                              attributes: try reader.stringMap("attributes") ?? [:])
+        if flow != .deviceCode, start.email == nil { throw reader.failure("email", "missing; \(flow.rawValue) starts with an email") }
+        return start
+    }
+
+    private func parseAnswer(_ reader: ScenarioReader, tenant: ScenarioTenant) throws(ScenarioFileError) -> Answer {
+        try reader.only(Self.answerKinds.union(["contact"]))
+        let kinds = reader.keys.filter(Self.answerKinds.contains)
+        guard kinds.count == 1, let kind = kinds.first else {
+            throw ScenarioFileError(file: reader.file, path: reader.path, problem: "expected exactly one of \(Self.answerKinds.sorted().joined(separator: ", "))")
+        }
+        if kind != "method", reader.raw("contact") != nil { throw reader.failure("contact", "only with method") }
+        switch kind {
+        case "code": return .code(try parseCodeSource(reader, tenant: tenant))
+        case "password": return .password(try reader.requiredString("password"))
+        case "attributes": return .attributes(try reader.stringMap("attributes") ?? [:])
+        case "method": return .method(try reader.requiredString("method"), contact: try reader.string("contact"))
+        case "proceed":
+            guard let flag = reader.raw("proceed") as? NSNumber, ScenarioReader.isBoolean(flag), flag.boolValue else {
+                throw reader.failure("proceed", "expected true")
+            }
+            return .proceed
+        default:
+            guard case .emulator = tenant else {
+                throw reader.failure("approveDeviceCode", "only on the emulator; on a real tenant approve the code yourself")
+            }
+            return .approveDeviceCode(username: try reader.requiredString("approveDeviceCode"))
+        }
+    }
+
+    private func parseCodeSource(_ reader: ScenarioReader, tenant: ScenarioTenant) throws(ScenarioFileError) -> CodeSource {
+        if let object = reader.raw("code") as? [String: Any] {
+            let value = try ScenarioReader(file: reader.file, path: reader.keyPath("code"), value: object)
+            try value.only(["value"])
+            return .value(try value.requiredString("value"))
+        }
+        let source: CodeSource
+        switch try reader.string("code") {
+        case "outbox": source = .outbox
+        case "command": source = .command
+        case "prompt": source = .prompt
+        default: throw reader.failure("code", "use \"outbox\" (emulator), \"command\", \"prompt\", or {\"value\": \"…\"}")
+        }
+        switch (source, tenant) {
+        case (.outbox, .real): throw reader.failure("code", "\"outbox\" is the emulator's; a real tenant takes \"command\" or \"prompt\"")
+        case (.command, .emulator), (.command, .real(_, codeCommand: nil, caFile: _)):
+            throw reader.failure("code", "\"command\" needs the tenant's \"codeCommand\"")
+        default: return source
+        }
+    }
+
+    private func parseEmulatorAction(_ reader: ScenarioReader) throws(ScenarioFileError) -> EmulatorAction {
+        try reader.only(["advanceClock", "fault", "policy"])
+        guard reader.keys.count == 1, let kind = reader.keys.first else {
+            throw ScenarioFileError(file: reader.file, path: reader.path, problem: "expected exactly one of advanceClock, fault, policy")
+        }
+        switch kind {
+        case "advanceClock":
+            return .advanceClock(seconds: Double(try reader.int("advanceClock", in: 0...31_536_000) ?? 0))
+        case "fault":
+            guard let fault = try reader.object("fault") else { throw reader.failure("fault", "expected an object") }
+            try fault.only(["endpoint", "kind", "count", "seconds", "retryAfter"])
+            _ = try fault.requiredString("endpoint")
+            _ = try fault.requiredString("kind")
+            // The emulator checks the values when the fault is queued (its message names what is allowed).
+            guard let object = reader.raw("fault"), let data = try? JSONSerialization.data(withJSONObject: object) else {
+                throw reader.failure("fault", "expected an object")
+            }
+            return .fault(data)
+        default:
+            guard let knobs = try reader.object("policy"), !knobs.keys.isEmpty else { throw reader.failure("policy", "expected an object of knobs") }
+            var parsed: [PolicyKnob] = []
+            for name in knobs.keys {
+                if let knob = PolicyKnob.parse(name, knobs.raw(name) ?? NSNull()) {
+                    parsed.append(knob)
+                } else if let allowed = PolicyKnob.allowed.first(where: { $0.name == name }) {
+                    throw knobs.failure(name, "expected \(allowed.values)")
+                } else {
+                    throw knobs.failure(name, "unknown key; use \(PolicyKnob.allowed.map(\.name).joined(separator: ", "))")
+                }
+            }
+            return .policy(parsed)
+        }
+    }
+
+    private func parseExpectation(_ reader: ScenarioReader) throws(ScenarioFileError) -> Expectation {
+        try reader.only(Self.expectKeys)
+        guard !reader.keys.isEmpty else {
+            throw ScenarioFileError(file: reader.file, path: reader.path, problem: "expected at least one of \(Self.expectKeys.sorted().joined(separator: ", "))")
+        }
+        let expectation = Expectation(step: try reader.string("step"), error: try reader.string("error"), suberror: try reader.string("suberror"),
+                                      aadsts: try reader.int("aadsts", in: 1...99_999_999), attributesAsked: try reader.strings("attributesAsked"),
+                                      methodsOffered: try reader.strings("methodsOffered"), redirectReason: try reader.string("redirectReason"))
+        if let step = expectation.step, !Self.stepNames.contains(step) {
+            throw reader.failure("step", "unknown step; use \(Self.stepNames.joined(separator: ", "))")
+        }
+        return expectation
+    }
+}

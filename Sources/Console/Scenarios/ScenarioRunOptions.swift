@@ -1,0 +1,16 @@
+/// What `tophhie run` was given.
+public struct ScenarioRunOptions: Equatable, Sendable {
+    /// Scenario files, run in order.
+    public var files: [String] = []
+    /// `--junit FILE`: JUnit XML, one test case per scenario.
+    public var junitPath: String?
+    /// `--report FILE`: Markdown, a table of scenarios and each failure's exchange.
+    public var reportPath: String?
+    /// `--har-dir DIR`: where a failed scenario's HAR goes (default: the current folder).
+    public var harDirectory: String?
+    /// `--jobs N`: scenarios run at once, each on its own emulator (1…32, default 1).
+    public var jobs = 1
+
+    /// No files, no reports, one job.
+    public init() {}
+}

@@ -1,0 +1,59 @@
+import AccountFlow
+import Foundation
+import TophhieCloudAuthentication
+
+/// The framework one scenario drives, configured as the console configures it for the same tenant, and
+/// the scenario's own embedded emulator when the file names one.
+final class ScenarioStack {
+    let auth: TophhieNativeAuth
+    /// Device-code sign-ins; tokens in memory only.
+    let interactive: TophhieAuth?
+    let settings: FlowSettings
+    /// The scenario's emulator (stopped by ``stop()``); nil on a real tenant.
+    let emulator: EmbeddedTenant?
+    /// The real tenant's `codeCommand`.
+    let codeCommand: String?
+
+    /// Starts a fresh emulator for `.emulator`, or configures the framework for a real tenant.
+    /// - Throws: the emulator's start failure, or the framework's configuration error.
+    init(_ tenant: ScenarioTenant) throws {
+        let auth: TophhieNativeAuth
+        switch tenant {
+        case .emulator(let preset):
+            let embedded = try EmbeddedTenant(preset: preset)
+            emulator = embedded
+            codeCommand = nil
+            auth = TophhieNativeAuth()
+            var settings = FlowSettings(passwordAccounts: embedded.passwordAccounts, passwordPolicyHint: embedded.passwordPolicyHint)
+            do {
+                try auth.configure(clientId: embedded.clientID, authority: embedded.authority, capabilities: settings.capabilities,
+                                   challengeTypes: embedded.challengeTypes, scopes: TophhieConfiguration.defaultScopes)
+                interactive = try ConsoleApp.interactiveStack(clientID: embedded.clientID, authority: embedded.authority,
+                                                              options: ConsoleOptions(), cachePath: nil,
+                                                              graph: URL(string: embedded.server.origin + "/v1.0"))
+            } catch {
+                embedded.stop()
+                throw error
+            }
+            settings.challengeTypes = auth.currentConfiguration?.challengeTypes ?? settings.challengeTypes
+            self.settings = settings
+        case .real(let target, let command, let caFile):
+            emulator = nil
+            codeCommand = command
+            auth = TophhieNativeAuth(transport: try makeTransport(caFile: caFile))
+            try auth.configure(clientId: target.clientID, authority: target.authority,
+                               capabilities: target.capabilities.map(Capability.init(wireValue:)),
+                               challengeTypes: target.challengeTypes.map(ChallengeType.init(wireValue:)),
+                               scopes: TophhieConfiguration.defaultScopes)
+            var options = ConsoleOptions()
+            options.caFile = caFile
+            interactive = try ConsoleApp.interactiveStack(clientID: target.clientID, authority: target.authority, options: options,
+                                                          cachePath: nil, graph: target.defaultGraph)
+            settings = FlowSettings(challengeTypes: auth.currentConfiguration?.challengeTypes ?? [],
+                                    capabilities: auth.currentConfiguration?.capabilities ?? [])
+        }
+        self.auth = auth
+    }
+
+    func stop() { emulator?.stop() }
+}

@@ -1,0 +1,47 @@
+import Console
+import Foundation
+import Testing
+
+/// `tophhie run` and `tophhie doctor` on the command line.
+@Suite struct RunAndDoctorInvocationTests {
+    private let parser = InvocationParser(environment: [:]) { _ in nil }
+
+    @Test func runTakesFilesAndItsOutputs() throws {
+        var options = ScenarioRunOptions()
+        options.files = ["a.json", "b.json"]
+        options.jobs = 4
+        options.junitPath = "out/junit.xml"
+        options.reportPath = "out/report.md"
+        options.harDirectory = "out"
+        #expect(try parser.parse(["run", "a.json", "--jobs", "4", "--junit", "out/junit.xml", "b.json", "--report", "out/report.md",
+                                  "--har-dir", "out"]) == .run(options))
+        #expect(throws: UsageError("run needs at least one scenario FILE; see tophhie run --help.")) { try parser.parse(["run"]) }
+        #expect(throws: UsageError("--jobs 0: use a whole number from 1 to 32.")) { try parser.parse(["run", "a.json", "--jobs", "0"]) }
+        #expect(throws: UsageError("unknown argument --junt; see tophhie run --help.")) { try parser.parse(["run", "a.json", "--junt", "x"]) }
+        #expect(try parser.parse(["run", "--help"]) == .help(topic: .run))
+    }
+
+    @Test func doctorTakesATenantOrTheEmulator() throws {
+        guard case .doctor(let real) = try parser.parse(["doctor", "--authority", "https://contoso.ciamlogin.com/contoso.onmicrosoft.com",
+                                                          "--client-id", "app", "--json"]) else {
+            Issue.record("not doctor")
+            return
+        }
+        #expect(real.target?.clientID == "app")
+        #expect(real.json)
+        guard case .doctor(let embedded) = try parser.parse(["doctor", "--emulator", "mfa", "--challenge-types", "oob,redirect"]) else {
+            Issue.record("not doctor")
+            return
+        }
+        #expect(embedded.emulator == "mfa")
+        #expect(embedded.target == nil)
+        #expect(embedded.challengeTypes == ["oob", "redirect"])
+        #expect(throws: UsageError("--emulator starts its own tenant; leave out --authority, --client-id and --profile.")) {
+            try parser.parse(["doctor", "--emulator", "mfa", "--client-id", "x"])
+        }
+        #expect(throws: UsageError("no authority: pass --authority URL, set TOPHHIE_AUTHORITY, or use --profile NAME.")) {
+            try parser.parse(["doctor"])
+        }
+        #expect(try parser.parse(["doctor", "-h"]) == .help(topic: .doctor))
+    }
+}

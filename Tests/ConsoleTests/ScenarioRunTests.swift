@@ -1,0 +1,262 @@
+@testable import Console
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Synchronization
+import TenantEmulator
+import Testing
+
+/// The repository's root, from this file's place in it.
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let examples = repository.appendingPathComponent("Resources/scenarios")
+
+/// Collects what a command prints.
+private final class Printed: Sendable {
+    private let text = Mutex("")
+    func add(_ line: String) { text.withLock { $0 += line } }
+    var all: String { text.withLock { $0 } }
+}
+
+/// A fresh folder for one test's outputs.
+private func scratchFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+private func exampleFiles() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".json") }.sorted()
+        .map { examples.appendingPathComponent($0).path }
+}
+
+/// Runs `tophhie run` in-process (no live line); returns the exit code, standard output and standard error.
+private func run(_ options: ScenarioRunOptions) -> (Int32, String, String) {
+    let output = Printed()
+    let errors = Printed()
+    let code = ScenarioCommand.run(options, output: { output.add($0) }, errors: { errors.add($0 + "\n") }, live: false)
+    return (code, output.all, errors.all)
+}
+
+/// `xmllint --schema` (libxml2-utils) on `file`: nil when valid, else its complaint.
+private func schemaProblem(_ file: URL) throws -> String? {
+    let schema = repository.appendingPathComponent("Tests/ConsoleTests/Schemas/junit.xsd").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
+    process.arguments = ["--noout", "--schema", schema, file.path]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return process.terminationStatus == 0 ? nil : text
+}
+
+/// The test cases of a JUnit file as a JUnit reader sees them: name, classname, failure message and text.
+private func junitCases(_ file: URL) throws -> [(name: String, suite: String, failure: String?, text: String?)] {
+    let document = try XMLDocument(contentsOf: file, options: [])
+    return try document.nodes(forXPath: "/testsuites/testsuite/testcase").compactMap { node in
+        guard let element = node as? XMLElement else { return nil }
+        let failure = element.elements(forName: "failure").first
+        return (element.attribute(forName: "name")?.stringValue ?? "", element.attribute(forName: "classname")?.stringValue ?? "",
+                failure?.attribute(forName: "message")?.stringValue, failure?.stringValue)
+    }
+}
+
+@Suite(.serialized) struct ScenarioRunTests {
+    @Test("every example file passes on its own embedded emulators (2 jobs); the JUnit XML validates and reads back")
+    func examplesPass() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = ScenarioRunOptions()
+        options.files = try exampleFiles()
+        options.jobs = 2
+        options.junitPath = folder.appendingPathComponent("junit.xml").path
+        options.reportPath = folder.appendingPathComponent("report.md").path
+        options.harDirectory = folder.path
+        let (code, output, errors) = run(options)
+        #expect(code == 0, "\(output)\(errors)")
+        let scenarios = try options.files.map { try ScenarioFileParser().load($0) }.flatMap(\.scenarios)
+        #expect(output.contains("\(scenarios.count) passed, 0 failed"))
+        let junit = URL(fileURLWithPath: options.junitPath ?? "")
+        #expect(try schemaProblem(junit) == nil)
+        let cases = try junitCases(junit)
+        #expect(cases.map(\.name).sorted() == scenarios.map(\.name).sorted())
+        #expect(cases.allSatisfy { $0.failure == nil })
+        let report = try String(contentsOfFile: options.reportPath ?? "", encoding: .utf8)
+        #expect(report.contains("\(scenarios.count) of \(scenarios.count) scenarios passed."))
+        // No HAR for passing scenarios.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".har") }.isEmpty)
+    }
+
+    @Test("an example made to fail on purpose: exit 1, the failing step and its exchange (redacted) in JUnit, Markdown and a HAR")
+    func failureIsReportedWithItsExchange() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try String(contentsOf: examples.appendingPathComponent("email-password.json"), encoding: .utf8)
+        let broken = original.replacingOccurrences(of: "\"suberror\": \"invalid_oob_value\"", with: "\"suberror\": \"expired_oob_value\"")
+        try #require(broken != original)
+        let file = folder.appendingPathComponent("email-password.json")
+        try broken.write(to: file, atomically: true, encoding: .utf8)
+        var options = ScenarioRunOptions()
+        options.files = [file.path]
+        options.jobs = 3
+        options.junitPath = folder.appendingPathComponent("junit.xml").path
+        options.reportPath = folder.appendingPathComponent("report.md").path
+        options.harDirectory = folder.path
+        let (code, output, _) = run(options)
+        #expect(code == 1)
+        let headline = "step 4 (expect): expected suberror expired_oob_value, got invalid_oob_value"
+        #expect(output.contains("✗ a wrong code is refused and can be typed again"))
+        #expect(output.contains(headline))
+
+        let junit = URL(fileURLWithPath: options.junitPath ?? "")
+        #expect(try schemaProblem(junit) == nil)
+        let failed = try junitCases(junit).filter { $0.failure != nil }
+        try #require(failed.count == 1)
+        #expect(failed[0].name == "a wrong code is refused and can be typed again")
+        #expect(failed[0].suite == "email-password")
+        #expect(failed[0].failure == headline)
+        let text = failed[0].text ?? ""
+        #expect(text.contains("/oauth2/v2.0/token"))
+        #expect(text.contains("HTTP 400"))
+        #expect(text.contains("oob=[REDACTED]"))
+        #expect(text.contains("continuation_token=[REDACTED]"))
+
+        let report = try String(contentsOfFile: options.reportPath ?? "", encoding: .utf8)
+        #expect(report.contains("6 of 7 scenarios passed."))
+        #expect(report.contains("| email-password.json | a wrong code is refused and can be typed again | ✗ failed |"))
+        #expect(report.contains("\"suberror\":\"invalid_oob_value\""))
+
+        let hars = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".har") }
+        #expect(hars == ["email-password-a-wrong-code-is-refused-and-can-be-typed-again.har"])
+        // Every output is free of the secrets the scenarios typed (the typed wrong code included).
+        for name in ["junit.xml", "report.md"] + hars {
+            let written = try String(contentsOfFile: folder.appendingPathComponent(name).path, encoding: .utf8)
+            for secret in ["Blue-Harbor-7419!", "Coral-Tide-4821!", "Fresh-Meadow-9035!", "oob=00000000"] {
+                #expect(!written.contains(secret), "\(name) holds \(secret)")
+            }
+        }
+    }
+
+    @Test("a file fault names the file and its JSON path; tophhie run exits 2", arguments: [
+        (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"start": {"flow": "signIn", "email": "a@b.c"}}, {"expect": {"subError": "x"}}]}]}"#,
+         "scenarios[0].steps[1].expect.subError: unknown key"),
+        (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"start": {"flow": "signIn", "email": "a@b.c"}, "expect": {"step": "home"}}]}]}"#,
+         "scenarios[0].steps[0]: expected exactly one of start, answer, emulator, expect"),
+        (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"expect": {"step": "signedInn"}}]}]}"#,
+         "scenarios[0].steps[0].expect.step: unknown step"),
+        (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"emulator": {"policy": {"mfa.requird": true}}}]}]}"#,
+         "scenarios[0].steps[0].emulator.policy.mfa.requird: unknown key"),
+        (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"emulator": {"policy": {"mfa.required": 1}}}]}]}"#,
+         "scenarios[0].steps[0].emulator.policy.mfa.required: expected true or false"),
+        (#"{"tenant": {"authority": "https://contoso.ciamlogin.com/contoso.onmicrosoft.com", "clientId": "c"}, "scenarios": [{"name": "a", "steps": [{"emulator": {"advanceClock": 5}}]}]}"#,
+         "scenarios[0].steps[0].emulator: emulator actions need"),
+        (#"{"tenant": {"authority": "https://contoso.ciamlogin.com/contoso.onmicrosoft.com", "clientId": "c"}, "scenarios": [{"name": "a", "steps": [{"answer": {"code": "outbox"}}]}]}"#,
+         "scenarios[0].steps[0].answer.code: \"outbox\" is the emulator's"),
+        (#"{"tenant": {"emulator": "nope"}, "scenarios": []}"#, "tenant.emulator: unknown preset"),
+        (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"answer": {"method": "sms", "code": "outbox"}}]}]}"#,
+         "scenarios[0].steps[0].answer: expected exactly one of"),
+        ("not json", "(root): not valid JSON"),
+    ])
+    func fileFaultsNameTheirPath(json: String, expected: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bad.json")
+        try json.write(to: file, atomically: true, encoding: .utf8)
+        var options = ScenarioRunOptions()
+        options.files = [file.path]
+        let (code, output, errors) = run(options)
+        #expect(code == 2)
+        #expect(output.isEmpty)
+        #expect(errors.hasPrefix("tophhie run: \(file.path): \(expected)"), "\(errors)")
+    }
+
+    @Test("the examples cover every preset, every flow and every step kind the emulator can run")
+    func examplesCoverEveryPresetAndStepKind() throws {
+        let files = try exampleFiles().map { try ScenarioFileParser().load($0) }
+        let presets = Set(files.compactMap { file -> String? in
+            guard case .emulator(let preset) = file.tenant else { return nil }
+            return preset
+        })
+        #expect(presets == Set(TenantPreset.names))
+        let steps = files.flatMap(\.scenarios).flatMap(\.steps)
+        var kinds: Set<String> = []
+        for step in steps {
+            switch step {
+            case .start(let start): kinds.insert("start.\(start.flow.rawValue)")
+            case .answer(.code(.outbox)): kinds.insert("answer.code.outbox")
+            case .answer(.code(.value)): kinds.insert("answer.code.value")
+            case .answer(.code): break
+            case .answer(.password): kinds.insert("answer.password")
+            case .answer(.attributes): kinds.insert("answer.attributes")
+            case .answer(.method(_, let contact)): kinds.insert(contact == nil ? "answer.method" : "answer.method.contact")
+            case .answer(.proceed): kinds.insert("answer.proceed")
+            case .answer(.approveDeviceCode): kinds.insert("answer.approveDeviceCode")
+            case .emulator(.advanceClock): kinds.insert("emulator.advanceClock")
+            case .emulator(.fault): kinds.insert("emulator.fault")
+            case .emulator(.policy): kinds.insert("emulator.policy")
+            case .expect(let expectation):
+                let keys: [(String, Any?)] = [("step", expectation.step), ("error", expectation.error), ("suberror", expectation.suberror),
+                                              ("aadsts", expectation.aadsts), ("attributesAsked", expectation.attributesAsked),
+                                              ("methodsOffered", expectation.methodsOffered), ("redirectReason", expectation.redirectReason)]
+                for case let (key, value?) in keys { _ = value; kinds.insert("expect.\(key)") }
+            }
+        }
+        let expected = FlowStart.Flow.allCases.map { "start.\($0.rawValue)" }
+            + ["answer.code.outbox", "answer.code.value", "answer.password", "answer.attributes", "answer.method", "answer.method.contact",
+               "answer.proceed", "answer.approveDeviceCode", "emulator.advanceClock", "emulator.fault", "emulator.policy"]
+            + ScenarioFileParser.expectKeys.map { "expect.\($0)" }
+        #expect(Set(expected).subtracting(kinds).isEmpty, "not covered: \(Set(expected).subtracting(kinds).sorted())")
+    }
+
+    @Test("the shipped JSON Schema names exactly the keys, steps and knobs the parser accepts")
+    func schemaMatchesTheParser() throws {
+        let data = try Data(contentsOf: repository.appendingPathComponent("Resources/scenario.schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let definitions = try #require(schema["$defs"] as? [String: Any])
+        func properties(_ name: String) -> Set<String> {
+            Set(((definitions[name] as? [String: Any])?["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
+        }
+        #expect(properties("step") == ScenarioFileParser.stepKinds)
+        #expect(properties("expect") == ScenarioFileParser.expectKeys)
+        #expect(properties("answer") == ScenarioFileParser.answerKinds.union(["contact"]))
+        let expect = try #require((definitions["expect"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect((expect["step"] as? [String: Any])?["enum"] as? [String] == ScenarioFileParser.stepNames)
+        let emulator = try #require((definitions["emulator"] as? [String: Any])?["properties"] as? [String: Any])
+        let knobs = try #require(((emulator["policy"] as? [String: Any])?["properties"] as? [String: Any])?.keys)
+        #expect(Set(knobs) == Set(PolicyKnob.allowed.map(\.name)))
+        let start = try #require((definitions["start"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect((start["flow"] as? [String: Any])?["enum"] as? [String] == FlowStart.Flow.allCases.map(\.rawValue))
+    }
+
+    @Test("a real tenant's codeCommand: the last run of 4 to 10 digits it prints, with the flow's address in its environment")
+    func codeCommandReadsTheCode() {
+        let result = CodeCommand.run("echo \"mail for $TOPHHIE_SCENARIO_EMAIL at 2026: your code is 482913\"", email: "a@example.com", timeout: 10)
+        #expect((try? result.get()) == "482913")
+        let seen = CodeCommand.run("echo $TOPHHIE_SCENARIO_EMAIL | tr -cd 'a-z@.'; echo ' 1234'", email: "qa@example.com", timeout: 10)
+        #expect((try? seen.get()) == "1234")
+        if case .failure(let problem) = CodeCommand.run("exit 3", email: "a@example.com", timeout: 10) {
+            #expect(problem.description == "the codeCommand exited with status 3")
+        } else {
+            Issue.record("a failing command gave a code")
+        }
+        if case .failure(let problem) = CodeCommand.run("echo no code", email: "a@example.com", timeout: 10) {
+            #expect(problem.description.contains("printed no code"))
+        } else {
+            Issue.record("a command without digits gave a code")
+        }
+    }
+
+    @Test("on a terminal the live line shows each running scenario's step and elapsed time, and goes before a result line")
+    func liveLine() {
+        let printed = Printed()
+        let progress = ScenarioProgress(live: true) { printed.add($0) }
+        let id = progress.started("sign in", steps: 4)
+        progress.step(id, index: 2)
+        #expect(printed.all.hasSuffix("\r\u{1B}[K… sign in · step 3/4 · 0.0 s"))
+        progress.finished(id, ScenarioResult(file: "f.json", name: "sign in", elapsed: 1.5, failure: nil, exchanges: []))
+        #expect(printed.all.hasSuffix("\r\u{1B}[K✓ sign in  1.50 s\n"))
+    }
+}
