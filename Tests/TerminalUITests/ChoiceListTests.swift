@@ -127,6 +127,29 @@ import TophhieCloudAuthentication
         #expect(form.values["options"] == "8", "Argentina: Antarctica contains \"ar\" but does not start with it")
     }
 
+    @Test func aLongSignInListIsFilteredAndThePickedRowOpens() {
+        var session = ScreenSession(FlowScreens.history(50))
+        session.type("113.40")
+        #expect(session.view.choiceList?.matches.count == 1)
+        session.press(.enter)
+        #expect(session.state.screen.title == "Sign-in")
+        #expect(session.state.screen.details.contains { $0.value.contains("203.0.113.40") })
+    }
+
+    // Choices come from the tenant: drawn and filtered as printable text, sent back exactly as the tenant wrote them.
+    @Test func aTenantsChoiceTextIsShownPrintable() throws {
+        let hostile = "Gold\u{1B}]0;TITLE\u{07}"
+        let choices = [hostile] + (1...8).map { "Tier \($0)" }
+        let screen = Screen(title: "A few more details",
+                            fields: [ScreenField(id: .attribute("tier"), label: "Tier", kind: .picker(choices), value: "")])
+        var view = ScreenPresenter.formView(for: screen, header: Forms.header, previous: nil)
+        _ = view.handle(.character("g"))
+        let list = try #require(view.choiceList)
+        #expect(list.highlightedOption.map { list.options[$0].title } == "Gold\\u{1B}]0;TITLE\\u{7}")
+        _ = view.handle(.enter)
+        #expect(view.values["attribute:tier"] == hostile)
+    }
+
     @Test func thirtyFieldsKeepTheFocusInViewAndSayWhere() {
         let fields = (1...30).map { FormField.text("f\($0)", label: "Field \($0)") }
         var form = FormView(header: Forms.header, title: "Thirty attributes", fields: fields,

@@ -1,6 +1,6 @@
 /// The open list of a long picker: type-to-filter, paging, pick or close (as huh's select and fzf).
 ///
-/// The rule for typed text: the list shows the options whose title contains the filter (any case),
+/// The rule for typed text: the list shows the options whose title (or detail) contains the filter (any case),
 /// in their own order, and the highlight goes to the first of them whose title *starts* with the
 /// filter (else the first match). So one letter both filters and jumps to that letter's first entry
 /// ("p" lands on "Pakistan", and "Nepal" is still listed). Backspace widens the filter and keeps the
@@ -98,7 +98,9 @@ public struct ChoiceList: Hashable, Sendable {
         filter = text
         let needle = text.lowercased()
         let titles = options.map { $0.title.lowercased() }
-        matches = needle.isEmpty ? Array(options.indices) : options.indices.filter { titles[$0].contains(needle) }
+        // The detail is drawn beside the title (a sign-in row's address), so it is searched too.
+        let shown = options.map { ($0.title + " " + ($0.detail ?? "")).lowercased() }
+        matches = needle.isEmpty ? Array(options.indices) : options.indices.filter { shown[$0].contains(needle) }
         if let kept, let position = matches.firstIndex(of: kept) {
             highlighted = position
         } else if matches.isEmpty {
