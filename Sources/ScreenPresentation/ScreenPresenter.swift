@@ -3,7 +3,7 @@ import TerminalUI
 
 /// Maps an AccountFlow `Screen` to a ``FormView``: every screen of the console is drawn through it.
 /// Text from outside (usernames, URLs, server messages) is passed on as it is: ``Buffer`` draws no
-/// control character.
+/// control character. Choice titles are made printable here, since an open list filters on them.
 ///
 /// Editing state survives a re-render: a field whose value did not change keeps its editor (cursor,
 /// reveal), and focus stays put while the same screen is shown. Options become one picker, actions
