@@ -99,6 +99,13 @@ import TophhieCloudAuthentication
         #expect(session.view.choiceList?.highlighted == 0)
     }
 
+    @Test func aTerminalTooShortForTheFrameStillShowsTheHighlight() {
+        var session = Self.onCountry()
+        session.type("portu")
+        let text = session.render(Size(width: 40, height: 7))
+        #expect(text.contains("▸ Portugal  1 of 251  filter: portu"), "\(text)")
+    }
+
     @Test func nothingMatchingPicksNothing() {
         var session = Self.onCountry()
         session.type("zzq")

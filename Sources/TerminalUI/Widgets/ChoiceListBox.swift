@@ -5,7 +5,7 @@ enum ChoiceListBox {
     /// Draws `list` for the picker labeled `title` inside `area`.
     /// - Returns: where the terminal cursor goes: after the filter text.
     static func render(_ list: ChoiceList, title: String, in area: Rect, into buffer: inout Buffer) -> Point? {
-        guard area.width >= 8, area.height >= 4 else { return nil }
+        guard area.width >= 8, area.height >= 4 else { return renderOneRow(list, in: area, into: &buffer) }
         let rows = max(1, min(min(ChoiceList.pageSize, max(1, list.options.count)), area.height - 3))
         let inner = area.width - 2
         buffer.fill(Rect(x: area.x, y: area.y, width: area.width, height: rows + 3))
@@ -45,6 +45,16 @@ enum ChoiceListBox {
         let below = first + rows < list.matches.count ? " ↓ more " : ""
         border("└", "┘", left: above, right: below, width: inner, at: Point(x: area.x, y: area.y + 2 + rows), into: &buffer)
         return Point(x: min(cursorX, area.maxX - 2), y: filterY)
+    }
+
+    /// A body too short for the frame still shows what the keys act on: the highlight, the count and the filter.
+    private static func renderOneRow(_ list: ChoiceList, in area: Rect, into buffer: inout Buffer) -> Point? {
+        guard area.height > 0, area.width > 0 else { return nil }
+        let title = list.highlightedOption.map { list.options[$0].title } ?? "nothing matches"
+        buffer.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1))
+        buffer.write("▸ \(title)  \(list.countText)  filter: \(list.filter)", at: Point(x: area.x, y: area.y),
+                     style: .focused, maxWidth: area.width)
+        return nil
     }
 
     /// A border row: corners, `left` after the first corner, `right` before the last, `─` between.
