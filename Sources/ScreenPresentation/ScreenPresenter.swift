@@ -3,7 +3,7 @@ import TerminalUI
 
 /// Maps an AccountFlow `Screen` to a ``FormView``: every screen of the console is drawn through it.
 /// Text from outside (usernames, URLs, server messages) is passed on as it is: ``Buffer`` draws no
-/// control character.
+/// control character. Choice titles are made printable here, since an open list filters on them.
 ///
 /// Editing state survives a re-render: a field whose value did not change keeps its editor (cursor,
 /// reveal), and focus stays put while the same screen is shown. Options become one picker, actions
@@ -42,7 +42,10 @@ public enum ScreenPresenter {
                             details: screen.details.map { FormDetail($0.label, $0.value) }, fields: fields, buttons: buttons,
                             status: status(of: screen))
         view.focus = focus(of: view, previous: previous)
-        if let previous, view.focus == previous.focus, sameItems(view, previous) { view.scroll = previous.scroll }
+        if let previous, view.focus == previous.focus, sameItems(view, previous) {
+            view.scroll = previous.scroll
+            view.choiceList = openList(previous.choiceList, in: view)
+        }
         return view
     }
 
@@ -69,6 +72,13 @@ public enum ScreenPresenter {
             }
         }
         return index ?? min(previous.focus, max(0, view.focusOrder.count - 1))
+    }
+
+    /// An open list stays open while its picker shows the same options (a countdown redrew the screen).
+    private static func openList(_ list: ChoiceList?, in view: FormView) -> ChoiceList? {
+        guard let list, view.fields.indices.contains(list.field),
+              case .picker(let options, _) = view.fields[list.field].kind, options == list.options else { return nil }
+        return list
     }
 
     /// Whether two views of one screen have the same focusable items (fields and enabled buttons).
@@ -127,7 +137,8 @@ public enum ScreenPresenter {
             form = .toggle(id, label: label, isOn: field.value == "true")
         case .picker(let choices):
             // "Not chosen" comes first, so an empty value is shown as such and never as the first choice.
-            let options = [PickerOption(id: "", title: notChosen)] + choices.map { PickerOption(id: $0, title: $0) }
+            // Choices come from the tenant's pattern: shown (and filtered) as printable text, sent as they are.
+            let options = [PickerOption(id: "", title: notChosen)] + choices.map { PickerOption(id: $0, title: PrintableText.make($0)) }
             form = .picker(id, label: label, options: options, selected: options.firstIndex { $0.id == field.value } ?? 0)
         }
         if let previous, previous.value == form.value, previous.isTextual { form.editor = previous.editor }

@@ -3,6 +3,7 @@
 import Glibc
 import Testing
 import TerminalUI
+import TestSupport
 import TophhieCloudAuthentication
 
 /// Runs the line session on `step` with `input` piped in; returns the model and the transcript.
@@ -116,5 +117,34 @@ private func lineSession(on step: FlowStep, input: String) -> (ConsoleModel, Str
         let text = Self.transcript(.attributes(form), input: "Lisbon\nquit\n")
         Self.expectNothingObeyed(text)
         #expect(text.contains("\\u{1B}"), "\(text)")
+    }
+}
+
+/// A 250-value choice in line mode is found by filter, never listed whole.
+@Suite struct LineModeLongChoiceTests {
+    /// The country, then a postal code answered wrongly so Continue keeps the form (and its values) on screen.
+    static let step = FlowStep.attributes(AttributeForm([
+        CountryChoices.attribute, RequiredAttribute(name: "postalCode", type: "string", required: true, regex: "^[0-9]{5}$"),
+    ]))
+
+    static func country(_ model: ConsoleModel) -> String? {
+        guard case .attributes(let form) = model.state.step else { return nil }
+        return form.fields.first?.value
+    }
+
+    @Test func aFilterWithSeveralMatchesListsThemNumbered() {
+        let (model, text) = lineSession(on: Self.step, input: "por\n1\nx\n1\n")
+        #expect(Self.country(model) == "Portugal")
+        #expect(text.contains("Country/Region: 250 choices"))
+        #expect(text.contains("2 of 250 match:\n  1. Portugal\n  2. Singapore\n"), "\(text)")
+        #expect(text.contains("-> Portugal"))
+        #expect(!text.contains("Afghanistan"), "the whole list is never printed")
+    }
+
+    @Test func aWideFilterShowsOnePageAndOneMatchIsChosenAtOnce() {
+        let (model, text) = lineSession(on: Self.step, input: "a\nnoway\nnorw\nx\n1\n")
+        #expect(Self.country(model) == "Norway")
+        #expect(text.contains("the first 20 (type more to narrow)"), "\(text)")
+        #expect(text.contains("Nothing contains that"))
     }
 }

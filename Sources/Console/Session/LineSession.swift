@@ -95,6 +95,10 @@ final class LineSession {
                 guard let value = terminal.ask("\(label) (y/n) [\(field.value == "true" ? "y" : "n")]: ") else { return nil }
                 let on = value.isEmpty ? field.value == "true" : value.lowercased().hasPrefix("y")
                 events.append(.fieldEdited(field.id, on ? "true" : "false"))
+            case .picker(let choices) where choices.count > ChoiceList.collapseAbove:
+                let current = field.value.isEmpty ? nil : field.value
+                guard let answer = terminal.chooseFiltering(label, titles: choices, current: current) else { return nil }
+                if case .picked(let index) = answer { events.append(.fieldEdited(field.id, choices[index])) }
             case .picker(let choices):
                 terminal.say("\(label):")
                 for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice)") }

@@ -29,10 +29,11 @@ extension Backend {
         show(buffer, cursor: cursor)
     }
 
-    /// Renders the help screen for `form`'s keymap, `scroll` rows down.
+    /// Renders the help screen for `form`'s keymap (its open list's, while one is open), `scroll` rows down.
     public func presentHelp(for form: FormView, scroll: Int = 0) {
         var buffer = Buffer(size: size)
-        HelpScreen.render(form.keymap, header: form.header, scroll: scroll, into: &buffer)
+        // An open list is answering the keys: its bindings are the ones to explain.
+        HelpScreen.render(form.choiceList == nil ? form.keymap : .choiceList, header: form.header, scroll: scroll, into: &buffer)
         show(buffer, cursor: nil)
     }
 

@@ -122,6 +122,20 @@ struct FormBody {
                 buffer.write(isOn ? "[x]" : "[ ]", at: Point(x: x + boxX, y: y), style: focused ? .focused : .plain)
                 return nil
             })
+        case .picker(let options, let selected) where field.isCollapsed:
+            // One row: the value in a box ending in ▾, opened with Enter (see ``ChoiceList``).
+            let title = options.indices.contains(selected) ? options[selected].title : ""
+            let inner = max(3, width - boxX - 2)
+            rows.append(Row(owner: owner) { buffer, x, y in
+                buffer.write(label, at: Point(x: x, y: y), style: focused ? .title : .plain)
+                let style: Style = focused ? .focused : .field
+                buffer.write("[", at: Point(x: x + boxX, y: y))
+                buffer.fill(Rect(x: x + boxX + 1, y: y, width: inner, height: 1), style: style)
+                buffer.write(TextWrap.truncate(title, width: inner - 2), at: Point(x: x + boxX + 1, y: y), style: style)
+                buffer.write("▾", at: Point(x: x + boxX + inner, y: y), style: style)
+                buffer.write("]", at: Point(x: x + boxX + 1 + inner, y: y))
+                return nil
+            })
         case .picker(let options, let selected):
             // An unlabeled picker (a screen's menu or method list) has no label row: the focus marker
             // goes on the chosen option instead of on a row of its own.

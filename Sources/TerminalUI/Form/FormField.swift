@@ -78,6 +78,13 @@ public struct FormField: Hashable, Sendable {
         }
     }
 
+    /// True for a labeled picker longer than ``ChoiceList/collapseAbove``: drawn as one row showing its
+    /// value, chosen in a ``ChoiceList``. (A screen's own list, unlabeled, is always drawn whole.)
+    public var isCollapsed: Bool {
+        guard case .picker(let options, _) = kind else { return false }
+        return !label.isEmpty && options.count > ChoiceList.collapseAbove
+    }
+
     /// Applies a key meant for this field.
     /// - Returns: false if the field does not use the key.
     mutating func handle(_ key: Key) -> Bool {
@@ -89,6 +96,8 @@ public struct FormField: Hashable, Sendable {
             kind = .toggle(isOn: !isOn)
             return true
         case .picker(let options, let selected):
+            // A collapsed picker hides its options: ↑/↓ move focus, as from any one-row field.
+            if isCollapsed { return false }
             // At either end ↑/↓ fall through to the keymap and move focus.
             if key == .down, selected + 1 < options.count { kind = .picker(options: options, selected: selected + 1); return true }
             if key == .up, selected > 0 { kind = .picker(options: options, selected: selected - 1); return true }

@@ -4,7 +4,8 @@
 /// line, and the footer generated from the keymap. Content is at most 100 columns wide and centred,
 /// so 80×24 is used edge to edge and a larger screen gets wider field boxes and more rows. When the
 /// body is taller than its area it scrolls so the focused item is visible, with `↑ more` / `↓ more`
-/// marking hidden rows; PgUp/PgDn (``FormView/scroll``) move it from there.
+/// marking hidden rows and the focus's place (`field 12 of 30`) beside the top marker; PgUp/PgDn
+/// (``FormView/scroll``) move it from there. An open ``ChoiceList`` is drawn over the body.
 public enum FormRenderer {
     /// The most columns the content uses on a wide screen.
     static let maxContentWidth = 100
@@ -50,10 +51,24 @@ public enum FormRenderer {
 
         let rows = FormBody(form: form, width: contentWidth).rows
         let body = Rect(x: left, y: 2, width: contentWidth, height: size.height - 3 - statusRows)
-        return drawScrolled(rows, focus: form.focused, scroll: form.scroll, in: body, into: &buffer)
+        let cursor = drawScrolled(rows, focus: form.focused, scroll: form.scroll, position: position(in: form), in: body, into: &buffer)
+        guard let list = form.choiceList, form.fields.indices.contains(list.field) else { return cursor }
+        return ChoiceListBox.render(list, title: form.fields[list.field].label, in: body, into: &buffer)
     }
 
-    private static func drawScrolled(_ rows: [FormBody.Row], focus: FormView.Focusable?, scroll: Int, in area: Rect, into buffer: inout Buffer) -> Point? {
+    /// `"field 12 of 30"`, shown beside the scroll marker of a form with several fields, so a long form
+    /// says where the focus is.
+    private static func position(in form: FormView) -> String? {
+        guard form.fields.count > 1 else { return nil }
+        switch form.focused {
+        case .field(let index)?: return "field \(index + 1) of \(form.fields.count)"
+        case .button?: return "buttons, after \(form.fields.count) fields"
+        case nil: return nil
+        }
+    }
+
+    private static func drawScrolled(_ rows: [FormBody.Row], focus: FormView.Focusable?, scroll: Int, position: String?,
+                                     in area: Rect, into buffer: inout Buffer) -> Point? {
         var top = area.y
         var visible = area.height
         var offset = 0
@@ -73,6 +88,9 @@ public enum FormRenderer {
             }
             offset = min(max(0, offset + scroll), rows.count - visible)
             if offset > 0 { buffer.write("↑ more (PgUp)", at: Point(x: area.x, y: area.y), style: .hint) }
+            if let position, DisplayWidth.of(position) + 16 <= area.width {
+                buffer.write(position, at: Point(x: area.maxX - DisplayWidth.of(position), y: area.y), style: .hint)
+            }
             if offset + visible < rows.count {
                 buffer.write("↓ more (PgDn)", at: Point(x: area.x, y: area.maxY - 1), style: .hint)
             }

@@ -28,6 +28,8 @@ public struct FormView: Hashable, Sendable {
     public var scroll: Int = 0
     /// The bindings that drive this form and its footer.
     public var keymap: Keymap
+    /// The open list of a long picker, drawn over the body; it takes every key until it closes.
+    public var choiceList: ChoiceList?
 
     /// A view focused on its first item, driven by ``Keymap/form`` unless another keymap is given.
     public init(header: HeaderInfo? = nil, title: String, lines: [String] = [], banner: String? = nil, details: [FormDetail] = [],
@@ -81,6 +83,7 @@ public struct FormView: Hashable, Sendable {
 
     /// The keymap without bindings this screen cannot use (no password or code: no reveal), for the footer.
     public var effectiveKeymap: Keymap {
+        if choiceList != nil { return .choiceList }
         let hasSecret = fields.contains(where: \.isSecret)
         return hasSecret ? keymap : keymap.without([.toggleReveal])
     }
@@ -92,6 +95,8 @@ public struct FormView: Hashable, Sendable {
 
     /// Applies one key: the focused field first, then the keymap.
     public mutating func handle(_ key: Key) -> FormOutcome {
+        if choiceList != nil { return handleChoiceList(key) }
+        if case .field(let index)? = focused, let outcome = handleLongPicker(at: index, key) { return outcome }
         if case .field(let index)? = focused, fields[index].handle(key) { return .changed }
         guard let command = keymap.command(for: key) else { return .ignored }
         switch command {
@@ -108,6 +113,7 @@ public struct FormView: Hashable, Sendable {
             scroll = min(max(scroll + step, -Self.scrollLimit), Self.scrollLimit)
             return .changed
         case .app(let name): return .app(name)
+        case .list: return .ignored
         case .toggleReveal:
             guard case .field(let index)? = focused else { return .ignored }
             switch fields[index].kind {
@@ -123,6 +129,60 @@ public struct FormView: Hashable, Sendable {
     static let scrollStep = 10
     /// How far ``scroll`` may go: well past any body, so PgUp always reaches the top.
     static let scrollLimit = 500
+
+    /// Keys of a picker longer than ``ChoiceList/collapseAbove``. A labeled one is one row: Enter or Space
+    /// opens its list, typed text opens it filtered. A screen's own list (unlabeled) stays drawn whole:
+    /// typed text opens the same list filtered, and PgUp/PgDn/Home/End move its selection.
+    /// - Returns: nil when the key is not one of these.
+    private mutating func handleLongPicker(at index: Int, _ key: Key) -> FormOutcome? {
+        guard case .picker(let options, let selected) = fields[index].kind, options.count > ChoiceList.collapseAbove else { return nil }
+        let isMenu = fields[index].label.isEmpty
+        switch key {
+        case .enter where !isMenu, .character(" ") where !isMenu:
+            choiceList = ChoiceList(field: index, options: options, selected: selected)
+        case .character(let character) where !character.isWhitespace:
+            choiceList = ChoiceList(field: index, options: options, selected: selected, filter: String(character))
+        case .paste(let text) where !text.contains(where: \.isNewline):
+            choiceList = ChoiceList(field: index, options: options, selected: selected, filter: text)
+        case .pageUp where isMenu, .pageDown where isMenu, .home where isMenu, .end where isMenu:
+            let target = switch key {
+            case .home: 0
+            case .end: options.count - 1
+            case .pageUp: selected - ChoiceList.pageSize
+            default: selected + ChoiceList.pageSize
+            }
+            fields[index].kind = .picker(options: options, selected: min(max(0, target), options.count - 1))
+            scroll = 0
+        default:
+            return nil
+        }
+        return .changed
+    }
+
+    /// A key while the list is open: a pick sets the picker (and, in a screen's own list, acts on the
+    /// entry as Enter on its row does); Esc closes it; help and quit work as anywhere.
+    private mutating func handleChoiceList(_ key: Key) -> FormOutcome {
+        guard var list = choiceList else { return .ignored }
+        switch list.handle(key) {
+        case .changed:
+            choiceList = list
+            return .changed
+        case .closed:
+            choiceList = nil
+            return .changed
+        case .picked(let option):
+            choiceList = nil
+            guard fields.indices.contains(list.field), case .picker(let options, _) = fields[list.field].kind else { return .changed }
+            fields[list.field].kind = .picker(options: options, selected: option)
+            return fields[list.field].label.isEmpty ? .submitted(button: nil) : .changed
+        case .ignored:
+            switch Keymap.choiceList.command(for: key) {
+            case .help?: return .help
+            case .quit?: return .quit
+            default: return .ignored
+            }
+        }
+    }
 
     private mutating func moveFocus(by step: Int) -> FormOutcome {
         let count = focusOrder.count

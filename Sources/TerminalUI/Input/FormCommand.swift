@@ -17,6 +17,8 @@ public enum FormCommand: Hashable, Sendable {
     case scroll
     /// Leave the console (terminal restored).
     case quit
+    /// A key of an open ``ChoiceList``; means nothing to a form without one.
+    case list(ListCommand)
     /// A command the application handles itself (a pane toggle, an export), by name.
     case app(String)
 }

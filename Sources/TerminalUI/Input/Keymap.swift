@@ -14,6 +14,12 @@ public struct Keymap: Hashable, Sendable {
         bindings.first { $0.keys.contains(key) }?.command
     }
 
+    /// The list command bound to `key`, if any.
+    public func listCommand(for key: Key) -> ListCommand? {
+        if case .list(let command)? = command(for: key) { return command }
+        return nil
+    }
+
     /// The bindings without those whose command is not available on the current screen.
     public func without(_ commands: Set<FormCommand>) -> Keymap {
         Keymap(bindings: bindings.filter { !commands.contains($0.command) })
@@ -50,6 +56,22 @@ public struct Keymap: Hashable, Sendable {
         ("Ctrl-W", "delete the word before the cursor"),
         ("Space", "switch a toggle; ↑/↓ choose in a list"),
     ]
+
+    /// The bindings of an open ``ChoiceList`` (typed text filters it); help and quit work as in a form.
+    public static let choiceList = Keymap(bindings: [
+        KeyBinding(keys: [.backspace], command: .list(.widen), keyLabel: "type/Bksp", help: "filter"),
+        KeyBinding(keys: [.up], command: .list(.up), keyLabel: "↑", help: "previous", inFooter: false),
+        KeyBinding(keys: [.down], command: .list(.down), keyLabel: "↓", help: "next", inFooter: false),
+        KeyBinding(keys: [.pageUp], command: .list(.pageUp), keyLabel: "PgUp", help: "page up", inFooter: false),
+        KeyBinding(keys: [.pageDown], command: .list(.pageDown), keyLabel: "PgDn", help: "page down", inFooter: false),
+        KeyBinding(keys: [.home], command: .list(.first), keyLabel: "Home", help: "first match", inFooter: false),
+        KeyBinding(keys: [.end], command: .list(.last), keyLabel: "End", help: "last match", inFooter: false),
+        KeyBinding(keys: [.control("u")], command: .list(.clearFilter), keyLabel: "^U", help: "clear the filter", inFooter: false),
+        KeyBinding(keys: [.enter], command: .list(.pick), keyLabel: "Enter", help: "pick"),
+        KeyBinding(keys: [.escape], command: .list(.close), keyLabel: "Esc", help: "close, no change"),
+        KeyBinding(keys: [.function(1)], command: .help, keyLabel: "F1", help: "help"),
+        KeyBinding(keys: [.control("c")], command: .quit, keyLabel: "^C", help: "quit"),
+    ])
 
     /// The bindings every form uses.
     public static let form = Keymap(bindings: [

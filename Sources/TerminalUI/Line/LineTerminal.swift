@@ -122,6 +122,10 @@ public final class LineTerminal {
             let answer = line.lowercased()
             if answer == "y" || answer == "yes" { field.kind = .toggle(isOn: true) }
             if answer == "n" || answer == "no" { field.kind = .toggle(isOn: false) }
+        case .picker(let options, let selected) where options.count > ChoiceList.collapseAbove:
+            let current = options.indices.contains(selected) ? options[selected].title : nil
+            guard let answer = chooseFiltering(field.label, titles: options.map(\.title), current: current) else { return false }
+            if case .picked(let choice) = answer { field.kind = .picker(options: options, selected: choice) }
         case .picker(let options, let selected):
             guard let choice = choose(field.label, options: options, current: selected) else { return false }
             field.kind = .picker(options: options, selected: choice)
@@ -146,6 +150,53 @@ public final class LineTerminal {
             if line.isEmpty { return current }
             if let number = Int(line), (1...options.count).contains(number) { return number - 1 }
             say("  ! Enter a number from 1 to \(options.count).")
+        }
+    }
+
+    /// Most matches listed at once when a long choice is filtered.
+    public static let filteredPage = 20
+
+    /// Asks for one of many `titles` (a country list) by filter instead of listing them all: each answer
+    /// filters to the titles containing it (any case); one match is chosen at once, a whole title wins,
+    /// and up to ``filteredPage`` matches are listed numbered so the next answer can be their number or
+    /// a new filter. An empty answer keeps the value.
+    /// - Parameters:
+    ///   - label: the field's label.
+    ///   - titles: every choice, as shown.
+    ///   - current: the title of the value kept by an empty answer, if any.
+    /// - Returns: the choice, or nil at end of input.
+    public func chooseFiltering(_ label: String, titles: [String], current: String?) -> FilteredChoice? {
+        say("\(label): \(titles.count) choices. Type part of one to find it; Enter keeps \(current.map { "\"\($0)\"" } ?? "it unset").")
+        let lowered = titles.map { $0.lowercased() }
+        var shown: [Int] = []
+        while true {
+            let prompt = shown.isEmpty ? "Filter: " : "Number 1-\(shown.count), or another filter: "
+            guard let line = ask(prompt) else { return nil }
+            var trimmed = Substring(line.lowercased())
+            while trimmed.first == " " { trimmed.removeFirst() }
+            while trimmed.last == " " { trimmed.removeLast() }
+            let typed = String(trimmed)
+            if typed.isEmpty { return .kept }
+            var picked: Int?
+            if let number = Int(typed), shown.indices.contains(number - 1) {
+                picked = shown[number - 1]
+            } else if let whole = lowered.firstIndex(of: typed) {
+                picked = whole
+            } else {
+                let found = lowered.indices.filter { lowered[$0].contains(typed) }
+                if found.count == 1 { picked = found[0] }
+                shown = Array(found.prefix(Self.filteredPage))
+                if found.isEmpty { say("  Nothing contains that; try a shorter filter.") }
+                if found.count > 1 {
+                    say(found.count > shown.count ? "  \(found.count) of \(titles.count) match; the first \(shown.count) (type more to narrow):"
+                        : "  \(found.count) of \(titles.count) match:")
+                    for (number, index) in shown.enumerated() { say("  \(number + 1). \(titles[index])") }
+                }
+            }
+            if let picked {
+                say("-> \(titles[picked])")
+                return .picked(picked)
+            }
         }
     }
 
