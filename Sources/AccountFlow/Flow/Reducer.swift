@@ -37,6 +37,9 @@ extension FlowState {
                 step = .codeEntry(entry)
             }
             startHistoryCountdown(at: date)
+            return idleTick(at: date)
+        case .keyPressed:
+            if settings.enrolmentMode { idle = Countdown(seconds: settings.idleReset, startedAt: now) }
             return []
         case .resized:
             return []
