@@ -197,6 +197,9 @@ public final class CursesBackend: Backend {
             size = Self.terminalSize()
             record.pointee.rows = Int32(size.height)
             _ = resizeterm(Int32(size.height), Int32(size.width))
+            // resizeterm asks for a full clear on the next refresh; the caller's clear() repaints every
+            // row instead (a full clear would reach the scrollback of a terminal without an alternate screen).
+            for window in [cncursesw_curscr(), cncursesw_newscr(), cncursesw_stdscr()] { _ = clearok(window, false) }
             if record.pointee.resumed == 1 {
                 // Back from a stop, which showed the cursor: make curses' idea of it true again.
                 record.pointee.resumed = 0
@@ -236,10 +239,7 @@ public final class CursesBackend: Backend {
 
     /// The terminfo strings named in `capabilities` (those the terminal has), then `text`, in new memory.
     private static func storage(_ capabilities: [String], then text: String) -> (UnsafeMutablePointer<UInt8>, Int) {
-        var bytes: [UInt8] = []
-        for capability in capabilities {
-            if let value = cncursesw_tigetstr(capability) { bytes += Array(String(cString: value).utf8) }
-        }
+        var bytes = capabilities.flatMap { ScreenBlanking.capability($0) ?? [] }
         bytes += Array(text.utf8)
         let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
         storage.initialize(from: bytes, count: bytes.count)

@@ -28,7 +28,7 @@ struct ScreenBlanking {
         var blanking = ScreenBlanking()
         guard let erase = capability("el") else { return blanking }
         let home = capability("home") ?? cncursesw_tigetstr("cup").flatMap { cup in
-            tgoto(cup, 0, 0).map { Array(String(cString: $0).utf8) }
+            tgoto(cup, 0, 0).map { withoutPadding(Array(String(cString: $0).utf8)) }
         } ?? []
         let prefix = (capability("sgr0") ?? []) + home
         let step = erase + (capability("cud1") ?? Array("\n".utf8))
@@ -55,7 +55,24 @@ struct ScreenBlanking {
         bytes?.deallocate()
     }
 
-    private static func capability(_ name: String) -> [UInt8]? {
-        cncursesw_tigetstr(name).map { Array(String(cString: $0).utf8) }
+    /// The terminfo string `name` as bytes to write, without its padding (`$<3>`, which `tputs` would
+    /// turn into a delay and a plain `write` would print).
+    static func capability(_ name: String) -> [UInt8]? {
+        cncursesw_tigetstr(name).map { withoutPadding(Array(String(cString: $0).utf8)) }
+    }
+
+    static func withoutPadding(_ bytes: [UInt8]) -> [UInt8] {
+        var kept: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<"),
+               let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) {
+                index = close + 1
+                continue
+            }
+            kept.append(bytes[index])
+            index += 1
+        }
+        return kept
     }
 }

@@ -21,6 +21,17 @@ import TophhieCloudAuthentication
         return store
     }
 
+    /// The tick at `date` finds the time run out: home, the flow forgotten, the notice said.
+    static func expectReset(_ store: inout FlowStore, at date: Date, sourceLocation: SourceLocation = #_sourceLocation) {
+        store.send(.tick(date), effects: [.forgetSession], sourceLocation: sourceLocation) {
+            $0.now = date
+            $0.step = .home
+            $0.origin = nil
+            $0.idle = nil
+            $0.homeNotice = notice
+        }
+    }
+
     @Test func homeStartsOnSignUpInEnrolmentMode() {
         let screen = FlowState(settings: Self.settings).screen
         #expect(screen.selectedOption.map { screen.options[$0].label } == "Sign up")
@@ -36,13 +47,7 @@ import TophhieCloudAuthentication
             == "No key pressed: clearing this screen for the next person in 15 s. Press any key to stay.")
         store.send(.tick(Sample.start + 119)) { $0.now = Sample.start + 119 }
         #expect(store.state.screen.idleWarning?.contains("in 1 s") == true)
-        store.send(.tick(Sample.start + 120), effects: [.forgetSession]) {
-            $0.now = Sample.start + 120
-            $0.step = .home
-            $0.origin = nil
-            $0.idle = nil
-            $0.homeNotice = Self.notice
-        }
+        Self.expectReset(&store, at: Sample.start + 120)
         #expect(store.state.screen.notice == Self.notice)
         #expect(store.state.screen.selectedOption.map { store.state.screen.options[$0].label } == "Sign up")
     }
@@ -55,13 +60,7 @@ import TophhieCloudAuthentication
         #expect(store.state.screen.idleWarning == nil)
         store.send(.tick(Sample.start + 229)) { $0.now = Sample.start + 229 }
         #expect(store.state.step != .home)
-        store.send(.tick(Sample.start + 230), effects: [.forgetSession]) {
-            $0.now = Sample.start + 230
-            $0.step = .home
-            $0.origin = nil
-            $0.idle = nil
-            $0.homeNotice = Self.notice
-        }
+        Self.expectReset(&store, at: Sample.start + 230)
     }
 
     /// A request still in flight is cancelled too: its answer must not bring the person back.

@@ -283,15 +283,15 @@ extension EndToEnd {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-e2e-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let tmux = try TmuxSession(command: "env -u NO_COLOR LANG=C.UTF-8 TERM=xterm-256color PS1='$ ' HOME='\(folder)' dash -i")
+            let tmux = try TmuxSession(command: "env -u NO_COLOR LANG=C.UTF-8 TERM=xterm-256color PS1='sh> ' HOME='\(folder)' dash -i")
             defer { tmux.stop() }
             let read = { (name: String) in try? String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8) }
             let command = { (text: String) in
                 tmux.send(literal: text)
                 tmux.send(keys: "Enter")
             }
-            #expect(tmux.waitForScreen(containing: "$ "))
-            command("stty -a > '\(folder)/before'; \(ConsoleRun.quote(binary)) --port 0; echo status=$?")
+            #expect(tmux.waitForScreen(containing: "sh>"))
+            command("stty -a > '\(folder)/before'; \(ConsoleRun.quote(binary)) --port 0")
             #expect(tmux.waitForScreen(containing: "Reset password", timeout: .seconds(20)), "\(tmux.capture())")
             tmux.send(keys: "Enter")  // Sign in
             #expect(tmux.waitForScreen(containing: "Password (optional)"), "\(tmux.capture())")
@@ -307,7 +307,7 @@ extension EndToEnd {
             #expect(tmux.display("#{keypad_flag}") == "0" && tmux.display("#{mouse_any_flag}") == "0")
             #expect(tmux.display("#{cursor_flag}") == "1", "cursor hidden")
             command("stty -a > '\(folder)/stopped'")
-            #expect(tmux.wait { read("stopped") != nil }, "the shell cannot run a command:\n\(tmux.capture())")
+            #expect(tmux.wait { read("stopped")?.hasSuffix("\n") == true }, "the shell cannot run a command:\n\(tmux.capture())")
             // Bracketed paste is off: a paste reaches a program as the text alone.
             command("cat -v > '\(folder)/pasted'")
             usleep(300_000)
@@ -322,34 +322,40 @@ extension EndToEnd {
             tmux.send(literal: "toso")
             #expect(tmux.waitForScreen(containing: "[contoso "), "what was typed before the stop is lost:\n\(tmux.capture())")
             tmux.send(keys: "C-c")
+            #expect(tmux.wait { !tmux.capture().contains("Password (optional)") }, "\(tmux.capture())")
+            // After a stop the shell drops the rest of the command line: ask for the status on its own.
+            command("echo status=$?")
             #expect(tmux.waitForScreen(containing: "status=0"), "\(tmux.capture())")
             command("stty -a > '\(folder)/after'")
-            #expect(tmux.wait { read("after") != nil })
+            #expect(tmux.wait { read("after")?.hasSuffix("\n") == true })
             #expect(read("before") != nil)
             #expect(read("stopped") == read("before"), "stty -a while stopped differs from before launch")
             #expect(read("after") == read("before"), "stty -a after the console differs from before launch")
         }
 
         /// Case 018: on terminals without an alternate screen (tmux copies a cleared screen into its
-        /// history), nothing a person typed in enrolment mode reaches the scrollback: not when the window
-        /// is resized mid-form, not when the console quits.
-        @Test(arguments: ["vt100", "linux", "ansi"])
+        /// history), nothing a person typed in enrolment mode reaches the scrollback: not when the next
+        /// person starts, not when the console quits. (`TERM=ansi` is left out: it has no `xenl`, which
+        /// tmux emulates, so full-width rows wrap differently there whatever the console does.)
+        @Test(arguments: ["vt100", "linux"])
         func case018EnrolmentLeavesNoOneInTheScrollback(_ term: String) throws {
             let run = try ConsoleRun(arguments: ["--enrol"], term: term)
             #expect(run.waitForHome())
-            run.choose(1)
-            #expect(run.wait(for: "Confirm password"), "\(run.screen)")
-            run.fill(["left.behind@example.com", "Str0ng!Passw0rd", "Str0ng!Passw0rd"])
-            #expect(run.wait(for: "•••••••••••••••"), "\(run.screen)")
-            run.tmux.resize(width: 100, height: 30)
-            #expect(run.tmux.wait { run.screen.split(separator: "\n").first?.count ?? 0 > 90 }, "no redraw at 100 columns")
-            run.tmux.resize(width: 80, height: 24)
-            #expect(run.wait(for: "left.behind@example.com"), "\(run.screen)")
+            for email in ["left.behind@example.com", "next.person@example.com"] {
+                run.choose(1)
+                #expect(run.wait(for: "Confirm password"), "\(run.screen)")
+                run.fill([email, "Str0ng!Passw0rd", "Str0ng!Passw0rd"])
+                #expect(run.wait(for: "•••••••••••••••"), "\(run.screen)")
+                if email.hasPrefix("left") {
+                    run.keys("Escape")  // this person gives up: home, for the next one
+                    #expect(run.waitUntilGone(email), "\(run.screen)")
+                }
+            }
             #expect(run.quit() == 0)
             run.expectSaneTerminal()
             let history = run.tmux.captureHistory()
-            #expect(!history.contains("left.behind"), "the email is in the scrollback:\n\(history)")
-            #expect(!history.contains("•"), "the password's bullets are in the scrollback:\n\(history)")
+            #expect(!history.contains("left.behind") && !history.contains("next.person"), "an email is in the scrollback:\n\(history)")
+            #expect(!history.contains("•••"), "the password's bullets are in the scrollback:\n\(history)")
         }
     }
 }

@@ -101,7 +101,7 @@ extension EndToEnd {
             #expect(run.screen.contains("enrolment"))
             run.choose(1)
             for (email, name) in [("first.person@example.com", "First Person"), ("second.person@example.com", "Second Person")] {
-                #expect(run.wait(for: "Sign up"))
+                #expect(run.wait(for: "Confirm password"))
                 // The form is empty: nothing of the previous account is left in it.
                 #expect(run.field("Email", shows: ""), "the form was not cleared:\n\(run.screen)")
                 #expect(run.field("Confirm password", shows: ""), "the form was not cleared:\n\(run.screen)")

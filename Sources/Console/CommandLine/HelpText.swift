@@ -37,7 +37,8 @@ public enum HelpText {
       --enrol            enrolment mode: after each sign-up, forget the account and start a new one; a
                          screen left without a key press goes home and forgets the person. It cannot
                          reach what the terminal keeps itself: line mode's scrollback, a terminal or
-                         multiplexer logging or copying the screen (script, tmux pipe-pane), the clipboard
+                         multiplexer logging or copying the screen (script, tmux pipe-pane) or moving it
+                         into its scrollback on a resize (tmux narrowing a window), the clipboard
       --idle-reset SECS  with --enrol: seconds without a key press before that reset (default 120; the
                          last 15 count down on screen)
       --har FILE         write the session's HTTP exchanges (secrets redacted) as HAR 1.2 on exit
