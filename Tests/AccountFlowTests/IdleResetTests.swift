@@ -9,15 +9,18 @@ import TophhieCloudAuthentication
     static let settings = FlowSettings(enrolmentMode: true, idleReset: 120)
     static let notice = "Cleared after 2 minutes without a key press, for the next person."
 
-    /// At home in enrolment mode with the first tick at `Sample.start`, then Enter on Sign up (the key, then
-    /// its event) and the email typed, as the console sends them.
+    /// At home in enrolment mode, Enter on Sign up (the key, then its event) and the email typed, as the
+    /// console sends them; the idle time starts at the next tick, at `Sample.start`.
     static func signUpWithEmailTyped() -> FlowStore {
         var store = FlowStore(settings: settings)
-        store.send(.tick(Sample.start)) { $0.now = Sample.start }
-        store.send(.keyPressed) { $0.idle = Countdown(seconds: 120, startedAt: Sample.start) }
+        store.send(.keyPressed) { $0.idle = Countdown(seconds: 120) }
         store.send(.menuChosen(.signUp)) { $0.step = .signUpStart(SignUpForm(settings: settings)) }
         store.send(.keyPressed)
         store.send(.fieldEdited(.email, Sample.email)) { $0.signUp { $0.email = Sample.email } }
+        store.send(.tick(Sample.start)) {
+            $0.now = Sample.start
+            $0.idle = Countdown(seconds: 120, startedAt: Sample.start)
+        }
         return store
     }
 
@@ -56,17 +59,32 @@ import TophhieCloudAuthentication
         var store = Self.signUpWithEmailTyped()
         store.send(.tick(Sample.start + 110)) { $0.now = Sample.start + 110 }
         #expect(store.state.screen.idleWarning != nil)
-        store.send(.keyPressed) { $0.idle = Countdown(seconds: 120, startedAt: Sample.start + 110) }
+        store.send(.keyPressed) { $0.idle = Countdown(seconds: 120) }
         #expect(store.state.screen.idleWarning == nil)
-        store.send(.tick(Sample.start + 229)) { $0.now = Sample.start + 229 }
+        store.send(.tick(Sample.start + 111)) {
+            $0.now = Sample.start + 111
+            $0.idle = Countdown(seconds: 120, startedAt: Sample.start + 111)
+        }
+        store.send(.tick(Sample.start + 230)) { $0.now = Sample.start + 230 }
         #expect(store.state.step != .home)
-        Self.expectReset(&store, at: Sample.start + 230)
+        Self.expectReset(&store, at: Sample.start + 231)
+    }
+
+    /// Line mode ticks only while a request runs: an answer given long after the last tick must not find
+    /// its idle time already spent.
+    @Test func aKeyLongAfterTheLastTickCountsFromTheNextTick() {
+        var store = Self.signUpWithEmailTyped()
+        store.send(.keyPressed) { $0.idle = Countdown(seconds: 120) }
+        store.send(.tick(Sample.start + 600)) {
+            $0.now = Sample.start + 600
+            $0.idle = Countdown(seconds: 120, startedAt: Sample.start + 600)
+        }
+        #expect(store.state.step != .home)
     }
 
     /// A request still in flight is cancelled too: its answer must not bring the person back.
     @Test func aRequestInFlightIsCancelled() {
         var store = Self.signUpWithEmailTyped()
-        store.send(.keyPressed)
         store.send(.fieldEdited(.password, Sample.password)) { $0.signUp { $0.password = Sample.password } }
         store.send(.fieldEdited(.confirmPassword, Sample.password)) { $0.signUp { $0.confirmPassword = Sample.password } }
         var state = store.state

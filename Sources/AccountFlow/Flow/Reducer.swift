@@ -39,7 +39,8 @@ extension FlowState {
             startHistoryCountdown(at: date)
             return idleTick(at: date)
         case .keyPressed:
-            if settings.enrolmentMode { idle = Countdown(seconds: settings.idleReset, startedAt: now) }
+            // Counted from the next tick: the last one may be old when ticks wait for input (line mode).
+            if settings.enrolmentMode { idle = Countdown(seconds: settings.idleReset) }
             return []
         case .resized:
             return []
