@@ -11,6 +11,8 @@
 
 /* C globals Swift 6 refuses as not concurrency-safe. */
 static inline WINDOW *cncursesw_stdscr(void) { return stdscr; }
+static inline WINDOW *cncursesw_curscr(void) { return curscr; }
+static inline WINDOW *cncursesw_newscr(void) { return newscr; }
 static inline FILE *cncursesw_stdout(void) { return stdout; }
 static inline FILE *cncursesw_stdin(void) { return stdin; }
 

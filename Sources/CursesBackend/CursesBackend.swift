@@ -8,6 +8,8 @@ import TerminalUI
 /// instead of exiting the process like `initscr`), switches to raw input, enables bracketed paste,
 /// and installs signal handlers. ``stop()`` puts everything back; it is idempotent and also runs
 /// from SIGINT/SIGTERM/SIGHUP and crash signals (async-signal-safe: `tcsetattr` + `write` only).
+/// A stop (Ctrl-Z's SIGTSTP, SIGTTIN, SIGTTOU) gives the terminal back the same way until SIGCONT.
+/// The screen is blanked row by row, never with a full clear (see `ScreenBlanking`).
 ///
 /// ```swift
 /// let backend = try CursesBackend()
@@ -36,9 +38,12 @@ public final class CursesBackend: Backend {
     ///   - environment: read for `NO_COLOR`, `TERM`, and a launcher's ``TerminalHandover``.
     ///   - escapeDelay: how long after an Esc byte to wait for the rest of a sequence before it
     ///     counts as the Esc key.
+    ///   - pasteQuietTime: how long a bracketed paste whose end marker has not come may go without
+    ///     input before it is closed, its text kept, so keys work again.
     /// - Throws: ``CursesError`` when standard input/output is not a terminal, `TERM` is unknown,
     ///   or another backend is active. Nothing is changed on the terminal in that case.
-    public init(environment: [String: String], escapeDelay: Duration = .milliseconds(30)) throws(CursesError) {
+    public init(environment: [String: String], escapeDelay: Duration = .milliseconds(30),
+                pasteQuietTime: Duration = .milliseconds(500)) throws(CursesError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         guard activeRestoreRecord == nil else { throw .alreadyActive }
         Self.chooseUTF8Locale()
@@ -73,10 +78,12 @@ public final class CursesBackend: Backend {
         }
         wakeRead = pipeEnds[0]
         wakeWrite = pipeEnds[1]
-        input = TerminalInput(input: STDIN_FILENO, wake: wakeRead, escapeDelay: escapeDelay)
+        input = TerminalInput(input: STDIN_FILENO, wake: wakeRead, escapeDelay: escapeDelay, pasteQuietTime: pasteQuietTime)
         size = Self.terminalSize()
 
         record.pointee.wakeDescriptor = wakeWrite
+        record.pointee.rows = Int32(size.height)
+        record.pointee.blanking = ScreenBlanking.prepare()
         Self.storeResetSequence(in: record)
         record.pointee.restored = 0
         activeRestoreRecord = record
@@ -96,13 +103,13 @@ public final class CursesBackend: Backend {
     public func handOver() -> (name: String, value: String) {
         var held = sigset_t()
         sigemptyset(&held)
-        for signal in HandledSignals.termination { sigaddset(&held, signal) }
+        for signal in HandledSignals.termination + HandledSignals.stop { sigaddset(&held, signal) }
         pthread_sigmask(SIG_BLOCK, &held, nil)
         return (TerminalHandover.variable, TerminalHandover.encode(record.pointee.saved))
     }
 
-    /// Restores the terminal: leaves curses, turns bracketed paste off, puts the saved modes back,
-    /// removes the signal handlers. Safe to call more than once.
+    /// Restores the terminal: blanks the screen row by row, leaves curses, turns bracketed paste off,
+    /// puts the saved modes back, removes the signal handlers. Safe to call more than once.
     public func stop() {
         guard !stopped else { return }
         stopped = true
@@ -110,8 +117,11 @@ public final class CursesBackend: Backend {
         if record.pointee.restored == 0 {
             // Blank the screen first: a terminal without an alternate screen (or one that mixed the
             // screens up on a resize) must not keep a form, masked or not, after the console is gone.
-            _ = wclear(cncursesw_stdscr())
+            // The cursor goes where the blanking ends, so curses' idea of it stays true for endwin.
+            _ = wmove(cncursesw_stdscr(), Int32(max(0, size.height - 1)), 0)
             _ = wrefresh(cncursesw_stdscr())
+            _ = fflush(cncursesw_stdout())
+            record.pointee.blanking.write(rows: size.height, to: STDOUT_FILENO)
             _ = endwin()
             Self.writeDirectly(Self.pasteOff)
             record.pointee.restored = 1
@@ -120,6 +130,8 @@ public final class CursesBackend: Backend {
         delscreen(screen)
         activeRestoreRecord = nil
         record.pointee.sequence?.deallocate()
+        record.pointee.resumeSequence?.deallocate()
+        record.pointee.blanking.release()
         record.deallocate()
         close(wakeRead)
         close(wakeWrite)
@@ -127,21 +139,26 @@ public final class CursesBackend: Backend {
 
     // MARK: Backend
 
-    /// Writes every cell into `stdscr` with `mvwadd_wch`, its style as attributes and a colour pair.
-    /// Cells outside the window and wide graphemes that would cross its right edge are skipped.
+    /// Writes every cell into `stdscr` with `mvwadd_wch`, its whole grapheme (see `CursesCell`), its
+    /// style as attributes and a colour pair. Cells outside the window and wide graphemes that would
+    /// cross its right edge are skipped.
     public func draw(_ buffer: Buffer) {
         guard let window = cncursesw_stdscr() else { return }
+        Self.put(buffer, into: window, size: size, palette: palette)
+    }
+
+    /// ``draw(_:)`` into any curses window of `size`.
+    static func put(_ buffer: Buffer, into window: UnsafeMutablePointer<WINDOW>, size: Size, palette: CursesPalette) {
         let rows = min(buffer.size.height, size.height)
         let columns = min(buffer.size.width, size.width)
         for y in 0..<rows {
             for x in 0..<columns {
                 let cell = buffer[x, y]
                 if cell.isContinuation || x + cell.width > columns { continue }
-                var wide = cell.grapheme.unicodeScalars.prefix(Int(CCHARW_MAX) - 1).map { wchar_t(bitPattern: $0.value) }
-                wide.append(0)
-                var character = cchar_t()
-                _ = setcchar(&character, wide, palette.attributes(cell.style), palette.pair(cell.style), nil)
-                _ = mvwadd_wch(window, Int32(y), Int32(x), &character)
+                for (offset, characters) in CursesCell.characters(of: cell.grapheme, width: cell.width).enumerated() {
+                    var character = CursesCell.make(characters, attributes: palette.attributes(cell.style), pair: palette.pair(cell.style))
+                    _ = mvwadd_wch(window, Int32(y), Int32(x + offset), &character)
+                }
             }
         }
     }
@@ -156,13 +173,16 @@ public final class CursesBackend: Backend {
         _ = curs_set(visible ? 1 : 0)
     }
 
-    /// `wclear` on `stdscr`: the next ``flush()`` repaints the whole screen.
+    /// `redrawwin` on `stdscr`: the next ``flush()`` repaints every row. Not `wclear`, whose full
+    /// clear a terminal without an alternate screen may copy into its scrollback (case 018).
     public func clear() {
-        _ = wclear(cncursesw_stdscr())
+        _ = redrawwin(cncursesw_stdscr())
     }
 
-    /// `wrefresh` on `stdscr`: sends what changed since the last refresh to the terminal.
+    /// `wrefresh` on `stdscr`: sends what changed since the last refresh to the terminal. Nothing while
+    /// a stop signal has given the terminal to the shell (the repaint follows SIGCONT).
     public func flush() {
+        guard record.pointee.suspended == 0 else { return }
         _ = wrefresh(cncursesw_stdscr())
     }
 
@@ -175,7 +195,16 @@ public final class CursesBackend: Backend {
         case .closed: return .inputClosed
         case .windowChanged:
             size = Self.terminalSize()
+            record.pointee.rows = Int32(size.height)
             _ = resizeterm(Int32(size.height), Int32(size.width))
+            // resizeterm asks for a full clear on the next refresh; the caller's clear() repaints every
+            // row instead (a full clear would reach the scrollback of a terminal without an alternate screen).
+            for window in [cncursesw_curscr(), cncursesw_newscr(), cncursesw_stdscr()] { _ = clearok(window, false) }
+            if record.pointee.resumed == 1 {
+                // Back from a stop, which showed the cursor: make curses' idea of it true again.
+                record.pointee.resumed = 0
+                _ = curs_set(1)
+            }
             return .resized(size)
         }
     }
@@ -200,36 +229,39 @@ public final class CursesBackend: Backend {
         return Size(width: Int(columns), height: Int(rows))
     }
 
-    /// Builds, once, the bytes a signal handler writes: plain attributes, a cleared screen (no
-    /// secret left behind), visible cursor, keypad and alternate screen off (from terminfo),
-    /// bracketed paste off.
+    /// Builds, once, the bytes a signal handler writes after blanking the screen: visible cursor,
+    /// keypad and alternate screen off (from terminfo), bracketed paste off; and those that take the
+    /// terminal back after a stop: alternate screen and bracketed paste on.
     private static func storeResetSequence(in record: UnsafeMutablePointer<RestoreRecord>) {
-        var bytes: [UInt8] = []
-        for capability in ["sgr0", "clear", "cnorm", "rmkx", "rmcup"] {
-            if let value = cncursesw_tigetstr(capability) { bytes += Array(String(cString: value).utf8) }
-        }
-        bytes += Array(pasteOff.utf8)
+        (record.pointee.sequence, record.pointee.sequenceCount) = storage(["cnorm", "rmkx", "rmcup"], then: pasteOff)
+        (record.pointee.resumeSequence, record.pointee.resumeSequenceCount) = storage(["smcup"], then: pasteOn)
+    }
+
+    /// The terminfo strings named in `capabilities` (those the terminal has), then `text`, in new memory.
+    private static func storage(_ capabilities: [String], then text: String) -> (UnsafeMutablePointer<UInt8>, Int) {
+        var bytes = capabilities.flatMap { ScreenBlanking.capability($0) ?? [] }
+        bytes += Array(text.utf8)
         let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
         storage.initialize(from: bytes, count: bytes.count)
-        record.pointee.sequence = storage
-        record.pointee.sequenceCount = bytes.count
+        return (storage, bytes.count)
     }
 
     private static func installHandlers() {
         for signal in HandledSignals.termination { _ = Glibc.signal(signal, handleTerminationSignal) }
         for signal in HandledSignals.crash { _ = Glibc.signal(signal, handleCrashSignal) }
+        for signal in HandledSignals.stop { _ = Glibc.signal(signal, handleStopSignal) }
         _ = Glibc.signal(SIGWINCH, handleWindowChange)
         // Then unblock: a program started with these signals blocked (a launcher's hand-over, test
         // runners, some supervisors) would never run the handlers. Not before: a signal already
         // pending would meet the handler newterm installed, whose exit(1) skips this restore.
         var handled = sigset_t()
         sigemptyset(&handled)
-        for signal in HandledSignals.termination + HandledSignals.crash + [SIGWINCH] { sigaddset(&handled, signal) }
+        for signal in HandledSignals.termination + HandledSignals.crash + HandledSignals.stop + [SIGWINCH] { sigaddset(&handled, signal) }
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     }
 
     private static func removeHandlers() {
-        for signal in HandledSignals.termination + HandledSignals.crash + [SIGWINCH] {
+        for signal in HandledSignals.termination + HandledSignals.crash + HandledSignals.stop + [SIGWINCH] {
             _ = Glibc.signal(signal, SIG_DFL)
         }
     }

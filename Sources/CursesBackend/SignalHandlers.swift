@@ -20,15 +20,50 @@ func handleCrashSignal(_ signal: Int32) {
 /// SIGWINCH: wake the input loop through its pipe; the loop reads the new size.
 func handleWindowChange(_ signal: Int32) {
     let saved = errno
+    wakeInputLoop()
+    errno = saved
+}
+
+/// SIGTSTP, SIGTTIN, SIGTTOU (case 015): give the terminal back as the shell had it (a shell such as
+/// dash does not repair it, and ncurses' own handler would restore the raw modes a launcher handed
+/// over), stop, and on SIGCONT take it back and have the loop repaint. Nothing typed is lost: decoded
+/// keys stay queued, and the modes are switched without flushing input. A process continued in the
+/// background leaves the terminal alone until it is in the foreground again (its next read stops it).
+func handleStopSignal(_ signal: Int32) {
+    let saved = errno
+    if let record = activeRestoreRecord, record.pointee.restored == 0, record.pointee.suspended == 0, ownsForeground(record) {
+        _ = tcgetattr(record.pointee.inputDescriptor, &record.pointee.program)
+        record.pointee.suspended = 1
+        releaseTerminalAsyncSignalSafe(record)
+    }
+    // Stop as the default action would; SIGSTOP cannot be caught, so this handler stays in place.
+    _ = kill(getpid(), SIGSTOP)
+    if let record = activeRestoreRecord, record.pointee.restored == 0, record.pointee.suspended == 1, ownsForeground(record) {
+        _ = tcsetattr(record.pointee.inputDescriptor, TCSADRAIN, &record.pointee.program)
+        writeAllAsyncSignalSafe(record.pointee.outputDescriptor, record.pointee.resumeSequence, record.pointee.resumeSequenceCount)
+        record.pointee.suspended = 0
+        record.pointee.resumed = 1
+        wakeInputLoop()
+    }
+    errno = saved
+}
+
+/// Whether this process is the terminal's foreground process group (only that one may change it).
+private func ownsForeground(_ record: UnsafeMutablePointer<RestoreRecord>) -> Bool {
+    tcgetpgrp(record.pointee.inputDescriptor) == getpgrp()
+}
+
+/// One byte into the wake pipe: the input loop returns and reads the terminal's size again.
+private func wakeInputLoop() {
     if let record = activeRestoreRecord, record.pointee.wakeDescriptor >= 0 {
         var byte: UInt8 = 1
         _ = write(record.pointee.wakeDescriptor, &byte, 1)
     }
-    errno = saved
 }
 
 /// The signals each handler is installed for.
 enum HandledSignals {
     static let termination: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     static let crash: [Int32] = [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE]
+    static let stop: [Int32] = [SIGTSTP, SIGTTIN, SIGTTOU]
 }

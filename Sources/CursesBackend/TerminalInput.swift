@@ -8,13 +8,22 @@ final class TerminalInput {
     private let input: Int32
     private let wake: Int32
     private let escapeDelay: Duration
+    private let pasteQuietTime: Duration
     private var decoder = InputDecoder()
     private var queue: [Key] = []
+    private let clock = ContinuousClock()
+    /// When the last bytes arrived, to close a paste whose end marker never comes (case 017).
+    private var lastInput: ContinuousClock.Instant
 
-    init(input: Int32, wake: Int32, escapeDelay: Duration) {
+    /// - Parameters:
+    ///   - escapeDelay: how long a lone Esc waits for the rest of a sequence.
+    ///   - pasteQuietTime: how long an open bracketed paste may go without bytes before it is closed.
+    init(input: Int32, wake: Int32, escapeDelay: Duration, pasteQuietTime: Duration) {
         self.input = input
         self.wake = wake
         self.escapeDelay = escapeDelay
+        self.pasteQuietTime = pasteQuietTime
+        lastInput = clock.now
     }
 
     enum Wait {
@@ -27,13 +36,14 @@ final class TerminalInput {
     /// Waits until a key is decoded, the window changes, or `timeout` passes. Keys already decoded
     /// are handed out before a window change, so nothing typed is lost.
     func next(timeout: Duration) -> Wait {
-        let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {
             if !queue.isEmpty { return .key(queue.removeFirst()) }
             let remaining = max(.zero, deadline - clock.now)
+            let pasting = decoder.isPasting
             let waitingForEscape = decoder.hasPendingInput
-            let wait = waitingForEscape ? min(remaining, escapeDelay) : remaining
+            let wait = pasting ? min(remaining, max(.zero, lastInput + pasteQuietTime - clock.now))
+                : waitingForEscape ? min(remaining, escapeDelay) : remaining
             var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, Int32(Self.milliseconds(wait)))
@@ -42,7 +52,10 @@ final class TerminalInput {
                 return .closed
             }
             if ready == 0 {
-                if waitingForEscape {
+                if pasting {
+                    if clock.now - lastInput >= pasteQuietTime { queue += decoder.closeUnfinishedPaste() }
+                    if !queue.isEmpty || remaining > .zero { continue }
+                } else if waitingForEscape {
                     queue += decoder.flushPendingEscape()
                     if !queue.isEmpty || remaining > .zero { continue }
                 }
@@ -57,6 +70,7 @@ final class TerminalInput {
                 let count = bytes.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR || errno == EAGAIN { continue }
                 if count <= 0 { return .closed }
+                lastInput = clock.now
                 queue += decoder.decode(bytes[..<count])
             }
         }

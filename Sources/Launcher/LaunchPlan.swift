@@ -28,18 +28,25 @@ public enum LaunchPlan: Equatable, Sendable {
         var preset = FirstFrame.defaultPreset
         var exitAfterFirstFrame = false
         var enrolment = false
+        var idleReset = false
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
             case "--enrol", "--enroll": enrolment = true
             case "--exit-after-first-frame": exitAfterFirstFrame = true
-            case "--preset", "--port", "--har":
+            case "--preset", "--port", "--har", "--idle-reset":
                 guard let value = rest.popFirst(), !value.hasPrefix("--") else { return }
                 if argument == "--preset" { preset = value }
                 if argument == "--port", UInt16(value) == nil { return }
+                if argument == "--idle-reset" {
+                    guard Int(value) != nil else { return }
+                    idleReset = true
+                }
             default: return
             }
         }
+        // The console refuses an idle reset without enrolment: its message must not meet a painted frame.
+        guard !idleReset || enrolment else { return }
         self = .paintFirstFrame(preset: preset, enrolment: enrolment, exitAfterFirstFrame: exitAfterFirstFrame)
     }
 }

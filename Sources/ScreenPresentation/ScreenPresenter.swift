@@ -7,8 +7,8 @@ import TerminalUI
 ///
 /// Editing state survives a re-render: a field whose value did not change keeps its editor (cursor,
 /// reveal), and focus stays put while the same screen is shown. Options become one picker, actions
-/// become buttons (the default first), and the screen's error, working and notice texts become the
-/// status line, in that order of importance.
+/// become buttons (the default first), and the screen's idle countdown, error, working and notice texts
+/// become the status line, in that order of importance.
 public enum ScreenPresenter {
     /// The picker that lists a screen's options.
     public static let optionsFieldID = "options"
@@ -148,6 +148,7 @@ public enum ScreenPresenter {
     }
 
     private static func status(of screen: Screen) -> StatusLine? {
+        if let warning = screen.idleWarning { return StatusLine(warning, kind: .error) }
         if let message = screen.message { return StatusLine(message, kind: .error) }
         if screen.isWorking {
             // Progress of a long request (the reset's polls) rides along with the working text.

@@ -59,6 +59,11 @@ public final class TmuxSession {
         (try? run(["capture-pane", "-p", "-t", target]).output) ?? ""
     }
 
+    /// The pane's scrollback and visible screen as text (`capture-pane -S -`): what scrolling back shows.
+    public func captureHistory() -> String {
+        (try? run(["capture-pane", "-p", "-S", "-", "-t", target]).output) ?? ""
+    }
+
     /// The visible screen with its attributes as escape sequences (`capture-pane -e`).
     public func captureWithAttributes() -> String {
         (try? run(["capture-pane", "-p", "-e", "-t", target]).output) ?? ""

@@ -26,6 +26,20 @@ import Testing
         }
     }
 
+    /// Issue 14: `--idle-reset SECONDS` sets enrolment mode's idle time, and only with `--enrol`.
+    @Test func idleResetGoesWithEnrolment() throws {
+        var options = ConsoleOptions()
+        options.enrol = true
+        options.idleReset = 30
+        #expect(try parser().parse(["--idle-reset", "30", "--enrol"]) == .embedded(preset: "email-password", options: options))
+        #expect(throws: UsageError("--idle-reset clears the screen between people in enrolment mode; add --enrol.")) {
+            try parser().parse(["--idle-reset", "30"])
+        }
+        #expect(throws: UsageError("--idle-reset 0: use a whole number from 1 to 86400.")) {
+            try parser().parse(["--enrol", "--idle-reset", "0"])
+        }
+    }
+
     @Test func presetMayBeAPolicyFileAndThePortIsChosen() throws {
         var options = ConsoleOptions()
         options.emulatorPort = 8443

@@ -25,6 +25,7 @@ import Testing
         ["console", "--authority", "https://contoso.ciamlogin.com/t", "--client-id", "c"], ["emulator", "--port", "0"],
         ["--bogus"], ["--preset"], ["--preset", "--enrol"], ["--port", "99999"], ["--har"], ["extra"],
         ["--har", "-h"], ["--preset", "-h"], ["--enrol", "--help"],
+        ["--enrol", "--idle-reset", "30"], ["--idle-reset", "30", "--enroll"], ["--idle-reset", "30"], ["--enrol", "--idle-reset"],
     ]
 
     /// Paints exactly when the console would run full-screen on the embedded emulator.

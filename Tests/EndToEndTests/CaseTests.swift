@@ -270,3 +270,92 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd {
+    /// Cases 015 and 018: the console as a terminal program under a plain shell and on terminals without
+    /// an alternate screen.
+    @Suite struct TerminalCases {
+        /// Case 015: `dash -i` repairs no terminal modes when a job stops. Stopped by SIGTSTP mid-form, the
+        /// console gives the shell the modes it had (stty -a before launch, while stopped and after `fg`
+        /// agree), bracketed paste off and the main screen; after `fg` it repaints with what was typed.
+        @Test func case015StopUnderAPlainShellGivesTheShellItsTerminal() throws {
+            let binary = try ReleaseBinary.require()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-e2e-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let tmux = try TmuxSession(command: "env -u NO_COLOR LANG=C.UTF-8 TERM=xterm-256color PS1='sh> ' HOME='\(folder)' dash -i")
+            defer { tmux.stop() }
+            let read = { (name: String) in try? String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8) }
+            let command = { (text: String) in
+                tmux.send(literal: text)
+                tmux.send(keys: "Enter")
+            }
+            #expect(tmux.waitForScreen(containing: "sh>"))
+            command("stty -a > '\(folder)/before'; \(ConsoleRun.quote(binary)) --port 0")
+            #expect(tmux.waitForScreen(containing: "Reset password", timeout: .seconds(20)), "\(tmux.capture())")
+            tmux.send(keys: "Enter")  // Sign in
+            #expect(tmux.waitForScreen(containing: "Password (optional)"), "\(tmux.capture())")
+            tmux.send(literal: "con")
+            #expect(tmux.waitForScreen(containing: "[con "), "\(tmux.capture())")
+
+            let shell = try #require(pid_t(tmux.display("#{pane_pid}")))
+            let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+            let console = try #require(children.split(separator: " ").first.flatMap { pid_t($0) })
+            kill(console, SIGTSTP)
+            #expect(tmux.waitForScreen(containing: "Stopped"), "\(tmux.capture())")
+            #expect(tmux.display("#{alternate_on}") == "0", "still on the alternate screen")
+            #expect(tmux.display("#{keypad_flag}") == "0" && tmux.display("#{mouse_any_flag}") == "0")
+            #expect(tmux.display("#{cursor_flag}") == "1", "cursor hidden")
+            command("stty -a > '\(folder)/stopped'")
+            #expect(tmux.wait { read("stopped")?.hasSuffix("\n") == true }, "the shell cannot run a command:\n\(tmux.capture())")
+            // Bracketed paste is off: a paste reaches a program as the text alone.
+            command("cat -v > '\(folder)/pasted'")
+            usleep(300_000)
+            tmux.paste("xy")
+            tmux.send(keys: "Enter")
+            tmux.send(keys: "C-d")
+            #expect(tmux.wait { read("pasted") == "xy\n" }, "pasted: \(read("pasted") ?? "nothing")")
+
+            command("fg")
+            #expect(tmux.waitForScreen(containing: "Password (optional)"), "no repaint after fg:\n\(tmux.capture())")
+            #expect(tmux.display("#{alternate_on}") == "1", "the console did not take its screen back")
+            tmux.send(literal: "toso")
+            #expect(tmux.waitForScreen(containing: "[contoso "), "what was typed before the stop is lost:\n\(tmux.capture())")
+            tmux.send(keys: "C-c")
+            #expect(tmux.wait { !tmux.capture().contains("Password (optional)") }, "\(tmux.capture())")
+            // After a stop the shell drops the rest of the command line: ask for the status on its own.
+            command("echo status=$?")
+            #expect(tmux.waitForScreen(containing: "status=0"), "\(tmux.capture())")
+            command("stty -a > '\(folder)/after'")
+            #expect(tmux.wait { read("after")?.hasSuffix("\n") == true })
+            #expect(read("before") != nil)
+            #expect(read("stopped") == read("before"), "stty -a while stopped differs from before launch")
+            #expect(read("after") == read("before"), "stty -a after the console differs from before launch")
+        }
+
+        /// Case 018: on terminals without an alternate screen (tmux copies a cleared screen into its
+        /// history), nothing a person typed in enrolment mode reaches the scrollback: not when the next
+        /// person starts, not when the console quits. (`TERM=ansi` is left out: it has no `xenl`, which
+        /// tmux emulates, so full-width rows wrap differently there whatever the console does.)
+        @Test(arguments: ["vt100", "linux"])
+        func case018EnrolmentLeavesNoOneInTheScrollback(_ term: String) throws {
+            let run = try ConsoleRun(arguments: ["--enrol"], term: term)
+            #expect(run.waitForHome())
+            for email in ["left.behind@example.com", "next.person@example.com"] {
+                run.choose(1)
+                #expect(run.wait(for: "Confirm password"), "\(run.screen)")
+                run.fill([email, "Str0ng!Passw0rd", "Str0ng!Passw0rd"])
+                #expect(run.wait(for: "•••••••••••••••"), "\(run.screen)")
+                if email.hasPrefix("left") {
+                    run.keys("Escape")  // this person gives up: home, for the next one
+                    #expect(run.waitUntilGone(email), "\(run.screen)")
+                }
+            }
+            #expect(run.quit() == 0)
+            run.expectSaneTerminal()
+            let history = run.tmux.captureHistory()
+            #expect(!history.contains("left.behind") && !history.contains("next.person"), "an email is in the scrollback:\n\(history)")
+            #expect(!history.contains("•••"), "the password's bullets are in the scrollback:\n\(history)")
+        }
+    }
+}

@@ -101,7 +101,7 @@ extension EndToEnd {
             #expect(run.screen.contains("enrolment"))
             run.choose(1)
             for (email, name) in [("first.person@example.com", "First Person"), ("second.person@example.com", "Second Person")] {
-                #expect(run.wait(for: "Sign up"))
+                #expect(run.wait(for: "Confirm password"))
                 // The form is empty: nothing of the previous account is left in it.
                 #expect(run.field("Email", shows: ""), "the form was not cleared:\n\(run.screen)")
                 #expect(run.field("Confirm password", shows: ""), "the form was not cleared:\n\(run.screen)")
@@ -146,6 +146,28 @@ extension EndToEnd {
             let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har))) as? [String: Any]
             let entries = (json?["log"] as? [String: Any])?["entries"] as? [Any]
             #expect(entries?.count == 0, "the HAR keeps the person who walked away: \(entries?.count ?? -1) entries")
+        }
+
+        /// Issue 14: a person who walks away mid-flow is forgotten after `--idle-reset` seconds. The last 15
+        /// count down on screen and any key starts them again; then the console is home on Sign up, the
+        /// email gone, and the trace pane says it was cleared.
+        @Test func enrolmentIdleResetForgetsAPersonWhoWalkedAway() throws {
+            let run = try ConsoleRun(arguments: ["--enrol", "--idle-reset", "17"])
+            #expect(run.waitForHome())
+            #expect(run.line(containing: "▸")?.contains("Sign up") == true, "home does not start on Sign up:\n\(run.screen)")
+            run.keys("Enter")
+            #expect(run.wait(for: "Confirm password"), "\(run.screen)")
+            run.type("walked.away@example.com")
+            #expect(run.wait(for: "clearing this screen for the next person in"), "no countdown:\n\(run.screen)")
+            run.keys("Right")  // a key that changes nothing on the screen
+            #expect(run.waitUntilGone("clearing this screen", timeout: .seconds(3)), "a key did not stop the countdown")
+            #expect(run.field("Email", shows: "walked.away@example.com"))
+            #expect(run.wait(for: "Cleared after 17 seconds without a key press", timeout: .seconds(30)), "\(run.screen)")
+            #expect(!run.screen.contains("walked.away"), "the email is still shown:\n\(run.screen)")
+            #expect(run.line(containing: "▸")?.contains("Sign up") == true, "\(run.screen)")
+            run.keys("F3")
+            #expect(run.wait(for: "(cleared)"), "\(run.screen)")
+            #expect(run.quit() == 0)
         }
 
         /// Support staff: a person who signs in, or who walks away mid-flow, leaves nothing for the next

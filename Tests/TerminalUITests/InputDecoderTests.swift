@@ -1,3 +1,4 @@
+import AccountFlow
 import TerminalUI
 import Testing
 
@@ -73,7 +74,66 @@ import Testing
         #expect(decoder.decode(Array("1~z".utf8)) == [.paste("ab\u{1B}[Ac"), .character("z")])
     }
 
-    @Test func altKeyIsEscapeThenKey() {
-        #expect(keys("\u{1B}x") == [.escape, .character("x")])
+    // Case 017 A: Esc and a key arriving together are one key, Alt plus it; never Esc (back) then the key.
+    @Test func escapeFollowedAtOnceByAKeyIsAltAndThatKey() {
+        #expect(keys("\u{1B}b") == [.alt(.character("b"))])
+        #expect(keys("\u{1B}é\u{1B}\u{7F}\u{1B}\r") == [.alt(.character("é")), .alt(.backspace), .alt(.enter)])
+        #expect(keys("\u{1B}[1;3D\u{1B}[3;3~") == [.alt(.left), .alt(.delete)])
+        #expect(keys("\u{1B}\u{1B}[A") == [.alt(.up)])
+        #expect(keys("\u{1B}\u{1B}") == [.escape, .escape])
+        #expect(keys("\u{1B}[") == [.alt(.character("["))])
+        // Ctrl-C always quits, even straight after Esc.
+        #expect(keys("\u{1B}\u{03}") == [.control("c")])
+    }
+
+    @Test func escapeThenAKeyAfterTheDelayIsTwoKeys() {
+        var decoder = InputDecoder()
+        #expect(decoder.decode([0x1B]).isEmpty)
+        #expect(decoder.flushPendingEscape() == [.escape])
+        #expect(decoder.decode(Array("b".utf8)) == [.character("b")])
+    }
+
+    /// Case 017 A in the form: Alt-b on a sign-up form with an email and a password typed does nothing;
+    /// both values stay and the flow does not go back.
+    @Test func altKeyOnTheSignUpFormLosesNothing() {
+        var session = ScreenSession(FlowState(settings: FlowSettings(), step: .signUpStart(SignUpForm(settings: FlowSettings()))))
+        session.type("ada@contoso.example")
+        session.press(.tab)
+        session.type("Correct-Horse-9")
+        var decoder = InputDecoder()
+        for key in decoder.decode(Array("\u{1B}b".utf8)) { #expect(session.press(key).isEmpty, "\(key)") }
+        guard case .signUpStart(let form) = session.state.step else {
+            Issue.record("left the sign-up form: \(session.state.step)")
+            return
+        }
+        #expect(form.email == "ada@contoso.example")
+        #expect(form.password == "Correct-Horse-9")
+    }
+
+    // Case 017 B: a paste whose end marker never comes is closed after a quiet time, its text kept,
+    // and keys work again.
+    @Test func unfinishedPasteIsClosedWithItsText() {
+        var decoder = InputDecoder()
+        #expect(decoder.decode(Array("\u{1B}[200~pasted".utf8)).isEmpty)
+        #expect(decoder.isPasting)
+        #expect(decoder.decode(Array("\u{1B}".utf8)).isEmpty, "Esc inside an open paste is pasted text")
+        #expect(decoder.closeUnfinishedPaste() == [.paste("pasted\u{1B}")])
+        #expect(!decoder.isPasting)
+        #expect(decoder.decode(Array("x\r".utf8)) == [.character("x"), .enter])
+        #expect(decoder.closeUnfinishedPaste().isEmpty)
+    }
+
+    @Test func ctrlCInsideAnUnfinishedPasteQuits() {
+        var decoder = InputDecoder()
+        #expect(decoder.decode(Array("\u{1B}[200~abc".utf8)).isEmpty)
+        #expect(decoder.decode([0x03, UInt8(ascii: "x")]) == [.paste("abc"), .control("c"), .character("x")])
+    }
+
+    @Test func pasteLongerThanTheCapIsCutThere() {
+        var decoder = InputDecoder()
+        let text = String(repeating: "a", count: InputDecoder.pasteLimit + 2)
+        let keys = decoder.decode(Array(("\u{1B}[200~" + text).utf8))
+        #expect(keys == [.paste(String(repeating: "a", count: InputDecoder.pasteLimit)), .character("a"), .character("a")])
+        #expect(!decoder.isPasting)
     }
 }

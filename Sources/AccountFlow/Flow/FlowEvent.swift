@@ -54,8 +54,12 @@ public enum FlowEvent: Sendable, Equatable {
     case historyFilterChanged(HistoryFilter)
     /// On the history list: show the row with this event id in full.
     case historyRowOpened(id: String)
-    /// Time passed (the runner ticks about once a second); drives resend countdowns.
+    /// Time passed (the runner ticks about once a second); drives resend countdowns and, in enrolment
+    /// mode, the idle reset.
     case tick(Date)
+    /// A key was pressed, any key (even one that does nothing on the screen): in enrolment mode the idle
+    /// countdown starts again. Sent before the key's own events.
+    case keyPressed
     /// The terminal was resized; entered data survives (rendering is the renderer's business).
     case resized
 

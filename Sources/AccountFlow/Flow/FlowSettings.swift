@@ -23,16 +23,19 @@ public struct FlowSettings: Sendable, Equatable {
     public var passwordPolicyHint: String
     /// The zone token expiries are shown in on the account screen (the operator's local time).
     public var timeZone: TimeZone
+    /// Enrolment mode: seconds without a key press after which the console goes home and forgets the
+    /// person at it (`--idle-reset`; 2 minutes by default).
+    public var idleReset: Int
 
     /// Defaults: password accounts, `oob password redirect`, both capabilities, no country code, Entra's
-    /// policy, the machine's time zone.
+    /// policy, the machine's time zone, 120 seconds of idle time in enrolment mode.
     public init(
         passwordAccounts: Bool = true, upFrontAttributes: [RequiredAttribute] = [], enrolmentMode: Bool = false,
         challengeTypes: [ChallengeType] = [.oob, .password, .redirect],
         capabilities: [Capability] = [.mfaRequired, .registrationRequired],
         defaultCountryCode: String? = nil,
         passwordPolicyHint: String = "8 to 256 characters, using three of: lower case, upper case, digits, symbols.",
-        timeZone: TimeZone = .current
+        timeZone: TimeZone = .current, idleReset: Int = 120
     ) {
         self.passwordAccounts = passwordAccounts
         self.upFrontAttributes = upFrontAttributes
@@ -42,5 +45,6 @@ public struct FlowSettings: Sendable, Equatable {
         self.defaultCountryCode = defaultCountryCode
         self.passwordPolicyHint = passwordPolicyHint
         self.timeZone = timeZone
+        self.idleReset = idleReset
     }
 }

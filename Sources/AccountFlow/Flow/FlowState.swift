@@ -20,11 +20,14 @@ public struct FlowState: Sendable, Equatable {
     /// What the home menu says on arrival ("Sign-in cancelled", the restored account); it goes as soon as
     /// another screen is shown or a request starts.
     public var homeNotice: String?
+    /// Enrolment mode: the countdown to going home and forgetting the person at the terminal, restarted by
+    /// every key; `nil` at home (nobody to forget) and outside enrolment mode.
+    public var idle: Countdown?
 
     /// By default at home, with nothing in flight, nobody signed in, no tick yet and no home notice.
     public init(settings: FlowSettings, step: FlowStep = .home, origin: FlowOrigin? = nil,
                 pending: PendingRequest? = nil, signedIn: SignedInAccount? = nil, now: Date? = nil,
-                loopGuard: LoopGuard = LoopGuard(), homeNotice: String? = nil) {
+                loopGuard: LoopGuard = LoopGuard(), homeNotice: String? = nil, idle: Countdown? = nil) {
         self.settings = settings
         self.step = step
         self.origin = origin
@@ -33,5 +36,6 @@ public struct FlowState: Sendable, Equatable {
         self.now = now
         self.loopGuard = loopGuard
         self.homeNotice = homeNotice
+        self.idle = idle
     }
 }

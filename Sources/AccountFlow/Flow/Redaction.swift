@@ -90,6 +90,7 @@ extension FlowEvent: CustomStringConvertible {
         case .switchAccountRequested: "switchAccountRequested"
         case .tick(let date): "tick(\(date))"
         case .resized: "resized"
+        case .keyPressed: "keyPressed"
         case .signUpStarted(let result): "signUpStarted(\(result))"
         case .signUpAdvanced(let result): "signUpAdvanced(\(result))"
         case .signInAdvanced(let result): "signInAdvanced(\(result))"

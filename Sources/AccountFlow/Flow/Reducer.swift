@@ -42,6 +42,10 @@ extension FlowState {
                 step = .failure(report)
             }
             startHistoryCountdown(at: date)
+            return idleTick(at: date)
+        case .keyPressed:
+            // Counted from the next tick: the last one may be old when ticks wait for input (line mode).
+            if settings.enrolmentMode { idle = Countdown(seconds: settings.idleReset) }
             return []
         case .resized:
             return []

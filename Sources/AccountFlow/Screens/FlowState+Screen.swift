@@ -10,6 +10,7 @@ extension FlowState {
             screen.status = pending.label
             screen.isWorking = true
         }
+        screen.idleWarning = idleWarning
         return screen
     }
 
@@ -61,7 +62,8 @@ extension FlowState {
     }
 
     /// Enrolment mode offers native sign-up and sign-in only: a support terminal signs nobody in with a
-    /// browser session or a device code that could outlive the person at it.
+    /// browser session or a device code that could outlive the person at it. It starts on Sign up, what
+    /// most people at it come for.
     private var homeScreen: Screen {
         var items: [(String, MenuItem)] = [("Sign in", .signIn)]
         if !settings.enrolmentMode {
@@ -71,7 +73,8 @@ extension FlowState {
         if let signedIn { items.append(("Account (\(signedIn.username ?? "signed in"))", .account)) }
         items.append(("Quit", .quit))
         return Screen(title: "Tophhie Account Console",
-                      options: items.map { ScreenOption(label: $0.0, event: .menuChosen($0.1)) }, notice: homeNotice)
+                      options: items.map { ScreenOption(label: $0.0, event: .menuChosen($0.1)) },
+                      selectedOption: settings.enrolmentMode ? items.firstIndex { $0.1 == .signUp } : nil, notice: homeNotice)
     }
 
     private func signInScreen(_ form: SignInForm) -> Screen {

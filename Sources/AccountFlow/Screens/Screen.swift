@@ -27,12 +27,15 @@ public struct Screen: Sendable, Equatable {
     public var status: String?
     /// A request is in flight (``status`` names it); input other than cancel is ignored.
     public var isWorking: Bool
+    /// Enrolment mode: the countdown before the screen is cleared for lack of input. It must be seen, so
+    /// it goes before every other line of the status.
+    public var idleWarning: String?
 
     /// A screen; everything but `title` is empty, absent or `false` by default.
     public init(title: String, text: [String] = [], banner: String? = nil, details: [ScreenDetail] = [],
                 fields: [ScreenField] = [], options: [ScreenOption] = [], selectedOption: Int? = nil,
                 actions: [ScreenAction] = [], message: String? = nil, notice: String? = nil, status: String? = nil,
-                isWorking: Bool = false) {
+                isWorking: Bool = false, idleWarning: String? = nil) {
         self.title = title
         self.banner = banner
         self.text = text
@@ -45,6 +48,7 @@ public struct Screen: Sendable, Equatable {
         self.notice = notice
         self.status = status
         self.isWorking = isWorking
+        self.idleWarning = idleWarning
     }
 }
 

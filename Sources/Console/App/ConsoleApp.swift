@@ -42,8 +42,9 @@ public enum ConsoleApp {
                 return fail("\(error.localizedDescription)")
             }
             // The web-fallback screen says what was sent: the configuration as the framework sends it.
-            let settings = FlowSettings(passwordAccounts: options.passwordAccounts, enrolmentMode: options.enrol,
+            var settings = FlowSettings(passwordAccounts: options.passwordAccounts, enrolmentMode: options.enrol,
                                         challengeTypes: configuration.challengeTypes, capabilities: configuration.capabilities)
+            if let seconds = options.idleReset { settings.idleReset = seconds }
             let header = HeaderInfo(tenant: target.authority.host ?? "tenant", authority: target.authority.absoluteString,
                                     mode: options.enrol ? "enrolment" : "operator")
             let front = Front(options: options, environment: environment)
@@ -88,6 +89,7 @@ public enum ConsoleApp {
             return fail("\(error.localizedDescription)")
         }
         settings.challengeTypes = auth.currentConfiguration?.challengeTypes ?? settings.challengeTypes
+        if let seconds = options.idleReset { settings.idleReset = seconds }
         let presetName = URL(fileURLWithPath: preset).lastPathComponent
         // The origin (with its port) is what an operator needs for the control API; the tenant path follows it.
         let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.server.origin,

@@ -39,7 +39,13 @@ public enum HelpText {
       --port N           its loopback port, e.g. to reach its control API; 0 (default) takes any free port
 
     Console options:
-      --enrol            enrolment mode: after each sign-up, forget the account and start a new one
+      --enrol            enrolment mode: after each sign-up, forget the account and start a new one; a
+                         screen left without a key press goes home and forgets the person. It cannot
+                         reach what the terminal keeps itself: line mode's scrollback, a terminal or
+                         multiplexer logging or copying the screen (script, tmux pipe-pane) or moving it
+                         into its scrollback on a resize (tmux narrowing a window), the clipboard
+      --idle-reset SECS  with --enrol: seconds without a key press before that reset (default 120; the
+                         last 15 count down on screen)
       --har FILE         write the session's HTTP exchanges (secrets redacted) as HAR 1.2 on exit
       --line             plain prompts instead of the full-screen console (also when not a TTY or TERM=dumb)
       --scopes LIST      resource scopes of every sign-in (default User.Read; openid profile offline_access added)
@@ -91,7 +97,7 @@ public enum HelpText {
     Usage:
       tophhie console --authority URL --client-id ID [--capabilities mfa_required,registration_required]
                       [--challenge-types oob,password] [--profile NAME] [--sign-up password|otp]
-                      [--enrol] [--har FILE] [--line]
+                      [--enrol [--idle-reset SECS]] [--har FILE] [--line]
 
       --authority URL      https://SUB.ciamlogin.com/TENANT-ID, https://SUB.ciamlogin.com/SUB.onmicrosoft.com,
                            https://SUB.ciamlogin.com/ (completed with SUB.onmicrosoft.com) or a custom

@@ -28,6 +28,9 @@ public enum Invocation: Equatable, Sendable {
 public struct ConsoleOptions: Equatable, Sendable {
     /// Support-staff enrolment mode: after a sign-up, forget the account and offer "enrol another".
     public var enrol = false
+    /// `--idle-reset SECONDS` (enrolment mode only): go home and forget the person after this long without
+    /// a key press; `nil` keeps the default of `FlowSettings.idleReset`.
+    public var idleReset: Int?
     /// Write the session's HTTP exchanges as HAR 1.2 to this file on exit.
     public var harPath: String?
     /// Force the line mode (plain prompts) even on a terminal.

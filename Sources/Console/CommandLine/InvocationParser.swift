@@ -77,7 +77,7 @@ public struct InvocationParser {
                 throw UsageError("unknown argument \(argument); see tophhie --help.")
             }
         }
-        return .embedded(preset: preset, options: options)
+        return .embedded(preset: preset, options: try checked(options))
     }
 
     private func parseConsole(_ arguments: ArraySlice<String>) throws -> Invocation {
@@ -97,7 +97,7 @@ public struct InvocationParser {
             default: throw UsageError("unknown argument \(argument); see tophhie console --help.")
             }
         }
-        return .console(try resolve(target), options: options)
+        return .console(try resolve(target), options: try checked(options))
     }
 
     private func parseAccountCommand(_ command: AccountCommand, _ arguments: ArraySlice<String>) throws -> Invocation {
@@ -255,9 +255,19 @@ public struct InvocationParser {
         case "--ca-file": options.caFile = try readableFile(argument, try value(for: argument, &rest))
         case "--scopes": options.scopes = try scopeList(try value(for: argument, &rest))
         case "--graph": options.graph = try graphURL(try value(for: argument, &rest))
+        case "--idle-reset":
+            options.idleReset = try number(argument, try value(for: argument, &rest), in: 1...86_400)
         default: return false
         }
         return true
+    }
+
+    /// Console options that only make sense together, checked once the whole line is read.
+    private func checked(_ options: ConsoleOptions) throws -> ConsoleOptions {
+        if options.idleReset != nil, !options.enrol {
+            throw UsageError("--idle-reset clears the screen between people in enrolment mode; add --enrol.")
+        }
+        return options
     }
 
     /// `--graph URL`: absolute, https unless loopback (checked again by the framework).

@@ -67,6 +67,7 @@ final class FullScreenSession {
         case .tick:
             break
         case .key(let key):
+            model.apply(.keyPressed)
             if showingHelp {
                 switch key {
                 case .pageDown, .down: helpScroll = min(helpScroll + (key == .down ? 1 : 10), 60)
@@ -173,12 +174,14 @@ final class FullScreenSession {
         let cursor = FormRenderer.render(form, into: &top)
         full.paste(top, at: Point(x: 0, y: 0))
         let area = Rect(x: 0, y: size.height - paneHeight, width: size.width, height: paneHeight)
+        // Enrolment mode: an empty pane after a person is done says it was emptied on purpose.
+        let empty = model.peopleDone > 0 ? "(cleared)" : "(nothing yet)"
         switch pane {
         case .outbox:
             let lines = visibleCodes.map(\.paneLine)
-            Pane.draw(title: "Outbox: codes the emulator sent  (^O copies the newest, F2 hides)", lines: lines, in: area, into: &full)
+            Pane.draw(title: "Outbox: codes the emulator sent  (^O copies the newest, F2 hides)", lines: lines, empty: empty, in: area, into: &full)
         case .trace:
-            Pane.draw(title: "HTTP trace, secrets redacted  (F4 exports HAR, F3 hides)", lines: trace.lines(), in: area, into: &full)
+            Pane.draw(title: "HTTP trace, secrets redacted  (F4 exports HAR, F3 hides)", lines: trace.lines(), empty: empty, in: area, into: &full)
         case .none:
             break
         }

@@ -29,7 +29,8 @@ final class LineSession {
                 if model.inputEnded() { terminal.say("Input ended before the flow finished.") }
                 return
             }
-            for event in events { model.apply(event) }
+            // An answer is input: enrolment's idle time counts from here, not from the last request.
+            for event in [FlowEvent.keyPressed] + events { model.apply(event) }
         }
     }
 

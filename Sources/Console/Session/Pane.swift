@@ -12,8 +12,8 @@ enum Pane: Equatable {
         self == .none || height < Self.minimumTerminalHeight ? 0 : min(8, height / 3)
     }
 
-    /// Draws `title` and the last lines of `lines` into `area` of `buffer`.
-    static func draw(title: String, lines: [String], in area: Rect, into buffer: inout Buffer) {
+    /// Draws `title` and the last lines of `lines` into `area` of `buffer`; `empty` when there are none.
+    static func draw(title: String, lines: [String], empty: String, in area: Rect, into buffer: inout Buffer) {
         guard area.height > 0 else { return }
         buffer.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), style: .header)
         buffer.write(title, at: Point(x: area.x + 1, y: area.y), style: .header, maxWidth: area.width - 2)
@@ -22,7 +22,7 @@ enum Pane: Equatable {
             buffer.write(line, at: Point(x: area.x + 1, y: area.y + 1 + offset), style: .plain, maxWidth: area.width - 2)
         }
         if shown.isEmpty {
-            buffer.write("(nothing yet)", at: Point(x: area.x + 1, y: area.y + 1), style: .hint)
+            buffer.write(empty, at: Point(x: area.x + 1, y: area.y + 1), style: .hint)
         }
     }
 }

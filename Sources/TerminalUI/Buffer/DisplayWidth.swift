@@ -4,8 +4,9 @@ import Glibc
 ///
 /// ncursesw and the terminal emulators this console targets use the same Unicode width data, so
 /// measuring with `wcwidth` keeps the cursor where the terminal puts the glyphs (case 007). A grapheme
-/// is as wide as its first scalar: combining marks (`e` + U+0301) and joiners add nothing, which is
-/// also how ncursesw measures a `cchar_t`.
+/// is as wide as its first scalar: combining marks (`e` + U+0301), joiners and what they join add
+/// nothing (`🧑‍🌾` is as wide as `🧑`, case 016), which is also how ncursesw measures a `cchar_t`. The
+/// one exception is a flag, two regional indicators of one column each that terminals draw in two.
 public enum DisplayWidth {
     /// `wcwidth` answers -1 for everything non-ASCII until LC_CTYPE is a UTF-8 locale. Set it once;
     /// keep the program's own LC_CTYPE if it is already UTF-8.
@@ -33,11 +34,17 @@ public enum DisplayWidth {
         let scalars = grapheme.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x20 || first.value == 0x7F { return 0 }
+        if isRegionalIndicator(first), scalars.dropFirst().first.map(isRegionalIndicator) == true { return 2 }
         if first.isASCII { return 1 }
         guard let cWidth else { return first.properties.isEmojiPresentation ? 2 : 1 }
         var width = Int(cWidth(Int32(bitPattern: first.value)))
         if width < 0 { width = 1 }
         return min(width, 2)
+    }
+
+    /// U+1F1E6…U+1F1FF: two of them make a flag.
+    public static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+        (0x1F1E6...0x1F1FF).contains(scalar.value)
     }
 
     /// Summed columns of a string's graphemes.

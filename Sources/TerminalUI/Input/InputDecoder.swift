@@ -2,24 +2,34 @@
 ///
 /// Input arrives in arbitrary chunks, so an incomplete escape sequence or UTF-8 sequence is kept
 /// until the next ``decode(_:)``. A lone Esc cannot be told from the start of a sequence by its bytes;
-/// the backend calls ``flushPendingEscape()`` when no more input arrives shortly after it.
+/// the backend calls ``flushPendingEscape()`` when no more input arrives shortly after it. Esc followed
+/// at once by another key is that key with Alt (``Key/alt(_:)``, case 017): terminals send Alt-b as
+/// `ESC b`, so reading it as Esc then `b` would go back and lose a form.
 ///
 /// Recognised sequences include every Home/End form used by xterm, screen and tmux
 /// (`ESC [ H`/`F`, `ESC [ 1~`/`4~`, `ESC [ 7~`/`8~`, `ESC O H`/`F`), Shift-Tab `ESC [ Z`, and bracketed
-/// paste (`ESC [ 200~` … `ESC [ 201~`) which becomes one ``Key/paste(_:)``. Unknown sequences are
-/// dropped whole so no part of them is ever inserted as text.
+/// paste (`ESC [ 200~` … `ESC [ 201~`) which becomes one ``Key/paste(_:)``. A paste whose end marker
+/// never comes (a multiplexer dropped it) must not swallow every later key: it closes, its text kept,
+/// at Ctrl-C, at ``pasteLimit`` bytes, or when the backend calls ``closeUnfinishedPaste()`` after a
+/// quiet time. Unknown sequences are dropped whole so no part of them is ever inserted as text.
 public struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
     /// Bytes of a paste in progress, or nil outside a paste.
     private var paste: [UInt8]?
 
     private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+    private static let interrupt: UInt8 = 0x03
+    /// The most bytes one paste keeps: an unfinished paste closes there, and what follows is keys again.
+    public static let pasteLimit = 256 * 1024
 
     /// A decoder with no bytes held back.
     public init() {}
 
     /// True when bytes are held back waiting for the rest of a sequence (or a paste is open).
     public var hasPendingInput: Bool { !pending.isEmpty || paste != nil }
+
+    /// True while a bracketed paste has started and its end marker has not been seen.
+    public var isPasting: Bool { paste != nil }
 
     /// Decodes as many keys as the bytes seen so far allow.
     public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
@@ -52,13 +62,27 @@ public struct InputDecoder: Sendable {
         }
     }
 
-    /// Called when input has been idle after an Esc: a lone Esc becomes ``Key/escape``; an unfinished
-    /// sequence is dropped (its bytes are never inserted). An open paste is kept.
+    /// Called when input has been idle after an Esc: a lone Esc becomes ``Key/escape`` (two, when Esc
+    /// was pressed twice); `ESC [` and `ESC O` that went no further are Alt-[ and Alt-O; any other
+    /// unfinished sequence is dropped (its bytes are never inserted). An open paste is kept.
     public mutating func flushPendingEscape() -> [Key] {
         guard paste == nil, pending.first == 0x1B else { return [] }
-        let lone = pending.count == 1
-        pending.removeAll()
-        return lone ? [.escape] : []
+        defer { pending.removeAll() }
+        switch pending.count {
+        case 1: return [.escape]
+        case 2 where pending[1] == 0x1B: return [.escape, .escape]
+        case 2 where pending[1] == UInt8(ascii: "[") || pending[1] == UInt8(ascii: "O"):
+            return [.alt(.character(Character(Unicode.Scalar(pending[1]))))]
+        default: return []
+        }
+    }
+
+    /// Closes a paste whose end marker has not come (the backend calls this after a quiet time): its
+    /// text is kept as one ``Key/paste(_:)`` and later bytes are keys again.
+    public mutating func closeUnfinishedPaste() -> [Key] {
+        guard let text = paste else { return [] }
+        paste = nil
+        return Self.pasted(text[...])
     }
 
     private enum Step {
@@ -67,19 +91,33 @@ public struct InputDecoder: Sendable {
         case pasteStarted(Int)
     }
 
-    /// Moves pending bytes into the open paste; closes it when the end marker is seen.
+    /// Moves pending bytes into the open paste; closes it when the end marker is seen, or early at
+    /// Ctrl-C (which then quits) or at ``pasteLimit``.
     private mutating func finishPaste(into keys: inout [Key]) -> Bool {
         guard var text = paste else { return false }
         text.append(contentsOf: pending)
         pending.removeAll()
-        if let end = text.firstRange(of: Self.pasteEnd) {
+        let end = text.firstRange(of: Self.pasteEnd)
+        if let stop = text.firstIndex(of: Self.interrupt), stop < end?.lowerBound ?? text.endIndex {
+            pending = Array(text[(stop + 1)...])
+            keys += Self.pasted(text[..<stop]) + [.control("c")]
+        } else if let end {
             pending = Array(text[end.upperBound...])
             keys.append(.paste(String(decoding: text[..<end.lowerBound], as: UTF8.self)))
-            paste = nil
-            return true
+        } else if text.count > Self.pasteLimit {
+            pending = Array(text[Self.pasteLimit...])
+            keys += Self.pasted(text[..<Self.pasteLimit])
+        } else {
+            paste = text
+            return false
         }
-        paste = text
-        return false
+        paste = nil
+        return true
+    }
+
+    /// The text of a paste closed before its end marker; nothing when it is empty.
+    private static func pasted(_ bytes: ArraySlice<UInt8>) -> [Key] {
+        bytes.isEmpty ? [] : [.paste(String(decoding: bytes, as: UTF8.self))]
     }
 
     private static func control(_ byte: UInt8) -> [Key] {
@@ -120,19 +158,36 @@ public struct InputDecoder: Sendable {
         }
     }
 
-    private func decodeEscape() -> Step {
-        guard pending.count >= 2 else { return .needMore }
-        switch pending[1] {
-        case UInt8(ascii: "["): return decodeCSI()
+    /// `ESC` at `pending[start]`: a sequence, or Alt plus the key that follows at once.
+    private func decodeEscape(at start: Int = 0) -> Step {
+        guard pending.count >= start + 2 else { return .needMore }
+        let next = pending[start + 1]
+        switch next {
+        case UInt8(ascii: "["): return decodeCSI(at: start)
         case UInt8(ascii: "O"):
-            guard pending.count >= 3 else { return .needMore }
-            return .consumed(3, Self.ss3(pending[2]))
+            guard pending.count >= start + 3 else { return .needMore }
+            return .consumed(3, Self.ss3(pending[start + 2]))
         case 0x1B:
-            // Esc pressed twice (or Esc then a sequence): the first is a lone Esc.
-            return .consumed(1, [.escape])
+            // Esc before a sequence is Alt plus that key (how some terminals send Alt-←); Esc before
+            // anything else is the Esc key, pressed twice or followed by an Alt key.
+            guard start == 0, pending.count >= 3 else { return .needMore }
+            guard pending[2] == UInt8(ascii: "[") || pending[2] == UInt8(ascii: "O") else { return .consumed(1, [.escape]) }
+            switch decodeEscape(at: 1) {
+            case .consumed(let count, let keys): return .consumed(count + 1, keys.map { .alt($0) })
+            case .pasteStarted(let count): return .pasteStarted(count + 1)
+            case .needMore: return .needMore
+            }
+        case Self.interrupt:
+            // Ctrl-C always quits, even typed straight after Esc.
+            return .consumed(2, [.control("c")])
+        case 0..<0x20, 0x7F:
+            return .consumed(2, Self.control(next).map { .alt($0) })
         default:
-            // Alt+key arrives as Esc then the key: report Esc, decode the key next.
-            return .consumed(1, [.escape])
+            let length = Self.utf8Length(lead: next)
+            guard length > 0 else { return .consumed(2, []) }
+            guard pending.count >= start + 1 + length else { return .needMore }
+            let text = String(decoding: pending[(start + 1)..<(start + 1 + length)], as: UTF8.self)
+            return .consumed(1 + length, text.map { .alt(.character($0)) })
         }
     }
 
@@ -155,20 +210,24 @@ public struct InputDecoder: Sendable {
     }
 
     /// `ESC [` parameters (0x30–0x3F), intermediates (0x20–0x2F), then one final byte (0x40–0x7E).
-    private func decodeCSI() -> Step {
-        var index = 2
+    /// `start` is the index of the `ESC`; the count consumed is from there.
+    private func decodeCSI(at start: Int) -> Step {
+        var index = start + 2
         while index < pending.count, (0x20...0x3F).contains(pending[index]) { index += 1 }
         guard index < pending.count else { return .needMore }
         let final = pending[index]
-        let length = index + 1
+        let length = index + 1 - start
         guard (0x40...0x7E).contains(final) else {
             // Not a valid sequence: drop the introducer only, so the rest is decoded normally.
             return .consumed(2, [])
         }
-        let parameters = String(decoding: pending[2..<index], as: UTF8.self)
-        let first = parameters.split(separator: ";").first.flatMap { Int($0) }
+        let parameters = String(decoding: pending[(start + 2)..<index], as: UTF8.self).split(separator: ";").map { Int($0) }
+        let first = parameters.first ?? nil
         if final == UInt8(ascii: "~"), first == 200 { return .pasteStarted(length) }
-        return .consumed(length, Self.csi(final: final, first: first))
+        let keys = Self.csi(final: final, first: first)
+        // xterm's modifier parameter is 1 + a bit set: Shift 1, Alt 2, Ctrl 4.
+        guard parameters.count > 1, let modifier = parameters[1], (modifier - 1) & 2 != 0 else { return .consumed(length, keys) }
+        return .consumed(length, keys.map { .alt($0) })
     }
 
     private static func csi(final: UInt8, first: Int?) -> [Key] {

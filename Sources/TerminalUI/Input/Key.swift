@@ -19,4 +19,8 @@ public enum Key: Hashable, Sendable {
     case home, end, pageUp, pageDown, insert, delete
     /// Tab, Shift-Tab, Enter, Backspace (DEL or BS) and Esc; a lone Esc comes after the backend's escape delay.
     case tab, backTab, enter, backspace, escape
+    /// Alt (Meta) plus a key: Esc and the key's bytes arriving together (`ESC b` is Alt-b), or an
+    /// xterm modifier parameter with the Alt bit (`ESC [ 1;3D` is Alt-←). Nothing binds one yet, so
+    /// it is ignored, never taken for Esc and a key.
+    indirect case alt(Key)
 }

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// Cases 016 and 017 in a real terminal (tmux), on the curses backend's harness form.
+@Suite(.serialized, .enabled(if: HarnessRun.isAvailable, "needs tmux and the tui-harness binary"))
+struct FieldCasesInTerminalTests {
+    static let farmer = "\u{1F9D1}\u{200D}\u{1F33E}"
+    static let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F467}"
+
+    /// The column where the Name box's text starts, from the captured line (all narrow before the box).
+    private func nameLine(_ run: HarnessRun) throws -> (line: Substring, boxStart: Int) {
+        let line = try #require(run.tmux.capture().split(separator: "\n").first { $0.contains("▸ Name") })
+        return (line, line.distance(from: line.startIndex, to: try #require(line.firstIndex(of: "["))) + 1)
+    }
+
+    /// Case 016: a joined emoji takes the two columns counted for it; `B` and the cursor follow it there,
+    /// and the stored value is the whole paste.
+    @Test func joinedEmojiIsDrawnWholeWithTheCursorAfterIt() throws {
+        let run = try HarnessRun(term: "xterm-256color")
+        #expect(run.waitForForm())
+        run.tmux.paste("Jo \(Self.farmer) B")
+        #expect(run.tmux.waitForScreen(containing: "Jo \(Self.farmer) B"), "\(run.tmux.capture())")
+        var (line, boxStart) = try nameLine(run)
+        // J o space (3) + farmer (2) + space (1) + B (1).
+        #expect(run.tmux.wait { run.tmux.display("#{cursor_x}") == "\(boxStart + 7)" }, "cursor at \(run.tmux.display("#{cursor_x}"))")
+        #expect(line.hasSuffix("]"), "the box border moved: \(line)")
+        run.tmux.send(keys: "C-u")
+        run.tmux.paste("\(Self.family)\(Self.family)B")
+        #expect(run.tmux.wait { run.tmux.display("#{cursor_x}") == "\(boxStart + 5)" }, "cursor at \(run.tmux.display("#{cursor_x}"))")
+        (line, boxStart) = try nameLine(run)
+        #expect(line.dropFirst(boxStart).hasPrefix("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}B "),
+                "\(line.unicodeScalars.map { String($0.value, radix: 16) })")
+        #expect(line.hasSuffix("]"), "the box border moved: \(line)")
+        run.tmux.send(keys: "C-c")
+        #expect(run.waitForExit() == 0)
+        #expect(run.result?["name"] == "\(Self.family)\(Self.family)B")
+    }
+
+    /// Case 017 A: Alt-b (`ESC b`) is one key that does nothing: the form stays, with both values.
+    @Test func altKeyKeepsTheFormAndItsValues() throws {
+        let run = try HarnessRun(term: "xterm-256color")
+        #expect(run.waitForForm())
+        run.tmux.send(literal: "ada@contoso.example")
+        run.tmux.send(keys: "Tab")
+        run.tmux.send(literal: "Correct-Horse-9")
+        #expect(run.tmux.waitForScreen(containing: "•••••••••••••••"))
+        run.tmux.send(literal: "\u{1B}b")
+        run.tmux.send(keys: "M-f")
+        usleep(500_000)
+        #expect(run.result == nil && run.tmux.capture().contains("Harness form"), "Alt-b ended the form")
+        run.tmux.send(keys: "C-c")
+        #expect(run.waitForExit() == 0)
+        #expect(run.result == ["ending": "quit", "name": "ada@contoso.example", "password": "Correct-Horse-9", "code": ""])
+    }
+
+    /// Case 017 B: a paste whose end marker never comes is closed after a quiet time, its text kept, and
+    /// keys work again; Ctrl-C inside another such paste still quits.
+    @Test func unfinishedPasteGivesTheKeysBack() throws {
+        let run = try HarnessRun(term: "xterm-256color")
+        #expect(run.waitForForm())
+        run.tmux.send(literal: "\u{1B}[200~pasted")
+        usleep(900_000)
+        run.tmux.send(literal: "x")
+        #expect(run.tmux.waitForScreen(containing: "pastedx"), "\(run.tmux.capture())")
+        run.tmux.send(literal: "\u{1B}[200~more")
+        run.tmux.send(keys: "C-c")
+        #expect(run.waitForExit() == 0, "Ctrl-C inside an open paste did not quit")
+        #expect(run.result?["ending"] == "quit")
+        #expect(run.result?["name"] == "pastedxmore")
+    }
+}
