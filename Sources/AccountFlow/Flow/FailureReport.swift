@@ -10,16 +10,19 @@ public struct FailureReport: Sendable, Equatable {
     public var suggestsPasswordReset: Bool
     /// "Retry" repeats the token refresh that failed rather than only returning to ``retryStep``.
     public var retryRefreshes: Bool
+    /// The server said the account exists: offer Sign in and Reset password for its email (case 014).
+    public var accountExists: Bool
     /// Offer to start this interactive sign-in again (``MenuItem/deviceCodeSignIn``: "Get a new code").
     public var newAttempt: MenuItem?
 
-    /// A report with, by default, no detail, no retry, no reset offer and no new attempt.
+    /// A report with, by default, no detail, no retry, no reset or sign-in offer and no new attempt.
     public init(message: String, detail: String? = nil, retryStep: FlowStep? = nil, suggestsPasswordReset: Bool = false,
-                retryRefreshes: Bool = false, newAttempt: MenuItem? = nil) {
+                accountExists: Bool = false, retryRefreshes: Bool = false, newAttempt: MenuItem? = nil) {
         self.message = message
         self.detail = detail
         self.retryStep = retryStep
         self.suggestsPasswordReset = suggestsPasswordReset
+        self.accountExists = accountExists
         self.retryRefreshes = retryRefreshes
         self.newAttempt = newAttempt
     }

@@ -67,9 +67,9 @@ extension FlowState {
         case .signUpStarted, .signUpAdvanced, .signInAdvanced, .mfaChallengeAnswered, .registrationAnswered,
              .codeResent, .resetStarted, .resetAdvanced, .tokensRefreshed:
             // An answer nobody waits for (e.g. after a cancel) is dropped.
-            guard pending != nil else { return [] }
+            guard let request = pending else { return [] }
             pending = nil
-            return answer(event)
+            return answer(event, to: request)
         default:
             guard pending == nil else { return [] }
             return userAction(event)
@@ -123,6 +123,17 @@ extension FlowState {
         case .resetPassword: step = .resetStart(EmailForm())
         }
         return effects
+    }
+
+    /// The server asked again for exactly what the client just sent (case 013): not a loop to go round but
+    /// a fault. Stops the flow with what was sent and what came back; Start again and Home are offered.
+    mutating func askedAgain(sent: String, answer: String) -> [FlowEffect] {
+        step = .failure(FailureReport(
+            message: "The tenant asked again for \(sent), which the console had just sent, so it stopped this flow. "
+                + "Start again, or ask the tenant's administrator to check the user flow.",
+            detail: "Sent: \(sent). Came back: \(answer)."))
+        loopGuard = LoopGuard()
+        return [.forgetSession]
     }
 
     /// Records a server step in the loop guard; when it trips, stops the flow with an explanation.

@@ -73,8 +73,7 @@ public enum ConsoleApp {
         // a narrowly configured client meets the web fallback and its screen can name what is missing.
         let auth = TophhieNativeAuth()
         let interactive: TophhieAuth?
-        var settings = FlowSettings(passwordAccounts: tenant.passwordAccounts, enrolmentMode: options.enrol,
-                                    passwordPolicyHint: tenant.passwordPolicyHint)
+        var settings = tenant.settings(enrolmentMode: options.enrol)
         do {
             try auth.configure(clientId: tenant.clientID, authority: tenant.authority,
                                capabilities: settings.capabilities, challengeTypes: tenant.challengeTypes,
