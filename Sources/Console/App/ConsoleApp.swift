@@ -42,8 +42,9 @@ public enum ConsoleApp {
                 return fail("\(error.localizedDescription)")
             }
             // The web-fallback screen says what was sent: the configuration as the framework sends it.
-            let settings = FlowSettings(passwordAccounts: options.passwordAccounts, enrolmentMode: options.enrol,
-                                        challengeTypes: configuration.challengeTypes, capabilities: configuration.capabilities)
+            let settings = FlowSettings(passwordAccounts: options.passwordAccounts, upFrontAttributes: options.signUpAttributes,
+                                        enrolmentMode: options.enrol, challengeTypes: configuration.challengeTypes,
+                                        capabilities: configuration.capabilities)
             let header = HeaderInfo(tenant: target.authority.host ?? "tenant", authority: target.authority.absoluteString,
                                     mode: options.enrol ? "enrolment" : "operator")
             let front = Front(options: options, environment: environment)
@@ -74,6 +75,7 @@ public enum ConsoleApp {
         let auth = TophhieNativeAuth()
         let interactive: TophhieAuth?
         var settings = tenant.settings(enrolmentMode: options.enrol)
+        if !options.signUpAttributes.isEmpty { settings.upFrontAttributes = options.signUpAttributes }
         do {
             try auth.configure(clientId: tenant.clientID, authority: tenant.authority,
                                capabilities: settings.capabilities, challengeTypes: tenant.challengeTypes,

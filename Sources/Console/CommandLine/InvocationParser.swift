@@ -189,6 +189,7 @@ public struct InvocationParser {
         case "--ca-file": options.caFile = try readableFile(argument, try value(for: argument, &rest))
         case "--scopes": options.scopes = try scopeList(try value(for: argument, &rest))
         case "--graph": options.graph = try graphURL(try value(for: argument, &rest))
+        case "--sign-up-attributes": options.signUpAttributes = try SignUpAttributesFile.load(try value(for: argument, &rest), readFile: readFile)
         default: return false
         }
         return true
