@@ -128,22 +128,22 @@ extension FlowState {
     /// The server asked again for exactly what the client just sent (case 013): not a loop to go round but
     /// a fault. Stops the flow with what was sent and what came back; Start again and Home are offered.
     mutating func askedAgain(sent: String, answer: String) -> [FlowEffect] {
-        step = .failure(FailureReport(
-            message: "The tenant asked again for \(sent), which the console had just sent, so it stopped this flow. "
-                + "Start again, or ask the tenant's administrator to check the user flow.",
-            detail: "Sent: \(sent). Came back: \(answer)."))
-        loopGuard = LoopGuard()
-        return [.forgetSession]
+        stopFlow("The tenant asked again for \(sent), which the console had just sent, so it stopped this flow.",
+                 detail: "Sent: \(sent). Came back: \(answer).")
     }
 
     /// Records a server step in the loop guard; when it trips, stops the flow with an explanation.
     /// - Returns: `nil` to go on, or the effects of stopping.
     mutating func guardLoop(_ key: String) -> [FlowEffect]? {
         guard !loopGuard.allow(key) else { return nil }
+        return stopFlow("The tenant asked for the same step \(LoopGuard.limit) times without progress, so the console "
+                        + "stopped this flow.", detail: "Repeated step: \(key)")
+    }
+
+    /// Ends the flow on a server that does not progress, pointing at the user flow's configuration.
+    private mutating func stopFlow(_ what: String, detail: String) -> [FlowEffect] {
         step = .failure(FailureReport(
-            message: "The tenant asked for the same step \(LoopGuard.limit) times without progress, so the console "
-                + "stopped this flow. Start again, or ask the tenant's administrator to check the user flow.",
-            detail: "Repeated step: \(key)"))
+            message: what + " Start again, or ask the tenant's administrator to check the user flow.", detail: detail))
         loopGuard = LoopGuard()
         return [.forgetSession]
     }
