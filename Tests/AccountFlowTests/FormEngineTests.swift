@@ -80,6 +80,9 @@ import TophhieCloudAuthentication
         let upFrontValid = form.validateAll()
         #expect(upFrontValid)
         #expect(form.values.isEmpty)
+        // An unticked consent is not sent up front either, or the server would take "false" as the answer.
+        let terms = AttributeForm([Self.attribute("terms", "boolean", required: true), Self.attribute("news", "boolean")], askedLater: true)
+        #expect(terms.values == ["news": "false"])
         var asked = AttributeForm([Self.attribute("surname", required: true)])
         let askedValid = asked.validateAll()
         #expect(!askedValid)

@@ -101,6 +101,8 @@ public struct AttributeField: Sendable, Equatable {
 
     /// The value to send, or `nil` for an optional text field left empty.
     var submittedValue: String? {
+        // An unticked consent offered up front is not an answer yet: the server asks for it after the code.
+        if kind == .toggle, askedLater, attribute.required, value != "true" { return nil }
         if kind == .toggle { return value }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? nil : trimmed
