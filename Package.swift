@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "SeedGuideTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
         .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Launcher", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "TestSupport"],
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Launcher", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
                     exclude: ["Schemas"]),
         // Interoperability with the ecosystem: MSAL Python on our token cache, Selenium + Chromium on the
         // sign-in pages. Scripts/ holds the Python programs the tests start.

@@ -123,8 +123,10 @@ public enum ScreenPresenter {
         let label = field.required ? field.label : "\(field.label) (optional)"
         var form: FormField
         switch field.kind {
-        case .text, .email, .phone, .number:
+        case .text, .email, .phone:
             form = .text(id, label: label, value: field.value)
+        case .number:
+            form = .number(id, label: label, value: field.value)
         case .secret:
             form = .password(id, label: label)
             form.editor.insert(field.value)

@@ -38,6 +38,9 @@ enum Sample {
     static let delivery = CodeDelivery(sentTo: "a***@co***.example", channel: .email, codeLength: 8, resendInterval: 30)
     static let smsDelivery = CodeDelivery(sentTo: "+44*******890", channel: .sms, codeLength: 6, resendInterval: nil)
     static let details = ServerDetails(error: "invalid_grant", code: 50181, correlationID: "c0ffee00-0000-4000-8000-000000000001", status: 400)
+    /// An `attributes_required` answer as the fixtures carry it.
+    static let answer = ServerDetails(error: "attributes_required", code: 55106, correlationID: "bffaa60d-1732-4ca9-8099-a0e1857d7a6d",
+                                      status: 400)
     /// 2027-01-15T08:00:00Z.
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
     /// Settings whose account-screen times read in UTC, whatever the machine's zone.

@@ -41,6 +41,53 @@ import TophhieCloudAuthentication
         #expect(AttributeField(Self.attribute("tier", regex: "^Gold$")).kind == .text)
     }
 
+    /// Values with `,` or `.` stay choices, escaped as a tenant (or the emulator) writes them.
+    @Test func choicesWithPunctuationStayAPicker() {
+        let field = AttributeField(Self.attribute("city", regex: #"^(St\. Louis|Washington, D\.C\.|O'Fallon)$"#))
+        #expect(field.kind == .picker(["St. Louis", "Washington, D.C.", "O'Fallon"]))
+        #expect(AttributeField(Self.attribute("code", regex: #"^(\d|x)$"#)).kind == .text, "a class is not a literal")
+        #expect(AttributeField(Self.attribute("tier", regex: "^(Gold|Silver)(x|y)$")).kind == .text)
+    }
+
+    /// A format error says what is expected: simple patterns in words, else the tenant's label.
+    @Test(arguments: [
+        ("^[0-9]{10}$", "Enter 10 digits."),
+        (#"^\d{4,6}$"#, "Enter 4 to 6 digits."),
+        ("^[A-Za-z0-9 -]{3,10}$", "Enter 3 to 10 characters: letters, digits, spaces or dashes."),
+        ("^.{1,3}$", "Enter 1 to 3 characters."),
+        ("^[A-Z]+$", "Enter capital letters."),
+        ("^(19|20)[0-9]{2}$", "Loyalty number (10 digits) isn't in the format the tenant expects."),
+    ])
+    func formatErrorsSayWhatIsExpected(regex: String, message: String) {
+        var field = AttributeField(RequiredAttribute(name: "extension_0a1b_loyalty", type: "string", required: true, regex: regex,
+                                                     label: "Loyalty number (10 digits)"))
+        field.edit("abcd_12345!")
+        let valid = field.validate()
+        #expect(!valid)
+        #expect(field.error == message)
+    }
+
+    @Test func theTenantsLabelNamesTheField() {
+        #expect(AttributeField(RequiredAttribute(name: "givenName", type: "string", required: false, regex: nil, label: "First name")).label
+            == "First name")
+        #expect(AttributeField(RequiredAttribute(name: "givenName", type: "string", required: false, regex: nil, label: " ")).label
+            == "Given name")
+    }
+
+    /// Up front (sign-up start) a required attribute may stay empty: the server asks for it after the code.
+    @Test func upFrontRequiredFieldsMayStayEmpty() {
+        var form = AttributeForm([Self.attribute("surname", required: true)], askedLater: true)
+        let upFrontValid = form.validateAll()
+        #expect(upFrontValid)
+        #expect(form.values.isEmpty)
+        // An unticked consent is not sent up front either, or the server would take "false" as the answer.
+        let terms = AttributeForm([Self.attribute("terms", "boolean", required: true), Self.attribute("news", "boolean")], askedLater: true)
+        #expect(terms.values == ["news": "false"])
+        var asked = AttributeForm([Self.attribute("surname", required: true)])
+        let askedValid = asked.validateAll()
+        #expect(!askedValid)
+    }
+
     @Test func emptyRegexMeansNoPattern() {
         #expect(AttributeField(Self.attribute("city", regex: "")).rule == .none)
         #expect(AttributeField(Self.attribute("city", regex: nil)).rule == .none)
@@ -57,7 +104,7 @@ import TophhieCloudAuthentication
         field.edit("12345-6789")
         let wrong = field.validate()
         #expect(!wrong)
-        #expect(field.error == "Postal code isn't in the format the tenant expects.")
+        #expect(field.error == "Enter 5 digits.")
         #expect(field.value == "12345-6789")  // input kept
         field.edit("12345")
         let right = field.validate()
@@ -110,6 +157,20 @@ import TophhieCloudAuthentication
         form.leave("displayName")
         #expect(form.fields[0].value == long)
         #expect(form.fields[0].error == "Display name is too long (at most 256 characters).")
+    }
+
+    /// A well-formed email over the limit is "too long", not "enter an email like…", on every email field.
+    @Test func anEmailOverTheLimitIsTooLong() {
+        let long = String(repeating: "a", count: 250) + "@contoso.com"
+        var store = FlowStore(FlowState(settings: FlowSettings(), step: .signUpStart(SignUpForm(settings: FlowSettings()))))
+        store.send(.fieldEdited(.email, long)) { $0.signUp { $0.email = long } }
+        store.send(.fieldLeft(.email)) { $0.signUp { $0.emailError = "Email is too long (at most 256 characters)." } }
+        var reset = FlowStore(FlowState(settings: FlowSettings(), step: .resetStart(EmailForm(email: long))))
+        reset.send(.submitted) { $0.step = .resetStart(EmailForm(email: long, emailError: "Email is too long (at most 256 characters).")) }
+        var short = FlowStore(FlowState(settings: FlowSettings(), step: .resetStart(EmailForm(email: "no-at-sign"))))
+        short.send(.submitted) {
+            $0.step = .resetStart(EmailForm(email: "no-at-sign", emailError: "Enter an email address like name@example.com."))
+        }
     }
 
     /// A required boolean (terms accepted) counts only when ticked.

@@ -168,7 +168,12 @@ import TophhieCloudAuthentication
                                              suggestsPasswordReset: true))
         }
         #expect(store.state.screen.actions.map(\.event)
-            == [.menuChosen(.resetPassword), .restartRequested, .homeRequested])
+            == [.otherFlowChosen(.resetPassword), .restartRequested, .homeRequested])
+        // Case 014: the reset starts with the email filled in.
+        store.send(.otherFlowChosen(.resetPassword), effects: [.forgetSession]) {
+            $0.step = .resetStart(EmailForm(email: Sample.email))
+            $0.origin = nil
+        }
     }
 
     @Test func resendWaitsForTheServersInterval() {

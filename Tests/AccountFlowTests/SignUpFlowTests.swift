@@ -53,7 +53,7 @@ import TophhieCloudAuthentication
         let settings = FlowSettings(passwordAccounts: false)
         var store = Self.atStart(settings, password: false)
         Self.throughCode(&store, password: nil)
-        store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName, Self.city])))) {
+        store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName, Self.city], Sample.answer)))) {
             $0.pending = nil
             $0.step = .attributes(AttributeForm([Self.displayName, Self.city]))
             $0.loopGuard = .seen("signUp.attributesRequired:displayName,city")
@@ -78,7 +78,7 @@ import TophhieCloudAuthentication
         let settings = FlowSettings(passwordAccounts: false)
         var store = Self.atStart(settings, password: false)
         Self.throughCode(&store, password: nil)
-        store.send(.signUpAdvanced(.success(.passwordRequired))) {
+        store.send(.signUpAdvanced(.success(.passwordRequired(Sample.answer)))) {
             $0.pending = nil
             $0.step = .newPassword(NewPasswordForm(purpose: .signUp))
             $0.loopGuard = .seen("signUp.passwordRequired")
@@ -91,7 +91,7 @@ import TophhieCloudAuthentication
             $0.newPassword { $0.confirmPassword = Sample.password; $0.confirmError = nil }
         }
         store.send(.submitted, effects: [.submitSignUpPassword(Sample.password)]) { $0.pending = .sendingPassword }
-        store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName])))) {
+        store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName], Sample.answer)))) {
             $0.pending = nil
             $0.step = .attributes(AttributeForm([Self.displayName]))
             $0.loopGuard = .seen("signUp.attributesRequired:displayName")
@@ -116,12 +116,8 @@ import TophhieCloudAuthentication
         store.send(.menuChosen(.signUp)) { $0.step = .signUpStart(SignUpForm(settings: settings)) }
         store.send(.fieldEdited(.email, "not-an-email")) { $0.signUp { $0.email = "not-an-email" } }
         store.send(.fieldLeft(.email)) { $0.signUp { $0.emailError = "Enter an email address like name@example.com." } }
-        store.send(.submitted) {
-            $0.signUp {
-                $0.passwordError = "Enter a password."
-                $0.attributes.fields[0].error = "Display name is required."
-            }
-        }
+        // A required attribute left empty up front is not refused: the server asks for it after the code.
+        store.send(.submitted) { $0.signUp { $0.passwordError = "Enter a password." } }
     }
 
     @Test func existingAccountIsNamedOnTheEmailField() {
@@ -132,21 +128,16 @@ import TophhieCloudAuthentication
         }
         store.send(.signUpStarted(.failure(.userAlreadyExists(Sample.details)))) {
             $0.pending = nil
-            $0.signUp { $0.emailError = "An account with that email already exists. Sign in instead, or reset the password." }
+            $0.signUp {
+                $0.emailError = "An account with that email already exists. Sign in, or reset its password."
+                $0.accountExists = true
+            }
         }
-    }
-
-    /// A code-only tenant has no password to reset, so the message does not offer it.
-    @Test func existingCodeOnlyAccountIsNotOfferedAReset() {
-        var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
-        store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: nil, attributes: [:])]) {
-            $0.origin = FlowOrigin(kind: .signUp, email: Sample.email)
-            $0.pending = .signingUp
+        // Another address is another question: the offers go with the edit.
+        store.send(.fieldEdited(.email, "other@contoso.example")) {
+            $0.signUp { $0.email = "other@contoso.example"; $0.emailError = nil; $0.accountExists = false }
         }
-        store.send(.signUpStarted(.failure(.userAlreadyExists(Sample.details)))) {
-            $0.pending = nil
-            $0.signUp { $0.emailError = "An account with that email already exists. Sign in instead." }
-        }
+        #expect(!store.state.screen.actions.contains { $0.event == .otherFlowChosen(.signIn) })
     }
 
     @Test func passwordRuleAtStartLandsOnThePasswordField() {
@@ -229,7 +220,7 @@ import TophhieCloudAuthentication
     @Test func serverPasswordRuleOnThePasswordStep() {
         var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
         Self.throughCode(&store, password: nil)
-        store.send(.signUpAdvanced(.success(.passwordRequired))) {
+        store.send(.signUpAdvanced(.success(.passwordRequired(Sample.answer)))) {
             $0.pending = nil
             $0.step = .newPassword(NewPasswordForm(purpose: .signUp))
             $0.loopGuard = .seen("signUp.passwordRequired")
@@ -246,7 +237,7 @@ import TophhieCloudAuthentication
     @Test func serverRefusedAttributesGoToTheirFieldsAndKeepInput() {
         var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
         Self.throughCode(&store, password: nil)
-        store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName, Self.city])))) {
+        store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName, Self.city], Sample.answer)))) {
             $0.pending = nil
             $0.step = .attributes(AttributeForm([Self.displayName, Self.city]))
             $0.loopGuard = .seen("signUp.attributesRequired:displayName,city")
@@ -266,35 +257,46 @@ import TophhieCloudAuthentication
         store.send(.signUpAdvanced(.failure(.invalidInput("These values cannot be sent: city.", .local))))  // nobody waits: dropped
     }
 
-    @Test func loopGuardStopsTheThirdIdenticalStep() {
+    /// Case 013 B: `surname=Lee` sent, `attributes_required` lists `surname` again: stop at the first repeat.
+    @Test func attributesAskedAgainRightAfterTheyWereSentStopTheFlow() {
+        let surname = RequiredAttribute(name: "surname", type: "string", required: true, regex: nil)
         var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
         Self.throughCode(&store, password: nil)
-        let key = "signUp.attributesRequired:displayName"
-        store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName])))) {
+        store.send(.signUpAdvanced(.success(.attributesRequired([surname], Sample.answer)))) {
             $0.pending = nil
-            $0.step = .attributes(AttributeForm([Self.displayName]))
-            $0.loopGuard = .seen(key)
+            $0.step = .attributes(AttributeForm([surname]))
+            $0.loopGuard = .seen("signUp.attributesRequired:surname")
         }
-        for round in 2...3 {
-            store.send(.fieldEdited(.attribute("displayName"), "Ada")) { $0.attributes { $0.fields[0].value = "Ada" } }
-            store.send(.submitted, effects: [.submitSignUpAttributes(["displayName": "Ada"])]) { $0.pending = .sendingAttributes }
-            if round == 2 {
-                store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName])))) {
-                    $0.pending = nil
-                    $0.step = .attributes(AttributeForm([Self.displayName]))
-                    $0.loopGuard = .seen(key, key)
-                }
-            } else {
-                store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName]))), effects: [.forgetSession]) {
-                    $0.pending = nil
-                    $0.step = .failure(FailureReport(
-                        message: "The tenant asked for the same step 3 times without progress, so the console stopped this "
-                            + "flow. Start again, or ask the tenant's administrator to check the user flow.",
-                        detail: "Repeated step: \(key)"))
-                    $0.loopGuard = LoopGuard()
-                }
-            }
+        store.send(.fieldEdited(.attribute("surname"), "Lee")) { $0.attributes { $0.fields[0].value = "Lee" } }
+        store.send(.submitted, effects: [.submitSignUpAttributes(["surname": "Lee"])]) { $0.pending = .sendingAttributes }
+        store.send(.signUpAdvanced(.success(.attributesRequired([surname], Sample.answer))), effects: [.forgetSession]) {
+            $0.pending = nil
+            $0.step = .failure(FailureReport(
+                message: "The tenant asked again for surname=Lee, which the console had just sent, so it stopped this flow. "
+                    + "Start again, or ask the tenant's administrator to check the user flow.",
+                detail: "Sent: surname=Lee. Came back: \(Sample.answer) asking for surname."))
+            $0.loopGuard = LoopGuard()
         }
+        let screen = store.state.screen
+        #expect(screen.actions.map(\.event) == [.restartRequested, .homeRequested])
+        let detail = screen.details.first?.value ?? ""
+        for part in ["attributes_required", "AADSTS55106", "correlation id \(Sample.answer.correlationID ?? "")"] {
+            #expect(detail.contains(part), "\(part) missing from \(detail)")
+        }
+    }
+
+    /// Case 013 A: the password went with `/signup/v1.0/start`; `credential_required` after the code is a fault.
+    @Test func passwordAskedAgainAfterItWasSentAtStartStopsTheFlow() {
+        var store = Self.atStart(FlowSettings(passwordAccounts: true), password: true)
+        Self.throughCode(&store, password: Sample.password)
+        store.send(.signUpAdvanced(.success(.passwordRequired(Sample.answer))), effects: [.forgetSession]) {
+            $0.pending = nil
+            $0.step = .failure(FailureReport(
+                message: "The tenant asked again for the password, which the console had just sent, so it stopped this flow. "
+                    + "Start again, or ask the tenant's administrator to check the user flow.",
+                detail: "Sent: the password. Came back: \(Sample.answer)."))
+        }
+        #expect(store.state.screen.title != "Choose a password")
         #expect(store.state.screen.actions.map(\.event) == [.restartRequested, .homeRequested])
     }
 

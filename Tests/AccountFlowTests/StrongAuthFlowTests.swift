@@ -38,7 +38,8 @@ import TophhieCloudAuthentication
         let screen = store.state.screen
         #expect(screen.options.map(\.label) == ["Email", "Text message (SMS)"])
         #expect(screen.options.map(\.detail) == ["a***@co***.example", "+44*******890"])
-        #expect(screen.options.allSatisfy { $0.note == "Restricted authenticator (NIST SP 800-63B)" })
+        #expect(screen.options.allSatisfy { $0.note == nil }, "the codes note is said once, above the list")
+        #expect(screen.text.filter { $0.contains("less safe than an authenticator app") }.count == 1)
         store.send(.methodPicked(id: "m-sms"), effects: [.requestMFAChallenge(methodID: "m-sms")]) {
             $0.picker { $0.picked = "m-sms" }
             $0.pending = .requestingCode

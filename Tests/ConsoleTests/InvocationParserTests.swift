@@ -12,6 +12,34 @@ import Testing
         }
     }
 
+    /// Case 011 against a real tenant: the console cannot read the user flow, so the operator names its attributes.
+    @Test func signUpAttributesComeFromAFile() throws {
+        let file = #"[{"name": "givenName", "label": "First name"}, {"name": "surname", "required": true, "regex": "^.{1,64}$"}]"#
+        let parser = InvocationParser(environment: [:]) { path in
+            switch path {
+            case "/cfg/attributes.json": Data(file.utf8)
+            case "/cfg/broken.json": Data(#"{"name": "givenName"}"#.utf8)
+            default: nil
+            }
+        }
+        let base = ["console", "--authority", "https://contoso.ciamlogin.com/5f1c9a42", "--client-id", "c"]
+        guard case .console(_, let options) = try parser.parse(base + ["--sign-up-attributes", "/cfg/attributes.json"]) else {
+            Issue.record("not a console invocation")
+            return
+        }
+        #expect(options.signUpAttributes == [
+            RequiredAttribute(name: "givenName", type: "string", required: false, regex: nil, label: "First name"),
+            RequiredAttribute(name: "surname", type: "string", required: true, regex: "^.{1,64}$"),
+        ])
+        #expect(throws: UsageError("--sign-up-attributes /cfg/broken.json: not a JSON array of attributes "
+            + #"([{"name": …, "type"?, "required"?, "regex"?, "label"?}])."#)) {
+            try parser.parse(base + ["--sign-up-attributes", "/cfg/broken.json"])
+        }
+        #expect(throws: UsageError("--sign-up-attributes /nope.json: no readable file there.")) {
+            try parser.parse(base + ["--sign-up-attributes", "/nope.json"])
+        }
+    }
+
     @Test func noArgumentsIsTheEmbeddedDefaultPreset() throws {
         #expect(try parser().parse([]) == .embedded(preset: "email-password", options: ConsoleOptions()))
     }

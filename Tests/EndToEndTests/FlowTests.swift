@@ -134,6 +134,9 @@ extension EndToEnd {
             run.type("Str0ng!Passw0rd\n")
             #expect(run.wait(for: "Confirm password"))
             run.type("Str0ng!Passw0rd\n")
+            // The tenant's attribute is offered up front; left empty, it is asked for after the code.
+            #expect(run.wait(for: "Display name"))
+            run.type("\n")
             #expect(run.wait(for: "Create account"))
             run.type("create\n")
             #expect(run.wait(for: "Code", timeout: ConsoleRun.serverWait), "\(run.screen)")

@@ -41,6 +41,41 @@ struct FieldCaseTests {
         #expect(corrected.jsonObject?["challenge_target"] as? String == "+44 7700900461")
     }
 
+    @Test("012: only E.164 itself is accepted; free text gets 901001 and nothing is sent or stored")
+    func onlyStrictE164() throws {
+        let harness = try Harness(preset: "mfa")
+        let token = try harness.registrationToken("sam.lee@contoso.com", "Green-Valley-3381!")
+        func register(_ number: String) -> EmulatorResponse {
+            harness.post(.registerChallenge, ["client_id": clientID, "continuation_token": token, "challenge_type": "oob",
+                                              "challenge_target": number, "challenge_channel": "sms"])
+        }
+        for number in ["+44-7700-900123", "+1 555 555 0100", "+44 (0)7700 900123", "+447700 900123", "+0447700900123", "+1234567",
+                       "+1234567890123456"] {
+            let refused = register(number)
+            #expect(refused.status == 400, "\(number)")
+            #expect(refused.jsonObject?["error"] as? String == "invalid_request")
+            #expect(firstCode(refused) == 901001, "\(number)")
+        }
+        #expect(harness.emulator.outbox.messages().filter { $0.channel == "sms" }.isEmpty, "a code was sent to a refused number")
+        let accepted = register("+447700900123")
+        #expect(accepted.status == 200)
+        #expect(accepted.jsonObject?["challenge_target"] as? String == "+447700900123")
+    }
+
+    @Test("an attribute without a pattern is served without `options`, as the reference's current examples")
+    func attributeWithoutPatternHasNoOptions() throws {
+        let harness = try Harness { policy in
+            policy.signUp.attributes = [.init(name: "surname", type: .string, required: true, regex: nil, label: "Surname", choices: nil),
+                                        .init(name: "city", type: .string, required: true, regex: "^.{1,80}$", label: "City", choices: nil)]
+        }
+        let username = "lee@contoso.com"
+        let answer = try harness.verifySignUp(try harness.signUpCodeToken(username, password: "Quiet-Lantern-2288!"), username)
+        let items = try #require(answer["required_attributes"] as? [[String: Any]])
+        #expect(items.map { $0["name"] as? String } == ["surname", "city"])
+        #expect(items[0]["options"] == nil, "\(items[0])")
+        #expect((items[1]["options"] as? [String: String]) == ["regex": "^.{1,80}$"])
+    }
+
     @Test("003: SMS blocked by reputation at the MFA picker; email still works with the same token")
     func smsBlockedByPolicy() throws {
         let harness = try Harness(preset: "mfa") { $0.mfa.smsBlocked = .reputation }

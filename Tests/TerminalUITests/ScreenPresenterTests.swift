@@ -47,6 +47,15 @@ import TophhieCloudAuthentication
         #expect(session.state.screen.fields[5].value == "")
     }
 
+    /// An `int` attribute takes digits and a sign while typing, as the code field takes digits only.
+    @Test func aNumberFieldTakesDigitsAndASignOnly() {
+        let year = RequiredAttribute(name: "birthYear", type: "int", required: true, regex: nil)
+        var session = ScreenSession(FlowState(settings: FlowScreens.settings, step: .attributes(AttributeForm([year]))))
+        session.type("-19a8b4.x")
+        #expect(session.view[field: ScreenPresenter.key(for: .attribute("birthYear"))]?.value == "-1984")
+        #expect(session.state.screen.fields[0].value == "-1984")
+    }
+
     @Test func aCodeStaysRevealedAcrossRenders() {
         var session = ScreenSession(FlowScreens.codeEntry())
         session.type("1234")
@@ -109,10 +118,23 @@ import TophhieCloudAuthentication
         #expect(!text.split(separator: "\n").contains { $0.trimmingCharacters(in: CharacterSet(charactersIn: "| ")) == "▸" })
     }
 
-    /// A strength note too long for the row goes under its option instead of being cut.
+    /// A note too long for the row goes under its option instead of being cut.
     @Test func pickerNotesAreNeverCut() {
+        var state = FlowScreens.mfaPicker()
+        if case .methodPicker(var picker) = state.step {
+            picker.methods = picker.methods.map { AuthMethod(id: $0.id, channel: $0.channel, loginHint: String(repeating: "x", count: 60)) }
+            picker.blocked = Set(picker.methods.map(\.id))
+            state.step = .methodPicker(picker)
+        }
+        let text = ScreenSession(state).render(Self.small)
+        #expect(text.components(separatedBy: "Blocked right now").count == 3, "\(text)")
+    }
+
+    /// The MFA list says once, in plain words, that codes are the weaker kind: no jargon on every line.
+    @Test func theCodesNoteIsSaidOnceInPlainWords() {
         let text = ScreenSession(FlowScreens.mfaPicker()).render(Self.small)
-        #expect(text.components(separatedBy: "Restricted authenticator (NIST SP 800-63B)").count == 3)
+        #expect(text.components(separatedBy: "less safe").count == 2, "\(text)")
+        #expect(!text.contains("NIST") && !text.contains("Restricted authenticator"), "\(text)")
     }
 
     @Test func optionalLabelsFitAt80Columns() {

@@ -28,6 +28,9 @@ public enum FlowEvent: Sendable, Equatable {
     case retryRequested
     /// The current flow again from its first screen, with its email kept.
     case restartRequested
+    /// Sign in or Reset password, offered where the server says the account exists or its password must
+    /// change: that flow's first screen with the email kept; the flow in progress is forgotten.
+    case otherFlowChosen(FlowKind)
     /// To the home menu, forgetting the flow and its secrets.
     case homeRequested
     /// Enrolment mode: an empty sign-up screen for the next person.

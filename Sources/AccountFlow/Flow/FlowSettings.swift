@@ -7,8 +7,9 @@ public struct FlowSettings: Sendable, Equatable {
     /// Sign-up creates email + password accounts (a password field on the sign-up screen); `false` for
     /// email one-time-passcode accounts.
     public var passwordAccounts: Bool
-    /// Attributes offered on the sign-up screen and sent with `/signup/v1.0/start` (optional
-    /// attributes are only accepted there). Empty: the tenant asks for what it needs later.
+    /// Attributes offered on the sign-up screen and sent with `/signup/v1.0/start` when filled (optional
+    /// attributes are only accepted there; a required one left empty is asked for after the code). Empty:
+    /// the tenant asks for what it needs later.
     public var upFrontAttributes: [RequiredAttribute]
     /// Enrolment mode for support staff: a completed sign-up shows a confirmation without tokens,
     /// forgets the account and offers to enrol another.

@@ -82,6 +82,7 @@ extension FlowEvent: CustomStringConvertible {
         case .cancelRequested: "cancelRequested"
         case .retryRequested: "retryRequested"
         case .restartRequested: "restartRequested"
+        case .otherFlowChosen(let kind): "otherFlowChosen(\(kind))"
         case .homeRequested: "homeRequested"
         case .enrolAnotherRequested: "enrolAnotherRequested"
         case .refreshRequested: "refreshRequested"

@@ -1,17 +1,17 @@
 import TophhieCloudAuthentication
 
 extension FlowState {
-    /// Handles a framework answer to the request that was in flight.
-    mutating func answer(_ event: FlowEvent) -> [FlowEffect] {
+    /// Handles a framework answer to `request`, the request that was in flight.
+    mutating func answer(_ event: FlowEvent, to request: PendingRequest) -> [FlowEffect] {
         switch event {
         case .signUpStarted(.success(let delivery)):
             step = .codeEntry(newCodeEntry(.signUp, delivery))
         case .signUpStarted(.failure(let error)):
             return signUpStartFailed(error)
         case .signUpAdvanced(.success(let progress)):
-            return signUpAdvanced(progress)
+            return signUpAdvanced(progress, to: request)
         case .signInAdvanced(.success(let progress)):
-            return signInAdvanced(progress)
+            return signInAdvanced(progress, to: request)
         case .signInAdvanced(.failure(let error)):
             if case .signInStart(let form) = step { return signInStartFailed(error, form) }
             return stepFailed(error)
@@ -60,12 +60,25 @@ extension FlowState {
         return []
     }
 
-    private mutating func signUpAdvanced(_ progress: SignUpProgress) -> [FlowEffect] {
+    private mutating func signUpAdvanced(_ progress: SignUpProgress, to request: PendingRequest) -> [FlowEffect] {
         switch progress {
-        case .passwordRequired:
+        case .passwordRequired(let answer):
+            // Password accounts send the password at sign-up start; the password step sends it too.
+            if settings.passwordAccounts || request == .sendingPassword {
+                return askedAgain(sent: "the password", answer: answer.description)
+            }
             if let stop = guardLoop("signUp.passwordRequired") { return stop }
             step = .newPassword(NewPasswordForm(purpose: .signUp))
-        case .attributesRequired(let attributes):
+        case .attributesRequired(let attributes, let answer):
+            if request == .sendingAttributes, case .attributes(let form) = step {
+                let given = form.values
+                let again = attributes.filter { given[$0.name] != nil }
+                if !again.isEmpty {
+                    let names = again.map { "\($0.name)=\(given[$0.name] ?? "")" }.joined(separator: ", ")
+                    return askedAgain(sent: names, answer: answer.description + " asking for "
+                                      + again.map(\.name).joined(separator: ", "))
+                }
+            }
             if let stop = guardLoop("signUp.attributesRequired:" + attributes.map(\.name).joined(separator: ",")) {
                 return stop
             }
@@ -81,7 +94,11 @@ extension FlowState {
         return []
     }
 
-    private mutating func signInAdvanced(_ progress: SignInProgress) -> [FlowEffect] {
+    private mutating func signInAdvanced(_ progress: SignInProgress, to request: PendingRequest) -> [FlowEffect] {
+        // A code was just sent: the same kind of step again asks for what was given (case 013).
+        if request == .checkingCode, case .codeEntry(let entry) = step, let again = progress.asksAgain(after: entry.purpose) {
+            return askedAgain(sent: "the \(entry.purpose.codeName)", answer: again)
+        }
         switch progress {
         case .completed(let account):
             return complete(account)

@@ -6,6 +6,7 @@ extension FlowState {
     static let wrongAttemptsBeforeAdvice = 3
     static let wrongCodeRepeatedly = "That code isn't right. After several wrong tries a code can stop working: "
         + "if you are sure of it, send a new code or start again."
+    static let accountExistsMessage = "An account with that email already exists. Sign in, or reset its password."
     static let sessionTimedOut = "The session timed out. Start again; your email is kept."
 
     /// Errors that belong to the current server step's fields; anything else is a common failure.
@@ -45,6 +46,11 @@ extension FlowState {
             step = .webFallback(WebFallback(
                 reason: reason, sentChallengeTypes: settings.challengeTypes, sentCapabilities: settings.capabilities))
             return [.forgetSession]
+        case .userAlreadyExists:
+            // Later in a sign-up (another sign-up for the address finished first): the same ways on.
+            step = .failure(FailureReport(message: Self.accountExistsMessage,
+                                          detail: error.details?.description ?? error.operatorDescription, accountExists: true))
+            return [.forgetSession]
         case .passwordChangeRequired:
             step = .failure(FailureReport(
                 message: error.errorDescription ?? "", detail: error.details?.description ?? error.operatorDescription, suggestsPasswordReset: true))
@@ -72,9 +78,8 @@ extension FlowState {
         switch error {
         case .userAlreadyExists:
             // Sign-up may say so (the policy); sign-in never does.
-            form.emailError = settings.passwordAccounts
-                ? "An account with that email already exists. Sign in instead, or reset the password."
-                : "An account with that email already exists. Sign in instead."
+            form.emailError = Self.accountExistsMessage
+            form.accountExists = true
         case .invalidPassword(let rule, _):
             form.passwordError = rule.message
         case .invalidAttributes(let names):

@@ -7,7 +7,9 @@ extension FlowState {
             if form.passwordRequired, text != form.email { form.passwordRequired = false; form.message = nil }
             form.email = text; form.emailError = nil; step = .signInStart(form)
         case (.signInStart(var form), .password): form.password = text; form.passwordError = nil; step = .signInStart(form)
-        case (.signUpStart(var form), .email): form.email = text; form.emailError = nil; step = .signUpStart(form)
+        case (.signUpStart(var form), .email):
+            if text != form.email { form.accountExists = false }
+            form.email = text; form.emailError = nil; step = .signUpStart(form)
         case (.signUpStart(var form), .password): form.password = text; form.passwordError = nil; step = .signUpStart(form)
         case (.signUpStart(var form), .confirmPassword):
             form.confirmPassword = text; form.confirmError = nil; step = .signUpStart(form)
@@ -55,7 +57,7 @@ extension FlowState {
 
     /// An error for a non-empty email that does not look like one (an empty field is only refused on submit).
     private func emailError(_ text: String) -> String? {
-        text.trimmingSpaces.isEmpty || Validation.email(text) != nil ? nil : Validation.emailMessage
+        text.trimmingSpaces.isEmpty || Validation.email(text) != nil ? nil : Validation.emailMessage(for: text)
     }
 
     private func mismatch(_ password: String, _ confirmation: String) -> String? {
@@ -71,7 +73,7 @@ extension FlowState {
                 return .failure(ContactProblem(error.message))
             }
         }
-        guard let email = Validation.email(entry.contact) else { return .failure(ContactProblem(Validation.emailMessage)) }
+        guard let email = Validation.email(entry.contact) else { return .failure(ContactProblem(Validation.emailMessage(for: entry.contact))) }
         return .success(email)
     }
 }

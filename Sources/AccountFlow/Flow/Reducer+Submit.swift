@@ -6,7 +6,7 @@ extension FlowState {
         case .signUpStart(let form): return submitSignUp(form)
         case .resetStart(var form):
             guard let email = Validation.email(form.email) else {
-                form.emailError = Validation.emailMessage
+                form.emailError = Validation.emailMessage(for: form.email)
                 step = .resetStart(form)
                 return []
             }
@@ -60,7 +60,7 @@ extension FlowState {
         var form = original
         form.message = nil
         let email = Validation.email(form.email)
-        form.emailError = email == nil ? Validation.emailMessage : nil
+        form.emailError = email == nil ? Validation.emailMessage(for: form.email) : nil
         form.passwordError = form.passwordRequired && form.password.isEmpty ? Validation.passwordMissing : nil
         step = .signInStart(form)
         guard let email, form.passwordError == nil else { return [] }
@@ -73,7 +73,7 @@ extension FlowState {
         var form = original
         form.message = nil
         let email = Validation.email(form.email)
-        form.emailError = email == nil ? Validation.emailMessage : nil
+        form.emailError = email == nil ? Validation.emailMessage(for: form.email) : nil
         if settings.passwordAccounts {
             form.passwordError = form.password.isEmpty ? Validation.passwordMissing : nil
             form.confirmError = form.password.isEmpty || form.password == form.confirmPassword

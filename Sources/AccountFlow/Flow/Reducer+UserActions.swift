@@ -17,6 +17,7 @@ extension FlowState {
             step = retryStep
             if report.retryRefreshes { return requestRefresh() }
         case .restartRequested: return restartFlow()
+        case .otherFlowChosen(let kind): return switchFlow(to: kind)
         case .homeRequested: return leaveFlow()
         case .refreshRequested:
             return requestRefresh()
@@ -51,13 +52,18 @@ extension FlowState {
         }
     }
 
-    /// "Back": start screens go home; contact entry returns to the picker; a failure returns to its step;
+    /// "Back": start screens go home (the sign-in screen the server turned into "email and password"
+    /// restarts the sign-in instead); contact entry returns to the picker; a failure returns to its step;
     /// the Graph screens go back one level (row → list → user form → account, edit → profile → account);
     /// any other server step cannot be undone on the server, so the flow restarts with the email kept.
     private mutating func back() -> [FlowEffect] {
         switch step {
         case .home:
             return []
+        case .signInStart(let form) where form.passwordRequired:
+            // "Enter your email and password" is the server's answer, a step like the others: back restarts
+            // the sign-in with the email kept.
+            return restartFlow()
         case .signInStart, .signUpStart, .resetStart, .webFallback, .signedIn, .enrolled, .enrolmentSignedIn, .resetDone,
              .deviceCode, .browserWait, .signedOut:
             return leaveFlow()
@@ -86,10 +92,24 @@ extension FlowState {
         }
     }
 
+    /// `kind`'s first screen for the email of the flow in progress (as typed on the sign-up screen, else
+    /// the one the flow started with, else the signed-in account's).
+    private mutating func switchFlow(to kind: FlowKind) -> [FlowEffect] {
+        var email = origin?.email ?? signedIn?.username ?? ""
+        if case .signUpStart(let form) = step { email = form.email }
+        let effects = start(kind)
+        switch kind {
+        case .signIn: step = .signInStart(SignInForm(email: email))
+        case .signUp: step = .signUpStart(SignUpForm(settings: settings, email: email))
+        case .resetPassword: step = .resetStart(EmailForm(email: email))
+        }
+        return effects
+    }
+
     private mutating func useCodeInstead() -> [FlowEffect] {
         guard case .signInStart(var form) = step else { return [] }
         guard let email = validEmail(form.email) else {
-            form.emailError = Validation.emailMessage
+            form.emailError = Validation.emailMessage(for: form.email)
             step = .signInStart(form)
             return []
         }

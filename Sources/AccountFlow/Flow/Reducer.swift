@@ -76,9 +76,9 @@ extension FlowState {
         case .signUpStarted, .signUpAdvanced, .signInAdvanced, .mfaChallengeAnswered, .registrationAnswered,
              .codeResent, .resetStarted, .resetAdvanced, .tokensRefreshed:
             // An answer nobody waits for (e.g. after a cancel) is dropped.
-            guard pending != nil else { return [] }
+            guard let request = pending else { return [] }
             pending = nil
-            return answer(event)
+            return answer(event, to: request)
         default:
             guard pending == nil else { return [] }
             return userAction(event)
@@ -134,14 +134,25 @@ extension FlowState {
         return effects
     }
 
+    /// The server asked again for exactly what the client just sent (case 013): not a loop to go round but
+    /// a fault. Stops the flow with what was sent and what came back; Start again and Home are offered.
+    mutating func askedAgain(sent: String, answer: String) -> [FlowEffect] {
+        stopFlow("The tenant asked again for \(sent), which the console had just sent, so it stopped this flow.",
+                 detail: "Sent: \(sent). Came back: \(answer).")
+    }
+
     /// Records a server step in the loop guard; when it trips, stops the flow with an explanation.
     /// - Returns: `nil` to go on, or the effects of stopping.
     mutating func guardLoop(_ key: String) -> [FlowEffect]? {
         guard !loopGuard.allow(key) else { return nil }
+        return stopFlow("The tenant asked for the same step \(LoopGuard.limit) times without progress, so the console "
+                        + "stopped this flow.", detail: "Repeated step: \(key)")
+    }
+
+    /// Ends the flow on a server that does not progress, pointing at the user flow's configuration.
+    private mutating func stopFlow(_ what: String, detail: String) -> [FlowEffect] {
         step = .failure(FailureReport(
-            message: "The tenant asked for the same step \(LoopGuard.limit) times without progress, so the console "
-                + "stopped this flow. Start again, or ask the tenant's administrator to check the user flow.",
-            detail: "Repeated step: \(key)"))
+            message: what + " Start again, or ask the tenant's administrator to check the user flow.", detail: detail))
         loopGuard = LoopGuard()
         return [.forgetSession]
     }

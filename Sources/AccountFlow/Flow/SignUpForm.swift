@@ -9,10 +9,14 @@ public struct SignUpForm: Sendable, Equatable {
     public var password: String
     /// Must equal `password`; checked when left and on submit. Secret.
     public var confirmPassword: String
-    /// Fields for ``FlowSettings/upFrontAttributes``, sent with `/signup/v1.0/start`.
+    /// Fields for ``FlowSettings/upFrontAttributes``, sent with `/signup/v1.0/start` when filled (optional
+    /// attributes are accepted only there); a required one left empty is asked for after the code.
     public var attributes: AttributeForm
     /// A local check, or `user_already_exists` (sign-up may say an account exists; sign-in never does).
     public var emailError: String?
+    /// The server said an account with this email exists: Sign in and Reset password are offered for it
+    /// until the email changes (case 014).
+    public var accountExists: Bool
     /// A missing password, or the server's password-policy suberror.
     public var passwordError: String?
     /// Set when the confirmation differs from the password.
@@ -22,13 +26,14 @@ public struct SignUpForm: Sendable, Equatable {
 
     /// A form with these values; ``init(settings:email:)`` builds the empty one.
     public init(email: String = "", password: String = "", confirmPassword: String = "",
-                attributes: AttributeForm, emailError: String? = nil, passwordError: String? = nil,
+                attributes: AttributeForm, emailError: String? = nil, accountExists: Bool = false, passwordError: String? = nil,
                 confirmError: String? = nil, message: String? = nil) {
         self.email = email
         self.password = password
         self.confirmPassword = confirmPassword
         self.attributes = attributes
         self.emailError = emailError
+        self.accountExists = accountExists
         self.passwordError = passwordError
         self.confirmError = confirmError
         self.message = message
@@ -36,6 +41,7 @@ public struct SignUpForm: Sendable, Equatable {
 
     /// An empty form for `settings`.
     public init(settings: FlowSettings, email: String = "") {
-        self.init(email: email, attributes: AttributeForm(settings.upFrontAttributes))
+        // What is left empty here the server asks for after the code, if the tenant requires it.
+        self.init(email: email, attributes: AttributeForm(settings.upFrontAttributes, askedLater: true))
     }
 }

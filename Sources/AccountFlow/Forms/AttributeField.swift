@@ -5,7 +5,8 @@ import TophhieCloudAuthentication
 public struct AttributeField: Sendable, Equatable {
     /// The tenant's attribute (name, type, required, regex) the field was built from.
     public let attribute: RequiredAttribute
-    /// From the API name (``AttributeLabel``), e.g. `postalCode` → "Postal code".
+    /// The tenant's label when it gave one, else from the API name (``AttributeLabel``), e.g.
+    /// `postalCode` → "Postal code".
     public let label: String
     /// Toggle for `boolean`, number for `int`, picker for a pure-alternation pattern, else text.
     public let kind: FieldKind
@@ -20,6 +21,9 @@ public struct AttributeField: Sendable, Equatable {
     /// The most characters the value may have: ``FieldInput/maxLength`` unless the field was built with a
     /// lower limit (a Graph property's documented length).
     public let maxLength: Int
+    /// Offered before the server asks (the sign-up start screen): a required attribute may be left empty,
+    /// since the server lists it in `attributes_required` after the code (case 011).
+    public let askedLater: Bool
 
     static let uncheckableNote = "This can't be checked here; the server will check it."
     static let couldNotCheckNote = "Could not check this here; the server will check it."
@@ -29,10 +33,12 @@ public struct AttributeField: Sendable, Equatable {
     /// - Parameters:
     ///   - attribute: the attribute the field edits.
     ///   - maxLength: the most characters accepted; never more than ``FieldInput/maxLength``.
-    public init(_ attribute: RequiredAttribute, maxLength: Int = FieldInput.maxLength) {
+    ///   - askedLater: the field is offered before the server asks for it, so empty is always allowed.
+    public init(_ attribute: RequiredAttribute, maxLength: Int = FieldInput.maxLength, askedLater: Bool = false) {
         self.attribute = attribute
         self.maxLength = min(maxLength, FieldInput.maxLength)
-        label = AttributeLabel.label(for: attribute.name)
+        self.askedLater = askedLater
+        label = attribute.label.flatMap { $0.trimmingSpaces.isEmpty ? nil : $0 } ?? AttributeLabel.label(for: attribute.name)
         switch attribute.type.lowercased() {
         case "boolean", "bool": kind = .toggle
         case "int", "integer": kind = .number
@@ -59,8 +65,9 @@ public struct AttributeField: Sendable, Equatable {
         if case .uncheckable = rule { note = Self.uncheckableNote } else { note = nil }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         // A required boolean is a consent: only ticked counts as given.
-        guard !trimmed.isEmpty, !(kind == .toggle && attribute.required && trimmed != "true") else {
-            if attribute.required { error = kind == .toggle ? "\(label) must be ticked." : "\(label) is required." }
+        let mustBeGiven = attribute.required && !askedLater
+        guard !trimmed.isEmpty, !(kind == .toggle && mustBeGiven && trimmed != "true") else {
+            if mustBeGiven { error = kind == .toggle ? "\(label) must be ticked." : "\(label) is required." }
             return error == nil
         }
         guard trimmed.count <= maxLength else {
@@ -78,15 +85,24 @@ public struct AttributeField: Sendable, Equatable {
         if error == nil, case .checked(let pattern) = rule {
             switch pattern.check(trimmed) {
             case .matches: break
-            case .doesNotMatch: error = "\(label) isn't in the format the tenant expects."
+            case .doesNotMatch: error = formatMessage
             case .couldNotCheck: note = Self.couldNotCheckNote
             }
         }
         return error == nil
     }
 
+    /// A format error (shown under the field) that says what is expected: the pattern in words when it is
+    /// simple (`^[0-9]{10}$` → "Enter 10 digits."), else it points at the label, the tenant's own hint.
+    var formatMessage: String {
+        if let summary = PatternSummary.summary(of: attribute.regex) { return "Enter \(summary)." }
+        return "\(label) isn't in the format the tenant expects."
+    }
+
     /// The value to send, or `nil` for an optional text field left empty.
     var submittedValue: String? {
+        // An unticked consent offered up front is not an answer yet: the server asks for it after the code.
+        if kind == .toggle, askedLater, attribute.required, value != "true" { return nil }
         if kind == .toggle { return value }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? nil : trimmed

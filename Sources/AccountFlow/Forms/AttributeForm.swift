@@ -12,11 +12,12 @@ public struct AttributeForm: Sendable, Equatable {
     ///   - attributes: in the server's order.
     ///   - orderKnown: `false` when the list's order carries no meaning (e.g. built from a dictionary):
     ///     required fields then come first, otherwise the server's order is kept.
-    public init(_ attributes: [RequiredAttribute], orderKnown: Bool = true) {
+    ///   - askedLater: offered before the server asks (sign-up start): required fields may stay empty.
+    public init(_ attributes: [RequiredAttribute], orderKnown: Bool = true, askedLater: Bool = false) {
         let ordered = orderKnown
             ? attributes
             : attributes.filter(\.required) + attributes.filter { !$0.required }
-        fields = ordered.map { AttributeField($0) }
+        fields = ordered.map { AttributeField($0, askedLater: askedLater) }
     }
 
     /// A form of fields built by the caller (with their own limits), in the given order.

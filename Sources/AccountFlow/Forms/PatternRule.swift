@@ -17,21 +17,44 @@ public enum PatternRule: Sendable, Equatable {
     }
 
     /// The choices of a pattern that is a pure alternation of literals (`^(Gold|Silver)$`,
-    /// `(?:a|b)`, `Gold|Silver`), so the field can be a picker; `nil` otherwise.
+    /// `(?:a|b)`, `Gold|Silver`), so the field can be a picker; `nil` otherwise. Escaped characters are
+    /// literals, so values with punctuation stay choices (`^(St\. Louis|Washington, D\.C\.)$`, as a
+    /// tenant or `NSRegularExpression.escapedPattern` writes them).
     public static func choices(in regex: String?) -> [String]? {
         guard let regex, !regex.isEmpty else { return nil }
         var body = Substring(regex)
         if body.hasPrefix("^") { body = body.dropFirst() }
-        if body.hasSuffix("$") { body = body.dropLast() }
-        if body.hasPrefix("("), body.hasSuffix(")") {
+        if body.hasSuffix("$"), !body.hasSuffix("\\$") { body = body.dropLast() }
+        if body.hasPrefix("("), body.hasSuffix(")"), !body.hasSuffix("\\)") {
             body = body.dropFirst().dropLast()
             if body.hasPrefix("?:") { body = body.dropFirst(2) }
         }
-        let choices = body.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        let literal = { (choice: String) in
-            !choice.isEmpty && choice.allSatisfy { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "_" }
+        var choices: [String] = []
+        var current = ""
+        var escaped = false
+        for character in body {
+            if escaped {
+                // `\d`, `\w` and the like are classes, not literals.
+                guard !character.isLetter, !character.isNumber else { return nil }
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "|" {
+                choices.append(current)
+                current = ""
+            } else if metacharacters.contains(character) {
+                return nil
+            } else {
+                current.append(character)
+            }
         }
-        guard choices.count >= 2, choices.allSatisfy(literal) else { return nil }
+        guard !escaped else { return nil }
+        choices.append(current)
+        guard choices.count >= 2, choices.allSatisfy({ !$0.trimmingSpaces.isEmpty }) else { return nil }
         return choices
     }
+
+    /// Characters with a meaning in a pattern: unescaped, they make it more than a list of literals.
+    private static let metacharacters: Set<Character> = [".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "^", "$"]
 }

@@ -1,7 +1,9 @@
 /// Normalises what people type as a phone number to E.164 (`+` then 8–15 digits).
 ///
 /// Accepts spaces, dashes, dots and parentheses as separators, an international prefix written as
-/// `+` or `00`, and a national number, which takes `countryCode` after dropping its trunk `0`.
+/// `+` or `00`, and a national number, which takes `countryCode` after dropping its trunk `0`. A trunk
+/// prefix written in brackets, as in `+44 (0)7700 900123`, is dialled only at home, so it is dropped
+/// (case 012).
 /// The server (`/register/v1.0/challenge`) answers AADSTS901001 for numbers that are not E.164; this
 /// check catches the obvious ones before a request (case 002).
 public enum PhoneNumber {
@@ -42,7 +44,7 @@ public enum PhoneNumber {
     /// - Returns: `+` followed by the digits.
     /// - Throws: ``Problem``.
     public static func normalise(_ text: String, countryCode: String?) throws(Problem) -> String {
-        var rest = Substring(text.trimmingSpaces)
+        var rest = Substring(droppingTrunkPrefix(text.trimmingSpaces))
         guard !rest.isEmpty else { throw .empty }
         var international = false
         if rest.hasPrefix("+") {
@@ -73,5 +75,16 @@ public enum PhoneNumber {
         if digits.count > digitRange.upperBound { throw .tooLong }
         guard !digits.hasPrefix("0") else { throw .missingCountryCode }
         return "+" + digits
+    }
+
+    /// `text` without `(0)` groups: a national trunk prefix, never dialled with the country code.
+    static func droppingTrunkPrefix(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let range = rest.firstRange(of: "(0)") {
+            result += rest[..<range.lowerBound]
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 }

@@ -108,9 +108,14 @@ extension FlowState {
             title: "Sign up",
             text: ["We'll send a one-time code to your email to check it is yours."],
             fields: fields,
-            actions: [ScreenAction("Create account", .submitted)] + backAndCancel,
+            actions: [ScreenAction("Create account", .submitted)] + (form.accountExists ? Self.accountExistsActions : [])
+                + backAndCancel,
             message: form.message ?? form.attributes.message)
     }
+
+    /// Where the server says the account exists: its own ways in, each with the email kept (case 014).
+    static let accountExistsActions = [ScreenAction("Sign in", .otherFlowChosen(.signIn)),
+                                       ScreenAction("Reset password", .otherFlowChosen(.resetPassword))]
 
     private func resetStartScreen(_ form: EmailForm) -> Screen {
         Screen(
@@ -193,7 +198,7 @@ extension FlowState {
             return ScreenOption(
                 label: MethodDescription.channelName(method.channel),
                 detail: method.loginHint,
-                note: blocked ? "Blocked right now" : MethodDescription.strengthNote(method.channel),
+                note: blocked ? "Blocked right now" : nil,
                 enabled: !blocked,
                 event: .methodPicked(id: method.id))
         }
@@ -202,7 +207,7 @@ extension FlowState {
             : "Your organisation asks you to add a way to verify it's you. Choose one."
         return Screen(
             title: picker.purpose == .mfa ? "Verify it's you" : "Add a verification method",
-            text: [intro, MethodDescription.restrictedNote],
+            text: [intro] + (picker.methods.isEmpty ? [] : [MethodDescription.codesNote]),
             options: options,
             actions: backAndCancel,
             message: picker.message)
@@ -211,8 +216,11 @@ extension FlowState {
     private func contactScreen(_ entry: ContactEntry) -> Screen {
         var fields: [ScreenField] = []
         if entry.isPhone {
+            // The number as it will be sent, so a dropped trunk `0` or a country code added is seen first (case 012).
+            let sent = try? PhoneNumber.normalise(entry.contact, countryCode: entry.countryCode)
             fields.append(ScreenField(id: .contact, label: "Phone number", kind: .phone, value: entry.contact,
-                                      error: entry.contactError, note: "With + and the country code, or a national number."))
+                                      error: entry.contactError,
+                                      note: sent.map { "Will be sent as \($0)." } ?? "With + and the country code, or a national number."))
             fields.append(ScreenField(id: .countryCode, label: "Country code", kind: .number, value: entry.countryCode,
                                       note: "Used for numbers typed without + (e.g. 44).", required: false))
         } else {
@@ -235,7 +243,7 @@ extension FlowState {
     }
 
     private func webFallbackScreen(_ fallback: WebFallback) -> Screen {
-        var text = ["The tenant wants this sign-in to finish in a web browser."]
+        var text = ["The tenant wants this \(flowName) to finish in a web browser."]
         if let reason = fallback.reason { text.append("The server said: “\(reason)”") }
         var details = [
             ScreenDetail("Challenge types sent", fallback.sentChallengeTypes.map(\.wireValue).joined(separator: " ")),
@@ -258,6 +266,17 @@ extension FlowState {
                       actions: [ScreenAction("Start again", .restartRequested), ScreenAction("Home", .homeRequested)])
     }
 
+    /// The flow in progress as the user knows it: "sign-up", "sign-in" (also the one that follows a
+    /// finished sign-up or reset), "password reset".
+    private var flowName: String {
+        guard let origin, !origin.signingIn else { return "sign-in" }
+        switch origin.kind {
+        case .signIn: return "sign-in"
+        case .signUp: return "sign-up"
+        case .resetPassword: return "password reset"
+        }
+    }
+
     private func failureScreen(_ report: FailureReport) -> Screen {
         var actions: [ScreenAction] = []
         if report.retryStep != nil {
@@ -266,7 +285,9 @@ extension FlowState {
             actions.append(ScreenAction(remaining > 0 ? "Try again (in \(remaining) s)" : "Try again", .retryRequested,
                                         enabled: remaining == 0))
         }
-        if report.suggestsPasswordReset { actions.append(ScreenAction("Reset password", .menuChosen(.resetPassword))) }
+        if report.accountExists { actions += Self.accountExistsActions }
+        // The reset starts with the email filled in, as the sign-in that met 50142 had it.
+        if report.suggestsPasswordReset { actions.append(ScreenAction("Reset password", .otherFlowChosen(.resetPassword))) }
         if let way = report.newAttempt {
             actions.append(ScreenAction(way == .deviceCodeSignIn ? "Get a new code" : "Try again", .menuChosen(way)))
         }

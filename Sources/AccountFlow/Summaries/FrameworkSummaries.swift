@@ -7,8 +7,8 @@ extension SignUpStep {
     /// The summary for ``FlowEvent/signUpAdvanced(_:)``.
     public var progress: SignUpProgress {
         switch self {
-        case .passwordRequired: .passwordRequired
-        case .attributesRequired(let attributes, _): .attributesRequired(attributes)
+        case .passwordRequired(let step): .passwordRequired(step.answer)
+        case .attributesRequired(let attributes, let step): .attributesRequired(attributes, step.answer)
         case .completed: .completed
         }
     }

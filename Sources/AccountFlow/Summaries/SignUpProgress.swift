@@ -4,10 +4,11 @@ import TophhieCloudAuthentication
 ///
 /// Mirrors `SignUpStep` (native-auth API reference §4.3, §4.4).
 public enum SignUpProgress: Sendable, Equatable {
-    /// `credential_required`: ask for the password now.
-    case passwordRequired
-    /// `attributes_required`: build a form from these, in the server's order.
-    case attributesRequired([RequiredAttribute])
+    /// `credential_required`: ask for the password now; the server's answer, for a report if it repeats.
+    case passwordRequired(ServerDetails)
+    /// `attributes_required`: build a form from these, in the server's order; the server's answer, for a
+    /// report if it repeats.
+    case attributesRequired([RequiredAttribute], ServerDetails)
     /// The account exists; sign-in with the continuation token is possible.
     case completed
 }

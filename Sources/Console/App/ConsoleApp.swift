@@ -42,8 +42,9 @@ public enum ConsoleApp {
                 return fail("\(error.localizedDescription)")
             }
             // The web-fallback screen says what was sent: the configuration as the framework sends it.
-            var settings = FlowSettings(passwordAccounts: options.passwordAccounts, enrolmentMode: options.enrol,
-                                        challengeTypes: configuration.challengeTypes, capabilities: configuration.capabilities)
+            var settings = FlowSettings(passwordAccounts: options.passwordAccounts, upFrontAttributes: options.signUpAttributes,
+                                        enrolmentMode: options.enrol, challengeTypes: configuration.challengeTypes,
+                                        capabilities: configuration.capabilities)
             if let seconds = options.idleReset { settings.idleReset = seconds }
             let header = HeaderInfo(tenant: target.authority.host ?? "tenant", authority: target.authority.absoluteString,
                                     mode: options.enrol ? "enrolment" : "operator")
@@ -74,8 +75,8 @@ public enum ConsoleApp {
         // a narrowly configured client meets the web fallback and its screen can name what is missing.
         let auth = TophhieNativeAuth()
         let interactive: TophhieAuth?
-        var settings = FlowSettings(passwordAccounts: tenant.passwordAccounts, enrolmentMode: options.enrol,
-                                    passwordPolicyHint: tenant.passwordPolicyHint)
+        var settings = tenant.settings(enrolmentMode: options.enrol)
+        if !options.signUpAttributes.isEmpty { settings.upFrontAttributes = options.signUpAttributes }
         do {
             try auth.configure(clientId: tenant.clientID, authority: tenant.authority,
                                capabilities: settings.capabilities, challengeTypes: tenant.challengeTypes,

@@ -1,3 +1,4 @@
+import AccountFlow
 import EmulatorServer
 import Foundation
 import TenantEmulator
@@ -18,15 +19,20 @@ final class EmbeddedTenant: Sendable {
     ///   - port: the loopback port; `0` takes any free port.
     /// - Throws: `PolicyError` for a preset or file that does not load, `UsageError` when it has no usable
     ///   client, the server's error when the port cannot be bound.
-    init(preset: String, port: UInt16 = 0) throws {
-        let policy = try TenantPreset.resolve(preset)
+    convenience init(preset: String, port: UInt16 = 0) throws {
+        try self.init(policy: try TenantPreset.resolve(preset), port: port)
+    }
+
+    /// Serves `policy` on `port` with `hasher`'s password-hashing cost.
+    /// - Throws: `UsageError` when the policy has no usable client, the server's error when the port cannot be bound.
+    init(policy: TenantPolicy, port: UInt16 = 0, hasher: PasswordHasher = PasswordHasher()) throws {
         guard let client = policy.clients.first(where: { $0.nativeAuth && $0.publicClient }) else {
-            throw UsageError("preset \(preset) has no public client with native authentication enabled.")
+            throw UsageError("the tenant \(policy.tenant.name) has no public client with native authentication enabled.")
         }
         self.policy = policy
         clientID = client.clientID
         challengeTypes = client.challengeTypes
-        server = try EmulatorServer.start(policy: policy, port: port)
+        server = try EmulatorServer.start(policy: policy, port: port, hasher: hasher)
     }
 
     var authority: URL { server.authority }
@@ -39,6 +45,22 @@ final class EmbeddedTenant: Sendable {
         let rules = policy.password
         return "\(rules.minLength) to \(rules.maxLength) characters, using \(rules.minCharacterClasses) of: "
             + "lower case, upper case, digits, symbols."
+    }
+
+    /// The user flow's sign-up attributes, required and optional, each with its type, pattern and label:
+    /// the console offers them all on the sign-up screen, since optional ones are accepted only at
+    /// `/signup/v1.0/start` (case 011).
+    var signUpAttributes: [RequiredAttribute] {
+        policy.signUp.attributes.map {
+            RequiredAttribute(name: $0.name, type: $0.type.rawValue, required: $0.required, regex: $0.effectiveRegex,
+                              label: $0.label == $0.name ? nil : $0.label)
+        }
+    }
+
+    /// The console's settings for this tenant: its kind of account, password rules and sign-up attributes.
+    func settings(enrolmentMode: Bool) -> FlowSettings {
+        FlowSettings(passwordAccounts: passwordAccounts, upFrontAttributes: signUpAttributes, enrolmentMode: enrolmentMode,
+                     passwordPolicyHint: passwordPolicyHint)
     }
 
     func stop() { server.stop() }

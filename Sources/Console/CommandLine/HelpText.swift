@@ -55,6 +55,9 @@ public enum HelpText {
       --ca-file FILE     a PEM CA certificate trusted for HTTPS besides the system's (the emulator's --tls-cert)
       --graph URL        Microsoft Graph's base (default https://graph.microsoft.com/v1.0; the embedded
                          emulator serves its own under /v1.0)
+      --sign-up-attributes FILE  the user flow's attributes for the sign-up screen, a JSON array:
+                         [{"name": …, "type"?, "required"?, "regex"?, "label"?}] (default: the embedded
+                         emulator's own; none for a real tenant, which asks for required ones later)
 
     Exit codes: 0 done, 1 the flow failed, 2 usage or configuration error.
     """

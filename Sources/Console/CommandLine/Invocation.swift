@@ -53,6 +53,10 @@ public struct ConsoleOptions: Equatable, Sendable {
     /// emulator's own `/v1.0` with the embedded emulator).
     public var graph: URL?
 
+    /// `--sign-up-attributes FILE`: the attributes the sign-up screen offers up front (``SignUpAttributesFile``);
+    /// the embedded emulator's own user flow when empty there.
+    public var signUpAttributes: [RequiredAttribute] = []
+
     /// No enrolment, no HAR file, full screen, password accounts, any free port.
     public init() {}
 }

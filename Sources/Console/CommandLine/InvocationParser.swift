@@ -257,6 +257,7 @@ public struct InvocationParser {
         case "--graph": options.graph = try graphURL(try value(for: argument, &rest))
         case "--idle-reset":
             options.idleReset = try number(argument, try value(for: argument, &rest), in: 1...86_400)
+        case "--sign-up-attributes": options.signUpAttributes = try SignUpAttributesFile.load(try value(for: argument, &rest), readFile: readFile)
         default: return false
         }
         return true

@@ -80,7 +80,8 @@ extension TenantEmulator {
             throw ProtocolError.missing("grant_type")
         }
         guard let userID = session.userID else { throw ProtocolError.userNotFound }
-        _ = try store.addMethod(userID: userID, channel: channel, target: target)
+        // A number is kept in E.164 whichever accepted spelling registered it.
+        _ = try store.addMethod(userID: userID, channel: channel, target: channel == "sms" ? PhoneNumber.compact(target) : target)
         session.step = .readyForToken(afterRegistration: true)
         return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now)))
     }

@@ -67,8 +67,9 @@ extension TenantEmulator {
         return pattern.firstMatch(in: value, range: range) != nil
     }
 
-    /// The wire form of a policy attribute (`required_attributes[]` items, §4.5).
+    /// The wire form of a policy attribute (`required_attributes[]` items, §4.5): `options` only when there
+    /// is a pattern, as the current reference's examples show (`signup-continue-attributes-required-again`).
     static func wire(_ attribute: TenantPolicy.Attribute) -> WireAttribute {
-        WireAttribute(name: attribute.name, type: attribute.type.wire, required: attribute.required, regex: attribute.effectiveRegex ?? "")
+        WireAttribute(name: attribute.name, type: attribute.type.wire, required: attribute.required, regex: attribute.effectiveRegex)
     }
 }

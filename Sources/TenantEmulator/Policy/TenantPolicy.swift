@@ -126,7 +126,8 @@ public struct TenantPolicy: Sendable {
         public var required: Bool
         /// `regex`: must compile; checked unanchored (write `^…$` for a whole value) and sent as `options.regex`.
         public var regex: String?
-        /// `label` (default: `name`): shown by `GET /emulator/v1/tenant` only; the wire attribute carries no label.
+        /// `label` (default: `name`): shown by `GET /emulator/v1/tenant` and the embedded console's sign-up screen; the wire
+        /// attribute carries no label.
         public var label: String
         /// Allowed values of a choice list (checked server-side; sent as a regex).
         public var choices: [String]?

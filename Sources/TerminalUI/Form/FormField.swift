@@ -32,6 +32,13 @@ public struct FormField: Hashable, Sendable {
         FormField(id: id, label: label, kind: .text, editor: TextEditor(text: value), note: note)
     }
 
+    /// A whole-number field (attribute type `int`): digits and a sign only, other characters refused as
+    /// they are typed or pasted, as in a code field.
+    public static func number(_ id: String, label: String, value: String = "", note: String? = nil) -> FormField {
+        FormField(id: id, label: label, kind: .text,
+                  editor: TextEditor(text: value, allowed: { ($0.isASCII && $0.isNumber) || $0 == "-" || $0 == "+" }), note: note)
+    }
+
     /// A masked password field.
     public static func password(_ id: String, label: String, note: String? = nil) -> FormField {
         FormField(id: id, label: label, kind: .password(revealed: false), note: note)

@@ -13,13 +13,17 @@ public struct RequiredAttribute: Sendable, Hashable {
     /// Advisory pattern for a local check; nil when absent or empty. It may not compile (the documentation's
     /// examples do not): the server re-validates.
     public var regex: String?
+    /// The tenant's label for the field (e.g. "Loyalty number (10 digits)"), when the list came from the
+    /// user flow's configuration; the wire item has none, so attributes from a server answer leave it `nil`.
+    public var label: String?
 
-    /// Memberwise; a nil `regex` means no pattern.
-    public init(name: String, type: String, required: Bool, regex: String?) {
+    /// Memberwise; a nil `regex` means no pattern, a nil `label` leaves the label to the client.
+    public init(name: String, type: String, required: Bool, regex: String?, label: String? = nil) {
         self.name = name
         self.type = type
         self.required = required
         self.regex = regex
+        self.label = label
     }
 
     init(_ wire: WireAttribute) {

@@ -8,12 +8,16 @@ public final class SignUpAttributesStep: Sendable {
     let username: String
     let continuationToken: String
     let requested: [WireAttribute]
+    /// The `attributes_required` answer that asked for them (error, AADSTS code, correlation id), for
+    /// operators: a server that asks again for attributes just given is a fault to report.
+    public let answer: ServerDetails
 
-    init(context: NativeAuthContext, username: String, continuationToken: String, requested: [WireAttribute]) {
+    init(context: NativeAuthContext, username: String, continuationToken: String, requested: [WireAttribute], answer: ServerDetails) {
         self.context = context
         self.username = username
         self.continuationToken = continuationToken
         self.requested = requested
+        self.answer = answer
     }
 
     /// The attributes asked for, in the server's order.

@@ -5,11 +5,15 @@ public final class SignUpPasswordStep: Sendable {
     let context: NativeAuthContext
     let username: String
     let continuationToken: String
+    /// The `credential_required` answer that asked for the password (error, AADSTS code, correlation id),
+    /// for operators: a server that asks again for a password already given is a fault to report.
+    public let answer: ServerDetails
 
-    init(context: NativeAuthContext, username: String, continuationToken: String) {
+    init(context: NativeAuthContext, username: String, continuationToken: String, answer: ServerDetails) {
         self.context = context
         self.username = username
         self.continuationToken = continuationToken
+        self.answer = answer
     }
 
     /// Sets the account's password.

@@ -17,7 +17,8 @@ public enum SignUpStep: Sendable {
         case .rejected(let error):
             switch error.kind {
             case .attributesRequired(let attributes, let token):
-                let step = SignUpAttributesStep(context: context, username: username, continuationToken: token, requested: attributes)
+                let step = SignUpAttributesStep(context: context, username: username, continuationToken: token, requested: attributes,
+                                                answer: ServerDetails(error))
                 return .attributesRequired(attributes.map(RequiredAttribute.init), step)
             case .credentialRequired(let token):
                 // §4.3: call /signup/v1.0/challenge with the new token and expect `password`.
@@ -25,7 +26,8 @@ public enum SignUpStep: Sendable {
                 guard case .passwordRequired(let passwordToken) = challenge else {
                     throw NativeAuthError.from(challenge, at: .signUpChallenge)
                 }
-                return .passwordRequired(SignUpPasswordStep(context: context, username: username, continuationToken: passwordToken))
+                return .passwordRequired(SignUpPasswordStep(context: context, username: username, continuationToken: passwordToken,
+                                                            answer: ServerDetails(error)))
             default:
                 throw NativeAuthError.from(error, at: .signUpContinue)
             }

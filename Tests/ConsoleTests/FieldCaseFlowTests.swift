@@ -1,0 +1,196 @@
+import AccountFlow
+@testable import Console
+import Foundation
+@testable import TenantEmulator
+import Testing
+import TophhieCloudAuthentication
+
+/// Cases 011–014 of `shared/cases/` and the form and navigation faults of issue 14, each as the console's
+/// flow meets them against the emulator over loopback.
+@Suite(.serialized) struct FieldCaseFlowTests {
+    static let password = "Quiet-Lantern-2288!"
+    static let tier = "extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_tier"
+
+    /// Signs up `email` from the home menu up to the code screen, with what `fill` adds to the form.
+    private static func signUp(_ flow: FlowOnEmulator, _ email: String, fill: (FlowOnEmulator) -> Void = { _ in }) {
+        flow.send(.menuChosen(.signUp))
+        flow.fill(.email, email)
+        flow.fill(.password, password)
+        flow.fill(.confirmPassword, password)
+        fill(flow)
+        flow.send(.submitted)
+    }
+
+    private static func enterCode(_ flow: FlowOnEmulator, sentTo address: String) {
+        flow.fill(.code, flow.code(to: address))
+        flow.send(.submitted)
+    }
+
+    @Test("011: optional attributes are offered up front and sent at start; later only what the server still lists")
+    func optionalAttributesUpFront() throws {
+        let flow = try FlowOnEmulator { policy in
+            policy.signUp.attributes = [
+                .init(name: "givenName", type: .string, required: false, regex: nil, label: "First name", choices: nil),
+                .init(name: "surname", type: .string, required: true, regex: nil, label: "Surname", choices: nil),
+                .init(name: "city", type: .string, required: false, regex: nil, label: "City", choices: nil),
+                .init(name: Self.tier, type: .string, required: false, regex: "^(Gold|Silver)$", label: "Tier", choices: nil),
+            ]
+        }
+        flow.send(.menuChosen(.signUp))
+        let fields = flow.screen.fields.filter { if case .attribute = $0.id { true } else { false } }
+        #expect(fields.map(\.label) == ["First name", "Surname", "City", "Tier"])
+        #expect(fields.map(\.required) == [false, true, false, false])
+        #expect(fields.last?.kind == .picker(["Gold", "Silver"]))
+
+        let email = "jordan.lee@contoso.com"
+        Self.signUp(flow, email) { flow in
+            flow.fill(.attribute("givenName"), "Jordan")
+            flow.fill(.attribute("city"), "Leeds")
+        }
+        #expect(flow.screen.title == "Check your email", "\(flow.screen)")
+        Self.enterCode(flow, sentTo: email)
+        // Only the required attribute left empty is asked for now.
+        #expect(flow.screen.fields.map(\.id) == [.attribute("surname")], "\(flow.screen)")
+        flow.fill(.attribute("surname"), "Lee")
+        flow.send(.submitted)
+        #expect(flow.screen.title == "Signed in", "\(flow.screen)")
+        let stored = flow.users()[email]?["attributes"] as? [String: String]
+        #expect(stored == ["givenName": "Jordan", "city": "Leeds", "surname": "Lee"])
+    }
+
+    @Test("012: +44 (0)7700 900123 is sent and stored as +447700900123, shown before it is sent")
+    func phoneNumberWithTrunkPrefix() throws {
+        let flow = try FlowOnEmulator(preset: "mfa")
+        flow.signIn("sam.lee@contoso.com", "Green-Valley-3381!")
+        #expect(flow.screen.title == "Add a verification method", "\(flow.screen)")
+        flow.send(.methodPicked(id: "sms"))
+        flow.fill(.contact, "+44 7700 9OO123")
+        #expect(flow.field(.contact)?.error?.contains("doesn't look right") == true, "letters are refused on the field")
+        flow.fill(.contact, "+44 7700 900123 4567 890")
+        #expect(flow.field(.contact)?.error?.contains("more than 15 digits") == true)
+        flow.fill(.contact, "+44 (0)7700 900123")
+        #expect(flow.field(.contact)?.error == nil)
+        #expect(flow.field(.contact)?.note == "Will be sent as +447700900123.")
+        flow.send(.submitted)
+        #expect(flow.screen.title == "Confirm your new method", "\(flow.screen)")
+        Self.enterCode(flow, sentTo: "+447700900123")
+        #expect(flow.screen.title == "Signed in", "\(flow.screen)")
+        let methods = flow.users()["sam.lee@contoso.com"]?["methods"] as? [[String: Any]] ?? []
+        #expect(methods.compactMap { $0["target"] as? String } == ["+447700900123"])
+    }
+
+    @Test("013 B: surname=Lee sent, attributes_required lists surname again: one failure screen, not a loop")
+    func attributesAskedAgain() throws {
+        let repeats = RepeatedAnswer()
+        let flow = try FlowOnEmulator(through: repeats) { policy in
+            policy.signUp.attributes = [.init(name: "surname", type: .string, required: true, regex: nil, label: "Surname", choices: nil)]
+        }
+        let email = "lee@contoso.com"
+        Self.signUp(flow, email)
+        Self.enterCode(flow, sentTo: email)
+        #expect(flow.screen.fields.map(\.id) == [.attribute("surname")], "\(flow.screen)")
+        flow.fill(.attribute("surname"), "Lee")
+        flow.send(.submitted)
+        #expect(flow.screen.title == "Something went wrong", "\(flow.screen)")
+        #expect(repeats.attributeSubmissions == 1, "the console sent the same attributes again")
+        let detail = flow.screen.details.first?.value ?? ""
+        for part in ["surname=Lee", "attributes_required", "AADSTS55106", "correlation id"] {
+            #expect(detail.contains(part), "\(part) missing: \(detail)")
+        }
+        #expect(flow.screen.actions.map(\.label) == ["Start again", "Home"])
+        #expect(flow.users()[email] == nil)
+    }
+
+    @Test("014: an existing account offers Sign in and Reset password, each with the email kept")
+    func accountExistsOffersSignIn() throws {
+        let flow = try FlowOnEmulator()
+        let email = "jane.doe@contoso.com"
+        Self.signUp(flow, email)
+        #expect(flow.field(.email)?.error?.contains("already exists") == true, "\(flow.screen)")
+        let labels = flow.screen.actions.map(\.label)
+        #expect(labels.contains("Sign in") && labels.contains("Reset password"), "\(labels)")
+        flow.send(.otherFlowChosen(.signIn))
+        #expect(flow.screen.title == "Sign in")
+        #expect(flow.field(.email)?.value == email)
+
+        flow.send(.homeRequested)
+        Self.signUp(flow, email)
+        flow.send(.otherFlowChosen(.resetPassword))
+        #expect(flow.screen.title == "Reset password")
+        #expect(flow.field(.email)?.value == email)
+        flow.send(.submitted)
+        #expect(flow.screen.title == "Enter your reset code", "the kept email works: \(flow.screen)")
+    }
+
+    @Test("Back on “Enter your email and password” keeps the email")
+    func backAfterUseCodeInsteadKeepsTheEmail() throws {
+        let flow = try FlowOnEmulator()
+        flow.send(.menuChosen(.signIn))
+        flow.fill(.email, "jane.doe@contoso.com")
+        flow.send(.useCodeInstead)
+        #expect(flow.screen.text.first == "Enter your email and password.", "\(flow.screen)")
+        flow.send(.backRequested)
+        #expect(flow.screen.title == "Sign in")
+        #expect(flow.field(.email)?.value == "jane.doe@contoso.com")
+    }
+
+    @Test("a choice list whose values hold , and . stays a choice list, and its value is accepted")
+    func choicesWithPunctuationStayChoices() throws {
+        let values = ["St. Louis", "Washington, D.C.", "Winston-Salem"]
+        let flow = try FlowOnEmulator { policy in
+            policy.signUp.attributes = [.init(name: "city", type: .string, required: true, regex: nil, label: "City", choices: values)]
+        }
+        let email = "dc@contoso.com"
+        Self.signUp(flow, email)
+        Self.enterCode(flow, sentTo: email)
+        // Asked by the server, so built from the wire pattern, not from the policy.
+        #expect(flow.screen.title == "A few more details", "\(flow.screen)")
+        #expect(flow.field(.attribute("city"))?.kind == .picker(values))
+        flow.fill(.attribute("city"), "Washington, D.C.")
+        flow.send(.submitted)
+        #expect(flow.screen.title == "Signed in", "\(flow.screen)")
+        #expect((flow.users()[email]?["attributes"] as? [String: String])?["city"] == "Washington, D.C.")
+    }
+
+    @Test("a sign-up that meets the web fallback says sign-up, not sign-in")
+    func webFallbackNamesTheSignUp() throws {
+        let flow = try FlowOnEmulator()
+        try flow.tenant.server.emulator.handle(EmulatorRequest(
+            method: "POST", path: "/emulator/v1/faults",
+            body: JSONSerialization.data(withJSONObject: ["endpoint": "/signup/v1.0/start", "kind": "redirect"])))
+            .expectStatus(200)
+        Self.signUp(flow, "new.person@contoso.com")
+        #expect(flow.screen.title == "A browser is needed", "\(flow.screen)")
+        #expect(flow.screen.text.first == "The tenant wants this sign-up to finish in a web browser.")
+    }
+}
+
+/// Case 013 B's faulty server: answers a submission of attributes with the `attributes_required` it had
+/// just sent, as a tenant whose user flow changed mid-flight does.
+private final class RepeatedAnswer: ExchangeRewriter, @unchecked Sendable {
+    // @unchecked: one request at a time (the console sends one), guarded by the lock anyway.
+    private let lock = NSLock()
+    private var lastAsked: EmulatorResponse?
+    private(set) var attributeSubmissions = 0
+
+    func answer(_ request: EmulatorRequest, _ forward: () -> EmulatorResponse) -> EmulatorResponse {
+        let body = String(decoding: request.body, as: UTF8.self)
+        if request.path.hasSuffix("/signup/v1.0/continue"), body.contains("grant_type=attributes") {
+            lock.lock(); defer { lock.unlock() }
+            attributeSubmissions += 1
+            if let lastAsked { return lastAsked }
+        }
+        let answer = forward()
+        if answer.jsonObject?["error"] as? String == "attributes_required" {
+            lock.lock(); defer { lock.unlock() }
+            lastAsked = answer
+        }
+        return answer
+    }
+}
+
+private extension EmulatorResponse {
+    func expectStatus(_ status: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(self.status == status, "\(String(decoding: body, as: UTF8.self))", sourceLocation: sourceLocation)
+    }
+}

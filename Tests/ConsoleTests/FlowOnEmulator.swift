@@ -1,0 +1,110 @@
+import AccountFlow
+@testable import Console
+import Foundation
+import LoopbackHTTP
+@testable import TenantEmulator
+import TophhieCloudAuthentication
+
+/// The console's flow as the fronts run it (reducer, effect runner, framework) against an embedded
+/// emulator over loopback HTTP, with the settings the console takes from that tenant. Events go in as a
+/// front sends them; each waits for its answer.
+final class FlowOnEmulator {
+    let tenant: EmbeddedTenant
+    let model: ConsoleModel
+    /// Set when the client talks to the emulator through a ``Middleman``.
+    private let middleman: HTTPDaemon?
+
+    /// - Parameters:
+    ///   - preset: the emulator preset the policy starts from.
+    ///   - rewriter: when given, every exchange passes through it on its own loopback port (a server fault
+    ///     the emulator would never make).
+    ///   - edit: changes to the policy (a tenant's user flow).
+    init(preset: String = "email-password", through rewriter: (any ExchangeRewriter)? = nil,
+         _ edit: (inout TenantPolicy) -> Void = { _ in }) throws {
+        var policy = try TenantPreset.load(preset)
+        edit(&policy)
+        tenant = try EmbeddedTenant(policy: policy, hasher: PasswordHasher(iterations: 10))
+        var authority = tenant.authority
+        if let rewriter {
+            let daemon = try HTTPDaemon(host: "127.0.0.1", port: 0, responder: Middleman(emulator: tenant.server.emulator, rewriter: rewriter))
+            middleman = daemon
+            authority = URL(string: "http://127.0.0.1:\(daemon.port)/\(tenant.server.emulator.tenantID)") ?? authority
+        } else {
+            middleman = nil
+        }
+        let auth = TophhieNativeAuth()
+        try auth.configure(clientId: tenant.clientID, authority: authority, capabilities: [.mfaRequired, .registrationRequired],
+                           challengeTypes: tenant.challengeTypes, scopes: TophhieConfiguration.defaultScopes)
+        let mailbox = Mailbox()
+        let runner = EffectRunner(auth: auth) { mailbox.post($0) }
+        model = ConsoleModel(state: FlowState(settings: tenant.settings(enrolmentMode: false)), runner: runner, mailbox: mailbox,
+                             trace: TraceLog())
+    }
+
+    deinit {
+        model.shutdown()
+        middleman?.stop()
+        tenant.stop()
+    }
+
+    var state: FlowState { model.state }
+    var screen: Screen { model.state.screen }
+
+    /// Applies each event, then waits (at most 10 s) until the request it started has been answered.
+    func send(_ events: FlowEvent...) {
+        for event in events {
+            model.apply(event)
+            let deadline = Date().addingTimeInterval(10)
+            repeat {
+                model.pump()
+                if !model.isWorking { break }
+                usleep(5_000)
+            } while Date() < deadline
+        }
+    }
+
+    /// Types `text` into `field` and leaves it, as the full-screen front does.
+    func fill(_ field: FieldID, _ text: String) { send(.fieldEdited(field, text), .fieldLeft(field)) }
+
+    /// The newest code the emulator "sent" to `address`.
+    func code(to address: String) -> String { tenant.server.emulator.outbox.latest(to: address)?.code ?? "" }
+
+    /// `GET /emulator/v1/users`: the stored users, by email.
+    func users() -> [String: [String: Any]] {
+        let answer = tenant.server.emulator.handle(EmulatorRequest(method: "GET", path: "/emulator/v1/users"))
+        let list = (try? JSONSerialization.jsonObject(with: answer.body)) as? [[String: Any]] ?? []
+        return Dictionary(list.compactMap { user in (user["email"] as? String).map { ($0, user) } }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The field `id` on the current screen.
+    func field(_ id: FieldID) -> ScreenField? { screen.fields.first { $0.id == id } }
+
+    /// Signs in from the home menu with `email` and `password`.
+    func signIn(_ email: String, _ password: String) {
+        send(.menuChosen(.signIn))
+        fill(.email, email)
+        fill(.password, password)
+        send(.submitted)
+    }
+}
+
+/// Stands between the console and the emulator: a server fault the emulator would never make.
+protocol ExchangeRewriter: Sendable {
+    /// The answer to `request`; `forward` asks the emulator.
+    func answer(_ request: EmulatorRequest, _ forward: () -> EmulatorResponse) -> EmulatorResponse
+}
+
+/// Serves the emulator on its own loopback port, passing each exchange through `rewriter`.
+private struct Middleman: HTTPResponder {
+    let emulator: TenantEmulator
+    let rewriter: any ExchangeRewriter
+
+    func respond(to request: LoopbackRequest) -> LoopbackResponse {
+        var headers = request.headers
+        headers["x-emulator-scheme"] = "http"
+        let forwarded = EmulatorRequest(method: request.method, path: request.path, query: request.query, headers: headers,
+                                        body: Data(request.body))
+        let answer = rewriter.answer(forwarded) { emulator.handle(forwarded) }
+        return LoopbackResponse(status: answer.status, headers: answer.headers, body: Array(answer.body))
+    }
+}
