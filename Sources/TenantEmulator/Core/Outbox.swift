@@ -8,6 +8,9 @@ public final class Outbox: @unchecked Sendable {
     // @unchecked: state is only touched under `lock`.
     private let lock = NSLock()
     private var messages: [OutboxMessage] = []
+    /// Leading entries of `messages` already past `capacity`, removed in bulk: removing one per message
+    /// moved the whole full outbox on every code sent.
+    private var dropped = 0
     private var nextID = 1
     private var observers: [Int: @Sendable (OutboxMessage) -> Void] = [:]
     private var nextObserverID = 1
@@ -26,8 +29,8 @@ public final class Outbox: @unchecked Sendable {
     public func messages(to target: String? = nil) -> [OutboxMessage] {
         lock.lock()
         defer { lock.unlock() }
-        guard let target else { return messages }
-        return messages.filter { $0.to.lowercased() == target.lowercased() }
+        guard let target else { return Array(messages[dropped...]) }
+        return messages[dropped...].filter { $0.to.lowercased() == target.lowercased() }
     }
 
     /// The newest message sent to `target`, if any.
@@ -36,7 +39,7 @@ public final class Outbox: @unchecked Sendable {
         let wanted = target.lowercased()
         lock.lock()
         defer { lock.unlock() }
-        return messages.last { $0.to.lowercased() == wanted }
+        return messages[dropped...].last { $0.to.lowercased() == wanted }
     }
 
     /// Calls `observer` for every future message, on the thread that issued the code (keep it short).
@@ -70,6 +73,7 @@ public final class Outbox: @unchecked Sendable {
     public func removeAll() {
         lock.lock()
         messages.removeAll()
+        dropped = 0
         lock.unlock()
     }
 
@@ -79,7 +83,11 @@ public final class Outbox: @unchecked Sendable {
                                     sentAt: formatter.string(from: date))
         nextID += 1
         messages.append(message)
-        if messages.count > capacity { messages.removeFirst(messages.count - capacity) }
+        if messages.count - dropped > capacity { dropped += 1 }
+        if dropped >= capacity / 10 {
+            messages.removeFirst(dropped)
+            dropped = 0
+        }
         let current = observers.sorted { $0.key < $1.key }.map(\.value)
         lock.unlock()
         for observer in current { observer(message) }
