@@ -63,8 +63,10 @@ let package = Package(
         .executableTarget(name: "tophhie", dependencies: ["Launcher", "CursesBackend"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])],
                           plugins: ["BuildConsoleBesideLauncher"]),
+        // The benchmark's load generator: a cheap loopback client, scripted flows, every answer checked.
+        .target(name: "EmulatorLoad", dependencies: ["NativeAuthWire", "TenantEmulator", "EmulatorServer"]),
         .executableTarget(name: "tophhie-bench", dependencies: [
-            "tophhie", "tophhie-console", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication",
+            "tophhie", "tophhie-console", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "EmulatorLoad",
         ]),
         // Hidden test harness: a three-field form on CursesBackend, driven under tmux by CursesBackendTests.
         .executableTarget(name: "tui-harness", dependencies: ["CursesBackend", "TerminalUI"]),
@@ -81,6 +83,7 @@ let package = Package(
         .testTarget(name: "SeedGuideTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
         .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
+        .testTarget(name: "EmulatorLoadTests", dependencies: ["EmulatorLoad", "NativeAuthWire", "TenantEmulator", "EmulatorServer", "LoopbackHTTP"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Launcher", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
                     exclude: ["Schemas"]),
         // Interoperability with the ecosystem: MSAL Python on our token cache, Selenium + Chromium on the

@@ -1,150 +1,161 @@
+import EmulatorLoad
 import EmulatorServer
 import Foundation
 import LoopbackHTTP
-import NativeAuthWire
 import TenantEmulator
 
-/// `tophhie-bench emulator`: N concurrent clients run complete sign-up + sign-in flows against the emulator
-/// over loopback, then the same request pattern against a bare libmicrohttpd server answering a fixed JSON
-/// body; prints flows/s, requests/s, p50/p99 latency per endpoint and the rate ratio.
+/// `tophhie-bench emulator`: the emulator's throughput against the ceiling its cryptography allows, all
+/// measured in one run (issue 15).
 ///
-/// Bounded: `--flows` per client and `--seconds` per phase, whichever comes first; loopback only.
+/// 1. The crypto alone: one RS256 signature with the emulator's key, one PBKDF2 at the run's cost.
+/// 2. Whole flows (`SignUpSignInScript`, 7 requests, 4 signatures, 2 hashes): the ceiling is the flows/s the
+///    cores left to the server (all cores less the load generator's measured CPU) could do on crypto alone.
+/// 3. The light endpoints (`LightEndpointsScript`), then the same requests against a bare libmicrohttpd
+///    server with a fixed answer.
+/// 4. A scale table (1 to 64 clients) and memory with many users and live flows, then after they expire.
+///
+/// Every answer is checked (status and body shape); any error fails the run (exit 1). The last three lines
+/// are the ceiling, the flow rate against it and the light rate against the bare server.
 enum EmulatorBenchmark {
-    static let clientID = "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48"
-    static let types = "oob password redirect"
+    static let clientID = BenchmarkTenant.clientID
+    static let mfaUser = BenchmarkTenant.mfaUser
+    static let password = BenchmarkTenant.password
+
     struct Options {
         var clients = 8
-        var flows = 100
-        var seconds = 20.0
+        var flows = 200
+        var seconds = 10.0
         /// Password hashing cost for the run (the emulator's default is 600 000; stated in the output).
         var hashIterations = 1000
         /// RSA modulus of the token-signing key for the run (the emulator's default is 2048; stated in the output).
         var keyBits = 2048
+        /// Client counts of the scale table; empty skips it.
+        var scale = [1, 2, 4, 8, 16, 32, 64]
+        var scaleSeconds = 2.0
+        /// Stored users and live flows of the memory phase; 0 users skips it.
+        var memoryUsers = 100_000
+        var memoryFlows = 10_000
     }
 
+    static let usage = """
+        tophhie-bench emulator [--clients N] [--flows N] [--seconds N] [--hash-iterations N] [--key-bits N]
+                               [--scale N,N,…|none] [--scale-seconds N] [--memory-users N] [--memory-flows N]
+        """
+
     static func run(_ arguments: [String]) -> Int32 {
-        var options = Options()
-        var index = 0
-        while index + 1 < arguments.count {
-            let value = arguments[index + 1]
-            switch arguments[index] {
-            case "--clients": options.clients = max(1, Int(value) ?? options.clients)
-            case "--flows": options.flows = max(1, Int(value) ?? options.flows)
-            case "--seconds": options.seconds = max(1, Double(value) ?? options.seconds)
-            case "--hash-iterations": options.hashIterations = max(1, Int(value) ?? options.hashIterations)
-            case "--key-bits": options.keyBits = min(max(1024, Int(value) ?? options.keyBits), 4096)
-            default: break
-            }
-            index += 2
+        guard let options = parse(arguments) else {
+            FileHandle.standardError.write(Data("usage: \(usage)\n".utf8))
+            return 2
         }
         do {
-            try measure(options)
-            return 0
+            return try measure(options) ? 0 : 1
         } catch {
             FileHandle.standardError.write(Data("tophhie-bench: \(error)\n".utf8))
             return 1
         }
     }
 
-    private static func measure(_ options: Options) throws {
-        var policy = try TenantPreset.load("email-password")
-        policy.otp.resendIntervalSeconds = 0
-        let emulator = try TenantEmulator(policy: policy, hasher: PasswordHasher(iterations: options.hashIterations),
-                                          signingKeyBits: options.keyBits)
-        let server = try EmulatorServer.start(emulator: emulator, port: 0)
+    static func parse(_ arguments: [String]) -> Options? {
+        var options = Options()
+        guard arguments.count % 2 == 0 else { return nil }
+        for index in stride(from: 0, to: arguments.count, by: 2) {
+            let value = arguments[index + 1]
+            switch arguments[index] {
+            case "--clients": options.clients = max(1, Int(value) ?? options.clients)
+            case "--flows": options.flows = max(1, Int(value) ?? options.flows)
+            case "--seconds": options.seconds = max(0.5, Double(value) ?? options.seconds)
+            case "--hash-iterations": options.hashIterations = max(1, Int(value) ?? options.hashIterations)
+            case "--key-bits": options.keyBits = min(max(1024, Int(value) ?? options.keyBits), 4096)
+            case "--scale": options.scale = value == "none" ? [] : value.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+            case "--scale-seconds": options.scaleSeconds = max(0.5, Double(value) ?? options.scaleSeconds)
+            case "--memory-users": options.memoryUsers = max(0, Int(value) ?? options.memoryUsers)
+            case "--memory-flows": options.memoryFlows = max(0, Int(value) ?? options.memoryFlows)
+            default: return nil
+            }
+        }
+        return options
+    }
+
+    /// Runs every phase; false when any answer was wrong (the run fails).
+    private static func measure(_ options: Options) throws -> Bool {
+        let server = try BenchmarkTenant.start(hashIterations: options.hashIterations, keyBits: options.keyBits)
         defer { server.stop() }
+        let bare = try HTTPDaemon.fixed(json: #"{"continuation_token":"AQABIQEAAABVrSpeuWamRam2jAF1XRQEgSjYnYHh8qD1zuOlGhaqXQ","challenge_type":"oob"}"#)
+        defer { bare.stop() }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
         let tenantPath = "/\(server.emulator.tenantID)"
 
-        print("tophhie-bench emulator: \(options.clients) clients × up to \(options.flows) flows, ≤ \(Int(options.seconds)) s per phase, loopback only")
+        print("tophhie-bench emulator: \(options.clients) clients, ≤ \(options.flows) flows each in ≤ \(format(options.seconds)) s, light endpoints \(format(options.seconds / 2)) s per server, loopback only, \(cores) cores")
         print("password hashing: PBKDF2-SHA256 with \(options.hashIterations) iterations (default \(PasswordHasher.defaultIterations))")
         print("token signing: RS256 with an RSA-\(options.keyBits) key (default 2048)")
         print("flow = signup/start, signup/challenge, signup/continue(oob), token(continuation_token), initiate, challenge, token(password)")
-        print("       (codes read in-process from the outbox; the control API is not measured)\n")
+        print("       (\(SignUpSignInScript.signatures) signatures, \(SignUpSignInScript.hashes) hashes; codes read in-process from the outbox)")
+        print("light = initiate, challenge, signup/challenge, introspect, resetpassword/challenge (no token minted, no password hashed)")
+        print("every answer is checked (status and body shape); any error fails the run\n")
 
-        let emulatorLatency = LatencyRecorder()
-        let emulatorPhase = try phase(options: options, port: server.port) { connection, client, flow in
-            try signUpAndSignIn(connection, tenantPath: tenantPath, username: "bench\(client)-\(flow)@contoso.com",
-                                outbox: server.emulator.outbox, latency: emulatorLatency)
+        let crypto = server.emulator.measureCryptoCost()
+        print(String(format: "crypto alone, one thread: RS256 sign %.3f ms, PBKDF2 %.3f ms (median of 5 batches)\n",
+                     crypto.signSeconds * 1000, crypto.hashSeconds * 1000))
+
+        let code: @Sendable (String) -> String? = { [outbox = server.emulator.outbox] in outbox.latest(to: $0)?.code }
+        let flows = LoadPhase.run(SignUpSignInScript.make(clientID: clientID, prefix: "flow", code: code), port: server.port,
+                                  tenantPath: tenantPath, clients: options.clients, rounds: options.flows, seconds: options.seconds)
+        print("whole flows, \(options.clients) clients:")
+        printLatencies(flows)
+        print(String(format: "  %d flows in %.2f s = %.1f flows/s, %.0f requests/s; load generator %.2f cores\n",
+                     flows.rounds, flows.seconds, flows.roundsPerSecond, flows.requestsPerSecond, flows.clientCores))
+        guard report(flows, "whole flows") else { return false }
+
+        let light = LoadPhase.run(LightEndpointsScript.make(clientID: clientID, prefix: "light", user: mfaUser, password: password),
+                                  port: server.port, tenantPath: tenantPath, clients: options.clients, rounds: .max,
+                                  seconds: options.seconds / 2)
+        let baseline = LoadPhase.run(LightEndpointsScript.bare(clientID: clientID, user: mfaUser), port: bare.port, tenantPath: tenantPath,
+                                     clients: options.clients, rounds: .max, seconds: options.seconds / 2)
+        print("light endpoints, \(options.clients) clients (emulator, then the bare server with the same requests):")
+        printLatencies(light)
+        printLatencies(baseline)
+        print(String(format: "  emulator %.0f requests/s, p99 %.2f ms; bare libmicrohttpd %.0f requests/s, p99 %.2f ms; load generator %.2f / %.2f cores\n",
+                     light.requestsPerSecond, light.percentile(0.99), baseline.requestsPerSecond, baseline.percentile(0.99),
+                     light.clientCores, baseline.clientCores))
+        guard report(light, "light endpoints"), report(baseline, "bare server") else { return false }
+
+        if !options.scale.isEmpty {
+            guard ScaleTable.run(server: server, clientCounts: options.scale, seconds: options.scaleSeconds) else { return false }
+        }
+        if options.memoryUsers > 0 {
+            guard try MemoryBenchmark.run(users: options.memoryUsers, flows: options.memoryFlows) else { return false }
         }
 
-        let bare = try HTTPDaemon.fixed(json: #"{"continuation_token":"AQABIQEAAABVrSpeuWamRam2jAF1XRQEgSjYnYHh8qD1zuOlGhaqXQ","challenge_type":"oob"}"#)
-        defer { bare.stop() }
-        let bareLatency = LatencyRecorder()
-        let barePhase = try phase(options: options, port: bare.port) { connection, _, _ in
-            for _ in 0..<7 {
-                let started = Date()
-                let answer = try connection.send(method: "POST", path: tenantPath + "/oauth2/v2.0/initiate",
-                                                 body: "client_id=\(clientID)&username=bench%40contoso.com&challenge_type=oob+password+redirect")
-                guard answer.status == 200, (try? JSONSerialization.jsonObject(with: answer.body)) != nil else { throw BenchFailure.unexpected("bare", answer.status) }
-                bareLatency.record("bare fixed JSON", seconds: Date().timeIntervalSince(started))
-            }
-        }
-
-        print("endpoint".padding(toLength: 30, withPad: " ", startingAt: 0) + "requests      p50 ms      p99 ms")
-        for row in emulatorLatency.percentiles() + bareLatency.percentiles() {
-            print(row.name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "%8d %11.2f %11.2f", row.count, row.p50, row.p99))
-        }
-        let emulatorRate = Double(emulatorLatency.total) / emulatorPhase.seconds
-        let bareRate = Double(bareLatency.total) / barePhase.seconds
-        print("")
-        print(String(format: "emulator: %d flows in %.2f s = %.1f flows/s, %.0f requests/s", emulatorPhase.flows, emulatorPhase.seconds,
-                     Double(emulatorPhase.flows) / emulatorPhase.seconds, emulatorRate))
-        print(String(format: "bare libmicrohttpd (fixed JSON): %.0f requests/s (%.1f flow-equivalents/s)", bareRate, bareRate / 7))
-        print(String(format: "ratio: emulator serves %.1f%% of the bare server's request rate (target ≥ 50%%)", emulatorRate / bareRate * 100))
+        let serverCores = Double(cores) - flows.clientCores
+        let flowCost = Double(SignUpSignInScript.signatures) * crypto.signSeconds + Double(SignUpSignInScript.hashes) * crypto.hashSeconds
+        let ceiling = serverCores / flowCost
+        print(String(format: "ceiling: %.0f flows/s (sign %.3f ms, hash %.3f ms, %.2f cores)", ceiling, crypto.signSeconds * 1000,
+                     crypto.hashSeconds * 1000, serverCores))
+        print(String(format: "flows: %.0f flows/s = %.0f %% of ceiling (target ≥ 60 %%)", flows.roundsPerSecond, flows.roundsPerSecond / ceiling * 100))
+        print(String(format: "light endpoints: %.0f req/s = %.0f %% of bare (target ≥ 50 %%)", light.requestsPerSecond,
+                     light.requestsPerSecond / baseline.requestsPerSecond * 100))
+        return true
     }
 
-    enum BenchFailure: Error { case unexpected(String, Int) }
-
-    /// Runs `flow` on `clients` threads, each with its own keep-alive connection; returns completed flows and wall time.
-    private static func phase(options: Options, port: UInt16, flow: @escaping @Sendable (LoopbackConnection, Int, Int) throws -> Void) throws -> (flows: Int, seconds: Double) {
-        let deadline = Date().addingTimeInterval(options.seconds)
-        let counter = FlowCounter()
-        let group = DispatchGroup()
-        let started = Date()
-        for client in 0..<options.clients {
-            group.enter()
-            Thread.detachNewThread {
-                defer { group.leave() }
-                do {
-                    let connection = try LoopbackConnection(port: port)
-                    for index in 0..<options.flows where Date() < deadline {
-                        try flow(connection, client, index)
-                        counter.add()
-                    }
-                } catch {
-                    counter.fail("\(error)")
-                }
-            }
-        }
-        group.wait()
-        if let failure = counter.failure { throw BenchFailure.unexpected(failure, 0) }
-        return (counter.count, Date().timeIntervalSince(started))
+    /// Prints a phase's errors to stderr; false when there were any (the run fails).
+    static func report(_ result: LoadResult, _ phase: String) -> Bool {
+        guard result.failed else { return true }
+        fflush(nil)  // stdout first, so the errors follow the tables they concern
+        FileHandle.standardError.write(Data("tophhie-bench: \(phase): \(result.errorCount) wrong or missing answers; the run fails\n".utf8))
+        for error in result.firstErrors { FileHandle.standardError.write(Data("  \(error)\n".utf8)) }
+        return false
     }
 
-    private static func signUpAndSignIn(_ connection: LoopbackConnection, tenantPath: String, username: String, outbox: Outbox, latency: LatencyRecorder) throws {
-        func call(_ endpoint: NativeAuthEndpoint, _ label: String, _ fields: [(FormKey, String)]) throws -> [String: Any] {
-            var form = FormBody()
-            for (key, value) in fields { form.set(key, value) }
-            let started = Date()
-            let answer = try connection.send(method: "POST", path: tenantPath + endpoint.path, body: form.encodedString)
-            latency.record(label, seconds: Date().timeIntervalSince(started))
-            let body = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] ?? [:]
-            guard answer.status == 200, body["continuation_token"] != nil || body["access_token"] != nil else {
-                throw BenchFailure.unexpected("\(label): \(body["error"] ?? "?")", answer.status)
-            }
-            return body
+    static func printLatencies(_ result: LoadResult) {
+        print("  " + "endpoint".padding(toLength: 30, withPad: " ", startingAt: 0) + "requests      p50 ms      p99 ms")
+        for label in result.latencies.keys.sorted() {
+            print("  " + label.padding(toLength: 30, withPad: " ", startingAt: 0)
+                  + String(format: "%8d %11.2f %11.2f", result.latencies[label]?.count ?? 0, result.percentile(0.5, of: label),
+                           result.percentile(0.99, of: label)))
         }
-        let password = "Bench-Mark-2026!"
-        var token = try call(.signUpStart, "signup/start", [(.clientID, clientID), (.username, username), (.password, password),
-                                                            (.challengeType, types), (.attributes, #"{"displayName":"Bench"}"#)])["continuation_token"] as? String ?? ""
-        token = try call(.signUpChallenge, "signup/challenge", [(.clientID, clientID), (.continuationToken, token), (.challengeType, types)])["continuation_token"] as? String ?? ""
-        let code = outbox.latest(to: username)?.code ?? ""
-        token = try call(.signUpContinue, "signup/continue", [(.clientID, clientID), (.continuationToken, token), (.grantType, "oob"), (.oob, code)])["continuation_token"] as? String ?? ""
-        _ = try call(.token, "token (continuation_token)", [(.clientID, clientID), (.continuationToken, token), (.grantType, "continuation_token"),
-                                                           (.username, username), (.scope, "openid profile offline_access"), (.clientInfo, "true")])
-        token = try call(.signInInitiate, "oauth2/initiate", [(.clientID, clientID), (.username, username), (.challengeType, types)])["continuation_token"] as? String ?? ""
-        token = try call(.signInChallenge, "oauth2/challenge", [(.clientID, clientID), (.continuationToken, token), (.challengeType, types)])["continuation_token"] as? String ?? ""
-        _ = try call(.token, "token (password)", [(.clientID, clientID), (.continuationToken, token), (.grantType, "password"), (.username, username),
-                                                  (.password, password), (.scope, "openid profile offline_access"), (.clientInfo, "true")])
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 // Benchmark dispatch:
-//   tophhie-bench emulator [--clients N] [--flows N] [--seconds N] [--hash-iterations N] [--key-bits N]
+//   tophhie-bench emulator [options] (EmulatorBenchmark.usage)
 //   tophhie-bench startup [RUNS]
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -16,7 +16,7 @@ case "startup":
     }
 default:
     FileHandle.standardError.write(Data("""
-        usage: tophhie-bench emulator [--clients N] [--flows N] [--seconds N] [--hash-iterations N] [--key-bits N]
+        usage: \(EmulatorBenchmark.usage)
                tophhie-bench startup [RUNS]
 
         """.utf8))

@@ -11,6 +11,9 @@ public final class Outbox: @unchecked Sendable {
     private let lock = NSLock()
     /// Messages as sent, with the expiry as a date; a message's status is settled here or read as expired.
     private var entries: [(message: OutboxMessage, expiresAt: Date)] = []
+    /// Leading entries already past `capacity`, removed in bulk: removing one per message moved the whole
+    /// full outbox on every code sent.
+    private var dropped = 0
     private let clock: VirtualClock
     private var nextID = 1
     private var observers: [Int: @Sendable (OutboxMessage) -> Void] = [:]
@@ -35,7 +38,7 @@ public final class Outbox: @unchecked Sendable {
         let wanted = target?.lowercased()
         lock.lock()
         defer { lock.unlock() }
-        return entries.compactMap { entry in
+        return entries[dropped...].compactMap { entry in
             guard wanted == nil || entry.message.to.lowercased() == wanted else { return nil }
             return Self.current(entry, at: now)
         }
@@ -48,7 +51,7 @@ public final class Outbox: @unchecked Sendable {
         let now = clock.now
         lock.lock()
         defer { lock.unlock() }
-        return entries.last { $0.message.to.lowercased() == wanted }.map { Self.current($0, at: now) }
+        return entries[dropped...].last { $0.message.to.lowercased() == wanted }.map { Self.current($0, at: now) }
     }
 
     /// Calls `observer` for every future message, on the thread that issued the code (keep it short).
@@ -82,6 +85,7 @@ public final class Outbox: @unchecked Sendable {
     public func removeAll() {
         lock.lock()
         entries.removeAll()
+        dropped = 0
         lock.unlock()
     }
 
@@ -94,7 +98,11 @@ public final class Outbox: @unchecked Sendable {
                                     sentAt: formatter.string(from: date), expiresAt: formatter.string(from: expiresAt), status: .sent)
         nextID += 1
         entries.append((message, expiresAt))
-        if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+        if entries.count - dropped > capacity { dropped += 1 }
+        if dropped >= capacity / 10 {
+            entries.removeFirst(dropped)
+            dropped = 0
+        }
         let current = observers.sorted { $0.key < $1.key }.map(\.value)
         lock.unlock()
         for observer in current { observer(message) }

@@ -114,6 +114,10 @@ public final class TenantEmulator: @unchecked Sendable {
         } else {
             response = handleTenant(request, correlationID: correlationID)
         }
+        if let body = response.pendingBody {
+            response.body = (try? Self.encoder.encode(body)) ?? Data("{}".utf8)
+            response.pendingBody = nil
+        }
         response.headers["client-request-id"] = request.headers["client-request-id"] ?? correlationID
         response.headers["x-ms-request-id"] = SecureRandom.guid()
         response.headers["Date"] = HTTPDate.string(clock.now)
@@ -269,9 +273,11 @@ public final class TenantEmulator: @unchecked Sendable {
         return encoder
     }()
 
-    /// A 200 answer encoded with the shared wire type (nil fields omitted).
+    /// A 200 answer of the shared wire type (nil fields omitted), encoded by `handle(_:)` outside the lock.
     static func success(_ body: ResponseBody) -> EmulatorResponse {
-        .json(200, (try? encoder.encode(body)) ?? Data("{}".utf8))
+        var response = EmulatorResponse.json(200, Data())
+        response.pendingBody = body
+        return response
     }
 
     /// The web-fallback outcome (§1.6): HTTP 200 `{"challenge_type":"redirect"}`, with `redirect_reason` where the

@@ -8,6 +8,14 @@ import NativeAuthWire
 struct TokenIssuer {
     let key: RSASigningKey
     let tenantID: String
+    /// The base64url JWT header: the same for every token of the key, so encoded once.
+    private let encodedHeader: String
+
+    init(key: RSASigningKey, tenantID: String) {
+        self.key = key
+        self.tenantID = tenantID
+        encodedHeader = Base64URL.encode((try? Self.encoder.encode(JWTHeader(kid: key.keyID))) ?? Data())
+    }
 
     func issuer(origin: String) -> String { "\(origin)/\(tenantID)/v2.0" }
 
@@ -23,7 +31,7 @@ struct TokenIssuer {
     }()
 
     func jwt(_ claims: JWTClaims) throws -> String {
-        let signingInput = Base64URL.encode(try Self.encoder.encode(JWTHeader(kid: key.keyID))) + "." + Base64URL.encode(try Self.encoder.encode(claims))
+        let signingInput = encodedHeader + "." + Base64URL.encode(try Self.encoder.encode(claims))
         let signature = try key.sign(Array(signingInput.utf8))
         return signingInput + "." + Base64URL.encode(signature)
     }

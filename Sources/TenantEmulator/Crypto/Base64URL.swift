@@ -13,7 +13,11 @@ enum Base64URL {
         var index = 0
         while index + 2 < input.count {
             let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-            output += [alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)], alphabet[Int(chunk >> 6 & 63)], alphabet[Int(chunk & 63)]]
+            // One append per character: an array literal per chunk allocated on every three bytes.
+            output.append(alphabet[Int(chunk >> 18 & 63)])
+            output.append(alphabet[Int(chunk >> 12 & 63)])
+            output.append(alphabet[Int(chunk >> 6 & 63)])
+            output.append(alphabet[Int(chunk & 63)])
             index += 3
         }
         let remaining = input.count - index

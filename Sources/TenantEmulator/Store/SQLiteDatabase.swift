@@ -7,6 +7,10 @@ import Foundation
 /// database runs in WAL mode so an answered write survives a crash of the process.
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
+    /// Prepared statements by SQL text, reset after each use: preparing again on every call was the
+    /// largest share of a store round trip in the benchmark's profile. Bounded; the store's SQL is a fixed set.
+    private var statements: [String: OpaquePointer] = [:]
+    private static let statementCacheLimit = 64
 
     struct Failure: Error, CustomStringConvertible {
         let message: String
@@ -51,6 +55,8 @@ final class SQLiteDatabase {
 
     /// Closes the connection (idempotent); a WAL file is checkpointed by SQLite on the last close.
     func close() {
+        statements.values.forEach { sqlite3_finalize($0) }
+        statements = [:]
         if let handle { sqlite3_close_v2(handle) }
         handle = nil
     }
@@ -59,9 +65,15 @@ final class SQLiteDatabase {
     @discardableResult
     func execute(_ sql: String, _ arguments: [Value] = []) throws -> [[Value]] {
         guard let handle else { throw Failure(message: "database is closed") }
-        var statement: OpaquePointer?
-        try check(sqlite3_prepare_v2(handle, sql, -1, &statement, nil))
-        defer { sqlite3_finalize(statement) }
+        let (statement, cached) = try prepared(sql, handle)
+        defer {
+            if cached {
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+            } else {
+                sqlite3_finalize(statement)
+            }
+        }
         for (index, argument) in arguments.enumerated() {
             let position = Int32(index + 1)
             switch argument {
@@ -83,6 +95,21 @@ final class SQLiteDatabase {
             rows.append((0..<sqlite3_column_count(statement)).map { column(statement, $0) })
         }
         return rows
+    }
+
+    /// The cached statement for `sql`, or a new one (cached while the cache has room).
+    private func prepared(_ sql: String, _ handle: OpaquePointer) throws -> (statement: OpaquePointer?, cached: Bool) {
+        if let statement = statements[sql] { return (statement, true) }
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard status == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            try check(status)
+            return (nil, false)
+        }
+        guard statements.count < Self.statementCacheLimit else { return (statement, false) }
+        statements[sql] = statement
+        return (statement, true)
     }
 
     /// Runs `body` inside one transaction, rolled back if it throws.

@@ -1,0 +1,42 @@
+import Foundation
+import NativeAuthWire
+
+/// One benchmark client: a keep-alive connection, the tenant path, and the latencies it measured.
+///
+/// Used by one thread only; the phase merges every client's samples when they are done.
+public final class LoadClient {
+    private let connection: LoopbackConnection
+    private let tenantPath: String
+    /// Seconds per request, by step label.
+    private(set) var latencies: [String: [Double]] = [:]
+
+    init(port: UInt16, tenantPath: String) throws {
+        connection = try LoopbackConnection(port: port)
+        self.tenantPath = tenantPath
+    }
+
+    /// Forgets what the untimed set-up measured.
+    func resetLatencies() { latencies = [:] }
+
+    /// Sends `fields` to the step's endpoint, times it, and checks the answer.
+    /// - Returns: the continuation token the answer carries (`nil` for tokens).
+    /// - Throws: `StepFailure` for a wrong answer or a broken connection.
+    @discardableResult
+    public func call(_ step: LoadStep, _ fields: KeyValuePairs<FormKey, String>) throws(StepFailure) -> String? {
+        var form = FormBody()
+        for (key, value) in fields { form.set(key, value) }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let answer: (status: Int, body: Data)
+        do {
+            answer = try connection.send(method: "POST", path: tenantPath + step.endpoint.path, body: form.encodedString)
+        } catch {
+            throw StepFailure(label: step.label, reason: "\(error)", connectionLost: true)
+        }
+        latencies[step.label, default: []].append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+        do {
+            return try step.expected.check(endpoint: step.checkedAs, grantType: step.grantType, status: answer.status, body: answer.body)
+        } catch {
+            throw StepFailure(label: step.label, reason: error.description, connectionLost: false)
+        }
+    }
+}
