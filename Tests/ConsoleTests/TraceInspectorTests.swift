@@ -1,3 +1,4 @@
+import AccountFlow
 @testable import Console
 import Foundation
 import Launcher
@@ -39,6 +40,21 @@ import TophhieCloudAuthentication
         #expect(fixture.screen().contains("1 of 3 exchanges"), "Esc goes back to the list, filters kept")
         fixture.press(.escape)
         #expect(!fixture.workbench.isOpen)
+    }
+
+    /// F6 in the running console shows the inspector: the session draws what the workbench drew.
+    @Test func f6OpensTheInspectorInTheConsole() {
+        let mailbox = Mailbox()
+        let trace = TraceLog()
+        let model = ConsoleModel(state: FlowState(settings: FlowSettings()), runner: EffectRunner(auth: TophhieNativeAuth()) { mailbox.post($0) },
+                                 mailbox: mailbox, trace: trace)
+        defer { model.shutdown() }
+        let backend = TestBackend()
+        backend.type("\u{1B}[17~")
+        backend.events.append(.key(.control("c")))
+        FullScreenSession(model: model, header: HeaderInfo(tenant: "contoso", authority: "http://127.0.0.1", mode: "operator"),
+                          outbox: nil, trace: trace).run(on: backend)
+        #expect(backend.snapshot().contains("HTTP trace, secrets redacted · 0 of 0 exchanges"), "\(backend.snapshot())")
     }
 
     /// The exchange's lines are the HAR's: every secret the HAR export redacts is redacted on screen.

@@ -182,7 +182,8 @@ final class FullScreenSession {
         case .none:
             break
         }
-        backend.show(full, cursor: workbench.draw(over: &full, formCursor: cursor, outbox: outboxLines))
+        let shownCursor = workbench.draw(over: &full, formCursor: cursor, outbox: outboxLines)
+        backend.show(full, cursor: shownCursor)
     }
 
     private var outboxLines: [String] {
