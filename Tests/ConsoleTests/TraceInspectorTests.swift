@@ -30,11 +30,11 @@ import TophhieCloudAuthentication
         fixture.press(.enter)
         let opened = fixture.screen()
         assertSnapshot(opened, named: "inspector-exchange")
-        #expect(opened.contains("password = [REDACTED]"))
+        #expect(opened.contains("password=[REDACTED]"))
         #expect(!opened.contains(Self.password))
         // Everything the inspector can show, scrolled to the end, holds no secret either.
         fixture.press(.end)
-        #expect(fixture.screen().contains("Response body"), "\(fixture.screen())")
+        #expect(fixture.screen().contains("invalid_oob_value") || fixture.screen().contains("continuation_token"), "\(fixture.screen())")
         #expect(!fixture.screen().contains(Self.password))
         fixture.press(.escape)
         #expect(fixture.screen().contains("1 of 3 exchanges"), "Esc goes back to the list, filters kept")
@@ -61,9 +61,9 @@ import TophhieCloudAuthentication
     @Test func theContinuationTokenAndCodeAreRedacted() async throws {
         let fixture = try await signUpWithAWrongCode()
         let lines = fixture.trace.all.flatMap(ExchangeText.lines).joined(separator: "\n")
-        #expect(lines.contains("continuation_token = [REDACTED]"))
-        #expect(lines.contains("oob = [REDACTED]"))
-        #expect(lines.contains("\"continuation_token\" : \"[REDACTED]\""))
+        #expect(lines.contains("continuation_token=[REDACTED]"))
+        #expect(lines.contains("oob=[REDACTED]"))
+        #expect(lines.contains("\"continuation_token\":\"[REDACTED]\""))
         #expect(!lines.contains("00000000"))
     }
 
@@ -94,8 +94,8 @@ import TophhieCloudAuthentication
         auth.observe(trace.observer)
         _ = try? await auth.signIn(email: "ann@example.com", password: "x")
         let lines = try ExchangeText.lines(#require(trace.all.first))
-        #expect(lines.contains("  <h1>Bad gateway\\u{1B}[2J</h1>"), "\(lines)")
-        #expect(lines.contains("  X-Note: \\u{1B}]0;owned\\u{7}"), "\(lines)")
+        #expect(lines.contains("<h1>Bad gateway\\u{1B}[2J</h1>"), "\(lines)")
+        #expect(lines.contains("X-Note: \\u{1B}]0;owned\\u{7}"), "\(lines)")
         #expect(lines.allSatisfy { line in !line.unicodeScalars.contains { $0.value < 0x20 } })
     }
 }

@@ -15,7 +15,7 @@ extension EndToEnd {
             #expect(run.wait(for: "HTTP trace, secrets redacted ·"), "\(run.screen)")
             run.keys("Home", "Enter")
             #expect(run.wait(for: "Exchange: POST /signup/v1.0/start 200"), "\(run.screen)")
-            #expect(run.wait(for: "password = [REDACTED]"), "\(run.screen)")
+            #expect(run.wait(for: "password=[REDACTED]"), "\(run.screen)")
             #expect(!run.screen.contains(password))
             run.keys("Escape", "Escape")
             #expect(run.wait(for: "Check your email"), "Esc twice is back on the flow:\n\(run.screen)")

@@ -47,7 +47,8 @@ final class EmulatorControl: Sendable {
     func users() throws -> [User] {
         let items = try call("GET", "users") as? [[String: Any]] ?? []
         return items.map { item in
-            User(email: item["email"] as? String ?? "", hasPassword: item["hasPassword"] as? Bool ?? false,
+            // The export carries `passwordHash` for password accounts only.
+            User(email: item["email"] as? String ?? "", hasPassword: item["passwordHash"] != nil,
                  methods: (item["methods"] as? [Any])?.count ?? 0)
         }
     }
@@ -67,7 +68,7 @@ final class EmulatorControl: Sendable {
         try call("DELETE", "users/\(path)")
     }
 
-    /// Applies a `PATCH /emulator/v1/tenant` body (see ``PolicyKnob/flipped(in:)``).
+    /// Applies a `PATCH /emulator/v1/tenant` body (see ``PolicyToggle/flipped(in:)``).
     func change(_ knobs: [String: Any]) throws {
         try call("PATCH", "tenant", body: knobs)
     }

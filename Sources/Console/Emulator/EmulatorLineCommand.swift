@@ -48,8 +48,8 @@ enum EmulatorLineCommand {
                 terminal.say("Emulator: removed \(words[1]).")
             case ("flip", 2):
                 let policy = control.policy
-                guard let knob = PolicyKnob.all(in: policy).first(where: { $0.name == words[1] }) else {
-                    terminal.say("Emulator: knobs are " + PolicyKnob.all(in: policy).map(\.name).joined(separator: ", ") + ".")
+                guard let knob = PolicyToggle.all(in: policy).first(where: { $0.name == words[1] }) else {
+                    terminal.say("Emulator: knobs are " + PolicyToggle.all(in: policy).map(\.name).joined(separator: ", ") + ".")
                     return
                 }
                 try control.change(knob.flipped(in: policy))
@@ -64,7 +64,7 @@ enum EmulatorLineCommand {
 
     private static func describe(_ control: EmulatorControl, on terminal: LineTerminal) {
         terminal.say("Emulator: virtual time \(time(control.now)) UTC.")
-        for knob in PolicyKnob.all(in: control.policy) { terminal.say("  \(knob.name): \(knob.describe(in: control.policy))") }
+        for knob in PolicyToggle.all(in: control.policy) { terminal.say("  \(knob.name): \(knob.describe(in: control.policy))") }
         terminal.say("Commands: /emulator clock 10m | fault KIND [ENDPOINT] | users | add EMAIL | remove EMAIL | flip KNOB")
         terminal.say("Faults: " + FaultChoice.catalogue.map { "\($0.kind.rawValue) (\($0.label))" }.joined(separator: "; "))
     }

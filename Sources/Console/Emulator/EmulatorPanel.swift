@@ -14,7 +14,7 @@ struct EmulatorPanel {
     enum Row: Equatable {
         case clock(seconds: Int, label: String)
         case fault(FaultChoice)
-        case knob(PolicyKnob)
+        case knob(PolicyToggle)
         case addUser
         case user(EmulatorControl.User)
     }
@@ -43,7 +43,7 @@ struct EmulatorPanel {
     func rows() -> [Row] {
         let users = (try? control.users()) ?? []
         return Self.clockSteps.map { Row.clock(seconds: $0.0, label: $0.1) } + FaultChoice.catalogue.map(Row.fault)
-            + PolicyKnob.all(in: control.policy).map(Row.knob) + [.addUser] + users.map(Row.user)
+            + PolicyToggle.all(in: control.policy).map(Row.knob) + [.addUser] + users.map(Row.user)
     }
 
     func text(of row: Row) -> String {

@@ -1,8 +1,8 @@
 import TenantEmulator
 
-/// A policy setting the operator can flip from the console: each knob reads its state from the policy
-/// and says how to flip it (a `PATCH /emulator/v1/tenant` body).
-enum PolicyKnob: Equatable {
+/// A policy setting the operator flips from the emulator panel: each toggle reads its state from the policy
+/// and says how to flip it (a `PATCH /emulator/v1/tenant` body). Scenarios set values instead (``PolicyKnob``).
+enum PolicyToggle: Equatable {
     /// `mfa.required`: password sign-ins need a second factor.
     case mfa
     /// `passwordReset.enabled`: self-service password reset.
@@ -13,7 +13,7 @@ enum PolicyKnob: Equatable {
     case attributeRequired(String)
 
     /// Every knob of `policy`, in the panel's order.
-    static func all(in policy: TenantPolicy) -> [PolicyKnob] {
+    static func all(in policy: TenantPolicy) -> [PolicyToggle] {
         [.mfa, .passwordReset, .signUpMethod] + policy.signUp.attributes.map { .attributeRequired($0.name) }
     }
 
