@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "EmulatorLoadTests", dependencies: ["EmulatorLoad", "NativeAuthWire", "TenantEmulator", "EmulatorServer", "LoopbackHTTP"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Launcher", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
-                    exclude: ["Schemas"]),
+                    exclude: ["Schemas", "Snapshots"]),
         // Interoperability with the ecosystem: MSAL Python on our token cache, Selenium + Chromium on the
         // sign-in pages. Scripts/ holds the Python programs the tests start.
         .testTarget(name: "InteropTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer", "TestSupport"],

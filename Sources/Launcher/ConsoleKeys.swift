@@ -7,8 +7,12 @@ public enum ConsoleKeys {
     public static let outbox = "outbox"
     /// F3: show or hide the HTTP trace pane (secrets redacted).
     public static let trace = "trace"
-    /// F4: write the session's exchanges as a HAR file, secrets redacted.
+    /// F4: write the session's exchanges as a HAR file, secrets redacted (asks where).
     public static let exportHAR = "exportHAR"
+    /// F5: the embedded emulator's panel (clock, faults, users, policy); only with an embedded emulator.
+    public static let emulator = "emulator"
+    /// F6: the trace inspector (scroll, filter, open one exchange).
+    public static let inspectTrace = "inspectTrace"
     /// Ctrl-O: put the newest outbox code for the current code screen into its code field.
     public static let copyCode = "copyCode"
 
@@ -22,7 +26,13 @@ public enum ConsoleKeys {
         }
         bindings.append(KeyBinding(keys: [.function(3)], command: .app(trace), keyLabel: "F3", help: "HTTP trace", inFooter: false))
         bindings.append(KeyBinding(keys: [.function(4)], command: .app(exportHAR), keyLabel: "F4",
-                                   help: "export the session as HAR (secrets redacted)", inFooter: false))
+                                   help: "export the session as HAR, asking where (secrets redacted)", inFooter: false))
+        if withOutbox {
+            bindings.append(KeyBinding(keys: [.function(5)], command: .app(emulator), keyLabel: "F5",
+                                       help: "emulator: clock, faults, users, policy", inFooter: false))
+        }
+        bindings.append(KeyBinding(keys: [.function(6)], command: .app(inspectTrace), keyLabel: "F6",
+                                   help: "inspect the trace: filter, open an exchange", inFooter: false))
         return Keymap(bindings: bindings)
     }
 }

@@ -7,7 +7,7 @@ import TestSupport
 import TophhieCloudAuthentication
 
 /// Runs the line session on `step` with `input` piped in; returns the model and the transcript.
-private func lineSession(on step: FlowStep, input: String) -> (ConsoleModel, String) {
+func lineSession(on step: FlowStep, input: String, emulator: EmulatorControl? = nil) -> (ConsoleModel, String) {
     var fds: [Int32] = [0, 0]
     _ = pipe(&fds)
     _ = Array(input.utf8).withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
@@ -18,7 +18,7 @@ private func lineSession(on step: FlowStep, input: String) -> (ConsoleModel, Str
     let mailbox = Mailbox()
     let runner = EffectRunner(auth: TophhieNativeAuth()) { mailbox.post($0) }
     let model = ConsoleModel(state: FlowState(settings: FlowSettings(), step: step), runner: runner, mailbox: mailbox, trace: TraceLog())
-    LineSession(model: model, terminal: LineTerminal(input: fds[0], output: { sink.text += $0 }), outbox: nil).run()
+    LineSession(model: model, terminal: LineTerminal(input: fds[0], output: { sink.text += $0 }), outbox: nil, emulator: emulator).run()
     model.shutdown()
     return (model, sink.text)
 }

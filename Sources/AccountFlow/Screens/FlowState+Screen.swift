@@ -245,6 +245,10 @@ extension FlowState {
     private func webFallbackScreen(_ fallback: WebFallback) -> Screen {
         var text = ["The tenant wants this \(flowName) to finish in a web browser."]
         if let reason = fallback.reason { text.append("The server said: “\(reason)”") }
+        if !settings.enrolmentMode {
+            let why = RedirectExplanation(fallback, flow: origin?.kind, passwordAccounts: settings.passwordAccounts)
+            text += ["Why: \(why.cause)", "Fix: \(why.fix)"]
+        }
         var details = [
             ScreenDetail("Challenge types sent", fallback.sentChallengeTypes.map(\.wireValue).joined(separator: " ")),
             ScreenDetail("Capabilities sent", fallback.sentCapabilities.isEmpty

@@ -96,7 +96,8 @@ public enum ConsoleApp {
         let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.server.origin,
                                 mode: options.enrol ? "emulator · enrolment" : "emulator")
         return front.run(auth: auth, interactive: interactive, settings: settings, header: header,
-                         outbox: EmulatorOutbox(outbox: tenant.server.emulator.outbox), options: options,
+                         outbox: EmulatorOutbox(outbox: tenant.server.emulator.outbox),
+                         emulator: EmulatorControl(emulator: tenant.server.emulator), options: options,
                          notice: interactive?.takeCacheNotice())
     }
 

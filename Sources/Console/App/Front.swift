@@ -47,19 +47,21 @@ final class Front {
 
     /// Runs the session to its end and restores the terminal.
     /// - Returns: the exit code.
-    /// - Parameter interactive: the interactive stack, configured with the token cache; nil in enrolment mode.
+    /// - Parameters:
+    ///   - interactive: the interactive stack, configured with the token cache; nil in enrolment mode.
+    ///   - emulator: the embedded emulator's controls; its virtual clock then drives the countdowns on screen.
     func run(auth: TophhieNativeAuth, interactive: TophhieAuth?, settings: FlowSettings, header: HeaderInfo, outbox: (any CodeOutbox)?,
-             options: ConsoleOptions, notice: String? = nil) -> Int32 {
+             emulator: EmulatorControl? = nil, options: ConsoleOptions, notice: String? = nil) -> Int32 {
         let trace = TraceLog()
         auth.observe(trace.observer)
         interactive?.observe(trace.observer)
         let mailbox = Mailbox()
         let runner = EffectRunner(auth: auth, interactive: interactive) { mailbox.post($0) }
-        let model = ConsoleModel(state: FlowState(settings: settings), runner: runner, mailbox: mailbox, trace: trace)
+        let model = ConsoleModel(state: FlowState(settings: settings), runner: runner, mailbox: mailbox, trace: trace,
+                                 clock: { emulator?.now ?? Date() })
         runner.restoreCachedAccount()
         if let backend {
-            let harPath = options.harPath ?? "tophhie-session.har"
-            FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, harPath: harPath, notice: notice)
+            FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, emulator: emulator, notice: notice)
                 .run(on: backend)
         } else {
             let terminal = LineTerminal()
@@ -69,7 +71,8 @@ final class Front {
                 terminal.say("Line mode cannot take lines back off the screen: clear the terminal and its scrollback "
                              + "between people.")
             }
-            LineSession(model: model, terminal: terminal, outbox: outbox).run()
+            if emulator != nil { terminal.say(EmulatorLineCommand.announcement) }
+            LineSession(model: model, terminal: terminal, outbox: outbox, emulator: emulator).run()
         }
         model.shutdown()
         close()

@@ -12,13 +12,16 @@ final class ConsoleModel {
     /// pane) starts afresh when it changes. The trace is cleared here, for every front and the HAR.
     private(set) var peopleDone = 0
     private var lastTick: Date?
+    /// "Now" for countdowns: the embedded emulator's virtual clock, else real time.
+    private let clock: @Sendable () -> Date
     /// Set by the flow's `.quit` effect.
     private(set) var quitRequested = false
     /// Whether the last flow ended in a failure (exit code 1 when the console closes on it).
     private(set) var lastFlowFailed = false
 
-    init(state: FlowState, runner: EffectRunner, mailbox: Mailbox, trace: TraceLog) {
+    init(state: FlowState, runner: EffectRunner, mailbox: Mailbox, trace: TraceLog, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.state = state
+        self.clock = clock
         self.runner = runner
         self.mailbox = mailbox
         self.trace = trace
@@ -38,8 +41,9 @@ final class ConsoleModel {
         }
     }
 
-    /// Applies the runner's answers, and a tick when a second has passed.
-    func pump(now: Date = Date()) {
+    /// Applies the runner's answers, and a tick when a second has passed (`now` defaults to the clock).
+    func pump(now given: Date? = nil) {
+        let now = given ?? clock()
         for event in mailbox.drain() { apply(event) }
         if lastTick.map({ now.timeIntervalSince($0) >= 1 }) ?? true {
             lastTick = now

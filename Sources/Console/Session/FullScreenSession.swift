@@ -5,13 +5,13 @@ import Launcher
 import TerminalUI
 
 /// The full-screen console: renders each flow screen, turns keys into flow events, applies the
-/// runner's answers, ticks countdowns, and shows the outbox and trace panes.
+/// runner's answers, ticks countdowns, and shows the outbox and trace panes and the operator's tools.
 final class FullScreenSession {
     private let model: ConsoleModel
     private let header: HeaderInfo
     private let outbox: (any CodeOutbox)?
     private let trace: TraceLog
-    private let harPath: String
+    private let workbench: Workbench
     private var view: FormView?
     private var pane: Pane
     private var showingHelp = false
@@ -27,12 +27,14 @@ final class FullScreenSession {
     private var outboxPeopleDone = 0
 
     /// - Parameter notice: shown on the first screen's status line (e.g. how the authority was completed).
-    init(model: ConsoleModel, header: HeaderInfo, outbox: (any CodeOutbox)?, trace: TraceLog, harPath: String, notice: String? = nil) {
+    /// - Parameter emulator: the embedded emulator's controls (the F5 panel); nil on a real tenant.
+    init(model: ConsoleModel, header: HeaderInfo, outbox: (any CodeOutbox)?, trace: TraceLog, emulator: EmulatorControl? = nil,
+         notice: String? = nil) {
         self.model = model
         self.header = header
         self.outbox = outbox
         self.trace = trace
-        self.harPath = harPath
+        workbench = Workbench(trace: trace, emulator: emulator, hasOutbox: outbox != nil)
         pane = outbox == nil ? .none : .outbox
         consoleNotice = notice.map { StatusLine($0, kind: .info) }
     }
@@ -74,6 +76,11 @@ final class FullScreenSession {
                 case .pageUp, .up: helpScroll = max(0, helpScroll - (key == .up ? 1 : 10))
                 default: showingHelp = false
                 }
+                return .ignored
+            }
+            if workbench.isOpen {
+                if key == .control("c") { return nil }
+                consoleNotice = workbench.handle(key)
                 return .ignored
             }
             let outcome = handle(key)
@@ -120,14 +127,8 @@ final class FullScreenSession {
         case ConsoleKeys.trace:
             pane = pane == .trace ? (outbox == nil ? .none : .outbox) : .trace
             sayIfNoRoom(for: pane == .trace ? "trace" : "outbox")
-        case ConsoleKeys.exportHAR:
-            do {
-                try trace.exportHAR(to: harPath)
-                let count = trace.count
-                consoleNotice = StatusLine("Wrote \(count) exchange\(count == 1 ? "" : "s") to \(harPath) (secrets redacted).", kind: .success)
-            } catch {
-                consoleNotice = StatusLine("Could not write \(harPath): \(error.localizedDescription)", kind: .error)
-            }
+        case ConsoleKeys.exportHAR, ConsoleKeys.inspectTrace, ConsoleKeys.emulator:
+            workbench.open(name)
         case ConsoleKeys.copyCode: copyNewestCode()
         default: break
         }
@@ -178,13 +179,17 @@ final class FullScreenSession {
         let empty = model.peopleDone > 0 ? "(cleared)" : "(nothing yet)"
         switch pane {
         case .outbox:
-            let lines = visibleCodes.map(\.paneLine)
-            Pane.draw(title: "Outbox: codes the emulator sent  (^O copies the newest, F2 hides)", lines: lines, empty: empty, in: area, into: &full)
+            Pane.draw(title: "Outbox: codes the emulator sent  (^O copies the newest, F2 hides)", lines: outboxLines, empty: empty, in: area, into: &full)
         case .trace:
-            Pane.draw(title: "HTTP trace, secrets redacted  (F4 exports HAR, F3 hides)", lines: trace.lines(), empty: empty, in: area, into: &full)
+            Pane.draw(title: "HTTP trace, secrets redacted  (F6 inspects, F4 exports HAR, F3 hides)", lines: trace.lines(), empty: empty, in: area, into: &full)
         case .none:
             break
         }
-        backend.show(full, cursor: cursor)
+        let shownCursor = workbench.draw(over: &full, formCursor: cursor, outbox: outboxLines)
+        backend.show(full, cursor: shownCursor)
+    }
+
+    private var outboxLines: [String] {
+        visibleCodes.map(\.paneLine)
     }
 }

@@ -4,18 +4,21 @@ import TerminalUI
 
 /// The line mode: the same flows as plain sequential prompts, for screen readers, pipes and
 /// scripts. Each screen prints its title, text and messages; fields are asked for in order
-/// (secrets without echo); choices are numbered.
+/// (secrets without echo); choices are numbered. On the embedded emulator, `/emulator …` at any prompt
+/// drives it (see ``EmulatorLineCommand``) and the prompt is asked again.
 final class LineSession {
     private let model: ConsoleModel
     private let terminal: LineTerminal
     private let outbox: (any CodeOutbox)?
+    private let emulator: EmulatorControl?
     /// Outbox messages already printed.
     private var printedCodes = 0
 
-    init(model: ConsoleModel, terminal: LineTerminal, outbox: (any CodeOutbox)?) {
+    init(model: ConsoleModel, terminal: LineTerminal, outbox: (any CodeOutbox)?, emulator: EmulatorControl? = nil) {
         self.model = model
         self.terminal = terminal
         self.outbox = outbox
+        self.emulator = emulator
     }
 
     /// Runs until the user quits or the input ends.
@@ -80,6 +83,17 @@ final class LineSession {
     }
 
 
+    /// One answer to `prompt` (read silently when `secret`); emulator commands typed there are run and the
+    /// prompt is asked again. `nil` at end of input.
+    private func readAnswer(_ prompt: String, secret: Bool = false) -> String? {
+        while true {
+            guard let line = secret ? terminal.askSecret(prompt) : terminal.ask(prompt) else { return nil }
+            guard let emulator, EmulatorLineCommand.isCommand(line) else { return line }
+            EmulatorLineCommand.run(line, control: emulator, terminal: terminal)
+            model.pump()
+        }
+    }
+
     /// Asks for the screen's fields and choice. `nil` at end of input.
     private func ask(_ screen: Screen) -> [FlowEvent]? {
         var events: [FlowEvent] = []
@@ -90,10 +104,10 @@ final class LineSession {
             if let note = field.note { label += " (\(note))" }
             switch field.kind {
             case .secret, .code:
-                guard let value = terminal.askSecret("\(label): ") else { return nil }
+                guard let value = readAnswer("\(label): ", secret: true) else { return nil }
                 events.append(.fieldEdited(field.id, value))
             case .toggle:
-                guard let value = terminal.ask("\(label) (y/n) [\(field.value == "true" ? "y" : "n")]: ") else { return nil }
+                guard let value = readAnswer("\(label) (y/n) [\(field.value == "true" ? "y" : "n")]: ") else { return nil }
                 let on = value.isEmpty ? field.value == "true" : value.lowercased().hasPrefix("y")
                 events.append(.fieldEdited(field.id, on ? "true" : "false"))
             case .picker(let choices) where choices.count > ChoiceList.collapseAbove:
@@ -103,12 +117,12 @@ final class LineSession {
             case .picker(let choices):
                 terminal.say("\(label):")
                 for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice)") }
-                guard let answer = terminal.ask("Choose 1-\(choices.count): ") else { return nil }
+                guard let answer = readAnswer("Choose 1-\(choices.count): ") else { return nil }
                 let chosen = Int(answer).flatMap { choices.indices.contains($0 - 1) ? choices[$0 - 1] : nil } ?? field.value
                 events.append(.fieldEdited(field.id, chosen))
             case .text, .email, .phone, .number:
                 let shown = field.value.isEmpty ? "" : " [\(field.value)]"
-                guard let value = terminal.ask("\(label)\(shown): ") else { return nil }
+                guard let value = readAnswer("\(label)\(shown): ") else { return nil }
                 events.append(.fieldEdited(field.id, value.isEmpty ? field.value : value))
             }
             events.append(.fieldLeft(field.id))
@@ -119,7 +133,7 @@ final class LineSession {
         if choices.count == 1 { return events + [choices[0].1] }
         for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice.0)") }
         while true {
-            guard let answer = terminal.ask("Choose 1-\(choices.count) [1]: ") else { return nil }
+            guard let answer = readAnswer("Choose 1-\(choices.count) [1]: ") else { return nil }
             guard let chosen = choice(answer, among: choices) else {
                 terminal.say("Type a number from 1 to \(choices.count), or the start of a choice's name.")
                 continue

@@ -31,8 +31,12 @@ extension TenantEmulator {
             } catch {
                 return Self.controlError(500, "cannot reset the user store: \(error)")
             }
+        case ("DELETE", _) where route.hasPrefix("users/"):
+            return deleteUser(String(route.dropFirst("users/".count)).removingPercentEncoding ?? "")
         case ("GET", "tenant"):
             return .json(200, object: tenantSummary)
+        case ("PATCH", "tenant"):
+            return changeKnobs(request.body)
         case ("POST", "clock"):
             guard let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
                   let number = object["advanceSeconds"] as? NSNumber, !PolicyReader.isBoolean(number),
@@ -165,7 +169,7 @@ extension TenantEmulator {
                                               "retryAfter": retryAfter]])
     }
 
-    private var tenantSummary: [String: Any] {
+    var tenantSummary: [String: Any] {
         let p = policy
         return [
             "tenant": ["name": p.tenant.name, "id": p.tenant.id],

@@ -107,6 +107,15 @@ final class UserStore {
         }
     }
 
+    /// Removes one account with its password history and refresh tokens; its sign-in log rows stay (history).
+    func deleteUser(id: String) throws {
+        try database.transaction {
+            try database.execute("DELETE FROM refresh_tokens WHERE user_id = ?", [.text(id)])
+            try database.execute("DELETE FROM password_history WHERE user_id = ?", [.text(id)])
+            try database.execute("DELETE FROM users WHERE id = ?", [.text(id)])
+        }
+    }
+
     // MARK: Refresh tokens
 
     func saveRefreshToken(hash: String, record: RefreshTokenRecord) throws {

@@ -1,0 +1,96 @@
+import Foundation
+import Launcher
+import TerminalUI
+
+/// The operator's tools over the full-screen console: the trace inspector (F6), the emulator panel (F5,
+/// embedded emulator only), and F4's question where to write the HAR. While one is open it takes every key.
+final class Workbench {
+    private let trace: TraceLog
+    private let emulator: EmulatorControl?
+    private let hasOutbox: Bool
+    private var inspector: TraceInspector?
+    private var panel: EmulatorPanel?
+    private var harPrompt: HARPrompt?
+    /// The terminal's size at the last draw: list heights depend on it.
+    private var size = Size(width: 80, height: 24)
+
+    init(trace: TraceLog, emulator: EmulatorControl?, hasOutbox: Bool) {
+        self.trace = trace
+        self.emulator = emulator
+        self.hasOutbox = hasOutbox
+    }
+
+    /// Whether a tool is open (it takes the keys).
+    var isOpen: Bool { inspector != nil || panel != nil || harPrompt != nil }
+
+    /// Opens the tool a console key names (``ConsoleKeys/inspectTrace``, ``ConsoleKeys/emulator``,
+    /// ``ConsoleKeys/exportHAR``).
+    func open(_ command: String) {
+        switch command {
+        case ConsoleKeys.inspectTrace:
+            inspector = TraceInspector(exchanges: trace.all, hasOutbox: hasOutbox, size: size)
+        case ConsoleKeys.emulator:
+            panel = emulator.map(EmulatorPanel.init)
+        case ConsoleKeys.exportHAR:
+            harPrompt = HARPrompt(now: Date())
+        default:
+            break
+        }
+    }
+
+    /// Applies `key` to the open tool. - Returns: a notice for the console's status line (the HAR written).
+    func handle(_ key: Key) -> StatusLine? {
+        if harPrompt != nil { return answerHARPrompt(key) }
+        if key == .function(4) {
+            harPrompt = HARPrompt(now: Date())
+        } else if var inspector {
+            self.inspector = inspector.handle(key, exchanges: trace.all, size: size) == .closed ? nil : inspector
+        } else if var panel {
+            self.panel = panel.handle(key, size: size) == .closed ? nil : panel
+        }
+        return nil
+    }
+
+    private func answerHARPrompt(_ key: Key) -> StatusLine? {
+        guard var prompt = harPrompt else { return nil }
+        switch prompt.handle(key, isFolder: Self.isFolder) {
+        case .asking:
+            harPrompt = prompt
+            return nil
+        case .cancelled:
+            harPrompt = nil
+            return StatusLine("No HAR written.", kind: .info)
+        case .write(let path):
+            harPrompt = nil
+            do {
+                try trace.exportHAR(to: path)
+                let count = trace.count
+                return StatusLine("Wrote \(count) exchange\(count == 1 ? "" : "s") to \(PrintableText.make(path)) (secrets redacted).", kind: .success)
+            } catch {
+                return StatusLine("Could not write \(PrintableText.make(path)): \(error.localizedDescription)", kind: .error)
+            }
+        }
+    }
+
+    private static func isFolder(_ path: String) -> Bool? {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) ? folder.boolValue : nil
+    }
+
+    /// Draws the open tool over `buffer` (the inspector and the panel take the whole screen, the HAR question
+    /// the last two rows). - Returns: where the cursor goes (`formCursor` when no tool is open).
+    func draw(over buffer: inout Buffer, formCursor: Point?, outbox: [String]) -> Point? {
+        size = buffer.size
+        var cursor = formCursor
+        if let inspector {
+            buffer = Buffer(size: size)
+            inspector.render(trace.all, outbox: outbox, into: &buffer)
+            cursor = nil
+        } else if let panel {
+            buffer = Buffer(size: size)
+            cursor = panel.render(into: &buffer)
+        }
+        if let harPrompt { cursor = harPrompt.render(into: &buffer) }
+        return cursor
+    }
+}

@@ -1,0 +1,112 @@
+import TerminalUI
+import TophhieCloudAuthentication
+
+/// The trace pane grown to the whole screen: a list of exchanges that scrolls and filters (errors only, one
+/// endpoint), one exchange opened with its headers and bodies (redacted, see ``ExchangeText``), and the
+/// outbox beside it on request.
+struct TraceInspector {
+    /// What a key did.
+    enum Outcome: Equatable {
+        case handled, closed, ignored
+    }
+
+    private var list = ScrollList()
+    private var detail = ScrollList(selectable: false)
+    /// The exchange shown whole, by id (it survives new exchanges arriving).
+    private var opened: ObservedExchange.ID?
+    /// Only exchanges that failed: no answer, an HTTP error status or an error body.
+    private(set) var errorsOnly = false
+    /// Only exchanges to this path (`f` cycles through the paths in the trace).
+    private(set) var endpoint: String?
+    /// The outbox shown to the right (embedded emulator only).
+    private(set) var besideOutbox = false
+    private let hasOutbox: Bool
+
+    /// Opens on the newest exchange.
+    init(exchanges: [ObservedExchange], hasOutbox: Bool, size: Size) {
+        self.hasOutbox = hasOutbox
+        list.selectLast(count: exchanges.count, height: Self.listHeight(size))
+    }
+
+    static func isError(_ exchange: ObservedExchange) -> Bool {
+        exchange.status.map { $0 >= 400 } ?? true || exchange.error != nil
+    }
+
+    static func path(of exchange: ObservedExchange) -> String { exchange.endpoint?.path ?? exchange.url.path }
+
+    /// The exchanges the filters let through, oldest first.
+    func shown(_ exchanges: [ObservedExchange]) -> [ObservedExchange] {
+        exchanges.filter { (!errorsOnly || Self.isError($0)) && (endpoint == nil || Self.path(of: $0) == endpoint) }
+    }
+
+    mutating func handle(_ key: Key, exchanges: [ObservedExchange], size: Size) -> Outcome {
+        let rows = shown(exchanges)
+        if let opened, let exchange = exchanges.first(where: { $0.id == opened }) {
+            let lines = ScrollList.wrap(ExchangeText.lines(exchange), width: detailWidth(size))
+            if detail.handle(key, count: lines.count, height: Self.listHeight(size)) { return .handled }
+            if key == .escape || key == .backspace { self.opened = nil; return .handled }
+            return key == .function(6) ? .closed : .ignored
+        }
+        opened = nil
+        if list.handle(key, count: rows.count, height: Self.listHeight(size)) { return .handled }
+        switch key {
+        case .enter:
+            guard rows.indices.contains(list.selected) else { return .handled }
+            opened = rows[list.selected].id
+            detail = ScrollList(selectable: false)
+        case .character("e"):
+            errorsOnly.toggle()
+            list.selectLast(count: shown(exchanges).count, height: Self.listHeight(size))
+        case .character("f"):
+            let paths = exchanges.map(Self.path).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let next = endpoint.flatMap { paths.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+            endpoint = paths.indices.contains(next) ? paths[next] : nil
+            list.selectLast(count: shown(exchanges).count, height: Self.listHeight(size))
+        case .character("o") where hasOutbox:
+            besideOutbox.toggle()
+        case .escape, .function(6):
+            return .closed
+        default:
+            return .ignored
+        }
+        return .handled
+    }
+
+    /// Draws the inspector over the whole of `buffer`.
+    /// - Parameter outbox: the outbox pane's lines, drawn to the right when ``besideOutbox``.
+    func render(_ exchanges: [ObservedExchange], outbox: [String], into buffer: inout Buffer) {
+        let size = buffer.size
+        let body = Rect(x: 1, y: 1, width: detailWidth(size), height: Self.listHeight(size))
+        if besideOutbox {
+            let x = body.width + 2
+            Pane.draw(title: "Outbox", lines: outbox, in: Rect(x: x, y: 1, width: size.width - x, height: body.height + 1), into: &buffer)
+        }
+        let footer: String
+        if let opened, let exchange = exchanges.first(where: { $0.id == opened }) {
+            title("Exchange: \(PrintableText.make(TraceLog.line(exchange)))", into: &buffer)
+            detail.render(ScrollList.wrap(ExchangeText.lines(exchange), width: body.width), in: body, into: &buffer)
+            footer = "↑/↓ PgUp/PgDn scroll  Esc back to the list  F4 export HAR (redacted)"
+        } else {
+            let rows = shown(exchanges)
+            let filters = [errorsOnly ? "errors only" : nil, endpoint].compactMap { $0 }
+            title("HTTP trace, secrets redacted · \(rows.count) of \(exchanges.count) exchanges"
+                  + (filters.isEmpty ? "" : " · \(filters.joined(separator: ", "))"), into: &buffer)
+            if rows.isEmpty {
+                buffer.write(exchanges.isEmpty ? "(nothing yet)" : "(no exchange matches the filter)", at: Point(x: 1, y: 1), style: .hint)
+            }
+            list.render(rows.map { PrintableText.make(TraceLog.line($0)) }, in: body, into: &buffer)
+            footer = "↑/↓ move  Enter open  e errors only  f endpoint" + (hasOutbox ? "  o outbox" : "") + "  F4 HAR  Esc close"
+        }
+        buffer.write(footer, at: Point(x: 1, y: size.height - 1), style: .hint, maxWidth: size.width - 2)
+    }
+
+    private func title(_ text: String, into buffer: inout Buffer) {
+        buffer.fill(Rect(x: 0, y: 0, width: buffer.size.width, height: 1), style: .header)
+        buffer.write(text, at: Point(x: 1, y: 0), style: .header, maxWidth: buffer.size.width - 2)
+    }
+
+    /// Rows for the list or the opened exchange: all but the title and the footer.
+    private static func listHeight(_ size: Size) -> Int { max(1, size.height - 2) }
+
+    private func detailWidth(_ size: Size) -> Int { besideOutbox ? (size.width - 2) * 3 / 5 : size.width - 2 }
+}

@@ -1,0 +1,42 @@
+@testable import Console
+import Foundation
+import Testing
+
+/// The emulator panel's actions in line mode: `/emulator …` at any prompt, then the prompt again.
+@Suite struct EmulatorLineCommandTests {
+    @Test func everyPanelActionIsACommand() throws {
+        let fixture = try WorkbenchFixture()
+        let before = fixture.control.now
+        let input = ["/emulator clock 10m", "/emulator fault expiredToken", "/emulator add line.user@example.com", "Line-Secret-51!",
+                     "/emulator users", "/emulator flip mfa", "/emulator remove line.user@example.com", "/emulator", "quit"]
+        let (model, transcript) = lineSession(on: .home, input: input.joined(separator: "\n") + "\n", emulator: fixture.control)
+        #expect(model.quitRequested, "\(transcript)")
+        #expect(fixture.control.now.timeIntervalSince(before) >= 600)
+        #expect(transcript.contains("Emulator: clock advanced by 10 min 0 s"), "\(transcript)")
+        #expect(transcript.contains("Emulator: queued for the next request: expired_token"), "\(transcript)")
+        #expect(transcript.contains("Emulator: added line.user@example.com."), "\(transcript)")
+        #expect(transcript.contains("  line.user@example.com (password, 0 methods)"), "\(transcript)")
+        #expect(transcript.contains("Emulator: MFA required: on."), "\(transcript)")
+        #expect(transcript.contains("Emulator: removed line.user@example.com."), "\(transcript)")
+        #expect(transcript.contains("Commands: /emulator clock 10m"), "\(transcript)")
+        #expect(!transcript.contains("Line-Secret-51!"), "the password was echoed")
+        #expect(fixture.control.policy.mfa.required)
+    }
+
+    @Test func aBadCommandSaysWhatIsAllowed() throws {
+        let fixture = try WorkbenchFixture()
+        let input = "/emulator clock soon\n/emulator fault boom\n/emulator remove ghost@example.com\nquit\n"
+        let (_, transcript) = lineSession(on: .home, input: input, emulator: fixture.control)
+        #expect(transcript.contains("give the time as seconds or with a unit: 90, 10m, 2h, 1d"), "\(transcript)")
+        #expect(transcript.contains("Emulator: faults are expiredToken, smsBlocked, redirect, http429, http500, delay."), "\(transcript)")
+        #expect(transcript.contains("Emulator: no user ghost@example.com"), "\(transcript)")
+    }
+
+    @Test func durations() {
+        #expect(EmulatorLineCommand.seconds("90") == 90)
+        #expect(EmulatorLineCommand.seconds("10m") == 600)
+        #expect(EmulatorLineCommand.seconds("2h") == 7200)
+        #expect(EmulatorLineCommand.seconds("-5") == nil)
+        #expect(EmulatorLineCommand.seconds("m") == nil)
+    }
+}

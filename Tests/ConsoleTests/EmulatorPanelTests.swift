@@ -1,0 +1,120 @@
+import AccountFlow
+@testable import Console
+import Foundation
+import Launcher
+import TerminalUI
+import TestSupport
+import Testing
+import TophhieCloudAuthentication
+
+/// The emulator panel (F5): each row acts on the embedded tenant, and the screen says what happened.
+@Suite struct EmulatorPanelTests {
+    /// Moves the selection to the row whose text contains `text`.
+    private func select(_ text: String, in fixture: WorkbenchFixture, sourceLocation: SourceLocation = #_sourceLocation) {
+        fixture.press(.home)
+        for _ in 0..<40 where !(selectedRow(fixture.screen())?.contains(text) ?? false) { fixture.press(.down) }
+        #expect(selectedRow(fixture.screen())?.contains(text) == true, "no row \(text)", sourceLocation: sourceLocation)
+    }
+
+    /// The highlighted row: the test backend cannot show colour, so the row is found by the panel's own state.
+    private func selectedRow(_ screen: String) -> String? {
+        screen.split(separator: "\n").first { $0.contains("› ") }.map(String.init)
+    }
+
+    @Test func thePanelListsEveryAction() throws {
+        let fixture = try WorkbenchFixture()
+        fixture.workbench.open(ConsoleKeys.emulator)
+        assertSnapshot(fixture.screen(), named: "emulator-panel")
+    }
+
+    @Test func advancingTheClockMovesTheEmulatorsTime() throws {
+        let fixture = try WorkbenchFixture()
+        let before = fixture.control.now
+        fixture.workbench.open(ConsoleKeys.emulator)
+        select("by 10 minutes", in: fixture)
+        fixture.press(.enter)
+        #expect(fixture.control.now.timeIntervalSince(before) >= 600)
+        #expect(fixture.screen().contains("Clock advanced by 10 minutes"), "\(fixture.screen())")
+        #expect(fixture.screen().contains("(10 min 0 s ahead of real time)"), "\(fixture.screen())")
+    }
+
+    /// After the clock moves, a countdown on screen has moved with it: the console ticks on the emulator's clock.
+    @Test func countdownsFollowTheEmulatorsClock() throws {
+        let fixture = try WorkbenchFixture()
+        let control = fixture.control
+        let entry = CodeEntry(purpose: .signUp, delivery: CodeDelivery(sentTo: "a***@ex***.com", channel: .email, codeLength: 8, resendInterval: 60),
+                              resend: Countdown(seconds: 60, startedAt: control.now))
+        let mailbox = Mailbox()
+        let model = ConsoleModel(state: FlowState(settings: FlowSettings(), step: .codeEntry(entry)),
+                                 runner: EffectRunner(auth: fixture.auth) { mailbox.post($0) }, mailbox: mailbox, trace: fixture.trace,
+                                 clock: { control.now })
+        defer { model.shutdown() }
+        model.pump()
+        #expect(model.state.screen.actions.contains { $0.label.hasPrefix("Resend code (in ") })
+        try control.advanceClock(seconds: 600)
+        model.pump()
+        #expect(model.state.screen.actions.contains { $0.label == "Resend code" }, "\(model.state.screen.actions)")
+    }
+
+    @Test func aQueuedFaultAnswersTheNextRequest() async throws {
+        let fixture = try WorkbenchFixture()
+        fixture.workbench.open(ConsoleKeys.emulator)
+        select("expired_token", in: fixture)
+        fixture.press(.enter)
+        #expect(fixture.screen().contains("Queued for the next native-auth request: expired_token"), "\(fixture.screen())")
+        _ = try? await fixture.auth.signIn(email: "someone@example.com", password: "x")
+        #expect(fixture.trace.all.last?.error == "expired_token")
+    }
+
+    @Test func aUserIsAddedThenRemoved() async throws {
+        let fixture = try WorkbenchFixture()
+        fixture.workbench.open(ConsoleKeys.emulator)
+        select("add a user", in: fixture)
+        fixture.press(.enter)
+        fixture.type("added.by.panel@example.com")
+        fixture.press(.enter)
+        fixture.type("Panel-Secret-93!")
+        #expect(fixture.screen().contains("••••••••••••••••"))
+        #expect(!fixture.screen().contains("Panel-Secret-93!"))
+        fixture.press(.enter)
+        #expect(fixture.screen().contains("Added added.by.panel@example.com."), "\(fixture.screen())")
+        // The new account signs in.
+        guard case .completed = try await fixture.auth.signIn(email: "added.by.panel@example.com", password: "Panel-Secret-93!") else {
+            Issue.record("the added user did not sign in")
+            return
+        }
+        select("added.by.panel@example.com", in: fixture)
+        fixture.press(.enter)
+        #expect(fixture.screen().contains("Remove added.by.panel@example.com? (y/n)"))
+        fixture.press(.character("y"))
+        #expect(try !fixture.control.users().contains { $0.email == "added.by.panel@example.com" })
+        #expect(fixture.screen().contains("Removed added.by.panel@example.com."), "\(fixture.screen())")
+    }
+
+    @Test func aRefusedUserSaysWhy() throws {
+        let fixture = try WorkbenchFixture()
+        fixture.workbench.open(ConsoleKeys.emulator)
+        select("add a user", in: fixture)
+        fixture.press(.enter)
+        fixture.type("not-an-address")
+        fixture.press(.enter, .enter)
+        #expect(fixture.screen().contains("email"), "\(fixture.screen())")
+        #expect(try fixture.control.users().allSatisfy { $0.email != "not-an-address" })
+    }
+
+    @Test func policyKnobsFlip() throws {
+        let fixture = try WorkbenchFixture()
+        fixture.workbench.open(ConsoleKeys.emulator)
+        #expect(!fixture.control.policy.mfa.required)
+        select("MFA required: off", in: fixture)
+        fixture.press(.enter)
+        #expect(fixture.control.policy.mfa.required)
+        #expect(fixture.screen().contains("Now MFA required: on."), "\(fixture.screen())")
+        select("Sign-up method", in: fixture)
+        fixture.press(.enter)
+        #expect(fixture.control.policy.signUp.method == .emailOtp)
+        select("Self-service password reset (SSPR): on", in: fixture)
+        fixture.press(.enter)
+        #expect(!fixture.control.policy.passwordReset.enabled)
+    }
+}

@@ -1,0 +1,47 @@
+@testable import Console
+import Foundation
+import Launcher
+import TerminalUI
+import TestSupport
+import Testing
+
+/// F4 asks where to write the HAR, offers a name with the time, and never replaces a file silently.
+@Suite struct HARPromptTests {
+    @Test func theDefaultNameCarriesTheTime() {
+        let date = Date(timeIntervalSince1970: 1_796_099_103) // 2026-12-01 04:25:03 UTC
+        #expect(HARPrompt.defaultName(at: date) == "tophhie-20261201T042503Z.har")
+    }
+
+    @Test func anExistingFileIsReplacedOnlyAfterYes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("har-prompt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let existing = folder.appendingPathComponent("kept.har").path
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: existing))
+        let fixture = try WorkbenchFixture()
+        fixture.workbench.open(ConsoleKeys.exportHAR)
+        #expect(fixture.screen().contains("Write HAR to: tophhie-"), "\(fixture.screen())")
+        fixture.press(.control("u"))
+        fixture.type(existing)
+        fixture.press(.enter)
+        #expect(fixture.screen().contains("| Replace the existing file? (y/n)  /"), "\(fixture.screen())")
+        fixture.press(.character("n"))
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "keep me")
+        #expect(fixture.screen().contains("Write HAR to: "), "another key asks for another name")
+        fixture.press(.enter)
+        let notice = fixture.press(.character("y"))
+        #expect(notice?.text.hasPrefix("Wrote 0 exchanges to ") == true, "\(String(describing: notice))")
+        #expect(try String(contentsOfFile: existing, encoding: .utf8).contains("\"version\" : \"1.2\""))
+        #expect(!fixture.workbench.isOpen)
+    }
+
+    @Test func aFolderIsRefusedAndEscCancels() throws {
+        let fixture = try WorkbenchFixture()
+        fixture.workbench.open(ConsoleKeys.exportHAR)
+        fixture.press(.control("u"))
+        fixture.type(FileManager.default.temporaryDirectory.path)
+        fixture.press(.enter)
+        #expect(fixture.screen().contains("is a folder: name a file."), "\(fixture.screen())")
+        #expect(fixture.press(.escape) == StatusLine("No HAR written.", kind: .info))
+    }
+}
