@@ -22,8 +22,9 @@ enum EmulatorBenchmark {
         var keyBits = 2048
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        var options = Options()
+    /// `options` with the `--name value` pairs of `arguments` applied (unknown names are skipped).
+    static func parse(_ arguments: [String], into defaults: Options) -> Options {
+        var options = defaults
         var index = 0
         while index + 1 < arguments.count {
             let value = arguments[index + 1]
@@ -37,6 +38,11 @@ enum EmulatorBenchmark {
             }
             index += 2
         }
+        return options
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let options = parse(arguments, into: Options())
         do {
             try measure(options)
             return 0
@@ -46,12 +52,18 @@ enum EmulatorBenchmark {
         }
     }
 
-    private static func measure(_ options: Options) throws {
+    /// The `email-password` preset (no resend wait: a flow asks for one code) at the run's stated costs, on an
+    /// ephemeral loopback port.
+    static func startEmulator(_ options: Options) throws -> EmulatorServer {
         var policy = try TenantPreset.load("email-password")
         policy.otp.resendIntervalSeconds = 0
         let emulator = try TenantEmulator(policy: policy, hasher: PasswordHasher(iterations: options.hashIterations),
                                           signingKeyBits: options.keyBits)
-        let server = try EmulatorServer.start(emulator: emulator, port: 0)
+        return try EmulatorServer.start(emulator: emulator, port: 0)
+    }
+
+    private static func measure(_ options: Options) throws {
+        let server = try startEmulator(options)
         defer { server.stop() }
         let tenantPath = "/\(server.emulator.tenantID)"
 
@@ -121,13 +133,15 @@ enum EmulatorBenchmark {
         return (counter.count, Date().timeIntervalSince(started))
     }
 
-    private static func signUpAndSignIn(_ connection: LoopbackConnection, tenantPath: String, username: String, outbox: Outbox, latency: LatencyRecorder) throws {
+    /// One sign-up and sign-in; throws on any answer that is not 200 with the token the step hands on.
+    static func signUpAndSignIn(_ connection: LoopbackConnection, tenantPath: String, username: String, outbox: Outbox,
+                                latency: LatencyRecorder?) throws {
         func call(_ endpoint: NativeAuthEndpoint, _ label: String, _ fields: [(FormKey, String)]) throws -> [String: Any] {
             var form = FormBody()
             for (key, value) in fields { form.set(key, value) }
             let started = Date()
             let answer = try connection.send(method: "POST", path: tenantPath + endpoint.path, body: form.encodedString)
-            latency.record(label, seconds: Date().timeIntervalSince(started))
+            latency?.record(label, seconds: Date().timeIntervalSince(started))
             let body = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] ?? [:]
             guard answer.status == 200, body["continuation_token"] != nil || body["access_token"] != nil else {
                 throw BenchFailure.unexpected("\(label): \(body["error"] ?? "?")", answer.status)

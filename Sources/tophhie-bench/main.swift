@@ -2,11 +2,14 @@ import Foundation
 
 // Benchmark dispatch:
 //   tophhie-bench emulator [--clients N] [--flows N] [--seconds N] [--hash-iterations N] [--key-bits N]
+//   tophhie-bench soak [--clients N] [--seconds N] [--hash-iterations N] [--key-bits N]
 //   tophhie-bench startup [RUNS]
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "emulator":
     exit(EmulatorBenchmark.run(Array(arguments.dropFirst())))
+case "soak":
+    exit(SoakBenchmark.run(Array(arguments.dropFirst())))
 case "startup":
     do {
         try StartupBenchmark.run(arguments: Array(arguments.dropFirst()))
@@ -17,6 +20,7 @@ case "startup":
 default:
     FileHandle.standardError.write(Data("""
         usage: tophhie-bench emulator [--clients N] [--flows N] [--seconds N] [--hash-iterations N] [--key-bits N]
+               tophhie-bench soak [--clients N] [--seconds N] [--hash-iterations N] [--key-bits N]
                tophhie-bench startup [RUNS]
 
         """.utf8))
