@@ -2,7 +2,8 @@ import Foundation
 
 /// `tophhie-bench soak`: many concurrent clients (200 by default) run sign-up + sign-in flows against the
 /// emulator over loopback for a fixed time (60 s), every answer checked; prints the process's resident memory
-/// and open file descriptors at start, after the warm-up and at the end, and fails on any error.
+/// and open file descriptors at start, after the warm-up, at the end (connections still open) and once the
+/// clients are gone, and fails on any error.
 ///
 /// Bounded: `--seconds` of flows, loopback only; each client keeps one keep-alive connection. The warm-up is
 /// the first sixth of the run (at most 10 s): the server's threads and SQLite's page cache settle in it.
@@ -68,17 +69,21 @@ enum SoakBenchmark {
         }
         Thread.sleep(until: started.addingTimeInterval(warmUp))
         samples.append(sample("after warm-up", since: started, flows: completed.count))
-        group.wait()
+        // At the deadline every client still holds its connection: the like-for-like point to compare.
+        Thread.sleep(until: deadline)
         samples.append(sample("end", since: started, flows: completed.count))
+        group.wait()
+        samples.append(sample("drained", since: started, flows: completed.count))
 
         print("point             time s      flows    RSS KiB   open fds")
         for point in samples {
             print(point.label.padding(toLength: 14, withPad: " ", startingAt: 0)
                   + String(format: "%9.1f %10d %10d %10d", point.seconds, point.flows, point.residentKiB, point.openFiles))
         }
-        let warm = samples[1], end = samples[2]
+        let warm = samples[1], end = samples[2], drained = samples[3]
         let steady = Double(end.flows - warm.flows) / max(end.seconds - warm.seconds, 0.001)
-        print(String(format: "\n%d flows (%d requests), %d errors; %.1f flows/s after warm-up", end.flows, end.flows * 7, errors.count, steady))
+        print(String(format: "\n%d flows (%d requests), %d errors; %.1f flows/s after warm-up", drained.flows, drained.flows * 7, errors.count,
+                     steady))
         print(String(format: "after warm-up: RSS %+d KiB (%+.1f%%), open fds %+d", end.residentKiB - warm.residentKiB,
                      Double(end.residentKiB - warm.residentKiB) / Double(max(warm.residentKiB, 1)) * 100, end.openFiles - warm.openFiles))
         if let failure = errors.failure { print("first error: \(failure)") }
