@@ -95,6 +95,31 @@ let package = Package(
     ]
 )
 
+// Fuzz targets (libFuzzer entry points, no `main`): declared only for `scripts/fuzz`, which sets TOPHHIE_FUZZ and
+// builds with `-sanitize=fuzzer,address` in its own scratch folder, so `swift build` and `swift test` never see them.
+if Context.environment["TOPHHIE_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("fuzz-native-auth", ["NativeAuthWire"]),
+        ("fuzz-terminal-input", ["TerminalUI", "TestSupport"]),
+        ("fuzz-tenant-policy", ["TenantEmulator"]),
+        ("fuzz-emulator-request", ["TenantEmulator", "NativeAuthWire"]),
+        ("fuzz-jwt-claims", ["TophhieCloudAuthentication"]),
+        ("fuzz-token-cache", ["TophhieCloudAuthentication"]),
+        ("fuzz-graph-response", ["TophhieCloudAuthentication"]),
+        ("fuzz-interactive-answers", ["TophhieCloudAuthentication", "LoopbackHTTP", "NativeAuthWire"]),
+    ]
+    // The launcher's build plugin would first compile the whole console as a tool; fuzz builds need none of it.
+    let launcher: Set<String> = ["tophhie", "tophhie-bench", "BuildConsoleBesideLauncher"]
+    package.targets.removeAll { launcher.contains($0.name) }
+    package.products.removeAll { launcher.contains($0.name) }
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Targets/FuzzSupport"))
+    for target in fuzzTargets {
+        // lld: gold fails on the sanitizer's instrumented objects ("internal error in format_file_lineno").
+        package.targets.append(.executableTarget(name: target.name, dependencies: target.dependencies + ["FuzzSupport"],
+                                                 path: "Fuzz/Targets/\(target.name)", linkerSettings: [.unsafeFlags(["-use-ld=lld"])]))
+    }
+}
+
 // Strict settings in one place: Swift 6 language mode for every Swift target.
 for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []

@@ -55,8 +55,9 @@ enum EmulatorBenchmark {
         }
     }
 
-    static func parse(_ arguments: [String]) -> Options? {
-        var options = Options()
+    /// The options `arguments` set over `defaults`; nil for an unknown option or a missing value.
+    static func parse(_ arguments: [String], over defaults: Options = Options()) -> Options? {
+        var options = defaults
         guard arguments.count % 2 == 0 else { return nil }
         for index in stride(from: 0, to: arguments.count, by: 2) {
             let value = arguments[index + 1]

@@ -2,11 +2,14 @@ import Foundation
 
 // Benchmark dispatch:
 //   tophhie-bench emulator [options] (EmulatorBenchmark.usage)
+//   tophhie-bench soak [options] (SoakBenchmark.usage)
 //   tophhie-bench startup [RUNS]
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "emulator":
     exit(EmulatorBenchmark.run(Array(arguments.dropFirst())))
+case "soak":
+    exit(SoakBenchmark.run(Array(arguments.dropFirst())))
 case "startup":
     do {
         try StartupBenchmark.run(arguments: Array(arguments.dropFirst()))
@@ -17,6 +20,7 @@ case "startup":
 default:
     FileHandle.standardError.write(Data("""
         usage: \(EmulatorBenchmark.usage)
+               \(SoakBenchmark.usage)
                tophhie-bench startup [RUNS]
 
         """.utf8))

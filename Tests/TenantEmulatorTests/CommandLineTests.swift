@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import NativeAuthWire
+import Synchronization
 import Testing
 
 /// The `tophhie emulator` command as a user runs it: first line, outbox lines, signals, exit codes, durability.
@@ -22,17 +23,23 @@ struct CommandLineTests {
         return try JSONSerialization.jsonObject(with: data)
     }
 
-    /// A complete email-OTP sign-up through the process; returns when the account is created.
-    func signUp(_ emulator: EmulatorProcess, _ username: String) async throws {
-        let start = try await post(emulator.authority, .signUpStart, ["client_id": clientID, "username": username, "challenge_type": allTypes,
+    /// A complete email-OTP sign-up through the process; true when the emulator acknowledged the account.
+    @discardableResult
+    func signUp(_ emulator: EmulatorProcess, _ username: String) async throws -> Bool {
+        try await signUp(authority: emulator.authority, origin: emulator.origin, username)
+    }
+
+    /// The same, by the process's authority and origin (which, unlike the process, cross into tasks).
+    func signUp(authority: String, origin: String, _ username: String) async throws -> Bool {
+        let start = try await post(authority, .signUpStart, ["client_id": clientID, "username": username, "challenge_type": allTypes,
                                                                       "attributes": #"{"displayName":"Durable"}"#])
-        let challenge = try await post(emulator.authority, .signUpChallenge, ["client_id": clientID, "challenge_type": allTypes,
+        let challenge = try await post(authority, .signUpChallenge, ["client_id": clientID, "challenge_type": allTypes,
                                                                               "continuation_token": start["continuation_token"] as? String ?? ""])
-        let outbox = try await get("\(emulator.origin)/emulator/v1/outbox?to=\(FormBody.escape(username))") as? [[String: Any]]
-        let done = try await post(emulator.authority, .signUpContinue, ["client_id": clientID, "grant_type": "oob",
+        let outbox = try await get("\(origin)/emulator/v1/outbox?to=\(FormBody.escape(username))") as? [[String: Any]]
+        let done = try await post(authority, .signUpContinue, ["client_id": clientID, "grant_type": "oob",
                                                                         "continuation_token": challenge["continuation_token"] as? String ?? "",
                                                                         "oob": outbox?.last?["code"] as? String ?? ""])
-        #expect(done["continuation_token"] != nil && done["error"] == nil, "\(done)")
+        return done["continuation_token"] != nil && done["error"] == nil
     }
 
     @Test("first line is the authority; outbox lines are masked; codes only with --show-codes; SIGTERM exits 0")
@@ -82,7 +89,7 @@ struct CommandLineTests {
         let arguments = ["--tenant", "email-otp", "--data", database.path, "--hash-iterations", "10"]
         let first = try EmulatorProcess.start(arguments)
         let usernames = (1...5).map { "durable\($0)@contoso.com" }
-        for username in usernames { try await signUp(first, username) }
+        for username in usernames { #expect(try await signUp(first, username), "\(username) was not signed up") }
         let keyBefore = (try await get("\(first.authority)/discovery/v2.0/keys") as? [String: Any])?["keys"] as? [[String: Any]]
         #expect(first.stop(with: SIGKILL) != 0)
 
@@ -94,6 +101,49 @@ struct CommandLineTests {
         let keyAfter = (try await get("\(second.authority)/discovery/v2.0/keys") as? [String: Any])?["keys"] as? [[String: Any]]
         #expect(keyBefore?.first?["kid"] as? String != nil)
         #expect(keyAfter?.first?["kid"] as? String == keyBefore?.first?["kid"] as? String)
+        #expect(second.stop(with: SIGTERM) == 0)
+    }
+
+    /// The sign-ups the emulator acknowledged, shared by the load's tasks.
+    final class Acknowledged: Sendable {
+        private let list = Mutex<[String]>([])
+        func add(_ username: String) { list.withLock { $0.append(username) } }
+        var count: Int { list.withLock { $0.count } }
+        var usernames: [String] { list.withLock { $0 } }
+    }
+
+    @Test("with --data, kill -9 under concurrent sign-ups loses no acknowledged account")
+    func durabilityUnderLoad() async throws {
+        let database = ScratchDatabase()
+        defer { withExtendedLifetime(database) {} }
+        let arguments = ["--tenant", "email-otp", "--data", database.path, "--hash-iterations", "10"]
+        let first = try EmulatorProcess.start(arguments)
+        let acknowledged = Acknowledged()
+        let wanted = 200
+        // Eight clients sign up in a loop; the kill comes while their next requests are in flight.
+        let (authority, origin) = (first.authority, first.origin)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for client in 0..<8 {
+                group.addTask {
+                    for index in 0..<1000 where acknowledged.count < wanted {
+                        let username = "load\(client)-\(index)@contoso.com"
+                        if (try? await signUp(authority: authority, origin: origin, username)) == true {
+                            acknowledged.add(username)
+                        }
+                    }
+                }
+            }
+            while acknowledged.count < wanted, first.process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(first.stop(with: SIGKILL) != 0)
+            try await group.waitForAll()
+        }
+
+        let second = try EmulatorProcess.start(arguments)
+        let users = try await get("\(second.origin)/emulator/v1/users") as? [[String: Any]]
+        let emails = Set(users?.compactMap { $0["email"] as? String } ?? [])
+        let kept = acknowledged.usernames
+        #expect(kept.count >= wanted)
+        #expect(Set(kept).isSubset(of: emails), "lost \(Set(kept).subtracting(emails).count) of \(kept.count)")
         #expect(second.stop(with: SIGTERM) == 0)
     }
 }

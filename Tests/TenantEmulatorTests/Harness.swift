@@ -7,6 +7,8 @@ import Testing
 let clientID = "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48"
 let allTypes = "oob password redirect"
 let allCapabilities = "mfa_required registration_required"
+/// A second native-auth app of the tenant in `Harness.withSecondClient()`.
+let secondClientID = "0d6f3a2c-1b4e-4c7d-9a8f-5e2d1c0b9a87"
 
 /// An in-process emulator with a cheap password hash, and helpers that speak the wire protocol to it.
 final class Harness {
@@ -18,6 +20,11 @@ final class Harness {
         var policy = try TenantPreset.load(preset)
         configure(&policy)
         emulator = try TenantEmulator(policy: policy, dataFile: dataFile, hasher: PasswordHasher(iterations: 10))
+    }
+
+    /// The default preset with a second native-auth app (`secondClientID`), to present one app's tokens as another's.
+    static func withSecondClient() throws -> Harness {
+        try Harness { $0.clients.append(.init(clientID: secondClientID, nativeAuth: true, publicClient: true)) }
     }
 
     var tenantPath: String { "/\(emulator.tenantID)" }

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 import Testing
 @testable import TenantEmulator
 
@@ -49,6 +50,21 @@ struct OTPRuleTests {
         let again = enter(harness, token, code)
         #expect(again.status == 400)
         #expect(again.jsonObject?["error"] as? String == "invalid_request")
+    }
+
+    @Test("a verified code stays spent even where its flow would keep the token (a step failing after the check)")
+    func verifiedCodeIsSpent() throws {
+        let harness = try Harness(preset: "strict")
+        let emulator = harness.emulator
+        let now = emulator.clock.now
+        let session = FlowSession(clientID: clientID, challengeTypes: [.oob], capabilities: [], username: username, userID: nil,
+                                  step: .signUpCodeSent, expiresAt: now.addingTimeInterval(600))
+        let sent = try emulator.sendCode(session, channel: "email", target: username, purpose: .signUp, now: now)
+        var form = FormBody()
+        form.set(.oob, sent.code)
+        let context = RequestContext(endpoint: .signUpContinue, form: form, now: now, origin: "http://127.0.0.1")
+        try emulator.verifyCode(session, context)
+        #expect(throws: ProtocolError.self, "the same code was accepted twice") { try emulator.verifyCode(session, context) }
     }
 
     @Test("a code expires after otp.ttlSeconds even while the flow is alive")

@@ -94,7 +94,7 @@ final class LoopbackRedirectListener: Sendable {
         }
     }
 
-    private struct Responder: HTTPResponder {
+    struct Responder: HTTPResponder {
         let path: String
         let state: String
         let outcome: Outcome
