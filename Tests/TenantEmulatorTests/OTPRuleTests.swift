@@ -62,7 +62,7 @@ struct OTPRuleTests {
         let sent = try emulator.sendCode(session, channel: "email", target: username, purpose: .signUp, now: now)
         var form = FormBody()
         form.set(.oob, sent.code)
-        let context = RequestContext(endpoint: .signUpContinue, form: form, now: now, origin: "http://127.0.0.1")
+        let context = RequestContext(endpoint: .signUpContinue, form: form, now: now, origin: "http://127.0.0.1", viaDomainName: false)
         try emulator.verifyCode(session, context)
         #expect(throws: ProtocolError.self, "the same code was accepted twice") { try emulator.verifyCode(session, context) }
     }

@@ -79,7 +79,7 @@ struct TraceInspector {
         let body = Rect(x: 1, y: 1, width: detailWidth(size), height: Self.listHeight(size))
         if besideOutbox {
             let x = body.width + 2
-            Pane.draw(title: "Outbox", lines: outbox, in: Rect(x: x, y: 1, width: size.width - x, height: body.height + 1), into: &buffer)
+            Pane.draw(title: "Outbox", lines: outbox, empty: "(nothing yet)", in: Rect(x: x, y: 1, width: size.width - x, height: body.height + 1), into: &buffer)
         }
         let footer: String
         if let opened, let exchange = exchanges.first(where: { $0.id == opened }) {
