@@ -12,22 +12,22 @@ import TophhieCloudAuthentication
     static let tier = "extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_tier"
 
     /// Signs up `email` from the home menu up to the code screen, with what `fill` adds to the form.
-    private static func signUp(_ flow: FlowOnEmulator, _ email: String, fill: (FlowOnEmulator) -> Void = { _ in }) {
-        flow.send(.menuChosen(.signUp))
-        flow.fill(.email, email)
-        flow.fill(.password, password)
-        flow.fill(.confirmPassword, password)
-        fill(flow)
-        flow.send(.submitted)
+    private static func signUp(_ flow: FlowOnEmulator, _ email: String, fill: (FlowOnEmulator) async -> Void = { _ in }) async {
+        await flow.send(.menuChosen(.signUp))
+        await flow.fill(.email, email)
+        await flow.fill(.password, password)
+        await flow.fill(.confirmPassword, password)
+        await fill(flow)
+        await flow.send(.submitted)
     }
 
-    private static func enterCode(_ flow: FlowOnEmulator, sentTo address: String) {
-        flow.fill(.code, flow.code(to: address))
-        flow.send(.submitted)
+    private static func enterCode(_ flow: FlowOnEmulator, sentTo address: String) async {
+        await flow.fill(.code, flow.code(to: address))
+        await flow.send(.submitted)
     }
 
     @Test("011: optional attributes are offered up front and sent at start; later only what the server still lists")
-    func optionalAttributesUpFront() throws {
+    func optionalAttributesUpFront() async throws {
         let flow = try FlowOnEmulator { policy in
             policy.signUp.attributes = [
                 .init(name: "givenName", type: .string, required: false, regex: nil, label: "First name", choices: nil),
@@ -36,61 +36,61 @@ import TophhieCloudAuthentication
                 .init(name: Self.tier, type: .string, required: false, regex: "^(Gold|Silver)$", label: "Tier", choices: nil),
             ]
         }
-        flow.send(.menuChosen(.signUp))
+        await flow.send(.menuChosen(.signUp))
         let fields = flow.screen.fields.filter { if case .attribute = $0.id { true } else { false } }
         #expect(fields.map(\.label) == ["First name", "Surname", "City", "Tier"])
         #expect(fields.map(\.required) == [false, true, false, false])
         #expect(fields.last?.kind == .picker(["Gold", "Silver"]))
 
         let email = "jordan.lee@contoso.com"
-        Self.signUp(flow, email) { flow in
-            flow.fill(.attribute("givenName"), "Jordan")
-            flow.fill(.attribute("city"), "Leeds")
+        await Self.signUp(flow, email) { flow in
+            await flow.fill(.attribute("givenName"), "Jordan")
+            await flow.fill(.attribute("city"), "Leeds")
         }
         #expect(flow.screen.title == "Check your email", "\(flow.screen)")
-        Self.enterCode(flow, sentTo: email)
+        await Self.enterCode(flow, sentTo: email)
         // Only the required attribute left empty is asked for now.
         #expect(flow.screen.fields.map(\.id) == [.attribute("surname")], "\(flow.screen)")
-        flow.fill(.attribute("surname"), "Lee")
-        flow.send(.submitted)
+        await flow.fill(.attribute("surname"), "Lee")
+        await flow.send(.submitted)
         #expect(flow.screen.title == "Signed in", "\(flow.screen)")
         let stored = flow.users()[email]?["attributes"] as? [String: String]
         #expect(stored == ["givenName": "Jordan", "city": "Leeds", "surname": "Lee"])
     }
 
     @Test("012: +44 (0)7700 900123 is sent and stored as +447700900123, shown before it is sent")
-    func phoneNumberWithTrunkPrefix() throws {
+    func phoneNumberWithTrunkPrefix() async throws {
         let flow = try FlowOnEmulator(preset: "mfa")
-        flow.signIn("sam.lee@contoso.com", "Green-Valley-3381!")
+        await flow.signIn("sam.lee@contoso.com", "Green-Valley-3381!")
         #expect(flow.screen.title == "Add a verification method", "\(flow.screen)")
-        flow.send(.methodPicked(id: "sms"))
-        flow.fill(.contact, "+44 7700 9OO123")
+        await flow.send(.methodPicked(id: "sms"))
+        await flow.fill(.contact, "+44 7700 9OO123")
         #expect(flow.field(.contact)?.error?.contains("doesn't look right") == true, "letters are refused on the field")
-        flow.fill(.contact, "+44 7700 900123 4567 890")
+        await flow.fill(.contact, "+44 7700 900123 4567 890")
         #expect(flow.field(.contact)?.error?.contains("more than 15 digits") == true)
-        flow.fill(.contact, "+44 (0)7700 900123")
+        await flow.fill(.contact, "+44 (0)7700 900123")
         #expect(flow.field(.contact)?.error == nil)
         #expect(flow.field(.contact)?.note == "Will be sent as +447700900123.")
-        flow.send(.submitted)
+        await flow.send(.submitted)
         #expect(flow.screen.title == "Confirm your new method", "\(flow.screen)")
-        Self.enterCode(flow, sentTo: "+447700900123")
+        await Self.enterCode(flow, sentTo: "+447700900123")
         #expect(flow.screen.title == "Signed in", "\(flow.screen)")
         let methods = flow.users()["sam.lee@contoso.com"]?["methods"] as? [[String: Any]] ?? []
         #expect(methods.compactMap { $0["target"] as? String } == ["+447700900123"])
     }
 
     @Test("013 B: surname=Lee sent, attributes_required lists surname again: one failure screen, not a loop")
-    func attributesAskedAgain() throws {
+    func attributesAskedAgain() async throws {
         let repeats = RepeatedAnswer()
         let flow = try FlowOnEmulator(through: repeats) { policy in
             policy.signUp.attributes = [.init(name: "surname", type: .string, required: true, regex: nil, label: "Surname", choices: nil)]
         }
         let email = "lee@contoso.com"
-        Self.signUp(flow, email)
-        Self.enterCode(flow, sentTo: email)
+        await Self.signUp(flow, email)
+        await Self.enterCode(flow, sentTo: email)
         #expect(flow.screen.fields.map(\.id) == [.attribute("surname")], "\(flow.screen)")
-        flow.fill(.attribute("surname"), "Lee")
-        flow.send(.submitted)
+        await flow.fill(.attribute("surname"), "Lee")
+        await flow.send(.submitted)
         #expect(flow.screen.title == "Something went wrong", "\(flow.screen)")
         #expect(repeats.attributeSubmissions == 1, "the console sent the same attributes again")
         let detail = flow.screen.details.first?.value ?? ""
@@ -102,64 +102,64 @@ import TophhieCloudAuthentication
     }
 
     @Test("014: an existing account offers Sign in and Reset password, each with the email kept")
-    func accountExistsOffersSignIn() throws {
+    func accountExistsOffersSignIn() async throws {
         let flow = try FlowOnEmulator()
         let email = "jane.doe@contoso.com"
-        Self.signUp(flow, email)
+        await Self.signUp(flow, email)
         #expect(flow.field(.email)?.error?.contains("already exists") == true, "\(flow.screen)")
         let labels = flow.screen.actions.map(\.label)
         #expect(labels.contains("Sign in") && labels.contains("Reset password"), "\(labels)")
-        flow.send(.otherFlowChosen(.signIn))
+        await flow.send(.otherFlowChosen(.signIn))
         #expect(flow.screen.title == "Sign in")
         #expect(flow.field(.email)?.value == email)
 
-        flow.send(.homeRequested)
-        Self.signUp(flow, email)
-        flow.send(.otherFlowChosen(.resetPassword))
+        await flow.send(.homeRequested)
+        await Self.signUp(flow, email)
+        await flow.send(.otherFlowChosen(.resetPassword))
         #expect(flow.screen.title == "Reset password")
         #expect(flow.field(.email)?.value == email)
-        flow.send(.submitted)
+        await flow.send(.submitted)
         #expect(flow.screen.title == "Enter your reset code", "the kept email works: \(flow.screen)")
     }
 
     @Test("Back on “Enter your email and password” keeps the email")
-    func backAfterUseCodeInsteadKeepsTheEmail() throws {
+    func backAfterUseCodeInsteadKeepsTheEmail() async throws {
         let flow = try FlowOnEmulator()
-        flow.send(.menuChosen(.signIn))
-        flow.fill(.email, "jane.doe@contoso.com")
-        flow.send(.useCodeInstead)
+        await flow.send(.menuChosen(.signIn))
+        await flow.fill(.email, "jane.doe@contoso.com")
+        await flow.send(.useCodeInstead)
         #expect(flow.screen.text.first == "Enter your email and password.", "\(flow.screen)")
-        flow.send(.backRequested)
+        await flow.send(.backRequested)
         #expect(flow.screen.title == "Sign in")
         #expect(flow.field(.email)?.value == "jane.doe@contoso.com")
     }
 
     @Test("a choice list whose values hold , and . stays a choice list, and its value is accepted")
-    func choicesWithPunctuationStayChoices() throws {
+    func choicesWithPunctuationStayChoices() async throws {
         let values = ["St. Louis", "Washington, D.C.", "Winston-Salem"]
         let flow = try FlowOnEmulator { policy in
             policy.signUp.attributes = [.init(name: "city", type: .string, required: true, regex: nil, label: "City", choices: values)]
         }
         let email = "dc@contoso.com"
-        Self.signUp(flow, email)
-        Self.enterCode(flow, sentTo: email)
+        await Self.signUp(flow, email)
+        await Self.enterCode(flow, sentTo: email)
         // Asked by the server, so built from the wire pattern, not from the policy.
         #expect(flow.screen.title == "A few more details", "\(flow.screen)")
         #expect(flow.field(.attribute("city"))?.kind == .picker(values))
-        flow.fill(.attribute("city"), "Washington, D.C.")
-        flow.send(.submitted)
+        await flow.fill(.attribute("city"), "Washington, D.C.")
+        await flow.send(.submitted)
         #expect(flow.screen.title == "Signed in", "\(flow.screen)")
         #expect((flow.users()[email]?["attributes"] as? [String: String])?["city"] == "Washington, D.C.")
     }
 
     @Test("a sign-up that meets the web fallback says sign-up, not sign-in")
-    func webFallbackNamesTheSignUp() throws {
+    func webFallbackNamesTheSignUp() async throws {
         let flow = try FlowOnEmulator()
         try flow.tenant.server.emulator.handle(EmulatorRequest(
             method: "POST", path: "/emulator/v1/faults",
             body: JSONSerialization.data(withJSONObject: ["endpoint": "/signup/v1.0/start", "kind": "redirect"])))
             .expectStatus(200)
-        Self.signUp(flow, "new.person@contoso.com")
+        await Self.signUp(flow, "new.person@contoso.com")
         #expect(flow.screen.title == "A browser is needed", "\(flow.screen)")
         #expect(flow.screen.text.first == "The tenant wants this sign-up to finish in a web browser.")
     }

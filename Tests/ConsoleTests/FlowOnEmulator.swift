@@ -50,21 +50,23 @@ final class FlowOnEmulator {
     var state: FlowState { model.state }
     var screen: Screen { model.state.screen }
 
-    /// Applies each event, then waits (at most 10 s) until the request it started has been answered.
-    func send(_ events: FlowEvent...) {
+    /// Applies each event, then waits (at most 60 s) until the request it started has been answered. The wait
+    /// suspends rather than sleeps: the request runs on the same cooperative threads, which a blocked test
+    /// would take from it when other tests run beside this one.
+    func send(_ events: FlowEvent...) async {
         for event in events {
             model.apply(event)
-            let deadline = Date().addingTimeInterval(10)
+            let deadline = Date().addingTimeInterval(60)
             repeat {
                 model.pump()
                 if !model.isWorking { break }
-                usleep(5_000)
+                try? await Task.sleep(for: .milliseconds(5))
             } while Date() < deadline
         }
     }
 
     /// Types `text` into `field` and leaves it, as the full-screen front does.
-    func fill(_ field: FieldID, _ text: String) { send(.fieldEdited(field, text), .fieldLeft(field)) }
+    func fill(_ field: FieldID, _ text: String) async { await send(.fieldEdited(field, text), .fieldLeft(field)) }
 
     /// The newest code the emulator "sent" to `address`.
     func code(to address: String) -> String { tenant.server.emulator.outbox.latest(to: address)?.code ?? "" }
@@ -80,11 +82,11 @@ final class FlowOnEmulator {
     func field(_ id: FieldID) -> ScreenField? { screen.fields.first { $0.id == id } }
 
     /// Signs in from the home menu with `email` and `password`.
-    func signIn(_ email: String, _ password: String) {
-        send(.menuChosen(.signIn))
-        fill(.email, email)
-        fill(.password, password)
-        send(.submitted)
+    func signIn(_ email: String, _ password: String) async {
+        await send(.menuChosen(.signIn))
+        await fill(.email, email)
+        await fill(.password, password)
+        await send(.submitted)
     }
 }
 

@@ -31,10 +31,16 @@ private func exampleFiles() throws -> [String] {
 }
 
 /// Runs `tophhie run` in-process (no live line); returns the exit code, standard output and standard error.
-private func run(_ options: ScenarioRunOptions) -> (Int32, String, String) {
+/// Runs `tophhie run` on a thread of its own and suspends until it ends: the scenarios' requests run on the
+/// cooperative threads, which a test blocked in the run would take from them while other tests run beside it.
+private func run(_ options: ScenarioRunOptions) async -> (Int32, String, String) {
     let output = Printed()
     let errors = Printed()
-    let code = ScenarioCommand.run(options, output: { output.add($0) }, errors: { errors.add($0 + "\n") }, live: false)
+    let code = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
+        Thread.detachNewThread {
+            done.resume(returning: ScenarioCommand.run(options, output: { output.add($0) }, errors: { errors.add($0 + "\n") }, live: false))
+        }
+    }
     return (code, output.all, errors.all)
 }
 
@@ -66,7 +72,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
 
 @Suite(.serialized) struct ScenarioRunTests {
     @Test("every example file passes on its own embedded emulators (2 jobs); the JUnit XML validates and reads back")
-    func examplesPass() throws {
+    func examplesPass() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var options = ScenarioRunOptions()
@@ -75,7 +81,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         options.junitPath = folder.appendingPathComponent("junit.xml").path
         options.reportPath = folder.appendingPathComponent("report.md").path
         options.harDirectory = folder.path
-        let (code, output, errors) = run(options)
+        let (code, output, errors) = await run(options)
         #expect(code == 0, "\(output)\(errors)")
         let scenarios = try options.files.map { try ScenarioFileParser().load($0) }.flatMap(\.scenarios)
         #expect(output.contains("\(scenarios.count) passed, 0 failed"))
@@ -91,7 +97,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
     }
 
     @Test("an example made to fail on purpose: exit 1, the failing step and its exchange (redacted) in JUnit, Markdown and a HAR")
-    func failureIsReportedWithItsExchange() throws {
+    func failureIsReportedWithItsExchange() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let original = try String(contentsOf: examples.appendingPathComponent("email-password.json"), encoding: .utf8)
@@ -105,7 +111,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         options.junitPath = folder.appendingPathComponent("junit.xml").path
         options.reportPath = folder.appendingPathComponent("report.md").path
         options.harDirectory = folder.path
-        let (code, output, _) = run(options)
+        let (code, output, _) = await run(options)
         #expect(code == 1)
         let headline = "step 4 (expect): expected suberror expired_oob_value, got invalid_oob_value"
         #expect(output.contains("✗ a wrong code is refused and can be typed again"))
@@ -160,14 +166,14 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
          "scenarios[0].steps[0].answer: expected exactly one of"),
         ("not json", "(root): not valid JSON"),
     ])
-    func fileFaultsNameTheirPath(json: String, expected: String) throws {
+    func fileFaultsNameTheirPath(json: String, expected: String) async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("bad.json")
         try json.write(to: file, atomically: true, encoding: .utf8)
         var options = ScenarioRunOptions()
         options.files = [file.path]
-        let (code, output, errors) = run(options)
+        let (code, output, errors) = await run(options)
         #expect(code == 2)
         #expect(output.isEmpty)
         #expect(errors.hasPrefix("tophhie run: \(file.path): \(expected)"), "\(errors)")

@@ -8,7 +8,7 @@ import TophhieCloudAuthentication
 enum ExchangeText {
     static func lines(_ exchange: ObservedExchange) -> [String] {
         var lines = ["\(exchange.method) \(exchange.url.absoluteString)"]
-        lines += exchange.requestHeaders.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        lines += headerLines(exchange.requestHeaders, body: exchange.requestBody)
         if !exchange.requestForm.isEmpty {
             lines.append("")
             lines += exchange.requestForm.map { "\($0.key)=\($0.value)" }
@@ -18,12 +18,19 @@ enum ExchangeText {
         lines.append("")
         if let status = exchange.status {
             lines.append("HTTP \(status) (\(Int((exchange.duration * 1000).rounded())) ms)")
-            lines += exchange.responseHeaders.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+            lines += headerLines(exchange.responseHeaders, body: exchange.responseBody)
             if !exchange.responseBody.isEmpty { lines += ["", exchange.responseBody] }
         } else {
             lines.append("no answer: \(exchange.failure ?? "unknown failure")")
         }
         return lines.map { PrintableText.make($0) }
+    }
+
+    /// Sorted `name: value` lines, `Content-Length` made to agree with the (redacted) body shown, as the HAR does.
+    private static func headerLines(_ headers: [String: String], body: String) -> [String] {
+        headers.sorted { $0.key < $1.key }.map { name, value in
+            "\(name): \(name.lowercased() == "content-length" ? String(body.utf8.count) : value)"
+        }
     }
 
     static func text(_ exchange: ObservedExchange) -> String { lines(exchange).joined(separator: "\n") }
