@@ -10,11 +10,12 @@ import Testing
         var options = ScenarioRunOptions()
         options.files = ["a.json", "b.json"]
         options.jobs = 4
+        options.timeout = 300
         options.junitPath = "out/junit.xml"
         options.reportPath = "out/report.md"
         options.harDirectory = "out"
         #expect(try parser.parse(["run", "a.json", "--jobs", "4", "--junit", "out/junit.xml", "b.json", "--report", "out/report.md",
-                                  "--har-dir", "out"]) == .run(options))
+                                  "--har-dir", "out", "--timeout", "300"]) == .run(options))
         #expect(throws: UsageError("run needs at least one scenario FILE; see tophhie run --help.")) { try parser.parse(["run"]) }
         #expect(throws: UsageError("--jobs 0: use a whole number from 1 to 32.")) { try parser.parse(["run", "a.json", "--jobs", "0"]) }
         #expect(throws: UsageError("unknown argument --junt; see tophhie run --help.")) { try parser.parse(["run", "a.json", "--junt", "x"]) }

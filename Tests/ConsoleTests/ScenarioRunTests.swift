@@ -78,6 +78,9 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         var options = ScenarioRunOptions()
         options.files = try exampleFiles()
         options.jobs = 2
+        // The scenarios' requests share the cooperative threads with every other test of the run, and a
+        // terminal test blocks one for its whole length: allow for waiting, as an operator would on a busy CI.
+        options.timeout = 600
         options.junitPath = folder.appendingPathComponent("junit.xml").path
         options.reportPath = folder.appendingPathComponent("report.md").path
         options.harDirectory = folder.path
@@ -108,6 +111,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         var options = ScenarioRunOptions()
         options.files = [file.path]
         options.jobs = 3
+        options.timeout = 600
         options.junitPath = folder.appendingPathComponent("junit.xml").path
         options.reportPath = folder.appendingPathComponent("report.md").path
         options.harDirectory = folder.path

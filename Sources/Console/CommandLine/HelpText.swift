@@ -28,7 +28,7 @@ public enum HelpText {
       tophhie history --user UPN|ID [--top N] [--pages N] [--json] [--account OPERATOR] [--graph URL]
                       [TENANT OPTIONS]
                                                                                  a user's sign-ins (operators)
-      tophhie run FILE... [--jobs N] [--junit FILE] [--report FILE] [--har-dir DIR]
+      tophhie run FILE... [--jobs N] [--timeout SECONDS] [--junit FILE] [--report FILE] [--har-dir DIR]
                                                                                  scenario files, for CI
       tophhie doctor [--emulator PRESET|FILE] [--json] [TENANT OPTIONS]          is the app ready?
       tophhie --version | --help | COMMAND --help
@@ -66,10 +66,11 @@ public enum HelpText {
     tophhie run: scenario files against the emulator or a tenant, with reports for CI
 
     Usage:
-      tophhie run FILE... [--jobs N] [--junit FILE] [--report FILE] [--har-dir DIR]
+      tophhie run FILE... [--jobs N] [--timeout SECONDS] [--junit FILE] [--report FILE] [--har-dir DIR]
 
       FILE            a scenario file (JSON; schema Resources/scenario.schema.json, README "Scenario runs")
       --jobs N        scenarios run at once, each on its own embedded emulator (1-32, default 1)
+      --timeout SECONDS  replaces every scenario's timeoutSeconds (1-3600; default: the file's, else 60)
       --junit FILE    JUnit XML: one test case per scenario, a failure with the exchange that showed it
       --report FILE   Markdown: a table of scenarios, each failure with its request and response
       --har-dir DIR   where a failed scenario's HAR goes (default: the current folder)

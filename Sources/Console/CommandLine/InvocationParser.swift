@@ -151,6 +151,7 @@ public struct InvocationParser {
             case "--report": options.reportPath = try value(for: argument, &rest)
             case "--har-dir": options.harDirectory = try value(for: argument, &rest)
             case "--jobs": options.jobs = try number(argument, try value(for: argument, &rest), in: 1...32)
+            case "--timeout": options.timeout = try number(argument, try value(for: argument, &rest), in: 1...3600)
             case let flag where flag.hasPrefix("-"): throw UsageError("unknown argument \(flag); see tophhie run --help.")
             default: options.files.append(argument)
             }

@@ -23,6 +23,11 @@ public enum ScenarioCommand {
         var files: [ScenarioFile] = []
         do {
             for path in options.files { files.append(try parser.load(path)) }
+            if let seconds = options.timeout {
+                for file in files.indices {
+                    for scenario in files[file].scenarios.indices { files[file].scenarios[scenario].timeout = TimeInterval(seconds) }
+                }
+            }
         } catch {
             errors("tophhie run: \(error)")
             return 2

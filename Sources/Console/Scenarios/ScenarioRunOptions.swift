@@ -10,6 +10,8 @@ public struct ScenarioRunOptions: Equatable, Sendable {
     public var harDirectory: String?
     /// `--jobs N`: scenarios run at once, each on its own emulator (1…32, default 1).
     public var jobs = 1
+    /// `--timeout SECONDS`: replaces every scenario's `timeoutSeconds` (a slow tenant or a loaded CI machine).
+    public var timeout: Int?
 
     /// No files, no reports, one job.
     public init() {}
