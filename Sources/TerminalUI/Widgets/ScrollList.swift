@@ -78,8 +78,10 @@ public struct ScrollList: Hashable, Sendable {
         }
     }
 
-    /// `lines` wrapped at word boundaries to `width` columns (for text read in a ``ScrollList``).
+    /// `lines` wrapped at word boundaries for a ``ScrollList`` `width` columns wide (text that is only read).
+    /// Its last column is kept for the scroll marker, so lines are wrapped one column narrower: a line as wide
+    /// as the list would lose its last character to ``render(_:in:into:)``.
     public static func wrap(_ lines: [String], width: Int) -> [String] {
-        lines.flatMap { $0.isEmpty ? [""] : TextWrap.wrap($0, width: max(1, width)) }
+        lines.flatMap { $0.isEmpty ? [""] : TextWrap.wrap($0, width: max(1, width - 1)) }
     }
 }
