@@ -44,6 +44,16 @@ extension EndToEnd {
             #expect(run.quit() != nil)
         }
 
+        /// Enrolment: F5 opens nothing; the panel would list earlier people's emails and remove accounts.
+        @Test func enrolmentModeHasNoEmulatorPanel() throws {
+            let run = try ConsoleRun(arguments: ["--enrol"])
+            #expect(run.waitForHome())
+            run.keys("F5")
+            #expect(!run.wait(for: "Emulator · virtual time", timeout: .seconds(2)), "\(run.screen)")
+            #expect(run.screen.contains("Sign up"), "\(run.screen)")
+            #expect(run.quit() != nil)
+        }
+
         /// F5: a user added on the panel signs in straight away.
         @Test func aUserAddedOnThePanelSignsIn() throws {
             let run = try ConsoleRun()

@@ -60,8 +60,11 @@ final class Front {
         let model = ConsoleModel(state: FlowState(settings: settings), runner: runner, mailbox: mailbox, trace: trace,
                                  clock: { emulator?.now ?? Date() })
         runner.restoreCachedAccount()
+        // Enrolment: the person at the terminal gets no emulator tools; the panel lists earlier people's emails
+        // and can remove accounts. The emulator's clock still drives the countdowns.
+        let tools = options.enrol ? nil : emulator
         if let backend {
-            FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, emulator: emulator, notice: notice)
+            FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, emulator: tools, notice: notice)
                 .run(on: backend)
         } else {
             let terminal = LineTerminal()
@@ -72,7 +75,7 @@ final class Front {
                              + "between people.")
             }
             if emulator != nil { terminal.say(EmulatorLineCommand.announcement) }
-            LineSession(model: model, terminal: terminal, outbox: outbox, emulator: emulator).run()
+            LineSession(model: model, terminal: terminal, outbox: outbox, emulator: tools).run()
         }
         model.shutdown()
         close()
