@@ -129,11 +129,26 @@ import Testing
         #expect(decoder.decode([0x03, UInt8(ascii: "x")]) == [.paste("abc"), .control("c"), .character("x")])
     }
 
-    @Test func pasteLongerThanTheCapIsCutThere() {
+    /// A 300 KB paste once froze the console for minutes: its rest past the cap arrived as single keys, each
+    /// redrawing a 256 KiB field. The rest is dropped up to the end marker, split across reads or not.
+    @Test func pasteLongerThanTheCapIsCutThereAndItsRestDropped() {
         var decoder = InputDecoder()
         let text = String(repeating: "a", count: InputDecoder.pasteLimit + 2)
         let keys = decoder.decode(Array(("\u{1B}[200~" + text).utf8))
-        #expect(keys == [.paste(String(repeating: "a", count: InputDecoder.pasteLimit)), .character("a"), .character("a")])
+        #expect(keys == [.paste(String(repeating: "a", count: InputDecoder.pasteLimit))])
+        #expect(decoder.decode(Array("bbbb\u{1B}[20".utf8)).isEmpty)
+        #expect(decoder.decode(Array("1~x".utf8)) == [.character("x")], "keys after the end marker are keys again")
         #expect(!decoder.isPasting)
+    }
+
+    @Test func ctrlCOrAQuietTimeEndsTheDroppedRestOfALongPaste() {
+        var decoder = InputDecoder()
+        let text = String(repeating: "a", count: InputDecoder.pasteLimit + 10)
+        #expect(decoder.decode(Array(("\u{1B}[200~" + text).utf8)).count == 1)
+        #expect(decoder.decode([UInt8(ascii: "a"), 0x03, UInt8(ascii: "y")]) == [.control("c"), .character("y")])
+        #expect(decoder.decode(Array(("\u{1B}[200~" + text).utf8)).count == 1)
+        #expect(decoder.isPasting)
+        #expect(decoder.closeUnfinishedPaste().isEmpty)
+        #expect(decoder.decode(Array("z".utf8)) == [.character("z")])
     }
 }

@@ -11,15 +11,18 @@
 /// paste (`ESC [ 200~` … `ESC [ 201~`) which becomes one ``Key/paste(_:)``. A paste whose end marker
 /// never comes (a multiplexer dropped it) must not swallow every later key: it closes, its text kept,
 /// at Ctrl-C, at ``pasteLimit`` bytes, or when the backend calls ``closeUnfinishedPaste()`` after a
-/// quiet time. Unknown sequences are dropped whole so no part of them is ever inserted as text.
+/// quiet time. Past ``pasteLimit`` the rest of that paste is dropped up to its end marker (or Ctrl-C, or the
+/// quiet time): typed into a field as single keys it would take minutes, each key redrawing a huge value. Unknown sequences are dropped whole so no part of them is ever inserted as text.
 public struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
     /// Bytes of a paste in progress, or nil outside a paste.
     private var paste: [UInt8]?
+    /// True once the open paste reached ``pasteLimit``: its text has gone out, the rest is being dropped.
+    private var droppingPasteRest = false
 
     private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
     private static let interrupt: UInt8 = 0x03
-    /// The most bytes one paste keeps: an unfinished paste closes there, and what follows is keys again.
+    /// The most bytes one paste keeps: the paste's key carries these, and the rest of it is dropped.
     public static let pasteLimit = 256 * 1024
 
     /// A decoder with no bytes held back.
@@ -82,6 +85,11 @@ public struct InputDecoder: Sendable {
     public mutating func closeUnfinishedPaste() -> [Key] {
         guard let text = paste else { return [] }
         paste = nil
+        if droppingPasteRest {
+            droppingPasteRest = false
+            pending.removeAll()
+            return []
+        }
         return Self.pasted(text[...])
     }
 
@@ -95,6 +103,7 @@ public struct InputDecoder: Sendable {
     /// Ctrl-C (which then quits) or at ``pasteLimit``.
     private mutating func finishPaste(into keys: inout [Key]) -> Bool {
         guard var text = paste else { return false }
+        if droppingPasteRest { return dropPasteRest(into: &keys) }
         text.append(contentsOf: pending)
         pending.removeAll()
         let end = text.firstRange(of: Self.pasteEnd)
@@ -107,11 +116,32 @@ public struct InputDecoder: Sendable {
         } else if text.count > Self.pasteLimit {
             pending = Array(text[Self.pasteLimit...])
             keys += Self.pasted(text[..<Self.pasteLimit])
+            paste = []
+            droppingPasteRest = true
+            return true
         } else {
             paste = text
             return false
         }
         paste = nil
+        return true
+    }
+
+    /// Drops pending bytes of a paste past ``pasteLimit`` up to its end marker, or up to Ctrl-C (which quits).
+    private mutating func dropPasteRest(into keys: inout [Key]) -> Bool {
+        let end = pending.firstRange(of: Self.pasteEnd)
+        if let stop = pending.firstIndex(of: Self.interrupt), stop < end?.lowerBound ?? pending.endIndex {
+            pending = Array(pending[(stop + 1)...])
+            keys.append(.control("c"))
+        } else if let end {
+            pending = Array(pending[end.upperBound...])
+        } else {
+            // Keeps what may be the start of an end marker split across reads.
+            pending = Array(pending.suffix(Self.pasteEnd.count - 1))
+            return false
+        }
+        paste = nil
+        droppingPasteRest = false
         return true
     }
 
