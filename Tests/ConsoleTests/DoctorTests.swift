@@ -37,10 +37,13 @@ import TophhieCloudAuthentication
 
     @Test("native authentication disabled for the app: ✗ with the setting to change")
     func nativeAuthDisabled() async throws {
-        let check = try #require(try await checks { $0.clients[0].nativeAuth = false }["nativeAuth"])
+        let all = try await checks { $0.clients[0].nativeAuth = false }
+        let check = try #require(all["nativeAuth"])
         #expect(check.status == .fail)
         #expect(check.summary.contains("invalid_client, nativeauthapi_disabled"))
         #expect(check.fix?.contains("enable native authentication") == true)
+        // Every start is refused then, which is no sign that sign-up starts natively.
+        #expect(all["challengeTypes"]?.status == .warn, "\(String(describing: all["challengeTypes"]))")
     }
 
     @Test("a confidential client (AADSTS550022): ✗ explained as not a public client")
@@ -68,7 +71,7 @@ import TophhieCloudAuthentication
         // With everything allowed, the narrower sets that redirect are named.
         let healthy = try #require(try await checks()["challengeTypes"])
         #expect(healthy.status == .pass)
-        #expect(healthy.summary.contains("a redirect is forced by: oob; password"))
+        #expect(healthy.summary.contains("sending only oob or only password would be sent to the browser"), "\(healthy.summary)")
     }
 
     @Test("the tenant's Date an hour ahead: ✗ clock")

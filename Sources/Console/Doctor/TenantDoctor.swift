@@ -31,8 +31,12 @@ struct TenantDoctor: Sendable {
         var checks = [https()]
         let discovered = await discovery()
         checks += discovered.checks
-        checks.append(await nativeAuth())
-        checks.append(await challengeTypes())
+        let native = await nativeAuth()
+        checks.append(native)
+        // Without native authentication every start is refused, which would read as "no redirect".
+        checks.append(native.status == .pass ? await challengeTypes()
+                      : DoctorCheck(id: "challengeTypes", status: .warn, summary: "Not checked: native authentication is not available.",
+                                    fix: "Fix the native authentication check first."))
         checks.append(capabilities())
         checks.append(smsAuthority(issuerTenantID: discovered.tenantID))
         return checks
@@ -183,8 +187,9 @@ struct TenantDoctor: Sendable {
                                summary: "Sign-up with the app's challenge types (\(sent)) is sent to the browser (redirect).",
                                fix: "Send the types the user flow needs: --challenge-types oob,password, and allow them on the app registration.")
         }
-        let detail = listed.isEmpty ? "no narrower set forces a redirect" : "a redirect is forced by: \(listed.joined(separator: "; "))"
-        return DoctorCheck(id: "challengeTypes", status: .pass, summary: "Sign-up starts natively with \(sent) (\(detail)).")
+        let detail = listed.isEmpty ? "no narrower set is sent to the browser"
+            : "sending only \(listed.joined(separator: " or only ")) would be sent to the browser"
+        return DoctorCheck(id: "challengeTypes", status: .pass, summary: "Sign-up starts natively with \(sent); \(detail).")
     }
 
     func capabilities() -> DoctorCheck {
