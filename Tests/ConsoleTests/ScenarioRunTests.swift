@@ -44,6 +44,20 @@ private func run(_ options: ScenarioRunOptions) async -> (Int32, String, String)
     return (code, output.all, errors.all)
 }
 
+/// A run of `files` writing JUnit, Markdown and HARs into `folder`.
+private func reportingOptions(files: [String], jobs: Int, into folder: URL) -> ScenarioRunOptions {
+    var options = ScenarioRunOptions()
+    options.files = files
+    options.jobs = jobs
+    // The scenarios' requests share the cooperative threads with every other test of the run, and a terminal
+    // test blocks one for its whole length: allow for waiting, as an operator would on a busy CI machine.
+    options.timeout = 600
+    options.junitPath = folder.appendingPathComponent("junit.xml").path
+    options.reportPath = folder.appendingPathComponent("report.md").path
+    options.harDirectory = folder.path
+    return options
+}
+
 /// `xmllint --schema` (libxml2-utils) on `file`: nil when valid, else its complaint.
 private func schemaProblem(_ file: URL) throws -> String? {
     let schema = repository.appendingPathComponent("Tests/ConsoleTests/Schemas/junit.xsd").path
@@ -75,15 +89,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
     func examplesPass() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var options = ScenarioRunOptions()
-        options.files = try exampleFiles()
-        options.jobs = 2
-        // The scenarios' requests share the cooperative threads with every other test of the run, and a
-        // terminal test blocks one for its whole length: allow for waiting, as an operator would on a busy CI.
-        options.timeout = 600
-        options.junitPath = folder.appendingPathComponent("junit.xml").path
-        options.reportPath = folder.appendingPathComponent("report.md").path
-        options.harDirectory = folder.path
+        let options = reportingOptions(files: try exampleFiles(), jobs: 2, into: folder)
         let (code, output, errors) = await run(options)
         #expect(code == 0, "\(output)\(errors)")
         let scenarios = try options.files.map { try ScenarioFileParser().load($0) }.flatMap(\.scenarios)
@@ -108,13 +114,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         try #require(broken != original)
         let file = folder.appendingPathComponent("email-password.json")
         try broken.write(to: file, atomically: true, encoding: .utf8)
-        var options = ScenarioRunOptions()
-        options.files = [file.path]
-        options.jobs = 3
-        options.timeout = 600
-        options.junitPath = folder.appendingPathComponent("junit.xml").path
-        options.reportPath = folder.appendingPathComponent("report.md").path
-        options.harDirectory = folder.path
+        let options = reportingOptions(files: [file.path], jobs: 3, into: folder)
         let (code, output, _) = await run(options)
         #expect(code == 1)
         let headline = "step 4 (expect): expected suberror expired_oob_value, got invalid_oob_value"
