@@ -115,7 +115,7 @@ struct TenantDoctor: Sendable {
     /// The tenant's `Date` header against the local clock.
     func clock(_ response: HTTPResponse) -> DoctorCheck {
         let header = response.headers.first { $0.key.lowercased() == "date" }?.value
-        guard let header, let date = Self.httpDate(header) else {
+        guard let header, let date = HTTPDateParser.date(header) else {
             return DoctorCheck(id: "clock", status: .warn, summary: "The answer had no readable Date header; the clock was not compared.")
         }
         let skew = now().timeIntervalSince(date)
@@ -216,12 +216,4 @@ struct TenantDoctor: Sendable {
                            fix: "If the tenant uses SMS, use --authority \(better).")
     }
 
-    /// An RFC 9110 IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`).
-    static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
-    }
 }

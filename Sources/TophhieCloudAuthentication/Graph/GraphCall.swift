@@ -106,11 +106,7 @@ struct GraphCall: Sendable {
     static func retryAfter(in headers: [String: String], now: Date) -> Int? {
         guard let value = ResponseValidator.header("retry-after", in: headers)?.trimmingCharacters(in: .whitespaces) else { return nil }
         if let seconds = Int(value) { return seconds >= 0 ? seconds : nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: value) else { return nil }
+        guard let date = HTTPDateParser.date(value) else { return nil }
         return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
     }
 }
