@@ -43,14 +43,21 @@ enum EmulatorBenchmark {
         """
 
     static func run(_ arguments: [String]) -> Int32 {
-        guard let options = parse(arguments) else {
+        run(arguments, over: Options(), usage: usage, name: "tophhie-bench", body: measure)
+    }
+
+    /// Parses `arguments` over `defaults` and runs `body`: exit 2 with `usage` for bad options, 1 when `body`
+    /// throws or reports a wrong answer (false), else 0. Shared by the emulator and soak benchmarks.
+    static func run(_ arguments: [String], over defaults: Options, usage: String, name: String,
+                    body: (Options) throws -> Bool) -> Int32 {
+        guard let options = parse(arguments, over: defaults) else {
             FileHandle.standardError.write(Data("usage: \(usage)\n".utf8))
             return 2
         }
         do {
-            return try measure(options) ? 0 : 1
+            return try body(options) ? 0 : 1
         } catch {
-            FileHandle.standardError.write(Data("tophhie-bench: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
             return 1
         }
     }

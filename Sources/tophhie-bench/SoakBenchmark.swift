@@ -24,17 +24,8 @@ enum SoakBenchmark {
     }
 
     static func run(_ arguments: [String]) -> Int32 {
-        let defaults = EmulatorBenchmark.Options(clients: 200, flows: .max, seconds: 60)
-        guard let options = EmulatorBenchmark.parse(arguments, over: defaults) else {
-            FileHandle.standardError.write(Data("usage: \(usage)\n".utf8))
-            return 2
-        }
-        do {
-            return try soak(options) ? 0 : 1
-        } catch {
-            FileHandle.standardError.write(Data("tophhie-bench soak: \(error)\n".utf8))
-            return 1
-        }
+        EmulatorBenchmark.run(arguments, over: EmulatorBenchmark.Options(clients: 200, flows: .max, seconds: 60), usage: usage,
+                              name: "tophhie-bench soak", body: soak)
     }
 
     private static func soak(_ options: EmulatorBenchmark.Options) throws -> Bool {
