@@ -46,6 +46,24 @@ import Testing
         #expect(decoded["c"] == "")
     }
 
+    @Test func decodingSplitsOnlyOnTheFirstEqualsAndSkipsEmptyPairs() {
+        let decoded = FormBody(decoding: Data("&&a=b=c&%41+%e2%82%AC=x+y%&end=%".utf8))
+        #expect(decoded.parameters.map(\.key) == ["a", "A €", "end"])
+        #expect(decoded["a"] == "b=c")
+        #expect(decoded["A €"] == "x y%")
+        #expect(decoded["end"] == "%")
+    }
+
+    @Test func everyValueSurvivesEncodingAndDecoding() {
+        var body = FormBody()
+        let awkward = "a&b=c+d %25 São Paulo 🚀 \u{0}\n/~"
+        body.set(.username, awkward)
+        body.set(.password, "&=+%")
+        let decoded = FormBody(decoding: body.encoded)
+        #expect(decoded == body)
+        #expect(FormBody.unescape(Substring(FormBody.escape(awkward))) == awkward)
+    }
+
     @Test func unknownVocabularyDecodesToUnknown() throws {
         let json = Data(#"{"error":"account_action_pending","suberror":"device_attestation_required"}"#.utf8)
         let envelope = try JSONDecoder().decode(ErrorEnvelope.self, from: json)

@@ -14,12 +14,13 @@ public struct FormBody: Sendable, Hashable {
 
     /// Decodes a received body: `+` is a space, `%XX` a UTF-8 byte. Malformed escapes are kept as text.
     public init(decoding body: Data) {
-        let text = String(decoding: body, as: UTF8.self)
-        parameters = text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = Self.unescape(parts[0])
-            let value = parts.count > 1 ? Self.unescape(parts[1]) : ""
-            return (key, value)
+        // Split on the bytes `&` and `=` (never part of a multi-byte UTF-8 sequence): the emulator decodes every
+        // request body, and splitting a `String` walks grapheme clusters.
+        parameters = body.withUnsafeBytes { raw in
+            raw.split(separator: UInt8(ascii: "&")).map { pair in
+                guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { return (Self.unescape(bytes: pair), "") }
+                return (Self.unescape(bytes: pair[..<equals]), Self.unescape(bytes: pair[(equals + 1)...]))
+            }
         }
     }
 
@@ -93,21 +94,31 @@ public struct FormBody: Sendable, Hashable {
 
     /// Reverses `escape`: `+` is a space and `%XX` a byte; the bytes are read as UTF-8.
     public static func unescape<Text: StringProtocol>(_ text: Text) -> String {
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8)[...]
-        while let byte = iterator.popFirst() {
-            if byte == UInt8(ascii: "+") {
-                bytes.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%"), iterator.count >= 2,
-                      let high = hexValue(iterator[iterator.startIndex]),
-                      let low = hexValue(iterator[iterator.startIndex + 1]) {
-                bytes.append(high << 4 | low)
-                iterator = iterator.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
+        var text = String(text)
+        return text.withUTF8 { unescape(bytes: $0[...]) }
+    }
+
+    private static func unescape<Bytes: Collection<UInt8>>(bytes: Bytes) -> String where Bytes.Index == Int {
+        guard bytes.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
+            return String(decoding: bytes, as: UTF8.self)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "+") {
+                decoded.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), bytes.endIndex - index > 2,
+                      let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 2
+            } else {
+                decoded.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: decoded, as: UTF8.self)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -19,8 +19,12 @@ extension WireVocabulary {
 
     /// Decodes a wire string; never fails.
     public init(wireValue: String) {
-        let match = Self.known.first {
-            Self.caseInsensitive ? $0.wireValue.lowercased() == wireValue.lowercased() : $0.wireValue == wireValue
+        let match: Self?
+        if Self.caseInsensitive {
+            let wanted = wireValue.lowercased()
+            match = Self.known.first { $0.wireValue.lowercased() == wanted }
+        } else {
+            match = Self.known.first { $0.wireValue == wireValue }
         }
         self = match ?? .unknown(wireValue)
     }
@@ -42,7 +46,8 @@ extension WireVocabulary {
 
     /// Decodes a space-separated list such as `oob password redirect`.
     public static func list(_ spaced: String) -> [Self] {
-        spaced.split(separator: " ", omittingEmptySubsequences: true).map { Self(wireValue: String($0)) }
+        // Split on the byte: splitting the `String` walks grapheme clusters, and the emulator parses a list per request.
+        spaced.utf8.split(separator: UInt8(ascii: " ")).map { Self(wireValue: String(decoding: $0, as: UTF8.self)) }
     }
 }
 

@@ -1,0 +1,60 @@
+/// A flat JSON object written member by member in the order given; nil values are left out.
+struct JSONObjectWriter {
+    private var bytes: [UInt8] = [UInt8(ascii: "{")]
+
+    mutating func add(_ key: String, _ value: String?) {
+        guard let value else { return }
+        open(key)
+        appendString(value)
+    }
+
+    mutating func add(_ key: String, _ value: Int?) {
+        guard let value else { return }
+        open(key)
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    mutating func addArray(_ key: String, _ objects: [JSONObjectWriter]) {
+        open(key)
+        bytes.append(UInt8(ascii: "["))
+        for (index, object) in objects.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: object.finished)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// The object's bytes, closing brace included.
+    var finished: [UInt8] { bytes + [UInt8(ascii: "}")] }
+
+    private mutating func open(_ key: String) {
+        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+        appendString(key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// RFC 8259 §7: quote and backslash escaped, control characters as their short escape or `\u00XX`; every
+    /// other character (slashes and non-ASCII included) as its UTF-8 bytes.
+    private mutating func appendString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                bytes.append(contentsOf: Array(#"\u00"#.utf8))
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
