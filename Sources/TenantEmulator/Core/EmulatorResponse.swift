@@ -13,9 +13,6 @@ public struct EmulatorResponse: Sendable {
     public var delaySeconds: Int
     /// Tokens still to be signed (done outside the emulator's lock).
     var mint: TokenMint?
-    /// A success body still to be encoded: `TenantEmulator.handle(_:)` encodes it after the lock is released,
-    /// so JSON encoding no longer holds every other request up.
-    var pendingBody: ResponseBody?
 
     /// An answer with, by default, no headers, an empty body and no delay.
     public init(status: Int, headers: [String: String] = [:], body: Data = Data(), delaySeconds: Int = 0) {

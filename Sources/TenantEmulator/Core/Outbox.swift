@@ -20,12 +20,9 @@ public final class Outbox: @unchecked Sendable {
     private var nextObserverID = 1
     /// Keeps memory bounded under load (benchmark); the oldest messages are dropped first.
     private let capacity = 10_000
-    /// One formatter, used under `lock` (creating one per message is costly).
-    private let formatter: ISO8601DateFormatter = {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter
-    }()
+    /// `2026-03-14T09:26:41Z`: Foundation's Swift-native style, about ten times cheaper than the ICU-backed
+    /// `ISO8601DateFormatter`, which was most of the cost of sending a code.
+    private static let timestamp = Date.ISO8601FormatStyle(timeZone: .gmt)
 
     init(clock: VirtualClock) {
         self.clock = clock
@@ -95,7 +92,7 @@ public final class Outbox: @unchecked Sendable {
     func post(channel: String, to target: String, code: String, purpose: OutboxMessage.Purpose, at date: Date, expiresAt: Date) -> Int {
         lock.lock()
         let message = OutboxMessage(id: nextID, channel: channel, to: target, code: code, purpose: purpose,
-                                    sentAt: formatter.string(from: date), expiresAt: formatter.string(from: expiresAt), status: .sent)
+                                    sentAt: Self.timestamp.format(date), expiresAt: Self.timestamp.format(expiresAt), status: .sent)
         nextID += 1
         entries.append((message, expiresAt))
         if entries.count - dropped > capacity { dropped += 1 }

@@ -114,10 +114,6 @@ public final class TenantEmulator: @unchecked Sendable {
         } else {
             response = handleTenant(request, correlationID: correlationID)
         }
-        if let body = response.pendingBody {
-            response.body = (try? Self.encoder.encode(body)) ?? Data("{}".utf8)
-            response.pendingBody = nil
-        }
         response.headers["client-request-id"] = request.headers["client-request-id"] ?? correlationID
         response.headers["x-ms-request-id"] = SecureRandom.guid()
         response.headers["Date"] = HTTPDate.string(clock.now)
@@ -150,9 +146,10 @@ public final class TenantEmulator: @unchecked Sendable {
 
     private func handleTenant(_ request: EmulatorRequest, correlationID: String) -> EmulatorResponse {
         let now = clock.now
-        let segments = request.path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: true)
-        let tenantSegment = segments.first.map(String.init) ?? ""
-        let rest = segments.count > 1 ? "/" + segments[1] : "/"
+        // Split on the byte: splitting the `String` walks grapheme clusters, on every request.
+        let segments = request.path.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 1, omittingEmptySubsequences: true)
+        let tenantSegment = segments.first.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let rest = segments.count > 1 ? "/" + String(decoding: segments[1], as: UTF8.self) : "/"
         // `x-emulator-scheme` is set by EmulatorServer from how the request arrived (HTTPS or not).
         let origin = Self.origin(host: request.headers["host"], scheme: request.headers["x-emulator-scheme"], fallback: defaultOrigin)
         let endpoint = NativeAuthEndpoint.allCases.first { $0.path == rest }
@@ -273,11 +270,9 @@ public final class TenantEmulator: @unchecked Sendable {
         return encoder
     }()
 
-    /// A 200 answer of the shared wire type (nil fields omitted), encoded by `handle(_:)` outside the lock.
+    /// A 200 answer of the shared wire type (nil fields omitted).
     static func success(_ body: ResponseBody) -> EmulatorResponse {
-        var response = EmulatorResponse.json(200, Data())
-        response.pendingBody = body
-        return response
+        .json(200, body.jsonData)
     }
 
     /// The web-fallback outcome (§1.6): HTTP 200 `{"challenge_type":"redirect"}`, with `redirect_reason` where the

@@ -6,6 +6,8 @@ import Foundation
 /// Not thread-safe by itself: `TenantEmulator` calls it under its lock.
 final class UserStore {
     private let database: SQLiteDatabase
+    /// Emptied by every method that writes `users`.
+    private var cache = UserCache()
 
     enum Failure: Error { case userExists }
 
@@ -38,13 +40,20 @@ final class UserStore {
     // MARK: Users
 
     func user(email: String) throws -> StoredUser? {
-        try database.execute("SELECT id, email, password_hash, attributes, methods, created_at FROM users WHERE email = ?",
-                             [.text(email)]).first.map(Self.user(from:))
+        if let cached = cache.user(email: email) { return cached }
+        return try remember(database.execute("SELECT id, email, password_hash, attributes, methods, created_at FROM users WHERE email = ?",
+                                             [.text(email)]).first.map(Self.user(from:)))
     }
 
     func user(id: String) throws -> StoredUser? {
-        try database.execute("SELECT id, email, password_hash, attributes, methods, created_at FROM users WHERE id = ?",
-                             [.text(id)]).first.map(Self.user(from:))
+        if let cached = cache.user(id: id) { return cached }
+        return try remember(database.execute("SELECT id, email, password_hash, attributes, methods, created_at FROM users WHERE id = ?",
+                                             [.text(id)]).first.map(Self.user(from:)))
+    }
+
+    private func remember(_ user: StoredUser?) -> StoredUser? {
+        if let user { cache.remember(user) }
+        return user
     }
 
     func allUsers() throws -> [StoredUser] {
@@ -61,6 +70,7 @@ final class UserStore {
         if let id, try user(id: id) != nil { throw Failure.userExists }
         let user = StoredUser(id: id ?? SecureRandom.guid(), email: email, passwordHash: passwordHash, attributes: attributes,
                               methods: methods, createdAt: date)
+        cache.removeAll()
         try database.transaction {
             try database.execute("INSERT INTO users (id, email, password_hash, attributes, methods, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                                  [.text(user.id), .text(email), passwordHash.map { .text($0) } ?? .null,
@@ -74,6 +84,7 @@ final class UserStore {
     }
 
     func setPassword(userID: String, hash: String, at date: Date) throws {
+        cache.removeAll()
         try database.transaction {
             try database.execute("UPDATE users SET password_hash = ? WHERE id = ?", [.text(hash), .text(userID)])
             try database.execute("INSERT INTO password_history (user_id, hash, changed_at) VALUES (?, ?, ?)",
@@ -93,12 +104,14 @@ final class UserStore {
         if let existing = user.methods.first(where: { $0.channel == channel && $0.target == target }) { return existing }
         let method = StoredMethod(id: SecureRandom.guid(), channel: channel, target: target)
         user.methods.append(method)
+        cache.removeAll()
         try database.execute("UPDATE users SET methods = ? WHERE id = ?", [.text(Self.json(user.methods)), .text(userID)])
         return method
     }
 
     /// Deletes every account and what hangs off it (the control API's reset).
     func deleteAllUsers() throws {
+        cache.removeAll()
         try database.transaction {
             try database.execute("DELETE FROM refresh_tokens")
             try database.execute("DELETE FROM password_history")
@@ -109,6 +122,7 @@ final class UserStore {
 
     /// Removes one account with its password history and refresh tokens; its sign-in log rows stay (history).
     func deleteUser(id: String) throws {
+        cache.removeAll()
         try database.transaction {
             try database.execute("DELETE FROM refresh_tokens WHERE user_id = ?", [.text(id)])
             try database.execute("DELETE FROM password_history WHERE user_id = ?", [.text(id)])
@@ -195,6 +209,7 @@ final class UserStore {
 
     /// Replaces a user's attribute values (Graph `PATCH /me`).
     func setAttributes(userID: String, _ attributes: [String: String]) throws {
+        cache.removeAll()
         try database.execute("UPDATE users SET attributes = ? WHERE id = ?", [.text(Self.json(attributes)), .text(userID)])
     }
 

@@ -1,0 +1,31 @@
+/// Decoded accounts by id, and ids by email, in front of the `users` table.
+///
+/// The light endpoints read the same few accounts on every request, and decoding a row (two JSON columns)
+/// cost more than the query itself. `UserStore` empties the cache on every write to `users`, so it never
+/// answers with an account older than the table. Bounded: full, it starts over.
+struct UserCache {
+    private var byID: [String: StoredUser] = [:]
+    private var idByEmail: [String: String] = [:]
+    private static let capacity = 4096
+
+    func user(id: String) -> StoredUser? { byID[id] }
+
+    func user(email: String) -> StoredUser? { idByEmail[Self.key(email)].flatMap { byID[$0] } }
+
+    mutating func remember(_ user: StoredUser) {
+        if byID.count >= Self.capacity { removeAll() }
+        byID[user.id] = user
+        idByEmail[Self.key(user.email)] = user.id
+    }
+
+    mutating func removeAll() {
+        byID.removeAll(keepingCapacity: true)
+        idByEmail.removeAll(keepingCapacity: true)
+    }
+
+    /// ASCII letters folded, nothing else: the same equality as the column's `COLLATE NOCASE`, which leaves
+    /// `É` and `é` apart.
+    private static func key(_ email: String) -> String {
+        String(decoding: email.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+}
