@@ -1,17 +1,26 @@
 import Foundation
 import NativeAuthWire
 
-/// One benchmark client: a keep-alive connection, the tenant path, and the latencies it measured.
+/// One benchmark client: how its requests reach the server, the tenant path, and the latencies it measured.
 ///
 /// Used by one thread only; the phase merges every client's samples when they are done.
 public final class LoadClient {
-    private let connection: LoopbackConnection
+    /// Sends one POST (path, form body) and returns the answer's status and body.
+    typealias Transport = (_ path: String, _ body: String) throws -> (status: Int, body: Data)
+
+    private let transport: Transport
     private let tenantPath: String
     /// Seconds per request, by step label.
     private(set) var latencies: [String: [Double]] = [:]
 
-    init(port: UInt16, tenantPath: String) throws {
-        connection = try LoopbackConnection(port: port)
+    /// A client on its own keep-alive loopback connection.
+    convenience init(port: UInt16, tenantPath: String) throws {
+        let connection = try LoopbackConnection(port: port)
+        self.init(tenantPath: tenantPath) { try connection.send(method: "POST", path: $0, body: $1) }
+    }
+
+    init(tenantPath: String, transport: @escaping Transport) {
+        self.transport = transport
         self.tenantPath = tenantPath
     }
 
@@ -28,7 +37,7 @@ public final class LoadClient {
         let started = DispatchTime.now().uptimeNanoseconds
         let answer: (status: Int, body: Data)
         do {
-            answer = try connection.send(method: "POST", path: tenantPath + step.endpoint.path, body: form.encodedString)
+            answer = try transport(tenantPath + step.endpoint.path, form.encodedString)
         } catch {
             throw StepFailure(label: step.label, reason: "\(error)", connectionLost: true)
         }

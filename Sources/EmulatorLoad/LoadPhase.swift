@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TenantEmulator
 
 /// Runs a `LoadScript` on N client threads, each with its own keep-alive connection, and measures it.
 ///
@@ -17,6 +18,24 @@ public enum LoadPhase {
     ///   - seconds: the most wall time the timed part takes (a round under way is finished).
     /// - Returns: what was measured; `failed` when any answer was wrong.
     public static func run(_ script: LoadScript, port: UInt16, tenantPath: String, clients: Int, rounds: Int, seconds: Double) -> LoadResult {
+        run(script, clients: clients, rounds: rounds, seconds: seconds) { try LoadClient(port: port, tenantPath: tenantPath) }
+    }
+
+    /// The same, with every request handed to `emulator.handle(_:)` on the client's own thread: no HTTP, no
+    /// sockets, so the latencies are the emulator's own work per request.
+    public static func run(_ script: LoadScript, inProcess emulator: TenantEmulator, clients: Int, rounds: Int, seconds: Double) -> LoadResult {
+        run(script, clients: clients, rounds: rounds, seconds: seconds) {
+            LoadClient(tenantPath: "/\(emulator.tenantID)") { path, body in
+                let answer = emulator.handle(EmulatorRequest(method: "POST", path: path,
+                                                             headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                                                             body: Data(body.utf8)))
+                return (answer.status, answer.body)
+            }
+        }
+    }
+
+    private static func run(_ script: LoadScript, clients: Int, rounds: Int, seconds: Double,
+                            makeClient: @escaping @Sendable () throws -> LoadClient) -> LoadResult {
         let collected = Mutex(LoadResult())
         let deadline = Atomic<UInt64>(0)
         let ready = DispatchGroup()
@@ -29,7 +48,7 @@ public enum LoadPhase {
                 defer { done.leave() }
                 var prepared: (client: LoadClient, round: (Int) throws -> Void)?
                 do {
-                    let client = try LoadClient(port: port, tenantPath: tenantPath)
+                    let client = try makeClient()
                     prepared = (client, try script.prepare(client, index))
                     client.resetLatencies()
                 } catch {

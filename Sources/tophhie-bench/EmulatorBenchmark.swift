@@ -126,6 +126,12 @@ enum EmulatorBenchmark {
                      light.requestsPerSecond, light.percentile(0.99), baseline.requestsPerSecond, baseline.percentile(0.99),
                      light.clientCores, baseline.clientCores))
         guard report(light, "light endpoints"), report(baseline, "bare server") else { return false }
+        // The same requests handed to the emulator in process: its own work, apart from HTTP and the kernel.
+        let core = LoadPhase.run(LightEndpointsScript.make(clientID: clientID, prefix: "core", user: mfaUser, password: password),
+                                 inProcess: server.emulator, clients: 1, rounds: .max, seconds: options.seconds / 4)
+        guard report(core, "light endpoints in process") else { return false }
+        print(String(format: "  the emulator's own work (in process, one thread, no HTTP): p50 %.1f µs, p99 %.1f µs per light request\n",
+                     core.percentile(0.5) * 1000, core.percentile(0.99) * 1000))
 
         if !options.scale.isEmpty {
             guard ScaleTable.run(server: server, clientCounts: options.scale, seconds: options.scaleSeconds) else { return false }
