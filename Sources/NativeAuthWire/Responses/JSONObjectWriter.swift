@@ -1,6 +1,11 @@
 /// A flat JSON object written member by member in the order given; nil values are left out.
 struct JSONObjectWriter {
-    private var bytes: [UInt8] = [UInt8(ascii: "{")]
+    private var bytes: [UInt8]
+
+    init() {
+        bytes = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(256)
+    }
 
     mutating func add(_ key: String, _ value: String?) {
         guard let value else { return }
@@ -25,12 +30,18 @@ struct JSONObjectWriter {
     }
 
     /// The object's bytes, closing brace included.
-    var finished: [UInt8] { bytes + [UInt8(ascii: "}")] }
+    var finished: [UInt8] {
+        var closed = bytes
+        closed.append(UInt8(ascii: "}"))
+        return closed
+    }
 
+    /// Keys are the wire's own names (snake case ASCII), so they are written without escaping.
     private mutating func open(_ key: String) {
         if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-        appendString(key)
-        bytes.append(UInt8(ascii: ":"))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: key.utf8)
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -18,6 +18,7 @@ extension WireVocabulary {
     public static var caseInsensitive: Bool { false }
 
     /// Decodes a wire string; never fails.
+    @inlinable  // specialised in the emulator's request path, which decodes lists on every request
     public init(wireValue: String) {
         let match: Self?
         if Self.caseInsensitive {
@@ -45,6 +46,7 @@ extension WireVocabulary {
     public var description: String { wireValue }
 
     /// Decodes a space-separated list such as `oob password redirect`.
+    @inlinable
     public static func list(_ spaced: String) -> [Self] {
         // Split on the byte: splitting the `String` walks grapheme clusters, and the emulator parses a list per request.
         spaced.utf8.split(separator: UInt8(ascii: " ")).map { Self(wireValue: String(decoding: $0, as: UTF8.self)) }

@@ -17,18 +17,20 @@ public struct EmulatorRequest: Sendable {
     /// Upper-cases `method`, moves a `?query` from `path` into `query`, and lower-cases header names.
     public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: Data = Data()) {
         self.method = method.uppercased()
-        let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        self.path = parts.first.map(String.init) ?? path
+        // Bytes, not `Character`s: this runs on every request.
+        let parts = path.utf8.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false)
+        self.path = parts.first.map { String(decoding: $0, as: UTF8.self) } ?? path
         var query = query
         if parts.count > 1 {
-            for pair in parts[1].split(separator: "&") {
+            for pair in String(decoding: parts[1], as: UTF8.self).split(separator: "&") {
                 let item = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 let key = FormBody.unescape(item[0])
                 query[key] = item.count > 1 ? FormBody.unescape(item[1]) : ""
             }
         }
         self.query = query
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        let lowerCase = headers.keys.allSatisfy { !$0.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } }
+        self.headers = lowerCase ? headers : Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
         self.body = body
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,12 +11,18 @@ enum HTTPDate {
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
+    /// The last second formatted: every answer carries a `Date` header, and most fall in the same second.
+    private static let lastFormatted = Mutex<(seconds: time_t, text: String)?>(nil)
+
     static func string(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        if let last = lastFormatted.withLock({ $0 }), last.seconds == seconds { return last.text }
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+        let text = "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+        lastFormatted.withLock { $0 = (seconds, text) }
+        return text
     }
 }

@@ -17,6 +17,17 @@ struct RequestContext {
         return value
     }
 
-    var challengeTypes: [ChallengeType]? { form[.challengeType].map { ChallengeType.list($0) } }
-    var capabilities: [Capability] { form[.capabilities].map { Capability.list($0) } ?? [] }
+    /// `challenge_type` and `capabilities` as sent, parsed here, before the tenant's lock is taken.
+    let challengeTypes: [ChallengeType]?
+    let capabilities: [Capability]
+
+    init(endpoint: NativeAuthEndpoint, form: FormBody, now: Date, origin: String, viaDomainName: Bool) {
+        self.endpoint = endpoint
+        self.form = form
+        self.now = now
+        self.origin = origin
+        self.viaDomainName = viaDomainName
+        challengeTypes = form[.challengeType].map { ChallengeType.list($0) }
+        capabilities = form[.capabilities].map { Capability.list($0) } ?? []
+    }
 }
