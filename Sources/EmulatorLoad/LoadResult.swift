@@ -13,6 +13,9 @@ public struct LoadResult: Sendable {
     /// The first few errors, for the report.
     public var firstErrors: [String] = []
 
+    /// An empty result, to `add` slices to.
+    public init() {}
+
     /// A run with any error fails.
     public var failed: Bool { errorCount > 0 }
     /// Answered requests.
@@ -29,6 +32,16 @@ public struct LoadResult: Sendable {
         let samples = (label.map { latencies[$0] ?? [] } ?? latencies.values.flatMap { $0 }).sorted()
         guard !samples.isEmpty else { return 0 }
         return samples[min(samples.count - 1, Int(Double(samples.count - 1) * fraction))] * 1000
+    }
+
+    /// Adds another run of the same phase (a later slice of it): counts, times and latencies add up.
+    public mutating func add(_ other: LoadResult) {
+        rounds += other.rounds
+        seconds += other.seconds
+        clientCPUSeconds += other.clientCPUSeconds
+        latencies.merge(other.latencies) { $0 + $1 }
+        errorCount += other.errorCount
+        firstErrors = Array((firstErrors + other.firstErrors).prefix(5))
     }
 
     mutating func record(_ error: String) {

@@ -84,6 +84,9 @@ enum EmulatorBenchmark {
         return options
     }
 
+    /// The light phase alternates between the two servers this many times.
+    static let lightSlices = 5
+
     /// Runs every phase; false when any answer was wrong (the run fails).
     private static func measure(_ options: Options) throws -> Bool {
         let server = try BenchmarkTenant.start(hashIterations: options.hashIterations, keyBits: options.keyBits)
@@ -114,12 +117,16 @@ enum EmulatorBenchmark {
                      flows.rounds, flows.seconds, flows.roundsPerSecond, flows.requestsPerSecond, flows.clientCores))
         guard report(flows, "whole flows") else { return false }
 
-        let light = LoadPhase.run(LightEndpointsScript.make(clientID: clientID, prefix: "light", user: mfaUser, password: password),
-                                  port: server.port, tenantPath: tenantPath, clients: options.clients, rounds: .max,
-                                  seconds: options.seconds / 2)
-        let baseline = LoadPhase.run(LightEndpointsScript.bare(clientID: clientID, user: mfaUser), port: bare.port, tenantPath: tenantPath,
-                                     clients: options.clients, rounds: .max, seconds: options.seconds / 2)
-        print("light endpoints, \(options.clients) clients (emulator, then the bare server with the same requests):")
+        // Alternating slices, so a change in the machine's load during the run falls on both servers alike.
+        var light = LoadResult(), baseline = LoadResult()
+        for slice in 0..<lightSlices {
+            light.add(LoadPhase.run(LightEndpointsScript.make(clientID: clientID, prefix: "light\(slice)", user: mfaUser, password: password),
+                                    port: server.port, tenantPath: tenantPath, clients: options.clients, rounds: .max,
+                                    seconds: options.seconds / 2 / Double(lightSlices)))
+            baseline.add(LoadPhase.run(LightEndpointsScript.bare(clientID: clientID, user: mfaUser), port: bare.port, tenantPath: tenantPath,
+                                       clients: options.clients, rounds: .max, seconds: options.seconds / 2 / Double(lightSlices)))
+        }
+        print("light endpoints, \(options.clients) clients (emulator and the bare server with the same requests, in \(lightSlices) alternating slices):")
         printLatencies(light)
         printLatencies(baseline)
         print(String(format: "  emulator %.0f requests/s, p99 %.2f ms; bare libmicrohttpd %.0f requests/s, p99 %.2f ms; load generator %.2f / %.2f cores\n",
