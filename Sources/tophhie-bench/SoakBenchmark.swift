@@ -5,8 +5,9 @@ import TenantEmulator
 
 /// `tophhie-bench soak`: many concurrent clients (200 by default) run whole flows (`SignUpSignInScript`)
 /// against the emulator over loopback for a fixed time (60 s), every answer checked; prints the process's
-/// resident memory and open file descriptors at start, after the warm-up, at the end (connections still open)
-/// and once the clients are gone, and fails on any error.
+/// resident memory (after `malloc_trim`, so heap the allocator merely caches does not count) and open file
+/// descriptors at start, after the warm-up, at the end (connections still open) and once the clients are
+/// gone, and fails on any error. The clients count their answers without keeping each latency.
 ///
 /// Bounded: `--seconds` of flows, loopback only; each client keeps one keep-alive connection. The warm-up is
 /// the first sixth of the run (at most 10 s): the server's threads and SQLite's page cache settle in it.
@@ -23,7 +24,7 @@ enum SoakBenchmark {
         let label: String
         let seconds: Double
         let flows: Int
-        /// VmRSS of `/proc/self/status`, KiB.
+        /// The resident set after `malloc_trim`, KiB.
         let residentKiB: Int
         /// Entries of `/proc/self/fd`.
         let openFiles: Int
@@ -66,7 +67,7 @@ enum SoakBenchmark {
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             let result = LoadPhase.run(script, port: server.port, tenantPath: "/\(server.emulator.tenantID)",
-                                       clients: options.clients, rounds: .max, seconds: options.seconds)
+                                       clients: options.clients, rounds: .max, seconds: options.seconds, keepingLatencies: false)
             outcome.withLock { $0 = result }
             finished.signal()
         }
@@ -98,9 +99,7 @@ enum SoakBenchmark {
     }
 
     private static func sample(_ label: String, since started: Date, flows: Int) -> Sample {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-            .flatMap { Int($0.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") } ?? 0
+        let rss = MemoryBenchmark.residentBytes() / 1024
         let files = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
         return Sample(label: label, seconds: Date().timeIntervalSince(started), flows: flows, residentKiB: rss, openFiles: files)
     }

@@ -16,7 +16,7 @@ final class UserStore {
 
     enum Failure: Error { case userExists }
 
-    init(path: String?, signInLogLimit: Int) throws {
+    init(path: String?, signInLogLimit: Int = Retention().signInLogRows) throws {
         self.signInLogLimit = max(1, signInLogLimit)
         database = try SQLiteDatabase(path: path)
         try database.execute("""
