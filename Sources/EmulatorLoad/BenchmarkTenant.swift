@@ -15,9 +15,9 @@ public enum BenchmarkTenant {
     /// That account's password (also the whole flow's sign-up password).
     public static let password = "Bench-Mark-2026!"
 
-    /// A users import the control API refused.
-    public struct SetupFailure: Error, CustomStringConvertible {
-        /// The status and the control API's message.
+    /// A control-API call the emulator refused (a users import, an account's removal).
+    public struct ControlFailure: Error, CustomStringConvertible {
+        /// What was asked, the status and the control API's message.
         public let description: String
     }
 
@@ -25,14 +25,16 @@ public enum BenchmarkTenant {
     /// - Parameters:
     ///   - hashIterations: PBKDF2 cost of passwords set through the API.
     ///   - keyBits: RSA modulus of the signing key.
+    ///   - retention: how much history the tenant keeps (the soak lowers it to reach its caps in the warm-up).
     /// - Throws: a preset, start or import failure.
-    public static func start(hashIterations: Int, keyBits: Int) throws -> EmulatorServer {
+    public static func start(hashIterations: Int, keyBits: Int, retention: Retention = Retention()) throws -> EmulatorServer {
         var policy = try TenantPreset.load("email-password")
         policy.otp.resendIntervalSeconds = 0
         // Past what a policy file may set (100): a benchmark client resends thousands of times on one flow.
         policy.otp.maxCodesPerFlow = .max
         policy.mfa.required = true
-        let emulator = try TenantEmulator(policy: policy, hasher: PasswordHasher(iterations: hashIterations), signingKeyBits: keyBits)
+        let emulator = try TenantEmulator(policy: policy, hasher: PasswordHasher(iterations: hashIterations), signingKeyBits: keyBits,
+                                          retention: retention)
         try importUsers(#"""
             [{"email": "\#(mfaUser)", "password": "\#(password)", "attributes": {"displayName": "Bench MFA"},
               "methods": [{"channel": "email", "target": "mfa.backup@contoso.com"}]}]
@@ -41,11 +43,23 @@ public enum BenchmarkTenant {
     }
 
     /// Imports users through the control API, in-process (no HTTP body limit for the memory phase's 100 000).
-    /// - Throws: `SetupFailure` when the control API refuses them.
+    /// - Throws: `ControlFailure` when the control API refuses them.
     public static func importUsers(_ json: String, into emulator: TenantEmulator) throws {
-        let answer = emulator.handle(EmulatorRequest(method: "POST", path: "/emulator/v1/users", body: Data(json.utf8)))
+        try control(emulator, "POST", "users", body: Data(json.utf8), doing: "import the benchmark's users")
+    }
+
+    /// Removes one account with its refresh tokens and password history through the control API, in-process
+    /// (`DELETE /emulator/v1/users/{email}`).
+    /// - Throws: `ControlFailure` when the control API refuses (e.g. 404: no such account).
+    public static func deleteUser(_ email: String, from emulator: TenantEmulator) throws {
+        let escaped = email.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? email
+        try control(emulator, "DELETE", "users/\(escaped)", doing: "delete \(email)")
+    }
+
+    private static func control(_ emulator: TenantEmulator, _ method: String, _ route: String, body: Data = Data(), doing what: String) throws {
+        let answer = emulator.handle(EmulatorRequest(method: method, path: "/emulator/v1/\(route)", body: body))
         guard answer.status == 200 else {
-            throw SetupFailure(description: "cannot import the benchmark's users: HTTP \(answer.status) \(String(decoding: answer.body, as: UTF8.self))")
+            throw ControlFailure(description: "cannot \(what): HTTP \(answer.status) \(String(decoding: answer.body, as: UTF8.self))")
         }
     }
 }

@@ -10,8 +10,13 @@ public final class LoadClient {
 
     private let transport: Transport
     private let tenantPath: String
-    /// Seconds per request, by step label.
+    /// Seconds per request, by step label; empty unless `keepsLatencies`.
     private(set) var latencies: [String: [Double]] = [:]
+    /// Requests answered since the set-up.
+    private(set) var answered = 0
+    /// Whether every latency is kept. A soak only counts its answers, so that the load generator's own
+    /// memory, which shares the process with the emulator, does not grow with every request.
+    var keepsLatencies = true
 
     /// A client on its own keep-alive loopback connection.
     convenience init(port: UInt16, tenantPath: String) throws {
@@ -25,7 +30,10 @@ public final class LoadClient {
     }
 
     /// Forgets what the untimed set-up measured.
-    func resetLatencies() { latencies = [:] }
+    func resetLatencies() {
+        latencies = [:]
+        answered = 0
+    }
 
     /// Sends `fields` to the step's endpoint, times it, and checks the answer.
     /// - Returns: the continuation token the answer carries (`nil` for tokens).
@@ -41,7 +49,8 @@ public final class LoadClient {
         } catch {
             throw StepFailure(label: step.label, reason: "\(error)", connectionLost: true)
         }
-        latencies[step.label, default: []].append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+        answered += 1
+        if keepsLatencies { latencies[step.label, default: []].append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
         do {
             return try step.expected.check(endpoint: step.checkedAs, grantType: step.grantType, status: answer.status, body: answer.body)
         } catch {

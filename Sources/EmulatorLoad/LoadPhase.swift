@@ -16,9 +16,15 @@ public enum LoadPhase {
     ///   - clients: concurrent clients (threads and connections), at least 1.
     ///   - rounds: the most rounds one client runs.
     ///   - seconds: the most wall time the timed part takes (a round under way is finished).
+    ///   - keepingLatencies: `false` counts answers without keeping each latency (a soak's memory stays flat).
     /// - Returns: what was measured; `failed` when any answer was wrong.
-    public static func run(_ script: LoadScript, port: UInt16, tenantPath: String, clients: Int, rounds: Int, seconds: Double) -> LoadResult {
-        run(script, clients: clients, rounds: rounds, seconds: seconds) { try LoadClient(port: port, tenantPath: tenantPath) }
+    public static func run(_ script: LoadScript, port: UInt16, tenantPath: String, clients: Int, rounds: Int, seconds: Double,
+                           keepingLatencies: Bool = true) -> LoadResult {
+        run(script, clients: clients, rounds: rounds, seconds: seconds) {
+            let client = try LoadClient(port: port, tenantPath: tenantPath)
+            client.keepsLatencies = keepingLatencies
+            return client
+        }
     }
 
     /// The same, with every request handed to `emulator.handle(_:)` on the client's own thread: no HTTP, no
@@ -77,6 +83,7 @@ public enum LoadPhase {
                     result.rounds += completed
                     result.clientCPUSeconds += cpu
                     result.latencies.merge(client.latencies) { $0 + $1 }
+                    result.requests += client.answered
                     errors.forEach { result.record($0) }
                 }
             }

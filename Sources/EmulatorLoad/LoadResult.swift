@@ -6,7 +6,7 @@ public struct LoadResult: Sendable {
     public var seconds = 0.0
     /// CPU seconds the client threads used during the timed part (the load generator's own cost).
     public var clientCPUSeconds = 0.0
-    /// Seconds per answered request, by step label.
+    /// Seconds per answered request, by step label (empty for a phase that keeps none).
     public var latencies: [String: [Double]] = [:]
     /// Requests whose answer was wrong or never came, and set-ups that failed.
     public var errorCount = 0
@@ -19,7 +19,7 @@ public struct LoadResult: Sendable {
     /// A run with any error fails.
     public var failed: Bool { errorCount > 0 }
     /// Answered requests.
-    public var requests: Int { latencies.values.reduce(0) { $0 + $1.count } }
+    public var requests = 0
     /// Completed rounds per second.
     public var roundsPerSecond: Double { seconds > 0 ? Double(rounds) / seconds : 0 }
     /// Answered requests per second.

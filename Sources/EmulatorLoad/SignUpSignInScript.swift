@@ -25,7 +25,10 @@ public enum SignUpSignInScript {
     ///   - clientID: a public client with native auth.
     ///   - prefix: makes this phase's usernames unique (`PREFIX-CLIENT-ROUND@contoso.com`).
     ///   - code: the newest code sent to a username.
-    public static func make(clientID: String, prefix: String, code: @escaping @Sendable (String) -> String?) -> LoadScript {
+    ///   - finished: called with the username after each flow that succeeded (untimed), e.g. to delete the
+    ///     account so that a long run's stored accounts stay as many as its clients; what it throws is an error.
+    public static func make(clientID: String, prefix: String, code: @escaping @Sendable (String) -> String?,
+                            finished: (@Sendable (String) throws -> Void)? = nil) -> LoadScript {
         LoadScript(requestsPerRound: requests) { client, index in
             { round in
                 let username = "\(prefix)-\(index)-\(round)@contoso.com"
@@ -43,6 +46,7 @@ public enum SignUpSignInScript {
                 token = try client.call(passwordChallenge, [.clientID: clientID, .continuationToken: token, .challengeType: types]) ?? ""
                 try client.call(signIn, [.clientID: clientID, .continuationToken: token, .grantType: "password", .username: username,
                                          .password: password, .scope: scope, .clientInfo: "true"])
+                try finished?(username)
             }
         }
     }

@@ -1,13 +1,14 @@
 @testable import AccountFlow
 @testable import Console
 import Glibc
+import Synchronization
 import Testing
 import TerminalUI
 import TestSupport
 import TophhieCloudAuthentication
 
 /// Runs the line session on `step` with `input` piped in; returns the model and the transcript.
-func lineSession(on step: FlowStep, input: String, emulator: EmulatorControl? = nil) -> (ConsoleModel, String) {
+func lineSession(on step: FlowStep, input: String, outbox: (any CodeOutbox)? = nil, emulator: EmulatorControl? = nil) -> (ConsoleModel, String) {
     var fds: [Int32] = [0, 0]
     _ = pipe(&fds)
     _ = Array(input.utf8).withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
@@ -18,7 +19,7 @@ func lineSession(on step: FlowStep, input: String, emulator: EmulatorControl? = 
     let mailbox = Mailbox()
     let runner = EffectRunner(auth: TophhieNativeAuth()) { mailbox.post($0) }
     let model = ConsoleModel(state: FlowState(settings: FlowSettings(), step: step), runner: runner, mailbox: mailbox, trace: TraceLog())
-    LineSession(model: model, terminal: LineTerminal(input: fds[0], output: { sink.text += $0 }), outbox: nil, emulator: emulator).run()
+    LineSession(model: model, terminal: LineTerminal(input: fds[0], output: { sink.text += $0 }), outbox: outbox, emulator: emulator).run()
     model.shutdown()
     return (model, sink.text)
 }
@@ -53,6 +54,24 @@ func lineSession(on step: FlowStep, input: String, emulator: EmulatorControl? = 
         #expect(transcript.contains("Choose 1-6 [1]: \n-> Sign up\n"), "\(transcript)")
         #expect(!transcript.contains("Str0ng!Passw0rd"), "\(transcript)")
         #expect(!transcript.contains("new@example.com"), "\(transcript)")
+    }
+
+    /// The emulator's outbox forgets expired codes: a code sent after that is still printed, although the
+    /// outbox then holds no more messages than were printed before.
+    @Test func aCodeSentAfterOlderOnesWereForgottenIsPrinted() {
+        final class ForgettingOutbox: CodeOutbox {
+            let reads = Mutex(0)
+            func sentCodes() -> [SentCode] {
+                let read = reads.withLock { $0 += 1; return $0 }
+                return [read == 1 ? Self.code(1, "11111111") : Self.code(2, "22222222")]
+            }
+            static func code(_ id: Int, _ code: String) -> SentCode {
+                SentCode(id: id, channel: "email", target: "a@contoso.com", maskedTarget: "a***@co***.com", purpose: "signUp", code: code)
+            }
+        }
+        let (_, transcript) = lineSession(on: .home, input: "reset\n", outbox: ForgettingOutbox())
+        #expect(transcript.contains("code 11111111"), "\(transcript)")
+        #expect(transcript.contains("code 22222222"), "\(transcript)")
     }
 
     /// "quit" ends the console from any choice, not only the home menu's; input ending mid-flow says so.

@@ -16,10 +16,11 @@ final class Harness {
     /// The store file a scenario made for this harness, kept until the harness is done.
     var scratch: ScratchDatabase?
 
-    init(preset: String = "email-password", dataFile: String? = nil, configure: (inout TenantPolicy) -> Void = { _ in }) throws {
+    init(preset: String = "email-password", dataFile: String? = nil, retention: Retention = Retention(),
+         configure: (inout TenantPolicy) -> Void = { _ in }) throws {
         var policy = try TenantPreset.load(preset)
         configure(&policy)
-        emulator = try TenantEmulator(policy: policy, dataFile: dataFile, hasher: PasswordHasher(iterations: 10))
+        emulator = try TenantEmulator(policy: policy, dataFile: dataFile, hasher: PasswordHasher(iterations: 10), retention: retention)
     }
 
     /// The default preset with a second native-auth app (`secondClientID`), to present one app's tokens as another's.

@@ -72,7 +72,7 @@ struct EmulatorOutbox: CodeOutbox {
 
     func sentCodes() -> [SentCode] {
         outbox.messages().map {
-            SentCode(channel: $0.channel, target: $0.to, maskedTarget: $0.maskedTarget, purpose: $0.purpose.rawValue, code: $0.code,
+            SentCode(id: $0.id, channel: $0.channel, target: $0.to, maskedTarget: $0.maskedTarget, purpose: $0.purpose.rawValue, code: $0.code,
                      status: $0.status.rawValue)
         }
     }

@@ -19,7 +19,7 @@ final class FullScreenSession {
     private var helpScroll = 0
     /// A one-line notice from the console itself (HAR written, no code to copy), shown once.
     private var consoleNotice: StatusLine?
-    /// Outbox messages before this index belong to people enrolled earlier: not shown, not copied.
+    /// Outbox messages up to this id belong to people enrolled earlier: not shown, not copied.
     private var outboxStart = 0
     /// Rows of the terminal at the last render, to tell whether a pane fits.
     private var terminalHeight = 24
@@ -114,10 +114,10 @@ final class FullScreenSession {
     private func forgetPreviousPerson() {
         guard model.peopleDone != outboxPeopleDone else { return }
         outboxPeopleDone = model.peopleDone
-        outboxStart = outbox?.sentCodes().count ?? 0
+        outboxStart = outbox?.sentCodes().last?.id ?? outboxStart
     }
 
-    private var visibleCodes: [SentCode] { Array((outbox?.sentCodes() ?? []).dropFirst(outboxStart)) }
+    private var visibleCodes: [SentCode] { outbox?.sentCodes(after: outboxStart) ?? [] }
 
     private func runConsoleCommand(_ name: String) {
         switch name {

@@ -11,8 +11,8 @@ final class LineSession {
     private let terminal: LineTerminal
     private let outbox: (any CodeOutbox)?
     private let emulator: EmulatorControl?
-    /// Outbox messages already printed.
-    private var printedCodes = 0
+    /// The id of the newest outbox message printed.
+    private var printedThrough = 0
 
     init(model: ConsoleModel, terminal: LineTerminal, outbox: (any CodeOutbox)?, emulator: EmulatorControl? = nil) {
         self.model = model
@@ -39,11 +39,11 @@ final class LineSession {
 
     /// The embedded emulator's outbox, as lines: a script or a screen reader reads codes here.
     private func printNewCodes() {
-        guard let codes = outbox?.sentCodes(), codes.count > printedCodes else { return }
-        for code in codes.dropFirst(printedCodes) {
+        guard let codes = outbox?.sentCodes(after: printedThrough), let newest = codes.last else { return }
+        for code in codes {
             terminal.say("Outbox: \(code.channel) to \(code.maskedTarget) (\(code.purpose)): code \(code.code)")
         }
-        printedCodes = codes.count
+        printedThrough = newest.id
     }
 
     private func waitWhileWorking() {

@@ -2,6 +2,9 @@ import Foundation
 
 /// A one-time code the embedded emulator "sent", as the outbox pane shows it.
 public struct SentCode: Sendable, Equatable {
+    /// The outbox message's id: 1, 2, 3… in sending order. Sessions remember the newest id they have shown
+    /// rather than a count, because the outbox forgets old messages (expired ones, and beyond its cap).
+    public var id: Int
     /// `email` or `sms`.
     public var channel: String
     /// The unmasked address or number (matched against the flow's email or contact).
@@ -17,7 +20,8 @@ public struct SentCode: Sendable, Equatable {
     public var status: String
 
     /// Memberwise; the pane shows the strings as given.
-    public init(channel: String, target: String, maskedTarget: String, purpose: String, code: String, status: String = "sent") {
+    public init(id: Int, channel: String, target: String, maskedTarget: String, purpose: String, code: String, status: String = "sent") {
+        self.id = id
         self.channel = channel
         self.target = target
         self.maskedTarget = maskedTarget
@@ -38,4 +42,11 @@ public struct SentCode: Sendable, Equatable {
 public protocol CodeOutbox: Sendable {
     /// Every code still held, oldest first.
     func sentCodes() -> [SentCode]
+}
+
+extension CodeOutbox {
+    /// The codes held that were sent after the one with id `shown` (0: all of them), oldest first.
+    func sentCodes(after shown: Int) -> [SentCode] {
+        sentCodes().filter { $0.id > shown }
+    }
 }

@@ -4,6 +4,8 @@ import Foundation
 ///
 /// Each message says what became of its code (``OutboxMessage/Status``): the emulator settles it when the
 /// code is used, exhausted or replaced, and a code past its expiry reads as `expired` on the virtual clock.
+/// Memory stays bounded: a message is forgotten ``expiredGraceSeconds`` after its code expired (whatever
+/// became of the code), and beyond ``Retention/outboxMessages`` messages the oldest go first.
 /// Observers (`observe(_:)`) are called synchronously on the thread that issued the code, so the
 /// `tophhie emulator` command and the console's outbox pane see codes as they are "sent". Thread-safe.
 public final class Outbox: @unchecked Sendable {
@@ -11,21 +13,25 @@ public final class Outbox: @unchecked Sendable {
     private let lock = NSLock()
     /// Messages as sent, with the expiry as a date; a message's status is settled here or read as expired.
     private var entries: [(message: OutboxMessage, expiresAt: Date)] = []
-    /// Leading entries already past `capacity`, removed in bulk: removing one per message moved the whole
-    /// full outbox on every code sent.
+    /// Leading entries already forgotten (past `capacity`, or expired longer than the grace), removed in bulk:
+    /// removing one per message moved the whole full outbox on every code sent.
     private var dropped = 0
     private let clock: VirtualClock
     private var nextID = 1
     private var observers: [Int: @Sendable (OutboxMessage) -> Void] = [:]
     private var nextObserverID = 1
-    /// Keeps memory bounded under load (benchmark); the oldest messages are dropped first.
-    private let capacity = 10_000
+    /// The most messages held (``Retention/outboxMessages``); the oldest are dropped first.
+    private let capacity: Int
+    /// How long a message stays after its code expired, reading `expired`, before it is forgotten: ten minutes
+    /// of virtual time, so an operator whose code was refused still finds it, yet a tenant's memory returns.
+    public static let expiredGraceSeconds: TimeInterval = 600
     /// `2026-03-14T09:26:41Z`: Foundation's Swift-native style, about ten times cheaper than the ICU-backed
     /// `ISO8601DateFormatter`, which was most of the cost of sending a code.
     private static let timestamp = Date.ISO8601FormatStyle(timeZone: .gmt)
 
-    init(clock: VirtualClock) {
+    init(clock: VirtualClock, capacity: Int) {
         self.clock = clock
+        self.capacity = max(1, capacity)
     }
 
     /// Every message still held, oldest first, each with its status now; `to` filters by exact target
@@ -35,6 +41,7 @@ public final class Outbox: @unchecked Sendable {
         let wanted = target?.lowercased()
         lock.lock()
         defer { lock.unlock() }
+        forgetOld(at: now)
         return entries[dropped...].compactMap { entry in
             guard wanted == nil || entry.message.to.lowercased() == wanted else { return nil }
             return Self.current(entry, at: now)
@@ -48,6 +55,7 @@ public final class Outbox: @unchecked Sendable {
         let now = clock.now
         lock.lock()
         defer { lock.unlock() }
+        forgetOld(at: now)
         return entries[dropped...].last { $0.message.to.lowercased() == wanted }.map { Self.current($0, at: now) }
     }
 
@@ -95,11 +103,7 @@ public final class Outbox: @unchecked Sendable {
                                     sentAt: Self.timestamp.format(date), expiresAt: Self.timestamp.format(expiresAt), status: .sent)
         nextID += 1
         entries.append((message, expiresAt))
-        if entries.count - dropped > capacity { dropped += 1 }
-        if dropped >= capacity / 10 {
-            entries.removeFirst(dropped)
-            dropped = 0
-        }
+        forgetOld(at: date)
         let current = observers.sorted { $0.key < $1.key }.map(\.value)
         lock.unlock()
         for observer in current { observer(message) }
@@ -111,9 +115,24 @@ public final class Outbox: @unchecked Sendable {
     func settle(_ id: Int, as status: OutboxMessage.Status, at date: Date) {
         lock.lock()
         defer { lock.unlock() }
-        guard let index = entries.lastIndex(where: { $0.message.id == id }), entries[index].message.status == .sent,
+        guard let index = entries[dropped...].lastIndex(where: { $0.message.id == id }), entries[index].message.status == .sent,
               date < entries[index].expiresAt else { return }
         entries[index].message.status = status
+    }
+
+    /// Forgets the oldest messages beyond `capacity` and those whose code expired more than the grace before
+    /// `now`. Called under `lock`. Walks from the oldest and stops at the first one kept: codes expire in
+    /// sending order as long as `otp.ttlSeconds` stays the same (after a change, at worst a little later).
+    private func forgetOld(at now: Date) {
+        let cutoff = now.addingTimeInterval(-Self.expiredGraceSeconds)
+        while dropped < entries.count, entries.count - dropped > capacity || entries[dropped].expiresAt <= cutoff {
+            dropped += 1
+        }
+        // Compacting once the forgotten part is a tenth of the cap or half of what is held moves each message a
+        // bounded number of times; a fresh array lets the old, larger buffer go back to the allocator.
+        guard dropped > 0, dropped >= min(capacity / 10, entries.count / 2) else { return }
+        entries = Array(entries[dropped...])
+        dropped = 0
     }
 
     /// The message with its status at `now`: a code still `sent` past its expiry reads as `expired`.

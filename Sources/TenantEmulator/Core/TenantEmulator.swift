@@ -58,18 +58,19 @@ public final class TenantEmulator: @unchecked Sendable {
     ///   - clock: the virtual clock.
     ///   - signingKeyBits: the RSA modulus size of a newly generated token-signing key (2048, as Entra signs).
     ///     Only a benchmark that states it lowers this; a key already in `dataFile` is kept whatever its size.
+    ///   - retention: how many outbox messages and sign-in log rows are kept (10 000 each).
     /// - Throws: `StartFailure`.
     public init(policy: TenantPolicy, dataFile: String? = nil, hasher: PasswordHasher = PasswordHasher(),
-                clock: VirtualClock = VirtualClock(), signingKeyBits: Int = 2048) throws {
+                clock: VirtualClock = VirtualClock(), signingKeyBits: Int = 2048, retention: Retention = Retention()) throws {
         policyState = Mutex(policy)
         self.hasher = hasher
         self.clock = clock
-        outbox = Outbox(clock: clock)
+        outbox = Outbox(clock: clock, capacity: retention.outboxMessages)
         attributePatterns = policy.signUp.attributes.reduce(into: [:]) { patterns, attribute in
             if let pattern = attribute.effectiveRegex { patterns[attribute.name] = try? NSRegularExpression(pattern: pattern) }
         }
         do {
-            store = try UserStore(path: dataFile)
+            store = try UserStore(path: dataFile, signInLogLimit: retention.signInLogRows)
             let key: RSASigningKey
             if let der = try store.signingKeyDER() {
                 key = try RSASigningKey(der: der)

@@ -3,15 +3,21 @@ import Foundation
 /// Accounts, strong-authentication methods, password history, refresh tokens, a sign-in log and the
 /// signing key, in SQLite (in memory unless a data file is given).
 ///
-/// Not thread-safe by itself: `TenantEmulator` calls it under its lock.
+/// The sign-in log keeps its newest `signInLogLimit` rows (``Retention/signInLogRows``), so a long-running
+/// tenant's log does not grow with every sign-in. Not thread-safe by itself: `TenantEmulator` calls it under
+/// its lock.
 final class UserStore {
     private let database: SQLiteDatabase
     /// Emptied by every method that writes `users`.
     private var cache = UserCache()
+    private let signInLogLimit: Int
+    /// Rows logged since the last trim: trimming after each row would scan the log on every sign-in.
+    private var loggedSinceTrim = 0
 
     enum Failure: Error { case userExists }
 
-    init(path: String?) throws {
+    init(path: String?, signInLogLimit: Int = Retention().signInLogRows) throws {
+        self.signInLogLimit = max(1, signInLogLimit)
         database = try SQLiteDatabase(path: path)
         try database.execute("""
             CREATE TABLE IF NOT EXISTS users (
@@ -32,6 +38,7 @@ final class UserStore {
               user_id TEXT NOT NULL, at REAL NOT NULL, client_id TEXT NOT NULL, outcome TEXT NOT NULL)
             """)
         try migrateSignInLog()
+        try trimSignInLog()
         try database.execute("CREATE TABLE IF NOT EXISTS signing_key (kid TEXT PRIMARY KEY, der BLOB NOT NULL)")
     }
 
@@ -185,6 +192,15 @@ final class UserStore {
                   text(event.userPrincipalName), text(event.appDisplayName), text(event.ipAddress), text(event.clientAppUsed),
                   .integer(event.isInteractive ? 1 : 0), .integer(Int64(event.errorCode)), text(event.failureReason),
                   text(event.additionalDetails), text(event.resourceID), text(event.resourceDisplayName)])
+        loggedSinceTrim += 1
+        if loggedSinceTrim >= max(1, signInLogLimit / 10) { try trimSignInLog() }
+    }
+
+    /// Deletes all but the newest `signInLogLimit` rows (the oldest inserted go first).
+    private func trimSignInLog() throws {
+        loggedSinceTrim = 0
+        try database.execute("DELETE FROM sign_in_log WHERE rowid IN (SELECT rowid FROM sign_in_log ORDER BY rowid DESC LIMIT -1 OFFSET ?)",
+                             [.integer(Int64(signInLogLimit))])
     }
 
     /// The whole log, newest first (ties: the later insert first).
