@@ -50,13 +50,14 @@ final class FlowOnEmulator {
     var state: FlowState { model.state }
     var screen: Screen { model.state.screen }
 
-    /// Applies each event, then waits (at most 60 s) until the request it started has been answered. The wait
+    /// Applies each event, then waits (at most 300 s) until the request it started has been answered. The wait
     /// suspends rather than sleeps: the request runs on the same cooperative threads, which a blocked test
-    /// would take from it when other tests run beside this one.
+    /// would take from it when other tests run beside this one; on a loaded two-core machine the end-to-end
+    /// tests held both threads for over a minute, so a 60 s wait gave up before the answer came.
     func send(_ events: FlowEvent...) async {
         for event in events {
             model.apply(event)
-            let deadline = Date().addingTimeInterval(60)
+            let deadline = Date().addingTimeInterval(300)
             repeat {
                 model.pump()
                 if !model.isWorking { break }

@@ -11,7 +11,9 @@ import TophhieCloudAuthentication
     /// A GET or form POST to the listener; the status (0 when refused).
     static func call(_ url: String, post form: String? = nil) async -> Int {
         guard let target = URL(string: url) else { return 0 }
-        var request = URLRequest(url: target, timeoutInterval: 5)
+        // Generous: on a loaded two-core machine the whole suite's blocking tests can hold the listener's answer for
+        // seconds; the test is about status codes, not speed.
+        var request = URLRequest(url: target, timeoutInterval: 60)
         if let form {
             request.httpMethod = "POST"
             request.httpBody = Data(form.utf8)
