@@ -37,6 +37,7 @@ public struct LoadResult: Sendable {
     /// Adds another run of the same phase (a later slice of it): counts, times and latencies add up.
     public mutating func add(_ other: LoadResult) {
         rounds += other.rounds
+        requests += other.requests
         seconds += other.seconds
         clientCPUSeconds += other.clientCPUSeconds
         latencies.merge(other.latencies) { $0 + $1 }

@@ -85,6 +85,17 @@ struct AnswerCheckTests {
         }
     }
 
+    @Test("slices of a phase add up: requests, rounds, time, errors and every latency")
+    func slicesAddUp() throws {
+        let server = try BenchmarkTenant.start(hashIterations: 10, keyBits: 1024)
+        defer { server.stop() }
+        var total = LoadResult()
+        for slice in 0..<2 { total.add(run(lightScript(prefix: "slice\(slice)"), on: server.port, clients: 1, rounds: 3)) }
+        #expect(total.rounds == 6 && total.requests == 6 * LightEndpointsScript.requests)
+        #expect(total.latencies.values.reduce(0) { $0 + $1.count } == total.requests)
+        #expect(total.seconds > 0 && total.requestsPerSecond > 0 && !total.failed)
+    }
+
     @Test("a lost connection ends that client with an error instead of hanging the phase")
     func lostConnectionFails() throws {
         let bare = try HTTPDaemon.fixed(json: "{}")
