@@ -16,14 +16,6 @@ enum SHA256Digest {
     }
 
     static func hex(_ text: String) -> String {
-        let digest = bytes(text)
-        // Hex by table: `String(format:)` per byte was a visible share of every token request's profile.
-        let digits = Array("0123456789abcdef".utf8)
-        var hex = [UInt8](repeating: 0, count: 64)
-        for (index, byte) in digest.enumerated() {
-            hex[2 * index] = digits[Int(byte >> 4)]
-            hex[2 * index + 1] = digits[Int(byte & 0x0f)]
-        }
-        return String(decoding: hex, as: UTF8.self)
+        String(decoding: LowercaseHex.utf8(bytes(text)), as: UTF8.self)
     }
 }

@@ -39,16 +39,8 @@ enum SecureRandom {
         var raw = bytes(16)
         raw[6] = (raw[6] & 0x0F) | 0x40
         raw[8] = (raw[8] & 0x3F) | 0x80
-        // Written by table: `UUID.uuidString` formats through `sprintf`, and every answer carries a fresh GUID.
-        var text: [UInt8] = []
-        text.reserveCapacity(36)
-        for (index, byte) in raw.enumerated() {
-            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-            text.append(hexDigits[Int(byte >> 4)])
-            text.append(hexDigits[Int(byte & 0x0F)])
-        }
+        var text = LowercaseHex.utf8(raw)
+        for dash in [20, 16, 12, 8] { text.insert(UInt8(ascii: "-"), at: dash) }
         return String(decoding: text, as: UTF8.self)
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
