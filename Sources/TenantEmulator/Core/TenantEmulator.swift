@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// No sockets and no sleeping: `handle(_:)` answers one `EmulatorRequest`. `EmulatorServer` puts it on a
 /// loopback port; tests can call it directly. Thread-safe: protocol work runs one request at a time under a
-/// lock; RS256 signing of token answers happens after the lock is released.
+/// lock; RS256 signing of token answers happens after the lock is released, password hashing with it released.
 /// Source: native-auth API reference (all sections); interactive-api §3.2, §4, §7; issue 3.
 ///
 /// ```swift

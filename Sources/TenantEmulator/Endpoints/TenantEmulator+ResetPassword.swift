@@ -46,8 +46,8 @@ extension TenantEmulator {
     func resetSubmit(_ context: RequestContext) throws -> EmulatorResponse {
         let (token, session) = try self.session(context) { $0 == .resetVerified }
         let password = try context.required(.newPassword)
-        if let problem = try passwordProblem(password, username: session.username, userID: session.userID) { throw problem }
-        session.newPasswordHash = hasher.hash(password)
+        session.newPasswordHash = try hashNewPassword(password, username: session.username, userID: session.userID,
+                                                      flow: (token, session), now: context.now)
         session.step = .resetPolling
         return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), pollInterval: 2))
     }

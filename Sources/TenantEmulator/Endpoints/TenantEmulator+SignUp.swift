@@ -18,7 +18,7 @@ extension TenantEmulator {
         let session = FlowSession(clientID: client.clientID, challengeTypes: types, capabilities: context.capabilities,
                                   username: username, userID: nil, step: .signUpStarted, expiresAt: context.now)
         if let password = context.form[.password] {
-            session.passwordHash = try acceptedPassword(password, username: username)
+            session.passwordHash = try acceptedPassword(password, username: username, flow: nil, now: context.now)
         }
         // Before verification every known attribute is accepted, optional ones included.
         session.attributes = try validatedAttributes(try attributes(context))
@@ -65,7 +65,8 @@ extension TenantEmulator {
             guard needsPassword else {
                 throw ProtocolError(.invalidRequest, AADSTSCode.invalidAuthenticationType, "This user flow does not use passwords.")
             }
-            session.passwordHash = try acceptedPassword(try context.required(.password), username: session.username)
+            session.passwordHash = try acceptedPassword(try context.required(.password), username: session.username,
+                                                        flow: (token, session), now: context.now)
         case .attributes:
             let values = try validatedAttributes(try attributes(context))
             let required = Set(policy.signUp.attributes.filter(\.required).map(\.name))
@@ -114,12 +115,12 @@ extension TenantEmulator {
         return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now)))
     }
 
-    /// Checks a sign-up password and returns its hash.
-    private func acceptedPassword(_ password: String, username: String) throws -> String {
+    /// Checks a sign-up password and returns its hash (see `hashNewPassword`).
+    private func acceptedPassword(_ password: String, username: String, flow: (token: String, session: FlowSession)?,
+                                  now: Date) throws -> String {
         guard needsPassword else {
             throw ProtocolError(.invalidRequest, AADSTSCode.invalidAuthenticationType, "This user flow does not use passwords.")
         }
-        if let problem = try passwordProblem(password, username: username, userID: nil) { throw problem }
-        return hasher.hash(password)
+        return try hashNewPassword(password, username: username, userID: nil, flow: flow, now: now)
     }
 }

@@ -26,11 +26,14 @@ extension TenantEmulator {
             if let username = context.form[.username], username.lowercased() != session.username.lowercased() {
                 throw ProtocolError.missing("username")
             }
-            guard let user = try user(of: session) else { throw ProtocolError.userGoneAtToken }
-            guard let hash = user.passwordHash else {
+            guard let account = try user(of: session) else { throw ProtocolError.userGoneAtToken }
+            guard let hash = account.passwordHash else {
                 throw ProtocolError(.invalidGrant, AADSTSCode.invalidAuthenticationType, "The account has no password; use a one-time code.")
             }
-            guard hasher.verify(password, against: hash) else {
+            let matches = try verifyPassword(password, against: hash, flow: (token, session), now: context.now)
+            // Read again: the account may have changed while the lock was released.
+            guard let user = try user(of: session) else { throw ProtocolError.userGoneAtToken }
+            guard matches else {
                 try recordSignIn(user: user, clientID: session.clientID, channel: .native, failure: .invalidCredentials, now: context.now)
                 throw ProtocolError.invalidCredentials
             }

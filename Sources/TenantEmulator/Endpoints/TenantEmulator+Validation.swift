@@ -3,8 +3,9 @@ import NativeAuthWire
 
 /// Server-side checks of what users type: password rules and attribute values.
 extension TenantEmulator {
-    /// The password suberror for `password`, if it breaks the policy. All carry AADSTS399246 (§4.1, §7.2).
-    func passwordProblem(_ password: String, username: String, userID: String?) throws -> ProtocolError? {
+    /// The password suberror for `password`, if it breaks the policy's rules (length, character classes, banned
+    /// words; the history is `hashNewPassword`'s). All carry AADSTS399246 (§4.1, §7.2).
+    func passwordRuleProblem(_ password: String, username: String) -> ProtocolError? {
         let rules = policy.password
         func problem(_ suberror: Suberror, _ message: String) -> ProtocolError {
             ProtocolError(.invalidGrant, AADSTSCode.passwordTooWeak, message, suberror: suberror)
@@ -21,11 +22,6 @@ extension TenantEmulator {
         let local = username.split(separator: "@").first.map { $0.lowercased() } ?? ""
         if rules.banned.contains(where: { !$0.isEmpty && lower.contains($0.lowercased()) }) || (local.count >= 3 && lower.contains(local)) {
             return problem(.passwordBanned, "New password contains a banned word.")
-        }
-        if let userID {
-            for hash in try store.passwordHistory(userID: userID, limit: rules.history) where hasher.verify(password, against: hash) {
-                return problem(.passwordRecentlyUsed, "New password was used recently.")
-            }
         }
         return nil
     }
