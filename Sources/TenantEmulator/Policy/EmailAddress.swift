@@ -3,6 +3,13 @@ enum EmailAddress {
     /// `local@domain.tld` with no spaces and no empty domain label; the service's own checks are stricter and unpublished.
     static func isPlausible(_ text: String) -> Bool {
         // Hand-rolled rather than a regex: this runs on every initiate / start, and compiling a pattern per call is slow.
+        // Most addresses are visible ASCII, where bytes are characters: checked on the bytes, without grapheme breaking.
+        if isVisibleASCII(text) {
+            let bytes = Array(text.utf8)
+            guard let at = bytes.firstIndex(of: UInt8(ascii: "@")), at > 0, bytes.lastIndex(of: UInt8(ascii: "@")) == at else { return false }
+            let domain = bytes[(at + 1)...].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
+        }
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         // Control characters (ESC, BEL, C1) are never part of an address and would reach terminals (case 026).
         guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace),
@@ -13,6 +20,7 @@ enum EmailAddress {
 
     /// `jane.doe@contoso.com` → `j***@c*****o.com`, the shape of `challenge_target_label`.
     static func masked(_ text: String) -> String {
+        if isVisibleASCII(text), let label = maskedASCII(Array(text.utf8)) { return label }
         let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
         guard parts.count == 2, let first = parts[0].first else { return "***" }
         let domainParts = parts[1].split(separator: ".", maxSplits: 1).map(String.init)
@@ -25,5 +33,27 @@ enum EmailAddress {
         }
         let suffix = domainParts.count > 1 ? "." + domainParts[1] : ""
         return "\(first)***@\(maskedHost)\(suffix)"
+    }
+
+    /// `masked(_:)` on visible ASCII, where a byte is a character: the same label without grapheme breaking;
+    /// `nil` for a shape without a local part and a host (left to the general path).
+    private static func maskedASCII(_ bytes: [UInt8]) -> String? {
+        guard let at = bytes.firstIndex(of: UInt8(ascii: "@")), at > 0 else { return nil }
+        let domain = bytes[(at + 1)...]
+        let host = domain.prefix { $0 != UInt8(ascii: ".") }
+        guard !host.isEmpty else { return nil }
+        var label = [bytes[0]] + Array("***@".utf8)
+        if host.count > 2, let head = host.first, let tail = host.last {
+            label += [head] + Array(repeating: UInt8(ascii: "*"), count: host.count - 2) + [tail]
+        } else {
+            label += Array(repeating: UInt8(ascii: "*"), count: host.count)
+        }
+        label += domain[host.endIndex...]
+        return String(decoding: label, as: UTF8.self)
+    }
+
+    /// Every byte is printable ASCII other than the space (0x21–0x7E).
+    private static func isVisibleASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (0x21...0x7E).contains($0) }
     }
 }
