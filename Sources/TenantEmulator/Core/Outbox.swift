@@ -11,8 +11,8 @@ import Foundation
 public final class Outbox: @unchecked Sendable {
     // @unchecked: state is only touched under `lock`.
     private let lock = NSLock()
-    /// Messages as sent, with the expiry as a date; a message's status is settled here or read as expired.
-    private var entries: [(message: OutboxMessage, expiresAt: Date)] = []
+    /// Messages as sent; a message's status is settled here or read as expired.
+    private var entries: [Entry] = []
     /// Leading entries already forgotten (past `capacity`, or expired longer than the grace), removed in bulk:
     /// removing one per message moved the whole full outbox on every code sent.
     private var dropped = 0
@@ -43,8 +43,8 @@ public final class Outbox: @unchecked Sendable {
         defer { lock.unlock() }
         forgetOld(at: now)
         return entries[dropped...].compactMap { entry in
-            guard wanted == nil || entry.message.to.lowercased() == wanted else { return nil }
-            return Self.current(entry, at: now)
+            guard wanted == nil || entry.to.lowercased() == wanted else { return nil }
+            return entry.message(at: now)
         }
     }
 
@@ -56,7 +56,7 @@ public final class Outbox: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         forgetOld(at: now)
-        return entries[dropped...].last { $0.message.to.lowercased() == wanted }.map { Self.current($0, at: now) }
+        return entries[dropped...].last { $0.to.lowercased() == wanted }?.message(at: now)
     }
 
     /// Calls `observer` for every future message, on the thread that issued the code (keep it short).
@@ -99,15 +99,17 @@ public final class Outbox: @unchecked Sendable {
     @discardableResult
     func post(channel: String, to target: String, code: String, purpose: OutboxMessage.Purpose, at date: Date, expiresAt: Date) -> Int {
         lock.lock()
-        let message = OutboxMessage(id: nextID, channel: channel, to: target, code: code, purpose: purpose,
-                                    sentAt: Self.timestamp.format(date), expiresAt: Self.timestamp.format(expiresAt), status: .sent)
+        let entry = Entry(id: nextID, channel: channel, to: target, code: code, purpose: purpose, sentAt: date, expiresAt: expiresAt)
         nextID += 1
-        entries.append((message, expiresAt))
+        entries.append(entry)
         forgetOld(at: date)
         let current = observers.sorted { $0.key < $1.key }.map(\.value)
         lock.unlock()
-        for observer in current { observer(message) }
-        return message.id
+        if !current.isEmpty {
+            let message = entry.message(at: date)
+            for observer in current { observer(message) }
+        }
+        return entry.id
     }
 
     /// Records what became of message `id`'s code; only a code still `sent` and unexpired at `date` changes,
@@ -115,9 +117,9 @@ public final class Outbox: @unchecked Sendable {
     func settle(_ id: Int, as status: OutboxMessage.Status, at date: Date) {
         lock.lock()
         defer { lock.unlock() }
-        guard let index = entries[dropped...].lastIndex(where: { $0.message.id == id }), entries[index].message.status == .sent,
+        guard let index = entries[dropped...].lastIndex(where: { $0.id == id }), entries[index].status == .sent,
               date < entries[index].expiresAt else { return }
-        entries[index].message.status = status
+        entries[index].status = status
     }
 
     /// Forgets the oldest messages beyond `capacity` and those whose code expired more than the grace before
@@ -135,10 +137,22 @@ public final class Outbox: @unchecked Sendable {
         dropped = 0
     }
 
-    /// The message with its status at `now`: a code still `sent` past its expiry reads as `expired`.
-    private static func current(_ entry: (message: OutboxMessage, expiresAt: Date), at now: Date) -> OutboxMessage {
-        var message = entry.message
-        if message.status == .sent, now >= entry.expiresAt { message.status = .expired }
-        return message
+    /// One message as held: times as dates, formatted only when the message is read (formatting two timestamps
+    /// was a tenth of a light request's cost, and most messages are never read).
+    private struct Entry {
+        let id: Int
+        let channel: String
+        let to: String
+        let code: String
+        let purpose: OutboxMessage.Purpose
+        let sentAt: Date
+        let expiresAt: Date
+        var status = OutboxMessage.Status.sent
+
+        /// The message with its status at `now`: a code still `sent` past its expiry reads as `expired`.
+        func message(at now: Date) -> OutboxMessage {
+            OutboxMessage(id: id, channel: channel, to: to, code: code, purpose: purpose, sentAt: Outbox.timestamp.format(sentAt),
+                          expiresAt: Outbox.timestamp.format(expiresAt), status: status == .sent && now >= expiresAt ? .expired : status)
+        }
     }
 }
