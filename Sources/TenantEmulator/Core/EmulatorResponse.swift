@@ -13,6 +13,8 @@ public struct EmulatorResponse: Sendable {
     public var delaySeconds: Int
     /// Tokens still to be signed (done outside the emulator's lock).
     var mint: TokenMint?
+    /// A success body still to be encoded into `body`: `handle(_:)` does it after the lock is released.
+    var unencodedBody: ResponseBody?
 
     /// An answer with, by default, no headers, an empty body and no delay.
     public init(status: Int, headers: [String: String] = [:], body: Data = Data(), delaySeconds: Int = 0) {
@@ -20,6 +22,15 @@ public struct EmulatorResponse: Sendable {
         self.headers = headers
         self.body = body
         self.delaySeconds = delaySeconds
+    }
+
+    /// `body` with `unencodedBody` written into it (`handle(_:)` does this before answering).
+    func encoded() -> EmulatorResponse {
+        guard let unencodedBody else { return self }
+        var response = self
+        response.body = unencodedBody.jsonData
+        response.unencodedBody = nil
+        return response
     }
 
     /// A JSON answer.

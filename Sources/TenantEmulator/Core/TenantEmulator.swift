@@ -115,6 +115,7 @@ public final class TenantEmulator: @unchecked Sendable {
         } else {
             response = handleTenant(request, correlationID: correlationID)
         }
+        response = response.encoded()
         response.headers["client-request-id"] = request.headers["client-request-id"] ?? correlationID
         response.headers["x-ms-request-id"] = SecureRandom.guid()
         response.headers["Date"] = HTTPDate.string(clock.now)
@@ -271,9 +272,11 @@ public final class TenantEmulator: @unchecked Sendable {
         return encoder
     }()
 
-    /// A 200 answer of the shared wire type (nil fields omitted).
+    /// A 200 answer of the shared wire type (nil fields omitted), encoded by `handle(_:)` outside the lock.
     static func success(_ body: ResponseBody) -> EmulatorResponse {
-        .json(200, body.jsonData)
+        var response = EmulatorResponse.json(200, Data())
+        response.unencodedBody = body
+        return response
     }
 
     /// The web-fallback outcome (§1.6): HTTP 200 `{"challenge_type":"redirect"}`, with `redirect_reason` where the
