@@ -4,4 +4,10 @@ public struct CryptoCost: Sendable {
     public let signSeconds: Double
     /// Wall-clock seconds for one PBKDF2-SHA256 hash at the tenant's configured iteration count.
     public let hashSeconds: Double
+
+    /// A cost from its two parts, e.g. the median of several timings.
+    public init(signSeconds: Double, hashSeconds: Double) {
+        self.signSeconds = signSeconds
+        self.hashSeconds = hashSeconds
+    }
 }
