@@ -52,7 +52,10 @@ final class FlowStore {
     /// The expiry rounded down to whole seconds, then 32 random bytes.
     private static func token(expiringAt expiry: Date) -> String {
         let seconds = UInt64(clamping: Int64(expiry.timeIntervalSince1970.rounded(.down)))
-        return Base64URL.encode((0..<8).map { UInt8(truncatingIfNeeded: seconds >> (56 - 8 * $0)) } + SecureRandom.bytes(32))
+        // One buffer: the first 8 random bytes are overwritten with the expiry.
+        var bytes = SecureRandom.bytes(40)
+        for index in 0..<8 { bytes[index] = UInt8(truncatingIfNeeded: seconds >> (56 - 8 * index)) }
+        return Base64URL.encode(bytes)
     }
 
     /// The expiry a token of ours carries; `nil` for anything else.
