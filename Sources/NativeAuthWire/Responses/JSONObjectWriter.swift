@@ -1,25 +1,26 @@
-/// A flat JSON object written member by member in the order given; nil values are left out.
-struct JSONObjectWriter {
+/// A flat JSON object written member by member in the order given; nil values are left out. Package-wide:
+/// the emulator writes its answers and its tokens' claims with it.
+package struct JSONObjectWriter {
     private var bytes: [UInt8]
 
-    init() {
+    package init() {
         bytes = [UInt8(ascii: "{")]
         bytes.reserveCapacity(256)
     }
 
-    mutating func add(_ key: String, _ value: String?) {
+    package mutating func add(_ key: String, _ value: String?) {
         guard let value else { return }
         open(key)
         appendString(value)
     }
 
-    mutating func add(_ key: String, _ value: Int?) {
+    package mutating func add(_ key: String, _ value: Int?) {
         guard let value else { return }
         open(key)
         bytes.append(contentsOf: String(value).utf8)
     }
 
-    mutating func addArray(_ key: String, _ objects: [JSONObjectWriter]) {
+    package mutating func addArray(_ key: String, _ objects: [JSONObjectWriter]) {
         open(key)
         bytes.append(UInt8(ascii: "["))
         for (index, object) in objects.enumerated() {
@@ -30,7 +31,7 @@ struct JSONObjectWriter {
     }
 
     /// The object's bytes, closing brace included.
-    var finished: [UInt8] {
+    package var finished: [UInt8] {
         var closed = bytes
         closed.append(UInt8(ascii: "}"))
         return closed

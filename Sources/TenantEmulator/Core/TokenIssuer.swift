@@ -31,7 +31,7 @@ struct TokenIssuer {
     }()
 
     func jwt(_ claims: JWTClaims) throws -> String {
-        let signingInput = encodedHeader + "." + Base64URL.encode(try Self.encoder.encode(claims))
+        let signingInput = encodedHeader + "." + Base64URL.encode(claims.json)
         let signature = try key.sign(Array(signingInput.utf8))
         return signingInput + "." + Base64URL.encode(signature)
     }
