@@ -10,7 +10,7 @@ import Foundation
 /// `tophhie emulator` command and the console's outbox pane see codes as they are "sent". Thread-safe.
 public final class Outbox: @unchecked Sendable {
     // @unchecked: state is only touched under `lock`.
-    private let lock = NSLock()
+    private let lock = AdaptiveLock()
     /// Messages as sent; a message's status is settled here or read as expired.
     private var entries: [Entry] = []
     /// Leading entries already forgotten (past `capacity`, or expired longer than the grace), removed in bulk:

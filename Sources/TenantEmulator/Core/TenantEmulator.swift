@@ -19,7 +19,7 @@ import Synchronization
 public final class TenantEmulator: @unchecked Sendable {
     // @unchecked: every mutable part (store, flows) is only touched while `lock` is held; outbox, clock and
     // faults are thread-safe on their own.
-    let lock = TenantLock()
+    let lock = AdaptiveLock()
     /// The tenant policy in force (``updatePolicy(_:)`` changes it between requests).
     public var policy: TenantPolicy { policyState.withLock { $0 } }
     private let policyState: Mutex<TenantPolicy>

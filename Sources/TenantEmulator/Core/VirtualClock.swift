@@ -1,12 +1,13 @@
 import Foundation
+import Synchronization
 
 /// The emulator's notion of "now": real time plus an offset that `POST /emulator/v1/clock` advances.
 ///
 /// Lets tests expire codes, continuation tokens and refresh tokens without waiting. Thread-safe.
-public final class VirtualClock: @unchecked Sendable {
-    // @unchecked: `offset` is only touched under `lock`.
-    private let lock = NSLock()
-    private var offset: TimeInterval = 0
+public final class VirtualClock: Sendable {
+    /// The offset in seconds, as the bits of a `Double`: every request reads the clock, and a lock here was
+    /// contended by every connection thread.
+    private let offsetBits = Atomic<UInt64>(0.0.bitPattern)
     private let base: @Sendable () -> Date
 
     /// - Parameter base: the underlying time source (real time by default; fixed in tests).
@@ -16,15 +17,17 @@ public final class VirtualClock: @unchecked Sendable {
 
     /// The current virtual time.
     public var now: Date {
-        lock.lock()
-        defer { lock.unlock() }
-        return base().addingTimeInterval(offset)
+        base().addingTimeInterval(Double(bitPattern: offsetBits.load(ordering: .acquiring)))
     }
 
     /// Moves virtual time forward by `seconds` (never backwards).
     public func advance(by seconds: TimeInterval) {
-        lock.lock()
-        offset += max(0, seconds)
-        lock.unlock()
+        var current = offsetBits.load(ordering: .relaxed)
+        while true {
+            let next = (Double(bitPattern: current) + max(0, seconds)).bitPattern
+            let (exchanged, original) = offsetBits.compareExchange(expected: current, desired: next, ordering: .acquiringAndReleasing)
+            if exchanged { return }
+            current = original
+        }
     }
 }

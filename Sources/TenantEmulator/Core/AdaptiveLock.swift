@@ -1,10 +1,11 @@
 import Glibc
 
-/// The tenant's lock: a glibc adaptive mutex, which spins briefly before sleeping.
+/// A glibc adaptive mutex, which spins briefly before sleeping: the emulator's locks (the tenant's, the
+/// outbox's, the fault queue's).
 ///
-/// Requests hold it for microseconds, and with a thread per connection on few cores a waiter that went to
+/// Requests hold them for microseconds, and with a thread per connection on few cores a waiter that went to
 /// sleep at once (as `NSLock` does) paid a futex wait, a wake-up and two context switches each time.
-final class TenantLock: @unchecked Sendable {
+final class AdaptiveLock: @unchecked Sendable {
     // @unchecked: the mutex is the synchronisation; it is allocated once and never moves.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
