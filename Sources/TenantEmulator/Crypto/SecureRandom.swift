@@ -1,19 +1,16 @@
-import CCrypto
 import Foundation
 
-/// Cryptographically secure random values from OpenSSL's CSPRNG (`RAND_bytes`).
+/// Cryptographically secure random values from OpenSSL's CSPRNG (`RAND_bytes`, through `RandomPool`).
 ///
 /// Codes and continuation tokens must not be guessable (NIST SP 800-63B §5.1.3: OTPs come from an
 /// approved random bit generator), so nothing here uses `SystemRandomNumberGenerator` fallbacks.
 enum SecureRandom {
+    private static let pool = RandomPool()
+
     /// `count` random bytes.
     static func bytes(_ count: Int) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: count)
-        let status = buffer.withUnsafeMutableBytes { RAND_bytes($0.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(count)) }
-        if status != 1 {
-            // RAND_bytes only fails when the CSPRNG cannot be seeded; refusing to continue is safer than weak codes.
-            fatalError("OpenSSL RAND_bytes failed: the CSPRNG is unavailable")
-        }
+        buffer.withUnsafeMutableBytes { pool.fill($0) }
         return buffer
     }
 
