@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Synchronization
 
 // libmicrohttpd calls these from its own threads: they live outside any actor (not in main.swift) and
 // reach their owner through `Unmanaged` context pointers. Source: DESIGN.md "Traps".
@@ -20,6 +21,7 @@ let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, metho
     // First call for a request: only headers are known; allocate the body buffer and ask for more.
     guard let existing = requestContext.pointee else {
         requestContext.pointee = Unmanaged.passRetained(PendingRequest()).toOpaque()
+        Unmanaged<ResponderBox>.fromOpaque(context).takeUnretainedValue().requestsUnderWay.add(1, ordering: .relaxed)
         return cmhd_yes()
     }
     let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
@@ -48,8 +50,9 @@ let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, metho
     return MHD_queue_response(connection, UInt32(clamping: answer.status), response)
 }
 
-let requestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+let requestCompleted: MHD_RequestCompletedCallback = { context, _, requestContext, _ in
     guard let requestContext, let pointer = requestContext.pointee else { return }
     Unmanaged<PendingRequest>.fromOpaque(pointer).release()
     requestContext.pointee = nil
+    if let context { Unmanaged<ResponderBox>.fromOpaque(context).takeUnretainedValue().requestsUnderWay.subtract(1, ordering: .releasing) }
 }

@@ -12,8 +12,8 @@ import Synchronization
 /// print(daemon.port)   // the bound port
 /// daemon.stop()
 /// ```
-/// `stop()` stops accepting, lets running requests finish and joins the daemon's threads; it is idempotent
-/// and also runs on deinit.
+/// `stop()` stops accepting, lets running requests finish (their answers are sent, for up to
+/// ``drainSeconds``) and joins the daemon's threads; it is idempotent and also runs on deinit.
 public final class HTTPDaemon: Sendable {
     /// The C handle and the C copies of the TLS PEM texts, released together in `stop()`.
     private struct Running: @unchecked Sendable {
@@ -58,9 +58,9 @@ public final class HTTPDaemon: Sendable {
                 throw StartFailure(description: "cannot serve HTTPS: out of memory copying the certificate")
             }
             strings = [key, certificate]
-            started = cmhd_start_tls(host, port, accessHandler, context, requestCompleted, nil, key, certificate)
+            started = cmhd_start_tls(host, port, accessHandler, context, requestCompleted, context, key, certificate)
         } else {
-            started = cmhd_start(host, port, accessHandler, context, requestCompleted, nil)
+            started = cmhd_start(host, port, accessHandler, context, requestCompleted, context)
         }
         guard let started else {
             strings.forEach { wipeAndFree($0) }
@@ -73,13 +73,23 @@ public final class HTTPDaemon: Sendable {
         self.port = cmhd_bound_port(started)
     }
 
-    /// Stops the daemon: no new connections, running requests complete, threads joined. Idempotent.
+    /// How long `stop()` waits for requests under way to be answered before it closes their connections.
+    public static let drainSeconds = 10.0
+
+    /// Stops the daemon: no new connections, running requests complete and their answers are sent (for up to
+    /// ``drainSeconds``), threads joined. Idempotent.
     public func stop() {
         running.withLock { running in
             guard let daemon = running.daemon else { return }
             // Quiescing hands the listening socket to the caller; closing it after the stop refuses new
             // connections at once (left open, connects would queue in its backlog until they time out).
             let listener = MHD_quiesce_daemon(daemon)
+            // Stopping shuts every connection's socket: an answer still being computed would never be sent.
+            var waited = 0.0
+            while box.requestsUnderWay.load(ordering: .acquiring) > 0, waited < Self.drainSeconds {
+                usleep(10_000)
+                waited += 0.01
+            }
             MHD_stop_daemon(daemon)
             if listener >= 0 { close(listener) }
             running.daemon = nil

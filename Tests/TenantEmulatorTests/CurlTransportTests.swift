@@ -131,6 +131,20 @@ struct CurlTransportTests {
         #expect(ContinuousClock.now - stopping < .seconds(30), "the stop waited out the held answer")
     }
 
+    @Test("a request under way when the server stops still gets its answer, and the stop does not wait out a delay")
+    func stopAnswersRequestsUnderWay() async throws {
+        let server = try Self.plainEmulator()
+        let transport = try CurlTransport(caFile: nil)
+        try await Self.queueDelay(server, seconds: 60, transport: transport)
+        let task = Task { try await transport.send(Self.initiate(server, timeout: 30)) }
+        try await Task.sleep(for: .milliseconds(300))
+        let stopping = ContinuousClock.now
+        server.stop()
+        #expect(ContinuousClock.now - stopping < .seconds(30), "the stop waited out the held answer")
+        let response = try await task.value
+        #expect(response.status == 200)
+    }
+
     @Test("a request held longer than its timeout ends with .timedOut")
     func timeout() async throws {
         let server = try Self.plainEmulator()
