@@ -64,22 +64,29 @@ enum EmulatorBenchmark {
         }
     }
 
-    /// The options `arguments` set over `defaults`; nil for an unknown option or a missing value.
+    /// The options `arguments` set over `defaults`; nil for an unknown option, a missing value, or a value that
+    /// is not a number (for `--scale`: not `none` or a comma-separated list of positive client counts).
     static func parse(_ arguments: [String], over defaults: Options = Options()) -> Options? {
         var options = defaults
         guard arguments.count % 2 == 0 else { return nil }
         for index in stride(from: 0, to: arguments.count, by: 2) {
             let value = arguments[index + 1]
-            switch arguments[index] {
-            case "--clients": options.clients = max(1, Int(value) ?? options.clients)
-            case "--flows": options.flows = max(1, Int(value) ?? options.flows)
-            case "--seconds": options.seconds = max(0.5, Double(value) ?? options.seconds)
-            case "--hash-iterations": options.hashIterations = max(1, Int(value) ?? options.hashIterations)
-            case "--key-bits": options.keyBits = min(max(1024, Int(value) ?? options.keyBits), 4096)
-            case "--scale": options.scale = value == "none" ? [] : value.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
-            case "--scale-seconds": options.scaleSeconds = max(0.5, Double(value) ?? options.scaleSeconds)
-            case "--memory-users": options.memoryUsers = max(0, Int(value) ?? options.memoryUsers)
-            case "--memory-flows": options.memoryFlows = max(0, Int(value) ?? options.memoryFlows)
+            // A value that is not a number is a usage error, not a silent default.
+            let number = Int(value), seconds = Double(value).flatMap { $0.isFinite ? $0 : nil }
+            switch (arguments[index], number, seconds) {
+            case ("--clients", let number?, _): options.clients = max(1, number)
+            case ("--flows", let number?, _): options.flows = max(1, number)
+            case ("--seconds", _, let seconds?): options.seconds = max(0.5, seconds)
+            case ("--hash-iterations", let number?, _): options.hashIterations = max(1, number)
+            case ("--key-bits", let number?, _): options.keyBits = min(max(1024, number), 4096)
+            case ("--scale", _, _):
+                guard value != "none" else { options.scale = []; break }
+                let counts = value.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+                guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? 0) > 0 }) else { return nil }
+                options.scale = counts.compactMap { $0 }
+            case ("--scale-seconds", _, let seconds?): options.scaleSeconds = max(0.5, seconds)
+            case ("--memory-users", let number?, _): options.memoryUsers = max(0, number)
+            case ("--memory-flows", let number?, _): options.memoryFlows = max(0, number)
             default: return nil
             }
         }
@@ -118,9 +125,13 @@ enum EmulatorBenchmark {
         var flows = LoadResult()
         var busyCosts: [CryptoCost] = []
         for slice in 0..<flowSlices {
-            flows.add(LoadPhase.run(SignUpSignInScript.make(clientID: clientID, prefix: "flow\(slice)", code: code), port: server.port,
-                                    tenantPath: tenantPath, clients: options.clients, rounds: max(1, options.flows / flowSlices),
-                                    seconds: options.seconds / Double(flowSlices)))
+            // `--flows` per client in all: spread over the slices, the first ones taking the remainder.
+            let rounds = options.flows / flowSlices + (slice < options.flows % flowSlices ? 1 : 0)
+            if rounds > 0 {
+                flows.add(LoadPhase.run(SignUpSignInScript.make(clientID: clientID, prefix: "flow\(slice)", code: code), port: server.port,
+                                        tenantPath: tenantPath, clients: options.clients, rounds: rounds,
+                                        seconds: options.seconds / Double(flowSlices)))
+            }
             busyCosts.append(server.emulator.measureCryptoCost(samples: cryptoSamples, threads: cores))
         }
         let busy = CryptoCost(signSeconds: median(busyCosts.map(\.signSeconds)), hashSeconds: median(busyCosts.map(\.hashSeconds)))

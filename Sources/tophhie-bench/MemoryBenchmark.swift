@@ -30,7 +30,7 @@ enum MemoryBenchmark {
         try BenchmarkTenant.importUsers("[" + batch.joined(separator: ",") + "]", into: server.emulator)
         let withUsers = residentBytes()
         let heapWithUsers = HeapInUse.bytes() ?? 0
-        print(String(format: "  + %6d stored users                %8.1f MiB  (%.0f bytes per user)", users, mebibytes(withUsers),
+        print(String(format: "  + %6d stored users                 %8.1f MiB  (%.0f bytes per user)", users, mebibytes(withUsers),
                      Double(withUsers - start) / Double(users)))
 
         let clients = 8
@@ -64,8 +64,9 @@ enum MemoryBenchmark {
             guard EmulatorBenchmark.report(next, "memory, after expiry") else { return false }
             let after = residentBytes()
             let heap = HeapInUse.bytes() ?? 0
-            print(String(format: "  %5d s later (%@) %8.1f MiB  (%.0f %% of the flows' resident memory returned, %.0f %% of their heap)",
-                         later, what.padding(toLength: 18, withPad: " ", startingAt: 0), mebibytes(after),
+            let label = "\(later) s later (\(what))"
+            print(String(format: "  %@%8.1f MiB  (%.0f %% of the flows' resident memory returned, %.0f %% of their heap)",
+                         label.padding(toLength: 38, withPad: " ", startingAt: 0), mebibytes(after),
                          Double(withFlows - after) / Double(max(1, withFlows - withUsers)) * 100,
                          Double(heapWithFlows - heap) / Double(max(1, flowsHeap)) * 100))
         }
