@@ -73,7 +73,7 @@ public final class HTTPDaemon: Sendable {
         self.port = cmhd_bound_port(started)
     }
 
-    /// How long `stop()` waits for requests under way to be answered before it closes their connections.
+    /// Seconds `stop()` waits for requests under way to be answered before it closes their connections.
     public static let drainSeconds = 10.0
 
     /// Stops the daemon: no new connections, running requests complete and their answers are sent (for up to

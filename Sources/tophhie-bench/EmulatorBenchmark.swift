@@ -79,11 +79,11 @@ enum EmulatorBenchmark {
             case ("--seconds", _, let seconds?): options.seconds = max(0.5, seconds)
             case ("--hash-iterations", let number?, _): options.hashIterations = max(1, number)
             case ("--key-bits", let number?, _): options.keyBits = min(max(1024, number), 4096)
+            case ("--scale", _, _) where value == "none": options.scale = []
             case ("--scale", _, _):
-                guard value != "none" else { options.scale = []; break }
-                let counts = value.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
-                guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? 0) > 0 }) else { return nil }
-                options.scale = counts.compactMap { $0 }
+                let counts = value.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                guard counts.allSatisfy({ $0 > 0 }) else { return nil }
+                options.scale = counts
             case ("--scale-seconds", _, let seconds?): options.scaleSeconds = max(0.5, seconds)
             case ("--memory-users", let number?, _): options.memoryUsers = max(0, number)
             case ("--memory-flows", let number?, _): options.memoryFlows = max(0, number)

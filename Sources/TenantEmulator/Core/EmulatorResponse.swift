@@ -24,13 +24,11 @@ public struct EmulatorResponse: Sendable {
         self.delaySeconds = delaySeconds
     }
 
-    /// `body` with `unencodedBody` written into it (`handle(_:)` does this before answering).
-    func encoded() -> EmulatorResponse {
-        guard let unencodedBody else { return self }
-        var response = self
-        response.body = unencodedBody.jsonData
-        response.unencodedBody = nil
-        return response
+    /// Writes `unencodedBody` into `body` (`handle(_:)` does this before answering).
+    mutating func encodeBody() {
+        guard let unencodedBody else { return }
+        body = unencodedBody.jsonData
+        self.unencodedBody = nil
     }
 
     /// A JSON answer.

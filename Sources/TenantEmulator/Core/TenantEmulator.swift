@@ -115,7 +115,7 @@ public final class TenantEmulator: @unchecked Sendable {
         } else {
             response = handleTenant(request, correlationID: correlationID)
         }
-        response = response.encoded()
+        response.encodeBody()
         response.headers["client-request-id"] = request.headers["client-request-id"] ?? correlationID
         response.headers["x-ms-request-id"] = SecureRandom.guid()
         response.headers["Date"] = HTTPDate.string(clock.now)

@@ -30,7 +30,7 @@ extension TenantEmulator {
         let hash = withLockReleased { history.contains { hasher.verify(password, against: $0) } ? nil : hasher.hash(password) }
         if let flow { try confirm(flow, now: now) }
         guard let hash else {
-            throw ProtocolError(.invalidGrant, AADSTSCode.passwordTooWeak, "The new password must not be one that was used recently.", suberror: .passwordRecentlyUsed)
+            throw Self.passwordRefusal(.passwordRecentlyUsed, "The new password must not be one that was used recently.")
         }
         return hash
     }

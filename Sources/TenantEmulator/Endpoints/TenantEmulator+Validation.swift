@@ -7,9 +7,7 @@ extension TenantEmulator {
     /// words; the history is `hashNewPassword`'s). All carry AADSTS399246 (§4.1, §7.2).
     func passwordRuleProblem(_ password: String, username: String) -> ProtocolError? {
         let rules = policy.password
-        func problem(_ suberror: Suberror, _ message: String) -> ProtocolError {
-            ProtocolError(.invalidGrant, AADSTSCode.passwordTooWeak, message, suberror: suberror)
-        }
+        let problem = Self.passwordRefusal
         if password.count < rules.minLength { return problem(.passwordTooShort, "New password is too short.") }
         if password.count > rules.maxLength { return problem(.passwordTooLong, "New password is too long.") }
         var classes = 0
@@ -24,6 +22,11 @@ extension TenantEmulator {
             return problem(.passwordBanned, "New password contains a banned word.")
         }
         return nil
+    }
+
+    /// A refused password: `invalid_grant`, AADSTS399246 and the password suberror (§4.1, §7.2).
+    static func passwordRefusal(_ suberror: Suberror, _ message: String) -> ProtocolError {
+        ProtocolError(.invalidGrant, AADSTSCode.passwordTooWeak, message, suberror: suberror)
     }
 
     /// Decodes the `attributes` parameter (a JSON object as a string, §4.1).
