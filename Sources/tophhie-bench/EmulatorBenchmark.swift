@@ -37,6 +37,9 @@ enum EmulatorBenchmark {
         /// Stored users and live flows of the memory phase; 0 users skips it.
         var memoryUsers = 100_000
         var memoryFlows = 10_000
+
+        static let names: Set = ["--clients", "--flows", "--seconds", "--hash-iterations", "--key-bits", "--scale", "--scale-seconds",
+                                 "--memory-users", "--memory-flows"]
     }
 
     static let usage = """
@@ -52,8 +55,15 @@ enum EmulatorBenchmark {
     /// throws or reports a wrong answer (false), else 0. Shared by the emulator and soak benchmarks.
     static func run(_ arguments: [String], over defaults: Options, usage: String, name: String,
                     body: (Options) throws -> Bool) -> Int32 {
-        guard let options = parse(arguments, over: defaults) else {
-            FileHandle.standardError.write(Data("usage: \(usage)\n".utf8))
+        if arguments == ["--help"] || arguments == ["-h"] {
+            print("usage: \(usage)")
+            return 0
+        }
+        let options: Options
+        do {
+            options = try parse(arguments, over: defaults)
+        } catch {
+            FileHandle.standardError.write(Data("\(name): \(error.description)\nusage: \(usage)\n".utf8))
             return 2
         }
         do {
@@ -64,12 +74,19 @@ enum EmulatorBenchmark {
         }
     }
 
-    /// The options `arguments` set over `defaults`; nil for an unknown option, a missing value, or a value that
-    /// is not a number (for `--scale`: not `none` or a comma-separated list of positive client counts).
-    static func parse(_ arguments: [String], over defaults: Options = Options()) -> Options? {
+    /// A command line the benchmark refuses, saying which option and why.
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The options `arguments` set over `defaults`. Numbers below an option's minimum are raised to it, and
+    /// `--key-bits` is kept within 1024–4096.
+    /// - Throws: `UsageError` for an unknown option, a missing value, or a value that is not a number (for
+    ///   `--scale`: not `none` or a comma-separated list of positive client counts).
+    static func parse(_ arguments: [String], over defaults: Options = Options()) throws(UsageError) -> Options {
         var options = defaults
-        guard arguments.count % 2 == 0 else { return nil }
         for index in stride(from: 0, to: arguments.count, by: 2) {
+            guard index + 1 < arguments.count else { throw UsageError(description: "\(arguments[index]) needs a value") }
             let value = arguments[index + 1]
             // A value that is not a number is a usage error, not a silent default.
             let number = Int(value), seconds = Double(value).flatMap { $0.isFinite ? $0 : nil }
@@ -82,12 +99,15 @@ enum EmulatorBenchmark {
             case ("--scale", _, _) where value == "none": options.scale = []
             case ("--scale", _, _):
                 let counts = value.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-                guard counts.allSatisfy({ $0 > 0 }) else { return nil }
+                guard counts.allSatisfy({ $0 > 0 }) else { throw UsageError(description: "--scale takes none or client counts like 1,2,4, not \(value)") }
                 options.scale = counts
             case ("--scale-seconds", _, let seconds?): options.scaleSeconds = max(0.5, seconds)
             case ("--memory-users", let number?, _): options.memoryUsers = max(0, number)
             case ("--memory-flows", let number?, _): options.memoryFlows = max(0, number)
-            default: return nil
+            case (let option, _, _) where Options.names.contains(option):
+                throw UsageError(description: "\(option) takes a number, not \(value)")
+            default:
+                throw UsageError(description: "unknown option \(arguments[index])")
             }
         }
         return options

@@ -43,8 +43,11 @@ enum MemoryBenchmark {
                                 [.clientID: EmulatorBenchmark.clientID, .continuationToken: token ?? "", .challengeType: types])
             }
         }
-        let live = LoadPhase.run(script, port: server.port, tenantPath: tenantPath, clients: clients,
-                                 rounds: (flows + clients - 1) / clients, seconds: 600)
+        // Exactly `flows`: as many rounds each as divide evenly, then one more on as many clients as remain.
+        var live = LoadResult()
+        for (clients, rounds) in [(clients, flows / clients), (flows % clients, 1)] where clients > 0 && rounds > 0 {
+            live.add(LoadPhase.run(script, port: server.port, tenantPath: tenantPath, clients: clients, rounds: rounds, seconds: 600))
+        }
         guard EmulatorBenchmark.report(live, "memory, live flows") else { return false }
         let withFlows = residentBytes()
         let heapWithFlows = HeapInUse.bytes() ?? 0

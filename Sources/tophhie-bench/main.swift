@@ -18,11 +18,16 @@ case "startup":
         exit(1)
     }
 default:
-    FileHandle.standardError.write(Data("""
+    let usage = """
         usage: \(EmulatorBenchmark.usage)
                \(SoakBenchmark.usage)
                tophhie-bench startup [RUNS]
 
-        """.utf8))
+        """
+    if arguments == ["--help"] || arguments == ["-h"] {
+        print(usage, terminator: "")
+        exit(0)
+    }
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
