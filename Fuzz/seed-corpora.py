@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the first corpus of each fuzz target (Fuzz/Corpus/<target>/seed-*) from what the project already
-has: the documented native-auth exchanges (../shared/fixtures), the emulator presets and test policies, the
+has: the documented native-auth exchanges (Tests/Fixtures), the emulator presets and test policies, the
 token caches and Graph bodies of the tests, and the keystrokes of the input-decoder tests. Run once, then
 `scripts/fuzz --merge TARGET` keeps what adds coverage. Input layouts are the ones each target's doc gives."""
 import base64
@@ -13,7 +13,7 @@ import sys
 import urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHARED = os.environ.get("TOPHHIE_SHARED", os.path.join(os.path.dirname(ROOT), "shared"))
+FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "native-auth")
 CORPUS = os.path.join(ROOT, "Fuzz", "Corpus")
 
 # The order of NativeAuthEndpoint.allCases, of the status list and of the grant types in fuzz-native-auth.
@@ -38,7 +38,7 @@ def write(target, data):
 
 
 def fixtures():
-    for path in sorted(glob.glob(os.path.join(SHARED, "fixtures", "native-auth", "*.json"))):
+    for path in sorted(glob.glob(os.path.join(FIXTURES, "*.json"))):
         with open(path) as handle:
             yield json.load(handle)
 
@@ -224,8 +224,8 @@ def terminal_input():
 
 
 def main():
-    if not os.path.isdir(os.path.join(SHARED, "fixtures")):
-        sys.exit(f"no fixtures at {SHARED}/fixtures; set TOPHHIE_SHARED")
+    if not os.path.isdir(FIXTURES):
+        sys.exit(f"no fixtures at {FIXTURES}: the checkout is incomplete")
     for make in (native_auth, emulator_request, tenant_policy, token_cache, jwt_claims, graph_response, interactive_answers, terminal_input):
         make()
     for target in sorted(os.listdir(CORPUS)):

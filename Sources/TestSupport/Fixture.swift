@@ -1,10 +1,10 @@
 import Foundation
 import NativeAuthWire
 
-/// One documented exchange of the real service from `shared/fixtures/native-auth/`.
+/// One documented exchange of the real service from `Tests/Fixtures/native-auth/`.
 ///
 /// Shape: `name`, `source`, `request` (`method`, `path`, `form`), `response` (`status`, `headers`,
-/// `body` JSON or `bodyText`), `expect` (`outcome`, `notes`). See `shared/fixtures/README.md`.
+/// `body` JSON or `bodyText`), `expect` (`outcome`, `notes`). See `Tests/Fixtures/README.md`.
 public struct Fixture: Sendable, CustomStringConvertible {
     public let name: String
     public let source: String
@@ -59,30 +59,26 @@ public enum FixtureError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformed(let name): "fixture \(name) is not a documented exchange"
-        case .missingDirectory(let path): "no fixtures at \(path) (set TOPHHIE_SHARED to the shared/ folder)"
+        case .missingDirectory(let path): "no fixtures at \(path): the checkout is incomplete"
         }
     }
 }
 
-/// Finds `shared/` (the folder beside the checkout) and loads its fixtures.
-public enum SharedFolder {
-    /// `$TOPHHIE_SHARED`, else `<package root>/../shared`.
-    public static var url: URL {
-        if let override = ProcessInfo.processInfo.environment["TOPHHIE_SHARED"] {
-            return URL(fileURLWithPath: override)
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
-    }
-
+/// The repository's own test files: the package root and the documented exchanges under `Tests/Fixtures/`.
+public enum RepositoryFiles {
     /// The package's root folder, found from this file's path.
     public static var packageRoot: URL {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Every fixture in `shared/fixtures/native-auth/`, sorted by name. A new file is picked up with no code change.
+    static var nativeAuthDirectory: URL {
+        packageRoot.appendingPathComponent("Tests/Fixtures/native-auth")
+    }
+
+    /// Every fixture in `Tests/Fixtures/native-auth/`, sorted by name. A new file is picked up with no code change.
     public static func nativeAuthFixtures() throws -> [Fixture] {
-        let directory = url.appendingPathComponent("fixtures/native-auth")
+        let directory = nativeAuthDirectory
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
             throw FixtureError.missingDirectory(directory.path)
         }
@@ -93,6 +89,6 @@ public enum SharedFolder {
 
     /// Loads one fixture by name (file stem).
     public static func fixture(_ name: String) throws -> Fixture {
-        try Fixture(url: url.appendingPathComponent("fixtures/native-auth/\(name).json"))
+        try Fixture(url: nativeAuthDirectory.appendingPathComponent("\(name).json"))
     }
 }

@@ -6,10 +6,10 @@ import Testing
 /// Every documented exchange in `shared/fixtures/native-auth/` goes through the validators and must
 /// arrive at the file's `expect.outcome`. A fixture added later is tested with no code change.
 @Suite struct FixtureValidationTests {
-    static let fixtures: [Fixture] = (try? SharedFolder.nativeAuthFixtures()) ?? []
+    static let fixtures: [Fixture] = (try? RepositoryFiles.nativeAuthFixtures()) ?? []
 
     @Test func fixturesAreFound() throws {
-        #expect(try SharedFolder.nativeAuthFixtures().count >= 70)
+        #expect(try RepositoryFiles.nativeAuthFixtures().count >= 70)
     }
 
     @Test(arguments: fixtures)

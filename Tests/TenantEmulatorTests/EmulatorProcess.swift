@@ -17,7 +17,7 @@ final class EmulatorProcess {
         let runner = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         let besideRunner = runner.deletingLastPathComponent().appendingPathComponent("tophhie")
         if FileManager.default.isExecutableFile(atPath: besideRunner.path) { return besideRunner }
-        return SharedFolder.packageRoot.appendingPathComponent(".build/debug/tophhie")
+        return RepositoryFiles.packageRoot.appendingPathComponent(".build/debug/tophhie")
     }
 
     init(_ arguments: [String]) throws {

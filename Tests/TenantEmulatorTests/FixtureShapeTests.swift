@@ -7,11 +7,11 @@ import TestSupport
 /// The emulator's answers have the shape of the real service's documented exchanges (fixtures README, rule 2).
 @Suite("Documented exchanges")
 struct FixtureShapeTests {
-    static let fixtures: [Fixture] = (try? SharedFolder.nativeAuthFixtures()) ?? []
+    static let fixtures: [Fixture] = (try? RepositoryFiles.nativeAuthFixtures()) ?? []
 
     @Test("every fixture is either reproduced or skipped with a reason")
     func everyFixtureIsAccountedFor() throws {
-        #expect(Self.fixtures.count > 60, "fixtures not found; set TOPHHIE_SHARED")
+        #expect(Self.fixtures.count > 60, "fixtures not found under Tests/Fixtures/native-auth")
         let unaccounted = Self.fixtures.map(\.name).filter { scenarios[$0] == nil && skippedFixtures[$0] == nil }
         #expect(unaccounted.isEmpty, "no scenario for: \(unaccounted)")
         let both = Self.fixtures.map(\.name).filter { scenarios[$0] != nil && skippedFixtures[$0] != nil }

@@ -78,6 +78,6 @@ enum TokenCacheWriter {
         let runner = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         let beside = runner.appendingPathComponent("token-cache-writer").path
         if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        return SharedFolder.packageRoot.appendingPathComponent(".build/debug/token-cache-writer").path
+        return RepositoryFiles.packageRoot.appendingPathComponent(".build/debug/token-cache-writer").path
     }
 }
