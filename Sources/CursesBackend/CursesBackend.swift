@@ -35,14 +35,15 @@ public final class CursesBackend: Backend {
 
     /// Takes over the terminal.
     /// - Parameters:
-    ///   - environment: read for `NO_COLOR`, `TERM`, and a launcher's ``TerminalHandover``.
+    ///   - environment: read for `NO_COLOR`, `TERM`, a launcher's ``TerminalHandover``, and the
+    ///     escape delay (`ESCDELAY`, `SSH_CONNECTION`, `SSH_TTY`; see ``EscapeDelay``).
     ///   - escapeDelay: how long after an Esc byte to wait for the rest of a sequence before it
-    ///     counts as the Esc key.
+    ///     counts as the Esc key; nil for ``EscapeDelay/for(environment:)``.
     ///   - pasteQuietTime: how long a bracketed paste whose end marker has not come may go without
     ///     input before it is closed, its text kept, so keys work again.
     /// - Throws: ``CursesError`` when standard input/output is not a terminal, `TERM` is unknown,
     ///   or another backend is active. Nothing is changed on the terminal in that case.
-    public init(environment: [String: String], escapeDelay: Duration = .milliseconds(30),
+    public init(environment: [String: String], escapeDelay: Duration? = nil,
                 pasteQuietTime: Duration = .milliseconds(500)) throws(CursesError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         guard activeRestoreRecord == nil else { throw .alreadyActive }
@@ -78,7 +79,7 @@ public final class CursesBackend: Backend {
         }
         wakeRead = pipeEnds[0]
         wakeWrite = pipeEnds[1]
-        input = TerminalInput(input: STDIN_FILENO, wake: wakeRead, escapeDelay: escapeDelay, pasteQuietTime: pasteQuietTime)
+        input = TerminalInput(input: STDIN_FILENO, wake: wakeRead, escapeDelay: escapeDelay ?? EscapeDelay.for(environment: environment), pasteQuietTime: pasteQuietTime)
         size = Self.terminalSize()
 
         record.pointee.wakeDescriptor = wakeWrite

@@ -95,7 +95,8 @@ final class FullScreenSession {
         let screen = model.state.screen
         let outcome = current.handle(key)
         view = current
-        consoleNotice = nil
+        // The status line is the screen's at each render: the back question is the console's to show.
+        consoleNotice = current.isConfirmingBack ? StatusLine(FormView.backQuestion, kind: .info) : nil
         switch outcome {
         case .help:
             showingHelp = true
