@@ -9,8 +9,10 @@ func handleTerminationSignal(_ signal: Int32) {
     _exit(128 + signal)
 }
 
-/// SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE: restore the terminal, then let the default action
-/// happen (core dump, crash status) by re-raising with the default handler.
+/// SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, and every other signal whose default action ends the
+/// process (``HandledSignals/fatalWhileDefault``): restore the terminal, then let the default action
+/// happen (core dump, the signal's exit status) by re-raising with the default handler. The signal is
+/// blocked while its handler runs, so the re-raised one arrives as the handler returns.
 func handleCrashSignal(_ signal: Int32) {
     restoreTerminalAsyncSignalSafe()
     _ = Glibc.signal(signal, SIG_DFL)
@@ -66,4 +68,21 @@ enum HandledSignals {
     static let termination: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     static let crash: [Int32] = [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE]
     static let stop: [Int32] = [SIGTSTP, SIGTTIN, SIGTTOU]
+
+    /// The other signals whose default action ends the process (signal(7): "Term" or "Core"), taken over
+    /// only while that default is in force: one the program's environment ignores (a `trap '' USR1`, a
+    /// runtime ignoring SIGPIPE) or handles stays as it was. SIGKILL and SIGSTOP cannot be caught; the
+    /// real-time signals (SIGRTMIN…SIGRTMAX, numbered at run time, after those glibc keeps) end the
+    /// process by default too.
+    static var fatalWhileDefault: [Int32] {
+        [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGPIPE, SIGIO, SIGSTKFLT, SIGPWR,
+         SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    }
+
+    /// Whether `signal`'s handler is the default one.
+    static func hasDefaultAction(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(signal, nil, &current) == 0 else { return false }
+        return current.sa_flags & SA_SIGINFO == 0 && current.__sigaction_handler.sa_handler == nil
+    }
 }

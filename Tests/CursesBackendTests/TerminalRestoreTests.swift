@@ -13,7 +13,11 @@ struct TerminalRestoreTests {
         #expect(!run.tmux.capture().contains("Harness form"), "form left on screen", sourceLocation: sourceLocation)
     }
 
-    @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP"), (SIGABRT, "SIGABRT")])
+    /// Every signal whose default action ends the process restores first, then ends it as the default
+    /// would (the status names the signal): not only those a user sends on purpose.
+    @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP"), (SIGABRT, "SIGABRT"),
+                      (SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2"), (SIGALRM, "SIGALRM"), (SIGPIPE, "SIGPIPE"),
+                      (SIGVTALRM, "SIGVTALRM"), (SIGXFSZ, "SIGXFSZ")])
     func signalRestoresTheTerminal(_ signal: Int32, _ name: String) throws {
         let run = try HarnessRun(term: "xterm-256color")
         #expect(run.waitForForm())
