@@ -42,6 +42,18 @@ struct TerminalRestoreTests {
         expectSane(run)
     }
 
+    /// Ctrl-C quits from the help screen (an overlay) as from the form, and restores the terminal.
+    @Test func ctrlCQuitsFromTheHelpScreen() throws {
+        let run = try HarnessRun(term: "xterm-256color")
+        #expect(run.waitForForm())
+        run.tmux.send(keys: "F1")
+        #expect(run.tmux.waitForScreen(containing: "Press any key to go back"), "\(run.tmux.capture())")
+        run.tmux.send(keys: "C-c")
+        #expect(run.waitForExit() == 0, "Ctrl-C on the help screen did not quit")
+        #expect(run.result?["ending"] == "quit")
+        expectSane(run)
+    }
+
     // newterm, not initscr: an unknown TERM is an error the program can answer (line mode, a
     // message), not an exit from inside ncurses, and the terminal is left untouched.
     @Test func unknownTerminalIsReportedAndChangesNothing() throws {

@@ -70,6 +70,9 @@ final class FullScreenSession {
             break
         case .key(let key):
             model.apply(.keyPressed)
+            // The quit key (Ctrl-C) quits from every screen and every overlay over it (help, the
+            // workbench's tools), before any of them can take it for its own.
+            if (view?.keymap ?? .form).command(for: key) == .quit { return nil }
             if showingHelp {
                 switch key {
                 case .pageDown, .down: helpScroll = min(helpScroll + (key == .down ? 1 : 10), 60)
@@ -79,7 +82,6 @@ final class FullScreenSession {
                 return .ignored
             }
             if workbench.isOpen {
-                if key == .control("c") { return nil }
                 consoleNotice = workbench.handle(key)
                 return .ignored
             }
