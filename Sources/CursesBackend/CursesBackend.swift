@@ -29,7 +29,7 @@ public final class CursesBackend: Backend {
     private let record: UnsafeMutablePointer<RestoreRecord>
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    /// The signals of ``HandledSignals/fatalWhileDefault`` this backend took over (those left at their default).
+    /// The signals of `TerminatingSignals` this backend took over (those left at their default).
     private let fatalSignals: [Int32]
     private var stopped = false
 
@@ -250,11 +250,11 @@ public final class CursesBackend: Backend {
         return (storage, bytes.count)
     }
 
-    /// - Returns: the signals of ``HandledSignals/fatalWhileDefault`` it took over.
+    /// - Returns: the signals of `TerminatingSignals` it took over.
     private static func installHandlers() -> [Int32] {
         for signal in HandledSignals.termination { _ = Glibc.signal(signal, handleTerminationSignal) }
         for signal in HandledSignals.crash { _ = Glibc.signal(signal, handleCrashSignal) }
-        let fatal = HandledSignals.fatalWhileDefault.filter(HandledSignals.hasDefaultAction)
+        let fatal = TerminatingSignals.atDefault
         for signal in fatal { _ = Glibc.signal(signal, handleCrashSignal) }
         for signal in HandledSignals.stop { _ = Glibc.signal(signal, handleStopSignal) }
         _ = Glibc.signal(SIGWINCH, handleWindowChange)

@@ -1,4 +1,5 @@
 import Glibc
+import TerminalUI
 
 // Signal handlers are C callbacks: they live here, in library code outside any actor, never in a
 // `main.swift` (whose code is main-actor isolated and would trap when called from a signal).
@@ -10,7 +11,7 @@ func handleTerminationSignal(_ signal: Int32) {
 }
 
 /// SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, and every other signal whose default action ends the
-/// process (``HandledSignals/fatalWhileDefault``): restore the terminal, then let the default action
+/// process (`TerminatingSignals`, those still at their default): restore the terminal, then let the default action
 /// happen (core dump, the signal's exit status) by re-raising with the default handler. The signal is
 /// blocked while its handler runs, so the re-raised one arrives as the handler returns.
 func handleCrashSignal(_ signal: Int32) {
@@ -68,21 +69,4 @@ enum HandledSignals {
     static let termination: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     static let crash: [Int32] = [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE]
     static let stop: [Int32] = [SIGTSTP, SIGTTIN, SIGTTOU]
-
-    /// The other signals whose default action ends the process (signal(7): "Term" or "Core"), taken over
-    /// only while that default is in force: one the program's environment ignores (a `trap '' USR1`, a
-    /// runtime ignoring SIGPIPE) or handles stays as it was. SIGKILL and SIGSTOP cannot be caught; the
-    /// real-time signals (SIGRTMIN…SIGRTMAX, numbered at run time, after those glibc keeps) end the
-    /// process by default too.
-    static var fatalWhileDefault: [Int32] {
-        [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGPIPE, SIGIO, SIGSTKFLT, SIGPWR,
-         SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
-    }
-
-    /// Whether `signal`'s handler is the default one.
-    static func hasDefaultAction(_ signal: Int32) -> Bool {
-        var current = sigaction()
-        guard sigaction(signal, nil, &current) == 0 else { return false }
-        return current.sa_flags & SA_SIGINFO == 0 && current.__sigaction_handler.sa_handler == nil
-    }
 }
