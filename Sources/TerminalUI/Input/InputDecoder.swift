@@ -6,8 +6,13 @@
 /// at once by another key is that key with Alt (``Key/alt(_:)``, case 017): terminals send Alt-b as
 /// `ESC b`, so reading it as Esc then `b` would go back and lose a form.
 ///
+/// The backend's wait for the rest of a sequence is ``EscapeDelay``; pieces that arrive within it, in any
+/// number of reads, decode as one key (field case 028).
+///
 /// Recognised sequences include every Home/End form used by xterm, screen and tmux
-/// (`ESC [ H`/`F`, `ESC [ 1~`/`4~`, `ESC [ 7~`/`8~`, `ESC O H`/`F`), Shift-Tab `ESC [ Z`, and bracketed
+/// (`ESC [ H`/`F`, `ESC [ 1~`/`4~`, `ESC [ 7~`/`8~`, `ESC O H`/`F`), Shift-Tab `ESC [ Z`, the modified-key
+/// encodings of kitty's keyboard protocol and xterm's modifyOtherKeys (see `InputDecoder+ModifiedKeys`,
+/// field case 027), rxvt's and the Linux console's forms, the keypad in application mode, and bracketed
 /// paste (`ESC [ 200~` … `ESC [ 201~`) which becomes one ``Key/paste(_:)``. A paste whose end marker
 /// never comes (a multiplexer dropped it) must not swallow every later key: it closes, its text kept,
 /// at Ctrl-C, at ``pasteLimit`` bytes, or when the backend calls ``closeUnfinishedPaste()`` after a
