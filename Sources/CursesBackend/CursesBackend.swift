@@ -82,7 +82,8 @@ public final class CursesBackend: Backend {
         }
         wakeRead = pipeEnds[0]
         wakeWrite = pipeEnds[1]
-        input = TerminalInput(input: STDIN_FILENO, wake: wakeRead, escapeDelay: escapeDelay ?? EscapeDelay.for(environment: environment), pasteQuietTime: pasteQuietTime)
+        input = TerminalInput(input: STDIN_FILENO, wake: wakeRead, escapeDelay: escapeDelay ?? EscapeDelay.for(environment: environment),
+                              pasteQuietTime: pasteQuietTime)
         size = Self.terminalSize()
 
         record.pointee.wakeDescriptor = wakeWrite

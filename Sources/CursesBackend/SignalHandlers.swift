@@ -11,9 +11,9 @@ func handleTerminationSignal(_ signal: Int32) {
 }
 
 /// SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, and every other signal whose default action ends the
-/// process (`TerminatingSignals`, those still at their default): restore the terminal, then let the default action
-/// happen (core dump, the signal's exit status) by re-raising with the default handler. The signal is
-/// blocked while its handler runs, so the re-raised one arrives as the handler returns.
+/// process (`TerminatingSignals`, those still at their default): restore the terminal, then let the
+/// default action happen (core dump, the signal's exit status) by re-raising with the default handler.
+/// The signal is blocked while its handler runs, so the re-raised one arrives as the handler returns.
 func handleCrashSignal(_ signal: Int32) {
     restoreTerminalAsyncSignalSafe()
     _ = Glibc.signal(signal, SIG_DFL)
