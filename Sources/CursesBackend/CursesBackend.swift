@@ -7,7 +7,8 @@ import TerminalUI
 /// Starting it saves the terminal modes, opens the screen with `newterm` (which reports failure
 /// instead of exiting the process like `initscr`), switches to raw input, enables bracketed paste,
 /// and installs signal handlers. ``stop()`` puts everything back; it is idempotent and also runs
-/// from SIGINT/SIGTERM/SIGHUP and crash signals (async-signal-safe: `tcsetattr` + `write` only).
+/// from SIGINT/SIGTERM/SIGHUP, crash signals, and every other signal whose default action would end
+/// the process (SIGUSR1, SIGALRM, SIGPIPE, …; async-signal-safe: `tcsetattr` + `write` only).
 /// A stop (Ctrl-Z's SIGTSTP, SIGTTIN, SIGTTOU) gives the terminal back the same way until SIGCONT.
 /// The screen is blanked row by row, never with a full clear (see `ScreenBlanking`).
 ///
@@ -28,6 +29,8 @@ public final class CursesBackend: Backend {
     private let record: UnsafeMutablePointer<RestoreRecord>
     private let wakeRead: Int32
     private let wakeWrite: Int32
+    /// The signals of `TerminatingSignals` this backend took over (those left at their default).
+    private let fatalSignals: [Int32]
     private var stopped = false
 
     private static let pasteOn = "\u{1B}[?2004h"
@@ -35,14 +38,15 @@ public final class CursesBackend: Backend {
 
     /// Takes over the terminal.
     /// - Parameters:
-    ///   - environment: read for `NO_COLOR`, `TERM`, and a launcher's ``TerminalHandover``.
+    ///   - environment: read for `NO_COLOR`, `TERM`, a launcher's ``TerminalHandover``, and the
+    ///     escape delay (`ESCDELAY`, `SSH_CONNECTION`, `SSH_TTY`; see ``EscapeDelay``).
     ///   - escapeDelay: how long after an Esc byte to wait for the rest of a sequence before it
-    ///     counts as the Esc key.
+    ///     counts as the Esc key; nil for ``EscapeDelay/for(environment:)``.
     ///   - pasteQuietTime: how long a bracketed paste whose end marker has not come may go without
     ///     input before it is closed, its text kept, so keys work again.
     /// - Throws: ``CursesError`` when standard input/output is not a terminal, `TERM` is unknown,
     ///   or another backend is active. Nothing is changed on the terminal in that case.
-    public init(environment: [String: String], escapeDelay: Duration = .milliseconds(30),
+    public init(environment: [String: String], escapeDelay: Duration? = nil,
                 pasteQuietTime: Duration = .milliseconds(500)) throws(CursesError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         guard activeRestoreRecord == nil else { throw .alreadyActive }
@@ -78,7 +82,8 @@ public final class CursesBackend: Backend {
         }
         wakeRead = pipeEnds[0]
         wakeWrite = pipeEnds[1]
-        input = TerminalInput(input: STDIN_FILENO, wake: wakeRead, escapeDelay: escapeDelay, pasteQuietTime: pasteQuietTime)
+        input = TerminalInput(input: STDIN_FILENO, wake: wakeRead, escapeDelay: escapeDelay ?? EscapeDelay.for(environment: environment),
+                              pasteQuietTime: pasteQuietTime)
         size = Self.terminalSize()
 
         record.pointee.wakeDescriptor = wakeWrite
@@ -87,7 +92,7 @@ public final class CursesBackend: Backend {
         Self.storeResetSequence(in: record)
         record.pointee.restored = 0
         activeRestoreRecord = record
-        Self.installHandlers()
+        fatalSignals = Self.installHandlers()
         Self.writeDirectly(Self.pasteOn)
     }
 
@@ -103,7 +108,7 @@ public final class CursesBackend: Backend {
     public func handOver() -> (name: String, value: String) {
         var held = sigset_t()
         sigemptyset(&held)
-        for signal in HandledSignals.termination + HandledSignals.stop { sigaddset(&held, signal) }
+        for signal in HandledSignals.termination + HandledSignals.stop + fatalSignals { sigaddset(&held, signal) }
         pthread_sigmask(SIG_BLOCK, &held, nil)
         return (TerminalHandover.variable, TerminalHandover.encode(record.pointee.saved))
     }
@@ -113,7 +118,7 @@ public final class CursesBackend: Backend {
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        Self.removeHandlers()
+        Self.removeHandlers(fatalSignals)
         if record.pointee.restored == 0 {
             // Blank the screen first: a terminal without an alternate screen (or one that mixed the
             // screens up on a resize) must not keep a form, masked or not, after the console is gone.
@@ -246,9 +251,12 @@ public final class CursesBackend: Backend {
         return (storage, bytes.count)
     }
 
-    private static func installHandlers() {
+    /// - Returns: the signals of `TerminatingSignals` it took over.
+    private static func installHandlers() -> [Int32] {
         for signal in HandledSignals.termination { _ = Glibc.signal(signal, handleTerminationSignal) }
         for signal in HandledSignals.crash { _ = Glibc.signal(signal, handleCrashSignal) }
+        let fatal = TerminatingSignals.atDefault
+        for signal in fatal { _ = Glibc.signal(signal, handleCrashSignal) }
         for signal in HandledSignals.stop { _ = Glibc.signal(signal, handleStopSignal) }
         _ = Glibc.signal(SIGWINCH, handleWindowChange)
         // Then unblock: a program started with these signals blocked (a launcher's hand-over, test
@@ -256,12 +264,15 @@ public final class CursesBackend: Backend {
         // pending would meet the handler newterm installed, whose exit(1) skips this restore.
         var handled = sigset_t()
         sigemptyset(&handled)
-        for signal in HandledSignals.termination + HandledSignals.crash + HandledSignals.stop + [SIGWINCH] { sigaddset(&handled, signal) }
+        for signal in HandledSignals.termination + HandledSignals.crash + HandledSignals.stop + fatal + [SIGWINCH] {
+            sigaddset(&handled, signal)
+        }
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+        return fatal
     }
 
-    private static func removeHandlers() {
-        for signal in HandledSignals.termination + HandledSignals.crash + HandledSignals.stop + [SIGWINCH] {
+    private static func removeHandlers(_ fatal: [Int32]) {
+        for signal in HandledSignals.termination + HandledSignals.crash + HandledSignals.stop + fatal + [SIGWINCH] {
             _ = Glibc.signal(signal, SIG_DFL)
         }
     }

@@ -1,4 +1,5 @@
 import Glibc
+import TerminalUI
 
 // Signal handlers are C callbacks: they live here, in library code outside any actor, never in a
 // `main.swift` (whose code is main-actor isolated and would trap when called from a signal).
@@ -9,8 +10,10 @@ func handleTerminationSignal(_ signal: Int32) {
     _exit(128 + signal)
 }
 
-/// SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE: restore the terminal, then let the default action
-/// happen (core dump, crash status) by re-raising with the default handler.
+/// SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, and every other signal whose default action ends the
+/// process (`TerminatingSignals`, those still at their default): restore the terminal, then let the
+/// default action happen (core dump, the signal's exit status) by re-raising with the default handler.
+/// The signal is blocked while its handler runs, so the re-raised one arrives as the handler returns.
 func handleCrashSignal(_ signal: Int32) {
     restoreTerminalAsyncSignalSafe()
     _ = Glibc.signal(signal, SIG_DFL)

@@ -42,8 +42,10 @@ final class TerminalInput {
             let remaining = max(.zero, deadline - clock.now)
             let pasting = decoder.isPasting
             let waitingForEscape = decoder.hasPendingInput
+            // Both waits run from the last bytes read, not from this call: a caller asking for no wait
+            // (keys already queued) must not cut a sequence split over a slow link in two (case 028).
             let wait = pasting ? min(remaining, max(.zero, lastInput + pasteQuietTime - clock.now))
-                : waitingForEscape ? min(remaining, escapeDelay) : remaining
+                : waitingForEscape ? min(remaining, max(.zero, lastInput + escapeDelay - clock.now)) : remaining
             var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, Int32(Self.milliseconds(wait)))
@@ -52,13 +54,12 @@ final class TerminalInput {
                 return .closed
             }
             if ready == 0 {
-                if pasting {
-                    if clock.now - lastInput >= pasteQuietTime { queue += decoder.closeUnfinishedPaste() }
-                    if !queue.isEmpty || remaining > .zero { continue }
-                } else if waitingForEscape {
+                if pasting, clock.now - lastInput >= pasteQuietTime {
+                    queue += decoder.closeUnfinishedPaste()
+                } else if !pasting, waitingForEscape, clock.now - lastInput >= escapeDelay {
                     queue += decoder.flushPendingEscape()
-                    if !queue.isEmpty || remaining > .zero { continue }
                 }
+                if !queue.isEmpty || clock.now < deadline { continue }
                 return .timedOut
             }
             if fds[1].revents & Int16(POLLIN) != 0 {

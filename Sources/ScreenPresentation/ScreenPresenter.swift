@@ -41,10 +41,13 @@ public enum ScreenPresenter {
         var view = FormView(header: header, title: screen.title, lines: screen.text, banner: screen.banner,
                             details: screen.details.map { FormDetail($0.label, $0.value) }, fields: fields, buttons: buttons,
                             status: status(of: screen))
+        // While a request is in flight Esc cancels it and the values stay: nothing to ask.
+        view.backDropsValues = !screen.isWorking
         view.focus = focus(of: view, previous: previous)
         if let previous, view.focus == previous.focus, sameItems(view, previous) {
             view.scroll = previous.scroll
             view.choiceList = openList(previous.choiceList, in: view)
+            view.isConfirmingBack = previous.isConfirmingBack && view.backDropsValues
         }
         return view
     }

@@ -39,7 +39,7 @@ func json(_ text: String) -> String {
 }
 
 var environment: [String: String] = [:]
-for name in ["TERM", "NO_COLOR"] {
+for name in ["TERM", "NO_COLOR", "ESCDELAY", "SSH_CONNECTION", "SSH_TTY"] {
     if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 

@@ -68,4 +68,30 @@ struct FieldCasesInTerminalTests {
         #expect(run.result?["ending"] == "quit")
         #expect(run.result?["name"] == "pastedxmore")
     }
+
+    /// Field case 028: over SSH (or with `ESCDELAY`) an escape sequence whose pieces arrive 40–80 ms apart
+    /// is still one key: Delete, Alt-b and a bracketed paste whose start was split edit the Name field as
+    /// keys, Up moves on; no `[3~` or `200~` is typed and the lone Esc is never taken for Esc (which
+    /// would end the form as "back").
+    @Test(arguments: ["SSH_CONNECTION='203.0.113.5 50000 198.51.100.7 22'", "ESCDELAY=300"])
+    func sequencesSplitOverASlowLinkAreKeys(_ environment: String) throws {
+        let run = try HarnessRun(term: "xterm-256color", environment: environment)
+        #expect(run.waitForForm())
+        run.tmux.send(literal: "new@contoso.com")
+        #expect(run.tmux.waitForScreen(containing: "new@contoso.com"))
+        func gap(_ milliseconds: UInt32) { usleep(milliseconds * 1000) }
+        run.tmux.send(keys: "Tab")
+        #expect(run.tmux.waitForScreen(containing: "▸ Password"), "\(run.tmux.capture())")
+        run.tmux.send(literal: "\u{1B}"); gap(60); run.tmux.send(literal: "[A")         // Up
+        #expect(run.tmux.waitForScreen(containing: "▸ Name"), "Up did not move back to Name:\n\(run.tmux.capture())")
+        run.tmux.send(keys: "End")
+        run.tmux.send(literal: "\u{1B}"); gap(60); run.tmux.send(literal: "[3~")        // Delete
+        run.tmux.send(literal: "\u{1B}"); gap(40); run.tmux.send(literal: "b")          // Alt-b
+        run.tmux.send(literal: "\u{1B}["); gap(80); run.tmux.send(literal: "200~")      // a paste, its start split
+        run.tmux.send(literal: "S3cret\u{1B}[201~")
+        #expect(run.tmux.waitForScreen(containing: "new@contoso.comS3cret"), "\(run.tmux.capture())")
+        run.tmux.send(keys: "C-c")
+        #expect(run.waitForExit() == 0)
+        #expect(run.result == ["ending": "quit", "name": "new@contoso.comS3cret", "password": "", "code": ""])
+    }
 }

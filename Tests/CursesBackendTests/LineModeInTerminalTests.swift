@@ -36,4 +36,19 @@ struct LineModeInTerminalTests {
         #expect(run.waitForExit() == 130)
         #expect(run.sttyAfter == run.sttyBefore, "echo left off")
     }
+
+    /// SIGUSR1 or SIGALRM at the password prompt end the harness as their default action does, with echo
+    /// back on, as Ctrl-C leaves it.
+    @Test(arguments: [SIGUSR1, SIGALRM])
+    func aSignalAtThePasswordPromptRestoresEcho(_ signal: Int32) throws {
+        let run = try HarnessRun(term: "dumb")
+        #expect(run.waitForForm())
+        run.tmux.send(literal: "Ada")
+        run.tmux.send(keys: "Enter")
+        #expect(run.tmux.waitForScreen(containing: "Password:"))
+        run.tmux.send(literal: "half")
+        kill(try #require(run.pid), signal)
+        #expect(run.waitForExit() == 128 + Int(signal))
+        #expect(run.sttyAfter == run.sttyBefore, "echo left off")
+    }
 }

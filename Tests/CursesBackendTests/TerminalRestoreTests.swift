@@ -13,7 +13,11 @@ struct TerminalRestoreTests {
         #expect(!run.tmux.capture().contains("Harness form"), "form left on screen", sourceLocation: sourceLocation)
     }
 
-    @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP"), (SIGABRT, "SIGABRT")])
+    /// Every signal whose default action ends the process restores first, then ends it as the default
+    /// would (the status names the signal): not only those a user sends on purpose.
+    @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP"), (SIGABRT, "SIGABRT"),
+                      (SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2"), (SIGALRM, "SIGALRM"), (SIGPIPE, "SIGPIPE"),
+                      (SIGVTALRM, "SIGVTALRM"), (SIGXFSZ, "SIGXFSZ")])
     func signalRestoresTheTerminal(_ signal: Int32, _ name: String) throws {
         let run = try HarnessRun(term: "xterm-256color")
         #expect(run.waitForForm())
@@ -34,6 +38,18 @@ struct TerminalRestoreTests {
         #expect(run.waitForForm())
         run.tmux.send(keys: "C-c")
         #expect(run.waitForExit() == 0)
+        #expect(run.result?["ending"] == "quit")
+        expectSane(run)
+    }
+
+    /// Ctrl-C quits from the help screen (an overlay) as from the form, and restores the terminal.
+    @Test func ctrlCQuitsFromTheHelpScreen() throws {
+        let run = try HarnessRun(term: "xterm-256color")
+        #expect(run.waitForForm())
+        run.tmux.send(keys: "F1")
+        #expect(run.tmux.waitForScreen(containing: "Press any key to go back"), "\(run.tmux.capture())")
+        run.tmux.send(keys: "C-c")
+        #expect(run.waitForExit() == 0, "Ctrl-C on the help screen did not quit")
         #expect(run.result?["ending"] == "quit")
         expectSane(run)
     }

@@ -30,7 +30,10 @@ extension EndToEnd {
             run.signIn("nobody.here@example.com", "Whatever-1234!")
             #expect(run.wait(for: "We couldn't sign you in", timeout: ConsoleRun.serverWait), "\(run.screen)")
             let unknown = try #require(run.line(containing: "We couldn't sign you in"))
-            // A fresh sign-in form, so the message below is the second answer's.
+            // A fresh sign-in form, so the message below is the second answer's. The email is still
+            // typed in, so Esc asks before going home.
+            run.keys("Escape")
+            #expect(run.wait(for: "Press Esc again"), "\(run.screen)")
             run.keys("Escape")
             #expect(run.wait(for: "Reset password"))
             run.choose(0)

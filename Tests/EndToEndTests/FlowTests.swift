@@ -193,6 +193,8 @@ extension EndToEnd {
             #expect(run.wait(for: code), "the outbox pane does not show the code:\n\(run.screen)")
             run.keys("Escape") // back to the first screen of the flow
             #expect(run.wait(for: "Confirm password"))
+            run.keys("Escape") // the form holds what was typed: Esc asks first
+            #expect(run.wait(for: "Press Esc again"), "\(run.screen)")
             run.keys("Escape") // home
             #expect(run.wait(for: "Reset password"))
             #expect(run.waitUntilGone(code), "the abandoned person's code is still shown:\n\(run.screen)")

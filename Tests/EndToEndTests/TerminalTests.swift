@@ -76,6 +76,28 @@ extension EndToEnd {
             #expect(tmux.display("#{alternate_on}") == "0", "still on the alternate screen")
         }
 
+        /// A terminal a dead program left in kitty's keyboard mode sends every key as `ESC [ … u`: Enter
+        /// opens the sign-in form, letters type, Tab moves, Esc (asked, then again) goes home, Ctrl-C
+        /// (from the F1 help screen, itself opened with kitty's F1) quits with the terminal sane.
+        @Test func keysFromKittysKeyboardModeDriveTheConsole() throws {
+            let run = try ConsoleRun()
+            #expect(run.waitForHome())
+            run.keys("Up", "Up", "Up", "Up", "Up", "Up")
+            run.type("\u{1B}[13;129u")
+            #expect(run.wait(for: "Password (optional)"), "kitty's Enter did not open the sign-in form:\n\(run.screen)")
+            run.type("\u{1B}[97u\u{1B}[100;65u\u{1B}[65;2u\u{1B}[127u\u{1B}[97u\u{1B}[9u")
+            #expect(run.tmux.wait { run.field("Email", shows: "ada") }, "\(run.screen)")
+            run.type("\u{1B}[27u")
+            #expect(run.wait(for: "Press Esc again"), "\(run.screen)")
+            run.type("\u{1B}[27u")
+            #expect(run.wait(for: "Reset password"), "kitty's Esc did not go home:\n\(run.screen)")
+            run.type("\u{1B}[1;1P")
+            #expect(run.wait(for: "Press any key to go back"), "\(run.screen)")
+            run.type("\u{1B}[99;5u")
+            #expect(run.waitForExit() == 0, "kitty's Ctrl-C on the help screen did not quit")
+            run.expectSaneTerminal()
+        }
+
         @Test func ctrlCMidFlowLeavesTheTerminalSane() throws {
             let run = try ConsoleRun(preset: "mfa")
             #expect(run.waitForHome())

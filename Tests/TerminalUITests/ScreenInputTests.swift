@@ -109,4 +109,21 @@ import TophhieCloudAuthentication
         #expect(session.press(.tab) == [.fieldLeft(newsletter)])
         #expect(session.press(.down) == [.fieldEdited(.attribute("extension_\(FlowScreens.appID)_tier"), "Gold")])
     }
+
+    /// A lone Esc (a slip, or the first piece of a sequence split over a slow link) on the sign-up form with
+    /// an email typed does not throw it away: it asks, a second Esc goes back, any other key stays.
+    @Test func escOnATypedFormAsksBeforeGoingBack() {
+        var session = ScreenSession(FlowState(settings: FlowSettings(), step: .signUpStart(SignUpForm(settings: FlowSettings()))))
+        session.type("new@contoso.com")
+        #expect(session.press(.escape).isEmpty)
+        #expect(session.view.isConfirmingBack, "the question does not survive the re-present")
+        #expect(session.press(.right).isEmpty)
+        guard case .signUpStart(let form) = session.state.step else {
+            Issue.record("left the sign-up form: \(session.state.step)")
+            return
+        }
+        #expect(form.email == "new@contoso.com")
+        #expect(session.press(.escape).isEmpty)
+        #expect(session.press(.escape) == [.backRequested])
+    }
 }

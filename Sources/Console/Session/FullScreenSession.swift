@@ -70,6 +70,9 @@ final class FullScreenSession {
             break
         case .key(let key):
             model.apply(.keyPressed)
+            // The quit key (Ctrl-C) quits from every screen and every overlay over it (help, the
+            // workbench's tools), before any of them can take it for its own.
+            if (view?.keymap ?? .form).command(for: key) == .quit { return nil }
             if showingHelp {
                 switch key {
                 case .pageDown, .down: helpScroll = min(helpScroll + (key == .down ? 1 : 10), 60)
@@ -79,7 +82,6 @@ final class FullScreenSession {
                 return .ignored
             }
             if workbench.isOpen {
-                if key == .control("c") { return nil }
                 consoleNotice = workbench.handle(key)
                 return .ignored
             }
@@ -95,7 +97,8 @@ final class FullScreenSession {
         let screen = model.state.screen
         let outcome = current.handle(key)
         view = current
-        consoleNotice = nil
+        // The status line is the screen's at each render: the back question is the console's to show.
+        consoleNotice = current.isConfirmingBack ? StatusLine(FormView.backQuestion, kind: .info) : nil
         switch outcome {
         case .help:
             showingHelp = true

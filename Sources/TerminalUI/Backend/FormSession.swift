@@ -2,7 +2,8 @@
 ///
 /// The loop every full-screen form uses: draw, wait for an event, hand keys to the form, redraw on
 /// resize (the form keeps every value, only the layout changes), call `onTick` when idle so the
-/// caller can move countdowns. F1 shows help until the next key.
+/// caller can move countdowns. F1 shows help until the next key; the quit key (Ctrl-C) quits from
+/// the help screen as from the form.
 public struct FormSession {
     /// How the form ended, with the form as the user left it.
     public enum Ending: Hashable, Sendable {
@@ -47,6 +48,7 @@ public struct FormSession {
                 if showingHelp { continue }
             case .key(let key):
                 if showingHelp {
+                    if form.keymap.command(for: key) == .quit { return .quit }
                     showingHelp = false
                     break
                 }

@@ -30,6 +30,19 @@ public struct FormView: Hashable, Sendable {
     public var keymap: Keymap
     /// The open list of a long picker, drawn over the body; it takes every key until it closes.
     public var choiceList: ChoiceList?
+    /// Whether the back key throws away what the fields hold (false while it only cancels a request
+    /// and the values stay). When it does and a text, password or code field holds something, the
+    /// first Esc asks (``backQuestion``) and only a second goes back (field case 028: a lone Esc from a
+    /// split escape sequence, or a slip, must not cost a typed form).
+    public var backDropsValues = true
+    /// True after a first Esc asked ``backQuestion``: the next back key goes back, any other key
+    /// keeps the form and acts as itself.
+    public var isConfirmingBack = false
+    /// The status line the question replaced, shown again when the user stays.
+    private var statusBeforeQuestion: StatusLine?
+
+    /// The status line of a first Esc on a form with typed values.
+    public static let backQuestion = "Press Esc again to go back and drop what you typed; any other key stays here."
 
     /// A view focused on its first item, driven by ``Keymap/form`` unless another keymap is given.
     public init(header: HeaderInfo? = nil, title: String, lines: [String] = [], banner: String? = nil, details: [FormDetail] = [],
@@ -88,6 +101,11 @@ public struct FormView: Hashable, Sendable {
         return hasSecret ? keymap : keymap.without([.toggleReveal])
     }
 
+    /// Whether a text, password or code field holds something the back key would throw away.
+    public var hasTypedValues: Bool {
+        fields.contains { $0.isTextual && !$0.value.isEmpty }
+    }
+
     /// Wipes password and code fields, so a secret does not stay on screen after it was used.
     public mutating func clearSecrets() {
         for index in fields.indices where fields[index].isSecret { fields[index].editor.clear() }
@@ -95,6 +113,13 @@ public struct FormView: Hashable, Sendable {
 
     /// Applies one key: the focused field first, then the keymap.
     public mutating func handle(_ key: Key) -> FormOutcome {
+        let confirmed = isConfirmingBack && choiceList == nil && keymap.command(for: key) == .back
+        if isConfirmingBack {
+            isConfirmingBack = false
+            if status?.text == Self.backQuestion { status = statusBeforeQuestion }
+            statusBeforeQuestion = nil
+            if confirmed { return .back }
+        }
         if choiceList != nil { return handleChoiceList(key) }
         if case .field(let index)? = focused, let outcome = handleLongPicker(at: index, key) { return outcome }
         if case .field(let index)? = focused, fields[index].handle(key) { return .changed }
@@ -105,7 +130,12 @@ public struct FormView: Hashable, Sendable {
         case .submit:
             if case .button(let index)? = focused { return .submitted(button: buttons[index].id) }
             return .submitted(button: nil)
-        case .back: return .back
+        case .back:
+            guard backDropsValues, hasTypedValues else { return .back }
+            isConfirmingBack = true
+            statusBeforeQuestion = status
+            status = StatusLine(Self.backQuestion, kind: .info)
+            return .changed
         case .help: return .help
         case .quit: return .quit
         case .scroll:

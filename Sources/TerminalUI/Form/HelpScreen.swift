@@ -10,7 +10,7 @@ public enum HelpScreen {
         if rows.count + 1 + Keymap.editingHelp.count <= buffer.size.height - 4 { rows.append(FormDetail("", "")) }
         rows.append(contentsOf: Keymap.editingHelp.map { FormDetail($0.keys, $0.help) })
         var form = FormView(header: header, title: "Keys", details: rows,
-                            status: StatusLine("Press any key to go back."), keymap: Keymap(bindings: []))
+                            status: StatusLine("Press any key to go back; Ctrl-C quits."), keymap: Keymap(bindings: []))
         form.scroll = max(0, scroll)
         FormRenderer.render(form, into: &buffer)
     }

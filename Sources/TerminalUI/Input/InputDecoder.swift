@@ -6,8 +6,13 @@
 /// at once by another key is that key with Alt (``Key/alt(_:)``, case 017): terminals send Alt-b as
 /// `ESC b`, so reading it as Esc then `b` would go back and lose a form.
 ///
+/// The backend's wait for the rest of a sequence is ``EscapeDelay``; pieces that arrive within it, in any
+/// number of reads, decode as one key (field case 028).
+///
 /// Recognised sequences include every Home/End form used by xterm, screen and tmux
-/// (`ESC [ H`/`F`, `ESC [ 1~`/`4~`, `ESC [ 7~`/`8~`, `ESC O H`/`F`), Shift-Tab `ESC [ Z`, and bracketed
+/// (`ESC [ H`/`F`, `ESC [ 1~`/`4~`, `ESC [ 7~`/`8~`, `ESC O H`/`F`), Shift-Tab `ESC [ Z`, the modified-key
+/// encodings of kitty's keyboard protocol and xterm's modifyOtherKeys (see `InputDecoder+ModifiedKeys`,
+/// field case 027), rxvt's and the Linux console's forms, the keypad in application mode, and bracketed
 /// paste (`ESC [ 200~` … `ESC [ 201~`) which becomes one ``Key/paste(_:)``. A paste whose end marker
 /// never comes (a multiplexer dropped it) must not swallow every later key: it closes, its text kept,
 /// at Ctrl-C, at ``pasteLimit`` bytes, or when the backend calls ``closeUnfinishedPaste()`` after a
@@ -194,16 +199,14 @@ public struct InputDecoder: Sendable {
         let next = pending[start + 1]
         switch next {
         case UInt8(ascii: "["): return decodeCSI(at: start)
-        case UInt8(ascii: "O"):
-            guard pending.count >= start + 3 else { return .needMore }
-            return .consumed(3, Self.ss3(pending[start + 2]))
+        case UInt8(ascii: "O"): return decodeSS3(at: start)
         case 0x1B:
             // Esc before a sequence is Alt plus that key (how some terminals send Alt-←); Esc before
             // anything else is the Esc key, pressed twice or followed by an Alt key.
             guard start == 0, pending.count >= 3 else { return .needMore }
             guard pending[2] == UInt8(ascii: "[") || pending[2] == UInt8(ascii: "O") else { return .consumed(1, [.escape]) }
             switch decodeEscape(at: 1) {
-            case .consumed(let count, let keys): return .consumed(count + 1, keys.map { .alt($0) })
+            case .consumed(let count, let keys): return .consumed(count + 1, keys.map(Self.withAlt))
             case .pasteStarted(let count): return .pasteStarted(count + 1)
             case .needMore: return .needMore
             }
@@ -221,8 +224,43 @@ public struct InputDecoder: Sendable {
         }
     }
 
+    /// `ESC O` and a final byte (cursor keys, F1–F4, and the keypad in application mode), with the
+    /// modifier parameter older xterms put between them (`ESC O 5 P`, `ESC O 1;5 A`).
+    private func decodeSS3(at start: Int) -> Step {
+        var index = start + 2
+        while index < pending.count, (0x30...0x3F).contains(pending[index]) { index += 1 }
+        guard index < pending.count else { return .needMore }
+        let final = pending[index]
+        // A control byte cannot end it: drop the introducer and decode that byte as itself.
+        guard (0x40...0x7E).contains(final) else { return .consumed(2, []) }
+        guard let parameters = CSIParameters(pending[(start + 2)..<index]) else { return .consumed(index + 1 - start, []) }
+        // One number alone is the modifier (`ESC O 5 P`); two are `1;mods` as after `ESC [`.
+        let modifier = parameters[1] ?? parameters[0]
+        let modifiers = modifier.map { CSIParameters.modifiers(encoded: $0) } ?? []
+        return .consumed(index + 1 - start, Self.modified(Self.ss3(final), by: modifiers))
+    }
+
     private static func ss3(_ final: UInt8) -> [Key] {
-        final == UInt8(ascii: "M") ? [.enter] : cursorOrFunction(final)
+        switch final {
+        case UInt8(ascii: "M"): return [.enter]
+        // The keypad in application mode (left on by a program that died): `ESC O p`…`y` are 0–9.
+        case UInt8(ascii: "p")...UInt8(ascii: "y"): return [.character(Character(Unicode.Scalar(final - UInt8(ascii: "p") + UInt8(ascii: "0"))))]
+        case UInt8(ascii: "j"): return [.character("*")]
+        case UInt8(ascii: "k"): return [.character("+")]
+        case UInt8(ascii: "l"): return [.character(",")]
+        case UInt8(ascii: "m"): return [.character("-")]
+        case UInt8(ascii: "n"): return [.character(".")]
+        case UInt8(ascii: "o"): return [.character("/")]
+        case UInt8(ascii: "X"): return [.character("=")]
+        // rxvt's Ctrl-arrows.
+        case UInt8(ascii: "a")...UInt8(ascii: "d"): return rxvtArrow(final)
+        default: return cursorOrFunction(final)
+        }
+    }
+
+    /// rxvt's Shift-arrows (`ESC [ a`…`d`) and Ctrl-arrows (`ESC O a`…`d`): the arrow, as for xterm's forms.
+    private static func rxvtArrow(_ final: UInt8) -> [Key] {
+        [[Key.up, .down, .right, .left][Int(final - UInt8(ascii: "a"))]]
     }
 
     /// The final letters `ESC O` and `ESC [` share: arrows, Home/End, F1–F4.
@@ -240,31 +278,55 @@ public struct InputDecoder: Sendable {
     }
 
     /// `ESC [` parameters (0x30–0x3F), intermediates (0x20–0x2F), then one final byte (0x40–0x7E).
-    /// `start` is the index of the `ESC`; the count consumed is from there.
+    /// `start` is the index of the `ESC`; the count consumed is from there. A sequence whose parameters
+    /// are not keys' (a private marker, an intermediate) is dropped whole.
     private func decodeCSI(at start: Int) -> Step {
+        guard pending.count >= start + 3 else { return .needMore }
+        if pending[start + 2] == UInt8(ascii: "[") {
+            // The Linux console's F1–F5: `ESC [ [ A`…`E`.
+            guard pending.count >= start + 4 else { return .needMore }
+            let final = pending[start + 3]
+            let keys: [Key] = (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(final) ? [.function(Int(final - UInt8(ascii: "A")) + 1)] : []
+            return .consumed(4, keys)
+        }
         var index = start + 2
-        while index < pending.count, (0x20...0x3F).contains(pending[index]) { index += 1 }
+        while index < pending.count, (0x20...0x3F).contains(pending[index]) {
+            // rxvt ends Shift-editing keys with `$` (`ESC [ 3 $` is Shift-Delete): after plain digits it
+            // is the final byte, or the next key typed would be taken for one.
+            if pending[index] == UInt8(ascii: "$"), index > start + 2,
+               pending[(start + 2)..<index].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) { break }
+            index += 1
+        }
         guard index < pending.count else { return .needMore }
         let final = pending[index]
         let length = index + 1 - start
-        guard (0x40...0x7E).contains(final) else {
+        guard (0x40...0x7E).contains(final) || final == UInt8(ascii: "$") else {
             // Not a valid sequence: drop the introducer only, so the rest is decoded normally.
             return .consumed(2, [])
         }
-        let parameters = String(decoding: pending[(start + 2)..<index], as: UTF8.self).split(separator: ";").map { Int($0) }
-        let first = parameters.first ?? nil
-        if final == UInt8(ascii: "~"), first == 200 { return .pasteStarted(length) }
-        let keys = Self.csi(final: final, first: first)
-        // xterm's modifier parameter is 1 + a bit set: Shift 1, Alt 2, Ctrl 4.
-        guard parameters.count > 1, let modifier = parameters[1], (modifier - 1) & 2 != 0 else { return .consumed(length, keys) }
-        return .consumed(length, keys.map { .alt($0) })
+        if final == UInt8(ascii: "M"), index == start + 2 {
+            // An X10 mouse report (a mode a program that died left on): three bytes follow, none a key.
+            return pending.count >= start + 6 ? .consumed(6, []) : .needMore
+        }
+        guard let parameters = CSIParameters(pending[(start + 2)..<index]) else { return .consumed(length, []) }
+        if final == UInt8(ascii: "~"), parameters[0] == 200 { return .pasteStarted(length) }
+        guard !parameters.isRelease else { return .consumed(length, []) }
+        return .consumed(length, Self.csi(final: final, parameters))
     }
 
-    private static func csi(final: UInt8, first: Int?) -> [Key] {
+    private static func csi(final: UInt8, _ parameters: CSIParameters) -> [Key] {
+        let modifiers = parameters.modifiers
         switch final {
-        case UInt8(ascii: "Z"): return [.backTab]
-        case UInt8(ascii: "~"): return tilde(first)
-        default: return cursorOrFunction(final)
+        case UInt8(ascii: "u"):
+            return codedKey(parameters[0], shifted: parameters[0, sub: 1], text: parameters.values(of: 2), modifiers: modifiers)
+        case UInt8(ascii: "~") where parameters[0] == 27:
+            return codedKey(parameters[2], shifted: nil, text: [], modifiers: modifiers)
+        case UInt8(ascii: "Z"): return modified([.backTab], by: modifiers)
+        // `~` (xterm), and rxvt's `^` (Ctrl), `$` (Shift) and `@` (Ctrl-Shift) after the same numbers.
+        case UInt8(ascii: "~"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "@"):
+            return modified(tilde(parameters[0]), by: modifiers)
+        case UInt8(ascii: "a")...UInt8(ascii: "d"): return rxvtArrow(final)
+        default: return modified(cursorOrFunction(final), by: modifiers)
         }
     }
 

@@ -1,8 +1,9 @@
 import Glibc
 
 /// Turns echo off for a secret prompt and guarantees it comes back: on return, and from
-/// SIGINT/SIGTERM/SIGHUP while the prompt waits (the handler only calls `tcsetattr`, `write` and
-/// `_exit`, which are async-signal-safe).
+/// SIGINT/SIGTERM/SIGHUP and every other signal whose default action ends the process
+/// (``TerminatingSignals``) while the prompt waits (the handlers only call `tcsetattr`, `write`,
+/// `signal`, `raise` and `_exit`, which are async-signal-safe).
 final class SilentInputGuard {
     /// What the handler restores; allocated before the handlers are installed.
     private struct Record {
@@ -25,6 +26,9 @@ final class SilentInputGuard {
         Self.active = record
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             previous.append((signal, Glibc.signal(signal, restoreEchoAndExit)))
+        }
+        for signal in TerminatingSignals.atDefault {
+            previous.append((signal, Glibc.signal(signal, restoreEchoAndRaise)))
         }
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO)
@@ -56,4 +60,12 @@ final class SilentInputGuard {
 private func restoreEchoAndExit(_ signal: Int32) {
     SilentInputGuard.restoreFromSignal()
     _exit(128 + signal)
+}
+
+/// The C callback for the other signals that end the process: echo back, then the default action
+/// (the signal is blocked in its handler, so the one raised here arrives as the handler returns).
+private func restoreEchoAndRaise(_ signal: Int32) {
+    SilentInputGuard.restoreFromSignal()
+    _ = Glibc.signal(signal, SIG_DFL)
+    _ = raise(signal)
 }
