@@ -146,3 +146,36 @@ import TestSupport
         #expect(TokenCacheFile.defaultPath(environment: ["TOPHHIE_TOKEN_CACHE": "", "HOME": "/h"]) == "/h/.local/state/tophhie/msal_token_cache.json")
     }
 }
+
+/// The cache is parsed once per file version: the same device, inode, mtime and size reuse the parse.
+@Suite struct TokenCacheParseOnceTests {
+    typealias F = TokenCacheFixtures
+
+    @Test func theSameFileIsNotReadAgainButAnyChangeIs() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let path = folder.file("c.json")
+        let file = TokenCacheFile(path: path)
+        _ = try file.update { try $0.store(F.section18Answer, clientID: F.client, environment: F.environment, realm: F.realm, requestedScopes: [], accountSource: nil, now: F.signInTime) }
+        #expect(try file.load().cache.accounts().count == 1)
+
+        // Bytes changed behind the cache's back, with the size and mtime put back: the parse is reused.
+        var before = stat()
+        stat(path, &before)
+        let size = Int(before.st_size)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data(repeating: UInt8(ascii: "x"), count: size))
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        let (reused, quiet) = try file.load()
+        #expect(reused.accounts().count == 1 && quiet == nil, "read from the parse, not from the disk")
+
+        // A new mtime is a new version: read, found damaged, moved aside.
+        times = [before.st_atim, timespec(tv_sec: before.st_mtim.tv_sec + 1, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        let (reread, notice) = try file.load()
+        #expect(reread.accounts().isEmpty)
+        #expect(notice?.contains("was damaged") == true)
+    }
+}
