@@ -3,6 +3,7 @@
 //   token-cache-writer sample 0|1 PATH          write sample cache A (0) or B (1) to PATH, then exit
 //   token-cache-writer alternate PATH PAUSE     write A, B, A, … to PATH until killed, pausing PAUSE µs halfway
 //                                               through each write (so kills land mid-write)
+//   token-cache-writer sign-out PATH HOME ENV   remove the account HOME of ENV and its tokens (what `tophhie sign-out` does)
 //   token-cache-writer hold PATH                take PATH's lock, print "held", keep it until stdin ends
 //   token-cache-writer rotate PATH NAME COUNT   COUNT read-modify-write cycles: store a token answer with refresh
 //                                               token "rt-NAME-i" and account name = previous name + 1
@@ -66,13 +67,15 @@ func run(_ arguments: [String]) throws {
                                 accountSource: nil, now: Date())
             }
         }
+    case "sign-out" where arguments.count == 4:
+        _ = try TokenCacheFile(path: arguments[1]).update { $0.removeAccount(homeAccountID: arguments[2], environment: arguments[3]) }
     case "hold" where arguments.count == 2:
         _ = try TokenCacheFile(path: arguments[1]).update { _ in
             FileHandle.standardOutput.write(Data("held\n".utf8))
             _ = FileHandle.standardInput.readDataToEndOfFile()
         }
     default:
-        throw TokenCacheError.io("usage: token-cache-writer sample 0|1 PATH | alternate PATH PAUSE | rotate PATH NAME COUNT | hold PATH")
+        throw TokenCacheError.io("usage: token-cache-writer sample 0|1 PATH | alternate PATH PAUSE | rotate PATH NAME COUNT | sign-out PATH HOME ENV | hold PATH")
     }
 }
 
