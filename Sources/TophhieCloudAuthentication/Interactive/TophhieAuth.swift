@@ -144,8 +144,8 @@ public final class TophhieAuth: Sendable {
     /// 5 minutes left (and its `refresh_on` has not passed), else the refresh-token grant; the rotated
     /// refresh token replaces the old one in the cache.
     ///
-    /// An early refresh (after `refresh_on`, more than 5 minutes left) that gets no answer, 429 or 5xx
-    /// serves the cached token instead, with ``TophhieAuthResult/refreshDeferral`` saying why and until
+    /// An early refresh (after `refresh_on`, more than 5 minutes left; not a forced one) that gets no answer,
+    /// 429 or 5xx serves the cached token instead, with ``TophhieAuthResult/refreshDeferral`` saying why and until
     /// when it is valid; the next call tries again (MSAL's rule for a failed proactive refresh).
     ///
     /// Tokens from a refresh are stored only while the account is still in the cache: a sign-out by another
@@ -178,8 +178,10 @@ public final class TophhieAuth: Sendable {
                                          realm: cachedAccount.realm, scopes: resource),
            token.expiresOn.timeIntervalSince(now) > Self.expiryBuffer, let idToken {
             let cached = Self.result(token, idToken: idToken.secret, cache: cache, account: cachedAccount, clientID: configuration.clientID)
-            if !forceRefresh, token.refreshOn.map({ now < $0 }) ?? true { return cached }
-            fallback = cached
+            if !forceRefresh {
+                if token.refreshOn.map({ now < $0 }) ?? true { return cached }
+                fallback = cached
+            }
         }
         do {
             return try await refresh(session, cache: cache, home: home, scopes: requested, realm: cachedAccount.realm, retryOnRotation: true)
