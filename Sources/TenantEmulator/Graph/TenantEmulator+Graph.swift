@@ -55,7 +55,7 @@ extension TenantEmulator {
                 throw GraphError(500, "generalException", "General exception while processing.")
             case .delay:
                 delay = fault.seconds
-            case .expiredToken, .redirect, .smsBlocked:
+            case .http503, .expiredToken, .redirect, .smsBlocked:
                 break // refused when queued for a Graph path
             }
         }
