@@ -13,6 +13,16 @@ struct FileIdentity: Equatable, Sendable {
     let modifiedNanoseconds: Int
     let size: Int64
 
+    /// Seconds an mtime must be in the past before two versions of the file can be told apart by it: the
+    /// kernel stamps writes with a coarse clock (a timer tick), so two same-size writes in place within one
+    /// tick look alike. Like git's "racily clean" rule, a file changed this recently is read again.
+    static let settleTime: Double = 2
+
+    /// True when the file was last changed long enough before `now` that a later change will show.
+    func isSettled(now: Double) -> Bool {
+        Double(modifiedSeconds) + Double(modifiedNanoseconds) / 1e9 < now - Self.settleTime
+    }
+
     /// The identity of an open file; nil when `fstat` fails.
     init?(descriptor: Int32) {
         var status = stat()

@@ -20,7 +20,8 @@ import Darwin
 /// - An empty (or whitespace-only) file is an empty cache: nothing to rescue, so it is neither moved aside
 ///   nor reported (MSAL Python reads `""` as empty too); the next write replaces it.
 /// - The file is parsed once and the parse reused while its identity (device, inode) and its mtime and size
-///   stay the same: another program's write (a rename, or a write in place) changes one of them.
+///   stay the same: another program's write (a rename, or a write in place) changes one of them. A file
+///   changed in the last 2 s is read every time (same-size writes within one kernel clock tick share an mtime).
 ///
 /// `load()` and `update(_:)` block their thread (the lock wait, `fsync`): apps call them through
 /// `TophhieAuth`, which runs them off Swift's cooperative pool; tools of their own may call them directly.
@@ -138,9 +139,8 @@ public final class TokenCacheFile: Sendable {
             let value = try body(&changed)
             if changed != cache || cache.collapsedDuplicates {
                 try writeAtomically(changed.serialized())
-                var written = changed
-                written.collapsedDuplicates = false
-                if let identity = FileIdentity(path: path) { parsed.withLock { $0 = (identity, written) } }
+                // Just written: not settled, so the next read reads it (another program may write right after).
+                parsed.withLock { $0 = nil }
             }
             return (value, notice)
         }
@@ -199,7 +199,9 @@ public final class TokenCacheFile: Sendable {
             if case .malformed = error { throw error }
             throw .malformed("\(error)")
         }
-        if let identity { parsed.withLock { $0 = (identity, cache) } }
+        // A parse is remembered only once its file has settled (see `FileIdentity.settleTime`).
+        let settled = identity.flatMap { $0.isSettled(now: Date().timeIntervalSince1970) ? $0 : nil }
+        parsed.withLock { $0 = settled.map { ($0, cache) } }
         return cache
     }
 
