@@ -1,12 +1,15 @@
 // Hidden test helper for the token cache's durability tests (TokenCacheProcessTests). Not shipped.
 // Usage:
 //   token-cache-writer sample 0|1 PATH          write sample cache A (0) or B (1) to PATH, then exit
-//   token-cache-writer alternate PATH           write A, B, A, … to PATH until killed
+//   token-cache-writer alternate PATH PAUSE     write A, B, A, … to PATH until killed, pausing PAUSE µs halfway
+//                                               through each write (so kills land mid-write)
+//   token-cache-writer sign-out PATH HOME ENV   remove the account HOME of ENV and its tokens (what `tophhie sign-out` does)
+//   token-cache-writer hold PATH                take PATH's lock, print "held", keep it until stdin ends
 //   token-cache-writer rotate PATH NAME COUNT   COUNT read-modify-write cycles: store a token answer with refresh
 //                                               token "rt-NAME-i" and account name = previous name + 1
 // Exit status 0 on success, 1 with the error on stderr.
 import Foundation
-import TophhieCloudAuthentication
+@_spi(Testing) import TophhieCloudAuthentication
 
 let home = "e7d6c5b4-a392-4817-9f0e-1d2c3b4a5968.9a3c6e52-1f0d-4b7a-8c2e-5d4f3b2a1c00"
 let environment = "contoso.ciamlogin.com"
@@ -44,10 +47,8 @@ func run(_ arguments: [String]) throws {
     case "sample" where arguments.count == 3:
         let cache = try sample(Int(arguments[1]) ?? 0)
         _ = try TokenCacheFile(path: arguments[2]).update { $0 = cache }
-    case "alternate" where arguments.count == 2:
-        // Pause 50 ms halfway through each write, so kills land mid-write (a write in place would tear).
-        setenv("TOPHHIE_TOKEN_CACHE_TEST_WRITE_PAUSE", "50000", 1)
-        let file = TokenCacheFile(path: arguments[1])
+    case "alternate" where arguments.count == 3:
+        let file = TokenCacheFile(path: arguments[1], writePauseMicroseconds: UInt32(arguments[2]) ?? 0)
         let samples = [try sample(0), try sample(1)]
         var turn = 0
         while true {
@@ -66,8 +67,15 @@ func run(_ arguments: [String]) throws {
                                 accountSource: nil, now: Date())
             }
         }
+    case "sign-out" where arguments.count == 4:
+        _ = try TokenCacheFile(path: arguments[1]).update { $0.removeAccount(homeAccountID: arguments[2], environment: arguments[3]) }
+    case "hold" where arguments.count == 2:
+        _ = try TokenCacheFile(path: arguments[1]).update { _ in
+            FileHandle.standardOutput.write(Data("held\n".utf8))
+            _ = FileHandle.standardInput.readDataToEndOfFile()
+        }
     default:
-        throw TokenCacheError.io("usage: token-cache-writer sample 0|1 PATH | alternate PATH | rotate PATH NAME COUNT")
+        throw TokenCacheError.io("usage: token-cache-writer sample 0|1 PATH | alternate PATH PAUSE | rotate PATH NAME COUNT | sign-out PATH HOME ENV | hold PATH")
     }
 }
 

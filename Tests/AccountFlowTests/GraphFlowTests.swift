@@ -395,6 +395,47 @@ import Testing
         }
     }
 
+    /// Field case 033: Graph refuses the next link ("Invalid Skip Token", empty code) every time. The 50 rows
+    /// stay; "Load more" is offered once more; after the second refusal the screen offers to start again from
+    /// the newest rows instead, so the dead link is not asked for a third time.
+    @Test func aRefusedPageLinkKeepsTheRowsAndAfterTwoRefusalsOffersToStartAgain() {
+        let refused = GraphFailure(kind: .pageLinkRefused, message: "Graph refused the page link: Invalid Skip Token.",
+                                   detail: "HTTP 400 · Invalid Skip Token")
+        var store = Self.onHistory(Self.rows(0..<50), hasMore: true)
+        store.send(.historyMoreRequested, effects: [.loadMoreHistory]) { $0.pending = .readingSignIns }
+        store.send(.historyLoaded(.failure(refused))) {
+            $0.pending = nil
+            $0.history {
+                $0.failure = refused
+                $0.linkRefusals = 1
+            }
+        }
+        #expect(store.state.screen.options.count == 50)
+        #expect(store.state.screen.message == "Graph refused the page link: Invalid Skip Token. The rows so far are kept; choose Load more to try once more.")
+        store.send(.historyMoreRequested, effects: [.loadMoreHistory]) {
+            $0.pending = .readingSignIns
+            $0.history { $0.failure = nil }
+        }
+        store.send(.historyLoaded(.failure(refused))) {
+            $0.pending = nil
+            $0.history {
+                $0.failure = refused
+                $0.linkRefusals = 2
+            }
+        }
+        let screen = store.state.screen
+        #expect(screen.options.count == 50)
+        #expect(!screen.actions.contains { $0.label == "Load more" })
+        #expect(screen.actions.contains(ScreenAction("Start again from the newest", .retryRequested)))
+        #expect(screen.message == "Graph refused the page link: Invalid Skip Token. The rows so far are kept; choose Start again from the newest to read further.")
+        // A third "Load more" sends nothing; starting again reads the first page into a fresh list.
+        store.send(.historyMoreRequested)
+        store.send(.retryRequested, effects: [.loadHistory(user: Sample.email, top: 50)]) {
+            $0.pending = .readingSignIns
+            $0.step = .history(HistoryView(user: Sample.email))
+        }
+    }
+
     /// A wait announced before the first tick starts counting at that tick.
     @Test func aWaitBeforeAnyTickStartsAtTheFirstTick() {
         var store = FlowStore(FlowState(settings: Sample.utcSettings, step: .history(HistoryView(user: Sample.email)),

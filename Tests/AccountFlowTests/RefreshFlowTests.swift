@@ -67,6 +67,20 @@ import TophhieCloudAuthentication
         }
     }
 
+    /// The account was signed out in another window while the refresh was out: back to sign-in, saying so
+    /// (field case 029).
+    @Test func anAccountSignedOutElsewhereGoesToSignInSayingSo() {
+        var store = Self.signedInStore()
+        store.send(.refreshRequested, effects: [.refreshTokens]) { $0.pending = .refreshingTokens }
+        let gone = ServerDetails(errorDescription: "This account was signed out in another window. Sign in again.")
+        store.send(.tokensRefreshed(.failure(.refreshTokenExpired(gone)))) {
+            $0.pending = nil
+            $0.signedIn = nil
+            $0.origin = FlowOrigin(kind: .signIn, email: Sample.email)
+            $0.step = .signInStart(SignInForm(email: Sample.email, message: "This account was signed out in another window. Sign in again."))
+        }
+    }
+
     /// "Try again" repeats the refresh, not only the way back to the account.
     @Test func otherRefreshFailuresOfferARetryThatRefreshesAgain() {
         var store = Self.signedInStore()

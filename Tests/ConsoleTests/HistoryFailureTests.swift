@@ -17,6 +17,70 @@ import TophhieCloudAuthentication
         }
     }
 
+    /// Page 1: 50 rows and a next link with a lower-case escaped skip token; page 2: Graph's 400 "Invalid Skip
+    /// Token" with an empty code, every time (field case 033).
+    final class RefusingGraph: HTTPTransport {
+        static let link = "https://graph.microsoft.com/v1.0/auditLogs/signIns?$top=50&$skiptoken=Pc2xDs%2fFdD%2b%2bRk%3d"
+        let pageTwoRequests = Mutex<[String]>([])
+
+        func send(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse {
+            if request.url.absoluteString.contains("skiptoken") {
+                pageTwoRequests.withLock { $0.append(request.url.absoluteString) }
+                return HTTPResponse(status: 400, body: Data(#"{"error":{"code":"","message":"Invalid Skip Token","innerError":{"date":"2026-03-14T09:31:07"}}}"#.utf8))
+            }
+            let rows = (0..<50).map { #"{"id":"row-\#($0)","createdDateTime":"2026-03-14T09:26:41.1234567Z","status":{"errorCode":0},"appDisplayName":"Contoso"}"# }
+            return HTTPResponse(status: 200, body: Data((#"{"value":["# + rows.joined(separator: ",") + #"],"@odata.nextLink":"\#(Self.link)"}"#).utf8))
+        }
+    }
+
+    @Test func aRefusedPageLinkPrintsTheRowsReadAsPartialJSONAndFails() async throws {
+        let cache = try Self.operatorCache()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        var options = try Self.options(cache: cache)
+        options.json = true
+        let graph = RefusingGraph()
+        let run = await AccountCommandTests.run(.history, options, auth: TophhieAuth(transport: graph))
+        #expect(run.status == 1)
+        let printed = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
+        #expect((printed["value"] as? [[String: Any]])?.count == 50)
+        #expect(printed["partial"] as? Bool == true)
+        #expect(run.errors.contains("Graph refused the page link: Invalid Skip Token."), "\(run.errors)")
+        #expect(run.errors.contains("The 50 sign-ins read before it are printed above."))
+        #expect(graph.pageTwoRequests.withLock { $0 } == [RefusingGraph.link], "sent byte for byte, once")
+    }
+
+    static let clientID = "4f1e2d3c-5b6a-4978-8a1b-2c3d4e5f6a7b"
+    static let clientInfo = encode(#"{"uid":"u1","utid":"t1"}"#)
+
+    static func encode(_ json: String) -> String {
+        Data(json.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+    }
+
+    /// A cache holding an operator account with an `AuditLog.Read.All` token valid for an hour.
+    static func operatorCache() throws -> String {
+        let cache = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"
+        let idToken = encode(#"{"alg":"none"}"#) + "." + encode(#"{"oid":"u1","tid":"t1","preferred_username":"ops@contoso.com"}"#) + ".sig"
+        _ = try TokenCacheFile(path: cache).update { cache in
+            try cache.store(CacheableTokenResponse(accessToken: "at", refreshToken: "rt", idToken: idToken, clientInfo: clientInfo, scope: "AuditLog.Read.All",
+                                                   expiresIn: 3600),
+                            clientID: clientID, environment: "contoso.ciamlogin.com", realm: "t1", requestedScopes: [],
+                            accountSource: nil, now: Date())
+        }
+        return cache
+    }
+
+    /// `tophhie history --user u1 --pages 3` with that cache.
+    static func options(cache: String) throws -> AccountCommandOptions {
+        let target = TenantTarget(authority: try #require(URL(string: "https://contoso.ciamlogin.com/t1")), clientID: clientID,
+                                  capabilities: [], challengeTypes: [])
+        var options = AccountCommandOptions(target: target, tokenCachePath: cache)
+        options.historyUser = "u1"
+        options.pages = 3
+        options.scopes = ["AuditLog.Read.All"]
+        return options
+    }
+
     @Test func rowsReadBeforeAThrottledPageArePrintedAndTheCommandFails() async throws {
         let cache = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: cache) }

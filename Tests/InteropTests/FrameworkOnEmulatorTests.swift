@@ -59,6 +59,26 @@ import TophhieCloudAuthentication
         }
     }
 
+    /// Field case 030: 100 s before expiry the token service answers a gateway's HTML 503 with `Retry-After: 30`:
+    /// "try later", not "sign in again"; the refresh token stays and works once the service is back.
+    @Test func anOutageNearExpirySaysTryLaterAndTheNextCallRefreshes() async throws {
+        let rig = try Rig()
+        defer { rig.tenant.stop() }
+        let first = try await rig.signIn()
+        rig.clock.advance(by: first.expiresOn.timeIntervalSince(rig.clock.now) - 100)
+        #expect(rig.tenant.fault(#"{"endpoint": "/oauth2/v2.0/token", "kind": "http503", "seconds": 30}"#) == 200)
+        do {
+            _ = try await rig.auth.acquireTokenSilent()
+            Issue.record("the outage must be reported")
+        } catch let error as AuthError {
+            guard case .serviceUnavailable(let details, let retryAfter) = error else { Issue.record("got \(error)"); return }
+            #expect(details.status == 503 && retryAfter == 30 && !error.needsInteraction)
+        }
+        #expect(InteropTenant.read(rig.cache).contains(first.refreshToken ?? "-"), "the refresh token stays")
+        let refreshed = try await rig.auth.acquireTokenSilent()
+        #expect(refreshed.accessToken != first.accessToken && refreshed.refreshDeferral == nil)
+    }
+
     @Test func anExpiredRefreshTokenNeedsASignInAndLeavesTheCache() async throws {
         let rig = try Rig()
         defer { rig.tenant.stop() }

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 import TophhieCloudAuthentication
@@ -53,5 +55,61 @@ import TophhieCloudAuthentication
         #expect(!cached.accessToken.isEmpty)
         let refreshed = try await auth.acquireTokenSilent(forceRefresh: true)
         #expect(refreshed.accessToken != cached.accessToken)
+    }
+
+    /// Holds back the answer to a refresh grant until `whileInFlight` has run: the other process acts while
+    /// this one's refresh is out.
+    final class RefreshInFlight: HTTPTransport {
+        let wrapped: any HTTPTransport
+        let whileInFlight: @Sendable () async -> Void
+        init(_ wrapped: any HTTPTransport, whileInFlight: @escaping @Sendable () async -> Void) {
+            self.wrapped = wrapped
+            self.whileInFlight = whileInFlight
+        }
+
+        func send(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse {
+            guard String(decoding: request.body, as: UTF8.self).contains("grant_type=refresh_token") else { return try await wrapped.send(request) }
+            let wrapped = wrapped
+            let answer = Task { () async -> Result<HTTPResponse, TransportFailure> in
+                do throws(TransportFailure) { return .success(try await wrapped.send(request)) } catch { return .failure(error) }
+            }
+            await whileInFlight()
+            return try await answer.value.get()
+        }
+    }
+
+    /// Field case 029: the emulator holds the refresh grant 3 s; meanwhile MSAL Python signs the account out
+    /// of the shared cache. The refresh's answer does not bring the account back.
+    @Test func aSignOutByMSALPythonDuringOurRefreshSticks() async throws {
+        let tenant = try InteropTenant()
+        defer { tenant.stop() }
+        let cache = tenant.folder + "/msal_token_cache.json"
+        let (command, output) = tenant.python("msal_interop.py", ["remove", cache], output: "remove")
+        let removed = Mutex<Int32?>(nil)
+        let transport = RefreshInFlight(try makeTransport(caFile: tenant.caFile)) {
+            let status = await withCheckedContinuation { continuation in
+                DispatchQueue.global().async { continuation.resume(returning: ChildProcess.run(command, outputPath: output, truncate: true)) }
+            }
+            removed.withLock { $0 = status }
+        }
+        let clock = tenant.server.emulator.clock
+        let auth = TophhieAuth(transport: transport, clock: { clock.now })
+        try auth.configure(clientId: tenant.clientID, authority: tenant.authority, tokenCachePath: cache, caFile: tenant.caFile)
+        let step = try await auth.startDeviceCodeSignIn()
+        #expect(tenant.approve(userCode: step.userCode) == 200)
+        let signedIn = try await step.waitForSignIn()
+        clock.advance(by: 3600)
+        #expect(tenant.fault(#"{"endpoint": "/oauth2/v2.0/token", "kind": "delay", "seconds": 3}"#) == 200)
+
+        await #expect(throws: AuthError.signedOutElsewhere) { try await auth.acquireTokenSilent() }
+        #expect(removed.withLock { $0 } == 0, "MSAL Python: \(InteropTenant.read(output))")
+        let text = InteropTenant.read(cache)
+        #expect(!text.contains(signedIn.idToken) && !text.contains(signedIn.refreshToken ?? "-"), "no token of the account")
+        #expect(!text.contains(#""credential_type": "RefreshToken""#) && !text.contains(#""credential_type":"RefreshToken""#))
+        let home = try #require(signedIn.account.homeAccountID)
+        let file = try MSALTokenCache(json: Data(text.utf8))
+        #expect(file.accounts().isEmpty && file.account(homeAccountID: home, environment: "127.0.0.1") == nil)
+        #expect(try auth.accounts.isEmpty)
+        await #expect(throws: AuthError.noAccount) { try await auth.acquireTokenSilent() }
     }
 }

@@ -32,6 +32,18 @@ struct FaultTests {
         #expect(harness.post(.signInInitiate, initiate).status == 200)
     }
 
+    @Test("http503 on the token endpoint answers an HTML 503 page with Retry-After once, then the refresh grant works")
+    func serviceUnavailablePage() throws {
+        let harness = try Harness()
+        queue(harness, #"{"endpoint": "/oauth2/v2.0/token", "kind": "http503", "seconds": 30}"#)
+        let refused = harness.post(.token, ["client_id": clientID, "grant_type": "refresh_token", "refresh_token": "anything"])
+        #expect(refused.status == 503)
+        #expect(refused.headers["Retry-After"] == "30")
+        #expect(refused.headers["Content-Type"]?.hasPrefix("text/html") == true && refused.jsonObject == nil)
+        let next = harness.post(.token, ["client_id": clientID, "grant_type": "refresh_token", "refresh_token": "anything"])
+        #expect(next.status == 400, "the fault is used up: the grant itself answers (an unknown refresh token)")
+    }
+
     @Test("delay asks the server to hold the answer; the answer itself is normal")
     func delay() throws {
         let harness = try Harness()

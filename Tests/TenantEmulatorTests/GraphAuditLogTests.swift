@@ -54,6 +54,30 @@ struct GraphAuditLogTests {
         #expect(older.allSatisfy { $0 < (times.last ?? .distantPast) })
     }
 
+    /// Graph's skip tokens are standard base64 escaped in lower case; a client that un-escapes the link sends
+    /// `+`, which the query reads as a space, and Graph refuses it with an empty code (field case 033).
+    @Test("120 rows, 50 a page: the next link's $skiptoken is standard base64 escaped %2b %2f %3d; verbatim → page 2; un-escaped → 400 Invalid Skip Token")
+    func skipTokensLikeGraphs() throws {
+        let harness = try Harness()
+        try signInJane(harness, times: 120)
+        let janeID = try #require(try harness.emulator.store.user(email: F.jane)?.id)
+        let token = try harness.accessToken(F.ops, F.opsPassword, scope: F.auditScope)
+        let first = harness.graph("GET", "\(Self.signIns)?$top=50&$filter=\(escaped("userId eq '\(janeID)'"))", token: token)
+        let link = try #require(first.jsonObject?["@odata.nextLink"] as? String)
+        let skipToken = try #require(link.components(separatedBy: "$skiptoken=").last)
+        #expect(skipToken.contains("%2b") && skipToken.contains("%2f") && skipToken.hasSuffix("%3d%3d"), "\(skipToken)")
+        #expect(skipToken.range(of: "%[0-9A-F]*[A-F]", options: .regularExpression) == nil, "escapes in lower case")
+        #expect(skipToken.allSatisfy { $0.isLetter || $0.isNumber || $0 == "%" }, "nothing else is left unescaped")
+
+        let second = try harness.follow(link, token: token)
+        #expect(second.status == 200 && ids(second).count == 50)
+        let unescaped = link.replacingOccurrences(of: skipToken, with: skipToken.removingPercentEncoding ?? "")
+        #expect(unescaped.contains("+"))
+        expectGraphEnvelope(try harness.follow(unescaped, token: token), status: 400, code: "", message: "Invalid Skip Token")
+        let third = try harness.follow(try #require(second.jsonObject?["@odata.nextLink"] as? String), token: token)
+        #expect(ids(third).count == 20 && Set(ids(first) + ids(second) + ids(third)).count == 120)
+    }
+
     @Test("a 429 fault without Retry-After; Graph faults are not taken by * and only fit Graph paths with http429/http500/delay")
     func throttleWithoutRetryAfter() throws {
         let harness = try Harness()
@@ -119,7 +143,8 @@ struct GraphAuditLogTests {
         expectGraphEnvelope(get("appDisplayName eq 'x'"), status: 400, code: "Request_UnsupportedQuery")
         expectGraphEnvelope(get("userId eq 'x' or userId eq 'y'"), status: 400, code: "Request_UnsupportedQuery")
         expectGraphEnvelope(harness.graph("GET", "\(Self.signIns)?$top=0", token: token), status: 400, code: "Request_BadRequest")
-        expectGraphEnvelope(harness.graph("GET", "\(Self.signIns)?$skiptoken=garbage", token: token), status: 400, code: "Request_BadRequest")
+        expectGraphEnvelope(harness.graph("GET", "\(Self.signIns)?$skiptoken=garbage", token: token), status: 400, code: "",
+                            message: "Invalid Skip Token")
         // The log's own order may be named; no other.
         #expect(ids(harness.graph("GET", "\(Self.signIns)?$orderby=\(escaped("createdDateTime desc"))", token: token)).count == 6)
         expectGraphEnvelope(harness.graph("GET", "\(Self.signIns)?$orderby=\(escaped("createdDateTime asc"))", token: token),

@@ -111,6 +111,44 @@ import TophhieCloudAuthentication
         #expect(waits.all == [3, 3, 3])
     }
 
+    /// Field case 033: a next link whose skip token is standard base64 escaped in lower case, and Graph's
+    /// answer when it will not read a link (400, empty code).
+    static let escapedLink = "https://graph.microsoft.com/v1.0/auditLogs/signIns?$top=50&$filter=userId+eq+'\(InteractiveKit.objectID)'&$skiptoken=Pc2xDs%2fFdD%2b%2bRk%3d"
+    static let invalidSkipToken = InteractiveKit.json(400, #"{"error":{"code":"","message":"Invalid Skip Token","innerError":{"date":"2026-03-14T09:31:07"}}}"#)
+
+    @Test func aRefusedPageLinkIsSentByteForByteOnceAndNamedPlainly() async throws {
+        let kit = try await GraphKit.signedIn(graph: { request in
+            request.url.absoluteString.contains("skiptoken") ? Self.invalidSkipToken : GraphKit.page(0..<50, nextLink: Self.escapedLink)
+        })
+        let first = try await kit.auth.signInHistory(for: .id(InteractiveKit.objectID))
+        #expect(first.rows.count == 50)
+        do {
+            _ = try await kit.auth.nextSignInPage(after: first)
+            Issue.record("the refused link must be reported")
+        } catch let error as GraphError {
+            guard case .pageLinkRefused(let rowsRead, let link, let details) = error else { Issue.record("got \(error)"); return }
+            #expect(rowsRead.isEmpty && link.absoluteString == Self.escapedLink)
+            #expect(details.status == 400 && details.code == "" && details.message == "Invalid Skip Token")
+            #expect(error.localizedDescription.hasPrefix("Graph refused the page link: Invalid Skip Token."))
+        }
+        let pageTwo = kit.graphRequests.filter { $0.url.absoluteString.contains("skiptoken") }
+        #expect(pageTwo.map(\.url.absoluteString) == [Self.escapedLink], "byte for byte, and not retried")
+        #expect(kit.graphSleeps.isEmpty)
+    }
+
+    @Test func rowsReadBeforeARefusedPageLinkAreKept() async throws {
+        let kit = try await GraphKit.signedIn(graph: { request in
+            request.url.absoluteString.contains("skiptoken") ? Self.invalidSkipToken : GraphKit.page(0..<20, nextLink: Self.escapedLink)
+        })
+        do {
+            _ = try await kit.auth.signInHistory(for: .id(InteractiveKit.objectID))
+            Issue.record("the refused link must be reported")
+        } catch let GraphError.pageLinkRefused(rowsRead, link, _) {
+            #expect(rowsRead.map(\.id) == (0..<20).map { "evt-\($0)" }, "the short first page survives")
+            #expect(link.absoluteString == Self.escapedLink)
+        }
+    }
+
     @Test func a503HonoursRetryAfterAndAnHourLongOneEndsTheCallAtOnce() async throws {
         let kit = try await GraphKit.signedIn(graph: GraphKit.queue([
             GraphKit.error(503, "ServiceUnavailable", headers: ["retry-after": "5"]), GraphKit.page(0..<1, nextLink: nil),

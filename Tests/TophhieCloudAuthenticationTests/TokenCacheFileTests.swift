@@ -146,3 +146,63 @@ import TestSupport
         #expect(TokenCacheFile.defaultPath(environment: ["TOPHHIE_TOKEN_CACHE": "", "HOME": "/h"]) == "/h/.local/state/tophhie/msal_token_cache.json")
     }
 }
+
+/// The cache is parsed once per file version: the same device, inode, mtime and size reuse the parse.
+@Suite struct TokenCacheParseOnceTests {
+    typealias F = TokenCacheFixtures
+
+    /// Replaces the file's bytes with as many `x`, keeping its size, and sets its mtime to `mtime`.
+    static func scribble(_ path: String, mtime: timespec) throws {
+        var status = stat()
+        stat(path, &status)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data(repeating: UInt8(ascii: "x"), count: Int(status.st_size)))
+        try handle.close()
+        var times = [status.st_atim, mtime]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    }
+
+    static func setMtime(_ path: String, _ mtime: timespec) {
+        var status = stat()
+        stat(path, &status)
+        var times = [status.st_atim, mtime]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    }
+
+    @Test func theSameFileIsNotReadAgainButAnyChangeIs() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let path = folder.file("c.json")
+        let file = TokenCacheFile(path: path)
+        _ = try file.update { try $0.store(F.section18Answer, clientID: F.client, environment: F.environment, realm: F.realm, requestedScopes: [], accountSource: nil, now: F.signInTime) }
+        let aMinuteAgo = timespec(tv_sec: time(nil) - 60, tv_nsec: 0)
+        Self.setMtime(path, aMinuteAgo)
+        #expect(try file.load().cache.accounts().count == 1)
+
+        // Bytes changed behind the cache's back, with the size and mtime put back: the parse is reused.
+        try Self.scribble(path, mtime: aMinuteAgo)
+        let (reused, quiet) = try file.load()
+        #expect(reused.accounts().count == 1 && quiet == nil, "read from the parse, not from the disk")
+
+        // A new mtime is a new version: read, found damaged, moved aside.
+        Self.setMtime(path, timespec(tv_sec: aMinuteAgo.tv_sec + 1, tv_nsec: 0))
+        let (reread, notice) = try file.load()
+        #expect(reread.accounts().isEmpty)
+        #expect(notice?.contains("was damaged") == true)
+    }
+
+    /// Two same-size writes within one kernel clock tick share an mtime: a file changed in the last 2 s is
+    /// read every time.
+    @Test func aFileChangedJustNowIsReadEveryTime() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let path = folder.file("c.json")
+        let file = TokenCacheFile(path: path)
+        _ = try file.update { try $0.store(F.section18Answer, clientID: F.client, environment: F.environment, realm: F.realm, requestedScopes: [], accountSource: nil, now: F.signInTime) }
+        #expect(try file.load().cache.accounts().count == 1)
+        var status = stat()
+        stat(path, &status)
+        try Self.scribble(path, mtime: status.st_mtim)
+        #expect(try file.load().notice?.contains("was damaged") == true, "the same mtime, but too recent to trust")
+    }
+}

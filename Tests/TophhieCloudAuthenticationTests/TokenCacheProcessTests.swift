@@ -28,7 +28,7 @@ struct TokenCacheProcessTests {
         _ = try file.update { $0 = cacheA }
         var killedHoldingLock = 0
         for _ in 0..<20 {
-            let child = try #require(ChildProcess.start([Self.writer, "alternate", path], outputPath: log))
+            let child = try #require(ChildProcess.start([Self.writer, "alternate", path, "50000"], outputPath: log))
             usleep(UInt32.random(in: 80_000...400_000))
             kill(child, SIGKILL)
             ChildProcess.wait(child)

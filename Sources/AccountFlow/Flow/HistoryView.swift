@@ -17,6 +17,9 @@ public struct HistoryView: Sendable, Equatable {
     public var waiting: Countdown?
     /// The last request's failure, until the next request.
     public var failure: GraphFailure?
+    /// Times Graph refused the next link in a row: from two on, "Load more" gives way to starting again
+    /// from the newest rows (field case 033).
+    public var linkRefusals = 0
 
     /// A list for `user` before any page: no rows, all shown.
     public init(user: String, rows: [SignInRow] = [], hasMore: Bool = false, loaded: Bool = false,

@@ -154,6 +154,9 @@ extension FlowState {
             // `invalid_grant` on a refresh means the refresh token is invalid, expired or revoked
             // (RFC 6749 §5.2): like the cases the framework names, only a new sign-in helps.
             let message: String? = switch error {
+            case .refreshTokenExpired(let details) where details.status == nil && details.errorDescription != nil:
+                // A reason found here, not a server's: the account left the shared cache (signed out in another window).
+                details.errorDescription
             case .mfaRequiredForRefresh, .refreshTokenExpired, .passwordChangeRequired: error.errorDescription
             case .server(let details) where details.error == OAuthErrorCode.invalidGrant.wireValue:
                 NativeAuthError.refreshTokenExpired(details).errorDescription

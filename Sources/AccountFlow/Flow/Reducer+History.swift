@@ -4,6 +4,8 @@ extension FlowState {
     /// Rows asked for per page (`$top`); case 022 pages by 50.
     static let historyPageSize = 50
     static let historyUserMissing = "Enter a user principal name or an object id."
+    /// Refusals of the same next link after which "Load more" is replaced by starting again (case 033).
+    static let linkRefusalsBeforeRestart = 2
 
     /// The sign-in history's user actions: choose the user, read, filter, open a row, load more, and try
     /// the first page again by hand. Enrolment mode keeps no account, so it has none of them.
@@ -22,7 +24,10 @@ extension FlowState {
             return readFirstPage(HistoryView(user: user))
         case (.retryRequested, .history(let view)) where !view.loaded:
             return readFirstPage(view)
-        case (.historyMoreRequested, .history(var view)) where view.loaded && view.hasMore:
+        case (.retryRequested, .history(let view)) where view.linkRefusals >= Self.linkRefusalsBeforeRestart:
+            // The next link is dead: a fresh list from the newest rows.
+            return readFirstPage(HistoryView(user: view.user, filter: view.filter))
+        case (.historyMoreRequested, .history(var view)) where view.loaded && view.hasMore && view.linkRefusals < Self.linkRefusalsBeforeRestart:
             view.failure = nil
             step = .history(view)
             pending = .readingSignIns
@@ -66,8 +71,10 @@ extension FlowState {
                 view.hasMore = page.hasMore
                 view.loaded = true
                 view.failure = nil
+                view.linkRefusals = 0
             case .failure(let failure):
                 view.failure = failure
+                if failure.kind == .pageLinkRefused { view.linkRefusals += 1 }
             }
         default:
             return []

@@ -24,7 +24,11 @@ extension FlowState {
                                     + (view.hasMore ? ", more on the server)" : ")"))]
         if let detail = view.failure?.detail { details.append(ScreenDetail("Details", detail)) }
         var actions = [ScreenAction("Filter: \(view.filter.label)", .historyFilterChanged(view.filter.next))]
-        if view.loaded, view.hasMore { actions.append(ScreenAction("Load more", .historyMoreRequested)) }
+        if view.linkRefusals >= Self.linkRefusalsBeforeRestart {
+            actions.append(ScreenAction("Start again from the newest", .retryRequested))
+        } else if view.loaded, view.hasMore {
+            actions.append(ScreenAction("Load more", .historyMoreRequested))
+        }
         if !view.loaded { actions.append(ScreenAction("Try again", .retryRequested)) }
         actions += [ScreenAction("Back", .backRequested), ScreenAction("Home", .homeRequested)]
         return Screen(title: "Sign-in history", text: text, details: details,
@@ -36,7 +40,7 @@ extension FlowState {
                       },
                       selectedOption: view.selectedRowID.flatMap { id in shown.firstIndex { $0.id == id } },
                       actions: actions,
-                      message: view.failure.map { historyMessage($0, loaded: view.loaded) },
+                      message: view.failure.map { historyMessage($0, loaded: view.loaded, linkRefusals: view.linkRefusals) },
                       notice: view.waiting.map { Self.throttledText($0.remaining(at: now)) })
     }
 
@@ -91,7 +95,7 @@ extension FlowState {
             : ""
     }
 
-    func historyMessage(_ failure: GraphFailure, loaded: Bool) -> String {
+    func historyMessage(_ failure: GraphFailure, loaded: Bool, linkRefusals: Int = 0) -> String {
         switch failure.kind {
         case .notPremium:
             "Sign-in logs need an Entra ID P1/P2 licence, AuditLog.Read.All and a reports-reader role: the licence "
@@ -102,6 +106,10 @@ extension FlowState {
         case .throttled:
             "The tenant is still throttling requests. "
                 + (loaded ? "The rows so far are kept; choose Load more to try again." : "Choose Try again in a while.")
+        case .pageLinkRefused:
+            failure.message + " The rows so far are kept; "
+                + (linkRefusals >= Self.linkRefusalsBeforeRestart ? "choose Start again from the newest to read further."
+                                                                   : "choose Load more to try once more.")
         case .needsSignIn, .network, .other:
             failure.message
         }

@@ -9,6 +9,8 @@ public struct GraphFailure: Sendable, Equatable, Error {
         case notPremium
         /// 429 that the runner gave up retrying; `retryAfter` is the last `Retry-After` in seconds, if sent.
         case throttled(retryAfter: Int?)
+        /// 400 to a page link ("Invalid Skip Token"): the same link will not work again; start from the first page.
+        case pageLinkRefused
         /// 401, or no usable token: only a new sign-in helps.
         case needsSignIn
         /// Graph could not be reached.

@@ -29,7 +29,7 @@ public enum AccountCommandRunner {
         if let notice = auth.takeCacheNotice() { errors("tophhie \(command.rawValue): \(PrintableText.make(notice))") }
         do {
             switch command {
-            case .token: try await token(options, auth: auth, output: output)
+            case .token: try await token(options, auth: auth, output: output, errors: errors)
             case .accounts: try accounts(options, auth: auth, output: output)
             case .signOut: try await signOut(options, auth: auth, output: output)
             case .history: try await HistoryCommand.run(options, auth: auth, output: output, errors: errors)
@@ -51,9 +51,12 @@ public enum AccountCommandRunner {
         }
     }
 
-    private static func token(_ options: AccountCommandOptions, auth: TophhieAuth, output: (String) -> Void) async throws {
+    private static func token(_ options: AccountCommandOptions, auth: TophhieAuth, output: (String) -> Void,
+                              errors: (String) -> Void) async throws {
         let account = try options.account.map { try find($0, auth: auth) }
         let result = try await auth.acquireTokenSilent(scopes: options.scopes, account: account)
+        // A failed early refresh still gives a valid token (exit 0); say so once, on stderr (case 030).
+        if let deferral = result.refreshDeferral { errors("tophhie token: \(deferral)") }
         guard options.json else {
             output(result.accessToken)
             return

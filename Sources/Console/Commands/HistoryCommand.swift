@@ -27,12 +27,16 @@ enum HistoryCommand {
             more = page.nextLink != nil
         } catch {
             // What was read before a later page failed is still printed; the failure then ends the command.
-            if case .throttled(_, let read, _, _) = error as? GraphError { rows += read }
-            // Nothing read: print nothing, so a script cannot take an empty list for "no sign-ins".
-            if !rows.isEmpty { show(rows, more: true, json: options.json, output: output) }
+            switch error as? GraphError {
+            case .throttled(_, let read, _, _)?, .pageLinkRefused(let read, _, _)?: rows += read
+            default: break
+            }
+            // Nothing read: print nothing, so a script cannot take an empty list for "no sign-ins". What is
+            // printed is marked partial (case 033), and the exit status says it failed.
+            if !rows.isEmpty { show(rows, more: true, partial: true, json: options.json, output: output) }
             throw HistoryFailure(error: error, rowsPrinted: rows.count)
         }
-        show(rows, more: more, json: options.json, output: output)
+        show(rows, more: more, partial: false, json: options.json, output: output)
         if more { errors("tophhie history: more sign-ins exist; raise --pages to read them.") }
         if rows.isEmpty, case .userPrincipalName(let name) = subject {
             errors("tophhie history: no sign-ins for userPrincipalName \(PrintableText.make(name)). An External ID customer's UPN is "
@@ -40,9 +44,9 @@ enum HistoryCommand {
         }
     }
 
-    private static func show(_ rows: [SignInRecord], more: Bool, json asJSON: Bool, output: (String) -> Void) {
+    private static func show(_ rows: [SignInRecord], more: Bool, partial: Bool, json asJSON: Bool, output: (String) -> Void) {
         if asJSON {
-            output(json(rows, more: more))
+            output(json(rows, more: more, partial: partial))
             return
         }
         let time = ISO8601DateFormatter()
@@ -54,7 +58,8 @@ enum HistoryCommand {
         }
     }
 
-    private static func json(_ rows: [SignInRecord], more: Bool) -> String {
+    /// `{"value": [...], "more": Bool}`, plus `"partial": true` when a later page failed.
+    private static func json(_ rows: [SignInRecord], more: Bool, partial: Bool) -> String {
         let time = ISO8601DateFormatter()
         let objects: [[String: Any]] = rows.map { row in
             var object: [String: Any] = ["id": row.id, "createdDateTime": time.string(from: row.createdDateTime), "errorCode": row.errorCode]
@@ -70,7 +75,9 @@ enum HistoryCommand {
             object["userPrincipalName"] = row.userPrincipalName
             return object
         }
-        return AccountCommandRunner.json(["value": objects, "more": more])
+        var document: [String: Any] = ["value": objects, "more": more]
+        if partial { document["partial"] = true }
+        return AccountCommandRunner.json(document)
     }
 }
 

@@ -144,11 +144,16 @@ final class GraphRunner: Sendable {
         case .missingPermission, .notSelfWritable: .missingPermission
         case .notPremium: .notPremium
         case .throttled(let seconds, _, _, _): .throttled(retryAfter: seconds)
+        case .pageLinkRefused: .pageLinkRefused
         case .unauthorized, .auth: .needsSignIn
         case .networkFailure: .network
         default: .other
         }
         var failure = GraphFailure(kind: kind, message: error.errorDescription ?? "\(error)", detail: error.details?.description)
+        // The screen says what to do next itself (Load more once more, or start again): only the refusal here.
+        if case .pageLinkRefused(_, _, let details) = error {
+            failure.message = "Graph refused the page link: \(details.message.flatMap { $0.isEmpty ? nil : $0 } ?? "no reason given")."
+        }
         if case .notSelfWritable(let properties) = error { failure.refusedFields = properties.map(\.rawValue) }
         return failure
     }

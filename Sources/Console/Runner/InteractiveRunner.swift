@@ -90,7 +90,8 @@ struct InteractiveRunner: Sendable {
         do {
             return .success(account(try await auth.acquireTokenSilent(forceRefresh: true)))
         } catch let error as AuthError {
-            return .failure(Self.nativeError(error))
+            // The account screen had an account: if the cache has none now, another window signed it out (case 029).
+            return .failure(Self.nativeError(error == .noAccount ? .signedOutElsewhere : error))
         } catch {
             return .failure(.networkFailure(error.localizedDescription))
         }
@@ -137,6 +138,9 @@ struct InteractiveRunner: Sendable {
         switch error {
         case .interactionRequired(let details), .consentRequired(let details): .refreshTokenExpired(details)
         case .noAccount: .refreshTokenExpired(.local)
+        // A local reason the flow shows as it is (case 029).
+        case .signedOutElsewhere: .refreshTokenExpired(ServerDetails(errorDescription: error.errorDescription))
+        case .serviceUnavailable(let details, _): .server(details)
         case .mfaRequired(let details): .mfaRequiredForRefresh(details)
         case .networkFailure(let text): .networkFailure(text)
         case .server(let details): .server(details)

@@ -200,6 +200,8 @@ public final class TenantEmulator: @unchecked Sendable {
                 var error = ProtocolError(.serverError, 90033, "A transient error has occurred. Please try again.")
                 error.status = 500
                 return fail(error)
+            case .http503:
+                return Self.serviceUnavailablePage(retryAfter: fault.retryAfter ? fault.seconds : nil)
             case .expiredToken:
                 return fail(.expiredToken)
             case .redirect:

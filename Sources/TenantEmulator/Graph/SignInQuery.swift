@@ -6,8 +6,11 @@ import Foundation
 /// `$filter` is clauses joined by `and` (case-insensitive keywords): `userId eq '<id>'`,
 /// `userPrincipalName eq '<upn>'` (case-insensitive match), `createdDateTime ge <ISO 8601 UTC>`. String literals
 /// double a quote to escape it. `$top` is 1…1000 (default 1000; larger values are capped at 1000).
-/// `$skiptoken` is opaque: base64url of the position after the last row served (time and row id), so a page
-/// stays right when sign-ins happen between requests. Source: interactive-api §6.1; trap 16; case 022 b.
+/// `$skiptoken` is opaque: the position after the last row served (time and row id), so a page stays right when
+/// sign-ins happen between requests. Like Graph's, it is standard base64 (`+`, `/`, `=` padding), and every token
+/// holds all three (a fixed lead and padding), so a client that un-escapes the link (`+` read back as a space) is
+/// refused with Graph's own answer: 400, empty `code`, "Invalid Skip Token".
+/// Source: interactive-api §6.1; trap 16; cases 022 b, 033.
 struct SignInQuery: Equatable {
     static let maximumTop = 1000
 
@@ -31,7 +34,7 @@ struct SignInQuery: Equatable {
             top = min(value, Self.maximumTop)
         }
         if let token = query["$skiptoken"] {
-            guard let position = Self.decode(token) else { throw .badRequest("The $skiptoken value is not valid; follow @odata.nextLink as given.") }
+            guard let position = Self.decode(token) else { throw GraphError(400, "", "Invalid Skip Token") }
             after = position
         }
         // Newest first is the only order the log keeps; asking for it by name is allowed, any other order is not.
@@ -52,14 +55,26 @@ struct SignInQuery: Equatable {
         return true
     }
 
-    /// The `$skiptoken` for the page after `event`.
+    /// Bytes that encode as `++++////`: every token carries `+` and `/`.
+    private static let lead: [UInt8] = [0xFB, 0xEF, 0xBE, 0xFF, 0xFF, 0xFF]
+
+    /// The `$skiptoken` for the page after `event`: standard base64 of the lead, the position and `;` filler up
+    /// to a length that ends in `==` padding.
     static func skipToken(after event: SignInEvent) -> String {
-        Base64URL.encode(Array("\(event.createdAt.timeIntervalSince1970.bitPattern):\(event.rowID)".utf8))
+        var bytes = lead + Array("\(event.createdAt.timeIntervalSince1970.bitPattern):\(event.rowID)".utf8)
+        while bytes.count % 3 != 1 { bytes.append(UInt8(ascii: ";")) }
+        return Data(bytes).base64EncodedString()
+    }
+
+    /// `token` in a next link, escaped as Graph does: `%2b`, `%2f`, `%3d` in lower case.
+    static func escapedInLink(_ token: String) -> String {
+        token.replacingOccurrences(of: "+", with: "%2b").replacingOccurrences(of: "/", with: "%2f").replacingOccurrences(of: "=", with: "%3d")
     }
 
     private static func decode(_ token: String) -> Position? {
-        guard let data = Base64URL.decode(token) else { return nil }
-        let parts = String(decoding: data, as: UTF8.self).split(separator: ":")
+        guard let data = Data(base64Encoded: token), data.starts(with: lead) else { return nil }
+        let text = String(decoding: data.dropFirst(lead.count), as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: ";"))
+        let parts = text.split(separator: ":")
         guard parts.count == 2, let bits = UInt64(parts[0]), let rowID = Int64(parts[1]) else { return nil }
         return Position(time: Double(bitPattern: bits), rowID: rowID)
     }

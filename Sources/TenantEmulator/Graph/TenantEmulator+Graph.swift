@@ -55,7 +55,7 @@ extension TenantEmulator {
                 throw GraphError(500, "generalException", "General exception while processing.")
             case .delay:
                 delay = fault.seconds
-            case .expiredToken, .redirect, .smsBlocked:
+            case .http503, .expiredToken, .redirect, .smsBlocked:
                 break // refused when queued for a Graph path
             }
         }
@@ -117,9 +117,9 @@ extension TenantEmulator {
                                    "value": page.map(\.graphJSON)]
         if rows.count > page.count, let last = page.last {
             var items = [("$top", String(query.top))]
-            if let filter = request.query["$filter"], !filter.isEmpty { items.append(("$filter", filter)) }
-            items.append(("$skiptoken", SignInQuery.skipToken(after: last)))
-            body["@odata.nextLink"] = "\(origin)/v1.0/auditLogs/signIns?" + items.map { "\($0.0)=\(Self.uriEscape($0.1))" }.joined(separator: "&")
+            if let filter = request.query["$filter"], !filter.isEmpty { items.append(("$filter", Self.uriEscape(filter))) }
+            items.append(("$skiptoken", SignInQuery.escapedInLink(SignInQuery.skipToken(after: last))))
+            body["@odata.nextLink"] = "\(origin)/v1.0/auditLogs/signIns?" + items.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         }
         return .json(200, object: body)
     }

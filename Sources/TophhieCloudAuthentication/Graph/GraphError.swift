@@ -25,6 +25,10 @@ public enum GraphError: Error, LocalizedError, Sendable, Equatable {
     /// `rowsRead`: the sign-in rows this call had read before (empty for the profile calls);
     /// `nextLink`: the URL to resume with (`nextSignInPage(after: SignInPage(rows: [], nextLink: link))`).
     case throttled(retryAfter: Int?, rowsRead: [SignInRecord], nextLink: URL?, GraphErrorDetails)
+    /// 400 to a page link (`@odata.nextLink`, sent byte for byte): Graph will not read it, e.g. "Invalid Skip
+    /// Token" with an empty `code`. Not retried: the same link gets the same answer. `rowsRead`: the rows this
+    /// call had read before; `nextLink`: the refused link. Start again from the first page. Source: field case 033.
+    case pageLinkRefused(rowsRead: [SignInRecord], nextLink: URL, GraphErrorDetails)
     /// Any other error answer (5xx, a non-JSON error page, an unexpected status).
     case server(GraphErrorDetails)
     /// Getting the access token failed (`AuthError.interactionRequired`, `.consentRequired`, `.noAccount`…).
@@ -53,6 +57,9 @@ public enum GraphError: Error, LocalizedError, Sendable, Equatable {
         case .throttled(let retryAfter, _, _, _):
             "Microsoft Graph is limiting requests. " + (retryAfter.map { "Try again in \($0) s." } ?? "Try again in a moment.")
                 + " What was already read is kept."
+        case .pageLinkRefused(_, _, let details):
+            "Graph refused the page link: \(details.message.flatMap { $0.isEmpty ? nil : $0 } ?? "no reason given")."
+                + " What was already read is kept; start again from the newest sign-ins to read further."
         case .server(let details):
             "Microsoft Graph failed: \(details)"
         case .auth(let error):
@@ -68,7 +75,7 @@ public enum GraphError: Error, LocalizedError, Sendable, Equatable {
     public var details: GraphErrorDetails? {
         switch self {
         case .unauthorized(let details), .missingPermission(let details), .notPremium(let details), .badRequest(let details),
-             .notFound(let details), .throttled(_, _, _, let details), .server(let details):
+             .notFound(let details), .throttled(_, _, _, let details), .pageLinkRefused(_, _, let details), .server(let details):
             details
         default: nil
         }

@@ -16,7 +16,8 @@ extension TophhieAuth {
     /// - Returns: the rows and `@odata.nextLink` (nil on the last page).
     /// - Throws: `GraphError`: `.notPremium` (403 licence gate: tenant licence, `AuditLog.Read.All`, a
     ///   reports role; never retried), `.missingPermission`, `.throttled` (after 3 retries, with the rows
-    ///   read and the link to resume), `.auth`, `.unauthorized`, `.badRequest`, `.server`,
+    ///   read and the link to resume), `.pageLinkRefused` (a 400 to a following page's link, with the rows
+    ///   read), `.auth`, `.unauthorized`, `.badRequest`, `.server`,
     ///   `.networkFailure`, `.unexpectedResponse` (a 2xx without a `value` array).
     /// Source: interactive-api §6.1–§6.3, trap 16; case 022.
     public func signInHistory(for user: SignInHistoryUser, top: Int = 50, account: TophhieAccount? = nil,
@@ -24,25 +25,27 @@ extension TophhieAuth {
         let call = try graphCall(scopes: TophhieConfiguration.signInHistoryScopes, account: account, onWait: onWait)
         let rows = min(max(top, 1), 1000)
         let url = try graphURL("/auditLogs/signIns?$filter=\(Self.percentEncoded(user.filter))&$top=\(rows)", session: call.session)
-        return try await readSignIns(from: url, wanted: rows, call: call)
+        return try await readSignIns(from: url, wanted: rows, call: call, firstIsPageLink: false)
     }
 
     /// The page after `page`: `GET page.nextLink` exactly as Graph sent it (never rebuilt), with the same
     /// token rules, waits and errors as `signInHistory`. The link must point at the configured Graph host
     /// (the token is sent nowhere else).
     /// - Returns: the next rows and link; an empty last page when `page.nextLink` is nil.
-    /// - Throws: as `signInHistory`; `.unexpectedResponse` for a next link to another host.
-    /// Source: interactive-api §6.1 (follow `@odata.nextLink` verbatim), trap 16; case 022 (b), (c).
+    /// - Throws: as `signInHistory`; `.pageLinkRefused` for a 400 to the link (never retried);
+    ///   `.unexpectedResponse` for a next link to another host.
+    /// Source: interactive-api §6.1 (follow `@odata.nextLink` verbatim), trap 16; cases 022 (b), (c), 033.
     public func nextSignInPage(after page: SignInPage, account: TophhieAccount? = nil,
                                onWait: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> SignInPage {
         guard let link = page.nextLink else { return SignInPage(rows: [], nextLink: nil) }
         let call = try graphCall(scopes: TophhieConfiguration.signInHistoryScopes, account: account, onWait: onWait)
         let wanted = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "$top" }?.value.flatMap { Int($0) }
-        return try await readSignIns(from: link, wanted: wanted, call: call)
+        return try await readSignIns(from: link, wanted: wanted, call: call, firstIsPageLink: true)
     }
 
-    /// Reads the page at `first` and, while fewer than `wanted` rows came, the pages its links name.
-    private func readSignIns(from first: URL, wanted: Int?, call: GraphCall) async throws -> SignInPage {
+    /// Reads the page at `first` and, while fewer than `wanted` rows came, the pages its links name. A 400 to
+    /// a page link keeps the rows read (`.pageLinkRefused`).
+    private func readSignIns(from first: URL, wanted: Int?, call: GraphCall, firstIsPageLink: Bool) async throws -> SignInPage {
         var rows: [SignInRecord] = []
         var link = first
         for pageNumber in 1... {
@@ -52,6 +55,8 @@ extension TophhieAuth {
                 answer = try await call.send("GET", link, resumeLink: link)
             } catch let GraphError.throttled(retryAfter, _, resume, details) {
                 throw GraphError.throttled(retryAfter: retryAfter, rowsRead: rows, nextLink: resume, details)
+            } catch let GraphError.badRequest(details) where firstIsPageLink || pageNumber > 1 {
+                throw GraphError.pageLinkRefused(rowsRead: rows, nextLink: link, details)
             }
             let page = try Self.signInPage(answer)
             rows += page.rows

@@ -29,6 +29,13 @@ public enum AuthError: Error, LocalizedError, Sendable, Equatable {
     case authorizationDeclined(ServerDetails)
     /// The sign-in was cancelled on this side (Esc, task cancellation, time-out of the redirect wait).
     case cancelled
+    /// The account was signed out (removed from the shared token cache, e.g. by another window) while a
+    /// refresh was under way; the refresh's tokens were not stored. Sign in again.
+    case signedOutElsewhere
+    /// The token service answered 429 or 5xx (`temporarily_unavailable`, `server_error`, an HTML 503) when
+    /// the cached token could not be served instead. Nothing was removed: try again later. `retryAfter` is
+    /// the answer's `Retry-After` in seconds, when sent.
+    case serviceUnavailable(ServerDetails, retryAfter: Int?)
     /// Any other error answer of the tenant.
     case server(ServerDetails)
     /// No answer from the tenant (unreachable, TLS refused, timed out).
@@ -51,6 +58,10 @@ public enum AuthError: Error, LocalizedError, Sendable, Equatable {
         case .deviceCodeExpired: "The device code expired before the sign-in was finished. Ask for a new code."
         case .authorizationDeclined: "The sign-in was declined."
         case .cancelled: "The sign-in was cancelled."
+        case .signedOutElsewhere: "This account was signed out in another window. Sign in again."
+        case .serviceUnavailable(let details, let retryAfter):
+            "The sign-in service is unavailable (HTTP \(details.status.map(String.init) ?? "?")). You are still signed in; try again "
+                + (retryAfter.map { "in \($0) s." } ?? "later.")
         case .server(let details): "The tenant refused the request: \(details)"
         case .networkFailure(let text): text
         case .unexpectedResponse(let text): "The tenant's answer was not understood: \(text)"
@@ -62,7 +73,7 @@ public enum AuthError: Error, LocalizedError, Sendable, Equatable {
     public var serverDetails: ServerDetails? {
         switch self {
         case .interactionRequired(let details), .mfaRequired(let details), .consentRequired(let details),
-             .authorizationDeclined(let details), .server(let details):
+             .authorizationDeclined(let details), .server(let details), .serviceUnavailable(let details, _):
             details
         default: nil
         }
@@ -71,7 +82,7 @@ public enum AuthError: Error, LocalizedError, Sendable, Equatable {
     /// True when only an interactive sign-in can fix it (what `tophhie token` reports with exit 1).
     public var needsInteraction: Bool {
         switch self {
-        case .noAccount, .interactionRequired, .mfaRequired, .consentRequired: true
+        case .noAccount, .signedOutElsewhere, .interactionRequired, .mfaRequired, .consentRequired: true
         default: false
         }
     }

@@ -46,7 +46,7 @@ public struct BrowserSignInStep: Sendable, CustomStringConvertible {
                 ("client_info", "1"),
             ])
             guard answer.status == 200 else { throw GrantFailure.classify(answer).error }
-            return try session.finishSignIn(answer, scopes: scopes, accountSource: "authorization_code", expectedNonce: pkce.nonce)
+            return try await session.finishSignIn(answer, scopes: scopes, accountSource: "authorization_code", expectedNonce: pkce.nonce)
         }
     }
 

@@ -93,7 +93,7 @@ public struct DeviceCodeStep: Sendable, CustomStringConvertible {
                 continue
             }
             if answer.status == 200 {
-                return try session.finishSignIn(answer, scopes: scopes, accountSource: "urn:ietf:params:oauth:grant-type:device_code",
+                return try await session.finishSignIn(answer, scopes: scopes, accountSource: "urn:ietf:params:oauth:grant-type:device_code",
                                                 expectedNonce: nil)
             }
             let (envelope, details) = InteractiveClient.details(of: answer)

@@ -30,8 +30,12 @@ struct InteractiveSession: Sendable {
     /// - Throws: `AuthError.unexpectedResponse` (no id token, nonce mismatch, no account identity),
     ///   `.tokenCache`.
     /// A refresh answer without `id_token` keeps `fallbackIDToken` (the cached one).
+    /// - Parameter refreshing: the home account id a refresh was for: its tokens are stored only while that
+    ///   account is still cached, so a sign-out by another process meanwhile stays (case 029).
+    /// - Throws: also `AuthError.signedOutElsewhere` when the refreshed account has left the cache.
     func finishSignIn(_ answer: InteractiveClient.Answer, scopes: [String], accountSource: String?, expectedNonce: String?,
-                      realm knownRealm: String? = nil, fallbackIDToken: String? = nil) throws -> TophhieAuthResult {
+                      realm knownRealm: String? = nil, fallbackIDToken: String? = nil, refreshing: String? = nil) async throws
+        -> TophhieAuthResult {
         let requested = configuration.scopeParameter(scopes)
         let tokens = try TokenAnswer(json: answer.body, requestedScope: requested)
         guard let idToken = tokens.idToken ?? fallbackIDToken else {
@@ -42,10 +46,14 @@ struct InteractiveSession: Sendable {
         }
         let result = try TophhieAuthResult(tokens, idToken: idToken, receivedAt: now())
         let realm = knownRealm ?? discovered.value?.realm(fallback: result.account.tenantID ?? "") ?? result.account.tenantID ?? ""
-        try store.update { cache in
-            try cache.store(tokens.cacheable, clientID: configuration.clientID, environment: configuration.environment, realm: realm,
-                            requestedScopes: requested.split(separator: " ").map(String.init), accountSource: accountSource, now: now())
+        let (clientID, environment, received) = (configuration.clientID, configuration.environment, now())
+        let stored = try await store.update { cache in
+            if let refreshing, cache.account(homeAccountID: refreshing, environment: environment) == nil { return false }
+            try cache.store(tokens.cacheable, clientID: clientID, environment: environment, realm: realm,
+                            requestedScopes: requested.split(separator: " ").map(String.init), accountSource: accountSource, now: received)
+            return true
         }
+        guard stored else { throw AuthError.signedOutElsewhere }
         if let home = result.account.homeAccountID { makeCurrent(home) }
         return result
     }

@@ -3,6 +3,9 @@ import Synchronization
 
 /// Where `TophhieAuth` keeps tokens: the cache file (shared with MSAL and other processes, under its
 /// lock), or memory only when no path is configured.
+///
+/// The async calls run the file work (lock wait, read, `fsync`, rename) off Swift's cooperative pool
+/// (``OffPoolWork``) and end with `CancellationError` when their task is cancelled while waiting for the lock.
 final class TokenCacheStore: Sendable {
     private let file: TokenCacheFile?
     private let memory = Mutex(MSALTokenCache())
@@ -15,9 +18,10 @@ final class TokenCacheStore: Sendable {
 
     var path: String? { file?.path }
 
-    /// The cache as it is now.
+    /// The cache as it is now, read on the calling thread (for the synchronous account listings: the file
+    /// is parsed once and then only `fstat`ed; only a damaged file waits for the lock).
     /// - Throws: `AuthError.tokenCache`.
-    func read() throws -> MSALTokenCache {
+    func readNow() throws -> MSALTokenCache {
         guard let file else { return memory.withLock { $0 } }
         do {
             let (cache, notice) = try file.load()
@@ -28,9 +32,35 @@ final class TokenCacheStore: Sendable {
         }
     }
 
+    /// The cache as it is now.
+    /// - Throws: `AuthError.tokenCache`, `CancellationError`.
+    func read() async throws -> MSALTokenCache {
+        guard let file else { return memory.withLock { $0 } }
+        do {
+            let (cache, notice) = try await OffPoolWork.run { try file.load(cancellation: $0) }
+            remember(notice)
+            return cache
+        } catch let error as TokenCacheError {
+            throw AuthError.tokenCache(error.localizedDescription)
+        }
+    }
+
     /// Changes the cache: under the file lock, on what is on disk now, written back atomically.
+    /// - Throws: `AuthError.tokenCache`, `CancellationError`, or what `body` throws.
+    func update<T: Sendable>(_ body: @escaping @Sendable (inout MSALTokenCache) throws -> T) async throws -> T {
+        do {
+            guard let file else { return try memory.withLock { try body(&$0) } }
+            let (value, notice) = try await OffPoolWork.run { try file.update(cancellation: $0, body) }
+            remember(notice)
+            return value
+        } catch let error as TokenCacheError {
+            throw AuthError.tokenCache(error.localizedDescription)
+        }
+    }
+
+    /// `update(_:)` on the calling thread, for the one synchronous caller (`storeNativeSignIn`).
     /// - Throws: `AuthError.tokenCache`, or what `body` throws.
-    func update<T>(_ body: (inout MSALTokenCache) throws -> T) throws -> T {
+    func updateNow<T>(_ body: (inout MSALTokenCache) throws -> T) throws -> T {
         do {
             guard let file else { return try memory.withLock { try body(&$0) } }
             let (value, notice) = try file.update(body)

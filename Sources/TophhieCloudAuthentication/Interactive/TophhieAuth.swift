@@ -115,7 +115,7 @@ public final class TophhieAuth: Sendable {
     public var accounts: [TophhieAccount] {
         get throws {
             let session = try makeSession()
-            let cache = try session.store.read()
+            let cache = try session.store.readNow()
             return cache.accounts(clientID: session.configuration.clientID)
                 .filter { $0.environment.lowercased() == session.configuration.environment }
                 .map { Self.account($0, in: cache, clientID: session.configuration.clientID) }
@@ -124,7 +124,7 @@ public final class TophhieAuth: Sendable {
 
     /// The account silent calls use: restored at `configure`, or the last signed in; nil when none.
     public var currentAccount: TophhieAccount? {
-        guard let home = current.withLock({ $0 }), let session = try? makeSession(), let cache = try? session.store.read(),
+        guard let home = current.withLock({ $0 }), let session = try? makeSession(), let cache = try? session.store.readNow(),
               let cached = cache.account(homeAccountID: home, environment: session.configuration.environment) else { return nil }
         return Self.account(cached, in: cache, clientID: session.configuration.clientID)
     }
@@ -143,13 +143,22 @@ public final class TophhieAuth: Sendable {
     /// An access token for `scopes` without user interaction: the cached one while it has more than
     /// 5 minutes left (and its `refresh_on` has not passed), else the refresh-token grant; the rotated
     /// refresh token replaces the old one in the cache.
+    ///
+    /// An early refresh (after `refresh_on`, more than 5 minutes left; not a forced one) that gets no answer,
+    /// 429 or 5xx serves the cached token instead, with ``TophhieAuthResult/refreshDeferral`` saying why and until
+    /// when it is valid; the next call tries again (MSAL's rule for a failed proactive refresh).
+    ///
+    /// Tokens from a refresh are stored only while the account is still in the cache: a sign-out by another
+    /// process during the refresh is never undone (MSAL Python stores them without re-creating the account).
     /// - Parameters:
     ///   - scopes: resource scopes; the configured ones by default.
     ///   - account: the account; `currentAccount` by default.
     ///   - forceRefresh: skip the cached access token.
-    /// - Throws: `AuthError.noAccount`, `.interactionRequired` (refresh token dead: removed from the cache),
-    ///   `.mfaRequired`, `.consentRequired` (refresh token kept), `.server`, `.networkFailure`, `.tokenCache`.
-    /// Source: interactive-api §2.1–§2.4, traps 11–12; case 005.
+    /// - Throws: `AuthError.noAccount`, `.signedOutElsewhere` (the account left the cache during the
+    ///   refresh), `.interactionRequired` (refresh token dead: removed from the cache), `.mfaRequired`,
+    ///   `.consentRequired` (refresh token kept), `.serviceUnavailable` (429/5xx with 5 minutes or less left;
+    ///   refresh token kept), `.server`, `.networkFailure`, `.tokenCache`, `CancellationError`.
+    /// Source: interactive-api §2.1–§2.4, traps 11–12; cases 005, 029, 030.
     public func acquireTokenSilent(scopes: [String]? = nil, account: TophhieAccount? = nil, forceRefresh: Bool = false) async throws
         -> TophhieAuthResult {
         let session = try makeSession()
@@ -157,38 +166,53 @@ public final class TophhieAuth: Sendable {
         guard let home = account?.homeAccountID ?? current.withLock({ $0 }) else { throw AuthError.noAccount }
         let requested = scopes ?? configuration.scopes
         let resource = InteractiveConfiguration.resourceScopes(requested)
-        let cache = try session.store.read()
+        let cache = try await session.store.read()
         guard let cachedAccount = cache.account(homeAccountID: home, environment: configuration.environment) else {
             throw AuthError.noAccount
         }
         let now = clock()
-        var fallback: CachedAccessToken?
+        let idToken = cache.idToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID,
+                                    realm: cachedAccount.realm)
+        var fallback: TophhieAuthResult?
         if let token = cache.accessToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID,
                                          realm: cachedAccount.realm, scopes: resource),
-           token.expiresOn.timeIntervalSince(now) > Self.expiryBuffer {
-            let idToken = cache.idToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID,
-                                        realm: cachedAccount.realm)
-            if !forceRefresh, token.refreshOn.map({ now < $0 }) ?? true, let idToken {
-                return Self.result(token, idToken: idToken.secret, cache: cache, account: cachedAccount, clientID: configuration.clientID)
+           token.expiresOn.timeIntervalSince(now) > Self.expiryBuffer, let idToken {
+            let cached = Self.result(token, idToken: idToken.secret, cache: cache, account: cachedAccount, clientID: configuration.clientID)
+            if !forceRefresh {
+                if token.refreshOn.map({ now < $0 }) ?? true { return cached }
+                fallback = cached
             }
-            if idToken != nil { fallback = token }
         }
         do {
-            return try await refresh(session, home: home, scopes: requested, realm: cachedAccount.realm, retryOnRotation: true)
+            return try await refresh(session, cache: cache, home: home, scopes: requested, realm: cachedAccount.realm, retryOnRotation: true)
         } catch let error as AuthError {
-            if let fallback, case .networkFailure = error, let cached = try? session.store.read(),
-               let idToken = cached.idToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID,
-                                            realm: cachedAccount.realm) {
-                return Self.result(fallback, idToken: idToken.secret, cache: cached, account: cachedAccount, clientID: configuration.clientID)
-            }
-            throw error
+            guard var fallback, let reason = Self.deferrableReason(error) else { throw error }
+            fallback.refreshDeferral = "Could not refresh early (\(reason)); the token is valid until \(Self.utcTime(fallback.expiresOn))."
+            return fallback
         }
     }
 
-    private func refresh(_ session: InteractiveSession, home: String, scopes: [String], realm: String, retryOnRotation: Bool) async throws
-        -> TophhieAuthResult {
+    /// Why a refresh failed, when the failure is the service's or the network's and a valid cached token may
+    /// be served instead; nil for answers about the grant itself (dead token, MFA, consent).
+    private static func deferrableReason(_ error: AuthError) -> String? {
+        switch error {
+        case .networkFailure: "no answer from the sign-in service"
+        case .serviceUnavailable(let details, _): details.status == 429 ? "the sign-in service is busy" : "service unavailable"
+        default: nil
+        }
+    }
+
+    /// `HH:mm UTC`.
+    private static func utcTime(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(format: "%02d:%02d UTC", Int(parts.tm_hour), Int(parts.tm_min))
+    }
+
+    private func refresh(_ session: InteractiveSession, cache: MSALTokenCache, home: String, scopes: [String], realm: String,
+                         retryOnRotation: Bool) async throws -> TophhieAuthResult {
         let configuration = session.configuration
-        let cache = try session.store.read()
         guard let refreshToken = cache.refreshToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID)
         else {
             throw AuthError.interactionRequired(ServerDetails(errorDescription: "No refresh token is cached for this account."))
@@ -202,22 +226,23 @@ public final class TophhieAuth: Sendable {
             ("client_info", "1"),
         ])
         if answer.status == 200 {
-            return try session.finishSignIn(answer, scopes: scopes, accountSource: nil, expectedNonce: nil, realm: realm,
-                                            fallbackIDToken: cache.idToken(homeAccountID: home, environment: configuration.environment,
-                                                                           clientID: configuration.clientID, realm: realm)?.secret)
+            return try await session.finishSignIn(answer, scopes: scopes, accountSource: nil, expectedNonce: nil, realm: realm,
+                                                  fallbackIDToken: cache.idToken(homeAccountID: home, environment: configuration.environment,
+                                                                                 clientID: configuration.clientID, realm: realm)?.secret,
+                                                  refreshing: home)
         }
         let failure = GrantFailure.classify(answer)
         // Another process may have rotated the token meanwhile (trap 12): retry once with the newer one.
-        let now = try session.store.read()
+        let now = try await session.store.read()
         if retryOnRotation, let newer = now.refreshToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID),
            newer.secret != refreshToken.secret {
-            return try await self.refresh(session, home: home, scopes: scopes, realm: realm, retryOnRotation: false)
+            return try await self.refresh(session, cache: now, home: home, scopes: scopes, realm: realm, retryOnRotation: false)
         }
         if failure.refreshTokenDead {
-            try session.store.update { cache in
-                if cache.refreshToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID)?.secret
-                    == refreshToken.secret {
-                    cache.removeRefreshToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID)
+            let (environment, clientID, sent) = (configuration.environment, configuration.clientID, refreshToken.secret)
+            try await session.store.update { cache in
+                if cache.refreshToken(homeAccountID: home, environment: environment, clientID: clientID)?.secret == sent {
+                    cache.removeRefreshToken(homeAccountID: home, environment: environment, clientID: clientID)
                 }
             }
         }
@@ -279,6 +304,8 @@ public final class TophhieAuth: Sendable {
     /// Adds the tokens of a native sign-in to the cache (as MSAL's native-auth client does) and makes its
     /// account current. The console skips this in enrolment mode.
     /// - Throws: `AuthError.tokenCache`, `.unexpectedResponse` when the result names no account.
+    /// - Important: waits for the cache lock on the calling thread (the console calls it from its
+    ///   synchronous step handling); see `TokenCacheFile`.
     public func storeNativeSignIn(_ result: TophhieAuthResult) throws {
         let session = try makeSession()
         guard let objectID = result.account.objectID, let tenantID = result.account.tenantID else {
@@ -288,9 +315,10 @@ public final class TophhieAuth: Sendable {
         let seconds = max(0, Int(result.expiresOn.timeIntervalSince(clock()).rounded()))
         let tokens = CacheableTokenResponse(accessToken: result.accessToken, refreshToken: result.refreshToken, idToken: result.idToken,
                                             clientInfo: clientInfo, scope: result.scopes.joined(separator: " "), expiresIn: seconds)
-        try session.store.update { cache in
-            try cache.store(tokens, clientID: session.configuration.clientID, environment: session.configuration.environment, realm: tenantID,
-                            requestedScopes: result.scopes, accountSource: "password", now: clock())
+        let (clientID, environment, now) = (session.configuration.clientID, session.configuration.environment, clock())
+        try session.store.updateNow { cache in
+            try cache.store(tokens, clientID: clientID, environment: environment, realm: tenantID,
+                            requestedScopes: result.scopes, accountSource: "password", now: now)
         }
         current.withLock { $0 = "\(objectID).\(tenantID)" }
     }
@@ -309,7 +337,8 @@ public final class TophhieAuth: Sendable {
     public func signOut(account: TophhieAccount? = nil) async throws -> URL? {
         let session = try makeSession()
         guard let home = account?.homeAccountID ?? current.withLock({ $0 }) else { throw AuthError.noAccount }
-        try session.store.update { $0.removeAccount(homeAccountID: home, environment: session.configuration.environment) }
+        let environment = session.configuration.environment
+        try await session.store.update { $0.removeAccount(homeAccountID: home, environment: environment) }
         current.withLock { if $0?.lowercased() == home.lowercased() { $0 = nil } }
         guard let endpoint = try? await session.metadata().endSessionEndpoint,
               var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return nil }

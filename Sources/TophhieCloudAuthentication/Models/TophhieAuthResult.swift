@@ -19,6 +19,10 @@ public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, Cu
     public var scopes: [String]
     /// The account read from the id token and `client_info`.
     public var account: TophhieAccount
+    /// Set when an early refresh failed (no answer, 429, 5xx) and this still-valid cached token was served
+    /// instead: one sentence for the user, e.g. "Could not refresh early (service unavailable); the token is
+    /// valid until 10:45 UTC." nil otherwise. Source: case 030.
+    public var refreshDeferral: String?
 
     /// Memberwise; `expiresOn` is an absolute time, `scopes` the granted scopes.
     public init(idToken: String, accessToken: String, refreshToken: String?, expiresOn: Date, scopes: [String], account: TophhieAccount) {

@@ -4,6 +4,7 @@
 Usage:
   msal_interop.py refresh CACHE       load CACHE, refresh the first account silently, write CACHE back
   msal_interop.py device CACHE        device-code sign-in (prints `user_code <CODE>`), write CACHE
+  msal_interop.py remove CACHE        sign the first account out (`remove_account`), write CACHE
 Environment: TOPHHIE_AUTHORITY (https://127.0.0.1:PORT/TENANT), TOPHHIE_CLIENT_ID, TOPHHIE_CA_FILE.
 Prints one JSON line with the outcome; exit 0 on success.
 """
@@ -72,6 +73,19 @@ def device(path):
     return 0 if ok else 1
 
 
+def remove(path):
+    cache = load(path)
+    app = app_for(cache)
+    accounts = app.get_accounts()
+    if not accounts:
+        print(json.dumps({"ok": False, "why": "no accounts in the cache"}))
+        return 1
+    app.remove_account(accounts[0])
+    save(cache, path)
+    print(json.dumps({"ok": True, "removed": accounts[0].get("username")}))
+    return 0
+
+
 if __name__ == "__main__":
     command, cache_path = sys.argv[1], sys.argv[2]
-    sys.exit({"refresh": refresh, "device": device}[command](cache_path))
+    sys.exit({"refresh": refresh, "device": device, "remove": remove}[command](cache_path))

@@ -19,20 +19,26 @@ struct CacheLock: ~Copyable {
     private let inode: UInt64
 
     /// Takes the lock, polling every 10–40 ms.
+    /// - Important: blocks its thread while another program holds the lock: call it off the cooperative
+    ///   pool (``OffPoolWork``), or from a program of its own (the `token-cache-writer` test helper).
+    /// - Parameter cancellation: looked at between tries; when set, the wait ends.
     /// - Throws: ``TokenCacheError/lockTimeout(path:)`` when a live holder keeps it for `timeout` seconds;
-    ///   ``TokenCacheError/io(_:)`` when the lock file cannot be created (e.g. the folder is missing).
-    static func acquire(path: String, timeout: TimeInterval) throws(TokenCacheError) -> CacheLock {
+    ///   ``TokenCacheError/io(_:)`` when the lock file cannot be created (e.g. the folder is missing);
+    ///   `CancellationError` once `cancellation` is set.
+    static func acquire(path: String, timeout: TimeInterval, cancellation: OffPoolWork.Cancellation? = nil) throws -> CacheLock {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
+            if cancellation?.isCancelled == true { throw CancellationError() }
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if descriptor >= 0 {
-                if let lock = claim(descriptor, path: path, deadline: deadline) { return lock }
-                throw .lockTimeout(path: path)
+                if let lock = claim(descriptor, path: path, deadline: deadline, cancellation: cancellation) { return lock }
+                if cancellation?.isCancelled == true { throw CancellationError() }
+                throw TokenCacheError.lockTimeout(path: path)
             }
             let error = errno
-            guard error == EEXIST else { throw .io("cannot create \(path): \(String(cString: strerror(error)))") }
+            guard error == EEXIST else { throw TokenCacheError.io("cannot create \(path): \(String(cString: strerror(error)))") }
             if takeOverIfStale(path) { continue }
-            guard Date() < deadline else { throw .lockTimeout(path: path) }
+            guard Date() < deadline else { throw TokenCacheError.lockTimeout(path: path) }
             usleep(UInt32.random(in: 10_000...40_000))
         }
     }
@@ -45,10 +51,10 @@ struct CacheLock: ~Copyable {
     }
 
     /// `flock`s the freshly created file and writes the pid; nil (file removed) when another program holds
-    /// a `flock` on it until the deadline.
-    private static func claim(_ descriptor: Int32, path: String, deadline: Date) -> CacheLock? {
+    /// a `flock` on it until the deadline or the wait is cancelled.
+    private static func claim(_ descriptor: Int32, path: String, deadline: Date, cancellation: OffPoolWork.Cancellation?) -> CacheLock? {
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard Date() < deadline else {
+            guard Date() < deadline, cancellation?.isCancelled != true else {
                 unlink(path)
                 close(descriptor)
                 return nil

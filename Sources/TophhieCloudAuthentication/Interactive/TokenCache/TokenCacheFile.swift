@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,28 +19,40 @@ import Darwin
 ///   starts empty with a one-line notice. It is never overwritten in place.
 /// - An empty (or whitespace-only) file is an empty cache: nothing to rescue, so it is neither moved aside
 ///   nor reported (MSAL Python reads `""` as empty too); the next write replaces it.
+/// - The file is parsed once and the parse reused while its identity (device, inode) and its mtime and size
+///   stay the same: another program's write (a rename, or a write in place) changes one of them. A file
+///   changed in the last 2 s is read every time (same-size writes within one kernel clock tick share an mtime).
 ///
+/// `load()` and `update(_:)` block their thread (the lock wait, `fsync`): apps call them through
+/// `TophhieAuth`, which runs them off Swift's cooperative pool; tools of their own may call them directly.
 /// Source: interactive-api §1.6, §1.7, traps 12 and 13; case 019.
 public final class TokenCacheFile: Sendable {
     /// The cache file's path.
     public let path: String
     /// How long to wait for a live lock holder, in seconds.
     let lockTimeout: TimeInterval
+    /// Fault injection for the durability tests only: microseconds to pause halfway through writing the
+    /// data, so a kill lands mid-write.
+    let writePause: UInt32
+    /// The last parse and the file it came from.
+    private let parsed = Mutex<(identity: FileIdentity, cache: MSALTokenCache)?>(nil)
 
     /// A cache file at `path` (created with its folder, 0700, on the first write).
     public convenience init(path: String) {
         self.init(path: path, lockTimeout: 5)
     }
 
-    /// Fault injection for the durability tests only: microseconds to pause halfway through writing the
-    /// data, from `TOPHHIE_TOKEN_CACHE_TEST_WRITE_PAUSE` (0 when unset), so a kill lands mid-write.
-    let writePause: UInt32
+    /// For the durability tests' writer process only: pauses `writePauseMicroseconds` halfway through
+    /// writing each new file, so a kill lands mid-write.
+    @_spi(Testing) public convenience init(path: String, writePauseMicroseconds: UInt32) {
+        self.init(path: path, lockTimeout: 5, writePause: writePauseMicroseconds)
+    }
 
-    init(path: String, lockTimeout: TimeInterval) {
+    init(path: String, lockTimeout: TimeInterval, writePause: UInt32 = 0) {
         // A symlinked cache (dotfiles kept elsewhere) is written where it points, not replaced by a file.
         self.path = Self.followingLinks(path)
         self.lockTimeout = lockTimeout
-        writePause = ProcessInfo.processInfo.environment["TOPHHIE_TOKEN_CACHE_TEST_WRITE_PAUSE"].flatMap { UInt32($0) } ?? 0
+        self.writePause = writePause
     }
 
     /// `$TOPHHIE_TOKEN_CACHE` when set and not empty, else
@@ -80,10 +93,25 @@ public final class TokenCacheFile: Sendable {
     /// - Throws: ``TokenCacheError/io(_:)`` when the file exists but cannot be read or moved;
     ///   ``TokenCacheError/lockTimeout(path:)`` when a damaged file is locked by a live process.
     public func load() throws(TokenCacheError) -> (cache: MSALTokenCache, notice: String?) {
+        do {
+            return try load(cancellation: nil)
+        } catch let error as TokenCacheError {
+            throw error
+        } catch {
+            throw .io("\(error)")
+        }
+    }
+
+    /// `load()`, whose lock wait (for a damaged file) ends when `cancellation` is set.
+    /// - Throws: as `load()`, and `CancellationError`.
+    func load(cancellation: OffPoolWork.Cancellation?) throws -> (cache: MSALTokenCache, notice: String?) {
         let exposed = tightenPermissions()
-        guard let data = try readFile() else { return (MSALTokenCache(), nil) }
-        if let cache = try? MSALTokenCache(json: data) { return (cache, exposed) }
-        let lock = try CacheLock.acquire(path: lockPath, timeout: lockTimeout)
+        do {
+            return (try readParsed() ?? MSALTokenCache(), exposed)
+        } catch {
+            guard case .malformed = error else { throw error }
+        }
+        let lock = try CacheLock.acquire(path: lockPath, timeout: lockTimeout, cancellation: cancellation)
         let result = Result { () throws(TokenCacheError) in try readMovingAside() }
         lock.release()
         return try result.get()
@@ -96,14 +124,23 @@ public final class TokenCacheFile: Sendable {
     /// - Throws: ``TokenCacheError`` (`lockTimeout`, `io`) or `body`'s error.
     /// - Important: do no network I/O in `body`; other processes wait for the lock meanwhile (5 s at most).
     public func update<T>(_ body: (inout MSALTokenCache) throws -> T) throws -> (value: T, notice: String?) {
+        try update(cancellation: nil, body)
+    }
+
+    /// `update(_:)`, whose lock wait ends when `cancellation` is set (nothing is changed then).
+    /// - Throws: as `update(_:)`, and `CancellationError`.
+    func update<T>(cancellation: OffPoolWork.Cancellation?, _ body: (inout MSALTokenCache) throws -> T) throws
+        -> (value: T, notice: String?) {
         try makeFolder()
-        let lock = try CacheLock.acquire(path: lockPath, timeout: lockTimeout)
+        let lock = try CacheLock.acquire(path: lockPath, timeout: lockTimeout, cancellation: cancellation)
         let result = Result { () throws -> (value: T, notice: String?) in
             let (cache, notice) = try readMovingAside()
             var changed = cache
             let value = try body(&changed)
             if changed != cache || cache.collapsedDuplicates {
                 try writeAtomically(changed.serialized())
+                // Just written: not settled, so the next read reads it (another program may write right after).
+                parsed.withLock { $0 = nil }
             }
             return (value, notice)
         }
@@ -123,15 +160,8 @@ public final class TokenCacheFile: Sendable {
         return "The token cache \(path) was readable by others (mode \(was)); it is now 0600. Anyone who read it could use its tokens."
     }
 
-    /// The file's bytes; nil when it does not exist.
-    private func readFile() throws(TokenCacheError) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let error = errno
-            if error == ENOENT { return nil }
-            throw Self.failure("cannot open", path, error)
-        }
-        defer { close(descriptor) }
+    /// The bytes of the open file, from where its offset is to the end.
+    private func readAll(_ descriptor: Int32) throws(TokenCacheError) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -146,16 +176,41 @@ public final class TokenCacheFile: Sendable {
         }
     }
 
+    /// The file parsed; nil when it does not exist. The last parse is reused while the file is the same.
+    /// - Throws: ``TokenCacheError/malformed(_:)`` for a damaged file (not remembered), `io`.
+    private func readParsed() throws(TokenCacheError) -> MSALTokenCache? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let error = errno
+            if error == ENOENT {
+                parsed.withLock { $0 = nil }
+                return nil
+            }
+            throw Self.failure("cannot open", path, error)
+        }
+        defer { close(descriptor) }
+        let identity = FileIdentity(descriptor: descriptor)
+        if let identity, let known = parsed.withLock({ $0 }), known.identity == identity { return known.cache }
+        let data = try readAll(descriptor)
+        let cache: MSALTokenCache
+        do {
+            cache = try MSALTokenCache(json: data)
+        } catch {
+            if case .malformed = error { throw error }
+            throw .malformed("\(error)")
+        }
+        // A parse is remembered only once its file has settled (see `FileIdentity.settleTime`).
+        let settled = identity.flatMap { $0.isSettled(now: Date().timeIntervalSince1970) ? $0 : nil }
+        parsed.withLock { $0 = settled.map { ($0, cache) } }
+        return cache
+    }
+
     /// Reads the file; a damaged one is moved aside. Call with the lock held.
     private func readMovingAside() throws(TokenCacheError) -> (cache: MSALTokenCache, notice: String?) {
-        guard let data = try readFile() else { return (MSALTokenCache(), nil) }
         do {
-            return (try MSALTokenCache(json: data), nil)
+            return (try readParsed() ?? MSALTokenCache(), nil)
         } catch {
-            let detail = switch error {
-            case .malformed(let detail): detail
-            default: "\(error)"
-            }
+            guard case .malformed(let detail) = error else { throw error }
             let aside = try moveAside()
             return (MSALTokenCache(), "The token cache \(path) was damaged (\(detail)); it was moved to \(aside) and you are signed out.")
         }

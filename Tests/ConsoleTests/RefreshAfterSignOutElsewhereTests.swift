@@ -1,0 +1,61 @@
+@testable import Console
+import AccountFlow
+import Foundation
+import Testing
+import TophhieCloudAuthentication
+
+/// The account screen's Refresh now when another window signed the account out of the shared cache, before
+/// or during the refresh: the flow hears "signed out in another window", and the account does not come back
+/// (field case 029).
+@Suite struct RefreshAfterSignOutElsewhereTests {
+    static let home = "u1.t1"
+    static let environment = "contoso.ciamlogin.com"
+    static let signedOutElsewhere = "This account was signed out in another window. Sign in again."
+
+    /// Discovery, and a refresh grant during which the other window signs out (then the new tokens come).
+    final class SignOutDuringRefresh: HTTPTransport {
+        let cache: String
+        init(cache: String) { self.cache = cache }
+
+        func send(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse {
+            if request.method == "GET" {
+                let base = "https://contoso.ciamlogin.com/t1"
+                let body = #"{"issuer":"\#(base)/v2.0","authorization_endpoint":"\#(base)/oauth2/v2.0/authorize","token_endpoint":"\#(base)/oauth2/v2.0/token"}"#
+                return HTTPResponse(status: 200, body: Data(body.utf8))
+            }
+            _ = try? TokenCacheFile(path: cache).update { $0.removeAccount(homeAccountID: RefreshAfterSignOutElsewhereTests.home,
+                                                                           environment: RefreshAfterSignOutElsewhereTests.environment) }
+            let body = #"{"token_type":"Bearer","scope":"AuditLog.Read.All","expires_in":3600,"access_token":"at-new","refresh_token":"rt-new","client_info":"\#(HistoryFailureTests.clientInfo)"}"#
+            return HTTPResponse(status: 200, body: Data(body.utf8))
+        }
+    }
+
+    static func runner(cache: String) throws -> InteractiveRunner {
+        let auth = TophhieAuth(transport: SignOutDuringRefresh(cache: cache))
+        try auth.configure(clientId: HistoryFailureTests.clientID, authority: URL(string: "https://contoso.ciamlogin.com/t1"),
+                           scopes: ["AuditLog.Read.All"], tokenCachePath: cache)
+        return InteractiveRunner(auth: auth, send: { _ in })
+    }
+
+    static func expectSignedOutElsewhere(_ result: Result<SignedInAccount, NativeAuthError>) {
+        guard case .failure(.refreshTokenExpired(let details)) = result else { Issue.record("got \(result)"); return }
+        #expect(details.errorDescription == signedOutElsewhere)
+    }
+
+    @Test func signedOutDuringTheRefresh() async throws {
+        let cache = try HistoryFailureTests.operatorCache()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let runner = try Self.runner(cache: cache)
+        Self.expectSignedOutElsewhere(await runner.refresh())
+        let text = try String(contentsOfFile: cache, encoding: .utf8)
+        #expect(!text.contains("at-new") && !text.contains("rt-new") && !text.contains(Self.home), "nothing brings the account back")
+    }
+
+    @Test func signedOutBeforeTheRefresh() async throws {
+        let cache = try HistoryFailureTests.operatorCache()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let runner = try Self.runner(cache: cache)
+        _ = try TokenCacheFile(path: cache).update { $0.removeAccount(homeAccountID: Self.home, environment: Self.environment) }
+        Self.expectSignedOutElsewhere(await runner.refresh())
+    }
+}
