@@ -79,6 +79,15 @@ struct HistoryFailure: CommandFailure {
     let error: any Error
     let rowsPrinted: Int
 
+    /// The operator's refresh token is gone or expired (or no operator is signed in).
+    var needsSignIn: Bool {
+        switch error {
+        case let auth as AuthError: auth.needsInteraction
+        case GraphError.auth(let auth) as GraphError: auth.needsInteraction
+        default: false
+        }
+    }
+
     var description: String {
         var text: String
         switch error as? GraphError {
