@@ -30,10 +30,10 @@ public enum CommandTable {
             + "a query is kept. Plain http only for loopback hosts. Default from TOPHHIE_AUTHORITY.")
     static let clientID = OptionSpec(["--client-id"], value: "ID", help: "the app's client id. Default from TOPHHIE_CLIENT_ID.")
     static let capabilities = OptionSpec(
-        ["--capabilities"], value: "LIST", completion: .words(capabilityNames),
+        ["--capabilities"], value: "LIST", completion: .commaList(capabilityNames),
         help: "what the console declares it can render, comma-separated (default: both).")
     static let challengeTypes = OptionSpec(
-        ["--challenge-types"], value: "LIST", completion: .words(challengeTypeNames),
+        ["--challenge-types"], value: "LIST", completion: .commaList(challengeTypeNames),
         help: "what it can answer, comma-separated (default: oob,password; redirect is always added).")
     static let profile = OptionSpec(
         ["--profile"], value: "NAME", completion: .profile,

@@ -45,6 +45,8 @@ public enum ValueCompletion: Equatable, Sendable {
     case presetOrFile
     /// A profile name from the profiles file, read when the shell completes.
     case profile
-    /// One of these words (a comma list takes several: `--capabilities`).
+    /// One of these words.
     case words([String])
+    /// Several of these words, separated by commas (`--capabilities mfa_required,registration_required`).
+    case commaList([String])
 }

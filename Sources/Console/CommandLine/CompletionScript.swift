@@ -28,17 +28,22 @@ public enum CompletionScript {
         }
     }
 
-    /// Every distinct word list of `.words` options, with the patterns that use it.
-    static func wordPatterns() -> [(words: [String], patterns: [String])] {
-        var groups: [(words: [String], patterns: [String])] = []
+    /// Every distinct word list of `.words` and `.commaList` options, with the patterns that use it.
+    static func wordPatterns() -> [(words: [String], commaList: Bool, patterns: [String])] {
+        var groups: [(words: [String], commaList: Bool, patterns: [String])] = []
         for command in CommandTable.commands where !command.hidden {
             for option in command.visibleOptions {
-                guard case .words(let words) = option.completion else { continue }
+                let words: [String], commaList: Bool
+                switch option.completion {
+                case .words(let list): (words, commaList) = (list, false)
+                case .commaList(let list): (words, commaList) = (list, true)
+                default: continue
+                }
                 let patterns = option.names.map { "\"\(command.name):\($0)\"" }
-                if let index = groups.firstIndex(where: { $0.words == words }) {
+                if let index = groups.firstIndex(where: { $0.words == words && $0.commaList == commaList }) {
                     groups[index].patterns += patterns
                 } else {
-                    groups.append((words, patterns))
+                    groups.append((words, commaList, patterns))
                 }
             }
         }
@@ -83,7 +88,9 @@ public enum CompletionScript {
         for group in wordPatterns() {
             // A comma list completes its last item: `--capabilities mfa_required,reg` → `…,registration_required`.
             lines.append("        \(group.patterns.joined(separator: "|")))")
-            lines.append("            [[ $cur == *,* ]] && prefix=\"${cur%,*},\" && item=\"${cur##*,}\"")
+            if group.commaList {
+                lines.append("            [[ $cur == *,* ]] && prefix=\"${cur%,*},\" && item=\"${cur##*,}\"")
+            }
             lines.append("            COMPREPLY=($(compgen -P \"$prefix\" -W \"\(group.words.joined(separator: " "))\" -- \"$item\")); return 0 ;;")
         }
         lines += arm(valuePatterns { $0 == .none }, "COMPREPLY=(); return 0 ;;")
@@ -104,7 +111,7 @@ public enum CompletionScript {
             }
             lines.append("            fi ;;")
         }
-        lines += ["    esac", "    return 0", "}", "complete -F _tophhie tophhie", ""]
+        lines += ["    esac", "    return 0", "}", "complete -o filenames -F _tophhie tophhie", ""]
         return lines.joined(separator: "\n")
     }
 
@@ -127,7 +134,8 @@ public enum CompletionScript {
         lines += arm(valuePatterns { $0 == .directory }, "_files -/; return ;;", zsh: true)
         for group in wordPatterns() {
             lines.append("        (\(group.patterns.joined(separator: "|")))")
-            lines.append("            _sequence compadd - \(group.words.joined(separator: " ")); return ;;")
+            let words = group.words.joined(separator: " ")
+            lines.append(group.commaList ? "            _sequence compadd - \(words); return ;;" : "            compadd -- \(words); return ;;")
         }
         lines += arm(valuePatterns { $0 == .none }, "return ;;", zsh: true)
         lines += ["    esac", "    case $command in"]
@@ -185,6 +193,7 @@ public enum CompletionScript {
                         case .presetOrFile: line += " -F -a '\(presets)'"
                         case .profile: line += " -a '(tophhie __complete profiles 2>/dev/null)'"
                         case .words(let words): line += " -a '\(words.joined(separator: " "))'"
+                        case .commaList(let words): line += " -a '(__fish_complete_list , \"printf %s\\\\n \(words.joined(separator: " "))\")'"
                         case .none: break
                         }
                     }
