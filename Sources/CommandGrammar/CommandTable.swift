@@ -56,6 +56,8 @@ public enum CommandTable {
         ["--scopes"], value: "LIST",
         help: "resource scopes of every sign-in (default User.Read; openid profile offline_access added).")
     static let json = OptionSpec(["--json"], help: "machine-readable output (JSON on stdout).")
+    static let debug = OptionSpec(
+        ["--debug"], help: "print each HTTP exchange on stderr, secrets redacted as in a HAR file (also TOPHHIE_DEBUG=http); stdout is unchanged.")
     static let account = OptionSpec(["--account"], value: "NAME", help: "a cached account by username or home account id (default: the current one).")
 
     static let consoleOptions = [
@@ -127,7 +129,7 @@ public enum CommandTable {
     public static let token = CommandSpec(
         name: "token", summary: "print an access token acquired silently, like az account get-access-token",
         usage: ["token [--scopes LIST] [--json] [--account NAME] [TENANT OPTIONS]"],
-        options: tenant + [tokenCache, caFile, scopes, json, account, graph],
+        options: tenant + [tokenCache, caFile, scopes, json, account, graph, debug],
         notes: ["From the cache while it has more than 5 minutes left, else by the refresh token; when an interactive "
                 + "sign-in is needed, the reason on stderr and exit 4. --json adds expiry, scopes and the account.", tenantNote])
 
@@ -135,14 +137,14 @@ public enum CommandTable {
     public static let accounts = CommandSpec(
         name: "accounts", summary: "list the cached accounts (* marks the current one)",
         usage: ["accounts [--json] [TENANT OPTIONS]"],
-        options: tenant + [tokenCache, caFile, json, graph],
+        options: tenant + [tokenCache, caFile, json, graph, debug],
         notes: [tenantNote])
 
     /// `tophhie sign-out`.
     public static let signOut = CommandSpec(
         name: "sign-out", summary: "remove an account from the token cache",
         usage: ["sign-out [--account NAME] [TENANT OPTIONS]"],
-        options: tenant + [tokenCache, caFile, account, graph],
+        options: tenant + [tokenCache, caFile, account, graph, debug],
         notes: ["Removes the account (the current one, or --account NAME) and prints the tenant's URL for ending the "
                 + "browser session.", tenantNote])
 
@@ -156,7 +158,7 @@ public enum CommandTable {
             OptionSpec(["--user"], value: "UPN|ID", help: "whose sign-ins: a user principal name or object id."),
             OptionSpec(["--top"], value: "N", help: "rows per page, 1-1000 (default 50)."),
             OptionSpec(["--pages"], value: "N", help: "pages to read at most, 1-100 (default 1)."),
-            graph,
+            graph, debug,
         ],
         notes: ["Reads /auditLogs/signIns newest first with an operator account holding AuditLog.Read.All and a "
                 + "reports role; throttling waits Retry-After.", tenantNote])
@@ -174,6 +176,7 @@ public enum CommandTable {
                        help: "Markdown: a table of scenarios, each failure with its request and response."),
             OptionSpec(["--har-dir"], value: "DIR", completion: .directory,
                        help: "where a failed scenario's HAR goes (default: the current folder)."),
+            debug,
         ],
         operand: "FILE...", operandCompletion: .file,
         notes: ["FILE is a scenario file (JSON; schema Resources/scenario.schema.json). Secrets (passwords, codes, "
@@ -188,7 +191,7 @@ public enum CommandTable {
         options: tenant + [
             OptionSpec(["--emulator"], value: "PRESET|FILE", completion: .presetOrFile,
                        help: "check an embedded emulator with this preset or policy file instead of a tenant."),
-            caFile, json,
+            caFile, json, debug,
         ],
         notes: ["Checks: HTTPS; discovery and the issuer's shape; the clock against the tenant's Date header; native "
                 + "authentication enabled for the client; which challenge types force the browser; the capabilities "

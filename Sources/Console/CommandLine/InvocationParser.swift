@@ -145,6 +145,7 @@ public struct InvocationParser {
             case "--top": history.top = try number(given.spelling, value, in: 1...1000)
             case "--pages": history.pages = try number(given.spelling, value, in: 1...100)
             case "--graph": graph = try graphURL(value)
+            case "--debug": continue
             default: throw UsageError("unknown argument \(given.spelling); see tophhie \(command.rawValue) --help.")
             }
         }
@@ -154,6 +155,7 @@ public struct InvocationParser {
         options.json = json
         options.account = account
         options.graph = graph
+        options.debugHTTP = HTTPDebugLog.isRequested(flag: scanned.has("--debug"), environment: environment)
         if command == .history {
             guard let user = history.user, !user.isEmpty else {
                 throw UsageError("history needs --user UPN or --user OBJECT-ID (whose sign-ins to read).")
@@ -175,10 +177,12 @@ public struct InvocationParser {
             case "--har-dir": options.harDirectory = value
             case "--jobs": options.jobs = try number(given.spelling, value, in: 1...32)
             case "--timeout": options.timeout = try number(given.spelling, value, in: 1...3600)
+            case "--debug": options.debugHTTP = true
             default: throw UsageError("unknown argument \(given.spelling); see tophhie run --help.")
             }
         }
         options.files = scanned.operands
+        options.debugHTTP = HTTPDebugLog.isRequested(flag: options.debugHTTP, environment: environment)
         guard !options.files.isEmpty else { throw UsageError("run needs at least one scenario FILE; see tophhie run --help.") }
         return .run(options)
     }
@@ -193,9 +197,11 @@ public struct InvocationParser {
             case "--emulator": options.emulator = value
             case "--ca-file": options.caFile = try readableFile(given.spelling, value)
             case "--json": options.json = true
+            case "--debug": options.debugHTTP = true
             default: throw UsageError("unknown argument \(given.spelling); see tophhie doctor --help.")
             }
         }
+        options.debugHTTP = HTTPDebugLog.isRequested(flag: options.debugHTTP, environment: environment)
         if let preset = options.emulator {
             guard target.authority == nil, target.clientID == nil, target.profileName == nil else {
                 throw UsageError("--emulator starts its own tenant; leave out --authority, --client-id and --profile.")

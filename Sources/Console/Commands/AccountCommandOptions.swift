@@ -23,6 +23,8 @@ public struct AccountCommandOptions: Equatable, Sendable {
     public var pages = 1
     /// `--graph URL`: the Microsoft Graph base; the real one by default.
     public var graph: URL?
+    /// `--debug` or `TOPHHIE_DEBUG=http`: each HTTP exchange on standard error (``HTTPDebugLog``).
+    public var debugHTTP = false
 
     /// Memberwise with no scopes, account or JSON.
     public init(target: TenantTarget, tokenCachePath: String, caFile: String? = nil) {

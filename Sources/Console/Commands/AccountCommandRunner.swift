@@ -15,10 +15,13 @@ public enum AccountCommandRunner {
     ///   - auth: the interactive stack to configure (injectable for tests).
     ///   - output: receives each result line (stdout by default).
     ///   - errors: receives each reason line (stderr by default).
+    ///   - debugOutput: receives each exchange with `options.debugHTTP` (stderr by default).
     /// - Returns: the exit code: 0 done, 1 not done, 2 configuration error, 4 sign-in needed.
     public static func run(_ command: AccountCommand, _ options: AccountCommandOptions,
                            auth: TophhieAuth = TophhieAuth(), output: (String) -> Void = { print($0) },
-                           errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) async -> Int32 {
+                           errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+                           debugOutput: @escaping @Sendable (String) -> Void = HTTPDebugLog.standardError) async -> Int32 {
+        if options.debugHTTP { auth.observe(HTTPDebugLog.observer(write: debugOutput)) }
         do {
             try auth.configure(clientId: options.target.clientID, authority: options.target.authority,
                                scopes: options.scopes ?? TophhieConfiguration.defaultScopes,

@@ -41,7 +41,9 @@ public enum DoctorCommand {
         }
         let doctor: TenantDoctor
         do {
-            doctor = try TenantDoctor(target: target, transport: makeTransport(caFile: options.caFile))
+            let transport = try makeTransport(caFile: options.caFile)
+            doctor = try TenantDoctor(target: target, transport: options.debugHTTP
+                ? ObservingTransport(base: transport, observer: HTTPDebugLog.observer()) : transport)
         } catch {
             errors("tophhie doctor: \(error.localizedDescription)")
             return 2

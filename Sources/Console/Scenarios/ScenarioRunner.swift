@@ -12,6 +12,8 @@ struct ScenarioRunner {
     /// Where failed scenarios' HAR files go.
     var harDirectory = "."
     var prompt = CodePrompt()
+    /// `--debug`: receives every scenario's exchanges too.
+    var debug: ExchangeObserver?
 
     private struct Job: Sendable {
         var index: Int
@@ -28,11 +30,12 @@ struct ScenarioRunner {
         let done = DispatchGroup()
         let harDirectory = harDirectory
         let prompt = prompt
+        let debug = debug
         for _ in 0..<min(max(jobs, 1), max(total, 1)) {
             done.enter()
             Thread.detachNewThread {
                 while let job = queue.withLock({ $0.popLast() }) {
-                    let result = Self.run(job, harDirectory: harDirectory, prompt: prompt, progress: progress)
+                    let result = Self.run(job, harDirectory: harDirectory, prompt: prompt, progress: progress, debug: debug)
                     results.withLock { $0[job.index] = result }
                 }
                 done.leave()
@@ -42,14 +45,15 @@ struct ScenarioRunner {
         return results.withLock { all in (0..<total).compactMap { all[$0] } }
     }
 
-    private static func run(_ job: Job, harDirectory: String, prompt: CodePrompt, progress: ScenarioProgress) -> ScenarioResult {
+    private static func run(_ job: Job, harDirectory: String, prompt: CodePrompt, progress: ScenarioProgress,
+                            debug: ExchangeObserver?) -> ScenarioResult {
         let started = Date()
         let id = progress.started(job.scenario.name, steps: job.scenario.steps.count)
         var result = ScenarioResult(file: job.file.path, name: job.scenario.name, elapsed: 0, failure: nil, exchanges: [])
         do {
             let stack = try ScenarioStack(job.file.tenant)
             defer { stack.stop() }
-            let driver = ScenarioDriver(scenario: job.scenario, stack: stack, prompt: prompt)
+            let driver = ScenarioDriver(scenario: job.scenario, stack: stack, prompt: prompt, debug: debug)
             (result.failure, result.exchanges) = driver.run { progress.step(id, index: $0) }
         } catch {
             result.failure = ScenarioFailure(stepIndex: nil, stepKind: "setup", message: "the tenant could not be set up: \(error)")
