@@ -56,6 +56,8 @@ public enum CommandTable {
         ["--scopes"], value: "LIST",
         help: "resource scopes of every sign-in (default User.Read; openid profile offline_access added).")
     static let json = OptionSpec(["--json"], help: "machine-readable output (JSON on stdout).")
+    static let output = OptionSpec(["--output"], value: "FORMAT", completion: .words(["table", "json", "md"]),
+                                   help: "table (default), json (as --json) or md (a Markdown table).")
     static let debug = OptionSpec(
         ["--debug"], help: "print each HTTP exchange on stderr, secrets redacted as in a HAR file (also TOPHHIE_DEBUG=http); stdout is unchanged.")
     static let account = OptionSpec(["--account"], value: "NAME", help: "a cached account by username or home account id (default: the current one).")
@@ -136,8 +138,8 @@ public enum CommandTable {
     /// `tophhie accounts`.
     public static let accounts = CommandSpec(
         name: "accounts", summary: "list the cached accounts (* marks the current one)",
-        usage: ["accounts [--json] [TENANT OPTIONS]"],
-        options: tenant + [tokenCache, caFile, json, graph, debug],
+        usage: ["accounts [--output table|json|md] [--json] [TENANT OPTIONS]"],
+        options: tenant + [tokenCache, caFile, json, output, graph, debug],
         notes: [tenantNote])
 
     /// `tophhie sign-out`.
@@ -151,10 +153,10 @@ public enum CommandTable {
     /// `tophhie history`.
     public static let history = CommandSpec(
         name: "history", summary: "a user's sign-ins from Graph, read with a cached operator account",
-        usage: ["history --user UPN|OBJECT-ID [--top N] [--pages N] [--json] [--account OPERATOR] [--graph URL]",
+        usage: ["history --user UPN|OBJECT-ID [--top N] [--pages N] [--output table|json|md] [--account OPERATOR] [--graph URL]",
                 "        [TENANT OPTIONS]"],
         options: tenant + [
-            tokenCache, caFile, json, account,
+            tokenCache, caFile, json, output, account,
             OptionSpec(["--user"], value: "UPN|ID", help: "whose sign-ins: a user principal name or object id."),
             OptionSpec(["--top"], value: "N", help: "rows per page, 1-1000 (default 50)."),
             OptionSpec(["--pages"], value: "N", help: "pages to read at most, 1-100 (default 1)."),

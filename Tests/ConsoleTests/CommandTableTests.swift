@@ -20,7 +20,7 @@ import Testing
         "--preset": "mfa", "--port": "8443", "--idle-reset": "30", "--ca-file": "/etc/passwd", "--graph": "https://graph.microsoft.com/v1.0",
         "--sign-up-attributes": "/cfg/attributes.json", "--capabilities": "mfa_required", "--challenge-types": "oob,password",
         "--profile": "staging", "--sign-up": "otp", "--top": "10", "--pages": "2", "--jobs": "2", "--timeout": "30",
-        "--emulator": "mfa", "--scopes": "User.Read", "--authority": "https://contoso.ciamlogin.com/5f1c9a42",
+        "--emulator": "mfa", "--scopes": "User.Read", "--output": "md", "--authority": "https://contoso.ciamlogin.com/5f1c9a42",
     ]
 
     /// The lines each command needs besides the option under test.

@@ -128,7 +128,7 @@ public struct InvocationParser {
         var cachePath: String?
         var caFile: String?
         var scopes: [String]?
-        var json = false
+        var output = OutputFormat.table
         var account: String?
         var history = (user: String?.none, top: 50, pages: 1)
         var graph: URL?
@@ -139,7 +139,10 @@ public struct InvocationParser {
             case "--token-cache": cachePath = value
             case "--ca-file": caFile = try readableFile(given.spelling, value)
             case "--scopes": scopes = try scopeList(value)
-            case "--json": json = true
+            case "--json": output = .json
+            case "--output":
+                guard let format = OutputFormat(rawValue: value) else { throw UsageError("--output \(value): use table, json or md.") }
+                output = format
             case "--account": account = value
             case "--user": history.user = value
             case "--top": history.top = try number(given.spelling, value, in: 1...1000)
@@ -152,7 +155,7 @@ public struct InvocationParser {
         var options = AccountCommandOptions(target: try resolve(target),
                                             tokenCachePath: cachePath ?? TokenCacheFile.defaultPath(environment: environment), caFile: caFile)
         options.scopes = scopes
-        options.json = json
+        options.output = output
         options.account = account
         options.graph = graph
         options.debugHTTP = HTTPDebugLog.isRequested(flag: scanned.has("--debug"), environment: environment)

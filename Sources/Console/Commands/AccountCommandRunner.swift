@@ -77,13 +77,23 @@ public enum AccountCommandRunner {
     private static func accounts(_ options: AccountCommandOptions, auth: TophhieAuth, output: (String) -> Void) throws {
         let accounts = try auth.accounts
         let current = auth.currentAccount?.homeAccountID
-        if options.json {
+        switch options.output {
+        case .json:
             output(json(accounts.map { account in
                 ["username": account.username ?? "", "homeAccountId": account.homeAccountID ?? "",
                  "tenantId": account.tenantID ?? "", "name": account.displayName ?? "",
                  "isCurrent": account.homeAccountID == current] as [String: Any]
             }))
             return
+        case .markdown:
+            // An empty table still has its header: a report shows "no accounts" as a table with no rows.
+            OutputFormat.markdownHeader(["Current", "Username", "Home account id"]).forEach(output)
+            for account in accounts {
+                output(OutputFormat.markdownRow([account.homeAccountID == current ? "*" : "", account.username ?? "?",
+                                                 account.homeAccountID ?? ""]))
+            }
+            return
+        case .table: break
         }
         guard !accounts.isEmpty else {
             output("No accounts are cached for this app and authority.")

@@ -2,7 +2,7 @@ import Foundation
 import TerminalUI
 import TophhieCloudAuthentication
 
-/// `tophhie history --user UPN|OBJECT-ID [--top N] [--pages N] [--json]`: a user's sign-ins from Graph,
+/// `tophhie history --user UPN|OBJECT-ID [--top N] [--pages N] [--output table|json|md]`: a user's sign-ins from Graph,
 /// newest first, read with the cached operator account (`--account`, else the current one).
 enum HistoryCommand {
     static func run(_ options: AccountCommandOptions, auth: TophhieAuth, output: (String) -> Void,
@@ -29,10 +29,10 @@ enum HistoryCommand {
             // What was read before a later page failed is still printed; the failure then ends the command.
             if case .throttled(_, let read, _, _) = error as? GraphError { rows += read }
             // Nothing read: print nothing, so a script cannot take an empty list for "no sign-ins".
-            if !rows.isEmpty { show(rows, more: true, json: options.json, output: output) }
+            if !rows.isEmpty { show(rows, more: true, format: options.output, output: output) }
             throw HistoryFailure(error: error, rowsPrinted: rows.count)
         }
-        show(rows, more: more, json: options.json, output: output)
+        show(rows, more: more, format: options.output, output: output)
         if more { errors("tophhie history: more sign-ins exist; raise --pages to read them.") }
         if rows.isEmpty, case .userPrincipalName(let name) = subject {
             errors("tophhie history: no sign-ins for userPrincipalName \(PrintableText.make(name)). An External ID customer's UPN is "
@@ -40,12 +40,22 @@ enum HistoryCommand {
         }
     }
 
-    private static func show(_ rows: [SignInRecord], more: Bool, json asJSON: Bool, output: (String) -> Void) {
-        if asJSON {
+    private static func show(_ rows: [SignInRecord], more: Bool, format: OutputFormat, output: (String) -> Void) {
+        let time = ISO8601DateFormatter()
+        switch format {
+        case .json:
             output(json(rows, more: more))
             return
+        case .markdown:
+            OutputFormat.markdownHeader(["Time", "Result", "App", "IP address", "Place"]).forEach(output)
+            for row in rows {
+                output(OutputFormat.markdownRow([time.string(from: row.createdDateTime), row.succeeded ? "success" : "failed \(row.errorCode)",
+                                                 row.appDisplayName ?? row.appId ?? "?", row.ipAddress ?? "",
+                                                 [row.city, row.countryOrRegion].compactMap { $0 }.joined(separator: ", ")]))
+            }
+            return
+        case .table: break
         }
-        let time = ISO8601DateFormatter()
         for row in rows {
             let result = row.succeeded ? "success" : "failed \(row.errorCode)"
             let place = [row.city, row.countryOrRegion].compactMap { $0 }.joined(separator: ", ")
