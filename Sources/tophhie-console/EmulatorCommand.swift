@@ -53,7 +53,8 @@ enum EmulatorCommand {
             server = try EmulatorServer.start(policy: policy, port: options.port, host: options.host, dataFile: options.dataFile,
                                               hasher: PasswordHasher(iterations: options.iterations), tls: options.tls)
         } catch {
-            write("tophhie emulator: \(error)\n", to: .standardError)
+            // One line naming the address and port, and what to do.
+            write("tophhie emulator: \(error); choose another --port (0 takes any free one).\n", to: .standardError)
             return 1
         }
         if let file = options.tlsCertificateFile, let pem = server.certificatePEM {

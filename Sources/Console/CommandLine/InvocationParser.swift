@@ -301,6 +301,10 @@ public struct InvocationParser {
         if options.idleReset != nil, !options.enrol {
             throw UsageError("--idle-reset clears the screen between people in enrolment mode; add --enrol.")
         }
+        if options.enrol, let path = options.tokenCachePath {
+            throw UsageError("--token-cache \(path): enrolment mode writes no token cache (each person's account is forgotten); "
+                             + "leave out --token-cache or --enrol.")
+        }
         return options
     }
 
@@ -357,6 +361,7 @@ public struct InvocationParser {
     private func loadProfile(_ name: String) throws -> Profile {
         let path = profilesPath
         guard let data = readFile(path) else { throw UsageError("--profile \(name): no profiles file at \(path).") }
+        if let problem = ProfilesFile.unknownKey(in: data) { throw UsageError("\(path): \(problem)") }
         let file: ProfilesFile
         do {
             file = try JSONDecoder().decode(ProfilesFile.self, from: data)
@@ -373,9 +378,28 @@ public struct InvocationParser {
 /// `profiles.json`: `{"profiles": {"NAME": {"authority", "clientId", "capabilities"?, "challengeTypes"?}}}`.
 struct ProfilesFile: Decodable {
     let profiles: [String: Profile]
+
+    static let keys = ["profiles"]
+
+    /// The first key the decoder would silently skip (a typo such as `clientID`), said with the keys allowed.
+    static func unknownKey(in data: Data) -> String? {
+        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
+        if let key = root.keys.sorted().first(where: { !keys.contains($0) }) {
+            return "unknown key \"\(key)\"; the file has only \"profiles\"."
+        }
+        for (name, value) in ((root["profiles"] as? [String: Any]) ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let profile = value as? [String: Any] else { continue }
+            if let key = profile.keys.sorted().first(where: { !Profile.keys.contains($0) }) {
+                return "profile \"\(name)\" has an unknown key \"\(key)\"; use \(Profile.keys.joined(separator: ", "))."
+            }
+        }
+        return nil
+    }
 }
 
 struct Profile: Decodable {
+    static let keys = ["authority", "clientId", "capabilities", "challengeTypes"]
+
     let authority: String?
     let clientId: String?
     let capabilities: [String]?

@@ -19,12 +19,21 @@ struct ScenarioRunner {
         var index: Int
         var file: ScenarioFile
         var scenario: Scenario
+        /// The HAR file's name if it fails: file and scenario, numbered when another job has the same.
+        var harName: String
     }
 
     /// - Returns: one result per scenario, in file order.
     func run(_ files: [ScenarioFile], progress: ScenarioProgress) -> [ScenarioResult] {
-        let queue = Mutex(files.flatMap { file in file.scenarios.map { (file, $0) } }.enumerated()
-            .map { Job(index: $0.offset, file: $0.element.0, scenario: $0.element.1) }.reversed() as [Job])
+        var seen: [String: Int] = [:]
+        let pending = files.flatMap { file in file.scenarios.map { (file, $0) } }.enumerated().map { index, pair in
+            let name = "\(Self.slug(URL(fileURLWithPath: pair.0.path).deletingPathExtension().lastPathComponent))-\(Self.slug(pair.1.name))"
+            seen[name, default: 0] += 1
+            // Two scenarios of one name (or slugs that meet) must not overwrite each other's HAR.
+            let count = seen[name] ?? 1
+            return Job(index: index, file: pair.0, scenario: pair.1, harName: count == 1 ? name : "\(name)-\(count)")
+        }
+        let queue = Mutex(pending.reversed() as [Job])
         let total = queue.withLock { $0.count }
         let results = Mutex([Int: ScenarioResult]())
         let done = DispatchGroup()
@@ -60,8 +69,7 @@ struct ScenarioRunner {
         }
         result.elapsed = Date().timeIntervalSince(started)
         if !result.passed, !result.exchanges.isEmpty {
-            let path = URL(fileURLWithPath: harDirectory)
-                .appendingPathComponent("\(slug(URL(fileURLWithPath: job.file.path).deletingPathExtension().lastPathComponent))-\(slug(job.scenario.name)).har").path
+            let path = URL(fileURLWithPath: harDirectory).appendingPathComponent(job.harName + ".har").path
             do {
                 try PrivateFile.write(HARLog.document(result.exchanges, creator: "tophhie", version: HelpText.version), to: path)
                 result.harPath = path
