@@ -37,6 +37,8 @@ public enum LaunchPlan: Equatable, Sendable {
         let idleReset = scanned.has("--idle-reset")
         // The console refuses an idle reset without enrolment: its message must not meet a painted frame.
         guard !idleReset || enrolment else { return }
+        // Nor enrolment with a token cache, which it would not write.
+        guard !enrolment || !scanned.has("--token-cache") else { return }
         self = .paintFirstFrame(preset: preset, enrolment: enrolment, exitAfterFirstFrame: exitAfterFirstFrame)
     }
 }
