@@ -39,7 +39,10 @@ let package = Package(
         // Foundation-free, like CursesBackend and Launcher: the launcher paints its first frame with them.
         .target(name: "TerminalUI"),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
-        .target(name: "Launcher", dependencies: ["TerminalUI"]),
+        // The one table of commands and options: parsers, help, completions and man page read it. Foundation-free
+        // for the launcher.
+        .target(name: "CommandGrammar"),
+        .target(name: "Launcher", dependencies: ["TerminalUI", "CommandGrammar"]),
         .target(name: "ScreenPresentation", dependencies: ["AccountFlow", "TerminalUI"]),
         // Embedded in the code, not a resource bundle: the binaries run wherever they are copied.
         .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "CSQLite3", "CCrypto"],
@@ -50,11 +53,11 @@ let package = Package(
         .target(name: "EmulatorServer", dependencies: ["TenantEmulator", "LoopbackHTTP", "CCrypto"]),
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [
-            "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher",
+            "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
             "TenantEmulator", "EmulatorServer",
         ]),
         .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI"]),
-        .executableTarget(name: "tophhie-console", dependencies: ["Console", "CursesBackend", "TenantEmulator", "EmulatorServer"]),
+        .executableTarget(name: "tophhie-console", dependencies: ["Console", "CommandGrammar", "CursesBackend", "TenantEmulator", "EmulatorServer"]),
 
         // The launcher: a static Swift runtime and no Foundation, so its first frame comes before the
         // console's libraries load; it then execs `tophhie-console` from its own folder.
@@ -84,7 +87,7 @@ let package = Package(
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
         .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "EmulatorLoadTests", dependencies: ["EmulatorLoad", "NativeAuthWire", "TenantEmulator", "EmulatorServer", "LoopbackHTTP"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Launcher", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
                     exclude: ["Schemas", "Snapshots"]),
         // Interoperability with the ecosystem: MSAL Python on our token cache, Selenium + Chromium on the
         // sign-in pages. Scripts/ holds the Python programs the tests start.

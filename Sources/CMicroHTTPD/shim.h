@@ -15,8 +15,10 @@ static inline enum MHD_Result cmhd_yes(void) { return MHD_YES; }
 static inline enum MHD_Result cmhd_no(void) { return MHD_NO; }
 
 /// The flags every daemon starts with: one thread per connection, poll(), an inter-thread channel for quiesce.
+/// No MHD_USE_ERROR_LOG: its lines ("Failed to bind to port …") are not ours and land on the console's screen or
+/// before the emulator's own message; a failure to start reaches the caller as HTTPDaemon.StartFailure.
 static inline unsigned int cmhd_base_flags(void) {
-    return MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    return MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL | MHD_USE_ITC;
 }
 
 /// Fills `address` from `host` (IPv4 dotted text) and `port`; 0 when `host` is not an IPv4 address.

@@ -1,11 +1,12 @@
+import CommandGrammar
 import TerminalUI
 
 /// What the `tophhie` launcher does with its arguments.
 ///
 /// Only the embedded full-screen console gets a first frame from the launcher; everything else
 /// (`console`, `emulator`, help, version, line mode, anything it does not recognise) goes to the
-/// console untouched, so every usage message comes from one parser. The grammar here is the embedded
-/// command's (see `InvocationParser`); the console still validates the values, and puts the terminal
+/// console untouched, so every usage message comes from one parser. The grammar is the embedded
+/// command's in `CommandTable`, the console's own; the console still validates the values, and puts the terminal
 /// back before reporting one it refuses (an unknown preset, a `--har` folder that does not exist).
 /// With `--exit-after-first-frame` (the start-up benchmark's flag) the launcher stops after painting,
 /// so those checks do not run and the exit code is 0.
@@ -25,28 +26,19 @@ public enum LaunchPlan: Equatable, Sendable {
         guard isTerminal, !LineTerminal.isNeeded(environment: environment, standardOutputIsTerminal: true) else { return }
         // The console answers help wherever it appears, even as an option's value.
         guard !arguments.contains("--help"), !arguments.contains("-h") else { return }
-        var preset = FirstFrame.defaultPreset
-        var exitAfterFirstFrame = false
-        var enrolment = false
-        var idleReset = false
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--enrol", "--enroll": enrolment = true
-            case "--exit-after-first-frame": exitAfterFirstFrame = true
-            case "--preset", "--port", "--har", "--idle-reset":
-                guard let value = rest.popFirst(), !value.hasPrefix("--") else { return }
-                if argument == "--preset" { preset = value }
-                if argument == "--port", UInt16(value) == nil { return }
-                if argument == "--idle-reset" {
-                    guard Int(value) != nil else { return }
-                    idleReset = true
-                }
-            default: return
-            }
-        }
+        // A command word, an option the embedded console does not take, or a missing value: the console says so.
+        guard arguments.first.flatMap({ CommandTable.command($0) }) == nil,
+              let scanned = try? CommandTable.embedded.scan(arguments), !scanned.has("--line") else { return }
+        let preset = scanned.last("--preset") ?? FirstFrame.defaultPreset
+        let enrolment = scanned.has("--enrol")
+        let exitAfterFirstFrame = scanned.has("--exit-after-first-frame")
+        if let port = scanned.last("--port"), UInt16(port) == nil { return }
+        if let seconds = scanned.last("--idle-reset"), Int(seconds) == nil { return }
+        let idleReset = scanned.has("--idle-reset")
         // The console refuses an idle reset without enrolment: its message must not meet a painted frame.
         guard !idleReset || enrolment else { return }
+        // Nor enrolment with a token cache, which it would not write.
+        guard !enrolment || !scanned.has("--token-cache") else { return }
         self = .paintFirstFrame(preset: preset, enrolment: enrolment, exitAfterFirstFrame: exitAfterFirstFrame)
     }
 }

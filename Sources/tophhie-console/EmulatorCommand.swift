@@ -1,3 +1,4 @@
+import CommandGrammar
 import EmulatorServer
 import Foundation
 import TenantEmulator
@@ -9,23 +10,8 @@ import TenantEmulator
 /// (channel, masked target, purpose; the code only with `--show-codes`). SIGINT / SIGTERM stop it cleanly
 /// (exit 0). Exit code 2 for usage errors and bad policy files, 1 when the port cannot be bound.
 enum EmulatorCommand {
-    static let usage = """
-        usage: tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes]
-                                [--hash-iterations N] [--tls [--tls-cert FILE]]
-
-          --tenant PRESET|FILE  a preset (\(TenantPreset.names.joined(separator: ", "))) or a policy JSON file
-                                (default: \(TenantPreset.defaultName))
-          --port N              TCP port; 0 takes any free port (default: 0)
-          --data FILE           keep users in this SQLite file across restarts (default: in memory)
-          --host H              IPv4 address to bind (default: 127.0.0.1; anything else is reachable by others)
-          --show-codes          print one-time codes on stdout (they are secrets: only for local rehearsal)
-          --hash-iterations N   PBKDF2-SHA256 cost for stored passwords (default: \(PasswordHasher.defaultIterations))
-          --tls                 serve HTTPS with a self-signed certificate made at start (127.0.0.1, localhost;
-                                30 days); clients must trust it as their CA file
-          --tls-cert FILE       with --tls: write that certificate (PEM, not the key) to FILE before the
-                                first line (mode 0644), the CA file for e.g. `curl --cacert FILE`
-
-        """
+    /// `tophhie emulator --help`, from `CommandTable` like every other command's.
+    static var usage: String { HelpRenderer.text(for: CommandTable.emulator) + "\n" }
 
     struct Options {
         var tenant = TenantPreset.defaultName
@@ -67,7 +53,8 @@ enum EmulatorCommand {
             server = try EmulatorServer.start(policy: policy, port: options.port, host: options.host, dataFile: options.dataFile,
                                               hasher: PasswordHasher(iterations: options.iterations), tls: options.tls)
         } catch {
-            write("tophhie emulator: \(error)\n", to: .standardError)
+            // One line naming the address and port, and what to do.
+            write("tophhie emulator: \(error); choose another --port (0 takes any free one).\n", to: .standardError)
             return 1
         }
         if let file = options.tlsCertificateFile, let pem = server.certificatePEM {
@@ -111,44 +98,47 @@ enum EmulatorCommand {
 
     struct UsageProblem: Error { let message: String }
 
+    /// The options as `CommandTable.emulator` scans them, given their meaning here.
     static func parse(_ arguments: [String]) -> Result<Options, UsageProblem> {
-        var options = Options()
-        var index = 0
-        func value(_ flag: String) -> String? {
-            index += 1
-            return index < arguments.count ? arguments[index] : nil
+        if arguments.contains("--help") || arguments.contains("-h") { return .failure(UsageProblem(message: "help")) }
+        let scanned: ScannedArguments
+        do {
+            scanned = try CommandTable.emulator.scan(arguments)
+        } catch {
+            switch error {
+            case .unknown(let argument): return .failure(UsageProblem(message: "unknown option \(argument)"))
+            case .missingValue(let option): return .failure(UsageProblem(message: "\(option) needs a value"))
+            }
         }
-        while index < arguments.count {
-            let flag = arguments[index]
-            switch flag {
-            case "--help", "-h":
-                return .failure(UsageProblem(message: "help"))
+        var options = Options()
+        for given in scanned.options {
+            let text = given.value ?? ""
+            switch given.name {
             case "--tenant":
-                guard let text = value(flag), !text.isEmpty else { return .failure(UsageProblem(message: "--tenant needs a preset name or a file")) }
+                guard !text.isEmpty else { return .failure(UsageProblem(message: "--tenant needs a preset name or a file")) }
                 options.tenant = text
             case "--port":
-                guard let text = value(flag), let port = UInt16(text) else { return .failure(UsageProblem(message: "--port needs a number from 0 to 65535")) }
+                guard let port = UInt16(text) else { return .failure(UsageProblem(message: "--port needs a number from 0 to 65535")) }
                 options.port = port
             case "--data":
-                guard let text = value(flag), !text.isEmpty else { return .failure(UsageProblem(message: "--data needs a file path")) }
+                guard !text.isEmpty else { return .failure(UsageProblem(message: "--data needs a file path")) }
                 options.dataFile = text
             case "--host":
-                guard let text = value(flag), text.split(separator: ".").count == 4 else { return .failure(UsageProblem(message: "--host needs an IPv4 address")) }
+                guard text.split(separator: ".").count == 4 else { return .failure(UsageProblem(message: "--host needs an IPv4 address")) }
                 options.host = text
             case "--show-codes":
                 options.showCodes = true
             case "--tls":
                 options.tls = true
             case "--tls-cert":
-                guard let text = value(flag), !text.isEmpty else { return .failure(UsageProblem(message: "--tls-cert needs a file path")) }
+                guard !text.isEmpty else { return .failure(UsageProblem(message: "--tls-cert needs a file path")) }
                 options.tlsCertificateFile = text
             case "--hash-iterations":
-                guard let text = value(flag), let count = Int(text), count >= 1 else { return .failure(UsageProblem(message: "--hash-iterations needs a whole number ≥ 1")) }
+                guard let count = Int(text), count >= 1 else { return .failure(UsageProblem(message: "--hash-iterations needs a whole number ≥ 1")) }
                 options.iterations = count
             default:
-                return .failure(UsageProblem(message: "unknown option \(flag)"))
+                return .failure(UsageProblem(message: "unknown option \(given.spelling)"))
             }
-            index += 1
         }
         if options.tlsCertificateFile != nil && !options.tls {
             return .failure(UsageProblem(message: "--tls-cert needs --tls"))

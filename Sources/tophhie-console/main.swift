@@ -1,6 +1,8 @@
+import CommandGrammar
 import Console
 import CursesBackend
 import Foundation
+import TenantEmulator
 
 // Command dispatch only; each command lives in its own module or file. Started by the `tophhie`
 // launcher, which may have painted the first frame and handed the terminal over (see
@@ -22,6 +24,17 @@ case .version:
 case .help(let topic):
     TerminalHandover.release(environment: environment)
     print(HelpText.text(topic))
+case .completion(let shell):
+    TerminalHandover.release(environment: environment)
+    print(CompletionScript.text(shell), terminator: "")
+case .complete(let kind):
+    TerminalHandover.release(environment: environment)
+    switch kind {
+    case "profiles": InvocationParser(environment: environment).profileNames().forEach { print($0) }
+    case "presets": TenantPreset.names.forEach { print($0) }
+    case "man-page": print(ManPage.text(), terminator: "")
+    default: exit(ExitStatus.usage.rawValue)
+    }
 case .emulator(let rest):
     TerminalHandover.release(environment: environment)
     exit(EmulatorCommand.run(rest))

@@ -33,7 +33,8 @@ import TophhieCloudAuthentication
 
     @Test func withoutAnAccountTokenSaysASignInIsNeededAndPrintsNothing() async throws {
         let token = await Self.run(.token, try Self.options(NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"))
-        #expect(token.status == 1)
+        // 4, not 1: a sign-in is needed (issue 28's exit-code table).
+        #expect(token.status == 4)
         #expect(token.output.isEmpty)
         #expect(token.errors.contains("No account is signed in"))
         let accounts = await Self.run(.accounts, try Self.options(NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"))
@@ -105,5 +106,45 @@ import TophhieCloudAuthentication
         options.account = "nobody@contoso.com"
         let unknown = await AccountCommandTests.run(.history, options)
         #expect(unknown.status == 1 && unknown.errors.contains("no cached account is named nobody@contoso.com"))
+    }
+}
+
+/// Exit 4 tells a script "send the user to sign in" apart from 1 "failed": `token` and `history` alike.
+@Suite struct SignInNeededExitTests {
+    @Test func noAccountOrAnExpiredRefreshTokenExitsFour() async throws {
+        var policy = try TenantPreset.load("email-password")
+        // An access token shorter than the 5-minute margin: every `token` goes to the refresh token.
+        policy.tokens.accessTokenSeconds = 60
+        let server = try EmulatorServer.start(policy: policy, hasher: PasswordHasher(iterations: 1_000))
+        defer { server.stop() }
+        let cache = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let clientID = try #require(server.emulator.policy.clients.first?.clientID)
+        var options = AccountCommandOptions(target: TenantTarget(authority: server.authority, clientID: clientID, capabilities: [],
+                                                                 challengeTypes: []), tokenCachePath: cache)
+        options.graph = URL(string: server.origin + "/v1.0")
+        options.historyUser = "jane.doe@contoso.com"
+
+        let before = await AccountCommandTests.run(.token, options)
+        #expect(before.status == 4, "\(before.errors)")
+        #expect(before.output.isEmpty)
+
+        let auth = TophhieAuth()
+        try auth.configure(clientId: clientID, authority: server.authority, tokenCachePath: cache)
+        let step = try await auth.startDeviceCodeSignIn(scopes: ["AuditLog.Read.All"])
+        let approve = server.emulator.handle(EmulatorRequest(method: "POST", path: "/emulator/v1/devicecodes/\(step.userCode)/approve",
+                                                             body: Data(#"{"username":"ops@contoso.com"}"#.utf8)))
+        #expect(approve.status == 200)
+        _ = try await step.waitForSignIn()
+        let fresh = await AccountCommandTests.run(.token, options)
+        #expect(fresh.status == 0, "\(fresh.errors)")
+
+        server.emulator.clock.advance(by: TimeInterval(policy.tokens.refreshTokenSeconds + 60))
+        let expired = await AccountCommandTests.run(.token, options)
+        #expect(expired.status == 4, "\(expired.errors)")
+        #expect(expired.errors.contains("tophhie console"), "\(expired.errors)")
+        #expect(expired.output.isEmpty)
+        let history = await AccountCommandTests.run(.history, options)
+        #expect(history.status == 4, "\(history.errors)")
     }
 }

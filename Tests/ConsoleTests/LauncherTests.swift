@@ -26,6 +26,7 @@ import Testing
         ["--bogus"], ["--preset"], ["--preset", "--enrol"], ["--port", "99999"], ["--har"], ["extra"],
         ["--har", "-h"], ["--preset", "-h"], ["--enrol", "--help"],
         ["--enrol", "--idle-reset", "30"], ["--idle-reset", "30", "--enroll"], ["--idle-reset", "30"], ["--enrol", "--idle-reset"],
+        ["--enrol", "--token-cache", "/tmp/c.json"], ["--token-cache", "/tmp/c.json"], ["--version", "--bogus"], ["--scopes", "User.Read"],
     ]
 
     /// Paints exactly when the console would run full-screen on the embedded emulator.

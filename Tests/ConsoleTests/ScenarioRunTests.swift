@@ -168,7 +168,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         (#"{"tenant": {"emulator": "nope"}, "scenarios": []}"#, "tenant.emulator: unknown preset"),
         (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"answer": {"method": "sms", "code": "outbox"}}]}]}"#,
          "scenarios[0].steps[0].answer: expected exactly one of"),
-        ("not json", "(root): not valid JSON"),
+        ("not json", "line 1, column 2: not valid JSON"),
     ])
     func fileFaultsNameTheirPath(json: String, expected: String) async throws {
         let folder = try scratchFolder()

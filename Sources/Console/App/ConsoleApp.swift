@@ -127,7 +127,12 @@ public enum ConsoleApp {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             return "\(flag) \(path): the folder \(folder) does not exist."
         }
-        guard FileManager.default.isWritableFile(atPath: folder) else { return "\(flag) \(path): the folder \(folder) is not writable." }
+        // Try it: the permission bits do not bind root, and a read-only mount passes them.
+        let probe = URL(fileURLWithPath: folder).appendingPathComponent(".tophhie-probe-\(UUID().uuidString)").path
+        guard FileManager.default.createFile(atPath: probe, contents: nil) else {
+            return "\(flag) \(path): the folder \(folder) is not writable."
+        }
+        try? FileManager.default.removeItem(atPath: probe)
         return nil
     }
 

@@ -3,7 +3,7 @@ import TophhieCloudAuthentication
 
 /// What the user asked `tophhie` to do, parsed from the command line and the environment.
 ///
-/// Exit codes scripts can rely on: 0 done, 1 the flow failed, 2 usage or configuration error.
+/// Exit codes scripts can rely on: `ExitStatus` (0 done, 1 failed, 2 usage, 4 sign-in needed).
 public enum Invocation: Equatable, Sendable {
     /// The console against the embedded emulator (no arguments, or only console options). `preset` is a
     /// preset name or a path to a policy file.
@@ -20,8 +20,12 @@ public enum Invocation: Equatable, Sendable {
     case doctor(DoctorOptions)
     /// `help`, or `--help` / `-h` anywhere: print the usage for `topic` and exit 0.
     case help(topic: HelpTopic)
-    /// `--version` anywhere on the line: print ``HelpText/version`` and exit 0.
+    /// `--version` anywhere on an otherwise valid line: print ``HelpText/version`` and exit 0.
     case version
+    /// `tophhie completion SHELL`: print that shell's completion script.
+    case completion(CompletionShell)
+    /// `tophhie __complete KIND`: the names a completion script offers at completion time (`profiles`, `presets`).
+    case complete(kind: String)
 }
 
 /// Options shared by the console modes.
@@ -97,9 +101,19 @@ public struct TenantTarget: Equatable, Sendable {
 
 /// Which help text to print.
 public enum HelpTopic: Equatable, Sendable {
-    /// `main`: `tophhie --help`; `console`: `tophhie console --help`; `account`: the script commands;
-    /// `run`, `doctor`: those commands.
-    case main, console, account, run, doctor
+    /// `tophhie --help` or `tophhie help`.
+    case main
+    /// `tophhie COMMAND --help` or `tophhie help COMMAND`: the command's name in `CommandTable`.
+    case command(String)
+    /// `tophhie help exit-codes`.
+    case exitCodes
+
+    /// `tophhie console --help`.
+    public static let console = HelpTopic.command("console")
+    /// `tophhie run --help`.
+    public static let run = HelpTopic.command("run")
+    /// `tophhie doctor --help`.
+    public static let doctor = HelpTopic.command("doctor")
 }
 
 /// A usage or configuration error: printed on standard error after `tophhie: `, exit code 2.

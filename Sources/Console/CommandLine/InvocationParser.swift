@@ -1,3 +1,4 @@
+import CommandGrammar
 import Foundation
 import TophhieCloudAuthentication
 import TenantEmulator
@@ -17,120 +18,147 @@ public struct InvocationParser {
         self.readFile = readFile
     }
 
-    static let capabilityNames = ["mfa_required", "registration_required"]
-    static let challengeTypeNames = ["oob", "password", "redirect"]
+    static let capabilityNames = CommandTable.capabilityNames
+    static let challengeTypeNames = CommandTable.challengeTypeNames
 
+    /// Reads the line against ``CommandTable``: the first word picks the command (none: the embedded
+    /// console), the table says which options it takes and which take a value, and this parser gives the
+    /// values their meaning.
     /// - Throws: `UsageError` naming the bad argument and what is allowed.
     public func parse(_ arguments: [String]) throws -> Invocation {
-        var rest = arguments[...]
-        if rest.contains("--version") { return .version }
-        switch rest.first {
-        case "emulator":
-            rest.removeFirst()
-            // The emulator command parses its own arguments, `--help` included: one usage text.
-            return .emulator(arguments: Array(rest))
-        case "console":
-            rest.removeFirst()
-            if rest.contains("--help") || rest.contains("-h") { return .help(topic: .console) }
-            return try parseConsole(rest)
-        case "help":
-            return .help(topic: .main)
-        case "run":
-            rest.removeFirst()
-            if rest.contains("--help") || rest.contains("-h") { return .help(topic: .run) }
-            return try parseRun(rest)
-        case "doctor":
-            rest.removeFirst()
-            if rest.contains("--help") || rest.contains("-h") { return .help(topic: .doctor) }
-            return try parseDoctor(rest)
-        case let name? where AccountCommand(rawValue: name) != nil:
-            rest.removeFirst()
-            if rest.contains("--help") || rest.contains("-h") { return .help(topic: .account) }
-            return try parseAccountCommand(AccountCommand(rawValue: name) ?? .accounts, rest)
-        default:
-            if rest.contains("--help") || rest.contains("-h") { return .help(topic: .main) }
-            return try parseEmbedded(rest)
+        let named = arguments.first.flatMap { CommandTable.command($0) }
+        let command = named ?? CommandTable.embedded
+        var rest = named == nil ? arguments : Array(arguments.dropFirst())
+        // The emulator command parses its own arguments, `--help` included: one usage text.
+        if command.name == "emulator" { return .emulator(arguments: rest) }
+        // `--version` wherever it is, but the rest of the line must still be a line of that command.
+        let version = rest.contains("--version")
+        rest.removeAll { $0 == "--version" }
+        if rest.contains("--help") || rest.contains("-h") { return .help(topic: command.name.isEmpty ? .main : .command(command.name)) }
+        let scanned: ScannedArguments
+        do {
+            scanned = try command.scan(rest)
+        } catch {
+            throw usageError(error, command: command)
+        }
+        if version { return .version }
+        switch command.name {
+        case "": return try parseEmbedded(scanned)
+        case "console": return try parseConsole(scanned)
+        case "help": return try parseHelp(scanned)
+        case "completion": return try parseCompletion(scanned)
+        case "__complete": return .complete(kind: scanned.operands.first ?? "")
+        case "run": return try parseRun(scanned)
+        case "doctor": return try parseDoctor(scanned)
+        default: return try parseAccountCommand(AccountCommand(rawValue: command.name) ?? .accounts, scanned)
         }
     }
 
-    private func parseEmbedded(_ arguments: ArraySlice<String>) throws -> Invocation {
+    private func usageError(_ error: ScanError, command: CommandSpec) -> UsageError {
+        let helpLine = command.name.isEmpty ? "tophhie --help" : "tophhie \(command.name) --help"
+        switch error {
+        case .unknown(let argument): return UsageError("unknown argument \(argument); see \(helpLine).")
+        case .missingValue(let option): return UsageError("\(option) needs a value.")
+        }
+    }
+
+    private func parseHelp(_ scanned: ScannedArguments) throws -> Invocation {
+        guard scanned.operands.count <= 1 else { throw UsageError("help takes one topic; see tophhie help.") }
+        switch scanned.operands.first {
+        case nil: return .help(topic: .main)
+        case "exit-codes": return .help(topic: .exitCodes)
+        case let name?:
+            guard let command = CommandTable.command(name), !command.name.isEmpty, !command.hidden else {
+                throw UsageError("help \(name): no such topic; use exit-codes or one of \(CommandTable.namedCommands.map(\.name).joined(separator: ", ")).")
+            }
+            return .help(topic: .command(name))
+        }
+    }
+
+    private func parseCompletion(_ scanned: ScannedArguments) throws -> Invocation {
+        guard scanned.operands.count == 1, let shell = CompletionShell(rawValue: scanned.operands[0]) else {
+            throw UsageError("completion needs one shell: bash, zsh or fish.")
+        }
+        return .completion(shell)
+    }
+
+    private func parseEmbedded(_ scanned: ScannedArguments) throws -> Invocation {
         var preset = TenantPreset.defaultName
         var options = ConsoleOptions()
-        var rest = arguments
-        while let argument = rest.popFirst() {
-            if try parseOption(argument, &rest, into: &options) { continue }
-            switch argument {
+        for given in scanned.options {
+            if try apply(given, to: &options) { continue }
+            let value = given.value ?? ""
+            switch given.name {
             case "--preset":
-                let name = try value(for: argument, &rest)
                 // A path (with `/` or ending `.json`) is a policy file, loaded when the emulator starts.
-                guard TenantPreset.names.contains(name) || name.contains("/") || name.hasSuffix(".json") else {
-                    throw UsageError("--preset \(name): unknown preset; use one of \(TenantPreset.names.joined(separator: ", ")), or a policy file path.")
+                guard TenantPreset.names.contains(value) || value.contains("/") || value.hasSuffix(".json") else {
+                    throw UsageError("--preset \(value): unknown preset; use one of \(TenantPreset.names.joined(separator: ", ")), or a policy file path.")
                 }
-                preset = name
+                preset = value
             case "--port":
-                let text = try value(for: argument, &rest)
-                guard let port = UInt16(text) else {
-                    throw UsageError("--port \(text): use a port number from 0 to 65535 (0 takes any free port).")
+                guard let port = UInt16(value) else {
+                    throw UsageError("--port \(value): use a port number from 0 to 65535 (0 takes any free port).")
                 }
                 options.emulatorPort = port
             default:
-                throw UsageError("unknown argument \(argument); see tophhie --help.")
+                throw UsageError("unknown argument \(given.spelling); see tophhie --help.")
             }
         }
         return .embedded(preset: preset, options: try checked(options))
     }
 
-    private func parseConsole(_ arguments: ArraySlice<String>) throws -> Invocation {
+    private func parseConsole(_ scanned: ScannedArguments) throws -> Invocation {
         var options = ConsoleOptions()
         var target = TargetFlags()
-        var rest = arguments
-        while let argument = rest.popFirst() {
-            if try parseOption(argument, &rest, into: &options) { continue }
-            if try target.parse(argument, &rest, parser: self) { continue }
-            switch argument {
-            case "--sign-up":
-                switch try value(for: argument, &rest) {
-                case "password": options.passwordAccounts = true
-                case "otp": options.passwordAccounts = false
-                case let other: throw UsageError("--sign-up \(other): use password or otp.")
-                }
-            default: throw UsageError("unknown argument \(argument); see tophhie console --help.")
+        for given in scanned.options {
+            if try apply(given, to: &options) { continue }
+            if try target.apply(given, parser: self) { continue }
+            switch (given.name, given.value) {
+            case ("--sign-up", "password"): options.passwordAccounts = true
+            case ("--sign-up", "otp"): options.passwordAccounts = false
+            case ("--sign-up", let other?): throw UsageError("--sign-up \(other): use password or otp.")
+            default: throw UsageError("unknown argument \(given.spelling); see tophhie console --help.")
             }
         }
         return .console(try resolve(target), options: try checked(options))
     }
 
-    private func parseAccountCommand(_ command: AccountCommand, _ arguments: ArraySlice<String>) throws -> Invocation {
+    private func parseAccountCommand(_ command: AccountCommand, _ scanned: ScannedArguments) throws -> Invocation {
         var target = TargetFlags()
         var cachePath: String?
         var caFile: String?
         var scopes: [String]?
-        var json = false
+        var output = OutputFormat.table
         var account: String?
         var history = (user: String?.none, top: 50, pages: 1)
         var graph: URL?
-        var rest = arguments
-        while let argument = rest.popFirst() {
-            if try target.parse(argument, &rest, parser: self) { continue }
-            switch argument {
-            case "--token-cache": cachePath = try value(for: argument, &rest)
-            case "--ca-file": caFile = try readableFile(argument, try value(for: argument, &rest))
-            case "--scopes" where command == .token: scopes = try scopeList(try value(for: argument, &rest))
-            case "--json" where command != .signOut: json = true
-            case "--account" where command != .accounts: account = try value(for: argument, &rest)
-            case "--user" where command == .history: history.user = try value(for: argument, &rest)
-            case "--top" where command == .history: history.top = try number(argument, try value(for: argument, &rest), in: 1...1000)
-            case "--pages" where command == .history: history.pages = try number(argument, try value(for: argument, &rest), in: 1...100)
-            case "--graph": graph = try graphURL(try value(for: argument, &rest))
-            default: throw UsageError("unknown argument \(argument); see tophhie \(command.rawValue) --help.")
+        for given in scanned.options {
+            if try target.apply(given, parser: self) { continue }
+            let value = given.value ?? ""
+            switch given.name {
+            case "--token-cache": cachePath = value
+            case "--ca-file": caFile = try readableFile(given.spelling, value)
+            case "--scopes": scopes = try scopeList(value)
+            case "--json": output = .json
+            case "--output":
+                guard let format = OutputFormat(rawValue: value) else { throw UsageError("--output \(value): use table, json or md.") }
+                output = format
+            case "--account": account = value
+            case "--user": history.user = value
+            case "--top": history.top = try number(given.spelling, value, in: 1...1000)
+            case "--pages": history.pages = try number(given.spelling, value, in: 1...100)
+            case "--graph": graph = try graphURL(value)
+            case "--debug": continue
+            default: throw UsageError("unknown argument \(given.spelling); see tophhie \(command.rawValue) --help.")
             }
         }
         var options = AccountCommandOptions(target: try resolve(target),
                                             tokenCachePath: cachePath ?? TokenCacheFile.defaultPath(environment: environment), caFile: caFile)
         options.scopes = scopes
-        options.json = json
+        options.output = output
         options.account = account
         options.graph = graph
+        options.debugHTTP = HTTPDebugLog.isRequested(flag: scanned.has("--debug"), environment: environment)
         if command == .history {
             guard let user = history.user, !user.isEmpty else {
                 throw UsageError("history needs --user UPN or --user OBJECT-ID (whose sign-ins to read).")
@@ -142,37 +170,41 @@ public struct InvocationParser {
         return .account(command, options)
     }
 
-    private func parseRun(_ arguments: ArraySlice<String>) throws -> Invocation {
+    private func parseRun(_ scanned: ScannedArguments) throws -> Invocation {
         var options = ScenarioRunOptions()
-        var rest = arguments
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--junit": options.junitPath = try value(for: argument, &rest)
-            case "--report": options.reportPath = try value(for: argument, &rest)
-            case "--har-dir": options.harDirectory = try value(for: argument, &rest)
-            case "--jobs": options.jobs = try number(argument, try value(for: argument, &rest), in: 1...32)
-            case "--timeout": options.timeout = try number(argument, try value(for: argument, &rest), in: 1...3600)
-            case let flag where flag.hasPrefix("-"): throw UsageError("unknown argument \(flag); see tophhie run --help.")
-            default: options.files.append(argument)
+        for given in scanned.options {
+            let value = given.value ?? ""
+            switch given.name {
+            case "--junit": options.junitPath = value
+            case "--report": options.reportPath = value
+            case "--har-dir": options.harDirectory = value
+            case "--jobs": options.jobs = try number(given.spelling, value, in: 1...32)
+            case "--timeout": options.timeout = try number(given.spelling, value, in: 1...3600)
+            case "--debug": options.debugHTTP = true
+            default: throw UsageError("unknown argument \(given.spelling); see tophhie run --help.")
             }
         }
+        options.files = scanned.operands
+        options.debugHTTP = HTTPDebugLog.isRequested(flag: options.debugHTTP, environment: environment)
         guard !options.files.isEmpty else { throw UsageError("run needs at least one scenario FILE; see tophhie run --help.") }
         return .run(options)
     }
 
-    private func parseDoctor(_ arguments: ArraySlice<String>) throws -> Invocation {
+    private func parseDoctor(_ scanned: ScannedArguments) throws -> Invocation {
         var target = TargetFlags()
         var options = DoctorOptions()
-        var rest = arguments
-        while let argument = rest.popFirst() {
-            if try target.parse(argument, &rest, parser: self) { continue }
-            switch argument {
-            case "--emulator": options.emulator = try value(for: argument, &rest)
-            case "--ca-file": options.caFile = try readableFile(argument, try value(for: argument, &rest))
+        for given in scanned.options {
+            if try target.apply(given, parser: self) { continue }
+            let value = given.value ?? ""
+            switch given.name {
+            case "--emulator": options.emulator = value
+            case "--ca-file": options.caFile = try readableFile(given.spelling, value)
             case "--json": options.json = true
-            default: throw UsageError("unknown argument \(argument); see tophhie doctor --help.")
+            case "--debug": options.debugHTTP = true
+            default: throw UsageError("unknown argument \(given.spelling); see tophhie doctor --help.")
             }
         }
+        options.debugHTTP = HTTPDebugLog.isRequested(flag: options.debugHTTP, environment: environment)
         if let preset = options.emulator {
             guard target.authority == nil, target.clientID == nil, target.profileName == nil else {
                 throw UsageError("--emulator starts its own tenant; leave out --authority, --client-id and --profile.")
@@ -209,15 +241,15 @@ public struct InvocationParser {
         var challengeTypes: [String]?
         var profileName: String?
 
-        mutating func parse(_ argument: String, _ rest: inout ArraySlice<String>, parser: InvocationParser) throws -> Bool {
-            switch argument {
-            case "--authority": authority = try parser.value(for: argument, &rest)
-            case "--client-id": clientID = try parser.value(for: argument, &rest)
-            case "--capabilities":
-                capabilities = try parser.list(argument, try parser.value(for: argument, &rest), allowed: InvocationParser.capabilityNames)
-            case "--challenge-types":
-                challengeTypes = try parser.list(argument, try parser.value(for: argument, &rest), allowed: InvocationParser.challengeTypeNames)
-            case "--profile": profileName = try parser.value(for: argument, &rest)
+        /// Takes `given` if it is a tenant option; returns whether it was.
+        mutating func apply(_ given: ScannedArguments.Given, parser: InvocationParser) throws -> Bool {
+            let value = given.value ?? ""
+            switch given.name {
+            case "--authority": authority = value
+            case "--client-id": clientID = value
+            case "--capabilities": capabilities = try parser.list(given.spelling, value, allowed: InvocationParser.capabilityNames)
+            case "--challenge-types": challengeTypes = try parser.list(given.spelling, value, allowed: InvocationParser.challengeTypeNames)
+            case "--profile": profileName = value
             default: return false
             }
             return true
@@ -245,20 +277,20 @@ public struct InvocationParser {
             challengeTypes: flags.challengeTypes ?? profile?.challengeTypes ?? Self.challengeTypeNames)
     }
 
-    /// Options every console mode takes; returns whether `argument` was one.
-    private func parseOption(_ argument: String, _ rest: inout ArraySlice<String>, into options: inout ConsoleOptions) throws -> Bool {
-        switch argument {
-        case "--enrol", "--enroll": options.enrol = true
-        case "--har": options.harPath = try value(for: argument, &rest)
+    /// Options every console mode takes; returns whether `given` was one.
+    private func apply(_ given: ScannedArguments.Given, to options: inout ConsoleOptions) throws -> Bool {
+        let value = given.value ?? ""
+        switch given.name {
+        case "--enrol": options.enrol = true
+        case "--har": options.harPath = value
         case "--line": options.lineMode = true
         case "--exit-after-first-frame": options.exitAfterFirstFrame = true
-        case "--token-cache": options.tokenCachePath = try value(for: argument, &rest)
-        case "--ca-file": options.caFile = try readableFile(argument, try value(for: argument, &rest))
-        case "--scopes": options.scopes = try scopeList(try value(for: argument, &rest))
-        case "--graph": options.graph = try graphURL(try value(for: argument, &rest))
-        case "--idle-reset":
-            options.idleReset = try number(argument, try value(for: argument, &rest), in: 1...86_400)
-        case "--sign-up-attributes": options.signUpAttributes = try SignUpAttributesFile.load(try value(for: argument, &rest), readFile: readFile)
+        case "--token-cache": options.tokenCachePath = value
+        case "--ca-file": options.caFile = try readableFile(given.spelling, value)
+        case "--scopes": options.scopes = try scopeList(value)
+        case "--graph": options.graph = try graphURL(value)
+        case "--idle-reset": options.idleReset = try number(given.spelling, value, in: 1...86_400)
+        case "--sign-up-attributes": options.signUpAttributes = try SignUpAttributesFile.load(value, readFile: readFile)
         default: return false
         }
         return true
@@ -268,6 +300,10 @@ public struct InvocationParser {
     private func checked(_ options: ConsoleOptions) throws -> ConsoleOptions {
         if options.idleReset != nil, !options.enrol {
             throw UsageError("--idle-reset clears the screen between people in enrolment mode; add --enrol.")
+        }
+        if options.enrol, let path = options.tokenCachePath {
+            throw UsageError("--token-cache \(path): enrolment mode writes no token cache (each person's account is forgotten); "
+                             + "leave out --token-cache or --enrol.")
         }
         return options
     }
@@ -301,11 +337,6 @@ public struct InvocationParser {
         return path
     }
 
-    fileprivate func value(for flag: String, _ rest: inout ArraySlice<String>) throws -> String {
-        guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw UsageError("\(flag) needs a value.") }
-        return value
-    }
-
     fileprivate func list(_ flag: String, _ text: String, allowed: [String]) throws -> [String] {
         let items = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
         for item in items where !allowed.contains(item) {
@@ -314,11 +345,23 @@ public struct InvocationParser {
         return items
     }
 
-    private func loadProfile(_ name: String) throws -> Profile {
+    /// `$XDG_CONFIG_HOME/tophhie/profiles.json` (default `~/.config`).
+    var profilesPath: String {
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
-        let path = configHome + "/tophhie/profiles.json"
+        return configHome + "/tophhie/profiles.json"
+    }
+
+    /// The profile names in the profiles file, sorted; none when it is missing or unreadable (for completion).
+    public func profileNames() -> [String] {
+        guard let data = readFile(profilesPath), let file = try? JSONDecoder().decode(ProfilesFile.self, from: data) else { return [] }
+        return file.profiles.keys.sorted()
+    }
+
+    private func loadProfile(_ name: String) throws -> Profile {
+        let path = profilesPath
         guard let data = readFile(path) else { throw UsageError("--profile \(name): no profiles file at \(path).") }
+        if let problem = ProfilesFile.unknownKey(in: data) { throw UsageError("\(path): \(problem)") }
         let file: ProfilesFile
         do {
             file = try JSONDecoder().decode(ProfilesFile.self, from: data)
@@ -335,9 +378,28 @@ public struct InvocationParser {
 /// `profiles.json`: `{"profiles": {"NAME": {"authority", "clientId", "capabilities"?, "challengeTypes"?}}}`.
 struct ProfilesFile: Decodable {
     let profiles: [String: Profile]
+
+    static let keys = ["profiles"]
+
+    /// The first key the decoder would silently skip (a typo such as `clientID`), said with the keys allowed.
+    static func unknownKey(in data: Data) -> String? {
+        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
+        if let key = root.keys.sorted().first(where: { !keys.contains($0) }) {
+            return "unknown key \"\(key)\"; the file has only \"profiles\"."
+        }
+        for (name, value) in ((root["profiles"] as? [String: Any]) ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let profile = value as? [String: Any] else { continue }
+            if let key = profile.keys.sorted().first(where: { !Profile.keys.contains($0) }) {
+                return "profile \"\(name)\" has an unknown key \"\(key)\"; use \(Profile.keys.joined(separator: ", "))."
+            }
+        }
+        return nil
+    }
 }
 
 struct Profile: Decodable {
+    static let keys = ["authority", "clientId", "capabilities", "challengeTypes"]
+
     let authority: String?
     let clientId: String?
     let capabilities: [String]?

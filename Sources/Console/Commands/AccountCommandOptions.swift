@@ -11,8 +11,13 @@ public struct AccountCommandOptions: Equatable, Sendable {
     public var caFile: String?
     /// `--scopes A,B` (token only); nil uses the default scopes.
     public var scopes: [String]?
-    /// `--json`: machine-readable output.
-    public var json = false
+    /// `--output table|json|md` (`--json`: json); listing commands only, `token` reads ``json``.
+    public var output = OutputFormat.table
+    /// `--json`: machine-readable output; the same as `output == .json`.
+    public var json: Bool {
+        get { output == .json }
+        set { output = newValue ? .json : .table }
+    }
     /// `--account NAME` (sign-out, token, history): a username or home account id; the current account by default.
     public var account: String?
     /// `--user UPN|OBJECT-ID` (history): whose sign-ins.
@@ -23,6 +28,8 @@ public struct AccountCommandOptions: Equatable, Sendable {
     public var pages = 1
     /// `--graph URL`: the Microsoft Graph base; the real one by default.
     public var graph: URL?
+    /// `--debug` or `TOPHHIE_DEBUG=http`: each HTTP exchange on standard error (``HTTPDebugLog``).
+    public var debugHTTP = false
 
     /// Memberwise with no scopes, account or JSON.
     public init(target: TenantTarget, tokenCachePath: String, caFile: String? = nil) {

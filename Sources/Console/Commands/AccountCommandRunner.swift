@@ -1,3 +1,4 @@
+import CommandGrammar
 import Foundation
 import TerminalUI
 import TophhieCloudAuthentication
@@ -5,18 +6,22 @@ import TophhieCloudAuthentication
 /// Runs `tophhie token`, `accounts`, `sign-out` (the token cache) and `history` (Graph), like
 /// `az account get-access-token`: results on standard output, reasons on standard error.
 ///
-/// Exit codes: 0 done; 1 the command could not be done (interaction needed, no such account, network);
-/// 2 configuration error (bad authority, unreadable CA file).
+/// Exit codes (`ExitStatus`): 0 done; 1 the command could not be done (no such account, network); 2 configuration
+/// error (bad authority, unreadable CA file); 4 a sign-in is needed (no account, or its refresh token is gone or
+/// expired), so a script can send the user to `tophhie console` instead of retrying.
 public enum AccountCommandRunner {
     /// Runs `command`.
     /// - Parameters:
     ///   - auth: the interactive stack to configure (injectable for tests).
     ///   - output: receives each result line (stdout by default).
     ///   - errors: receives each reason line (stderr by default).
-    /// - Returns: the exit code: 0 done, 1 not done, 2 configuration error.
+    ///   - debugOutput: receives each exchange with `options.debugHTTP` (stderr by default).
+    /// - Returns: the exit code: 0 done, 1 not done, 2 configuration error, 4 sign-in needed.
     public static func run(_ command: AccountCommand, _ options: AccountCommandOptions,
                            auth: TophhieAuth = TophhieAuth(), output: (String) -> Void = { print($0) },
-                           errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) async -> Int32 {
+                           errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+                           debugOutput: @escaping @Sendable (String) -> Void = HTTPDebugLog.standardError) async -> Int32 {
+        if options.debugHTTP { auth.observe(HTTPDebugLog.observer(write: debugOutput)) }
         do {
             try auth.configure(clientId: options.target.clientID, authority: options.target.authority,
                                scopes: options.scopes ?? TophhieConfiguration.defaultScopes,
@@ -24,7 +29,7 @@ public enum AccountCommandRunner {
                                graphEndpoint: options.graph ?? options.target.defaultGraph)
         } catch {
             errors("tophhie \(command.rawValue): \(error.localizedDescription)")
-            return 2
+            return ExitStatus.usage.rawValue
         }
         if let notice = auth.takeCacheNotice() { errors("tophhie \(command.rawValue): \(PrintableText.make(notice))") }
         do {
@@ -34,20 +39,20 @@ public enum AccountCommandRunner {
             case .signOut: try await signOut(options, auth: auth, output: output)
             case .history: try await HistoryCommand.run(options, auth: auth, output: output, errors: errors)
             }
-            return 0
+            return ExitStatus.done.rawValue
         } catch let error as CommandFailure {
             errors("tophhie \(command.rawValue): \(error)")
-            return 1
+            return error.needsSignIn ? ExitStatus.signInNeeded.rawValue : ExitStatus.failed.rawValue
         } catch let error as AuthError {
             var line = "tophhie \(command.rawValue): \(error.errorDescription ?? "\(error)")"
             // `.server` already says its details.
             if let details = error.serverDetails, error != .server(details) { line += " (\(details.description))" }
             if error.needsInteraction { line += " Run `tophhie console` and sign in." }
             errors(PrintableText.make(line))
-            return 1
+            return error.needsInteraction ? ExitStatus.signInNeeded.rawValue : ExitStatus.failed.rawValue
         } catch {
             errors("tophhie \(command.rawValue): \(error.localizedDescription)")
-            return 1
+            return ExitStatus.failed.rawValue
         }
     }
 
@@ -75,13 +80,23 @@ public enum AccountCommandRunner {
     private static func accounts(_ options: AccountCommandOptions, auth: TophhieAuth, output: (String) -> Void) throws {
         let accounts = try auth.accounts
         let current = auth.currentAccount?.homeAccountID
-        if options.json {
+        switch options.output {
+        case .json:
             output(json(accounts.map { account in
                 ["username": account.username ?? "", "homeAccountId": account.homeAccountID ?? "",
                  "tenantId": account.tenantID ?? "", "name": account.displayName ?? "",
                  "isCurrent": account.homeAccountID == current] as [String: Any]
             }))
             return
+        case .markdown:
+            // An empty table still has its header: a report shows "no accounts" as a table with no rows.
+            OutputFormat.markdownHeader(["Current", "Username", "Home account id"]).forEach(output)
+            for account in accounts {
+                output(OutputFormat.markdownRow([account.homeAccountID == current ? "*" : "", account.username ?? "?",
+                                                 account.homeAccountID ?? ""]))
+            }
+            return
+        case .table: break
         }
         guard !accounts.isEmpty else {
             output("No accounts are cached for this app and authority.")
@@ -121,7 +136,14 @@ public enum AccountCommandRunner {
 }
 
 /// A failure that is its own message for stderr.
-protocol CommandFailure: Error, CustomStringConvertible {}
+protocol CommandFailure: Error, CustomStringConvertible {
+    /// True when only an interactive sign-in can fix it (exit 4 rather than 1).
+    var needsSignIn: Bool { get }
+}
+
+extension CommandFailure {
+    var needsSignIn: Bool { false }
+}
 
 /// `--account NAME` names no cached account.
 struct UnknownAccount: CommandFailure {

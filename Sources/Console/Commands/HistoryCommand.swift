@@ -2,7 +2,7 @@ import Foundation
 import TerminalUI
 import TophhieCloudAuthentication
 
-/// `tophhie history --user UPN|OBJECT-ID [--top N] [--pages N] [--json]`: a user's sign-ins from Graph,
+/// `tophhie history --user UPN|OBJECT-ID [--top N] [--pages N] [--output table|json|md]`: a user's sign-ins from Graph,
 /// newest first, read with the cached operator account (`--account`, else the current one).
 enum HistoryCommand {
     static func run(_ options: AccountCommandOptions, auth: TophhieAuth, output: (String) -> Void,
@@ -33,10 +33,10 @@ enum HistoryCommand {
             }
             // Nothing read: print nothing, so a script cannot take an empty list for "no sign-ins". What is
             // printed is marked partial (case 033), and the exit status says it failed.
-            if !rows.isEmpty { show(rows, more: true, partial: true, json: options.json, output: output) }
+            if !rows.isEmpty { show(rows, more: true, partial: true, format: options.output, output: output) }
             throw HistoryFailure(error: error, rowsPrinted: rows.count)
         }
-        show(rows, more: more, partial: false, json: options.json, output: output)
+        show(rows, more: more, partial: false, format: options.output, output: output)
         if more { errors("tophhie history: more sign-ins exist; raise --pages to read them.") }
         if rows.isEmpty, case .userPrincipalName(let name) = subject {
             errors("tophhie history: no sign-ins for userPrincipalName \(PrintableText.make(name)). An External ID customer's UPN is "
@@ -44,12 +44,22 @@ enum HistoryCommand {
         }
     }
 
-    private static func show(_ rows: [SignInRecord], more: Bool, partial: Bool, json asJSON: Bool, output: (String) -> Void) {
-        if asJSON {
+    private static func show(_ rows: [SignInRecord], more: Bool, partial: Bool, format: OutputFormat, output: (String) -> Void) {
+        let time = ISO8601DateFormatter()
+        switch format {
+        case .json:
             output(json(rows, more: more, partial: partial))
             return
+        case .markdown:
+            OutputFormat.markdownHeader(["Time", "Result", "App", "IP address", "Place"]).forEach(output)
+            for row in rows {
+                output(OutputFormat.markdownRow([time.string(from: row.createdDateTime), row.succeeded ? "success" : "failed \(row.errorCode)",
+                                                 row.appDisplayName ?? row.appId ?? "?", row.ipAddress ?? "",
+                                                 [row.city, row.countryOrRegion].compactMap { $0 }.joined(separator: ", ")]))
+            }
+            return
+        case .table: break
         }
-        let time = ISO8601DateFormatter()
         for row in rows {
             let result = row.succeeded ? "success" : "failed \(row.errorCode)"
             let place = [row.city, row.countryOrRegion].compactMap { $0 }.joined(separator: ", ")
@@ -85,6 +95,15 @@ enum HistoryCommand {
 struct HistoryFailure: CommandFailure {
     let error: any Error
     let rowsPrinted: Int
+
+    /// The operator's refresh token is gone or expired (or no operator is signed in).
+    var needsSignIn: Bool {
+        switch error {
+        case let auth as AuthError: auth.needsInteraction
+        case GraphError.auth(let auth) as GraphError: auth.needsInteraction
+        default: false
+        }
+    }
 
     var description: String {
         var text: String

@@ -34,6 +34,13 @@ public enum DoctorCommand {
                 return 2
             }
         } else if let given = options.target {
+            // Entra app (client) ids are GUIDs; anything else (an app name, an object id typo) cannot pass the
+            // checks, and would read as "native authentication is off".
+            guard UUID(uuidString: given.clientID) != nil else {
+                errors("tophhie doctor: --client-id \(PrintableText.make(given.clientID)): not an app (client) id, which is a GUID such as "
+                       + "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48 (Entra admin center, App registrations, Overview).")
+                return 2
+            }
             target = given
         } else {
             errors("tophhie doctor: no tenant; pass --authority and --client-id, --profile, or --emulator.")
@@ -41,7 +48,9 @@ public enum DoctorCommand {
         }
         let doctor: TenantDoctor
         do {
-            doctor = try TenantDoctor(target: target, transport: makeTransport(caFile: options.caFile))
+            let transport = try makeTransport(caFile: options.caFile)
+            doctor = try TenantDoctor(target: target, transport: options.debugHTTP
+                ? ObservingTransport(base: transport, observer: HTTPDebugLog.observer()) : transport)
         } catch {
             errors("tophhie doctor: \(error.localizedDescription)")
             return 2

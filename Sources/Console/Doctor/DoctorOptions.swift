@@ -11,6 +11,8 @@ public struct DoctorOptions: Equatable, Sendable {
     public var caFile: String?
     /// `--json`: one JSON object for scripts instead of the checklist.
     public var json = false
+    /// `--debug` or `TOPHHIE_DEBUG=http`: each probe's exchange on standard error (``HTTPDebugLog``).
+    public var debugHTTP = false
 
     /// No tenant yet, no JSON.
     public init() {}

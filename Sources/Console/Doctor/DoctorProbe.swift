@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 import TophhieCloudAuthentication
 
 /// The requests `tophhie doctor` sends, through the same transport as the console (so `--ca-file` and the
@@ -20,6 +21,11 @@ struct DoctorProbe: Sendable {
         /// A 200 with `challenge_type=redirect` (the web fallback, native-auth API reference §1.6).
         var redirected: Bool
         var redirectReason: String?
+    }
+
+    /// A sentence for a probe that got no answer, as the console says it (server text made printable).
+    func describe(_ failure: TransportFailure) -> String {
+        PrintableText.make(failure.sentence(host: authority.url.host ?? "the tenant"))
     }
 
     /// `GET {authority}/v2.0/.well-known/openid-configuration`.

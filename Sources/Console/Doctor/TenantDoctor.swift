@@ -66,7 +66,7 @@ struct TenantDoctor: Sendable {
         do {
             response = try await probe.discovery()
         } catch {
-            return ([DoctorCheck(id: "discovery", status: .fail, summary: "Discovery did not answer: \(error).",
+            return ([DoctorCheck(id: "discovery", status: .fail, summary: "Discovery did not answer: \(probe.describe(error))",
                                  fix: "Check the authority's host and the network (proxy, --ca-file for a private CA)."),
                      Self.issuerUnread, DoctorCheck(id: "clock", status: .warn, summary: "No answer, so the clock was not compared.")], nil)
         }
@@ -136,7 +136,7 @@ struct TenantDoctor: Sendable {
             answer = try await probe.start(.signInInitiate, username: Self.randomAddress(), challengeTypes: sentTypes + [.redirect],
                                            capabilities: sentCapabilities)
         } catch {
-            return DoctorCheck(id: "nativeAuth", status: .fail, summary: "The sign-in start did not answer: \(error).",
+            return DoctorCheck(id: "nativeAuth", status: .fail, summary: "The sign-in start did not answer: \(probe.describe(error))",
                                fix: "Check the network and the authority.")
         }
         let seen = [answer.error, answer.suberror, answer.code.map { "AADSTS\($0)" }].compactMap { $0 }.joined(separator: ", ")

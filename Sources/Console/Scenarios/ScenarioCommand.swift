@@ -48,7 +48,9 @@ public enum ScenarioCommand {
         let started = Date()
         let progress = ScenarioProgress(live: live, write: output)
         let ticker = live ? Ticker(progress: progress) : nil
-        let results = ScenarioRunner(jobs: options.jobs, harDirectory: harDirectory).run(files, progress: progress)
+        var runner = ScenarioRunner(jobs: options.jobs, harDirectory: harDirectory)
+        if options.debugHTTP { runner.debug = HTTPDebugLog.observer() }
+        let results = runner.run(files, progress: progress)
         ticker?.stop()
         let failed = results.filter { !$0.passed }.count
         output("\(results.count - failed) passed, \(failed) failed (\(String(format: "%.2f s", Date().timeIntervalSince(started))))\n")

@@ -23,13 +23,22 @@ final class ScenarioDriver {
     /// The address of the flow in progress (for a code command or prompt).
     private var email = ""
 
-    init(scenario: Scenario, stack: ScenarioStack, prompt: CodePrompt) {
+    /// - Parameter debug: also receives every exchange (`--debug`), besides the scenario's own trace.
+    init(scenario: Scenario, stack: ScenarioStack, prompt: CodePrompt, debug: ExchangeObserver? = nil) {
         self.scenario = scenario
         self.stack = stack
         self.prompt = prompt
         deadline = Date().addingTimeInterval(scenario.timeout)
-        stack.auth.observe(trace.observer)
-        stack.interactive?.observe(trace.observer)
+        let traced = trace.observer
+        var observer = traced
+        if let debug {
+            observer = { exchange in
+                traced(exchange)
+                debug(exchange)
+            }
+        }
+        stack.auth.observe(observer)
+        stack.interactive?.observe(observer)
         var settings = stack.settings
         // Attributes a start step types go on the sign-up screen, as an operator offers them up front.
         let upFront = Set(scenario.steps.flatMap { step -> [String] in

@@ -23,9 +23,23 @@ struct ScenarioFileParser {
         return try parse(data, path: path)
     }
 
+    /// `line L, column C` of a JSON syntax error, from the byte offset Foundation names ("around character N").
+    static func location(of error: any Error, in data: Data) -> String? {
+        let text = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
+        guard let range = text.range(of: #"character (\d+)"#, options: .regularExpression),
+              let offset = Int(text[range].dropFirst("character ".count)) else { return nil }
+        let before = data.prefix(min(max(offset, 0), data.count))
+        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 - before.startIndex + 1 } ?? 0) + 1
+        return "line \(line), column \(column)"
+    }
+
     func parse(_ data: Data, path: String) throws(ScenarioFileError) -> ScenarioFile {
-        guard let json = try? JSONSerialization.jsonObject(with: data) else {
-            throw ScenarioFileError(file: path, path: "(root)", problem: "not valid JSON")
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw ScenarioFileError(file: path, path: Self.location(of: error, in: data) ?? "(root)", problem: "not valid JSON")
         }
         let root = try ScenarioReader(file: path, path: "", value: json)
         try root.only(["$schema", "tenant", "scenarios"])

@@ -12,6 +12,8 @@ public struct ScenarioRunOptions: Equatable, Sendable {
     public var jobs = 1
     /// `--timeout SECONDS`: replaces every scenario's `timeoutSeconds` (a slow tenant or a loaded CI machine).
     public var timeout: Int?
+    /// `--debug` or `TOPHHIE_DEBUG=http`: every scenario's exchanges on standard error (``HTTPDebugLog``).
+    public var debugHTTP = false
 
     /// No files, no reports, one job.
     public init() {}

@@ -12,27 +12,39 @@ struct ScenarioRunner {
     /// Where failed scenarios' HAR files go.
     var harDirectory = "."
     var prompt = CodePrompt()
+    /// `--debug`: receives every scenario's exchanges too.
+    var debug: ExchangeObserver?
 
     private struct Job: Sendable {
         var index: Int
         var file: ScenarioFile
         var scenario: Scenario
+        /// The HAR file's name if it fails: file and scenario, numbered when another job has the same.
+        var harName: String
     }
 
     /// - Returns: one result per scenario, in file order.
     func run(_ files: [ScenarioFile], progress: ScenarioProgress) -> [ScenarioResult] {
-        let queue = Mutex(files.flatMap { file in file.scenarios.map { (file, $0) } }.enumerated()
-            .map { Job(index: $0.offset, file: $0.element.0, scenario: $0.element.1) }.reversed() as [Job])
+        var seen: [String: Int] = [:]
+        let pending = files.flatMap { file in file.scenarios.map { (file, $0) } }.enumerated().map { index, pair in
+            let name = "\(Self.slug(URL(fileURLWithPath: pair.0.path).deletingPathExtension().lastPathComponent))-\(Self.slug(pair.1.name))"
+            seen[name, default: 0] += 1
+            // Two scenarios of one name (or slugs that meet) must not overwrite each other's HAR.
+            let count = seen[name] ?? 1
+            return Job(index: index, file: pair.0, scenario: pair.1, harName: count == 1 ? name : "\(name)-\(count)")
+        }
+        let queue = Mutex(pending.reversed() as [Job])
         let total = queue.withLock { $0.count }
         let results = Mutex([Int: ScenarioResult]())
         let done = DispatchGroup()
         let harDirectory = harDirectory
         let prompt = prompt
+        let debug = debug
         for _ in 0..<min(max(jobs, 1), max(total, 1)) {
             done.enter()
             Thread.detachNewThread {
                 while let job = queue.withLock({ $0.popLast() }) {
-                    let result = Self.run(job, harDirectory: harDirectory, prompt: prompt, progress: progress)
+                    let result = Self.run(job, harDirectory: harDirectory, prompt: prompt, progress: progress, debug: debug)
                     results.withLock { $0[job.index] = result }
                 }
                 done.leave()
@@ -42,22 +54,22 @@ struct ScenarioRunner {
         return results.withLock { all in (0..<total).compactMap { all[$0] } }
     }
 
-    private static func run(_ job: Job, harDirectory: String, prompt: CodePrompt, progress: ScenarioProgress) -> ScenarioResult {
+    private static func run(_ job: Job, harDirectory: String, prompt: CodePrompt, progress: ScenarioProgress,
+                            debug: ExchangeObserver?) -> ScenarioResult {
         let started = Date()
         let id = progress.started(job.scenario.name, steps: job.scenario.steps.count)
         var result = ScenarioResult(file: job.file.path, name: job.scenario.name, elapsed: 0, failure: nil, exchanges: [])
         do {
             let stack = try ScenarioStack(job.file.tenant)
             defer { stack.stop() }
-            let driver = ScenarioDriver(scenario: job.scenario, stack: stack, prompt: prompt)
+            let driver = ScenarioDriver(scenario: job.scenario, stack: stack, prompt: prompt, debug: debug)
             (result.failure, result.exchanges) = driver.run { progress.step(id, index: $0) }
         } catch {
             result.failure = ScenarioFailure(stepIndex: nil, stepKind: "setup", message: "the tenant could not be set up: \(error)")
         }
         result.elapsed = Date().timeIntervalSince(started)
         if !result.passed, !result.exchanges.isEmpty {
-            let path = URL(fileURLWithPath: harDirectory)
-                .appendingPathComponent("\(slug(URL(fileURLWithPath: job.file.path).deletingPathExtension().lastPathComponent))-\(slug(job.scenario.name)).har").path
+            let path = URL(fileURLWithPath: harDirectory).appendingPathComponent(job.harName + ".har").path
             do {
                 try PrivateFile.write(HARLog.document(result.exchanges, creator: "tophhie", version: HelpText.version), to: path)
                 result.harPath = path

@@ -47,6 +47,15 @@ public struct ObservedExchange: Sendable, Identifiable {
     /// 1 for the first attempt, 2 for the retry.
     public let attempt: Int
 
+    /// An exchange made outside `TophhieNativeAuth` and `TophhieAuth` (the console's doctor probes), redacted
+    /// by the same rules, so `--debug` and a HAR show it as they show every other.
+    /// - Parameters:
+    ///   - startedAt: when the request was sent; `duration`: seconds until the answer or the failure.
+    ///   - response: nil when no answer arrived; `failure` then says why.
+    public init(startedAt: Date, duration: TimeInterval, request: HTTPRequest, response: HTTPResponse?, failure: String?) {
+        self.init(startedAt: startedAt, duration: duration, request: request, endpoint: nil, response: response, failure: failure, attempt: 1)
+    }
+
     init(
         id: UUID = UUID(), startedAt: Date, duration: TimeInterval, request: HTTPRequest, endpoint: NativeAuthEndpoint?,
         response: HTTPResponse?, failure: String?, attempt: Int

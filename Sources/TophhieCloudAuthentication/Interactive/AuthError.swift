@@ -79,7 +79,7 @@ public enum AuthError: Error, LocalizedError, Sendable, Equatable {
         }
     }
 
-    /// True when only an interactive sign-in can fix it (what `tophhie token` reports with exit 1).
+    /// True when only an interactive sign-in can fix it (what `tophhie token` reports with exit 4).
     public var needsInteraction: Bool {
         switch self {
         case .noAccount, .signedOutElsewhere, .interactionRequired, .mfaRequired, .consentRequired: true

@@ -88,12 +88,6 @@ struct NativeAuthClient: Sendable {
 
     /// A sentence for a request that got no answer from `host`.
     static func describe(_ failure: TransportFailure, host: String) -> String {
-        switch failure {
-        case .connectionLost: "The connection to \(host) was lost."
-        case .unreachable: "The server \(host) could not be reached."
-        case .timedOut: "The server \(host) did not answer in time."
-        case .cancelled: "The request was cancelled."
-        case .other(let text): "The request to \(host) failed: \(text)"
-        }
+        failure.sentence(host: host)
     }
 }

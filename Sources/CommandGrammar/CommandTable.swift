@@ -1,0 +1,223 @@
+/// Every `tophhie` command and option, in one place: the console's parser, the launcher's, the emulator's,
+/// `--help`, the completion scripts and the man page all read this table, so they cannot drift apart.
+///
+/// Foundation-free: the statically linked launcher reads it before the console is loaded.
+public enum CommandTable {
+    /// Capabilities the console can declare (sent as `capabilities`).
+    public static let capabilityNames = ["mfa_required", "registration_required"]
+    /// Challenge types the console can answer (sent as `challenge_type`).
+    public static let challengeTypeNames = ["oob", "password", "redirect"]
+
+    /// Every command, the embedded console (empty name) first; hidden ones last.
+    public static let commands: [CommandSpec] = [
+        embedded, console, emulator, token, accounts, signOut, history, run, doctor, help, completion, complete,
+    ]
+
+    /// The command whose word is `name` (`console`, `run`, `__complete`); nil for any other word, the empty one included.
+    public static func command(_ name: String) -> CommandSpec? {
+        name.isEmpty ? nil : commands.first { $0.name == name }
+    }
+
+    /// The commands a user sees, the embedded console left out (it has no word).
+    public static var namedCommands: [CommandSpec] { commands.filter { !$0.name.isEmpty && !$0.hidden } }
+
+    // MARK: Option groups shared by several commands
+
+    static let authority = OptionSpec(
+        ["--authority"], value: "URL",
+        help: "the tenant: https://SUB.ciamlogin.com/TENANT-ID, https://SUB.ciamlogin.com/SUB.onmicrosoft.com, "
+            + "https://SUB.ciamlogin.com/ (completed with SUB.onmicrosoft.com) or a custom domain with a tenant path; "
+            + "a query is kept. Plain http only for loopback hosts. Default from TOPHHIE_AUTHORITY.")
+    static let clientID = OptionSpec(["--client-id"], value: "ID", help: "the app's client id. Default from TOPHHIE_CLIENT_ID.")
+    static let capabilities = OptionSpec(
+        ["--capabilities"], value: "LIST", completion: .commaList(capabilityNames),
+        help: "what the console declares it can render, comma-separated (default: both).")
+    static let challengeTypes = OptionSpec(
+        ["--challenge-types"], value: "LIST", completion: .commaList(challengeTypeNames),
+        help: "what it can answer, comma-separated (default: oob,password; redirect is always added).")
+    static let profile = OptionSpec(
+        ["--profile"], value: "NAME", completion: .profile,
+        help: "read authority, client id, capabilities and challenge types from $XDG_CONFIG_HOME/tophhie/profiles.json: "
+            + #"{"profiles": {"NAME": {"authority": "…", "clientId": "…", "capabilities": […], "challengeTypes": […]}}}. "#
+            + "Flags win over the environment, which wins over the profile.")
+    static let tenant = [authority, clientID, capabilities, challengeTypes, profile]
+
+    static let tokenCache = OptionSpec(
+        ["--token-cache"], value: "FILE", completion: .file,
+        help: "the MSAL token cache (default $TOPHHIE_TOKEN_CACHE, else ${XDG_STATE_HOME:-~/.local/state}/tophhie/"
+            + "msal_token_cache.json; the embedded emulator and --enrol keep tokens in memory unless a file is given).")
+    static let caFile = OptionSpec(
+        ["--ca-file"], value: "FILE", completion: .file,
+        help: "a PEM CA certificate trusted for HTTPS besides the system's (the emulator's --tls-cert).")
+    static let graph = OptionSpec(
+        ["--graph"], value: "URL",
+        help: "Microsoft Graph's base (default https://graph.microsoft.com/v1.0; an emulator's own /v1.0 for a loopback authority).")
+    static let scopes = OptionSpec(
+        ["--scopes"], value: "LIST",
+        help: "resource scopes of every sign-in (default User.Read; openid profile offline_access added).")
+    static let json = OptionSpec(["--json"], help: "machine-readable output (JSON on stdout).")
+    static let output = OptionSpec(["--output"], value: "FORMAT", completion: .words(["table", "json", "md"]),
+                                   help: "table (default), json (as --json) or md (a Markdown table).")
+    static let debug = OptionSpec(
+        ["--debug"], help: "print each HTTP exchange on stderr, secrets redacted as in a HAR file (also TOPHHIE_DEBUG=http); stdout is unchanged.")
+    static let account = OptionSpec(["--account"], value: "NAME", help: "a cached account by username or home account id (default: the current one).")
+
+    static let consoleOptions = [
+        OptionSpec(["--enrol", "--enroll"],
+                   help: "enrolment mode: after each sign-up, forget the account and start a new one; a screen left without a "
+                       + "key press goes home and forgets the person. It cannot reach what the terminal keeps itself: line "
+                       + "mode's scrollback, a terminal or multiplexer logging or copying the screen, the clipboard."),
+        OptionSpec(["--idle-reset"], value: "SECONDS",
+                   help: "with --enrol: seconds without a key press before that reset (default 120; the last 15 count down on screen)."),
+        OptionSpec(["--har"], value: "FILE", completion: .file,
+                   help: "write the session's HTTP exchanges (secrets redacted) as HAR 1.2 on exit."),
+        OptionSpec(["--line"], help: "plain prompts instead of the full-screen console (also when not a TTY or TERM=dumb)."),
+        scopes, tokenCache, caFile, graph,
+        OptionSpec(["--sign-up-attributes"], value: "FILE", completion: .file,
+                   help: #"the user flow's attributes for the sign-up screen, a JSON array: [{"name": …, "type"?, "required"?, "#
+                       + #""regex"?, "label"?}] (default: the embedded emulator's own; none for a real tenant, which asks later)."#),
+        OptionSpec(["--exit-after-first-frame"], help: "paint the first frame, then exit (the start-up benchmark).", hidden: true),
+    ]
+
+    // MARK: Commands
+
+    /// `tophhie` with no command word: the console on an embedded emulator.
+    public static let embedded = CommandSpec(
+        name: "", summary: "the console on an embedded tenant emulator",
+        usage: ["[--preset NAME|FILE] [--port N] [CONSOLE OPTIONS]"],
+        options: [
+            OptionSpec(["--preset"], value: "NAME|FILE", completion: .presetOrFile,
+                       help: "the embedded emulator's tenant: a preset (email-password, the default, email-otp, mfa, attributes, "
+                           + "strict) or a policy file (a path with / or ending .json, keys as for emulator --tenant FILE)."),
+            OptionSpec(["--port"], value: "N", help: "its loopback port, e.g. to reach its control API; 0 (default) takes any free port."),
+        ] + consoleOptions)
+
+    /// `tophhie console`.
+    public static let console = CommandSpec(
+        name: "console", summary: "the console against any tenant",
+        usage: ["console --authority URL --client-id ID [--capabilities LIST] [--challenge-types LIST] [--profile NAME]",
+                "        [--sign-up password|otp] [CONSOLE OPTIONS]"],
+        options: tenant + [
+            OptionSpec(["--sign-up"], value: "KIND", completion: .words(["password", "otp"]),
+                       help: "accounts sign-up creates: password (default) or otp (email one-time passcode)."),
+        ] + consoleOptions)
+
+    /// `tophhie emulator`.
+    public static let emulator = CommandSpec(
+        name: "emulator", summary: "the tenant emulator alone, on loopback",
+        usage: ["emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes]",
+                "         [--hash-iterations N] [--tls [--tls-cert FILE]]"],
+        options: [
+            OptionSpec(["--tenant"], value: "PRESET|FILE", completion: .presetOrFile,
+                       help: "a preset (email-password, the default, email-otp, mfa, attributes, strict) or a policy JSON file."),
+            OptionSpec(["--port"], value: "N", help: "TCP port; 0 takes any free port (default: 0)."),
+            OptionSpec(["--data"], value: "FILE", completion: .file, help: "keep users in this SQLite file across restarts (default: in memory)."),
+            OptionSpec(["--host"], value: "H", help: "IPv4 address to bind (default: 127.0.0.1; anything else is reachable by others)."),
+            OptionSpec(["--show-codes"], help: "print one-time codes on stdout (they are secrets: only for local rehearsal)."),
+            OptionSpec(["--hash-iterations"], value: "N", help: "PBKDF2-SHA256 cost for stored passwords (default: 600000)."),
+            OptionSpec(["--tls"], help: "serve HTTPS with a self-signed certificate made at start (127.0.0.1, localhost; 30 days); "
+                           + "clients must trust it as their CA file."),
+            OptionSpec(["--tls-cert"], value: "FILE", completion: .file,
+                       help: "with --tls: write that certificate (PEM, not the key) to FILE before the first line (mode 0644), "
+                           + "the CA file for e.g. curl --cacert FILE."),
+        ],
+        notes: ["First stdout line: listening on http://HOST:PORT/TENANT-ID (https with --tls); then one line per outbox "
+                + "message. SIGINT or SIGTERM stop it cleanly (exit 0); exit 1 when the port cannot be bound."])
+
+    static let tenantNote = "Tenant options: --authority, --client-id, --profile as for tophhie console; "
+        + "TOPHHIE_AUTHORITY and TOPHHIE_CLIENT_ID stand in for the first two."
+
+    /// `tophhie token`.
+    public static let token = CommandSpec(
+        name: "token", summary: "print an access token acquired silently, like az account get-access-token",
+        usage: ["token [--scopes LIST] [--json] [--account NAME] [TENANT OPTIONS]"],
+        options: tenant + [tokenCache, caFile, scopes, json, account, graph, debug],
+        notes: ["From the cache while it has more than 5 minutes left, else by the refresh token; when an interactive "
+                + "sign-in is needed, the reason on stderr and exit 4. --json adds expiry, scopes and the account.", tenantNote])
+
+    /// `tophhie accounts`.
+    public static let accounts = CommandSpec(
+        name: "accounts", summary: "list the cached accounts (* marks the current one)",
+        usage: ["accounts [--output table|json|md] [--json] [TENANT OPTIONS]"],
+        options: tenant + [tokenCache, caFile, json, output, graph, debug],
+        notes: [tenantNote])
+
+    /// `tophhie sign-out`.
+    public static let signOut = CommandSpec(
+        name: "sign-out", summary: "remove an account from the token cache",
+        usage: ["sign-out [--account NAME] [TENANT OPTIONS]"],
+        options: tenant + [tokenCache, caFile, account, graph, debug],
+        notes: ["Removes the account (the current one, or --account NAME) and prints the tenant's URL for ending the "
+                + "browser session.", tenantNote])
+
+    /// `tophhie history`.
+    public static let history = CommandSpec(
+        name: "history", summary: "a user's sign-ins from Graph, read with a cached operator account",
+        usage: ["history --user UPN|OBJECT-ID [--top N] [--pages N] [--output table|json|md] [--account OPERATOR] [--graph URL]",
+                "        [TENANT OPTIONS]"],
+        options: tenant + [
+            tokenCache, caFile, json, output, account,
+            OptionSpec(["--user"], value: "UPN|ID", help: "whose sign-ins: a user principal name or object id."),
+            OptionSpec(["--top"], value: "N", help: "rows per page, 1-1000 (default 50)."),
+            OptionSpec(["--pages"], value: "N", help: "pages to read at most, 1-100 (default 1)."),
+            graph, debug,
+        ],
+        notes: ["Reads /auditLogs/signIns newest first with an operator account holding AuditLog.Read.All and a "
+                + "reports role; throttling waits Retry-After.", tenantNote])
+
+    /// `tophhie run`.
+    public static let run = CommandSpec(
+        name: "run", summary: "scenario files against the emulator or a tenant, with reports for CI",
+        usage: ["run FILE... [--jobs N] [--timeout SECONDS] [--junit FILE] [--report FILE] [--har-dir DIR]"],
+        options: [
+            OptionSpec(["--jobs"], value: "N", help: "scenarios run at once, each on its own embedded emulator (1-32, default 1)."),
+            OptionSpec(["--timeout"], value: "SECONDS", help: "replaces every scenario's timeoutSeconds (1-3600; default: the file's, else 60)."),
+            OptionSpec(["--junit"], value: "FILE", completion: .file,
+                       help: "JUnit XML: one test case per scenario, a failure with the exchange that showed it."),
+            OptionSpec(["--report"], value: "FILE", completion: .file,
+                       help: "Markdown: a table of scenarios, each failure with its request and response."),
+            OptionSpec(["--har-dir"], value: "DIR", completion: .directory,
+                       help: "where a failed scenario's HAR goes (default: the current folder)."),
+            debug,
+        ],
+        operand: "FILE...", operandCompletion: .file,
+        notes: ["FILE is a scenario file (JSON; schema Resources/scenario.schema.json). Secrets (passwords, codes, "
+                + "tokens) are redacted in every report and HAR."])
+
+    /// `tophhie doctor`.
+    public static let doctor = CommandSpec(
+        name: "doctor", summary: "is this app registration and tenant ready for the console?",
+        usage: ["doctor --authority URL --client-id ID [--capabilities LIST] [--challenge-types LIST] [--profile NAME]",
+                "       [--ca-file FILE] [--json]",
+                "doctor --emulator PRESET|FILE [--capabilities LIST] [--challenge-types LIST] [--json]"],
+        options: tenant + [
+            OptionSpec(["--emulator"], value: "PRESET|FILE", completion: .presetOrFile,
+                       help: "check an embedded emulator with this preset or policy file instead of a tenant."),
+            caFile, json, debug,
+        ],
+        notes: ["Checks: HTTPS; discovery and the issuer's shape; the clock against the tenant's Date header; native "
+                + "authentication enabled for the client; which challenge types force the browser; the capabilities "
+                + "declared; a domain-name authority with SMS codes (use the tenant-id path). Each line is ✓ (ready), "
+                + "✗ (not ready, with the fix) or ! (advice that may apply)."])
+
+    /// `tophhie help`.
+    public static let help = CommandSpec(
+        name: "help", summary: "this text, a command's, or the exit codes",
+        usage: ["help [COMMAND|exit-codes]"], options: [],
+        operand: "TOPIC", operandCompletion: .words(["exit-codes"] + ["console", "emulator", "token", "accounts", "sign-out",
+                                                                       "history", "run", "doctor", "completion"]))
+
+    /// `tophhie completion`.
+    public static let completion = CommandSpec(
+        name: "completion", summary: "a completion script for bash, zsh or fish, on stdout",
+        usage: ["completion bash|zsh|fish"], options: [],
+        operand: "SHELL", operandCompletion: .words(["bash", "zsh", "fish"]),
+        notes: ["bash: source <(tophhie completion bash); zsh: tophhie completion zsh > \"${fpath[1]}/_tophhie\"; "
+                + "fish: tophhie completion fish > ~/.config/fish/completions/tophhie.fish."])
+
+    /// The completion scripts' helper: `tophhie __complete profiles` prints the profile names, one a line
+    /// (`presets`: the preset names; `man-page`: the man page, for the package).
+    public static let complete = CommandSpec(
+        name: "__complete", summary: "names the completion scripts offer", usage: ["__complete profiles|presets|man-page"], options: [],
+        operand: "KIND", hidden: true)
+}

@@ -1,0 +1,124 @@
+@testable import Console
+import Foundation
+import Synchronization
+import Testing
+import TophhieCloudAuthentication
+
+/// Small command-line defects seen in trials, each pinned by what a user would notice.
+@Suite struct CommandLineDefectTests {
+    private final class Printed: Sendable {
+        private let text = Mutex("")
+        func add(_ line: String) { text.withLock { $0 += line } }
+        var all: String { text.withLock { $0 } }
+    }
+
+    /// `tophhie run` on a thread of its own (its scenarios need the cooperative threads); code, stdout, stderr.
+    private func run(_ options: ScenarioRunOptions) async -> (Int32, String, String) {
+        let output = Printed()
+        let errors = Printed()
+        let code = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
+            Thread.detachNewThread {
+                done.resume(returning: ScenarioCommand.run(options, output: { output.add($0) }, errors: { errors.add($0 + "\n") }, live: false))
+            }
+        }
+        return (code, output.all, errors.all)
+    }
+
+    private func scratchFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-defects-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// A scenario that fails after one exchange: nobody is signed up, so signing in ends on an error, not signed in.
+    private func failing(_ name: String) -> String {
+        #"{"name": "\#(name)", "steps": [{"start": {"flow": "signIn", "email": "nobody@contoso.com"}}, {"expect": {"step": "signedIn"}}]}"#
+    }
+
+    @Test func aTypoInAProfileKeyIsNamedWithItsFile() {
+        let parser = InvocationParser(environment: ["XDG_CONFIG_HOME": "/cfg"]) { path in
+            path == "/cfg/tophhie/profiles.json"
+                ? Data(#"{"profiles": {"staging": {"authority": "https://contoso.ciamlogin.com/5f1c9a42", "clientID": "x"}}}"#.utf8) : nil
+        }
+        #expect(throws: UsageError(#"/cfg/tophhie/profiles.json: profile "staging" has an unknown key "clientID"; "#
+                                   + "use authority, clientId, capabilities, challengeTypes.")) {
+            try parser.parse(["console", "--profile", "staging"])
+        }
+        let topLevel = InvocationParser(environment: ["XDG_CONFIG_HOME": "/cfg"]) { _ in Data(#"{"profile": {}}"#.utf8) }
+        #expect(throws: UsageError(#"/cfg/tophhie/profiles.json: unknown key "profile"; the file has only "profiles"."#)) {
+            try topLevel.parse(["token", "--profile", "staging"])
+        }
+    }
+
+    @Test func enrolmentRefusesATokenCacheItWouldNotWrite() {
+        #expect(throws: UsageError("--token-cache /tmp/c.json: enrolment mode writes no token cache (each person's account is forgotten); "
+                                   + "leave out --token-cache or --enrol.")) {
+            try InvocationParser(environment: [:]).parse(["--enrol", "--token-cache", "/tmp/c.json"])
+        }
+    }
+
+    @Test func twoScenariosOfOneNameKeepTwoHARs() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("twins.json")
+        try #"{"tenant": {"emulator": "email-password"}, "scenarios": [\#(failing("same")), \#(failing("same"))]}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        var options = ScenarioRunOptions()
+        options.files = [file.path]
+        options.harDirectory = folder.path
+        options.timeout = 120
+        let (code, output, errors) = await run(options)
+        #expect(code == 1, "\(output)\(errors)")
+        let hars = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".har") }.sorted()
+        #expect(hars == ["twins-same-2.har", "twins-same.har"], "\(output)")
+    }
+
+    @Test func aJUnitFileThatCannotBeWrittenIsRefusedBeforeAnyScenarioRuns() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("one.json")
+        try #"{"tenant": {"emulator": "email-password"}, "scenarios": [\#(failing("one"))]}"#.write(to: file, atomically: true, encoding: .utf8)
+        var options = ScenarioRunOptions()
+        options.files = [file.path]
+        options.harDirectory = folder.path
+        // /proc takes no new file, even from root, whom the permission bits do not stop.
+        options.junitPath = "/proc/tophhie-junit.xml"
+        let (code, output, errors) = await run(options)
+        #expect(code == 2)
+        #expect(output.isEmpty, "a scenario ran: \(output)")
+        #expect(errors == "tophhie run: --junit /proc/tophhie-junit.xml: the folder /proc is not writable.\n", "\(errors)")
+    }
+
+    @Test func invalidScenarioJSONGivesItsLineAndColumn() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("broken.json")
+        try "{\n  \"tenant\": {\"emulator\": \"mfa\"},\n  \"scenarios\": [tru]\n}\n".write(to: file, atomically: true, encoding: .utf8)
+        var options = ScenarioRunOptions()
+        options.files = [file.path]
+        let (code, _, errors) = await run(options)
+        #expect(code == 2)
+        #expect(errors.hasPrefix("tophhie run: \(file.path): line 3, column "), "\(errors)")
+        #expect(errors.contains(": not valid JSON"), "\(errors)")
+    }
+
+    @Test func theDoctorSaysAMissingServerInWordsAndRefusesAClientIDThatIsNoGUID() async throws {
+        let errors = Printed()
+        let output = Printed()
+        var options = DoctorOptions()
+        // Port 9 (discard) on loopback: nothing listens there on a test machine.
+        let authority = try #require(URL(string: "http://127.0.0.1:9/5f0c3a1e-7b2d-4c8e-9a61-3d2f4b6e8a10"))
+        options.target = TenantTarget(authority: authority, clientID: "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48", capabilities: [],
+                                      challengeTypes: ["oob"])
+        let code = await DoctorCommand.run(options, output: { output.add($0 + "\n") }, errors: { errors.add($0 + "\n") })
+        #expect(code == 1)
+        #expect(output.all.contains("Discovery did not answer: The server 127.0.0.1 could not be reached."), "\(output.all)")
+        #expect(!output.all.contains("unreachable("), "\(output.all)")
+
+        options.target?.clientID = "contoso-console"
+        let refused = Printed()
+        let status = await DoctorCommand.run(options, output: { refused.add($0) }, errors: { refused.add($0 + "\n") })
+        #expect(status == 2)
+        #expect(refused.all.hasPrefix("tophhie doctor: --client-id contoso-console: not an app (client) id, which is a GUID"), "\(refused.all)")
+    }
+}

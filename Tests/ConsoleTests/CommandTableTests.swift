@@ -1,0 +1,79 @@
+import CommandGrammar
+import Console
+import Foundation
+import Testing
+
+/// One table of commands and options: each parser accepts exactly the table's options, and `--help`
+/// lists them, so a new option is one entry in `CommandTable` plus its meaning in the parser.
+@Suite struct CommandTableTests {
+    private let parser = InvocationParser(environment: ["TOPHHIE_AUTHORITY": "https://contoso.ciamlogin.com/5f1c9a42",
+                                                        "TOPHHIE_CLIENT_ID": "c", "XDG_CONFIG_HOME": "/cfg"]) { path in
+        switch path {
+        case "/cfg/attributes.json": Data("[]".utf8)
+        case "/cfg/tophhie/profiles.json": Data(#"{"profiles":{"staging":{"authority":"https://contoso.ciamlogin.com/5f1c9a42","clientId":"s"}}}"#.utf8)
+        default: nil
+        }
+    }
+
+    /// A value each option takes, by name; anything else takes free text.
+    private static let samples = [
+        "--preset": "mfa", "--port": "8443", "--idle-reset": "30", "--ca-file": "/etc/passwd", "--graph": "https://graph.microsoft.com/v1.0",
+        "--sign-up-attributes": "/cfg/attributes.json", "--capabilities": "mfa_required", "--challenge-types": "oob,password",
+        "--profile": "staging", "--sign-up": "otp", "--top": "10", "--pages": "2", "--jobs": "2", "--timeout": "30",
+        "--emulator": "mfa", "--scopes": "User.Read", "--output": "md", "--authority": "https://contoso.ciamlogin.com/5f1c9a42",
+    ]
+
+    /// The lines each command needs besides the option under test.
+    private static let required: [String: [String]] = [
+        "": ["--enrol"], "console": ["--enrol"], "history": ["--user", "someone@contoso.com"], "run": ["a.json"],
+    ]
+
+    @Test(arguments: ["", "console", "token", "accounts", "sign-out", "history", "run", "doctor"])
+    func everyOptionInTheTableIsOneTheParserTakes(name: String) throws {
+        let command = try #require(name.isEmpty ? CommandTable.embedded : CommandTable.command(name))
+        for option in command.options {
+            for spelling in option.names {
+                var line = command.name.isEmpty ? [] : [command.name]
+                line += Self.required[command.name] ?? []
+                line.append(spelling)
+                if option.value != nil { line.append(Self.samples[option.name] ?? "x") }
+                #expect(throws: Never.self, "\(line)") { try parser.parse(line) }
+            }
+        }
+    }
+
+    @Test func anOptionOutsideItsCommandsTableIsRefused() {
+        #expect(throws: UsageError("unknown argument --scopes; see tophhie accounts --help.")) {
+            try parser.parse(["accounts", "--scopes", "User.Read"])
+        }
+        #expect(throws: UsageError("unknown argument --sign-up; see tophhie --help.")) { try parser.parse(["--sign-up", "otp"]) }
+    }
+
+    @Test func helpListsEveryCommandAndEveryVisibleOption() {
+        let main = HelpText.text(.main)
+        for command in CommandTable.namedCommands {
+            #expect(main.contains("  \(command.name) "), "\(command.name)")
+            let help = HelpText.text(.command(command.name))
+            for option in command.visibleOptions {
+                #expect(help.contains(option.name), "\(command.name) \(option.name)")
+            }
+        }
+        #expect(!main.contains("--exit-after-first-frame"))
+        #expect(!main.contains("__complete"))
+    }
+
+    @Test func versionNeedsAnOtherwiseValidLine() throws {
+        #expect(try parser.parse(["--version"]) == .version)
+        #expect(try parser.parse(["run", "a.json", "--version"]) == .version)
+        #expect(throws: UsageError("unknown argument --bogus; see tophhie --help.")) { try parser.parse(["--version", "--bogus"]) }
+    }
+
+    @Test func helpTopics() throws {
+        #expect(try parser.parse(["help"]) == .help(topic: .main))
+        #expect(try parser.parse(["help", "exit-codes"]) == .help(topic: .exitCodes))
+        #expect(try parser.parse(["help", "run"]) == .help(topic: .run))
+        #expect(try parser.parse(["history", "--help"]) == .help(topic: .command("history")))
+        #expect(throws: UsageError.self) { try parser.parse(["help", "nope"]) }
+        #expect(HelpText.text(.exitCodes).contains("4    a sign-in is needed"))
+    }
+}
