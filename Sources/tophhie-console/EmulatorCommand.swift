@@ -2,10 +2,13 @@ import EmulatorServer
 import Foundation
 import TenantEmulator
 
-/// `tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes] [--tls [--tls-cert FILE]]`.
+/// `tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H [--control-token-file FILE]] [--show-codes]
+/// [--tls [--tls-cert FILE]]`.
 ///
 /// First stdout line: `listening on http://HOST:PORT/TENANT-ID` (`https://` with `--tls`, after the
-/// certificate is in `--tls-cert FILE` when given); then one line per outbox message
+/// certificate is in `--tls-cert FILE` when given). Off loopback, stderr first says the tenant is reachable by
+/// others and that the control API needs a bearer token: printed there once, or kept in `--control-token-file`.
+/// Then one line per outbox message
 /// (channel, masked target, purpose; the code only with `--show-codes`). SIGINT / SIGTERM stop it cleanly
 /// (exit 0). Exit code 2 for usage errors and bad policy files, 1 when the port cannot be bound.
 enum EmulatorCommand {
@@ -18,6 +21,10 @@ enum EmulatorCommand {
           --port N              TCP port; 0 takes any free port (default: 0)
           --data FILE           keep users in this SQLite file across restarts (default: in memory)
           --host H              IPv4 address to bind (default: 127.0.0.1; anything else is reachable by others)
+          --control-token-file FILE
+                                the control API's bearer token off loopback: read from FILE (mode 0600, no group or
+                                other access), or generated and written there when FILE does not exist; without
+                                it a token is generated and printed once on stderr
           --show-codes          print one-time codes on stdout (they are secrets: only for local rehearsal)
           --hash-iterations N   PBKDF2-SHA256 cost for stored passwords (default: \(PasswordHasher.defaultIterations))
           --tls                 serve HTTPS with a self-signed certificate made at start (127.0.0.1, localhost;
@@ -32,6 +39,7 @@ enum EmulatorCommand {
         var port: UInt16 = 0
         var dataFile: String?
         var host = "127.0.0.1"
+        var controlTokenFile: String?
         var showCodes = false
         var iterations = PasswordHasher.defaultIterations
         var tls = false
@@ -62,13 +70,39 @@ enum EmulatorCommand {
         if options.host != "127.0.0.1" {
             write("warning: listening on \(options.host) instead of 127.0.0.1: whatever can reach that address can use this test tenant\n", to: .standardError)
         }
+        let givenToken: String?
+        do {
+            givenToken = try options.controlTokenFile.flatMap(ControlTokenFile.read)
+        } catch {
+            write("tophhie emulator: --control-token-file \(options.controlTokenFile ?? ""): \(error)\n", to: .standardError)
+            return 2
+        }
         let server: EmulatorServer
         do {
             server = try EmulatorServer.start(policy: policy, port: options.port, host: options.host, dataFile: options.dataFile,
-                                              hasher: PasswordHasher(iterations: options.iterations), tls: options.tls)
+                                              hasher: PasswordHasher(iterations: options.iterations), tls: options.tls,
+                                              controlToken: givenToken)
         } catch {
             write("tophhie emulator: \(error)\n", to: .standardError)
             return 1
+        }
+        if let token = server.controlToken {
+            var place = "it is shown once here: \(token)"
+            if let file = options.controlTokenFile {
+                place = "it is in \(file)"
+                if givenToken == nil {
+                    do {
+                        try ControlTokenFile.write(token, to: file)
+                    } catch {
+                        server.stop()
+                        write("tophhie emulator: cannot write the control token to \(file): \(error)\n", to: .standardError)
+                        return 1
+                    }
+                }
+            }
+            let reach = options.host.hasPrefix("127.") ? "" : "\(options.host) is reachable by others: "
+            write("warning: \(reach)the control API (/emulator/v1/) answers only requests with `Authorization: Bearer TOKEN`; "
+                  + "\(place)\n", to: .standardError)
         }
         if let file = options.tlsCertificateFile, let pem = server.certificatePEM {
             do {
@@ -135,6 +169,9 @@ enum EmulatorCommand {
             case "--host":
                 guard let text = value(flag), text.split(separator: ".").count == 4 else { return .failure(UsageProblem(message: "--host needs an IPv4 address")) }
                 options.host = text
+            case "--control-token-file":
+                guard let text = value(flag), !text.isEmpty else { return .failure(UsageProblem(message: "--control-token-file needs a file path")) }
+                options.controlTokenFile = text
             case "--show-codes":
                 options.showCodes = true
             case "--tls":
