@@ -1,0 +1,90 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// The signal that interrupted `tophhie run` (0: none), set by `noteRunSignal` in signal context: a lock-free
+/// atomic is all a handler may touch.
+private let receivedRunSignal = Atomic<Int32>(0)
+
+/// SIGTERM, SIGINT, SIGHUP during `tophhie run`: note the first; the run's own threads read it and stop.
+/// Outside any actor and free of allocation (async-signal-safe).
+private func noteRunSignal(_ signal: Int32) {
+    _ = receivedRunSignal.compareExchange(expected: 0, desired: signal, ordering: .relaxed)
+}
+
+/// Whether a scenario run was interrupted, and by what: a CI time-out's SIGTERM, Ctrl-C's SIGINT, a closed
+/// terminal's SIGHUP (field case 035).
+///
+/// The runner starts nothing new once it is set, the running scenarios stop at their next wait, and the reports
+/// are written with every scenario accounted for; the exit status is 128 + the signal (143, 130, 129).
+/// ``watchSignals()`` installs the handlers for the process; tests make their own and call ``receive(_:)``.
+final class RunInterruption: Sendable {
+    private let noted = Mutex<(signal: Int32, at: Date)?>(nil)
+    private let watchesProcess: Bool
+    private let previous: Mutex<[Int32: sigaction]>
+
+    /// The signals a run answers.
+    static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
+
+    private init(watchesProcess: Bool, previous: [Int32: sigaction]) {
+        self.watchesProcess = watchesProcess
+        self.previous = Mutex(previous)
+    }
+
+    /// One that only ``receive(_:)`` sets.
+    convenience init() { self.init(watchesProcess: false, previous: [:]) }
+
+    /// Installs handlers for ``signals`` until ``stopWatching()``.
+    static func watchSignals() -> RunInterruption {
+        receivedRunSignal.store(0, ordering: .relaxed)
+        var previous: [Int32: sigaction] = [:]
+        for signal in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = noteRunSignal
+            sigemptyset(&action.sa_mask)
+            // SA_RESTART: a read or wait the signal lands in goes on; the run's loops look at the flag.
+            action.sa_flags = SA_RESTART
+            var old = sigaction()
+            if sigaction(signal, &action, &old) == 0 { previous[signal] = old }
+        }
+        return RunInterruption(watchesProcess: true, previous: previous)
+    }
+
+    /// Puts the handlers back as they were.
+    func stopWatching() {
+        previous.withLock { previous in
+            for (signal, var old) in previous { sigaction(signal, &old, nil) }
+            previous = [:]
+        }
+    }
+
+    /// Notes `signal` as if it had arrived (the first one counts).
+    func receive(_ signal: Int32) {
+        noted.withLock { noted in
+            if noted == nil { noted = (signal, Date()) }
+        }
+    }
+
+    /// The signal and when it was first seen; nil while the run goes on.
+    var signal: (number: Int32, at: Date)? {
+        if watchesProcess {
+            let number = receivedRunSignal.load(ordering: .relaxed)
+            if number != 0 { receive(number) }
+        }
+        return noted.withLock { $0.map { ($0.signal, $0.at) } }
+    }
+
+    var isSet: Bool { signal != nil }
+
+    /// `SIGTERM`, `SIGINT`, `SIGHUP` (or `signal N`).
+    static func name(_ signal: Int32) -> String {
+        switch signal {
+        case SIGTERM: "SIGTERM"
+        case SIGINT: "SIGINT"
+        case SIGHUP: "SIGHUP"
+        default: "signal \(signal)"
+        }
+    }
+}
