@@ -5,6 +5,7 @@ import Glibc
 #endif
 import Synchronization
 import Testing
+import TestSupport
 
 /// A `tophhie run` ended by a signal (a CI time-out's SIGTERM, Ctrl-C, SIGHUP) still writes both reports, with
 /// every scenario accounted for, and exits 128 + the signal (field case 035).
@@ -97,6 +98,47 @@ import Testing
             let xml = try String(contentsOfFile: options.junitPath ?? "", encoding: .utf8)
             #expect(xml.components(separatedBy: "not run: interrupted").count == 4, "all three scenarios are reported as not run")
         }
+    }
+}
+
+/// The same through the process's own signal handling: `tophhie run` under a real SIGTERM, as `timeout -s TERM`
+/// sends it to a CI job.
+@Suite struct ScenarioSignalProcessTests {
+    @Test("a real SIGTERM to `tophhie run`: exit 143 within about 2 s, both reports complete, the earlier out.xml replaced whole")
+    func realSignal() throws {
+        let binary = RepositoryFiles.packageRoot.appendingPathComponent(".build/debug/tophhie")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "run `swift build` first")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-signal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ScenarioInterruptTests.file.write(to: folder.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        try "<earlier/>".write(to: folder.appendingPathComponent("out.xml"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = binary
+        process.currentDirectoryURL = folder
+        process.arguments = ["run", "a.json", "--junit", "out.xml", "--report", "out.md", "--har-dir", ".", "--timeout", "300"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first scenario's result line: the second is starting, and waits a minute for its held answer.
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("✓ quick") {
+            let chunk = output.fileHandleForReading.availableData
+            try #require(!chunk.isEmpty, "the run ended early: \(String(decoding: seen, as: UTF8.self))")
+            seen.append(chunk)
+        }
+        let sent = ContinuousClock.now
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(ContinuousClock.now - sent < .seconds(3))
+        #expect(process.terminationStatus == 143)
+        let xml = try String(contentsOf: folder.appendingPathComponent("out.xml"), encoding: .utf8)
+        #expect(xml.hasPrefix("<?xml") && xml.hasSuffix("</testsuites>\n"), "complete, not the earlier file: \(xml)")
+        #expect(xml.contains(#"tests="3" failures="0""#) && xml.contains(#"<testcase name="quick""#))
+        #expect(xml.contains("not run: interrupted"), "the third scenario never began")
+        let markdown = try String(contentsOf: folder.appendingPathComponent("out.md"), encoding: .utf8)
+        #expect(markdown.contains("| a.json | quick | ✓ passed |"))
     }
 }
 

@@ -49,6 +49,12 @@ final class RunInterruption: Sendable {
             var old = sigaction()
             if sigaction(signal, &action, &old) == 0 { previous[signal] = old }
         }
+        // A parent may hand the signals over blocked (the mask survives fork and exec: a test runner, a CI agent);
+        // blocked, they would wait unseen until the run ended. Threads started from here on inherit this mask.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in signals { sigaddset(&handled, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         return RunInterruption(watchesProcess: true, previous: previous)
     }
 
