@@ -22,32 +22,36 @@ private func noteRunSignal(_ signal: Int32) {
 /// ``watchSignals()`` installs the handlers for the process; tests make their own and call ``receive(_:)``.
 final class RunInterruption: Sendable {
     private let noted = Mutex<(signal: Int32, at: Date)?>(nil)
-    private let watchesProcess: Bool
-    private let previous: Mutex<[Int32: sigaction]>
+    /// Set while this one holds the process's handlers (``watchSignals()`` until ``stopWatching()``).
+    private let watching: Mutex<Bool>
 
     /// The signals a run answers.
     static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
 
-    private init(watchesProcess: Bool, previous: [Int32: sigaction]) {
-        self.watchesProcess = watchesProcess
-        self.previous = Mutex(previous)
-    }
+    /// Runs holding the handlers, and the dispositions found before the first: runs in one process (tests) may
+    /// overlap, and only the last to stop may put the old handlers back.
+    private static let installed = Mutex<(holders: Int, previous: [Int32: sigaction])>((0, [:]))
+
+    private init(watching: Bool) { self.watching = Mutex(watching) }
 
     /// One that only ``receive(_:)`` sets.
-    convenience init() { self.init(watchesProcess: false, previous: [:]) }
+    convenience init() { self.init(watching: false) }
 
     /// Installs handlers for ``signals`` until ``stopWatching()``.
     static func watchSignals() -> RunInterruption {
-        receivedRunSignal.store(0, ordering: .relaxed)
-        var previous: [Int32: sigaction] = [:]
-        for signal in signals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = noteRunSignal
-            sigemptyset(&action.sa_mask)
-            // SA_RESTART: a read or wait the signal lands in goes on; the run's loops look at the flag.
-            action.sa_flags = SA_RESTART
-            var old = sigaction()
-            if sigaction(signal, &action, &old) == 0 { previous[signal] = old }
+        installed.withLock { installed in
+            installed.holders += 1
+            guard installed.holders == 1 else { return }
+            receivedRunSignal.store(0, ordering: .relaxed)
+            for signal in signals {
+                var action = sigaction()
+                action.__sigaction_handler.sa_handler = noteRunSignal
+                sigemptyset(&action.sa_mask)
+                // SA_RESTART: a read or wait the signal lands in goes on; the run's loops look at the flag.
+                action.sa_flags = SA_RESTART
+                var old = sigaction()
+                if sigaction(signal, &action, &old) == 0 { installed.previous[signal] = old }
+            }
         }
         // A parent may hand the signals over blocked (the mask survives fork and exec: a test runner, a CI agent);
         // blocked, they would wait unseen until the run ended. Threads started from here on inherit this mask.
@@ -55,14 +59,17 @@ final class RunInterruption: Sendable {
         sigemptyset(&handled)
         for signal in signals { sigaddset(&handled, signal) }
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-        return RunInterruption(watchesProcess: true, previous: previous)
+        return RunInterruption(watching: true)
     }
 
-    /// Puts the handlers back as they were.
+    /// Puts the handlers back as they were, once no other run holds them. Idempotent.
     func stopWatching() {
-        previous.withLock { previous in
-            for (signal, var old) in previous { sigaction(signal, &old, nil) }
-            previous = [:]
+        guard watching.withLock({ was in defer { was = false }; return was }) else { return }
+        Self.installed.withLock { installed in
+            installed.holders -= 1
+            guard installed.holders == 0 else { return }
+            for (signal, var old) in installed.previous { sigaction(signal, &old, nil) }
+            installed.previous = [:]
         }
     }
 
@@ -75,7 +82,7 @@ final class RunInterruption: Sendable {
 
     /// The signal and when it was first seen; nil while the run goes on.
     var signal: (number: Int32, at: Date)? {
-        if watchesProcess {
+        if watching.withLock({ $0 }) {
             let number = receivedRunSignal.load(ordering: .relaxed)
             if number != 0 { receive(number) }
         }
