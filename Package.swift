@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(name: "token-cache-writer", dependencies: ["TophhieCloudAuthentication"]),
 
         .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "TestSupport"]),
-        .testTarget(name: "TophhieCloudAuthenticationTests", dependencies: ["TophhieCloudAuthentication", "TestSupport"]),
+        .testTarget(name: "TophhieCloudAuthenticationTests", dependencies: ["TophhieCloudAuthentication", "LoopbackHTTP", "TestSupport"]),
         .testTarget(name: "AccountFlowTests", dependencies: ["AccountFlow", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenPresentation", "AccountFlow",
                                                             "TophhieCloudAuthentication", "TestSupport"],

@@ -21,22 +21,36 @@ static inline unsigned int cmhd_base_flags(void) {
     return MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL | MHD_USE_ITC;
 }
 
-/// Fills `address` from `host` (IPv4 dotted text) and `port`; 0 when `host` is not an IPv4 address.
-static inline int cmhd_ipv4_address(struct sockaddr_in *address, const char *host, uint16_t port) {
+/// Fills `address` from `host` (IPv4 dotted text, or IPv6 text such as `::1`) and `port`, and adds
+/// MHD_USE_IPv6 to `flags` for IPv6 (without MHD_USE_DUAL_STACK: the socket is IPv6 only). Returns the
+/// address length, 0 when `host` is neither.
+static inline socklen_t cmhd_address(struct sockaddr_storage *address, const char *host, uint16_t port, unsigned int *flags) {
     memset(address, 0, sizeof(*address));
-    address->sin_family = AF_INET;
-    address->sin_port = htons(port);
-    return inet_pton(AF_INET, host, &address->sin_addr) == 1;
+    struct sockaddr_in *v4 = (struct sockaddr_in *)address;
+    if (inet_pton(AF_INET, host, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons(port);
+        return sizeof(*v4);
+    }
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)address;
+    if (inet_pton(AF_INET6, host, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons(port);
+        *flags |= MHD_USE_IPv6;
+        return sizeof(*v6);
+    }
+    return 0;
 }
 
-/// Starts a daemon with one thread per connection, bound to `host` (IPv4 dotted text) and `port` (0: any free).
+/// Starts a daemon with one thread per connection, bound to `host` (IPv4 or IPv6 text) and `port` (0: any free).
 /// MHD_start_daemon is variadic, so Swift cannot call it directly. Returns NULL on failure.
 static inline struct MHD_Daemon *cmhd_start(const char *host, uint16_t port,
                                             MHD_AccessHandlerCallback handler, void *handler_cls,
                                             MHD_RequestCompletedCallback completed, void *completed_cls) {
-    struct sockaddr_in address;
-    if (!cmhd_ipv4_address(&address, host, port)) return NULL;
-    return MHD_start_daemon(cmhd_base_flags(), port, NULL, NULL, handler, handler_cls,
+    struct sockaddr_storage address;
+    unsigned int flags = cmhd_base_flags();
+    if (!cmhd_address(&address, host, port, &flags)) return NULL;
+    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
@@ -52,9 +66,10 @@ static inline struct MHD_Daemon *cmhd_start_tls(const char *host, uint16_t port,
                                                 MHD_AccessHandlerCallback handler, void *handler_cls,
                                                 MHD_RequestCompletedCallback completed, void *completed_cls,
                                                 const char *key_pem, const char *cert_pem) {
-    struct sockaddr_in address;
-    if (!cmhd_ipv4_address(&address, host, port)) return NULL;
-    return MHD_start_daemon(cmhd_base_flags() | MHD_USE_TLS, port, NULL, NULL, handler, handler_cls,
+    struct sockaddr_storage address;
+    unsigned int flags = cmhd_base_flags() | MHD_USE_TLS;
+    if (!cmhd_address(&address, host, port, &flags)) return NULL;
+    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,

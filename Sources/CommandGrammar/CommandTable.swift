@@ -113,6 +113,9 @@ public enum CommandTable {
             OptionSpec(["--port"], value: "N", help: "TCP port; 0 takes any free port (default: 0)."),
             OptionSpec(["--data"], value: "FILE", completion: .file, help: "keep users in this SQLite file across restarts (default: in memory)."),
             OptionSpec(["--host"], value: "H", help: "IPv4 address to bind (default: 127.0.0.1; anything else is reachable by others)."),
+            OptionSpec(["--control-token-file"], value: "FILE",
+                       help: "off loopback, the control API's bearer token: read from FILE (mode 0600), or generated and written "
+                           + "there when FILE does not exist; without it a token is generated and printed once on stderr."),
             OptionSpec(["--show-codes"], help: "print one-time codes on stdout (they are secrets: only for local rehearsal)."),
             OptionSpec(["--hash-iterations"], value: "N", help: "PBKDF2-SHA256 cost for stored passwords (default: 600000)."),
             OptionSpec(["--tls"], help: "serve HTTPS with a self-signed certificate made at start (127.0.0.1, localhost; 30 days); "

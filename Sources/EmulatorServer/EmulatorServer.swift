@@ -13,7 +13,7 @@ import TenantEmulator
 /// server.stop()
 /// ```
 /// - Important: binds `127.0.0.1` unless another host is given; widening it exposes a test identity
-///   service to the network.
+///   service to the network, so off loopback the control API requires `controlToken`.
 public final class EmulatorServer: Sendable {
     /// The tenant served.
     public let emulator: TenantEmulator
@@ -23,6 +23,10 @@ public final class EmulatorServer: Sendable {
     /// `DNS:localhost` and a non-loopback bound address, `CA:TRUE`, 30 days); give it to clients as their CA
     /// file. `nil` over plain HTTP.
     public let certificatePEM: String?
+    /// The bearer token the control API (`/emulator/v1/…`) requires over HTTP (`Authorization: Bearer TOKEN`), or
+    /// `nil` when it requires none: loopback hosts (`127.0.0.0/8`) without a token given. Off loopback one is
+    /// always required, generated at start (43 base64url characters) unless given. A secret: show it once.
+    public let controlToken: String?
 
     /// The bound port.
     public var port: UInt16 { daemon.port }
@@ -37,6 +41,7 @@ public final class EmulatorServer: Sendable {
 
     private init(emulator: TenantEmulator, daemon: HTTPDaemon, responder: EmulatorResponder, certificatePEM: String?) {
         self.responder = responder
+        controlToken = responder.controlToken?.value
         self.emulator = emulator
         self.daemon = daemon
         self.certificatePEM = certificatePEM
@@ -50,22 +55,31 @@ public final class EmulatorServer: Sendable {
     ///   - hasher: password hashing cost.
     ///   - tls: serve HTTPS with a certificate generated now (EC P-256, self-signed, valid for 127.0.0.1 and
     ///     localhost); `false` (the default) serves plain HTTP.
+    ///   - controlToken: the control API's bearer token; `nil` (the default) requires none on loopback and
+    ///     generates one otherwise (read it back from `controlToken`).
     /// - Throws: `TenantEmulator.StartFailure`, `HTTPDaemon.StartFailure` (port in use, or no TLS support in
-    ///   libmicrohttpd), or, with `tls`, an error naming the OpenSSL step when the certificate cannot be made.
+    ///   libmicrohttpd), an error saying why a given `controlToken` is too weak (under 16 visible ASCII
+    ///   characters), or, with `tls`, an error naming the OpenSSL step when the certificate cannot be made.
     public static func start(policy: TenantPolicy, port: UInt16 = 0, host: String = "127.0.0.1", dataFile: String? = nil,
-                             hasher: PasswordHasher = PasswordHasher(), tls: Bool = false) throws -> EmulatorServer {
-        try start(emulator: TenantEmulator(policy: policy, dataFile: dataFile, hasher: hasher), port: port, host: host, tls: tls)
+                             hasher: PasswordHasher = PasswordHasher(), tls: Bool = false, controlToken: String? = nil) throws -> EmulatorServer {
+        let token = try controlToken.map(ControlToken.init)
+        return try start(emulator: TenantEmulator(policy: policy, dataFile: dataFile, hasher: hasher), port: port, host: host, tls: tls,
+                         controlToken: token?.value)
     }
 
     /// Serves an existing emulator.
     /// - Parameters:
     ///   - port: 0 takes any free port.
     ///   - host: an IPv4 address; `127.0.0.1` by default.
-    ///   - tls: serve HTTPS with a certificate generated now; see `start(policy:port:host:dataFile:hasher:tls:)`.
-    /// - Throws: `HTTPDaemon.StartFailure`, or, with `tls`, an error naming the OpenSSL step that failed.
-    public static func start(emulator: TenantEmulator, port: UInt16 = 0, host: String = "127.0.0.1", tls: Bool = false) throws -> EmulatorServer {
+    ///   - tls: serve HTTPS with a certificate generated now; see `start(policy:port:host:dataFile:hasher:tls:controlToken:)`.
+    ///   - controlToken: see `start(policy:port:host:dataFile:hasher:tls:controlToken:)`.
+    /// - Throws: `HTTPDaemon.StartFailure`, a too weak `controlToken`, or, with `tls`, an error naming the OpenSSL
+    ///   step that failed.
+    public static func start(emulator: TenantEmulator, port: UInt16 = 0, host: String = "127.0.0.1", tls: Bool = false,
+                             controlToken: String? = nil) throws -> EmulatorServer {
+        let token = try controlToken.map(ControlToken.init) ?? (ControlToken.isLoopback(host) ? nil : ControlToken.generate())
         let certificate = tls ? try SelfSignedCertificate.generate(host: host) : nil
-        let responder = EmulatorResponder(emulator: emulator)
+        let responder = EmulatorResponder(emulator: emulator, controlToken: token)
         let daemon = try HTTPDaemon(host: host, port: port, responder: responder, tls: certificate?.identity)
         let server = EmulatorServer(emulator: emulator, daemon: daemon, responder: responder, certificatePEM: certificate?.certificatePEM)
         emulator.defaultOrigin = server.origin

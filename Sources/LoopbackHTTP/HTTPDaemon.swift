@@ -2,7 +2,7 @@ import CMicroHTTPD
 import Glibc
 import Synchronization
 
-/// One running libmicrohttpd daemon (a thread per connection) on an IPv4 address, plain HTTP or HTTPS,
+/// One running libmicrohttpd daemon (a thread per connection) on one IPv4 or IPv6 address, plain HTTP or HTTPS,
 /// owning its C handle.
 ///
 /// General on purpose: the emulator serves its tenant with it, the benchmark a fixed answer, and a loopback
@@ -26,7 +26,7 @@ public final class HTTPDaemon: Sendable {
     private let box: ResponderBox
     /// The port actually bound (useful after asking for port 0).
     public let port: UInt16
-    /// The IPv4 address listened on, e.g. `127.0.0.1`.
+    /// The address listened on, as given, e.g. `127.0.0.1` or `::1`.
     public let host: String
     /// Whether the daemon serves HTTPS.
     public let isSecure: Bool
@@ -39,11 +39,11 @@ public final class HTTPDaemon: Sendable {
 
     /// Starts listening at once.
     /// - Parameters:
-    ///   - host: an IPv4 address in dotted form, e.g. `127.0.0.1`.
+    ///   - host: an IPv4 address in dotted form, e.g. `127.0.0.1`, or an IPv6 address, e.g. `::1` (that family only).
     ///   - port: a TCP port; 0 takes any free port (read it back from `port`).
     ///   - responder: answers every request, on the daemon's threads.
     ///   - tls: serve HTTPS with this certificate and key; `nil` (the default) serves plain HTTP.
-    /// - Throws: `StartFailure` when the address is not IPv4 or cannot be bound, when libmicrohttpd was built
+    /// - Throws: `StartFailure` when the address is not an IP address or cannot be bound, when libmicrohttpd was built
     ///   without TLS support, or when it refuses the certificate or key.
     public init(host: String, port: UInt16, responder: any HTTPResponder, tls: TLSIdentity? = nil) throws(StartFailure) {
         box = ResponderBox(responder, isSecure: tls != nil)
@@ -65,7 +65,7 @@ public final class HTTPDaemon: Sendable {
         guard let started else {
             strings.forEach { wipeAndFree($0) }
             let what = tls == nil ? "" : " with TLS (or the certificate or key was refused; see stderr)"
-            throw StartFailure(description: "cannot listen on \(host):\(port)\(what) (address in use, or not an IPv4 address)")
+            throw StartFailure(description: "cannot listen on \(host):\(port)\(what) (address in use or not available here, or not an IP address)")
         }
         running = Mutex(Running(daemon: started, tlsStrings: strings))
         self.host = host

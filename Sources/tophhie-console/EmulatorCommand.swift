@@ -3,10 +3,13 @@ import EmulatorServer
 import Foundation
 import TenantEmulator
 
-/// `tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes] [--tls [--tls-cert FILE]]`.
+/// `tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H [--control-token-file FILE]] [--show-codes]
+/// [--tls [--tls-cert FILE]]`.
 ///
 /// First stdout line: `listening on http://HOST:PORT/TENANT-ID` (`https://` with `--tls`, after the
-/// certificate is in `--tls-cert FILE` when given); then one line per outbox message
+/// certificate is in `--tls-cert FILE` when given). Off loopback, stderr first says the tenant is reachable by
+/// others and that the control API needs a bearer token: printed there once, or kept in `--control-token-file`.
+/// Then one line per outbox message
 /// (channel, masked target, purpose; the code only with `--show-codes`). SIGINT / SIGTERM stop it cleanly
 /// (exit 0). Exit code 2 for usage errors and bad policy files, 1 when the port cannot be bound.
 enum EmulatorCommand {
@@ -18,6 +21,7 @@ enum EmulatorCommand {
         var port: UInt16 = 0
         var dataFile: String?
         var host = "127.0.0.1"
+        var controlTokenFile: String?
         var showCodes = false
         var iterations = PasswordHasher.defaultIterations
         var tls = false
@@ -48,14 +52,40 @@ enum EmulatorCommand {
         if options.host != "127.0.0.1" {
             write("warning: listening on \(options.host) instead of 127.0.0.1: whatever can reach that address can use this test tenant\n", to: .standardError)
         }
+        let givenToken: String?
+        do {
+            givenToken = try options.controlTokenFile.flatMap(ControlTokenFile.read)
+        } catch {
+            write("tophhie emulator: --control-token-file \(options.controlTokenFile ?? ""): \(error)\n", to: .standardError)
+            return 2
+        }
         let server: EmulatorServer
         do {
             server = try EmulatorServer.start(policy: policy, port: options.port, host: options.host, dataFile: options.dataFile,
-                                              hasher: PasswordHasher(iterations: options.iterations), tls: options.tls)
+                                              hasher: PasswordHasher(iterations: options.iterations), tls: options.tls,
+                                              controlToken: givenToken)
         } catch {
             // One line naming the address and port, and what to do.
             write("tophhie emulator: \(error); choose another --port (0 takes any free one).\n", to: .standardError)
             return 1
+        }
+        if let token = server.controlToken {
+            var place = "it is shown once here: \(token)"
+            if let file = options.controlTokenFile {
+                place = "it is in \(file)"
+                if givenToken == nil {
+                    do {
+                        try ControlTokenFile.write(token, to: file)
+                    } catch {
+                        server.stop()
+                        write("tophhie emulator: cannot write the control token to \(file): \(error)\n", to: .standardError)
+                        return 1
+                    }
+                }
+            }
+            let reach = options.host.hasPrefix("127.") ? "" : "\(options.host) is reachable by others: "
+            write("warning: \(reach)the control API (/emulator/v1/) answers only requests with `Authorization: Bearer TOKEN`; "
+                  + "\(place)\n", to: .standardError)
         }
         if let file = options.tlsCertificateFile, let pem = server.certificatePEM {
             do {
@@ -126,6 +156,9 @@ enum EmulatorCommand {
             case "--host":
                 guard text.split(separator: ".").count == 4 else { return .failure(UsageProblem(message: "--host needs an IPv4 address")) }
                 options.host = text
+            case "--control-token-file":
+                guard !text.isEmpty else { return .failure(UsageProblem(message: "--control-token-file needs a file path")) }
+                options.controlTokenFile = text
             case "--show-codes":
                 options.showCodes = true
             case "--tls":

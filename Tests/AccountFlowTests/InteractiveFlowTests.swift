@@ -200,6 +200,24 @@ import Testing
         let screen = FlowState(settings: FlowSettings(), step: .browserWait(prompt), pending: .waitingForBrowser).screen
         #expect(screen.text.contains("No browser could be opened here. Open this address in a browser:"))
         #expect(screen.text.contains { $0.contains("reach http://localhost:53117 on this machine") })
+        #expect(screen.text.contains(prompt.authorizationURL), "the whole address, always")
+        #expect(screen.actions.first == ScreenAction("Use a device code instead", .menuChosen(.deviceCodeSignIn)))
+    }
+
+    /// No browser could be opened (none here, or a text browser, which is never started: field case 032): the
+    /// device code is offered instead, and taking it stops the browser sign-in's listener first.
+    @Test func withoutABrowserTheDeviceCodeIsOfferedInstead() {
+        var prompt = Self.browser
+        prompt.browserOpened = false
+        var store = FlowStore(FlowState(settings: FlowSettings(), step: .browserWait(prompt), pending: .waitingForBrowser))
+        store.send(.menuChosen(.deviceCodeSignIn), effects: [.cancelRequest, .startDeviceCodeSignIn]) {
+            $0.pending = .startingDeviceCodeSignIn
+            $0.step = .home
+        }
+        store.send(.deviceCodeIssued(.success(Self.prompt))) {
+            $0.step = .deviceCode(DeviceCodeWait(prompt: Self.prompt))
+            $0.pending = .waitingForDeviceCode
+        }
     }
 
     @Test func escDuringTheBrowserWaitCancelsAndGoesHome() {

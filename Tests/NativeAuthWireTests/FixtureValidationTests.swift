@@ -107,6 +107,7 @@ extension ServerError.Kind {
         case .invalidClient: "invalidClient"
         case .nativeAuthDisabled: "nativeAuthDisabled"
         case .unsupportedChallengeType: "unsupportedChallengeType"
+        case .codeLimitReached: "codeLimitReached"
         case .throttled, .httpStatus, .general: "generalError"
         }
     }

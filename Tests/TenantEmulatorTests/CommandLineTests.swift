@@ -66,6 +66,35 @@ struct CommandLineTests {
         #expect(emulator.standardError().contains("warning: listening on 127.0.0.2"))
     }
 
+    @Test("--host 0.0.0.0: the control API needs the bearer token kept in --control-token-file (0600); stderr says so")
+    func controlTokenOffLoopback() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("control-token").path
+        let emulator = try EmulatorProcess.start(["--host", "0.0.0.0", "--control-token-file", file, "--hash-iterations", "10"])
+        let token = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .newlines)
+        #expect(token.count == 43)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+        let url = URL(string: "http://127.0.0.1:\(URL(string: emulator.authority)?.port ?? 0)/emulator/v1/users")!
+        let (_, refused) = try await URLSession.shared.data(from: url)
+        #expect((refused as? HTTPURLResponse)?.statusCode == 401)
+        var request = URLRequest(url: url)
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        let (_, admitted) = try await URLSession.shared.data(for: request)
+        #expect((admitted as? HTTPURLResponse)?.statusCode == 200)
+        #expect(emulator.stop(with: SIGTERM) == 0)
+        let said = emulator.standardError()
+        #expect(said.contains("reachable by others") && said.contains(file) && !said.contains(token), "\(said)")
+
+        // A token file others can read is refused before anything listens.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        let loose = try EmulatorProcess(["--host", "0.0.0.0", "--control-token-file", file])
+        loose.process.waitUntilExit()
+        #expect(loose.process.terminationStatus == 2)
+        #expect(loose.standardError().contains("chmod 600"))
+    }
+
     @Test("a bad policy file or bad usage exits 2 with one message naming file and key")
     func badPolicy() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json")

@@ -34,13 +34,14 @@ import Testing
         #expect(try store.user(id: again.id) == nil)
     }
 
-    @Test("emails match with ASCII letters folded only, read from the table or from the cache")
+    @Test("emails match with Unicode case folding, read from the table or from the cache; an accent still counts")
     func emailsFoldAsNoCase() throws {
         let store = try UserStore(path: nil)
         let ana = try store.createUser(email: "ána@contoso.com", passwordHash: nil, attributes: [:], methods: [], at: now)
         for _ in 0..<2 {  // the first round reads the table, the second the cache
             #expect(try store.user(email: "áNA@CONTOSO.com")?.id == ana.id)
-            #expect(try store.user(email: "ÁNA@contoso.com") == nil)
+            #expect(try store.user(email: "ÁNA@contoso.com")?.id == ana.id)
+            #expect(try store.user(email: "ana@contoso.com") == nil)
         }
     }
 }

@@ -17,3 +17,59 @@ import Testing
         if status == 200 { #expect(answer.jsonObject?["continuation_token"] is String) }
     }
 }
+
+/// A username names one account whatever the letter case, for every script: Unicode case folding, not ASCII
+/// only (SQLite's `COLLATE NOCASE` folded A–Z alone, so `É` and `é` were two users). Field case: the emulator's
+/// username rule.
+@Suite struct UsernameCaseFoldingTests {
+    let signedUp = "Émile.Durand@contoso.com"
+    let attributes = #"{"displayName":"Émile Durand"}"#
+
+    /// Signs `signedUp` up with a password and returns the harness.
+    func harnessWithÉmile(dataFile: String? = nil) throws -> Harness {
+        let harness = try Harness(preset: "email-password", dataFile: dataFile)
+        let token = try harness.signUpCodeToken(signedUp, password: "Tall-Copper-Kite-42", attributes: attributes)
+        let done = try harness.verifySignUp(token, signedUp)
+        #expect(done["continuation_token"] is String, "\(done)")
+        return harness
+    }
+
+    @Test("an account signed up as Émile.Durand@ is found as émile.durand@, ÉMILE.DURAND@ and the decomposed E\u{301}mile")
+    func signInWithAnyCase() throws {
+        let harness = try harnessWithÉmile()
+        for spelling in ["émile.durand@contoso.com", "ÉMILE.DURAND@CONTOSO.COM", "E\u{301}mile.durand@contoso.com"] {
+            let answer = harness.post(.signInInitiate, ["client_id": clientID, "username": spelling, "challenge_type": allTypes])
+            #expect(answer.status == 200 && answer.jsonObject?["error"] == nil, "\(spelling): \(String(decoding: answer.body, as: UTF8.self))")
+            let again = harness.post(.signUpStart, ["client_id": clientID, "username": spelling, "challenge_type": allTypes,
+                                                    "password": "Other-Copper-Kite-43", "attributes": attributes])
+            #expect(again.jsonObject?["error"] as? String == "user_already_exists", "\(spelling) must not sign up a second account")
+        }
+        #expect(harness.emulator.outbox.latest(to: "émile.durand@contoso.com") != nil, "the outbox finds the sign-up's code by any case")
+        #expect(harness.control("DELETE", "users/\(FormBody.escape("émile.durand@contoso.com"))").status == 200)
+    }
+
+    @Test("a data file keys accounts the same way, and an import of émile.durand@ is the existing account")
+    func dataFileAndImport() throws {
+        let file = ScratchDatabase()
+        do {
+            let harness = try harnessWithÉmile(dataFile: file.path)
+            harness.emulator.close()
+        }
+        let reopened = try Harness(preset: "email-password", dataFile: file.path)
+        let answer = reopened.post(.signInInitiate, ["client_id": clientID, "username": "émile.durand@contoso.com", "challenge_type": allTypes])
+        #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
+        let imported = reopened.control("POST", "users", body: #"[{"email": "émile.durand@contoso.com", "password": "Amber-Field-2290!"}]"#)
+        #expect(imported.status == 200)
+        let users = try JSONSerialization.jsonObject(with: reopened.control("GET", "users").body) as? [[String: Any]] ?? []
+        #expect(users.compactMap { $0["email"] as? String }.filter { $0.lowercased().contains("durand") } == [signedUp])
+    }
+
+    @Test("the operator list folds case the same way; full folding makes STRASSE straße; an accent is not a case")
+    func operatorsAndFolding() throws {
+        var policy = try TenantPreset.load("email-password")
+        policy.operators = ["ÉMILE.DURAND@CONTOSO.COM"]
+        #expect(policy.isOperator("émile.durand@contoso.com"))
+        #expect(EmailAddress.same("STRASSE@contoso.com", "straße@contoso.com"))
+        #expect(!EmailAddress.same("emile.durand@contoso.com", "émile.durand@contoso.com"), "an accent is not a letter case")
+    }
+}

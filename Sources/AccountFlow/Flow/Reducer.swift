@@ -79,6 +79,11 @@ extension FlowState {
             guard let request = pending else { return [] }
             pending = nil
             return answer(event, to: request)
+        case .menuChosen(.deviceCodeSignIn) where pending == .waitingForBrowser:
+            // The browser screen's way out when no browser could be opened: stop listening, ask for a device code.
+            pending = nil
+            step = .home
+            return [.cancelRequest] + startInteractive(.startingDeviceCodeSignIn, .startDeviceCodeSignIn)
         default:
             guard pending == nil else { return [] }
             return userAction(event)

@@ -35,9 +35,11 @@ extension FlowState {
             text.append("That browser must be able to reach \(prompt.redirectURI) on this machine (for example "
                         + "through an SSH port forward).")
         }
+        // No browser here (or only a text one, which is never started): the device code works from any other device.
+        let actions = prompt.browserOpened ? [ScreenAction("Cancel", .cancelRequested)]
+            : [ScreenAction("Use a device code instead", .menuChosen(.deviceCodeSignIn)), ScreenAction("Cancel", .cancelRequested)]
         return Screen(title: "Sign in with the browser", text: text,
-                      details: [ScreenDetail("Returns to", prompt.redirectURI)],
-                      actions: [ScreenAction("Cancel", .cancelRequested)])
+                      details: [ScreenDetail("Returns to", prompt.redirectURI)], actions: actions)
     }
 
     /// The account left the console; how to end the tenant's browser session too, when known.

@@ -3,14 +3,24 @@ import Foundation
 /// JUnit XML as CI servers read it (Jenkins, GitLab, GitHub actions): `<testsuites>` with one `<testsuite>`
 /// per scenario file and one `<testcase>` per scenario; a failed scenario has a `<failure>` whose `message` is
 /// the failing step and whose text is the exchange that showed it (redacted).
+///
 /// Shape: the Ant/Jenkins JUnit schema (`testsuites/testsuite/testcase/failure`), checked by
 /// `Tests/ConsoleTests/Schemas/junit.xsd`.
+/// Outcomes: a failed scenario has `<failure>`; one the service throttled (AADSTS701014) an `<error
+/// type="ServiceThrottled">`, so CI tells it from a product fault; one a signal cut short an `<error
+/// type="Interrupted">` naming the signal and the time; one never begun `<skipped message="not run: interrupted">`.
+/// Times are seconds with three decimals and a point (`^[0-9]+\.[0-9]{3}$`, whatever the locale), from whole
+/// milliseconds, so each suite's time is exactly the sum of its cases' and the whole run's the sum of its suites'.
 enum JUnitReport {
     static func document(_ results: [ScenarioResult], files: [String], timestamp: Date = Date()) -> String {
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
-        let failures = results.filter { !$0.passed }.count
-        xml.append("<testsuites name=\"tophhie run\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" "
-                   + "time=\(attribute(seconds(results.map(\.elapsed).reduce(0, +))))>")
+        let milliseconds = results.map { DurationText.milliseconds($0.elapsed) }
+        func counts(_ results: [ScenarioResult]) -> String {
+            let failures = results.filter { $0.outcome == .failed }.count
+            let errors = results.filter { $0.outcome == .throttled || $0.outcome == .interrupted }.count
+            return "tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
+        }
+        xml.append("<testsuites name=\"tophhie run\" \(counts(results)) time=\"\(DurationText.text(milliseconds: milliseconds.reduce(0, +)))\">")
         // The schema's timestamp: ISO 8601 without a zone (UTC here).
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -18,12 +28,26 @@ enum JUnitReport {
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
         let stamp = formatter.string(from: timestamp)
         for file in files {
-            let cases = results.filter { $0.file == file }
+            let indices = results.indices.filter { results[$0].file == file }
+            let cases = indices.map { results[$0] }
             let suite = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-            xml.append("  <testsuite name=\(attribute(suite)) tests=\"\(cases.count)\" failures=\"\(cases.filter { !$0.passed }.count)\" "
-                       + "errors=\"0\" skipped=\"0\" time=\(attribute(seconds(cases.map(\.elapsed).reduce(0, +)))) timestamp=\"\(stamp)\">")
-            for result in cases {
-                let open = "    <testcase name=\(attribute(result.name)) classname=\(attribute(suite)) time=\(attribute(seconds(result.elapsed)))"
+            let time = DurationText.text(milliseconds: indices.map { milliseconds[$0] }.reduce(0, +))
+            xml.append("  <testsuite name=\(attribute(suite)) \(counts(cases)) skipped=\"\(cases.filter { $0.outcome == .notRun }.count)\" "
+                       + "time=\"\(time)\" timestamp=\"\(stamp)\">")
+            for index in indices {
+                let result = results[index]
+                let open = "    <testcase name=\(attribute(result.name)) classname=\(attribute(suite)) "
+                    + "time=\"\(DurationText.text(milliseconds: milliseconds[index]))\""
+                switch result.interruption {
+                case .notRun:
+                    xml += [open + ">", "      <skipped message=\"not run: interrupted\"/>", "    </testcase>"]
+                    continue
+                case .during(let signal, let at):
+                    let message = "interrupted by \(signal) at \(at)"
+                    xml += [open + ">", "      <error message=\(attribute(message)) type=\"Interrupted\">\(escape(message))</error>", "    </testcase>"]
+                    continue
+                case nil: break
+                }
                 guard let failure = result.failure else {
                     xml.append(open + "/>")
                     continue
@@ -32,7 +56,9 @@ enum JUnitReport {
                 var body = failure.headline
                 if let exchange = failure.exchange { body += "\n\n" + ExchangeText.text(exchange) }
                 if let har = result.harPath { body += "\n\nHAR: \(har)" }
-                xml.append("      <failure message=\(attribute(failure.headline)) type=\"ScenarioFailure\">\(escape(body))</failure>")
+                let element = failure.serviceThrottled ? "error" : "failure"
+                let type = failure.serviceThrottled ? "ServiceThrottled" : "ScenarioFailure"
+                xml.append("      <\(element) message=\(attribute(failure.headline)) type=\"\(type)\">\(escape(body))</\(element)>")
                 xml.append("    </testcase>")
             }
             xml.append("  </testsuite>")
@@ -40,8 +66,6 @@ enum JUnitReport {
         xml.append("</testsuites>")
         return xml.joined(separator: "\n") + "\n"
     }
-
-    private static func seconds(_ value: TimeInterval) -> String { String(format: "%.3f", value) }
 
     private static func attribute(_ text: String) -> String { "\"" + escape(text).replacingOccurrences(of: "\n", with: "&#10;") + "\"" }
 

@@ -5,16 +5,16 @@ import TerminalUI
 /// showed it (request and response, secrets redacted by the framework).
 enum MarkdownReport {
     static func document(_ results: [ScenarioResult]) -> String {
-        let failed = results.filter { !$0.passed }
-        var lines = ["# Scenario run", "", "\(results.count - failed.count) of \(results.count) scenarios passed.", "",
+        let failed = results.filter { $0.failure != nil }
+        var lines = ["# Scenario run", "", "\(results.filter(\.passed).count) of \(results.count) scenarios passed.", "",
                      "| File | Scenario | Result | Time |", "| --- | --- | --- | --- |"]
         for result in results {
             lines.append("| \(cell(URL(fileURLWithPath: result.file).lastPathComponent)) | \(cell(result.name)) | "
-                         + "\(result.passed ? "✓ passed" : "✗ failed") | \(String(format: "%.2f s", result.elapsed)) |")
+                         + "\(cell(outcome(result))) | \(DurationText.seconds(result.elapsed, decimals: 2)) s |")
         }
         for result in failed {
             guard let failure = result.failure else { continue }
-            lines += ["", "## ✗ \(PrintableText.make(result.name))", "", "\(PrintableText.make(result.file)), \(PrintableText.make(failure.headline))"]
+            lines += ["", "## \(ScenarioProgress.mark(result.outcome)) \(PrintableText.make(result.name))", "", "\(PrintableText.make(result.file)), \(PrintableText.make(failure.headline))"]
             if let har = result.harPath { lines += ["", "HAR: `\(PrintableText.make(har))`"] }
             if let exchange = failure.exchange {
                 // A fence longer than any backtick run inside, so a body cannot close it.
@@ -24,6 +24,21 @@ enum MarkdownReport {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `✓ passed`, `✗ failed`, `⚠ throttled by the service`, `⚠ interrupted by SIGTERM at …`, `– not run: interrupted`.
+    private static func outcome(_ result: ScenarioResult) -> String {
+        let mark = ScenarioProgress.mark(result.outcome)
+        switch result.interruption {
+        case .during(let signal, let at): return "\(mark) interrupted by \(signal) at \(at)"
+        case .notRun: return "\(mark) not run: interrupted"
+        case nil: break
+        }
+        switch result.outcome {
+        case .passed: return "\(mark) passed"
+        case .throttled: return "\(mark) throttled by the service"
+        default: return "\(mark) failed"
+        }
     }
 
     /// Table cell text: printable, with pipes escaped.

@@ -11,6 +11,8 @@ enum PolicyKnob: Sendable, Equatable {
     case passwordResetEnabled(Bool)
     case signUpMethod(TenantPolicy.SignUpMethod)
     case deviceCodeInterval(Int)
+    /// `otp.maxCodesPerAddress`: codes per address per window before AADSTS701014; nil lifts the limit.
+    case maxCodesPerAddress(Int?)
     case clientChallengeTypes([String])
     case clientNativeAuth(Bool)
 
@@ -19,6 +21,7 @@ enum PolicyKnob: Sendable, Equatable {
         ("mfa.required", "true or false"), ("mfa.registrationRequired", "true or false"),
         ("mfa.smsNeedsTenantIdAuthority", "true or false"), ("passwordReset.enabled", "true or false"),
         ("signUp.method", "\"emailPassword\" or \"emailOtp\""), ("deviceCode.intervalSeconds", "a whole number from 1 to 60"),
+        ("otp.maxCodesPerAddress", "a whole number from 1 to 1000, or 0 for no limit"),
         ("client.challengeTypes", "a non-empty array of \"oob\", \"password\", \"redirect\""), ("client.nativeAuth", "true or false"),
     ]
 
@@ -37,6 +40,11 @@ enum PolicyKnob: Sendable, Equatable {
                 return nil
             }
             return .deviceCodeInterval(seconds)
+        case "otp.maxCodesPerAddress":
+            guard let number = value as? NSNumber, bool == nil, let limit = Int(exactly: number.doubleValue), (0...1000).contains(limit) else {
+                return nil
+            }
+            return .maxCodesPerAddress(limit == 0 ? nil : limit)
         case "client.challengeTypes":
             guard let items = value as? [String], !items.isEmpty, items.allSatisfy(["oob", "password", "redirect"].contains) else { return nil }
             return .clientChallengeTypes(items)
@@ -55,6 +63,7 @@ enum PolicyKnob: Sendable, Equatable {
         case .passwordResetEnabled(let on): policy.passwordReset.enabled = on
         case .signUpMethod(let method): policy.signUp.method = method
         case .deviceCodeInterval(let seconds): policy.deviceCode.intervalSeconds = seconds
+        case .maxCodesPerAddress(let limit): policy.otp.maxCodesPerAddress = limit
         case .clientChallengeTypes(let types): policy.clients[client].challengeTypes = types.map(ChallengeType.init(wireValue:))
         case .clientNativeAuth(let on): policy.clients[client].nativeAuth = on
         }

@@ -7,7 +7,11 @@ import Glibc
 /// `tophhie run FILE… [--jobs N] [--junit FILE] [--report FILE] [--har-dir DIR]`.
 ///
 /// Exit codes: 0 every scenario passed; 1 a scenario failed; 2 usage or file error (a scenario file that
-/// does not parse names the JSON path of the fault; an output that cannot be written).
+/// does not parse names the JSON path of the fault; an output that cannot be written); 3 none failed but the
+/// service throttled one (AADSTS701014: no more one-time codes for now); 143, 130, 129 a SIGTERM, SIGINT or
+/// SIGHUP ended the run, after both reports were written with every scenario accounted for (field case 035).
+/// Reports are written whole or not at all (a temporary file renamed over the old one), so a `kill -9`
+/// leaves the previous report or none, never half of one.
 public enum ScenarioCommand {
     /// Runs the files' scenarios and writes the reports asked for.
     /// - Parameters:
@@ -19,6 +23,14 @@ public enum ScenarioCommand {
                            output: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
                            errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
                            live: Bool = isatty(STDOUT_FILENO) == 1) -> Int32 {
+        let interruption = RunInterruption.watchSignals()
+        defer { interruption.stopWatching() }
+        return run(options, output: output, errors: errors, live: live, interruption: interruption)
+    }
+
+    /// As `run(_:output:errors:live:)`, interrupted by `interruption` (tests set it themselves).
+    static func run(_ options: ScenarioRunOptions, output: @escaping @Sendable (String) -> Void, errors: (String) -> Void,
+                    live: Bool, interruption: RunInterruption) -> Int32 {
         let parser = ScenarioFileParser()
         var files: [ScenarioFile] = []
         do {
@@ -45,15 +57,21 @@ public enum ScenarioCommand {
             errors("tophhie run: --har-dir \(harDirectory): not a writable folder.")
             return 2
         }
-        let started = Date()
+        let started = ContinuousClock.now
         let progress = ScenarioProgress(live: live, write: output)
         let ticker = live ? Ticker(progress: progress) : nil
         var runner = ScenarioRunner(jobs: options.jobs, harDirectory: harDirectory)
         if options.debugHTTP { runner.debug = HTTPDebugLog.observer() }
-        let results = runner.run(files, progress: progress)
+        let results = runner.run(files, progress: progress, interruption: interruption)
         ticker?.stop()
-        let failed = results.filter { !$0.passed }.count
-        output("\(results.count - failed) passed, \(failed) failed (\(String(format: "%.2f s", Date().timeIntervalSince(started))))\n")
+        let count = { (outcome: ScenarioResult.Outcome) in results.filter { $0.outcome == outcome }.count }
+        let failed = count(.failed)
+        var summary = "\(count(.passed)) passed, \(failed) failed"
+        if count(.throttled) > 0 { summary += ", \(count(.throttled)) throttled by the service" }
+        if let signal = interruption.signal {
+            summary += ", \(count(.interrupted)) interrupted, \(count(.notRun)) not run (\(RunInterruption.name(signal.number)))"
+        }
+        output("\(summary) (\(DurationText.seconds(ScenarioRunner.seconds(ContinuousClock.now - started), decimals: 2)) s)\n")
         let reports = [(options.junitPath, JUnitReport.document(results, files: files.map(\.path))),
                        (options.reportPath, MarkdownReport.document(results))]
         for case let (path?, text) in reports {
@@ -64,7 +82,8 @@ public enum ScenarioCommand {
                 return 2
             }
         }
-        return failed == 0 ? 0 : 1
+        if let signal = interruption.signal { return 128 + signal.number }
+        return failed > 0 ? 1 : count(.throttled) > 0 ? 3 : 0
     }
 
     /// Redraws the live line about five times a second, so elapsed time moves during a long step.

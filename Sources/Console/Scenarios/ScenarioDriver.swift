@@ -18,13 +18,22 @@ final class ScenarioDriver {
     private let trace = TraceLog()
     private let deadline: Date
     private let prompt: CodePrompt
+    /// Whether a signal ended the run: the step waiting stops at once.
+    private let interrupted: @Sendable () -> Bool
     /// Trace length when the last start or answer began: expectations read what came back since.
     private var mark = 0
     /// The address of the flow in progress (for a code command or prompt).
     private var email = ""
 
-    /// - Parameter debug: also receives every exchange (`--debug`), besides the scenario's own trace.
-    init(scenario: Scenario, stack: ScenarioStack, prompt: CodePrompt, debug: ExchangeObserver? = nil) {
+    /// What a step that stopped for a signal says (the runner reports the scenario as interrupted instead).
+    static let interruptedMessage = "interrupted"
+
+    /// - Parameters:
+    ///   - debug: also receives every exchange (`--debug`), besides the scenario's own trace.
+    ///   - interrupted: true once the run was told to stop; the driver gives up at its next wait.
+    init(scenario: Scenario, stack: ScenarioStack, prompt: CodePrompt, debug: ExchangeObserver? = nil,
+         interrupted: @escaping @Sendable () -> Bool = { false }) {
+        self.interrupted = interrupted
         self.scenario = scenario
         self.stack = stack
         self.prompt = prompt
@@ -61,7 +70,13 @@ final class ScenarioDriver {
                 try perform(step)
             } catch {
                 let exchanges = trace.all
-                return (ScenarioFailure(stepIndex: index, stepKind: step.kind, message: error.message, exchange: exchanges.last), exchanges)
+                var failure = ScenarioFailure(stepIndex: index, stepKind: step.kind, message: error.message, exchange: exchanges.last)
+                // The service refused more codes (AADSTS701014): CI must tell that from a fault of the product.
+                failure.serviceThrottled = exchanges.contains { exchange in
+                    exchange.errorCode == AADSTSCode.cannotGenerateMoreCodes
+                        || exchange.responseBody.contains("AADSTS\(AADSTSCode.cannotGenerateMoreCodes):")
+                }
+                return (failure, exchanges)
             }
         }
         return (nil, trace.all)
@@ -176,6 +191,7 @@ final class ScenarioDriver {
             model.pump()
             if !model.isWorking { return }
             if waitingForDeviceCode, case .deviceCode = model.state.step { return }
+            if interrupted() { throw StepFailure(message: Self.interruptedMessage) }
             if Date() > deadline {
                 throw StepFailure(message: "timed out after \(Int(scenario.timeout)) s at \(Self.name(of: model.state.step)) "
                                   + "(\(model.state.screen.status ?? "waiting"))")

@@ -13,7 +13,7 @@ final class ScenarioProgress: Sendable {
         var name: String
         var steps: Int
         var step = 0
-        var started = Date()
+        var started = ContinuousClock.now
     }
 
     private struct State {
@@ -55,8 +55,9 @@ final class ScenarioProgress: Sendable {
     }
 
     func finished(_ id: Int, _ result: ScenarioResult) {
-        var line = "\(result.passed ? "✓" : "✗") \(PrintableText.make(result.name))  \(String(format: "%.2f s", result.elapsed))"
+        var line = "\(Self.mark(result.outcome)) \(PrintableText.make(result.name))  \(DurationText.seconds(result.elapsed, decimals: 2)) s"
         if let failure = result.failure { line += "  \(PrintableText.make(failure.headline))" }
+        if case .during(let signal, let at) = result.interruption { line += "  interrupted by \(signal) at \(at)" }
         if let har = result.harPath { line += "  (HAR: \(PrintableText.make(har)))" }
         state.withLock { state in
             state.running[id] = nil
@@ -70,10 +71,10 @@ final class ScenarioProgress: Sendable {
     func redraw() {
         guard live else { return }
         state.withLock { state in
-            let now = Date()
+            let now = ContinuousClock.now
             let parts = state.running.sorted { $0.key < $1.key }.map { _, running in
                 "\(PrintableText.make(running.name)) · step \(running.step + 1)/\(running.steps) · "
-                    + String(format: "%.1f s", now.timeIntervalSince(running.started))
+                    + DurationText.seconds(ScenarioRunner.seconds(now - running.started), decimals: 1) + " s"
             }
             guard !parts.isEmpty else {
                 if state.liveShown { write("\r\u{1B}[K") }
@@ -83,6 +84,16 @@ final class ScenarioProgress: Sendable {
             // One screen line at most: a wrapped line could not be redrawn in place.
             write("\r\u{1B}[K" + String(("… " + parts.joined(separator: "  |  ")).prefix(max(10, width - 1))))
             state.liveShown = true
+        }
+    }
+
+    /// ✓ passed, ✗ failed, ⚠ the service throttled or a signal cut it short, – not run.
+    static func mark(_ outcome: ScenarioResult.Outcome) -> String {
+        switch outcome {
+        case .passed: "✓"
+        case .failed: "✗"
+        case .throttled, .interrupted: "⚠"
+        case .notRun: "–"
         }
     }
 }

@@ -6,16 +6,46 @@ struct ScenarioResult: Sendable {
     /// The scenario file's path.
     var file: String
     var name: String
-    /// Seconds from its emulator's start to its last step.
+    /// Seconds from its emulator's start to its last step, on the monotonic clock (never negative, whatever
+    /// the wall clock does meanwhile).
     var elapsed: TimeInterval
     /// Nil when every step held.
     var failure: ScenarioFailure?
+    /// Set when a signal ended the run (field case 035): while this scenario ran, or before it began.
+    var interruption: Interruption?
     /// Every exchange of the scenario (for its HAR), secrets redacted by the framework.
     var exchanges: [ObservedExchange]
     /// Where its HAR was written (failed scenarios only).
     var harPath: String?
 
-    var passed: Bool { failure == nil }
+    var passed: Bool { outcome == .passed }
+
+    /// How the scenario ended, as reports and the exit status tell it.
+    var outcome: Outcome {
+        switch interruption {
+        case .notRun: return .notRun
+        case .during: return .interrupted
+        case nil: break
+        }
+        guard let failure else { return .passed }
+        return failure.serviceThrottled ? .throttled : .failed
+    }
+
+    enum Outcome: Sendable, Equatable {
+        case passed, failed
+        /// The service refused to send more codes for now (AADSTS701014): not a fault of the product under test.
+        case throttled
+        /// A signal ended the run while this scenario ran.
+        case interrupted
+        /// A signal ended the run before this scenario began.
+        case notRun
+    }
+
+    enum Interruption: Sendable, Equatable {
+        /// `signal` (e.g. `SIGTERM`) arrived at `at` (ISO 8601, UTC) while it ran.
+        case during(signal: String, at: String)
+        case notRun
+    }
 }
 
 /// The step that failed and the exchange that shows it.
@@ -28,6 +58,8 @@ struct ScenarioFailure: Sendable {
     var message: String
     /// The last exchange before the failure, if any.
     var exchange: ObservedExchange?
+    /// The service answered AADSTS701014 (no more one-time codes for now) at the failing step.
+    var serviceThrottled = false
 
     /// `step 5 (expect): expected suberror invalid_oob_value, got none`.
     var headline: String {

@@ -23,51 +23,93 @@ struct ScenarioRunner {
         var harName: String
     }
 
-    /// - Returns: one result per scenario, in file order.
-    func run(_ files: [ScenarioFile], progress: ScenarioProgress) -> [ScenarioResult] {
+    /// - Parameter interruption: once set, no scenario starts, the running ones stop at their next wait, and
+    ///   the run returns within ``interruptionGrace`` whether or not they have.
+    /// - Returns: one result per scenario, in file order; after an interruption the ones it cut short are
+    ///   `.interrupted` and the ones it kept from starting `.notRun`.
+    func run(_ files: [ScenarioFile], progress: ScenarioProgress, interruption: RunInterruption = RunInterruption()) -> [ScenarioResult] {
         var seen: [String: Int] = [:]
-        let pending = files.flatMap { file in file.scenarios.map { (file, $0) } }.enumerated().map { index, pair in
+        let all = files.flatMap { file in file.scenarios.map { (file, $0) } }.enumerated().map { index, pair in
             let name = "\(Self.slug(URL(fileURLWithPath: pair.0.path).deletingPathExtension().lastPathComponent))-\(Self.slug(pair.1.name))"
             seen[name, default: 0] += 1
             // Two scenarios of one name (or slugs that meet) must not overwrite each other's HAR.
             let count = seen[name] ?? 1
             return Job(index: index, file: pair.0, scenario: pair.1, harName: count == 1 ? name : "\(name)-\(count)")
         }
-        let queue = Mutex(pending.reversed() as [Job])
-        let total = queue.withLock { $0.count }
+        let queue = Mutex(all.reversed() as [Job])
         let results = Mutex([Int: ScenarioResult]())
+        let begun = Mutex([Int: ContinuousClock.Instant]())
         let done = DispatchGroup()
         let harDirectory = harDirectory
         let prompt = prompt
         let debug = debug
-        for _ in 0..<min(max(jobs, 1), max(total, 1)) {
+        for _ in 0..<min(max(jobs, 1), max(all.count, 1)) {
             done.enter()
             Thread.detachNewThread {
-                while let job = queue.withLock({ $0.popLast() }) {
-                    let result = Self.run(job, harDirectory: harDirectory, prompt: prompt, progress: progress, debug: debug)
+                while !interruption.isSet, let job = queue.withLock({ $0.popLast() }) {
+                    begun.withLock { $0[job.index] = .now }
+                    let result = Self.run(job, harDirectory: harDirectory, prompt: prompt, progress: progress,
+                                          debug: debug, interruption: interruption)
                     results.withLock { $0[job.index] = result }
                 }
                 done.leave()
             }
         }
-        done.wait()
-        return results.withLock { all in (0..<total).compactMap { all[$0] } }
+        while done.wait(timeout: .now() + 0.05) == .timedOut {
+            if interruption.isSet {
+                _ = done.wait(timeout: .now() + Self.interruptionGrace)
+                break
+            }
+        }
+        let signal = interruption.signal
+        let stamp = signal.map { Self.timestamp.format($0.at) } ?? ""
+        return results.withLock { finished in
+            begun.withLock { begun in
+                all.map { job in
+                    if let result = finished[job.index] { return result }
+                    var cut = ScenarioResult(file: job.file.path, name: job.scenario.name, elapsed: 0, failure: nil, exchanges: [])
+                    if let start = begun[job.index] {
+                        cut.elapsed = Self.seconds(ContinuousClock.now - start)
+                        cut.interruption = .during(signal: RunInterruption.name(signal?.number ?? 0), at: stamp)
+                    } else {
+                        cut.interruption = .notRun
+                    }
+                    return cut
+                }
+            }
+        }
+    }
+
+    /// How long an interrupted run waits for its running scenarios to stop before it reports them as cut short.
+    static let interruptionGrace: TimeInterval = 1.5
+
+    /// `2026-03-14T09:26:41Z`.
+    static let timestamp = Date.ISO8601FormatStyle(timeZone: .gmt)
+
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private static func run(_ job: Job, harDirectory: String, prompt: CodePrompt, progress: ScenarioProgress,
-                            debug: ExchangeObserver?) -> ScenarioResult {
-        let started = Date()
+                            debug: ExchangeObserver?, interruption: RunInterruption) -> ScenarioResult {
+        // Durations from the monotonic clock: a wall clock stepped back while a step waits made them negative
+        // (field case 034); the wall clock only stamps reports.
+        let started = ContinuousClock.now
         let id = progress.started(job.scenario.name, steps: job.scenario.steps.count)
         var result = ScenarioResult(file: job.file.path, name: job.scenario.name, elapsed: 0, failure: nil, exchanges: [])
         do {
             let stack = try ScenarioStack(job.file.tenant)
             defer { stack.stop() }
-            let driver = ScenarioDriver(scenario: job.scenario, stack: stack, prompt: prompt, debug: debug)
+            let driver = ScenarioDriver(scenario: job.scenario, stack: stack, prompt: prompt, debug: debug) { interruption.isSet }
             (result.failure, result.exchanges) = driver.run { progress.step(id, index: $0) }
         } catch {
             result.failure = ScenarioFailure(stepIndex: nil, stepKind: "setup", message: "the tenant could not be set up: \(error)")
         }
-        result.elapsed = Date().timeIntervalSince(started)
+        result.elapsed = seconds(ContinuousClock.now - started)
+        if result.failure?.message == ScenarioDriver.interruptedMessage, let signal = interruption.signal {
+            result.failure = nil
+            result.interruption = .during(signal: RunInterruption.name(signal.number), at: timestamp.format(signal.at))
+        }
         if !result.passed, !result.exchanges.isEmpty {
             let path = URL(fileURLWithPath: harDirectory).appendingPathComponent(job.harName + ".har").path
             do {

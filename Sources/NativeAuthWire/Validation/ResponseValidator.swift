@@ -138,10 +138,19 @@ public enum ResponseValidator {
 
     // MARK: - Error envelopes
 
+    /// AADSTS701014 by `error_codes`; by the description's prefix only when `error_codes` names nothing (field case 036).
+    static func isCodeLimit(_ envelope: ErrorEnvelope) -> Bool {
+        guard let codes = envelope.errorCodes, !codes.isEmpty else {
+            return envelope.errorDescription?.hasPrefix("AADSTS\(AADSTSCode.cannotGenerateMoreCodes):") == true
+        }
+        return codes.contains(AADSTSCode.cannotGenerateMoreCodes)
+    }
+
     /// Classifies an envelope; `nil` when a field the error needs is missing (an unexpected answer).
     static func classify(_ envelope: ErrorEnvelope, endpoint: NativeAuthEndpoint, grantType: GrantType?) -> ServerError.Kind? {
         let token = envelope.continuationToken.flatMap { $0.isEmpty ? nil : $0 }
         let code = envelope.firstCode
+        if Self.isCodeLimit(envelope) { return .codeLimitReached }
         if let suberror = envelope.suberror {
             switch suberror {
             case .invalidOOBValue: return .invalidCode

@@ -51,6 +51,10 @@ public struct ServerError: Error, Sendable, Equatable {
         case unsupportedChallengeType
         /// HTTP 429, with `Retry-After` seconds when sent.
         case throttled(retryAfter: Int?)
+        /// AADSTS701014 "Cannot generate more one time passcodes" (`invalid_request`, HTTP 400) on a challenge or a
+        /// resend: the service sends no more codes to this address for a while; an earlier code may still work.
+        /// Told by `error_codes`, or by the description's `AADSTS701014:` prefix when `error_codes` is empty.
+        case codeLimitReached
         /// HTTP 5xx or another status the protocol gives no meaning (its envelope is kept when it sent one).
         case httpStatus(Int)
         /// Anything else; `envelope` says what.

@@ -19,6 +19,10 @@ public enum AADSTSCode {
     public static let registrationRequired = 50079
     /// Invalid authentication type, e.g. a password grant for an email-OTP user (MSAL Android). Source: §3.5, §7.3.
     public static let invalidAuthenticationType = 400002
+    /// "Cannot generate more one time passcodes": the service will not send another code to this address for a
+    /// while (challenge and resend, every flow); `invalid_request`, no suberror. Seen in the native-auth SDKs'
+    /// end-to-end suites; not in the protocol reference.
+    public static let cannotGenerateMoreCodes = 701014
     /// Invalid verification contact on `/register/v1.0/challenge` (e.g. `+123`). Source: §3.7 step B, §7.3.
     public static let invalidVerificationContact = 901001
     /// Method blocked as risky (SMS), with `access_denied` + `provider_blocked_by_rep`. Source: §3.6, §3.7, §7.3.

@@ -14,7 +14,8 @@ enum UserExport {
     static func data(_ users: [StoredUser]) -> Data {
         let formatter = ISO8601DateFormatter()
         let ordered = users.map { (created: formatter.string(from: $0.createdAt), user: $0) }
-            .sorted { ($0.created, $0.user.email.lowercased(), $0.user.email) < ($1.created, $1.user.email.lowercased(), $1.user.email) }
+            .map { (created: $0.created, key: EmailAddress.key($0.user.email), user: $0.user) }
+            .sorted { ($0.created, $0.key, $0.user.email) < ($1.created, $1.key, $1.user.email) }
             .map(\.user)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

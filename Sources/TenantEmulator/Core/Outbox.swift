@@ -35,15 +35,15 @@ public final class Outbox: @unchecked Sendable {
     }
 
     /// Every message still held, oldest first, each with its status now; `to` filters by exact target
-    /// (case-insensitive).
+    /// (compared as usernames are: `EmailAddress.key`).
     public func messages(to target: String? = nil) -> [OutboxMessage] {
         let now = clock.now
-        let wanted = target?.lowercased()
+        let wanted = target.map(EmailAddress.key)
         lock.lock()
         defer { lock.unlock() }
         forgetOld(at: now)
         return entries[dropped...].compactMap { entry in
-            guard wanted == nil || entry.to.lowercased() == wanted else { return nil }
+            guard wanted == nil || EmailAddress.key(entry.to) == wanted else { return nil }
             return entry.message(at: now)
         }
     }
@@ -51,12 +51,12 @@ public final class Outbox: @unchecked Sendable {
     /// The newest message sent to `target`, if any.
     public func latest(to target: String) -> OutboxMessage? {
         // Newest first, without copying the whole outbox: it grows with every code of a long session.
-        let wanted = target.lowercased()
+        let wanted = EmailAddress.key(target)
         let now = clock.now
         lock.lock()
         defer { lock.unlock() }
         forgetOld(at: now)
-        return entries[dropped...].last { $0.to.lowercased() == wanted }?.message(at: now)
+        return entries[dropped...].last { EmailAddress.key($0.to) == wanted }?.message(at: now)
     }
 
     /// Calls `observer` for every future message, on the thread that issued the code (keep it short).

@@ -49,4 +49,7 @@ struct ProtocolError: Error {
                                                 + "use https://<tenantName>.ciamlogin.com/<tenantID>.")
     static let resendTooSoon = ProtocolError(.invalidRequest, 50196, "A new code was requested too soon; wait for the resend interval.")
     static let tooManyCodes = ProtocolError(.invalidRequest, 50196, "Too many codes were sent in this flow; start again.")
+    /// `otp.maxCodesPerAddress` reached: the service's words, its `invalid_request` and no suberror.
+    static let cannotGenerateMoreCodes = ProtocolError(.invalidRequest, AADSTSCode.cannotGenerateMoreCodes,
+                                                       "Cannot generate more one time passcodes.")
 }

@@ -31,6 +31,7 @@ public final class TenantEmulator: @unchecked Sendable {
     let store: UserStore
     let flows = FlowStore()
     let interactive = InteractiveStore()
+    let codesPerAddress = AddressCodeLimit()
     let hasher: PasswordHasher
     let issuer: TokenIssuer
     let errors = ErrorFactory()

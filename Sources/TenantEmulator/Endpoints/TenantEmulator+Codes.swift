@@ -11,14 +11,19 @@ extension TenantEmulator {
     ///
     /// A second call for the same target is a resend: refused inside `resendIntervalSeconds`; it replaces the
     /// previous code (whose outbox message then says so). The new code starts with no failures.
-    /// - Throws: `invalid_request` 50196 for a resend too soon, or past the flow's `maxCodesPerFlow`.
+    /// - Throws: `invalid_request` 50196 for a resend too soon, or past the flow's `maxCodesPerFlow`;
+    ///   `invalid_request` 701014 past `otp.maxCodesPerAddress` for the target (the earlier code stays valid).
     @discardableResult
     func sendCode(_ session: FlowSession, channel: String, target: String, purpose: OutboxMessage.Purpose, now: Date) throws -> PendingCode {
-        if let previous = session.code, previous.target.lowercased() == target.lowercased() {
+        if let previous = session.code, EmailAddress.same(previous.target, target) {
             let earliest = previous.sentAt.addingTimeInterval(TimeInterval(policy.otp.resendIntervalSeconds))
             guard now >= earliest else { throw ProtocolError.resendTooSoon }
         }
         guard session.codesSent < policy.otp.maxCodesPerFlow else { throw ProtocolError.tooManyCodes }
+        let otp = policy.otp
+        guard codesPerAddress.admit(target, limit: otp.maxCodesPerAddress, window: TimeInterval(otp.addressWindowSeconds), now: now) else {
+            throw ProtocolError.cannotGenerateMoreCodes
+        }
         if let previous = session.code { outbox.settle(previous.outboxID, as: .replaced, at: now) }
         let pending = issueCode(channel: channel, target: target, purpose: purpose, now: now)
         session.code = pending

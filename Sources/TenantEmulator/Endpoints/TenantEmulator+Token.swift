@@ -23,7 +23,7 @@ extension TenantEmulator {
         case .password:
             let (token, session) = try self.session(context) { $0 == .signInStarted || $0 == .signInPasswordRequested }
             let password = try context.required(.password)
-            if let username = context.form[.username], username.lowercased() != session.username.lowercased() {
+            if let username = context.form[.username], !EmailAddress.same(username, session.username) {
                 throw ProtocolError.missing("username")
             }
             guard let account = try user(of: session) else { throw ProtocolError.userGoneAtToken }

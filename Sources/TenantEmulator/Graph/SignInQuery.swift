@@ -46,7 +46,7 @@ struct SignInQuery: Equatable {
 
     func matches(_ event: SignInEvent) -> Bool {
         if let userID, event.userID.lowercased() != userID.lowercased() { return false }
-        if let userPrincipalName, event.userPrincipalName?.lowercased() != userPrincipalName.lowercased() { return false }
+        if let userPrincipalName, event.userPrincipalName.map({ EmailAddress.same($0, userPrincipalName) }) != true { return false }
         if let createdSince, event.createdAt < createdSince { return false }
         if let after {
             let time = event.createdAt.timeIntervalSince1970

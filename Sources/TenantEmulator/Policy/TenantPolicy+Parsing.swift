@@ -210,6 +210,8 @@ extension TenantPolicy {
         otp.maxAttempts = try reader.int("maxAttempts", default: 5, range: 1...100)
         otp.resendIntervalSeconds = try reader.int("resendIntervalSeconds", default: 30, range: 0...3600)
         otp.maxCodesPerFlow = try reader.int("maxCodesPerFlow", default: 5, range: 1...100)
+        if reader.has("maxCodesPerAddress") { otp.maxCodesPerAddress = try reader.int("maxCodesPerAddress", default: 0, range: 1...1000) }
+        otp.addressWindowSeconds = try reader.int("addressWindowSeconds", default: 3600, range: 1...86_400)
         try reader.finish()
         return otp
     }

@@ -48,9 +48,9 @@ public struct TenantPolicy: Sendable {
         public init() {}
     }
 
-    /// Whether `email` is listed in `operators` (case-insensitive).
+    /// Whether `email` is listed in `operators` (Unicode case folding, as usernames are compared everywhere).
     public func isOperator(_ email: String) -> Bool {
-        operators.contains { $0.lowercased() == email.lowercased() }
+        operators.contains { EmailAddress.same($0, email) }
     }
 
     /// `tenant`: the tenant's name (`NAME.onmicrosoft.com`) and GUID, both accepted as the authority path.
@@ -226,6 +226,13 @@ public struct TenantPolicy: Sendable {
         public var resendIntervalSeconds: Int
         /// Codes one flow may send, resends included; then a resend is refused (`invalid_request` 50196).
         public var maxCodesPerFlow: Int
+        /// Codes one address (email or phone, compared as usernames are) may be sent within
+        /// ``addressWindowSeconds``, across flows and endpoints; past it a challenge or resend is answered 400
+        /// `invalid_request` AADSTS701014 "Cannot generate more one time passcodes" and nothing reaches the
+        /// outbox, as the service does. `nil` (the default): no limit.
+        public var maxCodesPerAddress: Int? = nil
+        /// The sliding window of ``maxCodesPerAddress``, in seconds of virtual time (default 3600).
+        public var addressWindowSeconds = 3600
     }
 
     /// `tokens`: lifetimes in seconds.

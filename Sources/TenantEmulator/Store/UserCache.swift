@@ -23,9 +23,6 @@ struct UserCache {
         idByEmail.removeAll(keepingCapacity: true)
     }
 
-    /// ASCII letters folded, nothing else: the same equality as the column's `COLLATE NOCASE`, which leaves
-    /// `É` and `é` apart.
-    private static func key(_ email: String) -> String {
-        String(decoding: email.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
-    }
+    /// The store's own equality: `email_key`, Unicode case folding.
+    private static func key(_ email: String) -> String { EmailAddress.key(email) }
 }

@@ -14,7 +14,20 @@ final class UserStore {
     /// Rows logged since the last trim: trimming after each row would scan the log on every sign-in.
     private var loggedSinceTrim = 0
 
-    enum Failure: Error { case userExists }
+    enum Failure: Error, CustomStringConvertible {
+        case userExists
+        /// A data file from before `email_key` holds two accounts that Unicode case folding makes one.
+        case sameAccountTwice([String])
+
+        var description: String {
+            switch self {
+            case .userExists: "the user already exists"
+            case .sameAccountTwice(let emails):
+                "the data file has accounts that differ only in letter case (\(emails.joined(separator: ", "))); usernames are "
+                    + "case-insensitive, so remove all but one with an older emulator (DELETE /emulator/v1/users/EMAIL) first"
+            }
+        }
+    }
 
     init(path: String?, signInLogLimit: Int = Retention().signInLogRows) throws {
         self.signInLogLimit = max(1, signInLogLimit)
@@ -22,8 +35,9 @@ final class UserStore {
         try database.execute("""
             CREATE TABLE IF NOT EXISTS users (
               id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE, password_hash TEXT,
-              attributes TEXT NOT NULL DEFAULT '{}', methods TEXT NOT NULL DEFAULT '[]', created_at REAL NOT NULL)
+              attributes TEXT NOT NULL DEFAULT '{}', methods TEXT NOT NULL DEFAULT '[]', created_at REAL NOT NULL, email_key TEXT)
             """)
+        try migrateEmailKeys()
         try database.execute("""
             CREATE TABLE IF NOT EXISTS password_history (
               user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, hash TEXT NOT NULL, changed_at REAL NOT NULL)
@@ -44,12 +58,31 @@ final class UserStore {
 
     func close() { database.close() }
 
+    /// `email_key` (``EmailAddress/key(_:)``) is what accounts are found by: the `email` column's `COLLATE NOCASE`
+    /// folds ASCII only, so `É` and `é` stayed two accounts. Files that predate the column get it filled here.
+    private func migrateEmailKeys() throws {
+        let columns = Set(try database.execute("PRAGMA table_info(users)").compactMap { $0.count > 1 ? $0[1].text : nil })
+        if !columns.contains("email_key") { try database.execute("ALTER TABLE users ADD COLUMN email_key TEXT") }
+        let unkeyed = try database.execute("SELECT id, email FROM users WHERE email_key IS NULL")
+        if !unkeyed.isEmpty {
+            let emails = try database.execute("SELECT email FROM users").compactMap { $0.first?.text }
+            let clashes = Dictionary(grouping: emails, by: EmailAddress.key).values.filter { $0.count > 1 }.flatMap { $0 }
+            guard clashes.isEmpty else { throw Failure.sameAccountTwice(clashes.sorted()) }
+            try database.transaction {
+                for row in unkeyed {
+                    try database.execute("UPDATE users SET email_key = ? WHERE id = ?", [.text(EmailAddress.key(row[1].text ?? "")), row[0]])
+                }
+            }
+        }
+        try database.execute("CREATE UNIQUE INDEX IF NOT EXISTS users_email_key ON users(email_key)")
+    }
+
     // MARK: Users
 
     func user(email: String) throws -> StoredUser? {
         if let cached = cache.user(email: email) { return cached }
-        return try remember(database.execute("SELECT id, email, password_hash, attributes, methods, created_at FROM users WHERE email = ?",
-                                             [.text(email)]).first.map(Self.user(from:)))
+        return try remember(database.execute("SELECT id, email, password_hash, attributes, methods, created_at FROM users WHERE email_key = ?",
+                                             [.text(EmailAddress.key(email))]).first.map(Self.user(from:)))
     }
 
     func user(id: String) throws -> StoredUser? {
@@ -79,9 +112,10 @@ final class UserStore {
                               methods: methods, createdAt: date)
         cache.removeAll()
         try database.transaction {
-            try database.execute("INSERT INTO users (id, email, password_hash, attributes, methods, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                                 [.text(user.id), .text(email), passwordHash.map { .text($0) } ?? .null,
-                                  .text(Self.json(attributes)), .text(Self.json(methods)), .real(date.timeIntervalSince1970)])
+            try database.execute("""
+                INSERT INTO users (id, email, password_hash, attributes, methods, created_at, email_key) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [.text(user.id), .text(email), passwordHash.map { .text($0) } ?? .null,
+                      .text(Self.json(attributes)), .text(Self.json(methods)), .real(date.timeIntervalSince1970), .text(EmailAddress.key(email))])
             if let passwordHash {
                 try database.execute("INSERT INTO password_history (user_id, hash, changed_at) VALUES (?, ?, ?)",
                                      [.text(user.id), .text(passwordHash), .real(date.timeIntervalSince1970)])

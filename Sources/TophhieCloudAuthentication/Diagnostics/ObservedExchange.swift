@@ -15,7 +15,8 @@ public struct ObservedExchange: Sendable, Identifiable {
     public let id: UUID
     /// When the request was sent.
     public let startedAt: Date
-    /// Seconds from sending the request to the answer (or the failure).
+    /// Seconds from sending the request to the answer (or the failure), on the monotonic clock: never negative,
+    /// whatever the wall clock does meanwhile (`startedAt` is the wall clock's, for timestamps only).
     public let duration: TimeInterval
     /// The HTTP method; `POST` for native auth.
     public let method: String
@@ -62,7 +63,7 @@ public struct ObservedExchange: Sendable, Identifiable {
     ) {
         self.id = id
         self.startedAt = startedAt
-        self.duration = duration
+        self.duration = duration.isFinite ? max(0, duration) : 0
         method = request.method
         url = request.url
         self.endpoint = endpoint
@@ -84,3 +85,12 @@ public struct ObservedExchange: Sendable, Identifiable {
 
 /// Receives every exchange of a `TophhieNativeAuth` instance, on the task that made it.
 public typealias ExchangeObserver = @Sendable (ObservedExchange) -> Void
+
+extension ObservedExchange {
+    /// Seconds elapsed on the monotonic clock since `start`: durations never come from wall-clock differences,
+    /// which go negative when the clock is stepped back (field case 034).
+    static func seconds(since start: ContinuousClock.Instant) -> TimeInterval {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}

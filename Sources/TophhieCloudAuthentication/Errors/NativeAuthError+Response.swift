@@ -11,6 +11,10 @@ extension NativeAuthError {
         }
     }
 
+    /// How long the console holds "send again" and a retry after AADSTS701014: the service gives no
+    /// `Retry-After`, and each early request feeds its per-address limit.
+    public static let codeLimitWaitSeconds = 120
+
     /// Maps a classified server error to the public error.
     static func from(_ error: ServerError, at endpoint: NativeAuthEndpoint) -> NativeAuthError {
         let details = ServerDetails(error)
@@ -37,6 +41,8 @@ extension NativeAuthError {
         case .invalidClient: return .invalidClient(details)
         case .nativeAuthDisabled: return .nativeAuthDisabled(details)
         case .throttled(let seconds): return .throttled(retryAfter: seconds, details)
+        // The service names no wait; resending at once would only feed its limit, so the client holds off.
+        case .codeLimitReached: return .throttled(retryAfter: codeLimitWaitSeconds, details)
         case .unsupportedChallengeType, .httpStatus, .general, .introspectRequired:
             return .server(details)
         case .attributesRequired, .credentialRequired, .verificationRequired, .mfaRequired, .registrationRequired:

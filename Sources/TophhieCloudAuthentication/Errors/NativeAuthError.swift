@@ -110,6 +110,9 @@ public enum NativeAuthError: Error, LocalizedError, Sendable, Equatable {
         case .unauthorizedClient: "This app is not registered with the tenant."
         case .nativeAuthDisabled: "Native sign-in is turned off for this app in the tenant."
         case .invalidClient: "The tenant refused this app's configuration."
+        case .throttled(_, let details) where details.code == AADSTSCode.cannotGenerateMoreCodes
+            || details.errorDescription?.hasPrefix("AADSTS\(AADSTSCode.cannotGenerateMoreCodes):") == true:
+            "Too many codes were requested for this address; wait a while and try again."
         case .throttled(let seconds, _):
             "Too many attempts. " + (seconds.map { "Wait \($0) seconds and try again." } ?? "Wait a moment and try again.")
         case .networkFailure(let what): what

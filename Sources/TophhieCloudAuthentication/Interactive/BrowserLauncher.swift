@@ -1,13 +1,25 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Opens a URL in the user's browser, if there is one to open.
 ///
 /// `$BROWSER` first (a `:`-separated list of commands, `%s` replaced by the URL, as sensible-browser
 /// reads it), else `xdg-open` when a display is present (`DISPLAY` or `WAYLAND_DISPLAY`). Over SSH with
-/// neither, nothing is started and the caller prints the URL. The browser's own output is discarded so
-/// it never lands on the terminal. Source: interactive-api §4.6 (open the system browser, always show the URL).
+/// neither, nothing is started and the caller prints the URL. Source: interactive-api §4.6 (open the system
+/// browser, always show the URL).
+///
+/// A browser must never fight the console for its terminal (field case 032): a text-mode browser (lynx, w3m,
+/// links, elinks, `www-browser`, named or reached through a symlink) counts as no browser and is not started;
+/// every other launcher starts in a session of its own (`setsid`), so it has no controlling terminal and
+/// cannot open `/dev/tty`, read the console's keys or be stopped by the terminal, with stdin, stdout and
+/// stderr on `/dev/null`. Whatever it falls back to (xdg-open tries lynx when no X server answers) inherits that.
 public enum BrowserLauncher {
-    /// - Returns: true when a browser process was started.
+    /// Browsers that draw in the terminal they are started from, by command name.
+    static let textBrowsers: Set<String> = ["lynx", "w3m", "links", "links2", "elinks", "www-browser", "browsh", "edbrowse", "netrik"]
+
+    /// - Returns: true when a browser process was started (and had not failed half a second later).
     @discardableResult
     public static func open(_ url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         for command in commands(environment: environment) where start(command, url: url.absoluteString, environment: environment) {
@@ -21,7 +33,17 @@ public enum BrowserLauncher {
             .filter { !$0.isEmpty }
         let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
         if hasDisplay { commands.append("xdg-open") }
-        return commands
+        return commands.filter { command in !isTextBrowser(command.split(separator: " ").first.map(String.init) ?? "", environment: environment) }
+    }
+
+    /// Whether `program` is a text browser: by its name, or by the name its path resolves to (`www-browser` →
+    /// `/etc/alternatives/www-browser` → `/usr/bin/lynx`).
+    static func isTextBrowser(_ program: String, environment: [String: String]) -> Bool {
+        if textBrowsers.contains((program as NSString).lastPathComponent) { return true }
+        let candidates = program.contains("/") ? [program]
+            : (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map { "\($0)/\(program)" }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return false }
+        return textBrowsers.contains(URL(fileURLWithPath: found).resolvingSymlinksInPath().lastPathComponent)
     }
 
     private static func start(_ command: String, url: String, environment: [String: String]) -> Bool {
@@ -32,21 +54,14 @@ public enum BrowserLauncher {
         } else {
             words.append(url)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = words
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return false
+        guard let pid = DetachedProcess.spawn(words, environment: environment) else { return false }
+        // A launcher that fails does so at once (no display, a bad option); one that works keeps running or
+        // exits 0 (xdg-open hands over and returns).
+        for _ in 0..<10 {
+            if let status = DetachedProcess.exitStatus(pid) { return status == 0 }
+            usleep(50_000)
         }
-        // A launcher that fails does so at once (no such browser, no display); one that works keeps
-        // running or exits 0 (xdg-open hands over and returns).
-        for _ in 0..<10 where process.isRunning { usleep(50_000) }
-        return process.isRunning || process.terminationStatus == 0
+        DetachedProcess.reapLater(pid)
+        return true
     }
 }

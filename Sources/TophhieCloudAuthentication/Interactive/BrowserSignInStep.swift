@@ -5,7 +5,8 @@ import NativeAuthWire
 /// `authorizationURL`, then `waitForSignIn`.
 ///
 /// The redirect URI is `http://localhost:PORT[path]` (Entra accepts plain http only for `localhost` and
-/// ignores the port), the listener binds 127.0.0.1 only, and the code redemption sends that exact string.
+/// ignores the port), the listener binds `127.0.0.1` and `[::1]` on that port (never a wildcard), and the code
+/// redemption sends that exact string.
 /// Source: interactive-api §4.4–§4.6, traps 6–7; case 024; RFC 7636; RFC 8252 §7.3.
 public struct BrowserSignInStep: Sendable, CustomStringConvertible {
     /// The sign-in page to open: `authorization_endpoint` with `client_id`, `response_type=code`,
@@ -14,6 +15,13 @@ public struct BrowserSignInStep: Sendable, CustomStringConvertible {
     public let authorizationURL: URL
     /// The `redirect_uri` sent, e.g. `http://localhost:53682`.
     public let redirectURI: String
+
+    /// Where the redirect listener answers: `127.0.0.1:PORT` and `[::1]:PORT` (IPv4 alone where this host has no
+    /// IPv6 loopback; see `listenerNote`).
+    public var listenerAddresses: [String] { listener.addresses }
+    /// Set when only `127.0.0.1` listens (no IPv6 loopback here): what to tell a user whose browser cannot reach
+    /// `localhost`.
+    public var listenerNote: String? { listener.ipv6Note }
 
     let pkce: PKCE
     let scopes: [String]

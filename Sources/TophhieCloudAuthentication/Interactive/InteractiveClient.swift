@@ -35,13 +35,14 @@ struct InteractiveClient: Sendable {
     func send(_ request: HTTPRequest, attempt: Int = 1) async throws -> Answer {
         try Task.checkCancellation()
         let started = Date()
+        let ticking = ContinuousClock.now
         do {
             let response = try await transport.send(request)
-            observer?(ObservedExchange(startedAt: started, duration: Date().timeIntervalSince(started), request: request,
+            observer?(ObservedExchange(startedAt: started, duration: ObservedExchange.seconds(since: ticking), request: request,
                                        endpoint: nil, response: response, failure: nil, attempt: attempt))
             return Answer(status: response.status, headers: response.headers, body: response.body)
         } catch {
-            observer?(ObservedExchange(startedAt: started, duration: Date().timeIntervalSince(started), request: request,
+            observer?(ObservedExchange(startedAt: started, duration: ObservedExchange.seconds(since: ticking), request: request,
                                        endpoint: nil, response: nil, failure: "\(error)", attempt: attempt))
             if error == .cancelled { throw CancellationError() }
             throw AuthError.networkFailure(NativeAuthClient.describe(error, host: request.url.host ?? ""))

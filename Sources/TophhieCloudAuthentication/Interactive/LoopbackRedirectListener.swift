@@ -3,8 +3,15 @@ import LoopbackHTTP
 import NativeAuthWire
 import Synchronization
 
-/// The loopback server a browser sign-in redirects to: `127.0.0.1` on an ephemeral port, one good
-/// callback, then closed.
+/// The loopback server a browser sign-in redirects to: `127.0.0.1` and `[::1]` on the same ephemeral port,
+/// one good callback, then closed.
+///
+/// The redirect URI names `localhost`, which browsers may resolve to `::1` first: a listener on IPv4 alone
+/// leaves them with "site can't be reached" after a good sign-in. So both loopback addresses listen (never a
+/// wildcard address, which would take callbacks from the network); a port free on one family but taken on the
+/// other is given up for another pair; where this host has no IPv6 loopback, IPv4 alone listens and
+/// ``ipv6Note`` says so. Source: RFC 8252 §7.3 ("listen on both IPv4 and IPv6 loopback interfaces"),
+/// field case 031.
 ///
 /// Accepts the authorization response as a `form_post` POST or a query GET on the redirect path;
 /// answers `/favicon.ico` and other paths with 404 and keeps waiting; a callback with another `state`
@@ -17,20 +24,53 @@ final class LoopbackRedirectListener: Sendable {
         case error(code: String, description: String?)
     }
 
-    private let daemon: HTTPDaemon
+    /// One daemon per address family, on the same port: IPv4 first.
+    private let daemons: [HTTPDaemon]
     private let outcome: Outcome
     /// The bound port.
-    var port: UInt16 { daemon.port }
+    var port: UInt16 { daemons[0].port }
+    /// `127.0.0.1:PORT` and, where IPv6 loopback exists, `[::1]:PORT`.
+    var addresses: [String] { daemons.map { $0.host.contains(":") ? "[\($0.host)]:\($0.port)" : "\($0.host):\($0.port)" } }
+    /// Set when IPv6 loopback could not be bound at all, so only `127.0.0.1` listens.
+    let ipv6Note: String?
+
+    /// How many port pairs are tried before giving up on a port free on both families.
+    static let pairAttempts = 16
 
     /// - Throws: `AuthError.invalidConfiguration` when no loopback port can be bound.
     init(path: String, expectedState: String) throws {
         let outcome = Outcome()
+        let responder = Responder(path: path, state: expectedState, outcome: outcome)
         do {
-            daemon = try HTTPDaemon(host: "127.0.0.1", port: 0, responder: Responder(path: path, state: expectedState, outcome: outcome))
+            (daemons, ipv6Note) = try Self.bindBoth(responder)
         } catch {
             throw AuthError.invalidConfiguration("Cannot listen on a loopback port for the browser's redirect: \(error)")
         }
         self.outcome = outcome
+    }
+
+    /// `127.0.0.1` on a free port, then `::1` on that same port; a port taken on `::1` (another program) is
+    /// released and another pair tried. IPv6 loopback that cannot be bound even on a free port means this host
+    /// has none: IPv4 alone, with a note.
+    /// - Parameter ports: the IPv4 port asked for on each try (0: any free one); tests name a taken one first.
+    static func bindBoth(_ responder: some HTTPResponder,
+                         ports: [UInt16] = Array(repeating: 0, count: pairAttempts)) throws -> ([HTTPDaemon], String?) {
+        for port in ports {
+            let v4 = try HTTPDaemon(host: "127.0.0.1", port: port, responder: responder)
+            if let v6 = try? HTTPDaemon(host: "::1", port: v4.port, responder: responder) { return ([v4, v6], nil) }
+            v4.stop()
+            guard let probe = try? HTTPDaemon(host: "::1", port: 0, responder: responder) else {
+                let only = try HTTPDaemon(host: "127.0.0.1", port: 0, responder: responder)
+                return ([only], "This host has no IPv6 loopback (::1): the redirect listens on 127.0.0.1 only; if the browser "
+                            + "cannot reach localhost:\(only.port), open http://127.0.0.1:\(only.port) instead.")
+            }
+            probe.stop()
+        }
+        throw NoPortFreeOnBoth()
+    }
+
+    private struct NoPortFreeOnBoth: Error, CustomStringConvertible {
+        var description: String { "no port was free on both 127.0.0.1 and ::1 after \(LoopbackRedirectListener.pairAttempts) tries" }
     }
 
     /// Waits for the callback, at most `timeout` seconds; closes the listener either way.
@@ -48,14 +88,14 @@ final class LoopbackRedirectListener: Sendable {
                 outcome.finish(.failure(AuthError.cancelled))
             }
             // The callback's own page is still on its way to the browser: close once it has had time to go.
-            let daemon = self.daemon
+            let daemons = self.daemons
             Task.detached {
                 try? await Task.sleep(nanoseconds: Self.closingGrace)
-                daemon.stop()
+                daemons.forEach { $0.stop() }
             }
             return callback
         } catch {
-            daemon.stop()
+            daemons.forEach { $0.stop() }
             throw error
         }
     }

@@ -24,7 +24,7 @@ struct NativeAuthClient: Sendable {
         var attempt = 1
         while true {
             try Task.checkCancellation()
-            let started = Date()
+            let started = (wall: Date(), monotonic: ContinuousClock.now)
             do {
                 let response = try await transport.send(request)
                 observe(request, endpoint, started, response: response, failure: nil, attempt: attempt)
@@ -66,11 +66,12 @@ struct NativeAuthClient: Sendable {
     }
 
     private func observe(
-        _ request: HTTPRequest, _ endpoint: NativeAuthEndpoint, _ started: Date, response: HTTPResponse?, failure: String?, attempt: Int
+        _ request: HTTPRequest, _ endpoint: NativeAuthEndpoint, _ started: (wall: Date, monotonic: ContinuousClock.Instant),
+        response: HTTPResponse?, failure: String?, attempt: Int
     ) {
         guard let observer else { return }
         observer(ObservedExchange(
-            startedAt: started, duration: Date().timeIntervalSince(started), request: request, endpoint: endpoint,
+            startedAt: started.wall, duration: ObservedExchange.seconds(since: started.monotonic), request: request, endpoint: endpoint,
             response: response, failure: failure, attempt: attempt))
     }
 
