@@ -38,7 +38,7 @@ struct InteractiveRunner: Sendable {
         } catch {
             return Task.isCancelled ? nil : .browserSignInStarted(.failure(Self.failure(error)))
         }
-        let opened = step.openInBrowser()
+        let opened = await step.openInBrowser()
         sendUnlessCancelled(.browserSignInStarted(.success(BrowserPrompt(
             authorizationURL: step.authorizationURL.absoluteString, redirectURI: step.redirectURI, browserOpened: opened))))
         do {

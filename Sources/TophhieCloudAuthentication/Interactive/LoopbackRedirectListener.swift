@@ -51,11 +51,12 @@ final class LoopbackRedirectListener: Sendable {
             let daemon = self.daemon
             Task.detached {
                 try? await Task.sleep(nanoseconds: Self.closingGrace)
-                daemon.stop()
+                await daemon.shutDown()
             }
             return callback
         } catch {
-            daemon.stop()
+            // Off the pool: the stop lets a page still being sent finish.
+            await daemon.shutDown()
             throw error
         }
     }
