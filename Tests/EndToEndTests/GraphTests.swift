@@ -18,48 +18,48 @@ extension EndToEnd {
             run.keys("Enter")
         }
 
-        @Test func profileViewAndAnEditTheTenantRefuses() throws {
+        @Test func profileViewAndAnEditTheTenantRefuses() async throws {
             let tenant = try StandaloneEmulator(arguments: ["--tenant", ConsoleRun.policy("graph-narrow.json")])
             defer { tenant.stop() }
             let run = try ConsoleRun(arguments: ["console", "--authority", tenant.authority, "--client-id", Self.clientID,
                                                  "--graph", tenant.control.origin + "/v1.0"], embedded: false)
-            #expect(run.waitForHome())
-            run.signIn(EndToEnd.Interactive.username, EndToEnd.Interactive.password)
-            #expect(run.wait(for: "[ Sign out ]", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.waitForHome())
+            await run.signIn(EndToEnd.Interactive.username, EndToEnd.Interactive.password)
+            #expect(await run.wait(for: "[ Sign out ]", timeout: ConsoleRun.serverWait), "\(run.screen)")
             Self.press(run, button: 4)
-            #expect(run.wait(for: "Street address", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.wait(for: "Street address", timeout: ConsoleRun.serverWait), "\(run.screen)")
             #expect(run.screen.contains("not set"), "an unset property must read 'not set':\n\(run.screen)")
             run.keys("Enter")  // Edit
-            #expect(run.wait(for: "Edit profile"), "\(run.screen)")
+            #expect(await run.wait(for: "Edit profile"), "\(run.screen)")
             // An allowed field saves…
-            run.focus("City")
+            await run.focus("City")
             run.clearField()
             run.type("Lisbon")
             run.keys("Enter")
-            #expect(run.wait(for: "Saved", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.wait(for: "Saved", timeout: ConsoleRun.serverWait), "\(run.screen)")
             // …one this tenant does not let customers change is refused, marked in place, and kept.
             run.keys("Enter")  // Edit
-            #expect(run.wait(for: "Edit profile"), "\(run.screen)")
+            #expect(await run.wait(for: "Edit profile"), "\(run.screen)")
             // Graph's 403 names no field: the console tries each alone, saves City and marks only Job title.
-            run.focus("City")
+            await run.focus("City")
             run.clearField()
             run.type("Porto")
-            run.focus("Job title")
+            await run.focus("Job title")
             run.clearField()
             run.type("Chief Tester")
             run.keys("Enter")
-            #expect(run.wait(for: "may not change this field", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.wait(for: "may not change this field", timeout: ConsoleRun.serverWait), "\(run.screen)")
             #expect(run.field("Job title", shows: "Chief Tester"), "the edit must stay on screen:\n\(run.screen)")
             #expect(run.screen.components(separatedBy: "may not change this field").count == 2, "only Job title is marked:\n\(run.screen)")
-            let jane = try #require(try tenant.control.users().first { $0["email"] as? String == EndToEnd.Interactive.username })
+            let jane = try #require(try await tenant.control.users().first { $0["email"] as? String == EndToEnd.Interactive.username })
             #expect((jane["attributes"] as? [String: String])?["city"] == "Porto", "the allowed field was saved: \(jane)")
-            #expect(run.quit() == 0)
+            #expect(await run.quit() == 0)
         }
 
-        @Test func anOperatorPagesThroughAUsersSignInsPastAThrottledPage() throws {
+        @Test func anOperatorPagesThroughAUsersSignInsPastAThrottledPage() async throws {
             let tenant = try StandaloneEmulator()
             defer { tenant.stop() }
-            let jane = try #require(try tenant.control.users().first { $0["email"] as? String == EndToEnd.Interactive.username })
+            let jane = try #require(try await tenant.control.users().first { $0["email"] as? String == EndToEnd.Interactive.username })
             let janeID = try #require(jane["id"] as? String)
             // 55 wrong passwords: more than one page of 50.
             let native = NativeClient(authority: tenant.authority, clientID: Self.clientID)
@@ -67,26 +67,26 @@ extension EndToEnd {
 
             let run = try ConsoleRun(arguments: ["console", "--authority", tenant.authority, "--client-id", Self.clientID,
                                                  "--graph", tenant.control.origin + "/v1.0"], embedded: false)
-            #expect(run.waitForHome())
-            run.signIn("ops@contoso.com", "Ops-Harbor-5521!")
-            #expect(run.wait(for: "[ Sign out ]", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.waitForHome())
+            await run.signIn("ops@contoso.com", "Ops-Harbor-5521!")
+            #expect(await run.wait(for: "[ Sign out ]", timeout: ConsoleRun.serverWait), "\(run.screen)")
             Self.press(run, button: 5)
-            #expect(run.wait(for: "Whose sign-ins?"), "\(run.screen)")
+            #expect(await run.wait(for: "Whose sign-ins?"), "\(run.screen)")
             run.clearField()
             run.type(janeID)
             run.keys("Enter")
-            #expect(run.wait(for: "(50 of 50 loaded, more on the server)", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.wait(for: "(50 of 50 loaded, more on the server)", timeout: ConsoleRun.serverWait), "\(run.screen)")
             #expect(run.screen.contains("Failed 50126"), "\(run.screen)")
 
-            try tenant.control.request("POST", "faults", body: #"{"endpoint":"/v1.0/auditLogs/signIns","kind":"http429","seconds":3}"#)
+            try await tenant.control.request("POST", "faults", body: #"{"endpoint":"/v1.0/auditLogs/signIns","kind":"http429","seconds":3}"#)
             run.keys("Tab", "Tab", "Enter")  // Filter, Load more
-            #expect(run.wait(for: "Throttled: retrying in", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.wait(for: "Throttled: retrying in", timeout: ConsoleRun.serverWait), "\(run.screen)")
             #expect(run.screen.contains("of 50 loaded"), "the rows already read stay while waiting:\n\(run.screen)")
-            #expect(run.waitUntilGone("Throttled: retrying", timeout: ConsoleRun.serverWait), "\(run.screen)")
-            #expect(run.waitUntilGone("[ Load more ]"), "all pages read, no more to load:\n\(run.screen)")
+            #expect(await run.waitUntilGone("Throttled: retrying", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.waitUntilGone("[ Load more ]"), "all pages read, no more to load:\n\(run.screen)")
             for _ in 0..<8 { run.keys("PPage") }
-            #expect(run.wait(for: "(55 of 55 loaded)"), "\(run.screen)")
-            #expect(run.quit() == 0)
+            #expect(await run.wait(for: "(55 of 55 loaded)"), "\(run.screen)")
+            #expect(await run.quit() == 0)
         }
     }
 }

@@ -10,40 +10,40 @@ extension EndToEnd {
         static let password = "Blue-Harbor-7419!"
         static let clientID = "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48"
 
-        @Test func deviceCodeSignInThenSignOut() throws {
+        @Test func deviceCodeSignInThenSignOut() async throws {
             let run = try ConsoleRun(preset: "email-password")
-            #expect(run.waitForHome())
+            #expect(await run.waitForHome())
             run.choose(2)
-            #expect(run.wait(for: "/common/oauth2/deviceauth", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.wait(for: "/common/oauth2/deviceauth", timeout: ConsoleRun.serverWait), "\(run.screen)")
             let code = try #require(run.deviceCode(), "no user code drawn:\n\(run.screen)")
             #expect(run.screen.contains("Code expires in"))
-            try run.control.request("POST", "devicecodes/\(code)/approve", body: #"{"username":"\#(Self.username)"}"#)
-            #expect(run.wait(for: "[ Sign out ]", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            try await run.control.request("POST", "devicecodes/\(code)/approve", body: #"{"username":"\#(Self.username)"}"#)
+            #expect(await run.wait(for: "[ Sign out ]", timeout: ConsoleRun.serverWait), "\(run.screen)")
             // The outbox pane leaves the account screen too little room: its top is a page up.
             run.keys("PPage")
-            #expect(run.wait(for: "Signed in with a device code"), "\(run.screen)")
+            #expect(await run.wait(for: "Signed in with a device code"), "\(run.screen)")
             #expect(run.screen.contains(Self.username))
             #expect(run.screen.contains("In memory only"), "the embedded tenant's tokens must stay in memory:\n\(run.screen)")
             // Home, Refresh now, Show claims, Sign out.
             run.keys("Tab", "Tab", "Tab", "Enter")
-            #expect(run.wait(for: "was signed out of this console", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.wait(for: "was signed out of this console", timeout: ConsoleRun.serverWait), "\(run.screen)")
             #expect(run.screen.contains("oauth2/v2.0/logout"), "no end-session address:\n\(run.screen)")
-            #expect(run.quit() == 0)
+            #expect(await run.quit() == 0)
             run.expectSaneTerminal()
         }
 
-        @Test func escapeCancelsTheDeviceCodeWait() throws {
+        @Test func escapeCancelsTheDeviceCodeWait() async throws {
             let run = try ConsoleRun(preset: "email-password")
-            #expect(run.waitForHome())
+            #expect(await run.waitForHome())
             run.choose(2)
-            #expect(run.wait(for: "/common/oauth2/deviceauth", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.wait(for: "/common/oauth2/deviceauth", timeout: ConsoleRun.serverWait), "\(run.screen)")
             run.keys("Escape")
-            #expect(run.wait(for: "Sign-in cancelled"), "\(run.screen)")
+            #expect(await run.wait(for: "Sign-in cancelled"), "\(run.screen)")
             #expect(run.screen.contains("Sign in with a device code"), "not back on the home menu:\n\(run.screen)")
-            #expect(run.quit() == 0)
+            #expect(await run.quit() == 0)
         }
 
-        @Test func browserSignInWithChromiumAsTheUsersBrowser() throws {
+        @Test func browserSignInWithChromiumAsTheUsersBrowser() async throws {
             let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("InteropTests/Scripts/browser_sign_in.py").path
             let log = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-browser-\(UUID().uuidString).log").path
@@ -52,18 +52,18 @@ extension EndToEnd {
                 "BROWSER": "python3 \(script)", "TOPHHIE_TEST_USERNAME": Self.username, "TOPHHIE_TEST_PASSWORD": Self.password,
                 "TOPHHIE_TEST_BROWSER_LOG": log,
             ])
-            #expect(run.waitForHome())
+            #expect(await run.waitForHome())
             run.choose(1)
-            #expect(run.wait(for: "Your browser was opened", timeout: ConsoleRun.serverWait), "\(run.screen)")
-            #expect(run.wait(for: "[ Sign out ]", timeout: .seconds(90)),
+            #expect(await run.wait(for: "Your browser was opened", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.wait(for: "[ Sign out ]", timeout: .seconds(90)),
                     "\(run.screen)\nbrowser log:\n\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
             run.keys("PPage")
-            #expect(run.wait(for: "Signed in with the browser"), "\(run.screen)")
+            #expect(await run.wait(for: "Signed in with the browser"), "\(run.screen)")
             #expect(run.screen.contains(Self.username))
-            #expect(run.quit() == 0)
+            #expect(await run.quit() == 0)
         }
 
-        @Test func aRelaunchRestoresTheAccountAndTheScriptCommandsShareTheCache() throws {
+        @Test func aRelaunchRestoresTheAccountAndTheScriptCommandsShareTheCache() async throws {
             let tenant = try StandaloneEmulator()
             defer { tenant.stop() }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-relaunch-\(UUID().uuidString)")
@@ -72,20 +72,20 @@ extension EndToEnd {
             let target = ["--authority", tenant.authority, "--client-id", Self.clientID, "--token-cache", cache]
 
             let first = try ConsoleRun(arguments: ["console"] + target, embedded: false, folder: folder)
-            #expect(first.waitForHome())
-            first.signIn(Self.username, Self.password)
-            #expect(first.wait(for: "Signed in natively", timeout: ConsoleRun.serverWait), "\(first.screen)")
+            #expect(await first.waitForHome())
+            await first.signIn(Self.username, Self.password)
+            #expect(await first.wait(for: "Signed in natively", timeout: ConsoleRun.serverWait), "\(first.screen)")
             #expect(first.screen.contains("Token cache") && first.screen.contains("/cache.json"),
                     "the account screen must name the cache file:\n\(first.screen)")
-            #expect(first.quit() == 0)
+            #expect(await first.quit() == 0)
             first.stop()
             let mode = try FileManager.default.attributesOfItem(atPath: cache)[.posixPermissions] as? Int
             #expect(mode == 0o600)
 
             let second = try ConsoleRun(arguments: ["console"] + target, embedded: false, folder: folder)
-            #expect(second.wait(for: "restored from the token cache", timeout: ConsoleRun.serverWait), "\(second.screen)")
+            #expect(await second.wait(for: "restored from the token cache", timeout: ConsoleRun.serverWait), "\(second.screen)")
             #expect(second.screen.contains(Self.username))
-            #expect(second.quit() == 0)
+            #expect(await second.quit() == 0)
             second.stop()
 
             let token = tenant.tophhie(["token", "--json"] + target)
