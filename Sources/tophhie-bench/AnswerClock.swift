@@ -7,7 +7,7 @@ import TenantEmulator
 /// writes it to the socket right after): the start of the answer-to-frame time.
 final class AnswerClock: HTTPResponder {
     let emulator: TenantEmulator
-    private let lastAnswer = Mutex<ContinuousClock.Instant?>(nil)
+    private let answers = Mutex<[ContinuousClock.Instant]>([])
 
     init(emulator: TenantEmulator) { self.emulator = emulator }
 
@@ -16,10 +16,10 @@ final class AnswerClock: HTTPResponder {
         headers["x-emulator-scheme"] = "http"
         let answer = emulator.handle(EmulatorRequest(method: request.method, path: request.path, query: request.query,
                                                      headers: headers, body: Data(request.body)))
-        defer { lastAnswer.withLock { $0 = .now } }
+        defer { answers.withLock { $0.append(.now) } }
         return LoopbackResponse(status: answer.status, headers: answer.headers, body: Array(answer.body))
     }
 
-    /// When the newest answer left, and forgets it (nil when none left since the last call).
-    func takeLastAnswer() -> ContinuousClock.Instant? { lastAnswer.withLock { answer in defer { answer = nil }; return answer } }
+    /// When each answer since the last call left, oldest first; forgets them.
+    func takeAnswers() -> [ContinuousClock.Instant] { answers.withLock { answers in defer { answers = [] }; return answers } }
 }
