@@ -60,11 +60,16 @@ final class PseudoTerminalProgram {
     /// Reads until `marker` is in the output since ``mark()``. - Returns: when the chunk that completed it
     /// arrived, or nil after `timeout`.
     func read(until marker: String, timeout: Duration = .seconds(30)) -> ContinuousClock.Instant? {
-        let wanted = Array(marker.utf8)
+        read(untilAny: [marker], timeout: timeout)?.arrived
+    }
+
+    /// Reads until one of `markers` is in the output since ``mark()``. - Returns: which, and when the chunk
+    /// that completed it arrived; nil after `timeout`.
+    func read(untilAny markers: [String], timeout: Duration = .seconds(30)) -> (marker: String, arrived: ContinuousClock.Instant)? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             guard let arrived = readChunk(waitingUntil: deadline) else { continue }
-            if contains(wanted) { return arrived }
+            if let found = markers.first(where: { contains(Array($0.utf8)) }) { return (found, arrived) }
         }
         return nil
     }
