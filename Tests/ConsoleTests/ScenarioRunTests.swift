@@ -6,6 +6,7 @@ import FoundationXML
 import Synchronization
 import TenantEmulator
 import Testing
+import TestSupport
 
 /// The repository's root, from this file's place in it.
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -49,9 +50,8 @@ private func reportingOptions(files: [String], jobs: Int, into folder: URL) -> S
     var options = ScenarioRunOptions()
     options.files = files
     options.jobs = jobs
-    // The scenarios' requests share the cooperative threads with every other test of the run, and a terminal
-    // test blocks one for its whole length: allow for waiting, as an operator would on a busy CI machine.
-    options.timeout = 600
+    // One scenario's worth of requests: no test holds a cooperative thread while they run (scripts/check-blocking).
+    options.timeout = 30
     options.junitPath = folder.appendingPathComponent("junit.xml").path
     options.reportPath = folder.appendingPathComponent("report.md").path
     options.harDirectory = folder.path
@@ -59,7 +59,7 @@ private func reportingOptions(files: [String], jobs: Int, into folder: URL) -> S
 }
 
 /// `xmllint --schema` (libxml2-utils) on `file`: nil when valid, else its complaint.
-private func schemaProblem(_ file: URL) throws -> String? {
+private func schemaProblem(_ file: URL) async throws -> String? {
     let schema = repository.appendingPathComponent("Tests/ConsoleTests/Schemas/junit.xsd").path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
@@ -67,8 +67,7 @@ private func schemaProblem(_ file: URL) throws -> String? {
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    try await process.runUntilExit()
     let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     return process.terminationStatus == 0 ? nil : text
 }
@@ -95,7 +94,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         let scenarios = try options.files.map { try ScenarioFileParser().load($0) }.flatMap(\.scenarios)
         #expect(output.contains("\(scenarios.count) passed, 0 failed"))
         let junit = URL(fileURLWithPath: options.junitPath ?? "")
-        #expect(try schemaProblem(junit) == nil)
+        #expect(try await schemaProblem(junit) == nil)
         let cases = try junitCases(junit)
         #expect(cases.map(\.name).sorted() == scenarios.map(\.name).sorted())
         #expect(cases.allSatisfy { $0.failure == nil })
@@ -122,7 +121,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         #expect(output.contains(headline))
 
         let junit = URL(fileURLWithPath: options.junitPath ?? "")
-        #expect(try schemaProblem(junit) == nil)
+        #expect(try await schemaProblem(junit) == nil)
         let failed = try junitCases(junit).filter { $0.failure != nil }
         try #require(failed.count == 1)
         #expect(failed[0].name == "a wrong code is refused and can be typed again")

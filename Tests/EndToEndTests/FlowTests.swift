@@ -89,7 +89,7 @@ extension EndToEnd {
             if let status = run.line(containing: "(check ") {
                 #expect(status.components(separatedBy: "(Esc cancels)").count == 2, "the Esc hint is not shown once: \(status)")
             }
-            #expect(await run.wait(for: "Password changed", timeout: .seconds(60)), "\(run.screen)")
+            #expect(await run.wait(for: "Password changed", timeout: ConsoleRun.serverWait), "\(run.screen)")
             run.keys("Enter") // Sign in now, with the new password: the tenant then asks for MFA.
             #expect(await run.wait(for: "Choose where to send a code", timeout: ConsoleRun.serverWait), "\(run.screen)")
             #expect(await run.quit() == 0)

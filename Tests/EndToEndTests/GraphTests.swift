@@ -19,7 +19,7 @@ extension EndToEnd {
         }
 
         @Test func profileViewAndAnEditTheTenantRefuses() async throws {
-            let tenant = try StandaloneEmulator(arguments: ["--tenant", ConsoleRun.policy("graph-narrow.json")])
+            let tenant = try await StandaloneEmulator(arguments: ["--tenant", ConsoleRun.policy("graph-narrow.json")])
             defer { tenant.stop() }
             let run = try ConsoleRun(arguments: ["console", "--authority", tenant.authority, "--client-id", Self.clientID,
                                                  "--graph", tenant.control.origin + "/v1.0"], embedded: false)
@@ -57,13 +57,13 @@ extension EndToEnd {
         }
 
         @Test func anOperatorPagesThroughAUsersSignInsPastAThrottledPage() async throws {
-            let tenant = try StandaloneEmulator()
+            let tenant = try await StandaloneEmulator()
             defer { tenant.stop() }
             let jane = try #require(try await tenant.control.users().first { $0["email"] as? String == EndToEnd.Interactive.username })
             let janeID = try #require(jane["id"] as? String)
             // 55 wrong passwords: more than one page of 50.
             let native = NativeClient(authority: tenant.authority, clientID: Self.clientID)
-            for _ in 0..<55 { try native.failPassword(EndToEnd.Interactive.username) }
+            for _ in 0..<55 { try await native.failPassword(EndToEnd.Interactive.username) }
 
             let run = try ConsoleRun(arguments: ["console", "--authority", tenant.authority, "--client-id", Self.clientID,
                                                  "--graph", tenant.control.origin + "/v1.0"], embedded: false)
@@ -97,28 +97,27 @@ struct NativeClient {
     let clientID: String
 
     /// initiate → challenge → token with a wrong password (AADSTS50126, logged by the tenant).
-    func failPassword(_ username: String) throws {
-        let started = try post("/oauth2/v2.0/initiate", ["client_id": clientID, "username": username, "challenge_type": "oob password redirect"])
+    func failPassword(_ username: String) async throws {
+        let started = try await post("/oauth2/v2.0/initiate", ["client_id": clientID, "username": username, "challenge_type": "oob password redirect"])
         let token = try #require(started["continuation_token"] as? String)
-        let challenged = try post("/oauth2/v2.0/challenge", ["client_id": clientID, "continuation_token": token,
+        let challenged = try await post("/oauth2/v2.0/challenge", ["client_id": clientID, "continuation_token": token,
                                                              "challenge_type": "oob password redirect"])
         let next = try #require(challenged["continuation_token"] as? String)
-        _ = try post("/oauth2/v2.0/token", ["client_id": clientID, "continuation_token": next, "grant_type": "password",
+        _ = try await post("/oauth2/v2.0/token", ["client_id": clientID, "continuation_token": next, "grant_type": "password",
                                             "password": "not-the-password", "scope": "openid offline_access"])
     }
 
-    private func post(_ path: String, _ form: [String: String]) throws -> [String: Any] {
+    private func post(_ path: String, _ form: [String: String]) async throws -> [String: Any] {
         let url = try #require(URL(string: authority + path))
         var request = URLRequest(url: url, timeoutInterval: 10)
         request.httpMethod = "POST"
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(form.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
             .joined(separator: "&").utf8)
-        final class Box: @unchecked Sendable { var data: Data? }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: request) { data, _, _ in box.data = data; done.signal() }.resume()
-        _ = done.wait(timeout: .now() + 15)
-        return (box.data.flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]) ?? [:]
+        // The request's own timeout (10 s) ends a wait with no answer; the completion resumes this task.
+        let data = await withCheckedContinuation { (done: CheckedContinuation<Data?, Never>) in
+            URLSession.shared.dataTask(with: request) { data, _, _ in done.resume(returning: data) }.resume()
+        }
+        return (data.flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]) ?? [:]
     }
 }

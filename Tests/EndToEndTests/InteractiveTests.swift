@@ -64,7 +64,7 @@ extension EndToEnd {
         }
 
         @Test func aRelaunchRestoresTheAccountAndTheScriptCommandsShareTheCache() async throws {
-            let tenant = try StandaloneEmulator()
+            let tenant = try await StandaloneEmulator()
             defer { tenant.stop() }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-relaunch-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -88,14 +88,14 @@ extension EndToEnd {
             #expect(await second.quit() == 0)
             second.stop()
 
-            let token = tenant.tophhie(["token", "--json"] + target)
+            let token = await tenant.tophhie(["token", "--json"] + target)
             #expect(token.status == 0, "\(token.output)")
             #expect(token.output.contains(#""username":"\#(Self.username)""#))
-            let accounts = tenant.tophhie(["accounts"] + target)
+            let accounts = await tenant.tophhie(["accounts"] + target)
             #expect(accounts.status == 0 && accounts.output.contains("* \(Self.username)"), "\(accounts.output)")
-            let signOut = tenant.tophhie(["sign-out"] + target)
+            let signOut = await tenant.tophhie(["sign-out"] + target)
             #expect(signOut.status == 0 && signOut.output.contains("Signed out \(Self.username)"), "\(signOut.output)")
-            let after = tenant.tophhie(["token"] + target)
+            let after = await tenant.tophhie(["token"] + target)
             #expect(after.status == 1, "\(after.output)")
             #expect(after.output.contains("No account is signed in"))
         }
@@ -110,7 +110,7 @@ struct StandaloneEmulator {
     let binary: String
 
     /// - Parameter arguments: more `tophhie emulator` arguments, e.g. `--tenant FILE`.
-    init(arguments: [String] = []) throws {
+    init(arguments: [String] = []) async throws {
         binary = try ReleaseBinary.require()
         folder = NSTemporaryDirectory() + "tophhie-emulator-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -121,12 +121,12 @@ struct StandaloneEmulator {
         }
         self.pid = pid
         var first: String?
-        for _ in 0..<200 where first == nil {
+        await eventually(timeout: .seconds(10), interval: .milliseconds(50)) {
             first = (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n").first.map(String.init)
-            if first == nil { usleep(50_000) }
+            return first != nil
         }
         guard let line = first, line.hasPrefix("listening on ") else {
-            ChildProcess.stop(pid)
+            await ChildProcess.terminate(pid)
             throw ControlAPI.Failure(description: "the emulator said: \(first ?? "nothing")")
         }
         authority = String(line.dropFirst("listening on ".count))
@@ -139,9 +139,9 @@ struct StandaloneEmulator {
     }
 
     /// Runs `tophhie ARGUMENTS` to its end: exit status and what it printed (stdout and stderr).
-    func tophhie(_ arguments: [String]) -> (status: Int32, output: String) {
+    func tophhie(_ arguments: [String]) async -> (status: Int32, output: String) {
         let output = folder + "/command.out"
-        let status = ChildProcess.run([binary] + arguments, outputPath: output, truncate: true)
+        let status = await ChildProcess.runToEnd([binary] + arguments, outputPath: output, truncate: true)
         return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
     }
 

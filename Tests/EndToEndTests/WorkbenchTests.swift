@@ -32,7 +32,7 @@ extension EndToEnd {
             let code = try await run.control.code(to: email)
             run.keys("F5")
             #expect(await run.wait(for: "Emulator · virtual time"), "\(run.screen)")
-            select("by 10 minutes", in: run)
+            await select("by 10 minutes", in: run)
             run.keys("Enter")
             #expect(await run.wait(for: "Clock advanced by 10 minutes"), "\(run.screen)")
             run.keys("Escape")
@@ -60,7 +60,7 @@ extension EndToEnd {
             #expect(await run.waitForHome())
             run.keys("F5")
             #expect(await run.wait(for: "Emulator · virtual time"), "\(run.screen)")
-            select("add a user", in: run)
+            await select("add a user", in: run)
             run.keys("Enter")
             #expect(await run.wait(for: "New user's email:"), "\(run.screen)")
             run.type("panel.made@example.com")
@@ -78,10 +78,10 @@ extension EndToEnd {
         }
 
         /// Moves the panel's selection (`›`) down from the top to the row holding `text`.
-        private func select(_ text: String, in run: ConsoleRun, sourceLocation: SourceLocation = #_sourceLocation) {
+        private func select(_ text: String, in run: ConsoleRun, sourceLocation: SourceLocation = #_sourceLocation) async {
             run.keys("Home")
             for _ in 0..<40 {
-                usleep(100_000)
+                try? await Task.sleep(for: .milliseconds(100))  // the key's frame; suspends, holds no thread
                 if run.screen.split(separator: "\n").contains(where: { $0.contains("› ") && $0.contains(text) }) { return }
                 run.keys("Down")
             }
