@@ -33,10 +33,13 @@ extension ConsoleRun {
 
     /// Moves focus with Tab until the focused line (`▸`) holds `label`.
     func focus(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let focused = { (screen: String) in screen.split(separator: "\n").contains { $0.contains("▸") && $0.contains(label) } }
         for _ in 0..<12 {
-            if screen.split(separator: "\n").contains(where: { $0.contains("▸") && $0.contains(label) }) { return }
+            if focused(screen) { return }
+            let before = screen
             keys("Tab")
-            usleep(100_000)
+            // The Tab's frame: the focus mark moves.
+            await tmux.wait(timeout: .seconds(2)) { await tmux.screen() != before }
         }
         Issue.record("could not focus \(label):\n\(screen)", sourceLocation: sourceLocation)
     }
