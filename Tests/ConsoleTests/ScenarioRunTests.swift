@@ -45,6 +45,13 @@ private func run(_ options: ScenarioRunOptions) async -> (Int32, String, String)
     return (code, output.all, errors.all)
 }
 
+/// `CodeCommand.run` on a thread of its own, as a scenario's worker thread runs it (it waits for the command).
+private func codeCommand(_ command: String, email: String, timeout: TimeInterval) async -> Result<String, CodeCommand.Problem> {
+    await withCheckedContinuation { done in
+        Thread.detachNewThread { done.resume(returning: CodeCommand.run(command, email: email, timeout: timeout)) }
+    }
+}
+
 /// A run of `files` writing JUnit, Markdown and HARs into `folder`.
 private func reportingOptions(files: [String], jobs: Int, into folder: URL) -> ScenarioRunOptions {
     var options = ScenarioRunOptions()
@@ -241,17 +248,17 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
     }
 
     @Test("a real tenant's codeCommand: the last run of 4 to 10 digits it prints, with the flow's address in its environment")
-    func codeCommandReadsTheCode() {
-        let result = CodeCommand.run("echo \"mail for $TOPHHIE_SCENARIO_EMAIL at 2026: your code is 482913\"", email: "a@example.com", timeout: 10)
+    func codeCommandReadsTheCode() async {
+        let result = await codeCommand("echo \"mail for $TOPHHIE_SCENARIO_EMAIL at 2026: your code is 482913\"", email: "a@example.com", timeout: 10)
         #expect((try? result.get()) == "482913")
-        let seen = CodeCommand.run("echo $TOPHHIE_SCENARIO_EMAIL | tr -cd 'a-z@.'; echo ' 1234'", email: "qa@example.com", timeout: 10)
+        let seen = await codeCommand("echo $TOPHHIE_SCENARIO_EMAIL | tr -cd 'a-z@.'; echo ' 1234'", email: "qa@example.com", timeout: 10)
         #expect((try? seen.get()) == "1234")
-        if case .failure(let problem) = CodeCommand.run("exit 3", email: "a@example.com", timeout: 10) {
+        if case .failure(let problem) = await codeCommand("exit 3", email: "a@example.com", timeout: 10) {
             #expect(problem.description == "the codeCommand exited with status 3")
         } else {
             Issue.record("a failing command gave a code")
         }
-        if case .failure(let problem) = CodeCommand.run("echo no code", email: "a@example.com", timeout: 10) {
+        if case .failure(let problem) = await codeCommand("echo no code", email: "a@example.com", timeout: 10) {
             #expect(problem.description.contains("printed no code"))
         } else {
             Issue.record("a command without digits gave a code")
