@@ -46,13 +46,15 @@ static inline socklen_t cmhd_address(struct sockaddr_storage *address, const cha
 /// MHD_start_daemon is variadic, so Swift cannot call it directly. Returns NULL on failure.
 static inline struct MHD_Daemon *cmhd_start(const char *host, uint16_t port,
                                             MHD_AccessHandlerCallback handler, void *handler_cls,
-                                            MHD_RequestCompletedCallback completed, void *completed_cls) {
+                                            MHD_RequestCompletedCallback completed, void *completed_cls,
+                                            MHD_NotifyConnectionCallback notify, void *notify_cls) {
     struct sockaddr_storage address;
     unsigned int flags = cmhd_base_flags();
     if (!cmhd_address(&address, host, port, &flags)) return NULL;
     return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
                             MHD_OPTION_END);
 }
@@ -65,6 +67,7 @@ static inline int cmhd_tls_supported(void) { return MHD_is_feature_supported(MHD
 static inline struct MHD_Daemon *cmhd_start_tls(const char *host, uint16_t port,
                                                 MHD_AccessHandlerCallback handler, void *handler_cls,
                                                 MHD_RequestCompletedCallback completed, void *completed_cls,
+                                                MHD_NotifyConnectionCallback notify, void *notify_cls,
                                                 const char *key_pem, const char *cert_pem) {
     struct sockaddr_storage address;
     unsigned int flags = cmhd_base_flags() | MHD_USE_TLS;
@@ -72,11 +75,27 @@ static inline struct MHD_Daemon *cmhd_start_tls(const char *host, uint16_t port,
     return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
                             MHD_OPTION_HTTPS_MEM_KEY, key_pem,
                             MHD_OPTION_HTTPS_MEM_CERT, cert_pem,
                             MHD_OPTION_END);
 }
+
+/// What the connection's notify callback stored for it at MHD_CONNECTION_NOTIFY_STARTED (NULL if nothing).
+static inline void *cmhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
+}
+
+/// The connection's socket (-1 if libmicrohttpd cannot say).
+static inline int cmhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}
+
+/// Whether a connection notification is MHD_CONNECTION_NOTIFY_STARTED (the enum does not import as cases).
+static inline int cmhd_is_connection_start(enum MHD_ConnectionNotificationCode code) { return code == MHD_CONNECTION_NOTIFY_STARTED; }
 
 /// The port the daemon is bound to (useful after asking for port 0).
 static inline uint16_t cmhd_bound_port(struct MHD_Daemon *daemon) {

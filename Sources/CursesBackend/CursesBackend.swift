@@ -27,8 +27,8 @@ public final class CursesBackend: Backend {
     private let palette: CursesPalette
     private let input: TerminalInput
     private let record: UnsafeMutablePointer<RestoreRecord>
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
+    /// Written by the signal handlers (a window change, a resume) and by ``wake()``.
+    private let wakePipe = WakePipe()
     /// The signals of `TerminatingSignals` this backend took over (those left at their default).
     private let fatalSignals: [Int32]
     private var stopped = false
@@ -73,20 +73,11 @@ public final class CursesBackend: Backend {
         _ = nonl()
         palette = CursesPalette(environment: environment)
 
-        var pipeEnds: [Int32] = [-1, -1]
-        _ = pipe(&pipeEnds)
-        for end in pipeEnds {
-            // Non-blocking so the handler never blocks and the loop can drain it.
-            _ = fcntl(end, F_SETFL, O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        wakeRead = pipeEnds[0]
-        wakeWrite = pipeEnds[1]
-        input = TerminalInput(input: STDIN_FILENO, wake: wakeRead, escapeDelay: escapeDelay ?? EscapeDelay.for(environment: environment),
+        input = TerminalInput(input: STDIN_FILENO, wake: wakePipe, escapeDelay: escapeDelay ?? EscapeDelay.for(environment: environment),
                               pasteQuietTime: pasteQuietTime)
         size = Self.terminalSize()
 
-        record.pointee.wakeDescriptor = wakeWrite
+        record.pointee.wakeDescriptor = wakePipe.writeDescriptor
         record.pointee.rows = Int32(size.height)
         record.pointee.blanking = ScreenBlanking.prepare()
         Self.storeResetSequence(in: record)
@@ -138,9 +129,12 @@ public final class CursesBackend: Backend {
         record.pointee.resumeSequence?.deallocate()
         record.pointee.blanking.release()
         record.deallocate()
-        close(wakeRead)
-        close(wakeWrite)
+        wakePipe.close()
     }
+
+    /// Ends the current ``nextEvent(timeout:)`` wait at once with ``InputEvent/tick``, from any thread: an answer
+    /// for the screen has come (the console's mailbox calls it). Does nothing once the backend has stopped.
+    public var wake: @Sendable () -> Void { { [wakePipe] in wakePipe.wake() } }
 
     // MARK: Backend
 
@@ -191,12 +185,13 @@ public final class CursesBackend: Backend {
         _ = wrefresh(cncursesw_stdscr())
     }
 
-    /// Waits up to `timeout` for a key (decoded from raw bytes, not `get_wch`), a SIGWINCH or closed input.
+    /// Waits up to `timeout` for a key (decoded from raw bytes, not `get_wch`), a SIGWINCH, closed input, or a
+    /// ``wake`` (returned as ``InputEvent/tick``).
     /// On a resize, curses is told the new size (`resizeterm`) before ``InputEvent/resized(_:)`` returns.
     public func nextEvent(timeout: Duration) -> InputEvent {
         switch input.next(timeout: timeout) {
         case .key(let key): return .key(key)
-        case .timedOut: return .tick
+        case .timedOut, .woken: return .tick
         case .closed: return .inputClosed
         case .windowChanged:
             size = Self.terminalSize()

@@ -1,12 +1,12 @@
 import Glibc
 import TerminalUI
 
-/// Reads raw bytes from the terminal and the SIGWINCH wake pipe, and decodes keys with
+/// Reads raw bytes from the terminal and the wake pipe (SIGWINCH, a resume, or a wake from another thread), and decodes keys with
 /// ``InputDecoder``. Reading bytes ourselves (rather than `get_wch`) keeps bracketed paste whole and
 /// decodes Home/End the same way under every `TERM`.
 final class TerminalInput {
     private let input: Int32
-    private let wake: Int32
+    private let wake: WakePipe
     private let escapeDelay: Duration
     private let pasteQuietTime: Duration
     private var decoder = InputDecoder()
@@ -18,7 +18,7 @@ final class TerminalInput {
     /// - Parameters:
     ///   - escapeDelay: how long a lone Esc waits for the rest of a sequence.
     ///   - pasteQuietTime: how long an open bracketed paste may go without bytes before it is closed.
-    init(input: Int32, wake: Int32, escapeDelay: Duration, pasteQuietTime: Duration) {
+    init(input: Int32, wake: WakePipe, escapeDelay: Duration, pasteQuietTime: Duration) {
         self.input = input
         self.wake = wake
         self.escapeDelay = escapeDelay
@@ -29,6 +29,8 @@ final class TerminalInput {
     enum Wait {
         case key(Key)
         case windowChanged
+        /// Another thread called ``WakePipe/wake()``.
+        case woken
         case timedOut
         case closed
     }
@@ -47,7 +49,7 @@ final class TerminalInput {
             let wait = pasting ? min(remaining, max(.zero, lastInput + pasteQuietTime - clock.now))
                 : waitingForEscape ? min(remaining, max(.zero, lastInput + escapeDelay - clock.now)) : remaining
             var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, Int32(Self.milliseconds(wait)))
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -63,8 +65,8 @@ final class TerminalInput {
                 return .timedOut
             }
             if fds[1].revents & Int16(POLLIN) != 0 {
-                drainWakePipe()
-                return .windowChanged
+                // A signal handler's byte means the terminal changed; a wake's byte only that an answer came.
+                return wake.drain().allSatisfy { $0 == WakePipe.wakeByte } ? .woken : .windowChanged
             }
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 var bytes = [UInt8](repeating: 0, count: 4096)
@@ -75,11 +77,6 @@ final class TerminalInput {
                 queue += decoder.decode(bytes[..<count])
             }
         }
-    }
-
-    private func drainWakePipe() {
-        var bytes = [UInt8](repeating: 0, count: 64)
-        while bytes.withUnsafeMutableBytes({ read(wake, $0.baseAddress, $0.count) }) == 64 {}
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {

@@ -87,9 +87,20 @@ public final class EmulatorServer: Sendable {
     }
 
     /// Stops serving (running requests finish) and closes the store. Idempotent.
+    /// - Important: blocks while running requests finish; from async code, await ``shutDown()``.
     public func stop() {
         responder.stop()
         daemon.stop()
         emulator.close()
     }
+
+    /// ``stop()`` with the drain on a thread of its own (``HTTPDaemon/shutDown()``), not on the cooperative pool.
+    public func shutDown() async {
+        responder.stop()
+        await daemon.shutDown()
+        emulator.close()
+    }
+
+    /// What a stop would wait for now (``HTTPDaemon/drainCounts``).
+    public var drainCounts: (requests: Int, awaiting: Int, draining: Bool) { daemon.drainCounts }
 }

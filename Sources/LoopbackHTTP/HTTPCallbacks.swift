@@ -21,7 +21,7 @@ let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, metho
     // First call for a request: only headers are known; allocate the body buffer and ask for more.
     guard let existing = requestContext.pointee else {
         requestContext.pointee = Unmanaged.passRetained(PendingRequest()).toOpaque()
-        Unmanaged<ResponderBox>.fromOpaque(context).takeUnretainedValue().requestsUnderWay.add(1, ordering: .relaxed)
+        Unmanaged<ResponderBox>.fromOpaque(context).takeUnretainedValue().drain.requestBegan(on: drainState(of: connection))
         return cmhd_yes()
     }
     let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
@@ -50,9 +50,31 @@ let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, metho
     return MHD_queue_response(connection, UInt32(clamping: answer.status), response)
 }
 
-let requestCompleted: MHD_RequestCompletedCallback = { context, _, requestContext, _ in
+let requestCompleted: MHD_RequestCompletedCallback = { context, connection, requestContext, _ in
     guard let requestContext, let pointer = requestContext.pointee else { return }
     Unmanaged<PendingRequest>.fromOpaque(pointer).release()
     requestContext.pointee = nil
-    if let context { Unmanaged<ResponderBox>.fromOpaque(context).takeUnretainedValue().requestsUnderWay.subtract(1, ordering: .releasing) }
+    if let context { Unmanaged<ResponderBox>.fromOpaque(context).takeUnretainedValue().drain.requestEnded(on: connection.flatMap(drainState)) }
+}
+
+/// Gives each connection a `DrainGate.Connection` in its socket context, so a stop knows which connections owe
+/// a request (see `DrainGate`).
+let connectionNotified: MHD_NotifyConnectionCallback = { context, connection, socketContext, code in
+    guard let context, let connection, let socketContext else { return }
+    let drain = Unmanaged<ResponderBox>.fromOpaque(context).takeUnretainedValue().drain
+    if cmhd_is_connection_start(code) != 0 {
+        let state = DrainGate.Connection(socket: cmhd_connection_socket(connection))
+        socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
+        drain.opened(state)
+    } else if let stored = socketContext.pointee {
+        let state = Unmanaged<DrainGate.Connection>.fromOpaque(stored)
+        drain.closed(state.takeUnretainedValue())
+        state.release()
+        socketContext.pointee = nil
+    }
+}
+
+/// The state `connectionNotified` gave `connection`.
+func drainState(of connection: OpaquePointer) -> DrainGate.Connection? {
+    cmhd_socket_context(connection).map { Unmanaged<DrainGate.Connection>.fromOpaque($0).takeUnretainedValue() }
 }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Dispatch
 import Glibc
 import Synchronization
 
@@ -58,9 +59,9 @@ public final class HTTPDaemon: Sendable {
                 throw StartFailure(description: "cannot serve HTTPS: out of memory copying the certificate")
             }
             strings = [key, certificate]
-            started = cmhd_start_tls(host, port, accessHandler, context, requestCompleted, context, key, certificate)
+            started = cmhd_start_tls(host, port, accessHandler, context, requestCompleted, context, connectionNotified, context, key, certificate)
         } else {
-            started = cmhd_start(host, port, accessHandler, context, requestCompleted, context)
+            started = cmhd_start(host, port, accessHandler, context, requestCompleted, context, connectionNotified, context)
         }
         guard let started else {
             strings.forEach { wipeAndFree($0) }
@@ -78,18 +79,17 @@ public final class HTTPDaemon: Sendable {
 
     /// Stops the daemon: no new connections, running requests complete and their answers are sent (for up to
     /// ``drainSeconds``), threads joined. Idempotent.
+    ///
+    /// - Important: blocks until the requests under way are answered; from async code, await ``shutDown()``.
     public func stop() {
         running.withLock { running in
             guard let daemon = running.daemon else { return }
             // Quiescing hands the listening socket to the caller; closing it after the stop refuses new
             // connections at once (left open, connects would queue in its backlog until they time out).
             let listener = MHD_quiesce_daemon(daemon)
-            // Stopping shuts every connection's socket: an answer still being computed would never be sent.
-            var waited = 0.0
-            while box.requestsUnderWay.load(ordering: .acquiring) > 0, waited < Self.drainSeconds {
-                usleep(10_000)
-                waited += 0.01
-            }
+            // Stopping shuts every connection's socket: an answer still being computed, or a request accepted
+            // and not yet read, would never be answered. The gate wakes this thread when the last one is done.
+            _ = box.drain.waitUntilIdle(seconds: Self.drainSeconds)
             MHD_stop_daemon(daemon)
             if listener >= 0 { close(listener) }
             running.daemon = nil
@@ -97,6 +97,21 @@ public final class HTTPDaemon: Sendable {
             running.tlsStrings = []
         }
     }
+
+    /// ``stop()`` on a Dispatch thread, never on Swift's cooperative pool: the drain may wait for a slow answer.
+    /// Returns when the daemon is stopped. Cancelling the calling task does not cut the drain short.
+    public func shutDown() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global(qos: .utility).async {
+                self.stop()
+                done.resume()
+            }
+        }
+    }
+
+    /// What a stop would wait for now: requests under way, connections with a request sent and not yet read,
+    /// and whether a stop is draining them. For tests that must catch the daemon in that state.
+    public var drainCounts: (requests: Int, awaiting: Int, draining: Bool) { box.drain.counts }
 
     deinit { stop() }
 }

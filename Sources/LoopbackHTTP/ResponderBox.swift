@@ -1,11 +1,9 @@
-import Synchronization
-
-/// Boxes the responder so its address can travel through `void *`, with the count of requests under way.
+/// Boxes the responder so its address can travel through `void *`, with what a stop waits for.
 final class ResponderBox: Sendable {
     let responder: any HTTPResponder
     let isSecure: Bool
-    /// Requests begun and not yet completed (answer sent, or the connection gone): `stop()` waits for them.
-    let requestsUnderWay = Atomic<Int>(0)
+    /// Requests under way and connections whose first request is still to come: `stop()` waits for them.
+    let drain = DrainGate()
     init(_ responder: any HTTPResponder, isSecure: Bool) {
         self.responder = responder
         self.isSecure = isSecure

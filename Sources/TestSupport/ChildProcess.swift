@@ -30,7 +30,7 @@ public enum ChildProcess {
         return child
     }
 
-    /// Waits for `pid` to end.
+    /// Waits for `pid` to end (blocking; from async code, await ``exitStatus(of:)``).
     /// - Returns: its exit status, or -1 when it did not exit normally.
     @discardableResult
     public static func wait(_ pid: pid_t) -> Int32 {
@@ -39,7 +39,29 @@ public enum ChildProcess {
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
     }
 
+    /// Waits for `pid` to end on a Dispatch thread (a blocking `waitpid` there, never on the cooperative pool)
+    /// and resumes the caller then. - Returns: its exit status, or -1 when it did not exit normally.
+    @discardableResult
+    public static func exitStatus(of pid: pid_t) async -> Int32 {
+        await withCheckedContinuation { (ended: CheckedContinuation<Int32, Never>) in
+            DispatchQueue.global().async { ended.resume(returning: wait(pid)) }
+        }
+    }
+
+    /// Runs `arguments` to their end, suspending meanwhile. - Returns: the exit status, or -1.
+    public static func runToEnd(_ arguments: [String], outputPath: String, truncate: Bool = false) async -> Int32 {
+        guard let pid = start(arguments, outputPath: outputPath, truncate: truncate) else { return -1 }
+        return await exitStatus(of: pid)
+    }
+
+    /// Ends a program started with ``start(_:outputPath:truncate:)`` (SIGTERM) and reaps it, suspending meanwhile.
+    public static func terminate(_ pid: pid_t) async {
+        kill(pid, SIGTERM)
+        await exitStatus(of: pid)
+    }
+
     /// Runs `arguments` to their end. - Returns: the exit status, or -1.
+    /// - Important: blocks; from async code, await ``runToEnd(_:outputPath:truncate:)``.
     public static func run(_ arguments: [String], outputPath: String, truncate: Bool = false) -> Int32 {
         guard let pid = start(arguments, outputPath: outputPath, truncate: truncate) else { return -1 }
         return wait(pid)

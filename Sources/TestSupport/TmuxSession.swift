@@ -75,21 +75,22 @@ public final class TmuxSession {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Polls until `condition` holds or `timeout` passes.
+    /// Suspends until `condition` holds or `timeout` passes, re-checking it on an async timer (no thread waits).
+    /// - Returns: whether it held in time.
     @discardableResult
-    public func wait(timeout: Duration = .seconds(10), until condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            usleep(50_000)
-        }
-        return condition()
+    public func wait(timeout: Duration = .seconds(10), until condition: () async -> Bool) async -> Bool {
+        await eventually(timeout: timeout, interval: .milliseconds(20), condition)
     }
 
-    /// Polls until the screen contains `text`.
+    /// Suspends until the screen contains `text` (or `timeout` passes). - Returns: whether it did.
     @discardableResult
-    public func waitForScreen(containing text: String, timeout: Duration = .seconds(10)) -> Bool {
-        wait(timeout: timeout) { capture().contains(text) }
+    public func waitForScreen(containing text: String, timeout: Duration = .seconds(10)) async -> Bool {
+        await wait(timeout: timeout) { await screen().contains(text) }
+    }
+
+    /// The visible screen as text, read with the tmux client reaped off the cooperative pool.
+    public func screen() async -> String {
+        (try? await runAsync(["capture-pane", "-p", "-t", target]).output) ?? ""
     }
 
     /// Kills the private tmux server.
@@ -102,6 +103,19 @@ public final class TmuxSession {
         if !answered { kill(serverPid, SIGKILL) }
         if !socketPath.isEmpty { unlink(socketPath) }
         serverPid = 0
+    }
+
+    /// ``run(_:)`` with the tmux client reaped on a Dispatch thread (``ChildProcess/exitStatus(of:)``).
+    private func runAsync(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let outputPath = NSTemporaryDirectory() + "tmux-\(UUID().uuidString).out"
+        defer { unlink(outputPath) }
+        let command = [Self.tmuxPath, "-L", socket, "-f", "/dev/null"] + arguments
+        guard let child = ChildProcess.start(command, outputPath: outputPath, truncate: true) else {
+            throw TmuxError.failed("could not start \(Self.tmuxPath)")
+        }
+        let status = await ChildProcess.exitStatus(of: child)
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        return (status, output)
     }
 
     /// Runs one tmux command and waits for it (``ChildProcess``: output through a file, because the

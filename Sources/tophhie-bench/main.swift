@@ -4,12 +4,15 @@ import Foundation
 //   tophhie-bench emulator [options] (EmulatorBenchmark.usage)
 //   tophhie-bench soak [options] (SoakBenchmark.usage)
 //   tophhie-bench startup [RUNS]
+//   tophhie-bench latency [options] (LatencyBenchmark.usage)
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "emulator":
     exit(EmulatorBenchmark.run(Array(arguments.dropFirst())))
 case "soak":
     exit(SoakBenchmark.run(Array(arguments.dropFirst())))
+case "latency":
+    exit(LatencyBenchmark.run(Array(arguments.dropFirst())))
 case "startup":
     do {
         try StartupBenchmark.run(arguments: Array(arguments.dropFirst()))
@@ -22,6 +25,7 @@ default:
         usage: \(EmulatorBenchmark.usage)
                \(SoakBenchmark.usage)
                tophhie-bench startup [RUNS]
+               \(LatencyBenchmark.usage)
 
         """
     if arguments == ["--help"] || arguments == ["-h"] {

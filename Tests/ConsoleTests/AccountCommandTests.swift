@@ -65,11 +65,11 @@ import TophhieCloudAuthentication
         #expect(FileManager.default.fileExists(atPath: folder + "/real.json"))
     }
 
-    @Test func aBrowserThatFailsAtOnceIsNotReportedAsOpened() throws {
+    @Test func aBrowserThatFailsAtOnceIsNotReportedAsOpened() async throws {
         let url = try #require(URL(string: "https://example.com/"))
-        #expect(!BrowserLauncher.open(url, environment: ["BROWSER": "/bin/false"]))
-        #expect(BrowserLauncher.open(url, environment: ["BROWSER": "/bin/true"]))
-        #expect(!BrowserLauncher.open(url, environment: [:]), "no $BROWSER and no display: nothing to open")
+        #expect(await !BrowserLauncher.open(url, environment: ["BROWSER": "/bin/false"]))
+        #expect(await BrowserLauncher.open(url, environment: ["BROWSER": "/bin/true"]))
+        #expect(await !BrowserLauncher.open(url, environment: [:]), "no $BROWSER and no display: nothing to open")
     }
 }
 

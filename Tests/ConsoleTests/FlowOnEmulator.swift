@@ -4,6 +4,7 @@ import Foundation
 import LoopbackHTTP
 @testable import TenantEmulator
 import TophhieCloudAuthentication
+import TestSupport
 
 /// The console's flow as the fronts run it (reducer, effect runner, framework) against an embedded
 /// emulator over loopback HTTP, with the settings the console takes from that tenant. Events go in as a
@@ -50,19 +51,16 @@ final class FlowOnEmulator {
     var state: FlowState { model.state }
     var screen: Screen { model.state.screen }
 
-    /// Applies each event, then waits (at most 300 s) until the request it started has been answered. The wait
-    /// suspends rather than sleeps: the request runs on the same cooperative threads, which a blocked test
-    /// would take from it when other tests run beside this one; on a loaded two-core machine the end-to-end
-    /// tests held both threads for over a minute, so a 60 s wait gave up before the answer came.
+    /// Applies each event, then waits (at most 30 s: one request's worth) until the request it started has been
+    /// answered. The wait suspends, re-checking on an async timer, so the request has the cooperative threads to
+    /// run on; nothing on them blocks any more (scripts/check-blocking), so one request's time is enough.
     func send(_ events: FlowEvent...) async {
         for event in events {
             model.apply(event)
-            let deadline = Date().addingTimeInterval(300)
-            repeat {
+            await eventually(timeout: .seconds(30), interval: .milliseconds(2)) {
                 model.pump()
-                if !model.isWorking { break }
-                try? await Task.sleep(for: .milliseconds(5))
-            } while Date() < deadline
+                return !model.isWorking
+            }
         }
     }
 

@@ -6,6 +6,7 @@ import FoundationXML
 import Synchronization
 import TenantEmulator
 import Testing
+import TestSupport
 
 /// The repository's root, from this file's place in it.
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -44,14 +45,20 @@ private func run(_ options: ScenarioRunOptions) async -> (Int32, String, String)
     return (code, output.all, errors.all)
 }
 
+/// `CodeCommand.run` on a thread of its own, as a scenario's worker thread runs it (it waits for the command).
+private func codeCommand(_ command: String, email: String, timeout: TimeInterval) async -> Result<String, CodeCommand.Problem> {
+    await withCheckedContinuation { done in
+        Thread.detachNewThread { done.resume(returning: CodeCommand.run(command, email: email, timeout: timeout)) }
+    }
+}
+
 /// A run of `files` writing JUnit, Markdown and HARs into `folder`.
 private func reportingOptions(files: [String], jobs: Int, into folder: URL) -> ScenarioRunOptions {
     var options = ScenarioRunOptions()
     options.files = files
     options.jobs = jobs
-    // The scenarios' requests share the cooperative threads with every other test of the run, and a terminal
-    // test blocks one for its whole length: allow for waiting, as an operator would on a busy CI machine.
-    options.timeout = 600
+    // One scenario's worth of requests: no test holds a cooperative thread while they run (scripts/check-blocking).
+    options.timeout = 30
     options.junitPath = folder.appendingPathComponent("junit.xml").path
     options.reportPath = folder.appendingPathComponent("report.md").path
     options.harDirectory = folder.path
@@ -59,7 +66,7 @@ private func reportingOptions(files: [String], jobs: Int, into folder: URL) -> S
 }
 
 /// `xmllint --schema` (libxml2-utils) on `file`: nil when valid, else its complaint.
-private func schemaProblem(_ file: URL) throws -> String? {
+private func schemaProblem(_ file: URL) async throws -> String? {
     let schema = repository.appendingPathComponent("Tests/ConsoleTests/Schemas/junit.xsd").path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
@@ -67,8 +74,7 @@ private func schemaProblem(_ file: URL) throws -> String? {
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    try await process.runUntilExit()
     let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     return process.terminationStatus == 0 ? nil : text
 }
@@ -95,7 +101,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         let scenarios = try options.files.map { try ScenarioFileParser().load($0) }.flatMap(\.scenarios)
         #expect(output.contains("\(scenarios.count) passed, 0 failed"))
         let junit = URL(fileURLWithPath: options.junitPath ?? "")
-        #expect(try schemaProblem(junit) == nil)
+        #expect(try await schemaProblem(junit) == nil)
         let cases = try junitCases(junit)
         #expect(cases.map(\.name).sorted() == scenarios.map(\.name).sorted())
         #expect(cases.allSatisfy { $0.failure == nil })
@@ -122,7 +128,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         #expect(output.contains(headline))
 
         let junit = URL(fileURLWithPath: options.junitPath ?? "")
-        #expect(try schemaProblem(junit) == nil)
+        #expect(try await schemaProblem(junit) == nil)
         let failed = try junitCases(junit).filter { $0.failure != nil }
         try #require(failed.count == 1)
         #expect(failed[0].name == "a wrong code is refused and can be typed again")
@@ -242,17 +248,17 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
     }
 
     @Test("a real tenant's codeCommand: the last run of 4 to 10 digits it prints, with the flow's address in its environment")
-    func codeCommandReadsTheCode() {
-        let result = CodeCommand.run("echo \"mail for $TOPHHIE_SCENARIO_EMAIL at 2026: your code is 482913\"", email: "a@example.com", timeout: 10)
+    func codeCommandReadsTheCode() async {
+        let result = await codeCommand("echo \"mail for $TOPHHIE_SCENARIO_EMAIL at 2026: your code is 482913\"", email: "a@example.com", timeout: 10)
         #expect((try? result.get()) == "482913")
-        let seen = CodeCommand.run("echo $TOPHHIE_SCENARIO_EMAIL | tr -cd 'a-z@.'; echo ' 1234'", email: "qa@example.com", timeout: 10)
+        let seen = await codeCommand("echo $TOPHHIE_SCENARIO_EMAIL | tr -cd 'a-z@.'; echo ' 1234'", email: "qa@example.com", timeout: 10)
         #expect((try? seen.get()) == "1234")
-        if case .failure(let problem) = CodeCommand.run("exit 3", email: "a@example.com", timeout: 10) {
+        if case .failure(let problem) = await codeCommand("exit 3", email: "a@example.com", timeout: 10) {
             #expect(problem.description == "the codeCommand exited with status 3")
         } else {
             Issue.record("a failing command gave a code")
         }
-        if case .failure(let problem) = CodeCommand.run("echo no code", email: "a@example.com", timeout: 10) {
+        if case .failure(let problem) = await codeCommand("echo no code", email: "a@example.com", timeout: 10) {
             #expect(problem.description.contains("printed no code"))
         } else {
             Issue.record("a command without digits gave a code")

@@ -10,14 +10,13 @@ import Testing
     private final class Link {
         let input: TerminalInput
         private let ends: [Int32]
+        private let wake = WakePipe()
 
         init() {
             var input: [Int32] = [-1, -1]
-            var wake: [Int32] = [-1, -1]
             _ = pipe(&input)
-            _ = pipe(&wake)
-            ends = input + wake
-            self.input = TerminalInput(input: input[0], wake: wake[0], escapeDelay: .milliseconds(200), pasteQuietTime: .milliseconds(500))
+            ends = input
+            self.input = TerminalInput(input: input[0], wake: wake, escapeDelay: .milliseconds(200), pasteQuietTime: .milliseconds(500))
         }
 
         deinit { for end in ends { close(end) } }

@@ -15,56 +15,60 @@ struct FieldCasesInTerminalTests {
 
     /// Case 016: a joined emoji takes the two columns counted for it; `B` and the cursor follow it there,
     /// and the stored value is the whole paste.
-    @Test func joinedEmojiIsDrawnWholeWithTheCursorAfterIt() throws {
+    @Test func joinedEmojiIsDrawnWholeWithTheCursorAfterIt() async throws {
         let run = try HarnessRun(term: "xterm-256color")
-        #expect(run.waitForForm())
+        #expect(await run.waitForForm())
         run.tmux.paste("Jo \(Self.farmer) B")
-        #expect(run.tmux.waitForScreen(containing: "Jo \(Self.farmer) B"), "\(run.tmux.capture())")
+        #expect(await run.tmux.waitForScreen(containing: "Jo \(Self.farmer) B"), "\(run.tmux.capture())")
         var (line, boxStart) = try nameLine(run)
         // J o space (3) + farmer (2) + space (1) + B (1).
-        #expect(run.tmux.wait { run.tmux.display("#{cursor_x}") == "\(boxStart + 7)" }, "cursor at \(run.tmux.display("#{cursor_x}"))")
+        #expect(await run.tmux.wait { run.tmux.display("#{cursor_x}") == "\(boxStart + 7)" }, "cursor at \(run.tmux.display("#{cursor_x}"))")
         #expect(line.hasSuffix("]"), "the box border moved: \(line)")
         run.tmux.send(keys: "C-u")
         run.tmux.paste("\(Self.family)\(Self.family)B")
-        #expect(run.tmux.wait { run.tmux.display("#{cursor_x}") == "\(boxStart + 5)" }, "cursor at \(run.tmux.display("#{cursor_x}"))")
+        #expect(await run.tmux.wait { run.tmux.display("#{cursor_x}") == "\(boxStart + 5)" }, "cursor at \(run.tmux.display("#{cursor_x}"))")
         (line, boxStart) = try nameLine(run)
         #expect(line.dropFirst(boxStart).hasPrefix("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}B "),
                 "\(line.unicodeScalars.map { String($0.value, radix: 16) })")
         #expect(line.hasSuffix("]"), "the box border moved: \(line)")
         run.tmux.send(keys: "C-c")
-        #expect(run.waitForExit() == 0)
+        #expect(await run.waitForExit() == 0)
         #expect(run.result?["name"] == "\(Self.family)\(Self.family)B")
     }
 
     /// Case 017 A: Alt-b (`ESC b`) is one key that does nothing: the form stays, with both values.
-    @Test func altKeyKeepsTheFormAndItsValues() throws {
+    @Test func altKeyKeepsTheFormAndItsValues() async throws {
         let run = try HarnessRun(term: "xterm-256color")
-        #expect(run.waitForForm())
+        #expect(await run.waitForForm())
         run.tmux.send(literal: "ada@contoso.example")
         run.tmux.send(keys: "Tab")
         run.tmux.send(literal: "Correct-Horse-9")
-        #expect(run.tmux.waitForScreen(containing: "•••••••••••••••"))
+        #expect(await run.tmux.waitForScreen(containing: "•••••••••••••••"))
         run.tmux.send(literal: "\u{1B}b")
         run.tmux.send(keys: "M-f")
-        usleep(500_000)
+        // Keys after Alt-b and Alt-f reach the form only if neither ended it: a digit in the (masked) code field.
+        run.tmux.send(keys: "Tab")
+        run.tmux.send(literal: "4")
+        #expect(await run.tmux.waitForScreen(containing: "[• _ _ _ _ _]"), "Alt-b ended the form:\n\(run.tmux.capture())")
         #expect(run.result == nil && run.tmux.capture().contains("Harness form"), "Alt-b ended the form")
         run.tmux.send(keys: "C-c")
-        #expect(run.waitForExit() == 0)
-        #expect(run.result == ["ending": "quit", "name": "ada@contoso.example", "password": "Correct-Horse-9", "code": ""])
+        #expect(await run.waitForExit() == 0)
+        #expect(run.result == ["ending": "quit", "name": "ada@contoso.example", "password": "Correct-Horse-9", "code": "4"])
     }
 
     /// Case 017 B: a paste whose end marker never comes is closed after a quiet time, its text kept, and
     /// keys work again; Ctrl-C inside another such paste still quits.
-    @Test func unfinishedPasteGivesTheKeysBack() throws {
+    @Test func unfinishedPasteGivesTheKeysBack() async throws {
         let run = try HarnessRun(term: "xterm-256color")
-        #expect(run.waitForForm())
+        #expect(await run.waitForForm())
         run.tmux.send(literal: "\u{1B}[200~pasted")
-        usleep(900_000)
+        // Longer than the backend's paste quiet time (500 ms): the time that must pass, awaited, not slept.
+        try await Task.sleep(for: .milliseconds(900))
         run.tmux.send(literal: "x")
-        #expect(run.tmux.waitForScreen(containing: "pastedx"), "\(run.tmux.capture())")
+        #expect(await run.tmux.waitForScreen(containing: "pastedx"), "\(run.tmux.capture())")
         run.tmux.send(literal: "\u{1B}[200~more")
         run.tmux.send(keys: "C-c")
-        #expect(run.waitForExit() == 0, "Ctrl-C inside an open paste did not quit")
+        #expect(await run.waitForExit() == 0, "Ctrl-C inside an open paste did not quit")
         #expect(run.result?["ending"] == "quit")
         #expect(run.result?["name"] == "pastedxmore")
     }
@@ -74,24 +78,25 @@ struct FieldCasesInTerminalTests {
     /// keys, Up moves on; no `[3~` or `200~` is typed and the lone Esc is never taken for Esc (which
     /// would end the form as "back").
     @Test(arguments: ["SSH_CONNECTION='203.0.113.5 50000 198.51.100.7 22'", "ESCDELAY=300"])
-    func sequencesSplitOverASlowLinkAreKeys(_ environment: String) throws {
+    func sequencesSplitOverASlowLinkAreKeys(_ environment: String) async throws {
         let run = try HarnessRun(term: "xterm-256color", environment: environment)
-        #expect(run.waitForForm())
+        #expect(await run.waitForForm())
         run.tmux.send(literal: "new@contoso.com")
-        #expect(run.tmux.waitForScreen(containing: "new@contoso.com"))
-        func gap(_ milliseconds: UInt32) { usleep(milliseconds * 1000) }
+        #expect(await run.tmux.waitForScreen(containing: "new@contoso.com"))
+        // The pieces of one sequence, written this far apart: a slow link, not a wait for something to happen.
+        func gap(_ milliseconds: Int) async { try? await Task.sleep(for: .milliseconds(milliseconds)) }
         run.tmux.send(keys: "Tab")
-        #expect(run.tmux.waitForScreen(containing: "▸ Password"), "\(run.tmux.capture())")
-        run.tmux.send(literal: "\u{1B}"); gap(60); run.tmux.send(literal: "[A")         // Up
-        #expect(run.tmux.waitForScreen(containing: "▸ Name"), "Up did not move back to Name:\n\(run.tmux.capture())")
+        #expect(await run.tmux.waitForScreen(containing: "▸ Password"), "\(run.tmux.capture())")
+        run.tmux.send(literal: "\u{1B}"); await gap(60); run.tmux.send(literal: "[A")         // Up
+        #expect(await run.tmux.waitForScreen(containing: "▸ Name"), "Up did not move back to Name:\n\(run.tmux.capture())")
         run.tmux.send(keys: "End")
-        run.tmux.send(literal: "\u{1B}"); gap(60); run.tmux.send(literal: "[3~")        // Delete
-        run.tmux.send(literal: "\u{1B}"); gap(40); run.tmux.send(literal: "b")          // Alt-b
-        run.tmux.send(literal: "\u{1B}["); gap(80); run.tmux.send(literal: "200~")      // a paste, its start split
+        run.tmux.send(literal: "\u{1B}"); await gap(60); run.tmux.send(literal: "[3~")        // Delete
+        run.tmux.send(literal: "\u{1B}"); await gap(40); run.tmux.send(literal: "b")          // Alt-b
+        run.tmux.send(literal: "\u{1B}["); await gap(80); run.tmux.send(literal: "200~")      // a paste, its start split
         run.tmux.send(literal: "S3cret\u{1B}[201~")
-        #expect(run.tmux.waitForScreen(containing: "new@contoso.comS3cret"), "\(run.tmux.capture())")
+        #expect(await run.tmux.waitForScreen(containing: "new@contoso.comS3cret"), "\(run.tmux.capture())")
         run.tmux.send(keys: "C-c")
-        #expect(run.waitForExit() == 0)
+        #expect(await run.waitForExit() == 0)
         #expect(run.result == ["ending": "quit", "name": "new@contoso.comS3cret", "password": "", "code": ""])
     }
 }

@@ -9,7 +9,7 @@ import Testing
     static let farmer = "\u{1F9D1}\u{200D}\u{1F33E}"
     static let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F467}"
 
-    @Test func joinedEmojiIsOneCellHoldingEveryCharacter() {
+    @Test func joinedEmojiIsOneCellHoldingEveryCharacter() async {
         #expect(CursesCell.characters(of: Self.farmer, width: 2) == [[0x1F9D1, 0x200D, 0x1F33E]])
         #expect(CursesCell.characters(of: "e\u{301}", width: 1) == [[0x65, 0x301]])
         #expect(DisplayWidth.of(Character(Self.farmer)) == 2)
@@ -18,7 +18,7 @@ import Testing
 
     /// A cell holds `CCHARW_MAX` (5) characters: a longer grapheme is cut, never after a joiner that would
     /// glue the next cell to it.
-    @Test func longerGraphemeIsCutBeforeAJoiner() {
+    @Test func longerGraphemeIsCutBeforeAJoiner() async {
         #expect(CursesCell.characters(of: Self.family, width: 2) == [[0x1F468, 0x200D, 0x1F469, 0x200D, 0x1F467]])
         let astronautOnFire = "\u{1F469}\u{1F3FD}\u{200D}\u{1F680}\u{200D}\u{1F525}"
         #expect(Character(astronautOnFire).unicodeScalars.count == 6)
@@ -26,14 +26,14 @@ import Testing
     }
 
     /// A flag is two one-column regional indicators that terminals draw in two columns.
-    @Test func flagIsTwoColumnsInTwoCells() {
+    @Test func flagIsTwoColumnsInTwoCells() async {
         #expect(DisplayWidth.of(Character("\u{1F1EB}\u{1F1F7}")) == 2)
         #expect(CursesCell.characters(of: "\u{1F1EB}\u{1F1F7}", width: 2) == [[0x1F1EB], [0x1F1F7]])
     }
 
     /// What ncurses sends for a row holding the case's values: each cluster whole, `B` straight after it.
     @Test(arguments: [("Jo \(farmer) B", "Jo \(farmer) B"), ("\(family)\(family)B", "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}B")])
-    func ncursesSendsEachClusterWholeBeforeTheNextCell(_ text: String, _ sent: String) throws {
+    func ncursesSendsEachClusterWholeBeforeTheNextCell(_ text: String, _ sent: String) async throws {
         let output = try painted(text)
         #expect(output.contains(sent), "\(output.unicodeScalars.map { String($0.value, radix: 16) })")
     }

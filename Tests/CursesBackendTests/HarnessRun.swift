@@ -39,8 +39,8 @@ final class HarnessRun {
     }
 
     /// Waits for the form to be drawn.
-    func waitForForm() -> Bool {
-        tmux.waitForScreen(containing: "Harness form")
+    func waitForForm() async -> Bool {
+        await tmux.waitForScreen(containing: "Harness form")
     }
 
     private func read(_ name: String) -> String? {
@@ -48,8 +48,8 @@ final class HarnessRun {
     }
 
     /// The harness's exit status once it has ended.
-    func waitForExit() -> Int? {
-        tmux.wait { read("status") != nil }
+    func waitForExit() async -> Int? {
+        await tmux.wait { read("status") != nil }
         return read("status").flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 

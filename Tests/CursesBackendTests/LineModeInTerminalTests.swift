@@ -4,51 +4,51 @@ import Testing
 /// Line mode in a real terminal: chosen for `TERM=dumb`, secrets not echoed, echo restored on Ctrl-C.
 @Suite(.serialized, .enabled(if: HarnessRun.isAvailable, "needs tmux and the tui-harness binary"))
 struct LineModeInTerminalTests {
-    @Test func dumbTerminalGetsPromptsAndSecretsAreNotEchoed() throws {
+    @Test func dumbTerminalGetsPromptsAndSecretsAreNotEchoed() async throws {
         let run = try HarnessRun(term: "dumb")
-        #expect(run.waitForForm())
+        #expect(await run.waitForForm())
         run.tmux.send(literal: "Ada")
         run.tmux.send(keys: "Enter")
-        #expect(run.tmux.waitForScreen(containing: "Password:"))
+        #expect(await run.tmux.waitForScreen(containing: "Password:"))
         run.tmux.send(literal: "S3cret!pass")
         run.tmux.send(keys: "Enter")
-        #expect(run.tmux.waitForScreen(containing: "Code (6 digits):"))
+        #expect(await run.tmux.waitForScreen(containing: "Code (6 digits):"))
         run.tmux.send(literal: "12")
         run.tmux.send(keys: "Enter")
-        #expect(run.tmux.waitForScreen(containing: "Enter exactly 6 digits."))
+        #expect(await run.tmux.waitForScreen(containing: "Enter exactly 6 digits."))
         run.tmux.send(literal: "123456")
         run.tmux.send(keys: "Enter")
-        #expect(run.waitForExit() == 0)
+        #expect(await run.waitForExit() == 0)
         #expect(run.result == ["ending": "submitted:submit", "name": "Ada", "password": "S3cret!pass", "code": "123456"])
         let screen = run.tmux.capture()
         #expect(!screen.contains("S3cret") && !screen.contains("123456"), "a secret was echoed")
         #expect(run.sttyAfter == run.sttyBefore)
     }
 
-    @Test func ctrlCAtThePasswordPromptRestoresEcho() throws {
+    @Test func ctrlCAtThePasswordPromptRestoresEcho() async throws {
         let run = try HarnessRun(term: "dumb")
-        #expect(run.waitForForm())
+        #expect(await run.waitForForm())
         run.tmux.send(literal: "Ada")
         run.tmux.send(keys: "Enter")
-        #expect(run.tmux.waitForScreen(containing: "Password:"))
+        #expect(await run.tmux.waitForScreen(containing: "Password:"))
         run.tmux.send(literal: "half")
         run.tmux.send(keys: "C-c")
-        #expect(run.waitForExit() == 130)
+        #expect(await run.waitForExit() == 130)
         #expect(run.sttyAfter == run.sttyBefore, "echo left off")
     }
 
     /// SIGUSR1 or SIGALRM at the password prompt end the harness as their default action does, with echo
     /// back on, as Ctrl-C leaves it.
     @Test(arguments: [SIGUSR1, SIGALRM])
-    func aSignalAtThePasswordPromptRestoresEcho(_ signal: Int32) throws {
+    func aSignalAtThePasswordPromptRestoresEcho(_ signal: Int32) async throws {
         let run = try HarnessRun(term: "dumb")
-        #expect(run.waitForForm())
+        #expect(await run.waitForForm())
         run.tmux.send(literal: "Ada")
         run.tmux.send(keys: "Enter")
-        #expect(run.tmux.waitForScreen(containing: "Password:"))
+        #expect(await run.tmux.waitForScreen(containing: "Password:"))
         run.tmux.send(literal: "half")
         kill(try #require(run.pid), signal)
-        #expect(run.waitForExit() == 128 + Int(signal))
+        #expect(await run.waitForExit() == 128 + Int(signal))
         #expect(run.sttyAfter == run.sttyBefore, "echo left off")
     }
 }

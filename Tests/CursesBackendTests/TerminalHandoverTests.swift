@@ -5,7 +5,7 @@ import Testing
 /// The modes a launcher hands to the console are the ones restored at the end: they must survive the
 /// trip through the environment exactly, and anything else must be ignored rather than applied.
 @Suite struct TerminalHandoverTests {
-    @Test func modesSurviveTheEnvironmentExactly() throws {
+    @Test func modesSurviveTheEnvironmentExactly() async throws {
         var modes = termios()
         modes.c_iflag = tcflag_t(ICRNL | IXON)
         modes.c_lflag = tcflag_t(ECHO | ICANON | ISIG)
@@ -16,7 +16,7 @@ import Testing
     }
 
     /// A hand-over that cannot be read must not leave the launcher's raw modes to be "restored".
-    @Test func saneModesUndoRawMode() {
+    @Test func saneModesUndoRawMode() async {
         var raw = termios()
         cfmakeraw(&raw)
         let sane = TerminalHandover.sane(raw)

@@ -18,47 +18,47 @@ struct TerminalRestoreTests {
     @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP"), (SIGABRT, "SIGABRT"),
                       (SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2"), (SIGALRM, "SIGALRM"), (SIGPIPE, "SIGPIPE"),
                       (SIGVTALRM, "SIGVTALRM"), (SIGXFSZ, "SIGXFSZ")])
-    func signalRestoresTheTerminal(_ signal: Int32, _ name: String) throws {
+    func signalRestoresTheTerminal(_ signal: Int32, _ name: String) async throws {
         let run = try HarnessRun(term: "xterm-256color")
-        #expect(run.waitForForm())
+        #expect(await run.waitForForm())
         run.tmux.send(literal: "half typed")
         run.tmux.send(keys: "Tab")
         run.tmux.paste("S3cret!pass")
-        #expect(run.tmux.waitForScreen(containing: "•••••••••••"))
+        #expect(await run.tmux.waitForScreen(containing: "•••••••••••"))
         let pid = try #require(run.pid)
         kill(pid, signal)
-        let status = try #require(run.waitForExit())
+        let status = try #require(await run.waitForExit())
         #expect(status == 128 + Int(signal), "\(name)")
         #expect(run.result == nil, "a signal ends the program without its normal exit")
         expectSane(run)
     }
 
-    @Test func ctrlCQuitsAndRestores() throws {
+    @Test func ctrlCQuitsAndRestores() async throws {
         let run = try HarnessRun(term: "xterm-256color")
-        #expect(run.waitForForm())
+        #expect(await run.waitForForm())
         run.tmux.send(keys: "C-c")
-        #expect(run.waitForExit() == 0)
+        #expect(await run.waitForExit() == 0)
         #expect(run.result?["ending"] == "quit")
         expectSane(run)
     }
 
     /// Ctrl-C quits from the help screen (an overlay) as from the form, and restores the terminal.
-    @Test func ctrlCQuitsFromTheHelpScreen() throws {
+    @Test func ctrlCQuitsFromTheHelpScreen() async throws {
         let run = try HarnessRun(term: "xterm-256color")
-        #expect(run.waitForForm())
+        #expect(await run.waitForForm())
         run.tmux.send(keys: "F1")
-        #expect(run.tmux.waitForScreen(containing: "Press any key to go back"), "\(run.tmux.capture())")
+        #expect(await run.tmux.waitForScreen(containing: "Press any key to go back"), "\(run.tmux.capture())")
         run.tmux.send(keys: "C-c")
-        #expect(run.waitForExit() == 0, "Ctrl-C on the help screen did not quit")
+        #expect(await run.waitForExit() == 0, "Ctrl-C on the help screen did not quit")
         #expect(run.result?["ending"] == "quit")
         expectSane(run)
     }
 
     // newterm, not initscr: an unknown TERM is an error the program can answer (line mode, a
     // message), not an exit from inside ncurses, and the terminal is left untouched.
-    @Test func unknownTerminalIsReportedAndChangesNothing() throws {
+    @Test func unknownTerminalIsReportedAndChangesNothing() async throws {
         let run = try HarnessRun(term: "no-such-terminal")
-        #expect(run.waitForExit() == 2)
+        #expect(await run.waitForExit() == 2)
         #expect(run.tmux.capture().contains("the terminal type \"no-such-terminal\" is not known to ncurses"))
         #expect(run.sttyAfter == run.sttyBefore)
     }

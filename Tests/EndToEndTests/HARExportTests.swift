@@ -4,19 +4,19 @@ import Testing
 extension EndToEnd {
     @Suite struct HARExport {
         /// A full sign-up with `--har FILE`: the file is HAR 1.2 and holds none of the secrets used.
-        @Test func signUpExportHasNoSecrets() throws {
+        @Test func signUpExportHasNoSecrets() async throws {
             let har = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-e2e-\(UUID().uuidString).har")
             defer { try? FileManager.default.removeItem(at: har) }
             let run = try ConsoleRun(arguments: ["--har", har.path])
-            #expect(run.waitForHome())
+            #expect(await run.waitForHome())
             let email = "har.export@example.com", password = "Har-Secret-7731!"
-            run.startSignUp(email: email, password: password)
-            let code = try run.enterCode(sentTo: email, title: "Check your email")
-            #expect(run.wait(for: "A few more details", timeout: ConsoleRun.serverWait))
+            await run.startSignUp(email: email, password: password)
+            let code = try await run.enterCode(sentTo: email, title: "Check your email")
+            #expect(await run.wait(for: "A few more details", timeout: ConsoleRun.serverWait))
             run.type("Har Person")
             run.keys("Enter")
-            #expect(run.wait(for: "Signed in", timeout: ConsoleRun.serverWait), "\(run.screen)")
-            #expect(run.quit() == 0)
+            #expect(await run.wait(for: "Signed in", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.quit() == 0)
 
             let data = try Data(contentsOf: har)
             let text = String(decoding: data, as: UTF8.self)

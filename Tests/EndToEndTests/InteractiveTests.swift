@@ -10,40 +10,40 @@ extension EndToEnd {
         static let password = "Blue-Harbor-7419!"
         static let clientID = "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48"
 
-        @Test func deviceCodeSignInThenSignOut() throws {
+        @Test func deviceCodeSignInThenSignOut() async throws {
             let run = try ConsoleRun(preset: "email-password")
-            #expect(run.waitForHome())
+            #expect(await run.waitForHome())
             run.choose(2)
-            #expect(run.wait(for: "/common/oauth2/deviceauth", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.wait(for: "/common/oauth2/deviceauth", timeout: ConsoleRun.serverWait), "\(run.screen)")
             let code = try #require(run.deviceCode(), "no user code drawn:\n\(run.screen)")
             #expect(run.screen.contains("Code expires in"))
-            try run.control.request("POST", "devicecodes/\(code)/approve", body: #"{"username":"\#(Self.username)"}"#)
-            #expect(run.wait(for: "[ Sign out ]", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            try await run.control.request("POST", "devicecodes/\(code)/approve", body: #"{"username":"\#(Self.username)"}"#)
+            #expect(await run.wait(for: "[ Sign out ]", timeout: ConsoleRun.serverWait), "\(run.screen)")
             // The outbox pane leaves the account screen too little room: its top is a page up.
             run.keys("PPage")
-            #expect(run.wait(for: "Signed in with a device code"), "\(run.screen)")
+            #expect(await run.wait(for: "Signed in with a device code"), "\(run.screen)")
             #expect(run.screen.contains(Self.username))
             #expect(run.screen.contains("In memory only"), "the embedded tenant's tokens must stay in memory:\n\(run.screen)")
             // Home, Refresh now, Show claims, Sign out.
             run.keys("Tab", "Tab", "Tab", "Enter")
-            #expect(run.wait(for: "was signed out of this console", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.wait(for: "was signed out of this console", timeout: ConsoleRun.serverWait), "\(run.screen)")
             #expect(run.screen.contains("oauth2/v2.0/logout"), "no end-session address:\n\(run.screen)")
-            #expect(run.quit() == 0)
+            #expect(await run.quit() == 0)
             run.expectSaneTerminal()
         }
 
-        @Test func escapeCancelsTheDeviceCodeWait() throws {
+        @Test func escapeCancelsTheDeviceCodeWait() async throws {
             let run = try ConsoleRun(preset: "email-password")
-            #expect(run.waitForHome())
+            #expect(await run.waitForHome())
             run.choose(2)
-            #expect(run.wait(for: "/common/oauth2/deviceauth", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.wait(for: "/common/oauth2/deviceauth", timeout: ConsoleRun.serverWait), "\(run.screen)")
             run.keys("Escape")
-            #expect(run.wait(for: "Sign-in cancelled"), "\(run.screen)")
+            #expect(await run.wait(for: "Sign-in cancelled"), "\(run.screen)")
             #expect(run.screen.contains("Sign in with a device code"), "not back on the home menu:\n\(run.screen)")
-            #expect(run.quit() == 0)
+            #expect(await run.quit() == 0)
         }
 
-        @Test func browserSignInWithChromiumAsTheUsersBrowser() throws {
+        @Test func browserSignInWithChromiumAsTheUsersBrowser() async throws {
             let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("InteropTests/Scripts/browser_sign_in.py").path
             let log = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-browser-\(UUID().uuidString).log").path
@@ -52,19 +52,19 @@ extension EndToEnd {
                 "BROWSER": "python3 \(script)", "TOPHHIE_TEST_USERNAME": Self.username, "TOPHHIE_TEST_PASSWORD": Self.password,
                 "TOPHHIE_TEST_BROWSER_LOG": log,
             ])
-            #expect(run.waitForHome())
+            #expect(await run.waitForHome())
             run.choose(1)
-            #expect(run.wait(for: "Your browser was opened", timeout: ConsoleRun.serverWait), "\(run.screen)")
-            #expect(run.wait(for: "[ Sign out ]", timeout: .seconds(90)),
+            #expect(await run.wait(for: "Your browser was opened", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.wait(for: "[ Sign out ]", timeout: .seconds(90)),
                     "\(run.screen)\nbrowser log:\n\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
             run.keys("PPage")
-            #expect(run.wait(for: "Signed in with the browser"), "\(run.screen)")
+            #expect(await run.wait(for: "Signed in with the browser"), "\(run.screen)")
             #expect(run.screen.contains(Self.username))
-            #expect(run.quit() == 0)
+            #expect(await run.quit() == 0)
         }
 
-        @Test func aRelaunchRestoresTheAccountAndTheScriptCommandsShareTheCache() throws {
-            let tenant = try StandaloneEmulator()
+        @Test func aRelaunchRestoresTheAccountAndTheScriptCommandsShareTheCache() async throws {
+            let tenant = try await StandaloneEmulator()
             defer { tenant.stop() }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-relaunch-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -72,30 +72,30 @@ extension EndToEnd {
             let target = ["--authority", tenant.authority, "--client-id", Self.clientID, "--token-cache", cache]
 
             let first = try ConsoleRun(arguments: ["console"] + target, embedded: false, folder: folder)
-            #expect(first.waitForHome())
-            first.signIn(Self.username, Self.password)
-            #expect(first.wait(for: "Signed in natively", timeout: ConsoleRun.serverWait), "\(first.screen)")
+            #expect(await first.waitForHome())
+            await first.signIn(Self.username, Self.password)
+            #expect(await first.wait(for: "Signed in natively", timeout: ConsoleRun.serverWait), "\(first.screen)")
             #expect(first.screen.contains("Token cache") && first.screen.contains("/cache.json"),
                     "the account screen must name the cache file:\n\(first.screen)")
-            #expect(first.quit() == 0)
+            #expect(await first.quit() == 0)
             first.stop()
             let mode = try FileManager.default.attributesOfItem(atPath: cache)[.posixPermissions] as? Int
             #expect(mode == 0o600)
 
             let second = try ConsoleRun(arguments: ["console"] + target, embedded: false, folder: folder)
-            #expect(second.wait(for: "restored from the token cache", timeout: ConsoleRun.serverWait), "\(second.screen)")
+            #expect(await second.wait(for: "restored from the token cache", timeout: ConsoleRun.serverWait), "\(second.screen)")
             #expect(second.screen.contains(Self.username))
-            #expect(second.quit() == 0)
+            #expect(await second.quit() == 0)
             second.stop()
 
-            let token = tenant.tophhie(["token", "--json"] + target)
+            let token = await tenant.tophhie(["token", "--json"] + target)
             #expect(token.status == 0, "\(token.output)")
             #expect(token.output.contains(#""username":"\#(Self.username)""#))
-            let accounts = tenant.tophhie(["accounts"] + target)
+            let accounts = await tenant.tophhie(["accounts"] + target)
             #expect(accounts.status == 0 && accounts.output.contains("* \(Self.username)"), "\(accounts.output)")
-            let signOut = tenant.tophhie(["sign-out"] + target)
+            let signOut = await tenant.tophhie(["sign-out"] + target)
             #expect(signOut.status == 0 && signOut.output.contains("Signed out \(Self.username)"), "\(signOut.output)")
-            let after = tenant.tophhie(["token"] + target)
+            let after = await tenant.tophhie(["token"] + target)
             #expect(after.status == 1, "\(after.output)")
             #expect(after.output.contains("No account is signed in"))
         }
@@ -110,7 +110,7 @@ struct StandaloneEmulator {
     let binary: String
 
     /// - Parameter arguments: more `tophhie emulator` arguments, e.g. `--tenant FILE`.
-    init(arguments: [String] = []) throws {
+    init(arguments: [String] = []) async throws {
         binary = try ReleaseBinary.require()
         folder = NSTemporaryDirectory() + "tophhie-emulator-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -121,12 +121,12 @@ struct StandaloneEmulator {
         }
         self.pid = pid
         var first: String?
-        for _ in 0..<200 where first == nil {
+        await eventually(timeout: .seconds(10), interval: .milliseconds(50)) {
             first = (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n").first.map(String.init)
-            if first == nil { usleep(50_000) }
+            return first != nil
         }
         guard let line = first, line.hasPrefix("listening on ") else {
-            ChildProcess.stop(pid)
+            await ChildProcess.terminate(pid)
             throw ControlAPI.Failure(description: "the emulator said: \(first ?? "nothing")")
         }
         authority = String(line.dropFirst("listening on ".count))
@@ -139,9 +139,9 @@ struct StandaloneEmulator {
     }
 
     /// Runs `tophhie ARGUMENTS` to its end: exit status and what it printed (stdout and stderr).
-    func tophhie(_ arguments: [String]) -> (status: Int32, output: String) {
+    func tophhie(_ arguments: [String]) async -> (status: Int32, output: String) {
         let output = folder + "/command.out"
-        let status = ChildProcess.run([binary] + arguments, outputPath: output, truncate: true)
+        let status = await ChildProcess.runToEnd([binary] + arguments, outputPath: output, truncate: true)
         return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
     }
 

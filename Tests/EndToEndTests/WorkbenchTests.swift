@@ -5,83 +5,83 @@ extension EndToEnd {
     /// The operator's tools in the real console under tmux: the trace inspector (F6) and the emulator panel (F5).
     @Suite struct Workbench {
         /// F6, the first exchange opened: the sign-up's password is shown redacted, never as typed.
-        @Test func theInspectorOpensAnExchangeWithThePasswordRedacted() throws {
+        @Test func theInspectorOpensAnExchangeWithThePasswordRedacted() async throws {
             let run = try ConsoleRun()
-            #expect(run.waitForHome())
+            #expect(await run.waitForHome())
             let password = "Inspector-Secret-2204!"
-            run.startSignUp(email: "inspected@example.com", password: password)
-            #expect(run.wait(for: "Check your email", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            await run.startSignUp(email: "inspected@example.com", password: password)
+            #expect(await run.wait(for: "Check your email", timeout: ConsoleRun.serverWait), "\(run.screen)")
             run.keys("F6")
-            #expect(run.wait(for: "HTTP trace, secrets redacted ·"), "\(run.screen)")
+            #expect(await run.wait(for: "HTTP trace, secrets redacted ·"), "\(run.screen)")
             run.keys("Home", "Enter")
-            #expect(run.wait(for: "Exchange: POST /signup/v1.0/start 200"), "\(run.screen)")
-            #expect(run.wait(for: "password=[REDACTED]"), "\(run.screen)")
+            #expect(await run.wait(for: "Exchange: POST /signup/v1.0/start 200"), "\(run.screen)")
+            #expect(await run.wait(for: "password=[REDACTED]"), "\(run.screen)")
             #expect(!run.screen.contains(password))
             run.keys("Escape", "Escape")
-            #expect(run.wait(for: "Check your email"), "Esc twice is back on the flow:\n\(run.screen)")
-            #expect(run.quit() != nil)
+            #expect(await run.wait(for: "Check your email"), "Esc twice is back on the flow:\n\(run.screen)")
+            #expect(await run.quit() != nil)
         }
 
         /// F5: after the clock moves 10 minutes, the resend countdown is over and the code is refused.
-        @Test func advancingTheClockExpiresTheCode() throws {
+        @Test func advancingTheClockExpiresTheCode() async throws {
             let run = try ConsoleRun()
-            #expect(run.waitForHome())
+            #expect(await run.waitForHome())
             let email = "clock.moved@example.com"
-            run.startSignUp(email: email, password: "Clock-Moved-7781!")
-            #expect(run.wait(for: "Resend code (in", timeout: ConsoleRun.serverWait), "\(run.screen)")
-            let code = try run.control.code(to: email)
+            await run.startSignUp(email: email, password: "Clock-Moved-7781!")
+            #expect(await run.wait(for: "Resend code (in", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            let code = try await run.control.code(to: email)
             run.keys("F5")
-            #expect(run.wait(for: "Emulator · virtual time"), "\(run.screen)")
-            select("by 10 minutes", in: run)
+            #expect(await run.wait(for: "Emulator · virtual time"), "\(run.screen)")
+            await select("by 10 minutes", in: run)
             run.keys("Enter")
-            #expect(run.wait(for: "Clock advanced by 10 minutes"), "\(run.screen)")
+            #expect(await run.wait(for: "Clock advanced by 10 minutes"), "\(run.screen)")
             run.keys("Escape")
-            #expect(run.wait(for: "Check your email"), "\(run.screen)")
-            #expect(run.waitUntilGone("Resend code (in"), "the countdown did not follow the emulator's clock:\n\(run.screen)")
+            #expect(await run.wait(for: "Check your email"), "\(run.screen)")
+            #expect(await run.waitUntilGone("Resend code (in"), "the countdown did not follow the emulator's clock:\n\(run.screen)")
             run.type(code)
             run.keys("Enter")
-            #expect(run.wait(for: "The session timed out", timeout: ConsoleRun.serverWait), "\(run.screen)")
-            #expect(run.quit() != nil)
+            #expect(await run.wait(for: "The session timed out", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.quit() != nil)
         }
 
         /// Enrolment: F5 opens nothing; the panel would list earlier people's emails and remove accounts.
-        @Test func enrolmentModeHasNoEmulatorPanel() throws {
+        @Test func enrolmentModeHasNoEmulatorPanel() async throws {
             let run = try ConsoleRun(arguments: ["--enrol"])
-            #expect(run.waitForHome())
+            #expect(await run.waitForHome())
             run.keys("F5")
-            #expect(!run.wait(for: "Emulator · virtual time", timeout: .seconds(2)), "\(run.screen)")
+            #expect(await !run.wait(for: "Emulator · virtual time", timeout: .seconds(2)), "\(run.screen)")
             #expect(run.screen.contains("Sign up"), "\(run.screen)")
-            #expect(run.quit() != nil)
+            #expect(await run.quit() != nil)
         }
 
         /// F5: a user added on the panel signs in straight away.
-        @Test func aUserAddedOnThePanelSignsIn() throws {
+        @Test func aUserAddedOnThePanelSignsIn() async throws {
             let run = try ConsoleRun()
-            #expect(run.waitForHome())
+            #expect(await run.waitForHome())
             run.keys("F5")
-            #expect(run.wait(for: "Emulator · virtual time"), "\(run.screen)")
-            select("add a user", in: run)
+            #expect(await run.wait(for: "Emulator · virtual time"), "\(run.screen)")
+            await select("add a user", in: run)
             run.keys("Enter")
-            #expect(run.wait(for: "New user's email:"), "\(run.screen)")
+            #expect(await run.wait(for: "New user's email:"), "\(run.screen)")
             run.type("panel.made@example.com")
             run.keys("Enter")
-            #expect(run.wait(for: "Password for panel.made@example.com"), "\(run.screen)")
+            #expect(await run.wait(for: "Password for panel.made@example.com"), "\(run.screen)")
             run.type("Panel-Made-6620!")
             run.keys("Enter")
-            #expect(run.wait(for: "Added panel.made@example.com."), "\(run.screen)")
+            #expect(await run.wait(for: "Added panel.made@example.com."), "\(run.screen)")
             #expect(!run.screen.contains("Panel-Made-6620!"))
             run.keys("Escape")
-            #expect(run.wait(for: "Sign up"))
-            run.signIn("panel.made@example.com", "Panel-Made-6620!")
-            #expect(run.wait(for: "Signed in", timeout: ConsoleRun.serverWait), "\(run.screen)")
-            #expect(run.quit() == 0)
+            #expect(await run.wait(for: "Sign up"))
+            await run.signIn("panel.made@example.com", "Panel-Made-6620!")
+            #expect(await run.wait(for: "Signed in", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            #expect(await run.quit() == 0)
         }
 
         /// Moves the panel's selection (`›`) down from the top to the row holding `text`.
-        private func select(_ text: String, in run: ConsoleRun, sourceLocation: SourceLocation = #_sourceLocation) {
+        private func select(_ text: String, in run: ConsoleRun, sourceLocation: SourceLocation = #_sourceLocation) async {
             run.keys("Home")
             for _ in 0..<40 {
-                usleep(100_000)
+                try? await Task.sleep(for: .milliseconds(100))  // the key's frame; suspends, holds no thread
                 if run.screen.split(separator: "\n").contains(where: { $0.contains("› ") && $0.contains(text) }) { return }
                 run.keys("Down")
             }

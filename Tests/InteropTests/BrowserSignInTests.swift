@@ -21,7 +21,7 @@ import TophhieCloudAuthentication
         ])
         let pid = try #require(ChildProcess.start(command, outputPath: output, truncate: true))
         let result = try await step.waitForSignIn(timeout: 60)
-        #expect(ChildProcess.wait(pid) == 0, "browser: \(InteropTenant.read(output)) \(InteropTenant.read(log))")
+        #expect(await ChildProcess.exitStatus(of: pid) == 0, "browser: \(InteropTenant.read(output)) \(InteropTenant.read(log))")
         #expect(result.account.username == InteropTenant.username)
         #expect(auth.currentAccount?.username == InteropTenant.username)
     }

@@ -20,7 +20,7 @@ import TophhieCloudAuthentication
         #expect(signedIn.account.username == InteropTenant.username)
 
         let (command, output) = tenant.python("msal_interop.py", ["refresh", cache], output: "refresh")
-        let status = ChildProcess.run(command, outputPath: output, truncate: true)
+        let status = await ChildProcess.runToEnd(command, outputPath: output, truncate: true)
         let printed = InteropTenant.read(output)
         #expect(status == 0, "MSAL Python: \(printed)")
         #expect(printed.contains(#""username": "jane.doe@contoso.com""#))
@@ -46,7 +46,7 @@ import TophhieCloudAuthentication
         }
         let code = try #require(userCode, "MSAL Python printed no user code: \(InteropTenant.read(output))")
         #expect(tenant.approve(userCode: code) == 200)
-        #expect(ChildProcess.wait(pid) == 0, "MSAL Python: \(InteropTenant.read(output))")
+        #expect(await ChildProcess.exitStatus(of: pid) == 0, "MSAL Python: \(InteropTenant.read(output))")
 
         let auth = try tenant.auth(cache: cache)
         let restored = try #require(auth.currentAccount, "the account MSAL Python cached is restored at configure")

@@ -5,6 +5,7 @@ import FoundationNetworking
 import NativeAuthWire
 import Synchronization
 import Testing
+import TestSupport
 
 /// The `tophhie emulator` command as a user runs it: first line, outbox lines, signals, exit codes, durability.
 @Suite("tophhie emulator command", .serialized)
@@ -49,20 +50,20 @@ struct CommandLineTests {
         try await signUp(emulator, "line.test@contoso.com")
         let line = try emulator.nextLine()
         #expect(line == "outbox: email l***@c*****o.com signUp", "no code and no full address without --show-codes")
-        #expect(emulator.stop(with: SIGTERM) == 0)
+        #expect(await emulator.stop(with: SIGTERM) == 0)
 
         let showing = try EmulatorProcess.start(["--tenant", "email-otp", "--hash-iterations", "10", "--show-codes"])
         try await signUp(showing, "codes@contoso.com")
         let shown = try showing.nextLine()
         #expect(shown.range(of: #"^outbox: email c\*\*\*@c\*\*\*\*\*o\.com signUp code [0-9]{8}$"#, options: .regularExpression) != nil, "\(shown)")
-        #expect(showing.stop(with: SIGINT) == 0)
+        #expect(await showing.stop(with: SIGINT) == 0)
     }
 
     @Test("--host other than 127.0.0.1 warns on stderr (tested with another loopback address)")
-    func hostWarning() throws {
+    func hostWarning() async throws {
         let emulator = try EmulatorProcess.start(["--host", "127.0.0.2", "--hash-iterations", "10"])
         #expect(emulator.authority.hasPrefix("http://127.0.0.2:"))
-        #expect(emulator.stop(with: SIGTERM) == 0)
+        #expect(await emulator.stop(with: SIGTERM) == 0)
         #expect(emulator.standardError().contains("warning: listening on 127.0.0.2"))
     }
 
@@ -83,7 +84,7 @@ struct CommandLineTests {
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         let (_, admitted) = try await URLSession.shared.data(for: request)
         #expect((admitted as? HTTPURLResponse)?.statusCode == 200)
-        #expect(emulator.stop(with: SIGTERM) == 0)
+        #expect(await emulator.stop(with: SIGTERM) == 0)
         let said = emulator.standardError()
         #expect(said.contains("reachable by others") && said.contains(file) && !said.contains(token), "\(said)")
 
@@ -96,18 +97,18 @@ struct CommandLineTests {
     }
 
     @Test("a bad policy file or bad usage exits 2 with one message naming file and key")
-    func badPolicy() throws {
+    func badPolicy() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(#"{"tenant": {"name": "x", "id": "5f0c3a1e-7b2d-4c8e-9a61-3d2f4b6e8a10"}, "clients": [{"clientId": "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48"}], "otp": {"length": 99}}"#.utf8).write(to: file)
         let bad = try EmulatorProcess(["--tenant", file.path])
-        bad.process.waitUntilExit()
+        await bad.process.exited()
         #expect(bad.process.terminationStatus == 2)
         let message = bad.standardError()
         #expect(message.contains(file.path) && message.contains("otp.length") && message.contains("from 4 to 10"), "\(message)")
 
         let usage = try EmulatorProcess(["--port", "seventy"])
-        usage.process.waitUntilExit()
+        await usage.process.exited()
         #expect(usage.process.terminationStatus == 2)
     }
 
@@ -120,7 +121,7 @@ struct CommandLineTests {
         let usernames = (1...5).map { "durable\($0)@contoso.com" }
         for username in usernames { #expect(try await signUp(first, username), "\(username) was not signed up") }
         let keyBefore = (try await get("\(first.authority)/discovery/v2.0/keys") as? [String: Any])?["keys"] as? [[String: Any]]
-        #expect(first.stop(with: SIGKILL) != 0)
+        #expect(await first.stop(with: SIGKILL) != 0)
 
         let second = try EmulatorProcess.start(arguments)
         let users = try await get("\(second.origin)/emulator/v1/users") as? [[String: Any]]
@@ -130,7 +131,7 @@ struct CommandLineTests {
         let keyAfter = (try await get("\(second.authority)/discovery/v2.0/keys") as? [String: Any])?["keys"] as? [[String: Any]]
         #expect(keyBefore?.first?["kid"] as? String != nil)
         #expect(keyAfter?.first?["kid"] as? String == keyBefore?.first?["kid"] as? String)
-        #expect(second.stop(with: SIGTERM) == 0)
+        #expect(await second.stop(with: SIGTERM) == 0)
     }
 
     /// The sign-ups the emulator acknowledged, shared by the load's tasks.
@@ -163,7 +164,7 @@ struct CommandLineTests {
                 }
             }
             while acknowledged.count < wanted, first.process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
-            #expect(first.stop(with: SIGKILL) != 0)
+            #expect(await first.stop(with: SIGKILL) != 0)
             try await group.waitForAll()
         }
 
@@ -173,6 +174,6 @@ struct CommandLineTests {
         let kept = acknowledged.usernames
         #expect(kept.count >= wanted)
         #expect(Set(kept).isSubset(of: emails), "lost \(Set(kept).subtracting(emails).count) of \(kept.count)")
-        #expect(second.stop(with: SIGTERM) == 0)
+        #expect(await second.stop(with: SIGTERM) == 0)
     }
 }

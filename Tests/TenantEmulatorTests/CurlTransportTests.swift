@@ -5,6 +5,7 @@ import NativeAuthWire
 import Synchronization
 import TenantEmulator
 import Testing
+import TestSupport
 import TophhieCloudAuthentication
 
 /// `CurlTransport` over plain loopback HTTP: bodies and headers, redirects, cancellation, failures.
@@ -114,9 +115,10 @@ struct CurlTransportTests {
         let transport = try CurlTransport(caFile: nil)
         try await Self.queueDelay(server, seconds: 60, transport: transport)
         let request = Self.initiate(server)
+        #expect(await eventually { server.drainCounts.requests == 0 })
         let started = ContinuousClock.now
         let task = Task { try await transport.send(request) }
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(await eventually { server.drainCounts.requests == 1 }, "the request never reached the server")
         task.cancel()
         let result = await task.result
         let elapsed = ContinuousClock.now - started
@@ -127,7 +129,7 @@ struct CurlTransportTests {
         // Generous: the answer was held for 60 s; only a cancellation that works ends it this early.
         #expect(elapsed < .seconds(30), "took \(elapsed)")
         let stopping = ContinuousClock.now
-        server.stop()
+        await server.shutDown()
         #expect(ContinuousClock.now - stopping < .seconds(30), "the stop waited out the held answer")
     }
 
@@ -136,10 +138,13 @@ struct CurlTransportTests {
         let server = try Self.plainEmulator()
         let transport = try CurlTransport(caFile: nil)
         try await Self.queueDelay(server, seconds: 60, transport: transport)
+        // The fault's own request is complete (its answer can reach curl before the daemon counts it done).
+        #expect(await eventually { server.drainCounts.requests == 0 })
         let task = Task { try await transport.send(Self.initiate(server, timeout: 30)) }
-        try await Task.sleep(for: .milliseconds(300))
+        // Stop once the server holds the request (headers read, answer delayed), not after a guessed pause.
+        #expect(await eventually { server.drainCounts.requests == 1 }, "the request never reached the server")
         let stopping = ContinuousClock.now
-        server.stop()
+        await server.shutDown()
         #expect(ContinuousClock.now - stopping < .seconds(30), "the stop waited out the held answer")
         let response = try await task.value
         #expect(response.status == 200)

@@ -59,10 +59,10 @@ final class EmulatorProcess {
         String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
-    /// Sends `signal` and waits for the exit status.
-    func stop(with signal: Int32) -> Int32 {
+    /// Sends `signal` and suspends until the exit status is in (``Process/exited()``: no thread waits).
+    func stop(with signal: Int32) async -> Int32 {
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        await process.exited()
         return process.terminationStatus
     }
 

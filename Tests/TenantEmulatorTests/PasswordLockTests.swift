@@ -32,41 +32,43 @@ import Testing
     }
 
     @Test("another user's initiate is answered while a password is being checked")
-    func otherRequestsProceed() throws {
+    func otherRequestsProceed() async throws {
         let harness = try Self.harness()
         let token = try Self.passwordToken(harness)
         let emulator = harness.emulator
         let finished = Atomic<Bool>(false)
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            _ = Self.signIn(emulator, token)
-            finished.store(true, ordering: .releasing)
-            done.signal()
+        let signedIn = Task {
+            await Self.onOwnThread {
+                _ = Self.signIn(emulator, token)
+                finished.store(true, ordering: .releasing)
+            }
         }
-        Thread.sleep(forTimeInterval: 0.05)  // let the sign-in reach its hash
+        try await Task.sleep(for: .milliseconds(50))  // let the sign-in reach its hash (suspends; holds no thread)
         let other = harness.post(.signInInitiate, ["client_id": clientID, "username": "jane.doe@contoso.com", "challenge_type": allTypes])
         #expect(other.status == 200)
         let waited = finished.load(ordering: .acquiring)
         #expect(!waited, "initiate waited for the other request's password check")
-        done.wait()
+        await signedIn.value
+    }
+
+    /// Runs `work` on a Thread of its own (it blocks on the hash) and suspends until it is done.
+    static func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+        await withCheckedContinuation { (done: CheckedContinuation<Result, Never>) in
+            Thread.detachNewThread { done.resume(returning: work()) }
+        }
     }
 
     @Test("two requests with the same continuation token and the right password: exactly one goes on")
-    func tokenStaysSingleUse() throws {
+    func tokenStaysSingleUse() async throws {
         let harness = try Self.harness()
         let token = try Self.passwordToken(harness)
         let emulator = harness.emulator
-        let statuses = Mutex<[Int]>([])
-        let group = DispatchGroup()
-        for _ in 0..<2 {
-            group.enter()
-            Thread.detachNewThread {
-                let answer = Self.signIn(emulator, token)
-                statuses.withLock { $0.append(answer.status) }
-                group.leave()
+        let statuses = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<2 {
+                group.addTask { await Self.onOwnThread { Self.signIn(emulator, token).status } }
             }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
         }
-        group.wait()
-        #expect(statuses.withLock { $0.sorted() } == [200, 400])
+        #expect(statuses.sorted() == [200, 400])
     }
 }

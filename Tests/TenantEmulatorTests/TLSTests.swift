@@ -2,6 +2,7 @@ import EmulatorServer
 import Foundation
 import TenantEmulator
 import Testing
+import TestSupport
 @testable import TophhieCloudAuthentication
 
 /// The emulator over HTTPS with its generated certificate, reached with `CurlTransport` and the curl CLI.
@@ -30,19 +31,24 @@ struct TLSTests {
                         ?? URL(fileURLWithPath: "/"), method: "GET", timeout: 10)
     }
 
-    /// Runs a program and returns its exit status, stdout and stderr.
-    static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    /// Runs a program and returns its exit status, stdout and stderr (through files: no pipe to read while
+    /// waiting, and the wait suspends, ``Process/runUntilExit()``).
+    static func run(_ program: String, _ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outputFile = folder.appendingPathComponent("out"), errorsFile = folder.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorsFile)
+        try await process.runUntilExit()
+        let out = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOf: errorsFile, encoding: .utf8)) ?? ""
+        return (process.terminationStatus, out, err)
     }
 
     @Test("CurlTransport with the server's PEM as CA file fetches discovery over https; endpoints are https")
@@ -86,20 +92,20 @@ struct TLSTests {
     }
 
     @Test("the certificate: CN, SAN IP 127.0.0.1 and DNS localhost, CA:TRUE, key usage, ECDSA-SHA256, 30 days")
-    func certificateContents() throws {
+    func certificateContents() async throws {
         let server = try Self.startTLS()
         defer { server.stop() }
         let scratch = try Scratch()
         let file = try scratch.file("cert.pem", try #require(server.certificatePEM))
-        let text = try Self.run("/usr/bin/openssl", ["x509", "-in", file, "-noout", "-text"])
+        let text = try await Self.run("/usr/bin/openssl", ["x509", "-in", file, "-noout", "-text"])
         #expect(text.status == 0, "\(text.errors)")
         for expected in ["Version: 3 (0x2)", "Subject: CN = Tophhie emulator, OU = instance ", "Issuer: CN = Tophhie emulator, OU = instance ",
                          "IP Address:127.0.0.1", "DNS:localhost", "CA:TRUE", "Digital Signature, Certificate Sign",
                          "Signature Algorithm: ecdsa-with-SHA256", "NIST CURVE: P-256"] {
             #expect(text.output.contains(expected), "missing \(expected)")
         }
-        #expect(try Self.run("/usr/bin/openssl", ["x509", "-in", file, "-noout", "-checkend", String(29 * 86400)]).status == 0)
-        #expect(try Self.run("/usr/bin/openssl", ["x509", "-in", file, "-noout", "-checkend", String(31 * 86400)]).status != 0)
+        #expect(try await Self.run("/usr/bin/openssl", ["x509", "-in", file, "-noout", "-checkend", String(29 * 86400)]).status == 0)
+        #expect(try await Self.run("/usr/bin/openssl", ["x509", "-in", file, "-noout", "-checkend", String(31 * 86400)]).status != 0)
         #expect(!(server.certificatePEM ?? "").contains("PRIVATE KEY"))
     }
 
@@ -113,7 +119,7 @@ struct TLSTests {
         let folder = scratch.url.appendingPathComponent("certs")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(try #require(inFolder.certificatePEM).utf8).write(to: folder.appendingPathComponent("folder-ca.pem"))
-        let rehash = try Self.run("/usr/bin/openssl", ["rehash", folder.path])
+        let rehash = try await Self.run("/usr/bin/openssl", ["rehash", folder.path])
         #expect(rehash.status == 0, "\(rehash.errors)")
         let caFile = try scratch.file("file-ca.pem", try #require(inFile.certificatePEM))
 
@@ -127,11 +133,11 @@ struct TLSTests {
     }
 
     @Test("tophhie emulator --tls --tls-cert F: first line https; curl --cacert F accepts it, plain curl refuses")
-    func commandLine() throws {
+    func commandLine() async throws {
         let scratch = try Scratch()
         let certificate = scratch.url.appendingPathComponent("emulator.pem").path
         let emulator = try EmulatorProcess.start(["--tls", "--tls-cert", certificate, "--hash-iterations", "10"])
-        defer { if emulator.process.isRunning { _ = emulator.stop(with: SIGTERM) } }
+        defer { if emulator.process.isRunning { kill(emulator.process.processIdentifier, SIGTERM) } }
         #expect(emulator.authority.range(of: #"^https://127\.0\.0\.1:[0-9]+/[0-9a-f-]{36}$"#,
                                          options: .regularExpression) != nil, "\(emulator.authority)")
         let attributes = try FileManager.default.attributesOfItem(atPath: certificate)
@@ -140,13 +146,13 @@ struct TLSTests {
         #expect(pem.hasPrefix("-----BEGIN CERTIFICATE-----") && !pem.contains("PRIVATE KEY"))
 
         let url = emulator.authority + Self.discoveryPath
-        let trusted = try Self.run("/usr/bin/curl", ["-sS", "--fail", "--max-time", "10", "--cacert", certificate, url])
+        let trusted = try await Self.run("/usr/bin/curl", ["-sS", "--fail", "--max-time", "10", "--cacert", certificate, url])
         #expect(trusted.status == 0, "\(trusted.errors)")
         #expect(trusted.output.contains(#""token_endpoint":"https:\/\/127.0.0.1:"#) || trusted.output.contains(#""token_endpoint":"https://127.0.0.1:"#),
                 "\(trusted.output)")
-        let untrusted = try Self.run("/usr/bin/curl", ["-sS", "--max-time", "10", url])
+        let untrusted = try await Self.run("/usr/bin/curl", ["-sS", "--max-time", "10", url])
         #expect(untrusted.status == 60, "curl exit 60: peer certificate cannot be authenticated; got \(untrusted.status) \(untrusted.errors)")
-        #expect(emulator.stop(with: SIGTERM) == 0)
+        #expect(await emulator.stop(with: SIGTERM) == 0)
     }
 
     @Test("--host with --tls: the certificate also names the bound address, so clients verify it")
@@ -160,9 +166,9 @@ struct TLSTests {
     }
 
     @Test("--tls-cert without --tls is a usage error (exit 2)")
-    func certificateNeedsTLS() throws {
+    func certificateNeedsTLS() async throws {
         let usage = try EmulatorProcess(["--tls-cert", "/tmp/never-written.pem"])
-        usage.process.waitUntilExit()
+        await usage.process.exited()
         #expect(usage.process.terminationStatus == 2)
         #expect(usage.standardError().contains("--tls-cert needs --tls"))
     }

@@ -32,7 +32,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let marker = folder + "/seen"
         let environment = ["BROWSER": folder + "/hijack", "MARKER": marker, "PATH": "/usr/bin:/bin"]
-        #expect(BrowserLauncher.open(url, environment: environment), "a browser that keeps running was started")
+        #expect(await BrowserLauncher.open(url, environment: environment), "a browser that keeps running was started")
         var line = ""
         for _ in 0..<200 where line.isEmpty {
             line = (try? String(contentsOfFile: marker, encoding: .utf8)) ?? ""
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test("lynx, w3m, links, elinks and www-browser (also through a symlink) count as no browser and are never started")
-    func textBrowsersAreNotStarted() throws {
+    func textBrowsersAreNotStarted() async throws {
         let folder = try folder(with: ["lynx": "touch \"$MARKER\"\nexit 0\n"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createSymbolicLink(atPath: folder + "/www-browser", withDestinationPath: folder + "/lynx")
@@ -57,7 +57,7 @@ import Testing
         for browser in ["\(folder)/lynx", "w3m", "links -g", "elinks %s", "\(folder)/www-browser", "\(folder)/my-browser", "lynx:w3m"] {
             let environment = ["BROWSER": browser, "MARKER": marker, "PATH": "\(folder):/usr/bin:/bin"]
             #expect(BrowserLauncher.commands(environment: environment).isEmpty, "\(browser)")
-            #expect(!BrowserLauncher.open(url, environment: environment), "\(browser) must not be started")
+            #expect(!(await BrowserLauncher.open(url, environment: environment)), "\(browser) must not be started")
         }
         #expect(!FileManager.default.fileExists(atPath: marker))
         let mixed = ["BROWSER": "w3m:/usr/bin/firefox", "DISPLAY": ":99", "PATH": "/usr/bin:/bin"]
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test("a $BROWSER naming a missing command is not reported as opened")
-    func missingCommand() {
-        #expect(!BrowserLauncher.open(url, environment: ["BROWSER": "/nonexistent/browser", "PATH": "/usr/bin:/bin"]))
+    func missingCommand() async {
+        #expect(!(await BrowserLauncher.open(url, environment: ["BROWSER": "/nonexistent/browser", "PATH": "/usr/bin:/bin"])))
     }
 }

@@ -53,9 +53,14 @@ final class Front {
     func run(auth: TophhieNativeAuth, interactive: TophhieAuth?, settings: FlowSettings, header: HeaderInfo, outbox: (any CodeOutbox)?,
              emulator: EmulatorControl? = nil, options: ConsoleOptions, notice: String? = nil) -> Int32 {
         let trace = TraceLog()
-        auth.observe(trace.observer)
-        interactive?.observe(trace.observer)
         let mailbox = Mailbox()
+        // Each exchange goes to the trace and wakes the loop, so the trace pane shows it while the request is out.
+        let observer: ExchangeObserver = { exchange in
+            trace.observer(exchange)
+            mailbox.nudge()
+        }
+        auth.observe(observer)
+        interactive?.observe(observer)
         let runner = EffectRunner(auth: auth, interactive: interactive) { mailbox.post($0) }
         let model = ConsoleModel(state: FlowState(settings: settings), runner: runner, mailbox: mailbox, trace: trace,
                                  clock: { emulator?.now ?? Date() })
@@ -64,6 +69,7 @@ final class Front {
         // and can remove accounts. The emulator's clock still drives the countdowns.
         let tools = options.enrol ? nil : emulator
         if let backend {
+            mailbox.onPost(backend.wake)
             FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, emulator: tools, notice: notice)
                 .run(on: backend)
         } else {

@@ -4,18 +4,24 @@ import Synchronization
 import TophhieCloudAuthentication
 
 /// Performs `FlowEffect`s with the framework, off the UI thread, and hands the answers back as
-/// `FlowEvent`s. Keeps the live step; one request at a time; a cancelled request sends no answer.
+/// `FlowEvent`s. Keeps the live step; one flow request at a time, beside the start-up restore (requests are
+/// keyed, so neither cancels the other); a cancelled request sends no answer.
 ///
 /// Source of the contract: `AccountFlow.reduce(_:_:)`.
 public final class EffectRunner: Sendable {
+    /// Which slot a request runs in (``RequestSlots``): a new request replaces the one in its own slot only.
+    enum RequestKey: Hashable, Sendable {
+        /// The start-up look into the token cache.
+        case restore
+        /// What the user asked for (the reducer's one pending request).
+        case flow
+    }
+
     private struct State {
         var live: LiveStep?
         /// The refresh token of the last completed sign-in, in memory only, and whose it is.
         var refreshToken: String?
         var username: String?
-        var task: Task<Void, Never>?
-        /// Bumped on every request and cancel, so a late answer of an old request is dropped.
-        var generation = 0
     }
 
     private let auth: TophhieNativeAuth
@@ -23,6 +29,7 @@ public final class EffectRunner: Sendable {
     private let graph: GraphRunner?
     private let state = Mutex(State())
     private let send: @Sendable (FlowEvent) -> Void
+    private let requests: RequestSlots<RequestKey, FlowEvent>
 
     /// - Parameters:
     ///   - auth: the native stack.
@@ -34,23 +41,20 @@ public final class EffectRunner: Sendable {
         self.interactive = interactive.map { InteractiveRunner(auth: $0, send: send) }
         graph = interactive.map { GraphRunner(auth: $0, send: send) }
         self.send = send
+        requests = RequestSlots(send: send)
     }
 
     /// Sends `.accountRestored` when the token cache holds a usable account (start-up).
     public func restoreCachedAccount() {
         guard let interactive else { return }
-        start { await interactive.restore() }
+        requests.start(.restore) { await interactive.restore() }
     }
 
     /// Performs `effect`. `.quit` is the caller's business and is ignored here.
     public func perform(_ effect: FlowEffect) {
         switch effect {
         case .cancelRequest:
-            state.withLock { state in
-                state.task?.cancel()
-                state.task = nil
-                state.generation += 1
-            }
+            requests.cancel(.flow)
         case .forgetSession:
             state.withLock { state in
                 state.live = nil
@@ -63,33 +67,15 @@ public final class EffectRunner: Sendable {
         case .quit:
             break
         default:
-            start { [self] in try await self.run(effect) }
+            requests.start(.flow) { [self] in try await self.run(effect) }
         }
     }
 
     /// Cancels what is in flight and forgets the live step (the console is closing).
     public func shutdown() {
-        perform(.cancelRequest)
+        requests.cancelAll()
         perform(.forgetSession)
         perform(.forgetAccount)
-    }
-
-    private func start(_ work: @escaping @Sendable () async throws -> FlowEvent?) {
-        state.withLock { state in
-            state.task?.cancel()
-            state.generation += 1
-            let generation = state.generation
-            state.task = Task { [self] in
-                // A cancelled request answers nothing; every other failure is already an event.
-                let event = try? await work()
-                let current = self.state.withLock { state -> Bool in
-                    guard state.generation == generation else { return false }
-                    state.task = nil
-                    return true
-                }
-                if current, let event { self.send(event) }
-            }
-        }
     }
 
     private var live: LiveStep? {

@@ -38,10 +38,7 @@ struct InteractiveRunner: Sendable {
         } catch {
             return Task.isCancelled ? nil : .browserSignInStarted(.failure(Self.failure(error)))
         }
-        // The launcher waits up to half a second to see a browser fail at once: never on the cooperative pool.
-        let opened = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
-            DispatchQueue.global(qos: .userInitiated).async { done.resume(returning: step.openInBrowser()) }
-        }
+        let opened = await step.openInBrowser()
         sendUnlessCancelled(.browserSignInStarted(.success(BrowserPrompt(
             authorizationURL: step.authorizationURL.absoluteString, redirectURI: step.redirectURI, browserOpened: opened))))
         do {

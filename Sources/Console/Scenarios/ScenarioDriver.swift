@@ -1,5 +1,6 @@
 import AccountFlow
 import Foundation
+import TerminalUI
 import TenantEmulator
 import TophhieCloudAuthentication
 
@@ -16,6 +17,8 @@ final class ScenarioDriver {
     private let stack: ScenarioStack
     private let model: ConsoleModel
     private let trace = TraceLog()
+    /// Woken by each answer the runner posts (no poll while a request is out).
+    private let answers = WakePipe()
     private let deadline: Date
     private let prompt: CodePrompt
     /// Whether a signal ended the run: the step waiting stops at once.
@@ -56,6 +59,7 @@ final class ScenarioDriver {
         })
         settings.upFrontAttributes = upFront.sorted().map { RequiredAttribute(name: $0, type: "string", required: false, regex: nil) }
         let mailbox = Mailbox()
+        mailbox.onPost(answers.wake)
         let runner = EffectRunner(auth: stack.auth, interactive: stack.interactive) { mailbox.post($0) }
         model = ConsoleModel(state: FlowState(settings: settings), runner: runner, mailbox: mailbox, trace: trace)
     }
@@ -196,7 +200,8 @@ final class ScenarioDriver {
                 throw StepFailure(message: "timed out after \(Int(scenario.timeout)) s at \(Self.name(of: model.state.step)) "
                                   + "(\(model.state.screen.status ?? "waiting"))")
             }
-            Thread.sleep(forTimeInterval: 0.01)
+            // This driver's own thread (see ScenarioRunner) waits for the next answer or the next tick.
+            _ = answers.wait(timeout: max(model.untilNextTick, .milliseconds(1)))
         }
     }
 

@@ -53,6 +53,14 @@ final class ConsoleModel {
 
     var isWorking: Bool { state.pending != nil }
 
+    /// How long a loop may wait for input before the next tick is due (countdowns move once a second): a
+    /// deadline, not a poll; answers wake the loop through the mailbox.
+    var untilNextTick: Duration {
+        guard let lastTick else { return .zero }
+        let left = 1 - clock().timeIntervalSince(lastTick)
+        return .milliseconds(Int((min(1, max(0, left)) * 1000).rounded(.up)))
+    }
+
     /// The input ended: a flow still in progress did not complete (a script's exit code says so).
     /// - Returns: whether a flow was in progress.
     @discardableResult

@@ -43,7 +43,9 @@ final class FullScreenSession {
     func run(on backend: some Backend) {
         render(on: backend)
         while !model.quitRequested {
-            var event = backend.nextEvent(timeout: model.isWorking ? .milliseconds(100) : .milliseconds(250))
+            // Keys, resizes and the runner's answers (the mailbox wakes the backend) end the wait; otherwise
+            // it lasts until the next countdown tick.
+            var event = backend.nextEvent(timeout: model.untilNextTick)
             // Keys already waiting (an unbracketed paste arrives as one key each) are applied before a
             // single render, as long as they only edit the screen they were typed on.
             while true {

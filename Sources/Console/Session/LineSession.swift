@@ -13,12 +13,15 @@ final class LineSession {
     private let emulator: EmulatorControl?
     /// The id of the newest outbox message printed.
     private var printedThrough = 0
+    /// Woken by each answer the runner posts, while a request is out.
+    private let answers = WakePipe()
 
     init(model: ConsoleModel, terminal: LineTerminal, outbox: (any CodeOutbox)?, emulator: EmulatorControl? = nil) {
         self.model = model
         self.terminal = terminal
         self.outbox = outbox
         self.emulator = emulator
+        model.mailbox.onPost(answers.wake)
     }
 
     /// Runs until the user quits or the input ends.
@@ -68,7 +71,8 @@ final class LineSession {
                 terminal.say(status)
                 announced = true
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            // Until the next answer, or the next tick of a countdown.
+            _ = answers.wait(timeout: max(model.untilNextTick, .milliseconds(1)))
         }
     }
 

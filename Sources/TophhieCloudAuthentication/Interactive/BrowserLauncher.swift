@@ -19,10 +19,11 @@ public enum BrowserLauncher {
     /// Browsers that draw in the terminal they are started from, by command name.
     static let textBrowsers: Set<String> = ["lynx", "w3m", "links", "links2", "elinks", "www-browser", "browsh", "edbrowse", "netrik"]
 
-    /// - Returns: true when a browser process was started (and had not failed half a second later).
+    /// - Returns: true when a browser process was started: it is still running after ``launchGrace``, or it exited 0.
+    ///   Suspends meanwhile (at most ``launchGrace`` per command tried); no thread waits.
     @discardableResult
-    public static func open(_ url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        for command in commands(environment: environment) where start(command, url: url.absoluteString, environment: environment) {
+    public static func open(_ url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) async -> Bool {
+        for command in commands(environment: environment) where await start(command, url: url.absoluteString, environment: environment) {
             return true
         }
         return false
@@ -46,7 +47,11 @@ public enum BrowserLauncher {
         return textBrowsers.contains(URL(fileURLWithPath: found).resolvingSymlinksInPath().lastPathComponent)
     }
 
-    private static func start(_ command: String, url: String, environment: [String: String]) -> Bool {
+    /// How long a launcher has to fail: one that fails does so at once (no such browser, no display); one that
+    /// works keeps running or exits 0 (xdg-open hands over and returns).
+    public static let launchGrace = Duration.milliseconds(500)
+
+    private static func start(_ command: String, url: String, environment: [String: String]) async -> Bool {
         var words = command.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return false }
         if words.contains(where: { $0.contains("%s") }) {
@@ -55,11 +60,11 @@ public enum BrowserLauncher {
             words.append(url)
         }
         guard let pid = DetachedProcess.spawn(words, environment: environment) else { return false }
-        // A launcher that fails does so at once (no display, a bad option); one that works keeps running or
-        // exits 0 (xdg-open hands over and returns).
-        for _ in 0..<10 {
+        // Checked every 50 ms by a suspended task, not a parked thread: a launcher that fails does so at once.
+        let deadline = ContinuousClock.now + launchGrace
+        while ContinuousClock.now < deadline {
             if let status = DetachedProcess.exitStatus(pid) { return status == 0 }
-            usleep(50_000)
+            try? await Task.sleep(for: .milliseconds(50))
         }
         DetachedProcess.reapLater(pid)
         return true

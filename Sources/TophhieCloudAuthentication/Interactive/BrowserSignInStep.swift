@@ -63,8 +63,8 @@ public struct BrowserSignInStep: Sendable, CustomStringConvertible {
 
     /// Opens `authorizationURL` with `BrowserLauncher`; false when no browser could be started (print the URL).
     @discardableResult
-    public func openInBrowser(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        BrowserLauncher.open(authorizationURL, environment: environment)
+    public func openInBrowser(environment: [String: String] = ProcessInfo.processInfo.environment) async -> Bool {
+        await BrowserLauncher.open(authorizationURL, environment: environment)
     }
 
     static func start(session: InteractiveSession, metadata: OIDCMetadata, prompt: PromptType?, scopes: [String],

@@ -91,11 +91,12 @@ final class LoopbackRedirectListener: Sendable {
             let daemons = self.daemons
             Task.detached {
                 try? await Task.sleep(nanoseconds: Self.closingGrace)
-                daemons.forEach { $0.stop() }
+                for daemon in daemons { await daemon.shutDown() }
             }
             return callback
         } catch {
-            daemons.forEach { $0.stop() }
+            // Off the pool: the stop lets a page still being sent finish.
+            for daemon in daemons { await daemon.shutDown() }
             throw error
         }
     }

@@ -297,7 +297,7 @@ public final class TophhieAuth: Sendable {
                              showURL: @Sendable (URL) -> Void = { _ in }) async throws -> TophhieAuthResult {
         let step = try await startBrowserSignIn(prompt: prompt, scopes: scopes)
         showURL(step.authorizationURL)
-        step.openInBrowser()
+        await step.openInBrowser()
         return try await step.waitForSignIn()
     }
 

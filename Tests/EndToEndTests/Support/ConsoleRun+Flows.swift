@@ -24,19 +24,22 @@ extension ConsoleRun {
     }
 
     /// From the home screen: Sign in, the email and (unless nil, for a one-time code) the password, Enter.
-    func signIn(_ email: String, _ password: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+    func signIn(_ email: String, _ password: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async {
         choose(0)
-        #expect(wait(for: "Password (optional)"), "no sign-in screen:\n\(screen)", sourceLocation: sourceLocation)
+        #expect(await wait(for: "Password (optional)"), "no sign-in screen:\n\(screen)", sourceLocation: sourceLocation)
         fill([email] + (password.map { [$0] } ?? []))
         keys("Enter")
     }
 
     /// Moves focus with Tab until the focused line (`▸`) holds `label`.
-    func focus(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    func focus(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let focused = { (screen: String) in screen.split(separator: "\n").contains { $0.contains("▸") && $0.contains(label) } }
         for _ in 0..<12 {
-            if screen.split(separator: "\n").contains(where: { $0.contains("▸") && $0.contains(label) }) { return }
+            if focused(screen) { return }
+            let before = screen
             keys("Tab")
-            usleep(100_000)
+            // The Tab's frame: the focus mark moves.
+            await tmux.wait(timeout: .seconds(2)) { await tmux.screen() != before }
         }
         Issue.record("could not focus \(label):\n\(screen)", sourceLocation: sourceLocation)
     }
@@ -48,9 +51,9 @@ extension ConsoleRun {
     }
 
     /// Sign-up from the home screen, up to the code screen.
-    func startSignUp(email: String, password: String?) {
+    func startSignUp(email: String, password: String?) async {
         choose(3)
-        #expect(wait(for: "Sign up"))
+        #expect(await wait(for: "Sign up"))
         fill(password.map { [email, $0, $0] } ?? [email])
         keys("Enter")
     }
@@ -58,9 +61,9 @@ extension ConsoleRun {
     /// Waits for the code screen, reads the newest code sent to `address` from the control API,
     /// types it and submits. Returns the code.
     @discardableResult
-    func enterCode(sentTo address: String, title: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        #expect(wait(for: title, timeout: Self.serverWait), "no \(title) screen:\n\(screen)", sourceLocation: sourceLocation)
-        let code = try control.code(to: address)
+    func enterCode(sentTo address: String, title: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        #expect(await wait(for: title, timeout: Self.serverWait), "no \(title) screen:\n\(screen)", sourceLocation: sourceLocation)
+        let code = try await control.code(to: address)
         type(code)
         keys("Enter")
         return code
@@ -83,8 +86,8 @@ extension ConsoleRun {
     }
 
     /// Quits with ^C and waits for the exit status.
-    func quit() -> Int? {
+    func quit() async -> Int? {
         keys("C-c")
-        return waitForExit()
+        return await waitForExit()
     }
 }

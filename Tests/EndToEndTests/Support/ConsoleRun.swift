@@ -66,27 +66,27 @@ final class ConsoleRun {
 
     /// Waits for the home screen with the embedded emulator started (its authority in the header).
     @discardableResult
-    func waitForHome() -> Bool {
-        let started = tmux.wait(timeout: .seconds(20)) {
-            let screen = tmux.capture()
+    func waitForHome() async -> Bool {
+        let started = await tmux.wait(timeout: .seconds(20)) {
+            let screen = await tmux.screen()
             return screen.contains("Tophhie Account Console") && screen.contains("Sign in") && !screen.contains("starting the embedded")
         }
         guard started, port != 0 else { return started }
         // The emulator answers its control API once it listens.
-        return tmux.wait(timeout: .seconds(10)) { (try? control.request("GET", "tenant")) != nil }
+        return await tmux.wait(timeout: .seconds(10)) { (try? await control.request("GET", "tenant")) != nil }
     }
 
     var screen: String { tmux.capture() }
 
     @discardableResult
-    func wait(for text: String, timeout: Duration = .seconds(10)) -> Bool {
-        tmux.waitForScreen(containing: text, timeout: timeout)
+    func wait(for text: String, timeout: Duration = .seconds(10)) async -> Bool {
+        await tmux.waitForScreen(containing: text, timeout: timeout)
     }
 
     /// Waits until `text` is gone from the screen.
     @discardableResult
-    func waitUntilGone(_ text: String, timeout: Duration = .seconds(10)) -> Bool {
-        tmux.wait(timeout: timeout) { !tmux.capture().contains(text) }
+    func waitUntilGone(_ text: String, timeout: Duration = .seconds(10)) async -> Bool {
+        await tmux.wait(timeout: timeout) { await !tmux.screen().contains(text) }
     }
 
     func keys(_ keys: String...) {
@@ -107,8 +107,8 @@ final class ConsoleRun {
     }
 
     /// The console's exit status once it has ended.
-    func waitForExit(timeout: Duration = .seconds(10)) -> Int? {
-        tmux.wait(timeout: timeout) { read("status") != nil }
+    func waitForExit(timeout: Duration = .seconds(10)) async -> Int? {
+        await tmux.wait(timeout: timeout) { read("status") != nil }
         return read("status").flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
