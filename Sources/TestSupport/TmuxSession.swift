@@ -10,10 +10,10 @@ public final class TmuxSession {
     public let target = "harness"
 
     /// Starts `command` (run by `sh -c`) in a `width`×`height` window.
-    /// - Throws: ``TmuxError`` if tmux is missing or the session does not start.
+    /// - Throws: ``MissingTool`` without tmux, ``TmuxError`` if the session does not start.
     public init(command: String, width: Int = 80, height: Int = 24) throws {
         socket = "tophhie-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        guard FileManager.default.isExecutableFile(atPath: Self.tmuxPath) else { throw TmuxError.notInstalled }
+        try MissingTool.require(Self.tmuxPath)
         let result = try run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", target, command])
         guard result.status == 0 else { throw TmuxError.failed(result.output) }
         // Keep the pane (and its terminal state) after the program ends so it can be inspected.
@@ -29,8 +29,6 @@ public final class TmuxSession {
 
     deinit { stop() }
 
-    /// True when tmux is installed.
-    public static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: tmuxPath) }
     static let tmuxPath = "/usr/bin/tmux"
 
     /// Sends tmux key names (`"Tab"`, `"Enter"`, `"Left"`, `"C-c"`).

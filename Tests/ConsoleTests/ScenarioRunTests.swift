@@ -68,6 +68,7 @@ private func reportingOptions(files: [String], jobs: Int, into folder: URL) -> S
 /// `xmllint --schema` (libxml2-utils) on `file`: nil when valid, else its complaint.
 private func schemaProblem(_ file: URL) async throws -> String? {
     let schema = repository.appendingPathComponent("Tests/ConsoleTests/Schemas/junit.xsd").path
+    try MissingTool.require("/usr/bin/xmllint")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
     process.arguments = ["--noout", "--schema", schema, file.path]

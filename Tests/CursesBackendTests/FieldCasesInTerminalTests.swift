@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Cases 016 and 017 in a real terminal (tmux), on the curses backend's harness form.
-@Suite(.serialized, .enabled(if: HarnessRun.isAvailable, "needs tmux and the tui-harness binary"))
+@Suite(.serialized)
 struct FieldCasesInTerminalTests {
     static let farmer = "\u{1F9D1}\u{200D}\u{1F33E}"
     static let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F467}"

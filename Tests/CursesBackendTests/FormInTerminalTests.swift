@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Typing, pasting and resizing in a real terminal under each TERM value of the cases.
-@Suite(.serialized, .enabled(if: HarnessRun.isAvailable, "needs tmux and the tui-harness binary"))
+@Suite(.serialized)
 struct FormInTerminalTests {
     static let terms = ["xterm-256color", "screen-256color", "tmux-256color"]
 

@@ -13,12 +13,11 @@ final class HarnessRun {
         return exe.deletingLastPathComponent().appendingPathComponent("tui-harness").path
     }
 
-    static var isAvailable: Bool {
-        TmuxSession.isAvailable && FileManager.default.isExecutableFile(atPath: harnessPath)
-    }
-
     /// - Parameter environment: extra `NAME=value` words put before the harness command.
     init(term: String, environment: String = "", width: Int = 80, height: Int = 24) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.harnessPath) else {
+            throw NotBuilt(path: Self.harnessPath)
+        }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tui-harness-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let dir = folder.path
@@ -31,6 +30,12 @@ final class HarnessRun {
             exec sleep 60
             """
         tmux = try TmuxSession(command: script, width: width, height: height)
+    }
+
+    /// `swift test` builds the harness with the tests; a test binary run on its own may find it missing.
+    struct NotBuilt: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "no tui-harness at \(path): build it with `swift build --build-tests`" }
     }
 
     deinit {

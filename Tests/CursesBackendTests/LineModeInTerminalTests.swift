@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Line mode in a real terminal: chosen for `TERM=dumb`, secrets not echoed, echo restored on Ctrl-C.
-@Suite(.serialized, .enabled(if: HarnessRun.isAvailable, "needs tmux and the tui-harness binary"))
+@Suite(.serialized)
 struct LineModeInTerminalTests {
     @Test func dumbTerminalGetsPromptsAndSecretsAreNotEchoed() async throws {
         let run = try HarnessRun(term: "dumb")

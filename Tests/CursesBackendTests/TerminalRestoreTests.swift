@@ -3,7 +3,7 @@ import Testing
 
 /// The curses backend in a real terminal (tmux): whatever ends the program, the terminal comes back
 /// as it was — modes (`stty -a`), visible cursor, main screen, and no form left on it.
-@Suite(.serialized, .enabled(if: HarnessRun.isAvailable, "needs tmux and the tui-harness binary"))
+@Suite(.serialized)
 struct TerminalRestoreTests {
     private func expectSane(_ run: HarnessRun, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(run.sttyBefore != nil, sourceLocation: sourceLocation)

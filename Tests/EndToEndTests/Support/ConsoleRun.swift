@@ -13,8 +13,6 @@ final class ConsoleRun {
     let port: UInt16
     let control: ControlAPI
 
-    static var isAvailable: Bool { TmuxSession.isAvailable }
-
     /// Starts `tophhie [--preset PRESET] --port N ARGUMENTS` (or, with `embedded: false`, `tophhie ARGUMENTS`).
     /// - Parameters:
     ///   - preset: a preset name, or a file name under `Policies/` ending `.json`.

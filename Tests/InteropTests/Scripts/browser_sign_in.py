@@ -6,10 +6,18 @@ Environment: TOPHHIE_TEST_USERNAME, TOPHHIE_TEST_PASSWORD; TOPHHIE_TEST_BROWSER_
 line per page. Exit 0 when the browser lands on the loopback listener's "Signed in" page.
 """
 import os
+import shutil
 import sys
 import time
 
-from selenium import webdriver
+# A machine without README's set-up fails here, saying how to fix it, not deep inside Selenium.
+try:
+    from selenium import webdriver
+except ImportError:
+    sys.exit("selenium is not installed: run `bash scripts/setup` (README's set-up) and test again")
+for program in ("chromium", "chromedriver"):
+    if shutil.which(program) is None:
+        sys.exit(f"{program} is not installed: run `bash scripts/setup` (README's set-up) and test again")
 from selenium.common.exceptions import NoSuchElementException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By

@@ -12,7 +12,11 @@ import json
 import os
 import sys
 
-import msal
+# A machine without README's set-up fails here, saying how to fix it.
+try:
+    import msal
+except ImportError:
+    sys.exit("msal is not installed: run `bash scripts/setup` (README's set-up) and test again")
 
 
 def app_for(cache):
