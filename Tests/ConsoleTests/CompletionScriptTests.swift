@@ -1,6 +1,7 @@
 @testable import Console
 import Foundation
 import Testing
+import TestSupport
 
 /// `tophhie completion bash|zsh|fish`: each shell, running the generated script, offers every command,
 /// option, preset and profile name (profiles read from the profiles file when the shell completes).
@@ -40,13 +41,12 @@ import Testing
             process.standardOutput = pipe
             process.standardError = pipe
             try process.run()
-            return await withCheckedContinuation { continuation in
-                DispatchQueue.global().async {
-                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    continuation.resume(returning: String(decoding: data, as: UTF8.self))
-                }
+            // Read to the end on a Dispatch thread (the read blocks), then await the exit.
+            let data = await withCheckedContinuation { continuation in
+                DispatchQueue.global().async { continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile()) }
             }
+            await process.exited()
+            return String(decoding: data, as: UTF8.self)
         }
     }
 

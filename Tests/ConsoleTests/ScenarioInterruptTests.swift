@@ -42,22 +42,21 @@ import TestSupport
 
         let printed = Mutex("")
         let interruption = RunInterruption()
-        let sent = Mutex<ContinuousClock.Instant?>(nil)
         let fixed = options
-        let code = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
+        async let code = withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
             Thread.detachNewThread {
                 // Live output: its status line says when the second scenario has reached its held request.
                 done.resume(returning: ScenarioCommand.run(fixed, output: { text in printed.withLock { $0 += text } }, errors: { _ in },
                                                            live: true, interruption: interruption))
             }
-            Thread.detachNewThread {
-                while !printed.withLock({ $0.contains("waits · step 2/3") }) { usleep(20_000) }
-                sent.withLock { $0 = .now }
-                interruption.receive(SIGTERM)
-            }
         }
-        let took = ContinuousClock.now - (sent.withLock { $0 } ?? .now)
-        #expect(code == 143)
+        let reached = await eventually(timeout: .seconds(30)) { printed.withLock { $0.contains("waits · step 2/3") } }
+        let sent = ContinuousClock.now
+        interruption.receive(SIGTERM)
+        let status = await code
+        let took = ContinuousClock.now - sent
+        #expect(reached, "the second scenario reached its held request")
+        #expect(status == 143)
         #expect(took < .seconds(3), "reports written \(took) after the signal")
 
         let xml = try String(contentsOf: junit, encoding: .utf8)
@@ -105,7 +104,7 @@ import TestSupport
 /// sends it to a CI job.
 @Suite struct ScenarioSignalProcessTests {
     @Test("a real SIGTERM to `tophhie run`: exit 143 within about 2 s, both reports complete, the earlier out.xml replaced whole")
-    func realSignal() throws {
+    func realSignal() async throws {
         let binary = RepositoryFiles.packageRoot.appendingPathComponent(".build/debug/tophhie")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "run `swift build` first")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-signal-\(UUID().uuidString)")
@@ -130,7 +129,7 @@ import TestSupport
         }
         let sent = ContinuousClock.now
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        await process.exited()
         #expect(ContinuousClock.now - sent < .seconds(3))
         #expect(process.terminationStatus == 143)
         let xml = try String(contentsOf: folder.appendingPathComponent("out.xml"), encoding: .utf8)

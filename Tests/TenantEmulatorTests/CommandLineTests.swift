@@ -91,7 +91,7 @@ struct CommandLineTests {
         // A token file others can read is refused before anything listens.
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
         let loose = try EmulatorProcess(["--host", "0.0.0.0", "--control-token-file", file])
-        loose.process.waitUntilExit()
+        await loose.process.exited()
         #expect(loose.process.terminationStatus == 2)
         #expect(loose.standardError().contains("chmod 600"))
     }

@@ -2,14 +2,15 @@ import EmulatorServer
 import Foundation
 import TenantEmulator
 import Testing
+import TestSupport
 
 /// A port already taken: one line of ours naming it (no libmicrohttpd line before it), exit 1.
 @Suite struct EmulatorPortInUseTests {
-    @Test func aTakenPortIsOneClearLine() throws {
+    @Test func aTakenPortIsOneClearLine() async throws {
         let holder = try EmulatorServer.start(policy: try TenantPreset.load("email-otp"), hasher: PasswordHasher(iterations: 10))
         defer { holder.stop() }
         let second = try EmulatorProcess(["--port", String(holder.port), "--hash-iterations", "10"])
-        second.process.waitUntilExit()
+        await second.process.exited()
         #expect(second.process.terminationStatus == 1)
         let message = second.standardError()
         #expect(message.split(separator: "\n").count == 1, "\(message)")

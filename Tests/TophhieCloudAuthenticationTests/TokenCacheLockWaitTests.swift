@@ -37,13 +37,7 @@ struct TokenCacheLockWaitTests {
         /// Ends the hold and waits for the child to exit.
         func release() async {
             try? input.fileHandleForWriting.close()
-            let process = process
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                DispatchQueue.global().async {
-                    process.waitUntilExit()
-                    continuation.resume()
-                }
-            }
+            await process.exited()
         }
     }
 

@@ -10,12 +10,12 @@ struct TokenCacheProcessTests {
     typealias F = TokenCacheFixtures
     static let writer = TokenCacheWriter.path
 
-    @Test func killedWriterLeavesOldOrNewFileAndNextWriteWorks() throws {
+    @Test func killedWriterLeavesOldOrNewFileAndNextWriteWorks() async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let log = folder.file("writer.log")
-        #expect(ChildProcess.run([Self.writer, "sample", "0", folder.file("a.json")], outputPath: log) == 0)
-        #expect(ChildProcess.run([Self.writer, "sample", "1", folder.file("b.json")], outputPath: log) == 0)
+        #expect(await ChildProcess.runToEnd([Self.writer, "sample", "0", folder.file("a.json")], outputPath: log) == 0)
+        #expect(await ChildProcess.runToEnd([Self.writer, "sample", "1", folder.file("b.json")], outputPath: log) == 0)
         let sampleA = try Data(contentsOf: URL(fileURLWithPath: folder.file("a.json")))
         let sampleB = try Data(contentsOf: URL(fileURLWithPath: folder.file("b.json")))
         let (cacheA, cacheB) = (try MSALTokenCache(json: sampleA), try MSALTokenCache(json: sampleB))
@@ -29,9 +29,10 @@ struct TokenCacheProcessTests {
         var killedHoldingLock = 0
         for _ in 0..<20 {
             let child = try #require(ChildProcess.start([Self.writer, "alternate", path, "50000"], outputPath: log))
-            usleep(UInt32.random(in: 80_000...400_000))
+            // A kill at a random moment of the alternating writes (a deadline, not a wait for an event).
+            try await Task.sleep(for: .milliseconds(Int.random(in: 80...400)))
             kill(child, SIGKILL)
-            ChildProcess.wait(child)
+            await ChildProcess.exitStatus(of: child)
 
             let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(bytes == sampleA || bytes == sampleB, "the file is the old or the new cache, never a mix")
@@ -48,14 +49,14 @@ struct TokenCacheProcessTests {
         #expect(killedHoldingLock > 0, "some kills landed inside an update")
     }
 
-    @Test func twoProcessesRefreshingAtOnceLoseNoUpdate() throws {
+    @Test func twoProcessesRefreshingAtOnceLoseNoUpdate() async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let path = folder.file("msal_token_cache.json")
         let cycles = 50
         let first = try #require(ChildProcess.start([Self.writer, "rotate", path, "P1", "\(cycles)"], outputPath: folder.file("p1.log")))
         let second = try #require(ChildProcess.start([Self.writer, "rotate", path, "P2", "\(cycles)"], outputPath: folder.file("p2.log")))
-        let statuses = [ChildProcess.wait(first), ChildProcess.wait(second)]
+        let statuses = [await ChildProcess.exitStatus(of: first), await ChildProcess.exitStatus(of: second)]
         let logs = [folder.file("p1.log"), folder.file("p2.log")].map { (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "" }
         #expect(statuses == [0, 0], "\(logs)")
 

@@ -102,18 +102,18 @@ public final class EffectRunner: Sendable {
         case .submitSignUpAttributes(let values):
             return .signUpAdvanced(await result { advance(try await current(\.signUpAttributes).submitAttributes(values)) })
         case .signInAfterSignUp:
-            return .signInAdvanced(await result { advance(try await current(\.signInAfterSignUp).signIn()) })
+            return .signInAdvanced(await result { await advance(try await current(\.signInAfterSignUp).signIn()) })
         case .startSignIn(let email, let password):
             return .signInAdvanced(await result {
                 let step = if let password { try await auth.signIn(email: email, password: password) } else { try await auth.signIn(email: email) }
-                return advance(step)
+                return await advance(step)
             })
         case .submitSignInCode(let code):
-            return .signInAdvanced(await result { advance(try await current(\.signInCode).submitCodeForNextStep(code)) })
+            return .signInAdvanced(await result { await advance(try await current(\.signInCode).submitCodeForNextStep(code)) })
         case .requestMFAChallenge(let methodID):
             return .mfaChallengeAnswered(await result { try await requestMFAChallenge(methodID) })
         case .submitVerificationCode(let code):
-            return .signInAdvanced(await result { advance(try await current(\.verification).submitCodeForNextStep(code)) })
+            return .signInAdvanced(await result { await advance(try await current(\.verification).submitCodeForNextStep(code)) })
         case .registerMethod(let methodID, let contact):
             return .registrationAnswered(await result {
                 let registration = try current(\.registration)
@@ -125,7 +125,7 @@ public final class EffectRunner: Sendable {
                 case .verificationRequired(let step): keep(.verification(step))
                 case .completed(let result):
                     keep(nil)
-                    keepTokens(of: result)
+                    await keepTokens(of: result)
                     return .completed(interactive?.account(result) ?? SignedInAccount(result))
                 }
                 return answer.outcome
@@ -157,7 +157,7 @@ public final class EffectRunner: Sendable {
                 return .passwordChanged
             })
         case .signInAfterReset:
-            return .signInAdvanced(await result { advance(try await current(\.signInAfterReset).signIn()) })
+            return .signInAdvanced(await result { await advance(try await current(\.signInAfterReset).signIn()) })
         case .startDeviceCodeSignIn:
             return try await interactiveRunner().deviceCodeSignIn()
         case .startBrowserSignIn:
@@ -183,7 +183,7 @@ public final class EffectRunner: Sendable {
                 guard let token else { throw NativeAuthError.refreshTokenExpired(.local) }
                 do {
                     let refreshed = try await auth.refreshTokens(refreshToken: token, username: username)
-                    keepTokens(of: refreshed)
+                    await keepTokens(of: refreshed)
                     return SignedInAccount(refreshed)
                 } catch let error as NativeAuthError {
                     if case .server = error {} else { state.withLock { $0.refreshToken = nil } }
@@ -219,17 +219,17 @@ public final class EffectRunner: Sendable {
 
     /// Keeps the step a sign-in answer leads to (or the refresh token of a completed one) and returns
     /// its summary.
-    private func advance(_ step: NativeSignInStep) -> SignInProgress {
+    private func advance(_ step: NativeSignInStep) async -> SignInProgress {
         keep(LiveStep(step))
         guard case .completed(let result) = step else { return step.progress }
-        keepTokens(of: result)
+        await keepTokens(of: result)
         return .completed(interactive?.account(result) ?? SignedInAccount(result))
     }
 
     /// Keeps only what a refresh needs (and hands the tokens to the token cache, when there is one); the
     /// id and access tokens are dropped here.
-    private func keepTokens(of result: TophhieAuthResult) {
-        interactive?.store(result)
+    private func keepTokens(of result: TophhieAuthResult) async {
+        await interactive?.store(result)
         state.withLock { state in
             state.refreshToken = result.refreshToken
             state.username = result.account.username

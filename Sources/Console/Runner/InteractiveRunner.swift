@@ -101,7 +101,7 @@ struct InteractiveRunner: Sendable {
     var hasAccount: Bool { auth.currentAccount != nil }
 
     /// Keeps a native sign-in's tokens in the cache (as MSAL's native-auth client does).
-    func store(_ result: TophhieAuthResult) { try? auth.storeNativeSignIn(result) }
+    func store(_ result: TophhieAuthResult) async { try? await auth.storeNativeSignIn(result) }
 
     /// A sign-in's summary with where its tokens are kept and how many accounts the cache holds.
     func account(_ result: TophhieAuthResult) -> SignedInAccount {

@@ -58,19 +58,6 @@ final class TokenCacheStore: Sendable {
         }
     }
 
-    /// `update(_:)` on the calling thread, for the one synchronous caller (`storeNativeSignIn`).
-    /// - Throws: `AuthError.tokenCache`, or what `body` throws.
-    func updateNow<T>(_ body: (inout MSALTokenCache) throws -> T) throws -> T {
-        do {
-            guard let file else { return try memory.withLock { try body(&$0) } }
-            let (value, notice) = try file.update(body)
-            remember(notice)
-            return value
-        } catch let error as TokenCacheError {
-            throw AuthError.tokenCache(error.localizedDescription)
-        }
-    }
-
     /// The notice about a damaged file, once.
     func takeNotice() -> String? { pendingNotice.withLock { notice in defer { notice = nil }; return notice } }
 

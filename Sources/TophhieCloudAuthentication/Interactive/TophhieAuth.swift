@@ -302,11 +302,11 @@ public final class TophhieAuth: Sendable {
     }
 
     /// Adds the tokens of a native sign-in to the cache (as MSAL's native-auth client does) and makes its
-    /// account current. The console skips this in enrolment mode.
-    /// - Throws: `AuthError.tokenCache`, `.unexpectedResponse` when the result names no account.
-    /// - Important: waits for the cache lock on the calling thread (the console calls it from its
-    ///   synchronous step handling); see `TokenCacheFile`.
-    public func storeNativeSignIn(_ result: TophhieAuthResult) throws {
+    /// account current. The console skips this in enrolment mode. The lock wait and the atomic write run off
+    /// the cooperative pool (see `TokenCacheStore.update(_:)`).
+    /// - Throws: `AuthError.tokenCache`, `.unexpectedResponse` when the result names no account,
+    ///   `CancellationError` when the task is cancelled while waiting for the lock.
+    public func storeNativeSignIn(_ result: TophhieAuthResult) async throws {
         let session = try makeSession()
         guard let objectID = result.account.objectID, let tenantID = result.account.tenantID else {
             throw AuthError.unexpectedResponse("The sign-in's id token names no account (oid and tid).")
@@ -316,7 +316,7 @@ public final class TophhieAuth: Sendable {
         let tokens = CacheableTokenResponse(accessToken: result.accessToken, refreshToken: result.refreshToken, idToken: result.idToken,
                                             clientInfo: clientInfo, scope: result.scopes.joined(separator: " "), expiresIn: seconds)
         let (clientID, environment, now) = (session.configuration.clientID, session.configuration.environment, clock())
-        try session.store.updateNow { cache in
+        try await session.store.update { cache in
             try cache.store(tokens, clientID: clientID, environment: environment, realm: tenantID,
                             requestedScopes: result.scopes, accountSource: "password", now: now)
         }
