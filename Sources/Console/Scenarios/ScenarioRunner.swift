@@ -55,12 +55,12 @@ struct ScenarioRunner {
                 done.leave()
             }
         }
-        while done.wait(timeout: .now() + 0.05) == .timedOut {
-            if interruption.isSet {
-                _ = done.wait(timeout: .now() + Self.interruptionGrace)
-                break
-            }
-        }
+        // Woken by the last scenario's end or by the interruption, whichever comes first: no polling.
+        let woken = DispatchSemaphore(value: 0)
+        done.notify(queue: .global()) { woken.signal() }
+        interruption.whenSet { woken.signal() }
+        woken.wait()
+        if interruption.isSet { _ = done.wait(timeout: .now() + Self.interruptionGrace) }
         let signal = interruption.signal
         let stamp = signal.map { Self.timestamp.format($0.at) } ?? ""
         return results.withLock { finished in
