@@ -6,8 +6,13 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case failed = 1
     /// A usage or configuration error: a bad option, value, file or profile.
     case usage = 2
-    /// A sign-in is needed: no cached account, or its refresh token is gone or expired (`tophhie console`).
+    /// `tophhie run`: nothing failed, but the service throttled a scenario (AADSTS701014, no more one-time codes
+    /// for now), so the run proves nothing about the tenant yet.
+    case throttled = 3
+    /// A sign-in is needed: no cached account, or its refresh token is gone or expired (`token`, `history`).
     case signInNeeded = 4
+    /// Hung up: SIGHUP (the terminal or SSH session went away), 128 + 1.
+    case hungUp = 129
     /// Interrupted by SIGINT (Ctrl-C in line mode or a script command): 128 + 2.
     case interrupted = 130
     /// Stopped by SIGTERM: 128 + 15.
@@ -19,7 +24,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .done: "done"
         case .failed: "failed (a flow, scenario, check or the network); stderr says why"
         case .usage: "usage or configuration error (bad option, value, file or profile)"
+        case .throttled: "run: no scenario failed, but the service throttled one (AADSTS701014); try again later"
         case .signInNeeded: "a sign-in is needed: no cached account, or its refresh token is gone or expired"
+        case .hungUp: "hung up (SIGHUP)"
         case .interrupted: "interrupted (SIGINT, Ctrl-C)"
         case .terminated: "stopped (SIGTERM)"
         }

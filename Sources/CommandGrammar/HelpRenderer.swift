@@ -48,7 +48,7 @@ public enum HelpRenderer {
         usage.hasPrefix(" ") ? "          " + usage : "  tophhie " + usage
     }
 
-    static let exitCodeLine = "Exit codes: 0 done, 1 failed, 2 usage error, 4 sign-in needed, 130/143 interrupted (tophhie help exit-codes)."
+    static let exitCodeLine = "Exit codes: 0 done, 1 failed, 2 usage error, 3 throttled, 4 sign-in needed, 129/130/143 interrupted (tophhie help exit-codes)."
 
     static func optionLines(_ option: OptionSpec) -> [String] {
         let spellings = ([option.synopsis] + option.names.dropFirst()).joined(separator: ", ")

@@ -173,7 +173,7 @@ public final class CursesBackend: Backend {
     }
 
     /// `redrawwin` on `stdscr`: the next ``flush()`` repaints every row. Not `wclear`, whose full
-    /// clear a terminal without an alternate screen may copy into its scrollback (case 018).
+    /// clear a terminal without an alternate screen may copy into its scrollback (field case 018, docs/field-cases.md).
     public func clear() {
         _ = redrawwin(cncursesw_stdscr())
     }

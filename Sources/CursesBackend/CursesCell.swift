@@ -2,7 +2,7 @@ import CNcursesw
 import Glibc
 import TerminalUI
 
-/// The `cchar_t`s that draw one ``Cell`` of a ``Buffer`` (case 016).
+/// The `cchar_t`s that draw one ``Cell`` of a ``Buffer`` (field case 016, docs/field-cases.md).
 ///
 /// `setcchar` keeps only the first spacing character of a grapheme and the non-spacing ones after it,
 /// so `🧑‍🌾` (U+1F9D1 U+200D U+1F33E) reached the terminal as `🧑` and a stray joiner that glued the

@@ -5,7 +5,7 @@ import Glibc
 ///
 /// A full clear (`clear`, or `ed` from the top-left corner) is what ncurses would send, and a terminal
 /// without an alternate screen may copy the cleared screen into its scrollback: tmux does, so under
-/// `TERM=vt100` a person's email stayed in the history after the console ended (case 018). Erasing each
+/// `TERM=vt100` a person's email stayed in the history after the console ended (field case 018, docs/field-cases.md). Erasing each
 /// row (`el`) and moving down one (`cud1`) leaves nothing to copy. The bytes are laid out once for
 /// ``rowLimit`` rows; blanking `n` rows writes a prefix of them.
 struct ScreenBlanking {

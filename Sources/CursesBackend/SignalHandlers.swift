@@ -27,7 +27,7 @@ func handleWindowChange(_ signal: Int32) {
     errno = saved
 }
 
-/// SIGTSTP, SIGTTIN, SIGTTOU (case 015): give the terminal back as the shell had it (a shell such as
+/// SIGTSTP, SIGTTIN, SIGTTOU (field case 015, docs/field-cases.md): give the terminal back as the shell had it (a shell such as
 /// dash does not repair it, and ncurses' own handler would restore the raw modes a launcher handed
 /// over), stop, and on SIGCONT take it back and have the loop repaint. Nothing typed is lost: decoded
 /// keys stay queued, and the modes are switched without flushing input. A process continued in the

@@ -12,7 +12,7 @@ final class TerminalInput {
     private var decoder = InputDecoder()
     private var queue: [Key] = []
     private let clock = ContinuousClock()
-    /// When the last bytes arrived, to close a paste whose end marker never comes (case 017).
+    /// When the last bytes arrived, to close a paste whose end marker never comes (field case 017, docs/field-cases.md).
     private var lastInput: ContinuousClock.Instant
 
     /// - Parameters:
@@ -45,7 +45,7 @@ final class TerminalInput {
             let pasting = decoder.isPasting
             let waitingForEscape = decoder.hasPendingInput
             // Both waits run from the last bytes read, not from this call: a caller asking for no wait
-            // (keys already queued) must not cut a sequence split over a slow link in two (case 028).
+            // (keys already queued) must not cut a sequence split over a slow link in two (field case 028, docs/field-cases.md).
             let wait = pasting ? min(remaining, max(.zero, lastInput + pasteQuietTime - clock.now))
                 : waitingForEscape ? min(remaining, max(.zero, lastInput + escapeDelay - clock.now)) : remaining
             var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),

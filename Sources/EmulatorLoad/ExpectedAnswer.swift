@@ -4,7 +4,7 @@ import NativeAuthWire
 /// What a scripted request's answer must be, checked on status and body shape through the framework's own
 /// validator (`ResponseValidator`: the fields the protocol makes mandatory for that endpoint and outcome).
 ///
-/// Source: native-auth API reference §3–§5 (answers per endpoint), §1.6 (a redirect is not a success here).
+/// Source: docs/protocol.md §N3–§N5 (answers per endpoint), §N1.6 (a redirect is not a success here).
 public enum ExpectedAnswer: Sendable, Equatable {
     /// initiate, sign-up start, reset start: 200 with a `continuation_token`.
     case started

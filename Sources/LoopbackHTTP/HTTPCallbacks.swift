@@ -2,7 +2,7 @@ import CMicroHTTPD
 import Synchronization
 
 // libmicrohttpd calls these from its own threads: they live outside any actor (not in main.swift) and
-// reach their owner through `Unmanaged` context pointers. Source: DESIGN.md "Traps".
+// reach their owner through `Unmanaged` context pointers. Source: docs/ARCHITECTURE.md "Traps of this toolchain".
 
 /// Bodies over 1 MiB are not what a loopback API or a redirect listener expects; reading stops there.
 let maximumBodyBytes = 1 << 20

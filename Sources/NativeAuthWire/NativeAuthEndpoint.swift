@@ -1,48 +1,48 @@
 /// Every endpoint of the native authentication API (V1), by the path appended to the authority.
 ///
 /// Every call is a `POST` with an `application/x-www-form-urlencoded` body and a JSON answer.
-/// Source: native-auth API reference §1.1–§1.2, §3–§6.
+/// Source: docs/protocol.md §N1.1–§N1.2, §N3–§N6.
 public enum NativeAuthEndpoint: String, Sendable, CaseIterable, Hashable {
     /// Sign-in start: sends `username`; answers the flow's first `continuation_token`, or `user_not_found`.
-    /// Source: native-auth API reference §3.1.
+    /// Source: docs/protocol.md §N3.1.
     case signInInitiate = "/oauth2/v2.0/initiate"
     /// Sign-in challenge: answers `password`, a sent `oob` code, or redirect; with `id`, requests the MFA code.
-    /// Source: native-auth API reference §3.2, §3.6 step B.
+    /// Source: docs/protocol.md §N3.2, §N3.6 step B.
     case signInChallenge = "/oauth2/v2.0/challenge"
     /// Token endpoint: sign-in grants, auto sign-in after sign-up / reset / registration, refresh.
     case token = "/oauth2/v2.0/token"
-    /// Lists the user's MFA methods after `mfa_required`. Source: native-auth API reference §3.6 step A.
+    /// Lists the user's MFA methods after `mfa_required`. Source: docs/protocol.md §N3.6 step A.
     case signInIntrospect = "/oauth2/v2.0/introspect"
     /// Lists the methods the tenant offers for registration after `registration_required`.
-    /// Source: native-auth API reference §3.7 step A.
+    /// Source: docs/protocol.md §N3.7 step A.
     case registerIntrospect = "/register/v1.0/introspect"
     /// Sends a code to the contact being registered (`challenge_target`), or answers `preverified`.
-    /// Source: native-auth API reference §3.7 step B.
+    /// Source: docs/protocol.md §N3.7 step B.
     case registerChallenge = "/register/v1.0/challenge"
     /// Verifies the registration code (`grant_type=oob`), or continues after `preverified`
-    /// (`grant_type=continuation_token`). Source: native-auth API reference §3.7 step C.
+    /// (`grant_type=continuation_token`). Source: docs/protocol.md §N3.7 step C.
     case registerContinue = "/register/v1.0/continue"
     /// Sign-up start: `username`, optional `password` and `attributes`; answers the first token or
-    /// `user_already_exists`. Source: native-auth API reference §4.1.
+    /// `user_already_exists`. Source: docs/protocol.md §N4.1.
     case signUpStart = "/signup/v1.0/start"
     /// Sends the sign-up email code (`oob`), or answers `password` after `credential_required`.
-    /// Source: native-auth API reference §4.2.
+    /// Source: docs/protocol.md §N4.2.
     case signUpChallenge = "/signup/v1.0/challenge"
     /// Submits the code, password or attributes (`grant_type` `oob`, `password` or `attributes`).
-    /// Source: native-auth API reference §4.3.
+    /// Source: docs/protocol.md §N4.3.
     case signUpContinue = "/signup/v1.0/continue"
     /// Password-reset start: `user_not_found`, or AADSTS500222 when the account has no password.
-    /// Source: native-auth API reference §5.1.
+    /// Source: docs/protocol.md §N5.1.
     case resetPasswordStart = "/resetpassword/v1.0/start"
-    /// Sends the password-reset email code; called again to resend. Source: native-auth API reference §5.2.
+    /// Sends the password-reset email code; called again to resend. Source: docs/protocol.md §N5.2.
     case resetPasswordChallenge = "/resetpassword/v1.0/challenge"
     /// Verifies the reset code (`grant_type=oob`); answers a token with `expires_in` of at most 600 seconds.
-    /// Source: native-auth API reference §5.3.
+    /// Source: docs/protocol.md §N5.3.
     case resetPasswordContinue = "/resetpassword/v1.0/continue"
-    /// Submits `new_password`; answers a token and `poll_interval` (seconds). Source: native-auth API reference §5.4.
+    /// Submits `new_password`; answers a token and `poll_interval` (seconds). Source: docs/protocol.md §N5.4.
     case resetPasswordSubmit = "/resetpassword/v1.0/submit"
     /// Polled with the `/submit` token until `status` is `succeeded` or `failed`.
-    /// Source: native-auth API reference §5.5.
+    /// Source: docs/protocol.md §N5.5.
     case resetPasswordPollCompletion = "/resetpassword/v1.0/poll_completion"
 
     /// The path appended to the authority's path, e.g. `/oauth2/v2.0/initiate`.

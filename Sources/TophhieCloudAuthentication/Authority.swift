@@ -4,11 +4,11 @@ import Foundation
 /// `TOPHHIE_AUTHORITY`): scheme and host checked, the tenant path completed or required, and any
 /// query kept for every endpoint.
 ///
-/// Accepted shapes (native-auth API reference §1.1):
+/// Accepted shapes (docs/protocol.md §N1.1):
 /// `https://{sub}.ciamlogin.com/` (completed to `…/{sub}.onmicrosoft.com`, as MSAL normalises it),
 /// `https://{sub}.ciamlogin.com/{sub}.onmicrosoft.com`, `https://{sub}.ciamlogin.com/{tenant-id}`,
 /// `https://{custom-domain}/{tenant-id}`; plain `http` only for loopback hosts (the emulator). A query
-/// such as `?dc=ESTS-PUB-…` (a data-centre hint, §1.1) goes on every endpoint URL after its path.
+/// such as `?dc=ESTS-PUB-…` (a data-centre hint, docs/protocol.md §N1.1) goes on every endpoint URL after its path.
 public struct Authority: Sendable, Hashable, CustomStringConvertible {
     /// `scheme://host[:port]/tenant-path`, no trailing `/`, no query.
     public let base: URL

@@ -13,6 +13,6 @@ public enum TophhieConfiguration {
     /// Scopes for the sign-in history.
     public static let signInHistoryScopes = ["AuditLog.Read.All"]
     /// OIDC scopes MSAL adds to every token request: `openid` for the id token, `offline_access` for
-    /// the refresh token. Source: native-auth API reference §3.3.
+    /// the refresh token. Source: docs/protocol.md §N3.3.
     public static let oidcScopes = ["openid", "profile", "offline_access"]
 }

@@ -112,7 +112,7 @@ import TophhieCloudAuthentication
         #expect(field.error == nil)
     }
 
-    /// Case 006: `.*@.**$` does not compile; the form renders, notes it, submits, and the server marks it.
+    /// Field case 006 (docs/field-cases.md): `.*@.**$` does not compile; the form renders, notes it, submits, and the server marks it.
     @Test func case006PatternThatDoesNotCompile() {
         let email2 = Self.attribute("email2", "string", required: true, regex: ".*@.**$")
         var store = FlowStore(FlowState(

@@ -4,7 +4,7 @@ import Testing
 
 /// The Graph screens in the flow: the profile (read, edit, save only the changes, refused fields), and the
 /// sign-in history (user form, list, filter, paging, throttling, licence and permission failures, a row in
-/// full), with enrolment mode keeping out of all of it (cases 021, 022).
+/// full), with enrolment mode keeping out of all of it (field cases 021, 022 (docs/field-cases.md)).
 @Suite struct GraphFlowTests {
     // MARK: Fixtures
 
@@ -106,7 +106,7 @@ import Testing
         #expect(screen.actions.map(\.label) == ["Edit", "Back", "Home"])
     }
 
-    /// Case 021: `null` reads "not set", a missing property "not available".
+    /// Field case 021 (docs/field-cases.md): `null` reads "not set", a missing property "not available".
     @Test func notSetAndNotAvailableReadDifferently() {
         let details = Self.onProfile().state.screen.details
         #expect(details.contains(ScreenDetail("Email", "not set")))
@@ -146,7 +146,7 @@ import Testing
         #expect(screen.details.contains(ScreenDetail("Department", "not available")))
     }
 
-    /// Case 021: only what changed is sent; an emptied field clears its property; retyping the same value
+    /// Field case 021 (docs/field-cases.md): only what changed is sent; an emptied field clears its property; retyping the same value
     /// (spaces around it) is no change.
     @Test func saveSendsOnlyTheChangedFields() {
         var store = Self.onEdit()
@@ -222,7 +222,7 @@ import Testing
         }
     }
 
-    /// Case 021: a 403 keeps every typed value, marks the refused field in place and retries nothing.
+    /// Field case 021 (docs/field-cases.md): a 403 keeps every typed value, marks the refused field in place and retries nothing.
     @Test func aRefusedSaveKeepsTheInputAndMarksTheField() {
         var store = Self.onEdit()
         store.send(.fieldEdited(.attribute("jobTitle"), "Analyst")) { $0.profileEdit { $0.edit("jobTitle", "Analyst") } }
@@ -324,7 +324,7 @@ import Testing
         #expect(store.state.screen.options.count == 12)
     }
 
-    /// Case 022 (b): 50 rows, "Load more", 12 more appended: 62, and the list goes on at the first new row.
+    /// Field case 022 (docs/field-cases.md) (b): 50 rows, "Load more", 12 more appended: 62, and the list goes on at the first new row.
     @Test func loadMoreAppends() {
         var store = Self.onHistory(Self.rows(0..<50), hasMore: true)
         #expect(store.state.screen.actions.contains(ScreenAction("Load more", .historyMoreRequested)))
@@ -347,7 +347,7 @@ import Testing
 
     // MARK: History: throttling and failures
 
-    /// Case 022 (b): the runner waits `Retry-After`; the countdown runs on ticks, the rows stay.
+    /// Field case 022 (docs/field-cases.md) (b): the runner waits `Retry-After`; the countdown runs on ticks, the rows stay.
     @Test func throttlingCountsDownAndKeepsTheRows() {
         var store = Self.onHistory(Self.rows(0..<50), hasMore: true)
         store.send(.historyMoreRequested, effects: [.loadMoreHistory]) { $0.pending = .readingSignIns }
@@ -373,7 +373,7 @@ import Testing
         #expect(store.state.screen.notice == nil)
     }
 
-    /// Case 022 (c): after the runner's last try the rows are still there and "Load more" is offered.
+    /// Field case 022 (docs/field-cases.md) (c): after the runner's last try the rows are still there and "Load more" is offered.
     @Test func afterTheRunnerGivesUpTheRowsStayWithLoadMore() {
         var store = Self.onHistory(Self.rows(0..<50), hasMore: true)
         store.send(.historyMoreRequested, effects: [.loadMoreHistory]) { $0.pending = .readingSignIns }
@@ -464,7 +464,7 @@ import Testing
         store.send(.historyLoaded(.success(HistoryPage(rows: Self.rows(50..<62), hasMore: false))))
     }
 
-    /// Case 022 (a): the licence message names what the tenant and the caller need; "Try again" is manual
+    /// Field case 022 (docs/field-cases.md) (a): the licence message names what the tenant and the caller need; "Try again" is manual
     /// and a second refusal sends nothing by itself.
     @Test func withoutALicenceTheMessageSaysWhatIsNeededAndRetryIsManual() {
         var store = Self.onAccount()

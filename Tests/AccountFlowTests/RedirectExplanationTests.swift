@@ -13,7 +13,7 @@ import TophhieCloudAuthentication
                             flow: flow, passwordAccounts: passwordAccounts)
     }
 
-    /// Case 001: a password tenant, an app that sent `password redirect`.
+    /// Field case 001 (docs/field-cases.md): a password tenant, an app that sent `password redirect`.
     @Test func case001NamesTheMissingOob() {
         let why = explain(reason: Self.unsupported, sent: [.password, .redirect], capabilities: [])
         #expect(why.cause.contains("did not send the oob challenge type"))

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TophhieCloudAuthentication
 
-/// The account screen's refresh, and case 005: a refresh refused because MFA became required starts an
+/// The account screen's refresh, and field case 005 (docs/field-cases.md): a refresh refused because MFA became required starts an
 /// interactive sign-in for the same email.
 @Suite struct RefreshFlowTests {
     static var refreshable: SignedInAccount {
@@ -40,7 +40,7 @@ import TophhieCloudAuthentication
         #expect(ticking.state.screen.notice == "Tokens refreshed at 08:00:00 UTC.")
     }
 
-    /// Case 005.
+    /// Field case 005 (docs/field-cases.md).
     @Test func mfaNowRequiredStartsAnInteractiveSignInWithTheEmail() {
         var store = Self.signedInStore()
         store.send(.refreshRequested, effects: [.refreshTokens]) { $0.pending = .refreshingTokens }

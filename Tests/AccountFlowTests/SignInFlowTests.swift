@@ -138,7 +138,7 @@ import TophhieCloudAuthentication
         store.send(.useCodeInstead)
     }
 
-    /// Case 001: the app sent `password redirect`; the server answered `challenge_type=redirect`.
+    /// Field case 001 (docs/field-cases.md): the app sent `password redirect`; the server answered `challenge_type=redirect`.
     @Test func case001RedirectShowsTheWebFallback() {
         let settings = FlowSettings(challengeTypes: [.password, .redirect], capabilities: [])
         var store = Self.atStart(settings: settings)
@@ -169,7 +169,7 @@ import TophhieCloudAuthentication
         }
         #expect(store.state.screen.actions.map(\.event)
             == [.otherFlowChosen(.resetPassword), .restartRequested, .homeRequested])
-        // Case 014: the reset starts with the email filled in.
+        // Field case 014 (docs/field-cases.md): the reset starts with the email filled in.
         store.send(.otherFlowChosen(.resetPassword), effects: [.forgetSession]) {
             $0.step = .resetStart(EmailForm(email: Sample.email))
             $0.origin = nil

@@ -2,7 +2,7 @@ import Testing
 import TophhieCloudAuthentication
 @testable import AccountFlow
 
-/// Sign-up in the four orders of the protocol (§4.4) and every error branch.
+/// Sign-up in the four orders of the protocol (docs/protocol.md §N4.4) and every error branch.
 @Suite struct SignUpFlowTests {
     static let displayName = RequiredAttribute(name: "displayName", type: "string", required: true, regex: nil)
     static let city = RequiredAttribute(name: "city", type: "Text", required: false, regex: nil)
@@ -191,7 +191,7 @@ import TophhieCloudAuthentication
         }
     }
 
-    /// Case 010: a wrong code keeps the step and clears the field; the next submit goes to the same step.
+    /// Field case 010 (docs/field-cases.md): a wrong code keeps the step and clears the field; the next submit goes to the same step.
     @Test func case010WrongCodeStaysOnTheCodeScreen() {
         var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
         Self.throughCode(&store, password: nil, code: "11111111")
@@ -204,7 +204,7 @@ import TophhieCloudAuthentication
         Self.signsIn(&store)
     }
 
-    /// Case 010: an expired flow restarts from the first screen with the email kept and no secret.
+    /// Field case 010 (docs/field-cases.md): an expired flow restarts from the first screen with the email kept and no secret.
     @Test func case010ExpiredFlowRestartsWithTheEmailKept() {
         var store = Self.atStart(FlowSettings(passwordAccounts: true), password: true)
         Self.throughCode(&store, password: Sample.password)
@@ -257,7 +257,7 @@ import TophhieCloudAuthentication
         store.send(.signUpAdvanced(.failure(.invalidInput("These values cannot be sent: city.", .local))))  // nobody waits: dropped
     }
 
-    /// Case 013 B: `surname=Lee` sent, `attributes_required` lists `surname` again: stop at the first repeat.
+    /// Field case 013 (docs/field-cases.md) B: `surname=Lee` sent, `attributes_required` lists `surname` again: stop at the first repeat.
     @Test func attributesAskedAgainRightAfterTheyWereSentStopTheFlow() {
         let surname = RequiredAttribute(name: "surname", type: "string", required: true, regex: nil)
         var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
@@ -285,7 +285,7 @@ import TophhieCloudAuthentication
         }
     }
 
-    /// Case 013 A: the password went with `/signup/v1.0/start`; `credential_required` after the code is a fault.
+    /// Field case 013 (docs/field-cases.md) A: the password went with `/signup/v1.0/start`; `credential_required` after the code is a fault.
     @Test func passwordAskedAgainAfterItWasSentAtStartStopsTheFlow() {
         var store = Self.atStart(FlowSettings(passwordAccounts: true), password: true)
         Self.throughCode(&store, password: Sample.password)

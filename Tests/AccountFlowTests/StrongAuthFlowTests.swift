@@ -89,7 +89,7 @@ import TophhieCloudAuthentication
         }
     }
 
-    /// Case 003: SMS blocked by reputation at the MFA picker; the picker stays with the other method.
+    /// Field case 003 (docs/field-cases.md): SMS blocked by reputation at the MFA picker; the picker stays with the other method.
     @Test func case003BlockedMethodKeepsThePicker() {
         var store = Self.atPicker()
         store.send(.methodPicked(id: "m-sms"), effects: [.requestMFAChallenge(methodID: "m-sms")]) {
@@ -189,7 +189,7 @@ import TophhieCloudAuthentication
         }
     }
 
-    /// Case 002: `+123` is refused locally; if the server answers 901001 the step is kept for a correction.
+    /// Field case 002 (docs/field-cases.md): `+123` is refused locally; if the server answers 901001 the step is kept for a correction.
     @Test func case002ImplausibleNumberStaysOnThePhoneField() {
         var store = Self.atSMSContact()
         store.send(.fieldEdited(.contact, "+123")) { $0.contact { $0.contact = "+123" } }
@@ -216,7 +216,7 @@ import TophhieCloudAuthentication
         }
     }
 
-    /// Case 003 on registration: suggest another number or method.
+    /// Field case 003 (docs/field-cases.md) on registration: suggest another number or method.
     @Test func case003BlockedNumberOnRegistration() {
         var store = Self.atSMSContact()
         store.send(.fieldEdited(.contact, "+44 7700 900123")) { $0.contact { $0.contact = "+44 7700 900123" } }

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import TophhieCloudAuthentication
 
-/// Cases 011–014 of `shared/cases/` and the form and navigation faults of issue 14, each as the console's
+/// Field cases 011–014 in docs/field-cases.md and the form and navigation faults of issue 14, each as the console's
 /// flow meets them against the emulator over loopback.
 @Suite(.serialized) struct FieldCaseFlowTests {
     static let password = "Quiet-Lantern-2288!"
@@ -165,7 +165,7 @@ import TophhieCloudAuthentication
     }
 }
 
-/// Case 013 B's faulty server: answers a submission of attributes with the `attributes_required` it had
+/// Field case 013 (docs/field-cases.md) B's faulty server: answers a submission of attributes with the `attributes_required` it had
 /// just sent, as a tenant whose user flow changed mid-flight does.
 private final class RepeatedAnswer: ExchangeRewriter, @unchecked Sendable {
     // @unchecked: one request at a time (the console sends one), guarded by the lock anyway.

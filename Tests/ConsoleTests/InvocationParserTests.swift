@@ -12,7 +12,7 @@ import Testing
         }
     }
 
-    /// Case 011 against a real tenant: the console cannot read the user flow, so the operator names its attributes.
+    /// Field case 011 (docs/field-cases.md) against a real tenant: the console cannot read the user flow, so the operator names its attributes.
     @Test func signUpAttributesComeFromAFile() throws {
         let file = #"[{"name": "givenName", "label": "First name"}, {"name": "surname", "required": true, "regex": "^.{1,64}$"}]"#
         let parser = InvocationParser(environment: [:]) { path in
@@ -101,7 +101,7 @@ import Testing
         #expect(flagged.capabilities == ["registration_required"])
     }
 
-    /// Case 025: flags, the environment and profiles go through the one authority parser.
+    /// Field case 025 (docs/field-cases.md): flags, the environment and profiles go through the one authority parser.
     @Test func everyAuthoritySourceIsParsedTheSameWay() throws {
         guard case .console(let completed, _) = try parser(["TOPHHIE_AUTHORITY": "https://contoso.ciamlogin.com/"])
             .parse(["console", "--client-id", "x"]) else { Issue.record("not console"); return }

@@ -111,7 +111,7 @@ func lineSession(on step: FlowStep, input: String, outbox: (any CodeOutbox)? = n
     }
 }
 
-/// Case 026: server text with terminal escape sequences reaches line mode made printable.
+/// Field case 026 (docs/field-cases.md): server text with terminal escape sequences reaches line mode made printable.
 @Suite struct LineModeEscapeTests {
     static let hostile = "AADSTS50034: nope\u{1B}]0;TITLE\u{07}\u{1B}[2J\u{1B}]52;c;cGF5bG9hZA==\u{07}\u{9B}31m"
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Cases 016 and 017 in a real terminal (tmux), on the curses backend's harness form.
+/// Field cases 016 and 017 (docs/field-cases.md) in a real terminal (tmux), on the curses backend's harness form.
 @Suite(.serialized)
 struct FieldCasesInTerminalTests {
     static let farmer = "\u{1F9D1}\u{200D}\u{1F33E}"
@@ -13,7 +13,7 @@ struct FieldCasesInTerminalTests {
         return (line, line.distance(from: line.startIndex, to: try #require(line.firstIndex(of: "["))) + 1)
     }
 
-    /// Case 016: a joined emoji takes the two columns counted for it; `B` and the cursor follow it there,
+    /// Field case 016 (docs/field-cases.md): a joined emoji takes the two columns counted for it; `B` and the cursor follow it there,
     /// and the stored value is the whole paste.
     @Test func joinedEmojiIsDrawnWholeWithTheCursorAfterIt() async throws {
         let run = try HarnessRun(term: "xterm-256color")
@@ -36,7 +36,7 @@ struct FieldCasesInTerminalTests {
         #expect(run.result?["name"] == "\(Self.family)\(Self.family)B")
     }
 
-    /// Case 017 A: Alt-b (`ESC b`) is one key that does nothing: the form stays, with both values.
+    /// Field case 017 (docs/field-cases.md) A: Alt-b (`ESC b`) is one key that does nothing: the form stays, with both values.
     @Test func altKeyKeepsTheFormAndItsValues() async throws {
         let run = try HarnessRun(term: "xterm-256color")
         #expect(await run.waitForForm())
@@ -56,7 +56,7 @@ struct FieldCasesInTerminalTests {
         #expect(run.result == ["ending": "quit", "name": "ada@contoso.example", "password": "Correct-Horse-9", "code": "4"])
     }
 
-    /// Case 017 B: a paste whose end marker never comes is closed after a quiet time, its text kept, and
+    /// Field case 017 (docs/field-cases.md) B: a paste whose end marker never comes is closed after a quiet time, its text kept, and
     /// keys work again; Ctrl-C inside another such paste still quits.
     @Test func unfinishedPasteGivesTheKeysBack() async throws {
         let run = try HarnessRun(term: "xterm-256color")

@@ -26,7 +26,7 @@ struct FormInTerminalTests {
         #expect(run.result == ["ending": "submitted:", "name": "Ada Lovelace", "password": "S3cret!pass", "code": "123456"])
     }
 
-    // Case 008 in a terminal: tmux wraps the paste in the markers because the backend enabled
+    // Field case 008 (docs/field-cases.md) in a terminal: tmux wraps the paste in the markers because the backend enabled
     // bracketed paste; a second paste ending with a newline does not submit.
     @Test(arguments: terms)
     func bracketedPasteFillsThePassword(_ term: String) async throws {
@@ -46,7 +46,7 @@ struct FormInTerminalTests {
         #expect(run.result?["password"] == "S3cret!passx")
     }
 
-    // Case 009 in a terminal: tmux's own Home/End keys and Shift-Tab.
+    // Field case 009 (docs/field-cases.md) in a terminal: tmux's own Home/End keys and Shift-Tab.
     @Test(arguments: terms)
     func homeEndAndShiftTab(_ term: String) async throws {
         let run = try HarnessRun(term: term)
@@ -63,7 +63,7 @@ struct FormInTerminalTests {
         #expect(run.result?["name"] == "<abcdef>!")
     }
 
-    // Case 007 in a terminal: the terminal's cursor sits after the wide text.
+    // Field case 007 (docs/field-cases.md) in a terminal: the terminal's cursor sits after the wide text.
     @Test(arguments: terms)
     func cursorAfterWideText(_ term: String) async throws {
         let run = try HarnessRun(term: term)

@@ -4,7 +4,7 @@ import Foundation
 import TerminalUI
 import Testing
 
-/// Case 016: a grapheme cluster reaches the terminal whole, in the columns the console counted for it.
+/// Field case 016 (docs/field-cases.md): a grapheme cluster reaches the terminal whole, in the columns the console counted for it.
 @Suite(.serialized) struct GraphemeCellTests {
     static let farmer = "\u{1F9D1}\u{200D}\u{1F33E}"
     static let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F467}"

@@ -1,7 +1,7 @@
 @testable import CursesBackend
 import Testing
 
-/// Case 018: the bytes that blank the screen are written without `tputs`, so terminfo padding must not
+/// Field case 018 (docs/field-cases.md): the bytes that blank the screen are written without `tputs`, so terminfo padding must not
 /// reach the terminal as text (vt100's `el` is `\E[K$<3>`).
 @Suite struct ScreenBlankingTests {
     @Test func paddingIsRemoved() async {

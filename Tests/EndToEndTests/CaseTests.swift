@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 
 extension EndToEnd {
-    /// Every file in `shared/cases/`, reproduced in the console against the embedded emulator.
-    /// Case 005 (refresh after MFA was enabled) has no console path: the console never refreshes
-    /// tokens, so it is covered at the framework level only. Case 006 (a tenant regex that does not
+    /// Every field case in docs/field-cases.md, reproduced in the console against the embedded emulator.
+    /// Field case 005 (refresh after MFA was enabled) has no console path: the console never refreshes
+    /// tokens, so it is covered at the framework level only. Field case 006 (a tenant regex that does not
     /// compile) cannot come from the emulator alone, whose policy loader refuses such a pattern: a
     /// proxy between the console and a standalone emulator rewrites the pattern the server sends.
     @Suite struct Cases {
@@ -88,7 +88,7 @@ extension EndToEnd {
             #expect(await run.quit() == 0)
         }
 
-        // Case 007 in a console field: the terminal's cursor sits at the summed display width.
+        // Field case 007 (docs/field-cases.md) in a console field: the terminal's cursor sits at the summed display width.
         @Test func case007CursorAfterWideCharacters() async throws {
             let run = try ConsoleRun()
             #expect(await run.waitForHome())
@@ -109,7 +109,7 @@ extension EndToEnd {
             #expect(await run.quit() == 0)
         }
 
-        // Case 008: a bracketed paste fills the password exactly; a pasted newline does not submit.
+        // Field case 008 (docs/field-cases.md): a bracketed paste fills the password exactly; a pasted newline does not submit.
         @Test func case008BracketedPasteIntoThePassword() async throws {
             let run = try ConsoleRun()
             #expect(await run.waitForHome())
@@ -129,7 +129,7 @@ extension EndToEnd {
             #expect(await run.quit() == 0)
         }
 
-        // Case 009: every Home/End sequence moves within a console text field, inserts nothing, and
+        // Field case 009 (docs/field-cases.md): every Home/End sequence moves within a console text field, inserts nothing, and
         // Shift-Tab moves focus back, under each TERM value.
         @Test(arguments: ["xterm-256color", "screen-256color", "tmux-256color"])
         func case009HomeEndSequences(_ term: String) async throws {
@@ -156,7 +156,7 @@ extension EndToEnd {
             #expect(await run.quit() == 0)
         }
 
-        // Case 010: a wrong code keeps the code screen (said, cleared, same flow); an expired flow
+        // Field case 010 (docs/field-cases.md): a wrong code keeps the code screen (said, cleared, same flow); an expired flow
         // restarts from the first screen with the email kept.
         @Test func case010WrongCodeThenExpiredFlow() async throws {
             let run = try ConsoleRun()
@@ -226,7 +226,7 @@ extension EndToEnd {
             _ = await run.quit()
         }
 
-        /// Case 005: the tenant turns MFA on after the sign-in; the account screen's refresh is refused
+        /// Field case 005 (docs/field-cases.md): the tenant turns MFA on after the sign-in; the account screen's refresh is refused
         /// (50076) and the console starts an interactive sign-in for the same email, which meets MFA.
         @Test func case005RefreshAfterMFAEnabledStartsAnInteractiveSignIn() async throws {
             let binary = try ReleaseBinary.require()
@@ -274,10 +274,10 @@ extension EndToEnd {
 }
 
 extension EndToEnd {
-    /// Cases 015 and 018: the console as a terminal program under a plain shell and on terminals without
+    /// Field cases 015 and 018 (docs/field-cases.md): the console as a terminal program under a plain shell and on terminals without
     /// an alternate screen.
     @Suite struct TerminalCases {
-        /// Case 015: `dash -i` repairs no terminal modes when a job stops. Stopped by SIGTSTP mid-form, the
+        /// Field case 015 (docs/field-cases.md): `dash -i` repairs no terminal modes when a job stops. Stopped by SIGTSTP mid-form, the
         /// console gives the shell the modes it had (stty -a before launch, while stopped and after `fg`
         /// agree), bracketed paste off and the main screen; after `fg` it repaints with what was typed.
         @Test func case015StopUnderAPlainShellGivesTheShellItsTerminal() async throws {
@@ -336,7 +336,7 @@ extension EndToEnd {
             #expect(read("after") == read("before"), "stty -a after the console differs from before launch")
         }
 
-        /// Case 018: on terminals without an alternate screen (tmux copies a cleared screen into its
+        /// Field case 018 (docs/field-cases.md): on terminals without an alternate screen (tmux copies a cleared screen into its
         /// history), nothing a person typed in enrolment mode reaches the scrollback: not when the next
         /// person starts, not when the console quits. (`TERM=ansi` is left out: it has no `xenl`, which
         /// tmux emulates, so full-width rows wrap differently there whatever the console does.)

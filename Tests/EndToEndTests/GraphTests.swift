@@ -7,8 +7,8 @@ import TestSupport
 
 extension EndToEnd {
     /// Microsoft Graph from the account screen, against a standalone emulator: the profile and an edit the
-    /// tenant refuses (case 021), and an operator reading a user's sign-ins page by page through a
-    /// throttled page (case 022).
+    /// tenant refuses (field case 021, docs/field-cases.md), and an operator reading a user's sign-ins page by page through a
+    /// throttled page (field case 022).
     @Suite struct Graph {
         static let clientID = "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48"
 

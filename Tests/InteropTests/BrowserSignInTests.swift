@@ -5,7 +5,7 @@ import TophhieCloudAuthentication
 
 /// Browser sign-in with a real browser: headless Chromium (Selenium) opens the authorization URL, fills
 /// the emulator's sign-in page and is redirected (form_post) to the framework's loopback listener.
-/// Source: interactive-api §4.4–§4.6; case 024.
+/// Source: docs/protocol.md §I4.4–§I4.6; field case 024 (docs/field-cases.md).
 @Suite(.serialized) struct BrowserSignInTests {
     @Test func aRealBrowserCompletesTheAuthorizationCodeSignIn() async throws {
         let tenant = try InteropTenant(tls: false)

@@ -6,7 +6,7 @@ import TophhieCloudAuthentication
 
 /// `TophhieAuth` against the emulator over loopback HTTP, sharing its virtual clock: the device code,
 /// silent refresh with rotation enforced by the server, and expiry.
-/// Source: interactive-api §2, §4.1–§4.2.
+/// Source: docs/protocol.md §I2, §I4.1–§I4.2.
 @Suite(.serialized) struct FrameworkOnEmulatorTests {
     struct Rig {
         let tenant: InteropTenant

@@ -5,8 +5,8 @@ import TenantEmulator
 import TophhieCloudAuthentication
 
 /// The framework's Graph calls against the emulator's Graph subset over loopback HTTP, on the emulator's
-/// virtual clock: `$select` semantics, the PATCH rules (case 021), 401 refresh-and-retry, the 403 kinds,
-/// paging with a next link and 429 (case 022). Source: interactive-api §5–§6.
+/// virtual clock: `$select` semantics, the PATCH rules (field case 021, docs/field-cases.md), 401 refresh-and-retry, the 403 kinds,
+/// paging with a next link and 429 (field case 022). Source: docs/protocol.md §I5–§I6.
 @Suite(.serialized) struct GraphOnEmulatorTests {
     struct Rig {
         let tenant: InteropTenant

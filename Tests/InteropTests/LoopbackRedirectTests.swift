@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 import TophhieCloudAuthentication
 
-/// The browser sign-in's authorization request and loopback listener (case 024), with the browser played
+/// The browser sign-in's authorization request and loopback listener (field case 024, docs/field-cases.md), with the browser played
 /// by plain HTTP requests to the listener.
 @Suite(.serialized) struct LoopbackRedirectTests {
     /// A GET or form POST to the listener; the status (0 when refused).

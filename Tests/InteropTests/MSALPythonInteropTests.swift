@@ -7,7 +7,7 @@ import TophhieCloudAuthentication
 
 /// The token cache is MSAL's: MSAL Python (PyPI `msal`) refreshes from a cache this framework wrote, and
 /// this framework refreshes from a cache MSAL Python wrote after its own device-code sign-in. Both over
-/// the emulator's HTTPS. Source: interactive-api §1 (unified cache), trap 10.
+/// the emulator's HTTPS. Source: docs/protocol.md §I1 (unified cache), trap T10.
 @Suite(.serialized) struct MSALPythonInteropTests {
     @Test func msalPythonRefreshesSilentlyFromACacheWeWrote() async throws {
         let tenant = try InteropTenant()

@@ -3,7 +3,7 @@ import NativeAuthWire
 import TestSupport
 import Testing
 
-/// Every documented exchange in `shared/fixtures/native-auth/` goes through the validators and must
+/// Every documented exchange in Tests/Fixtures/native-auth/ goes through the validators and must
 /// arrive at the file's `expect.outcome`. A fixture added later is tested with no code change.
 @Suite struct FixtureValidationTests {
     static let fixtures: [Fixture] = (try? RepositoryFiles.nativeAuthFixtures()) ?? []

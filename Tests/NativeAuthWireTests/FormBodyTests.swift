@@ -19,7 +19,7 @@ import Testing
         #expect(body.encodedString == "")
     }
 
-    /// Case 004: non-ASCII attribute values, JSON then form encoding, decoded back unchanged.
+    /// Field case 004 (docs/field-cases.md): non-ASCII attribute values, JSON then form encoding, decoded back unchanged.
     @Test func attributeValuesSurviveTheRoundTrip() throws {
         let values = ["displayName": "Zoë Ångström-Łukasiewicz", "city": "São Paulo",
                       "extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_motto": "Go 🚀 far"]

@@ -1,6 +1,6 @@
 import TophhieCloudAuthentication
 
-/// An app written from the two native-auth guides in `shared/seeds/`. Each `guide…` method holds one
+/// An app written from the two native-auth guides in docs/framework.md. Each `guide…` method holds one
 /// of the guides' Swift snippets exactly as printed there (only indentation added); everything else
 /// here is what the guides leave to the app: `finishSignIn(idToken:)`, `showError(_:)`,
 /// `collect(_:)`, and the variables the snippets read. It imports the framework alone, so

@@ -3,7 +3,7 @@ import Testing
 @testable import TenantEmulator
 
 /// Continuation tokens are bearer secrets of one flow: spent by the step they carried, valid only for the
-/// client they were issued to, and only at the steps of their own flow (native-auth API reference §1.4).
+/// client they were issued to, and only at the steps of their own flow (docs/protocol.md §N1.4).
 @Suite("Continuation token rules")
 struct ContinuationTokenRuleTests {
     let jane = "jane.doe@contoso.com"

@@ -3,7 +3,7 @@ import NativeAuthWire
 import Testing
 @testable import TenantEmulator
 
-/// The server answers of `shared/cases/001`–`004`, exactly.
+/// The server answers of field cases 001–004 in docs/field-cases.md, exactly.
 @Suite("Cases from the field")
 struct FieldCaseTests {
     @Test("001: a client with `password redirect` gets the exact redirect body at initiate")
@@ -122,7 +122,7 @@ struct FieldCaseTests {
     }
 }
 
-/// Case 026: a username carrying terminal controls is not an address.
+/// Field case 026 (docs/field-cases.md): a username carrying terminal controls is not an address.
 @Suite struct ControlCharacterUsernameTests {
     @Test func usernamesWithControlCharactersAreRefused() {
         #expect(EmailAddress.isPlausible("jane.doe@contoso.com"))

@@ -80,7 +80,7 @@ private func janeWithoutMethods(_ policy: inout TenantPolicy) {
 }
 
 let scenarios: [String: Scenario] = [
-    // Refresh (§6)
+    // Refresh (docs/protocol.md §N6)
     "refresh-token-success": { fixture in
         let harness = try Harness()
         return (harness, with(fixture, ["refresh_token": try refreshToken(harness)]))
@@ -93,7 +93,7 @@ let scenarios: [String: Scenario] = [
     },
     "refresh-token-invalid-grant-malformed": { fixture in (try Harness(), fixture.form) },
     "refresh-token-invalid-grant-50076": { fixture in
-        // Case 005: tokens issued while MFA was off; the tenant then requires MFA.
+        // Field case 005 (docs/field-cases.md): tokens issued while MFA was off; the tenant then requires MFA.
         let database = ScratchDatabase()
         let before = try Harness(preset: "mfa", dataFile: database.path) { $0.mfa.required = false }
         let token = try refreshToken(before)
@@ -102,7 +102,7 @@ let scenarios: [String: Scenario] = [
         after.scratch = database
         return (after, with(fixture, ["refresh_token": token]))
     },
-    // Registration (§3.7)
+    // Registration (docs/protocol.md §N3.7)
     "register-introspect-success": { fixture in
         let harness = try Harness(preset: "mfa")
         let response = harness.passwordGrant(try harness.signInPasswordToken(sam), sam, samPassword)
@@ -151,7 +151,7 @@ let scenarios: [String: Scenario] = [
                                                          "oob": try harness.code(to: "+1 4255550123")])
         return (harness, with(fixture, ["continuation_token": done]))
     },
-    // Password reset (§5)
+    // Password reset (docs/protocol.md §N5)
     "resetpassword-start-success": { fixture in (try Harness(), fixture.form) },
     "resetpassword-start-user-not-found": { fixture in (try Harness(), fixture.form) },
     "resetpassword-start-user-has-no-password": { fixture in (try Harness(), fixture.form) },
@@ -207,7 +207,7 @@ let scenarios: [String: Scenario] = [
         let done = try harness.token(.resetPasswordPollCompletion, ["client_id": clientID, "continuation_token": token])
         return (harness, with(fixture, ["continuation_token": done]))
     },
-    // Sign-in (§3)
+    // Sign-in (docs/protocol.md §N3)
     "signin-initiate-success": { fixture in (try Harness(), fixture.form) },
     "signin-initiate-user-not-found": { fixture in (try Harness(), fixture.form) },
     "signin-initiate-unsupported-challenge-type": { fixture in (try Harness(), fixture.form) },
@@ -299,7 +299,7 @@ let scenarios: [String: Scenario] = [
         return (harness, with(fixture, ["continuation_token": try harness.signInPasswordToken(sam, capabilities: "mfa_required"),
                                         "username": sam, "password": samPassword]))
     },
-    // Sign-up (§4)
+    // Sign-up (docs/protocol.md §N4)
     "signup-start-success": { fixture in (try Harness(preset: "attributes"), fixture.form) },
     "signup-start-user-already-exists": { fixture in (try Harness(), fixture.form) },
     "signup-start-password-too-weak": { fixture in (try Harness(), fixture.form) },

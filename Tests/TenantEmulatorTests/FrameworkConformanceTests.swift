@@ -22,7 +22,7 @@ struct FrameworkConformanceTests {
             let passwordless = run.policy.signUp.method == .emailOtp
             let password = passwordless ? nil : Self.newPassword
             let values = run.attributeValues()
-            // `attributes_required` names only required attributes: optional ones can only go with start (§4.4).
+            // `attributes_required` names only required attributes: optional ones can only go with start (docs/protocol.md §N4.4).
             let optional = Set(run.policy.signUp.attributes.filter { !$0.required }.map(\.name))
             let (done, asked) = try await run.completeSignUp(email: email, password: password,
                                                              attributesAtStart: values.filter { optional.contains($0.key) })
@@ -48,7 +48,7 @@ struct FrameworkConformanceTests {
             #expect(first.account.username == email)
             #expect(first.refreshToken != nil)
 
-            // Case 004: what the account shows is exactly what was sent, non-ASCII included.
+            // Field case 004 (docs/field-cases.md): what the account shows is exactly what was sent, non-ASCII included.
             let stored = try #require(try await run.storedUser(email)["attributes"] as? [String: String])
             let sent = values.filter { askedNames.contains($0.key) || optional.contains($0.key) }
             #expect(stored == sent)
@@ -86,7 +86,7 @@ struct FrameworkConformanceTests {
         }
     }
 
-    /// §4: the orders a password tenant accepts: everything at start, or the password and attributes when asked.
+    /// docs/protocol.md §N4: the orders a password tenant accepts: everything at start, or the password and attributes when asked.
     @Test("sign-up orders of password tenants: password at start or when asked, attributes at start or when asked",
           arguments: ["email-password", "mfa", "attributes", "strict"], [false, true])
     func signUpOrders(preset: String, everythingAtStart: Bool) async throws {
@@ -242,7 +242,7 @@ struct FrameworkConformanceTests {
             let result = try await registration.registerEmail("sam.backup@example.org")
             guard case .verificationRequired(let verification) = result else { Issue.record("\(result)"); return }
             #expect(verification.channel == .email)
-            // Case 010 on this step too: a wrong code, then the right one with the same step.
+            // Field case 010 (docs/field-cases.md) on this step too: a wrong code, then the right one with the same step.
             let code = try await run.code(to: "sam.backup@example.org")
             await #expect { _ = try await verification.submitCode(Self.wrong(code)) } throws: { error in
                 if case .invalidCode = error as? NativeAuthError { return true }

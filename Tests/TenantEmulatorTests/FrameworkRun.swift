@@ -130,7 +130,7 @@ final class FrameworkRun: Sendable {
     // MARK: Driving flows with the framework
 
     /// Valid values for the preset's attributes: free text gets non-ASCII values where the tenant's regex allows
-    /// them (case 004), choice lists their first choice, booleans `true`.
+    /// them (field case 004, docs/field-cases.md), choice lists their first choice, booleans `true`.
     func attributeValues(for names: [String]? = nil) -> [String: String] {
         var values: [String: String] = [:]
         for attribute in policy.signUp.attributes where names?.contains(attribute.name) ?? true {

@@ -4,7 +4,7 @@ import Testing
 @testable import TenantEmulator
 
 /// `GET /v1.0/auditLogs/signIns`: who may read it, `$filter`, `$top`, order, `@odata.nextLink`, faults.
-/// Source: interactive-api §6; trap 16; case 022.
+/// Source: docs/protocol.md §I6; trap T16; field case 022 (docs/field-cases.md).
 @Suite("Graph sign-in history")
 struct GraphAuditLogTests {
     typealias F = GraphFixture

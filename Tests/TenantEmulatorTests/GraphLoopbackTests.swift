@@ -8,7 +8,7 @@ import Testing
 @testable import TenantEmulator
 
 /// The Graph subset over real loopback HTTP: a token from the native API, `/me` read and PATCH, a 401 challenge,
-/// and `@odata.nextLink` followed exactly as sent. Source: interactive-api §5, §6.1; cases 021, 022.
+/// and `@odata.nextLink` followed exactly as sent. Source: docs/protocol.md §I5, §I6.1; field cases 021, 022 (docs/field-cases.md).
 @Suite("Graph over loopback", .serialized)
 struct GraphLoopbackTests {
     typealias F = GraphFixture

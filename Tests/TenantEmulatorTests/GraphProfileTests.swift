@@ -3,7 +3,7 @@ import NativeAuthWire
 import Testing
 @testable import TenantEmulator
 
-/// Graph access tokens, the bearer check and `/v1.0/me`. Source: interactive-api §5, §7.4; traps 14, 15, 18; case 021.
+/// Graph access tokens, the bearer check and `/v1.0/me`. Source: docs/protocol.md §I5, §I7.4; traps T14, T15, T18; field case 021 (docs/field-cases.md).
 @Suite("Graph profile")
 struct GraphProfileTests {
     typealias F = GraphFixture

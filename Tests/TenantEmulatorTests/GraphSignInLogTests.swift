@@ -5,7 +5,7 @@ import Testing
 @testable import TenantEmulator
 
 /// The sign-in log (every path, success and failure), the control API over it, and its migration.
-/// Source: interactive-api §6.2; case 022.
+/// Source: docs/protocol.md §I6.2; field case 022 (docs/field-cases.md).
 @Suite("Graph sign-in log")
 struct GraphSignInLogTests {
     typealias F = GraphFixture

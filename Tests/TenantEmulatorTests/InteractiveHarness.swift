@@ -44,7 +44,7 @@ extension Harness {
                       "client_info": "1"])
     }
 
-    /// The authorize parameters of case 024 with a PKCE `S256` challenge; `overrides` replace or (with "") drop.
+    /// The authorize parameters of field case 024 (docs/field-cases.md) with a PKCE `S256` challenge; `overrides` replace or (with "") drop.
     func authorizeQuery(_ pkce: PKCE = PKCE(), _ overrides: [String: String] = [:]) -> [String: String] {
         var query = ["client_id": clientID, "response_type": "code", "redirect_uri": Self.loopbackRedirect,
                      "scope": "openid profile offline_access User.Read", "state": "st-81f2", "nonce": "n-0S6_WzA2Mj",

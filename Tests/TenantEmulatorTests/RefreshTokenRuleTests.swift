@@ -3,7 +3,7 @@ import Testing
 @testable import TenantEmulator
 
 /// Refresh tokens rotate (each works once and is replaced) and are bound to the app they were issued to.
-/// Source: native-auth API reference §6; interactive-api §3.3.
+/// Source: docs/protocol.md §N6; docs/protocol.md §I3.3.
 @Suite("Refresh token rules")
 struct RefreshTokenRuleTests {
     let jane = "jane.doe@contoso.com"

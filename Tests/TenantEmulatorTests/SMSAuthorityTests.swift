@@ -5,7 +5,7 @@ import Testing
 import TophhieCloudAuthentication
 
 /// `mfa.smsNeedsTenantIdAuthority`: the service's known issue with SMS codes under a domain-name authority
-/// (seeds/sms-strong-auth-registration-tutorial.md), reproduced behind a policy switch.
+/// (docs/protocol.md §N1.1), reproduced behind a policy switch.
 @Suite struct SMSAuthorityTests {
     /// Signs sam.lee (no method yet) in through `path` and registers an SMS number; returns the outcome.
     private func registerSMS(quirk: Bool, path: (TenantPolicy) -> String) async throws -> Result<StrongAuthChallengeResult, Error> {

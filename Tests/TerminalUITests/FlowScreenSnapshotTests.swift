@@ -192,7 +192,7 @@ import TophhieCloudAuthentication
         snapshot(ScreenSession(FlowScreens.registrationPicker()), "registrationPicker80x24")
     }
 
-    /// Case 002: the server refuses the number with AADSTS901001; the step stays for a correction.
+    /// Field case 002 (docs/field-cases.md): the server refuses the number with AADSTS901001; the step stays for a correction.
     @Test func phoneContactRefusedBy901001() {
         var session = ScreenSession(FlowScreens.phoneContact())
         session.type("+999 1234 5678")

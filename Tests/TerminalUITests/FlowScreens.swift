@@ -127,7 +127,7 @@ enum FlowScreens {
             method: registerSMS, availableMethods: [registerEmail, registerSMS], countryCode: "44")))
     }
 
-    /// Case 001: the app sent `password redirect`; the server answered `challenge_type=redirect`.
+    /// Field case 001 (docs/field-cases.md): the app sent `password redirect`; the server answered `challenge_type=redirect`.
     static func webFallback() -> FlowState {
         let narrow = FlowSettings(challengeTypes: [.password, .redirect], capabilities: [])
         var state = FlowState(settings: narrow, step: .signInStart(SignInForm(email: "ada@contoso.example")),

@@ -30,7 +30,7 @@ import Testing
         #expect(form.handle(.function(9)) == .ignored)
     }
 
-    // Case 008: a paste fills the password exactly, and its newline does not submit.
+    // Field case 008 (docs/field-cases.md): a paste fills the password exactly, and its newline does not submit.
     @Test func pasteIntoPasswordNeverSubmits() {
         var form = Forms.signIn()
         _ = form.handle(.tab)
@@ -45,7 +45,7 @@ import Testing
         #expect(form[field: "username"]?.value == "")
     }
 
-    // Case 009: Shift-Tab moves focus back whatever the terminal.
+    // Field case 009 (docs/field-cases.md): Shift-Tab moves focus back whatever the terminal.
     @Test func shiftTabSequenceMovesFocusBack() {
         var form = Forms.signIn()
         _ = form.handle(.tab)

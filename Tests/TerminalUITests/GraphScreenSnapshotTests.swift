@@ -73,7 +73,7 @@ import Testing
         snapshot(session, "historyRow80x24")
     }
 
-    /// Case 022 (b): the rows stay while the runner waits out `Retry-After`, and the wait counts down.
+    /// Field case 022 (docs/field-cases.md) (b): the rows stay while the runner waits out `Retry-After`, and the wait counts down.
     @Test func historyThrottled() {
         var session = ScreenSession(FlowScreens.history(12, hasMore: true))
         session.send(.historyMoreRequested)

@@ -8,7 +8,7 @@ import Testing
         return decoder.decode(Array(text.utf8)) + decoder.flushPendingEscape()
     }
 
-    // Case 009: every Home/End form used by xterm, screen and tmux.
+    // Field case 009 (docs/field-cases.md): every Home/End form used by xterm, screen and tmux.
     @Test(arguments: ["\u{1B}[H", "\u{1B}[1~", "\u{1B}[7~", "\u{1B}OH"])
     func homeForms(_ sequence: String) {
         #expect(keys(sequence) == [.home])
@@ -60,7 +60,7 @@ import Testing
         #expect(keys("\u{1B}[99~\u{1B}[201~\u{1B}[?1;2c") == [])
     }
 
-    // Case 008: the markers are stripped, the newline inside stays text.
+    // Field case 008 (docs/field-cases.md): the markers are stripped, the newline inside stays text.
     @Test func bracketedPasteIsOneEvent() {
         #expect(keys("\u{1B}[200~S3cret!pass\u{1B}[201~") == [.paste("S3cret!pass")])
         #expect(keys("\u{1B}[200~line\n\u{1B}[201~\r") == [.paste("line\n"), .enter])
@@ -74,7 +74,7 @@ import Testing
         #expect(decoder.decode(Array("1~z".utf8)) == [.paste("ab\u{1B}[Ac"), .character("z")])
     }
 
-    // Case 017 A: Esc and a key arriving together are one key, Alt plus it; never Esc (back) then the key.
+    // Field case 017 (docs/field-cases.md) A: Esc and a key arriving together are one key, Alt plus it; never Esc (back) then the key.
     @Test func escapeFollowedAtOnceByAKeyIsAltAndThatKey() {
         #expect(keys("\u{1B}b") == [.alt(.character("b"))])
         #expect(keys("\u{1B}é\u{1B}\u{7F}\u{1B}\r") == [.alt(.character("é")), .alt(.backspace), .alt(.enter)])
@@ -93,7 +93,7 @@ import Testing
         #expect(decoder.decode(Array("b".utf8)) == [.character("b")])
     }
 
-    /// Case 017 A in the form: Alt-b on a sign-up form with an email and a password typed does nothing;
+    /// Field case 017 (docs/field-cases.md) A in the form: Alt-b on a sign-up form with an email and a password typed does nothing;
     /// both values stay and the flow does not go back.
     @Test func altKeyOnTheSignUpFormLosesNothing() {
         var session = ScreenSession(FlowState(settings: FlowSettings(), step: .signUpStart(SignUpForm(settings: FlowSettings()))))
@@ -110,7 +110,7 @@ import Testing
         #expect(form.password == "Correct-Horse-9")
     }
 
-    // Case 017 B: a paste whose end marker never comes is closed after a quiet time, its text kept,
+    // Field case 017 (docs/field-cases.md) B: a paste whose end marker never comes is closed after a quiet time, its text kept,
     // and keys work again.
     @Test func unfinishedPasteIsClosedWithItsText() {
         var decoder = InputDecoder()

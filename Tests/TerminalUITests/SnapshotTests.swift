@@ -54,7 +54,7 @@ import Testing
         assertSnapshot(backend.snapshot(), named: "wideTextAndEmoji80x24")
     }
 
-    // Case 007 on screen: typing あいう then the paste leaves the cursor 23 columns into the box.
+    // Field case 007 (docs/field-cases.md) on screen: typing あいう then the paste leaves the cursor 23 columns into the box.
     @Test func cursorColumnOnScreenAfterWideText() {
         var form = FormView(title: "t", fields: [.text("name", label: "Name")])
         var decoder = InputDecoder()

@@ -17,7 +17,7 @@ import Testing
         #expect(DisplayWidth.of("한글中文日本語ABC") == 17)
     }
 
-    // Case 007: the cursor is at the summed display width; ← ← then x lands between B and C.
+    // Field case 007 (docs/field-cases.md): the cursor is at the summed display width; ← ← then x lands between B and C.
     @Test func cursorAfterWideCharacters() {
         var decoder = InputDecoder()
         var editor = TextEditor()
@@ -38,7 +38,7 @@ import Testing
         #expect(edited(editor, [.backspace, .backspace]).text == "")
     }
 
-    // Case 009: Home/End move and insert nothing.
+    // Field case 009 (docs/field-cases.md): Home/End move and insert nothing.
     @Test(arguments: ["\u{1B}[H", "\u{1B}[1~", "\u{1B}[7~", "\u{1B}OH"])
     func homeInTheMiddle(_ sequence: String) {
         var decoder = InputDecoder()

@@ -1,7 +1,7 @@
 import Foundation
 import TophhieCloudAuthentication
 
-// The call sites of shared/API.md, written as they stand there. This file's check is the build:
+// The call sites of docs/framework.md, written as they stand there. This file's check is the build:
 // if the public API drifts from the contract, the test target stops compiling.
 
 func apiSignUpCallSites(email: String, password: String, name: String, code: String, values: [String: String]) async throws {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import TophhieCloudAuthentication
 
-/// Case 025: one parser for every authority; endpoints built from its path with its query kept.
+/// Field case 025 (docs/field-cases.md): one parser for every authority; endpoints built from its path with its query kept.
 @Suite struct AuthorityTests {
     @Test func aQueryStaysAQueryOnEveryEndpoint() throws {
         let authority = try Authority(parsing: "https://contoso.ciamlogin.com/5f1c9a42-0000-4000-8000-000000000001?dc=ESTS-PUB-WEULR1-AZ1-FD000-TEST1")

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 import TophhieCloudAuthentication
 
-/// Case 023: device-code polling that honours `slow_down`, survives a proxy's 502, and never outlives
+/// Field case 023 (docs/field-cases.md): device-code polling that honours `slow_down`, survives a proxy's 502, and never outlives
 /// `expires_in`. Scripted tenant, virtual time.
 @Suite struct DeviceCodePollingTests {
     /// Answers discovery and the device authorization, then the scripted polls in order.

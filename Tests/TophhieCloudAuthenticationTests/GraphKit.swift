@@ -52,7 +52,7 @@ struct GraphKit {
         return { _ in queue.withLock { $0.isEmpty ? InteractiveKit.json(500, #"{"error":{"code":"UnexpectedCall"}}"#) : $0.removeFirst() } }
     }
 
-    /// A Graph error answer with the nested envelope (interactive-api §5.3).
+    /// A Graph error answer with the nested envelope (docs/protocol.md §I5.3).
     static func error(_ status: Int, _ code: String, headers: [String: String] = [:]) -> HTTPResponse {
         var response = InteractiveKit.json(status, #"""
             {"error":{"code":"\#(code)","message":"Insufficient privileges to complete the operation.","innerError":{"date":"2026-03-14T09:31:07","request-id":"3c9e1f20-6a4b-4d8c-b2e1-0f9a8b7c6d5e","client-request-id":"11111111-2222-3333-4444-555555555555"}}}

@@ -5,7 +5,7 @@ import TophhieCloudAuthentication
 
 /// The profile over a scripted Graph: explicit `$select`, `null` vs. absent, PATCH of only the changed
 /// fields, the self-writable allow-list, 401 → one refresh → one retry, redaction of the bearer token.
-/// Source: interactive-api §5, traps 14–15, 18; case 021.
+/// Source: docs/protocol.md §I5, traps T14–T15, T18; field case 021 (docs/field-cases.md).
 @Suite struct GraphProfileTests {
     static let profileJSON = #"""
         {"@odata.context":"https://graph.microsoft.com/v1.0/$metadata#users(…)/$entity",

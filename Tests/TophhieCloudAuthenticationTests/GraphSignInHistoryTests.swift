@@ -5,7 +5,7 @@ import TophhieCloudAuthentication
 
 /// Sign-in history over a scripted Graph: the request, the licence gate, throttling (Retry-After and
 /// back-off) and paging that follows `@odata.nextLink` byte for byte.
-/// Source: interactive-api §6, §5.3 (throttling), trap 16; case 022.
+/// Source: docs/protocol.md §I6, §I5.3 (throttling), trap T16; field case 022 (docs/field-cases.md).
 @Suite struct GraphSignInHistoryTests {
     static let firstURL = "https://graph.microsoft.com/v1.0/auditLogs/signIns?$filter=userId%20eq%20%27\(InteractiveKit.objectID)%27&$top=50"
     /// A next link as Graph writes it: `$skiptoken` already percent-encoded, parameters in its own order.

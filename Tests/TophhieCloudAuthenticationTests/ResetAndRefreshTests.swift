@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import TophhieCloudAuthentication
 
-/// Password reset with bounded polling (§5) and the refresh-token grant (§6).
+/// Password reset with bounded polling (docs/protocol.md §N5) and the refresh-token grant (§N6).
 @Suite struct ResetAndRefreshTests {
     static let resetTypes = "oob redirect"
 
@@ -99,7 +99,7 @@ import TophhieCloudAuthentication
         #expect(server.mismatches == [])
     }
 
-    /// Case 005 and its kind: every refresh error that needs the user is mapped distinctly.
+    /// Field case 005 (docs/field-cases.md) and its kind: every refresh error that needs the user is mapped distinctly.
     @Test func refreshErrorsThatNeedTheUserAreDistinct() async throws {
         let server = ScriptedTransport([
             Self.refresh(Kit.error("invalid_grant", code: 50076)),

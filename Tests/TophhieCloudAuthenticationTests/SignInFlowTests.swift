@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import TophhieCloudAuthentication
 
-/// Sign-in with password, passwordless, MFA and strong-auth registration (§3), form bodies exact.
+/// Sign-in with password, passwordless, MFA and strong-auth registration (docs/protocol.md §N3), form bodies exact.
 @Suite struct SignInFlowTests {
     static let initiate = Step(.signInInitiate, form: Kit.start(), response: Kit.token("t1"))
 
@@ -114,7 +114,7 @@ import TophhieCloudAuthentication
         await #expect(throws: NativeAuthError.passwordRequired) { _ = try await Kit.auth(server).signIn(email: Kit.email) }
     }
 
-    /// Case 001: a client without `oob` gets a redirect on initiate; no token is looked for.
+    /// Field case 001 (docs/field-cases.md): a client without `oob` gets a redirect on initiate; no token is looked for.
     @Test func redirectOnInitiateIsBrowserRequired() async throws {
         let server = ScriptedTransport([
             Step(.signInInitiate, form: ["client_id": Kit.clientID, "username": Kit.email, "challenge_type": "password redirect"],
@@ -129,7 +129,7 @@ import TophhieCloudAuthentication
         #expect(server.mismatches == [])
     }
 
-    /// MFA: mfa_required → introspect → selection → a blocked SMS method (case 003) keeps the step →
+    /// MFA: mfa_required → introspect → selection → a blocked SMS method (field case 003, docs/field-cases.md) keeps the step →
     /// email challenge with `id` → `mfa_oob`.
     @Test func mfaWithSelectionBlockedMethodAndVerification() async throws {
         let methods = #"{"continuation_token":"t4","methods":[{"id":"m-email","challenge_type":"oob","challenge_channel":"email","login_hint":"j***@c*****o.com"},{"id":"m-sms","challenge_type":"oob","challenge_channel":"sms","login_hint":"+1********23"}]}"#
@@ -165,7 +165,7 @@ import TophhieCloudAuthentication
         #expect(server.mismatches == [])
     }
 
-    /// Registration of SMS: an implausible number (case 002, 901001) keeps the step; then a code.
+    /// Registration of SMS: an implausible number (field cases 002, 901 (docs/field-cases.md)001) keeps the step; then a code.
     @Test func smsRegistrationWithImplausibleNumberThenCode() async throws {
         let methods = #"{"continuation_token":"t4","methods":[{"id":"email","challenge_type":"oob","challenge_channel":"email","login_hint":"jane.doe@contoso.com"},{"id":"sms","challenge_type":"oob","challenge_channel":"sms"}]}"#
         let sent = #"{"continuation_token":"t5","challenge_type":"oob","binding_method":"prompt","challenge_target":"+14255550123","challenge_channel":"sms","code_length":8}"#

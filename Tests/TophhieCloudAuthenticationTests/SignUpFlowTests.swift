@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import TophhieCloudAuthentication
 
-/// The sign-up loop in the four orders of §4.4, each request's form body checked exactly.
+/// The sign-up loop in the four orders of docs/protocol.md §N4.4, each request's form body checked exactly.
 @Suite struct SignUpFlowTests {
     /// Order 1: an email-OTP tenant: start → challenge(oob) → continue(oob) → attributes → success.
     @Test func otpOnlyWithAttributesAsked() async throws {
@@ -100,7 +100,7 @@ import TophhieCloudAuthentication
         #expect(server.mismatches == [])
     }
 
-    /// `attribute_validation_failed` names the fields, and the retry keeps the old token (§1.5).
+    /// `attribute_validation_failed` names the fields, and the retry keeps the old token (docs/protocol.md §N1.5).
     @Test func invalidAttributesKeepTheOldToken() async throws {
         let server = ScriptedTransport([
             Step(.signUpStart, form: Kit.start(), response: Kit.token("t1")),
@@ -127,7 +127,7 @@ import TophhieCloudAuthentication
         #expect(server.mismatches == [])
     }
 
-    /// Case 004: a value that cannot be encoded is refused before any request, with the field named.
+    /// Field case 004 (docs/field-cases.md): a value that cannot be encoded is refused before any request, with the field named.
     @Test func unencodableAttributeIsRefusedBeforeAnyRequest() async throws {
         let server = ScriptedTransport()
         await #expect(throws: NativeAuthError.invalidInput("These values cannot be sent: city.", .local)) {

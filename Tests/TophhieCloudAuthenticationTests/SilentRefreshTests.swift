@@ -4,7 +4,7 @@ import Testing
 import TophhieCloudAuthentication
 
 /// Silent acquisition: cached access token while more than 5 minutes are left, else the refresh grant
-/// with rotation; each AADSTS family maps to its own `AuthError` (interactive-api §2.3–§2.4, case 005).
+/// with rotation; each AADSTS family maps to its own `AuthError` (docs/protocol.md §I2.3–§I2.4, field case 005 (docs/field-cases.md)).
 @Suite struct SilentRefreshTests {
     /// A tenant that signs river in by device code (rt-1), then answers refreshes from `refreshes`.
     static func signedIn(refreshes: [HTTPResponse]) async throws -> (TophhieAuth, ScriptedTenant, VirtualTime) {

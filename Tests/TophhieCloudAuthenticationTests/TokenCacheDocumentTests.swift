@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TophhieCloudAuthentication
 
-/// The cache document: reading what MSAL writes, writing what MSAL reads. Source: interactive-api §1.
+/// The cache document: reading what MSAL writes, writing what MSAL reads. Source: docs/protocol.md §I1.
 @Suite struct TokenCacheDocumentTests {
     typealias F = TokenCacheFixtures
 

@@ -3,11 +3,11 @@ import Testing
 import TestSupport
 @testable import TophhieCloudAuthentication
 
-/// The cache file: damaged files, permissions, the lock file. Source: interactive-api §1.6, §1.7; case 019.
+/// The cache file: damaged files, permissions, the lock file. Source: docs/protocol.md §I1.6, §I1.7; field case 019 (docs/field-cases.md).
 @Suite(.serialized) struct TokenCacheFileTests {
     typealias F = TokenCacheFixtures
 
-    /// Case 019's three damaged states, and what must happen to each.
+    /// Field case 019 (docs/field-cases.md)'s three damaged states, and what must happen to each.
     @Test(arguments: [
         ("a: leftover bytes after a valid cache", #"{"Account":{},"AccessToken":{},"RefreshToken":{},"IdToken":{},"AppMetadata":{}}}}}"#),
         ("b: first 100 bytes of a valid cache", String(decoding: Array(TokenCacheFixtures.section18.utf8.prefix(100)), as: UTF8.self)),
@@ -47,7 +47,7 @@ import TestSupport
         #expect(folder.names().contains { $0.hasPrefix("c.json.corrupt-") })
     }
 
-    /// Case 019 (c): an empty file is an empty cache. It holds nothing to rescue, so it is neither moved aside
+    /// Field case 019 (docs/field-cases.md) (c): an empty file is an empty cache. It holds nothing to rescue, so it is neither moved aside
     /// nor reported.
     @Test func emptyFileIsAnEmptyCacheWithoutNotice() throws {
         let folder = try ScratchFolder()

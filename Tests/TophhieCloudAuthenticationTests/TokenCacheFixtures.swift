@@ -13,7 +13,7 @@ enum TokenCacheFixtures {
     static let accessSecret = "eyJ0eXAiOiJKV1QiLCJub25jZSI6InBsYWNlaG9sZGVyIn0.QVQtUExBQ0VIT0xERVI.c2ln"
     static let refreshSecret = "1.AR-PLACEHOLDER-REFRESH-TOKEN-CONTOSO"
 
-    /// interactive-api §1.8, verbatim (MSAL Python 1.39 output).
+    /// docs/protocol.md §I1.8, verbatim (MSAL Python 1.39 output).
     static let section18 = #"""
     {
         "AccessToken": {
@@ -72,7 +72,7 @@ enum TokenCacheFixtures {
     }
     """#
 
-    /// Case 020: two refresh tokens of one account whose keys and environments differ only in case, and an
+    /// Field case 020 (docs/field-cases.md): two refresh tokens of one account whose keys and environments differ only in case, and an
     /// id token with `"credential_type": "IDToken"`.
     static let case020Client = "00000000-0000-0000-0000-0000000000c1"
     static let case020 = #"""
@@ -106,7 +106,7 @@ enum TokenCacheFixtures {
     }
     """#
 
-    /// The §1.8 sign-in as a token answer.
+    /// The docs/protocol.md §I1.8 sign-in as a token answer.
     static var section18Answer: CacheableTokenResponse {
         CacheableTokenResponse(accessToken: accessSecret, refreshToken: refreshSecret, idToken: idToken, clientInfo: clientInfo,
                                scope: "openid profile email User.Read", expiresIn: 3599)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TophhieCloudAuthentication
 
-/// Case 020: entries found by fields compared ignoring case; duplicates collapse to the newest.
+/// Field case 020 (docs/field-cases.md): entries found by fields compared ignoring case; duplicates collapse to the newest.
 @Suite struct TokenCacheKeyCaseTests {
     typealias F = TokenCacheFixtures
 

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import TophhieCloudAuthentication
 
-/// Durability across processes (case 019, trap 12): `token-cache-writer` children killed mid-write and
+/// Durability across processes (field case 019 (docs/field-cases.md), docs/protocol.md trap T12): `token-cache-writer` children killed mid-write and
 /// racing each other.
 @Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: TokenCacheWriter.path), "needs the token-cache-writer binary"))
 struct TokenCacheProcessTests {

@@ -3,19 +3,19 @@ import TophhieCloudAuthentication
 /// Why a one-time code is being asked for: decides which framework call checks it.
 public enum CodePurpose: Sendable, Equatable {
     /// Sign-up's email code, checked by `SignUpCodeStep.submitCode`.
-    /// Source: native-auth API reference §4.3, `/signup/v1.0/continue`, `grant_type=oob`.
+    /// Source: docs/protocol.md §N4.3, `/signup/v1.0/continue`, `grant_type=oob`.
     case signUp
     /// A first-factor sign-in code, checked by `SignInCodeStep.submitCodeForNextStep`.
-    /// Source: native-auth API reference §3.3, `/oauth2/v2.0/token`, `grant_type=oob`.
+    /// Source: docs/protocol.md §N3.3, `/oauth2/v2.0/token`, `grant_type=oob`.
     case signIn
     /// A second-factor code, checked by `VerificationStep.submitCodeForNextStep`.
-    /// Source: native-auth API reference §3.6 step C, `/oauth2/v2.0/token`, `grant_type=mfa_oob`.
+    /// Source: docs/protocol.md §N3.6 step C, `/oauth2/v2.0/token`, `grant_type=mfa_oob`.
     case mfa
     /// The code that confirms a method being registered, checked by `VerificationStep.submitCodeForNextStep`.
-    /// Source: native-auth API reference §3.7 step C, `/register/v1.0/continue`, `grant_type=oob`.
+    /// Source: docs/protocol.md §N3.7 step C, `/register/v1.0/continue`, `grant_type=oob`.
     case registration
     /// The password-reset code, checked by `ResetPasswordCodeStep.submitCode`.
-    /// Source: native-auth API reference §5.3, `/resetpassword/v1.0/continue`, `grant_type=oob`.
+    /// Source: docs/protocol.md §N5.3, `/resetpassword/v1.0/continue`, `grant_type=oob`.
     case resetPassword
 }
 

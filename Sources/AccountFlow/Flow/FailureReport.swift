@@ -10,7 +10,7 @@ public struct FailureReport: Sendable, Equatable {
     public var suggestsPasswordReset: Bool
     /// "Retry" repeats the token refresh that failed rather than only returning to ``retryStep``.
     public var retryRefreshes: Bool
-    /// The server said the account exists: offer Sign in and Reset password for its email (case 014).
+    /// The server said the account exists: offer Sign in and Reset password for its email (field case 014, docs/field-cases.md).
     public var accountExists: Bool
     /// Offer to start this interactive sign-in again (``MenuItem/deviceCodeSignIn``: "Get a new code").
     public var newAttempt: MenuItem?

@@ -83,7 +83,7 @@ public enum FlowEvent: Sendable, Equatable {
     case resetStarted(Result<CodeDelivery, PasswordResetError>)
     /// `ResetPasswordCodeStep.submitCode` or `ResetPasswordNewPasswordStep.submitPassword` answered.
     case resetAdvanced(Result<ResetProgress, PasswordResetError>)
-    /// `refreshTokens(refreshToken:)` answered (native-auth API reference §6).
+    /// `refreshTokens(refreshToken:)` answered (docs/protocol.md §N6).
     case tokensRefreshed(Result<SignedInAccount, NativeAuthError>)
     /// The reset is polling (`progress` callback of `submitPassword`); the request stays in flight.
     case resetPollProgress(poll: Int)

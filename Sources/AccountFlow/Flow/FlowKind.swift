@@ -1,10 +1,10 @@
 /// The three flows a user can start from the home menu.
 public enum FlowKind: Sendable, Equatable {
-    /// With a password or a one-time code (native-auth API reference §3).
+    /// With a password or a one-time code (docs/protocol.md §N3).
     case signIn
-    /// An email-verified account, with or without a password (native-auth API reference §4).
+    /// An email-verified account, with or without a password (docs/protocol.md §N4).
     case signUp
-    /// Self-service password reset, for accounts with a password (native-auth API reference §5).
+    /// Self-service password reset, for accounts with a password (docs/protocol.md §N5).
     case resetPassword
 }
 

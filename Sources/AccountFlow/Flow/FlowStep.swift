@@ -15,9 +15,9 @@ public enum FlowStep: Sendable, Equatable {
     /// Sign-up's `attributes_required` step.
     case attributes(AttributeForm)
     /// The user's MFA methods (`mfa_required`) or the tenant's registrable ones (`registration_required`).
-    /// Source: native-auth API reference §3.6 step A, §3.7 step A.
+    /// Source: docs/protocol.md §N3.6 step A, §N3.7 step A.
     case methodPicker(MethodPicker)
-    /// The email or phone number to register for the picked method (native-auth API reference §3.7 step B).
+    /// The email or phone number to register for the picked method (docs/protocol.md §N3.7 step B).
     case contactEntry(ContactEntry)
     /// The new password was sent; the service is applying it (poll number, 0 before the first poll).
     case resetPolling(poll: Int)
@@ -26,7 +26,7 @@ public enum FlowStep: Sendable, Equatable {
     /// Sign-up or reset finished; signing in with its continuation token is in flight, or offered again
     /// after that sign-in failed or was cancelled.
     case readyToSignIn
-    /// The server answered `challenge_type=redirect`; the flow is dropped (native-auth API reference §1.6).
+    /// The server answered `challenge_type=redirect`; the flow is dropped (docs/protocol.md §N1.6).
     case webFallback(WebFallback)
     /// The account screen: a completed sign-in's summary, never its tokens; the id-token claims are listed
     /// only while `showingClaims` ("Show claims").

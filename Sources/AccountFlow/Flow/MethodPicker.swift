@@ -2,9 +2,9 @@ import TophhieCloudAuthentication
 
 /// Why a method is being picked.
 public enum MethodPurpose: Sendable, Equatable {
-    /// MFA with one of the user's registered methods (API reference §3.6).
+    /// MFA with one of the user's registered methods (docs/protocol.md §N3.6).
     case mfa
-    /// Registering one of the tenant's `availableMethods` (API reference §3.7).
+    /// Registering one of the tenant's `availableMethods` (docs/protocol.md §N3.7).
     case registration
 }
 

@@ -2,7 +2,7 @@
 public enum PasswordPurpose: Sendable, Equatable {
     /// Sign-up's `credential_required` step.
     case signUp
-    /// The reset's new password, sent to `/resetpassword/v1.0/submit` (native-auth API reference §5.4).
+    /// The reset's new password, sent to `/resetpassword/v1.0/submit` (docs/protocol.md §N5.4).
     case resetPassword
 }
 

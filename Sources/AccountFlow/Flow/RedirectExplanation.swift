@@ -2,11 +2,11 @@ import TophhieCloudAuthentication
 
 /// Why the tenant asked for a browser, told from what the app sent and what the tenant needs, with the fix.
 ///
-/// The service's `redirect_reason` is sometimes absent (native-auth-api §1.6), so the cause is inferred in
+/// The service's `redirect_reason` is sometimes absent (docs/protocol.md §N1.6), so the cause is inferred in
 /// this order: a capability the reason names; a challenge type the flow needs that was not sent (a password
 /// account needs `password`, every user flow needs `oob` for its codes); a capability not declared; else something the native API
-/// cannot finish at all. Sources: native-auth-api §1.6 (causes), §3.6 (`mfa_required`), §3.7
-/// (`registration_required`), §4 and §5 (sign-up and reset challenge types); case 001.
+/// cannot finish at all. Sources: docs/protocol.md §N1.6 (causes), §N3.6 (`mfa_required`), §N3.7
+/// (`registration_required`), docs/protocol.md §N4 and §N5 (sign-up and reset challenge types); field case 001 (docs/field-cases.md).
 public struct RedirectExplanation: Sendable, Equatable {
     /// The likely cause, e.g. "Accounts on this tenant have passwords, and the app did not send `password`…".
     public let cause: String

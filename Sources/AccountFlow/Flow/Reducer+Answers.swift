@@ -95,7 +95,7 @@ extension FlowState {
     }
 
     private mutating func signInAdvanced(_ progress: SignInProgress, to request: PendingRequest) -> [FlowEffect] {
-        // A code was just sent: the same kind of step again asks for what was given (case 013).
+        // A code was just sent: the same kind of step again asks for what was given (field case 013, docs/field-cases.md).
         if request == .checkingCode, case .codeEntry(let entry) = step, let again = progress.asksAgain(after: entry.purpose) {
             return askedAgain(sent: "the \(entry.purpose.codeName)", answer: again)
         }
@@ -138,7 +138,7 @@ extension FlowState {
         CodeEntry(purpose: purpose, delivery: delivery, resend: Countdown(seconds: delivery.resendInterval ?? 0, startedAt: now))
     }
 
-    /// A refresh answered. Errors that need the user (case 005: MFA switched on since the sign-in; an
+    /// A refresh answered. Errors that need the user (field case 005 (docs/field-cases.md): MFA switched on since the sign-in; an
     /// expired refresh token) start an interactive sign-in for the same email, which then meets
     /// `mfa_required` as any sign-in does.
     mutating func tokensRefreshed(_ result: Result<SignedInAccount, NativeAuthError>) -> [FlowEffect] {

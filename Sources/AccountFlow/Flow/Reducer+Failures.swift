@@ -13,7 +13,7 @@ extension FlowState {
     mutating func stepFailed(_ error: NativeAuthError) -> [FlowEffect] {
         switch (step, error) {
         case (.codeEntry(var entry), .invalidCode):
-            // Case 010: stay, say so, clear the code; the runner keeps the step, so its token is reused.
+            // Field case 010 (docs/field-cases.md): stay, say so, clear the code; the runner keeps the step, so its token is reused.
             entry.code = ""
             entry.wrongAttempts += 1
             entry.codeError = entry.wrongAttempts >= Self.wrongAttemptsBeforeAdvice ? Self.wrongCodeRepeatedly : Self.wrongCode
@@ -118,7 +118,7 @@ extension FlowState {
         guard case .methodPicker(var picker) = step else { return commonFailure(error) }
         switch error {
         case .methodBlocked:
-            // Case 003: the step stays usable, so keep the picker and offer the other methods.
+            // Field case 003 (docs/field-cases.md): the step stays usable, so keep the picker and offer the other methods.
             if let picked = picker.picked { picker.blocked.insert(picked) }
             let usable = picker.methods.filter { !picker.blocked.contains($0.id) }
             picker.message = usable.isEmpty
@@ -139,7 +139,7 @@ extension FlowState {
         let what = entry.isPhone ? "phone number" : "email address"
         switch error {
         case .invalidInput:
-            // Case 002 (AADSTS901001): the registration step is kept; correct it or pick another method.
+            // Field case 002 (docs/field-cases.md) (AADSTS901001): the registration step is kept; correct it or pick another method.
             entry.contactError = "That \(what) doesn't look right. Check it, or go back and pick another method."
         case .methodBlocked:
             entry.contactError = "That \(what) can't be used right now. Try another \(what), or go back and pick another method."

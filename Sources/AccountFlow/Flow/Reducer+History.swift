@@ -1,10 +1,10 @@
 import Foundation
 
 extension FlowState {
-    /// Rows asked for per page (`$top`); case 022 pages by 50.
+    /// Rows asked for per page (`$top`); field case 022 (docs/field-cases.md) pages by 50.
     static let historyPageSize = 50
     static let historyUserMissing = "Enter a user principal name or an object id."
-    /// Refusals of the same next link after which "Load more" is replaced by starting again (case 033).
+    /// Refusals of the same next link after which "Load more" is replaced by starting again (field case 033, docs/field-cases.md).
     static let linkRefusalsBeforeRestart = 2
 
     /// The sign-in history's user actions: choose the user, read, filter, open a row, load more, and try

@@ -139,7 +139,7 @@ extension FlowState {
         return effects
     }
 
-    /// The server asked again for exactly what the client just sent (case 013): not a loop to go round but
+    /// The server asked again for exactly what the client just sent (field case 013, docs/field-cases.md): not a loop to go round but
     /// a fault. Stops the flow with what was sent and what came back; Start again and Home are offered.
     mutating func askedAgain(sent: String, answer: String) -> [FlowEffect] {
         stopFlow("The tenant asked again for \(sent), which the console had just sent, so it stopped this flow.",

@@ -1,5 +1,5 @@
 extension SignInProgress {
-    /// What this answer asks for, when it is the step a code of `purpose` was just sent to answer (case 013:
+    /// What this answer asks for, when it is the step a code of `purpose` was just sent to answer (field case 013 (docs/field-cases.md):
     /// a first-factor code answered by another code step, an MFA code by `mfa_required`, a registration
     /// code by `registration_required`); `nil` when it moves on.
     func asksAgain(after purpose: CodePurpose) -> String? {

@@ -15,7 +15,7 @@ public struct SignUpForm: Sendable, Equatable {
     /// A local check, or `user_already_exists` (sign-up may say an account exists; sign-in never does).
     public var emailError: String?
     /// The server said an account with this email exists: Sign in and Reset password are offered for it
-    /// until the email changes (case 014).
+    /// until the email changes (field case 014, docs/field-cases.md).
     public var accountExists: Bool
     /// A missing password, or the server's password-policy suberror.
     public var passwordError: String?

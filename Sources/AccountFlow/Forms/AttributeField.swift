@@ -22,7 +22,7 @@ public struct AttributeField: Sendable, Equatable {
     /// lower limit (a Graph property's documented length).
     public let maxLength: Int
     /// Offered before the server asks (the sign-up start screen): a required attribute may be left empty,
-    /// since the server lists it in `attributes_required` after the code (case 011).
+    /// since the server lists it in `attributes_required` after the code (field case 011, docs/field-cases.md).
     public let askedLater: Bool
 
     static let uncheckableNote = "This can't be checked here; the server will check it."

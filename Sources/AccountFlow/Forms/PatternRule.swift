@@ -4,7 +4,7 @@ public enum PatternRule: Sendable, Equatable {
     case none
     /// Compiled once when the form was built; checked on leave and on submit.
     case checked(CompiledPattern)
-    /// ICU refused the pattern: the field carries a note and the server decides (case 006).
+    /// ICU refused the pattern: the field carries a note and the server decides (field case 006, docs/field-cases.md).
     case uncheckable(source: String)
 
     /// Compiles `regex`; an empty or absent one means no pattern.

@@ -3,12 +3,12 @@
 /// Accepts spaces, dashes, dots and parentheses as separators, an international prefix written as
 /// `+` or `00`, and a national number, which takes `countryCode` after dropping its trunk `0`. A trunk
 /// prefix written in brackets, as in `+44 (0)7700 900123`, is dialled only at home, so it is dropped
-/// (case 012).
+/// (field case 012, docs/field-cases.md).
 /// The server (`/register/v1.0/challenge`) answers AADSTS901001 for numbers that are not E.164; this
-/// check catches the obvious ones before a request (case 002).
+/// check catches the obvious ones before a request (field case 002).
 public enum PhoneNumber {
     /// Why a typed number was refused; `message` is shown on the phone field. A number that is not
-    /// plausible says "doesn't look right", as the server's 901001 answer does (case 002).
+    /// plausible says "doesn't look right", as the server's 901001 answer does (field case 002, docs/field-cases.md).
     public enum Problem: Error, Sendable, Equatable {
         /// Nothing but whitespace.
         case empty

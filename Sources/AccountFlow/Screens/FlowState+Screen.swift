@@ -113,7 +113,7 @@ extension FlowState {
             message: form.message ?? form.attributes.message)
     }
 
-    /// Where the server says the account exists: its own ways in, each with the email kept (case 014).
+    /// Where the server says the account exists: its own ways in, each with the email kept (field case 014, docs/field-cases.md).
     static let accountExistsActions = [ScreenAction("Sign in", .otherFlowChosen(.signIn)),
                                        ScreenAction("Reset password", .otherFlowChosen(.resetPassword))]
 
@@ -216,7 +216,7 @@ extension FlowState {
     private func contactScreen(_ entry: ContactEntry) -> Screen {
         var fields: [ScreenField] = []
         if entry.isPhone {
-            // The number as it will be sent, so a dropped trunk `0` or a country code added is seen first (case 012).
+            // The number as it will be sent, so a dropped trunk `0` or a country code added is seen first (field case 012, docs/field-cases.md).
             let sent = try? PhoneNumber.normalise(entry.contact, countryCode: entry.countryCode)
             fields.append(ScreenField(id: .contact, label: "Phone number", kind: .phone, value: entry.contact,
                                       error: entry.contactError,

@@ -1,5 +1,5 @@
 /// Why a Graph call (profile read, profile save, sign-in history) did not succeed, as the flow needs it
-/// (the framework's Graph error mapped by the runner; interactive API §5.3, §6.3).
+/// (the framework's Graph error mapped by the runner; docs/protocol.md §I5.3, §I6.3).
 public struct GraphFailure: Sendable, Equatable, Error {
     /// What the flow does about it.
     public enum Kind: Sendable, Equatable {

@@ -1,8 +1,8 @@
 import TophhieCloudAuthentication
 
-/// What an MFA challenge request answered (mirrors `MFAChallengeResult`, API reference §3.6).
+/// What an MFA challenge request answered (mirrors `MFAChallengeResult`, docs/protocol.md §N3.6).
 public enum MFAChallengeOutcome: Sendable, Equatable {
-    /// A code went to the picked method (native-auth API reference §3.6 step B).
+    /// A code went to the picked method (docs/protocol.md §N3.6 step B).
     case codeSent(CodeDelivery)
     /// The user must pick one of these methods.
     case selectionRequired([AuthMethod])

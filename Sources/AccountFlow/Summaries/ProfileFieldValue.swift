@@ -1,4 +1,4 @@
-/// One profile property as Microsoft Graph answered `GET /v1.0/me?$select=…` (interactive API §5.1).
+/// One profile property as Microsoft Graph answered `GET /v1.0/me?$select=…` (docs/protocol.md §I5.1).
 public enum ProfileFieldValue: Sendable, Equatable {
     /// The property has a value; a collection (`businessPhones`, `otherMails`, `identities`) arrives joined
     /// as one line by the runner, e.g. `"+1 425 555 0100, +1 425 555 0101"`.

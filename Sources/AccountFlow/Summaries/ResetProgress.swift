@@ -1,4 +1,4 @@
-/// What a password-reset step answered (API reference §5.3–§5.5).
+/// What a password-reset step answered (docs/protocol.md §N5.3–§N5.5).
 public enum ResetProgress: Sendable, Equatable {
     /// The code was accepted: ask for the new password.
     case newPasswordRequired

@@ -2,7 +2,7 @@ import TophhieCloudAuthentication
 
 /// What a sign-in step answered, without the live step (which the runner keeps).
 ///
-/// Mirrors `NativeSignInStep` (native-auth API reference §3.8); tokens are already summarised.
+/// Mirrors `NativeSignInStep` (docs/protocol.md §N3.8); tokens are already summarised.
 public enum SignInProgress: Sendable, Equatable {
     /// Signed in; the tokens stay with the runner.
     case completed(SignedInAccount)

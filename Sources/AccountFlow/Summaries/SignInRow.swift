@@ -1,6 +1,6 @@
 import Foundation
 
-/// One sign-in event of `GET /v1.0/auditLogs/signIns` (interactive API §6.2), as the history screens show it.
+/// One sign-in event of `GET /v1.0/auditLogs/signIns` (docs/protocol.md §I6.2), as the history screens show it.
 public struct SignInRow: Sendable, Equatable, Identifiable {
     /// The event id (`id`), not the user's.
     public var id: String

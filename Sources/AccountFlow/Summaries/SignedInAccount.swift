@@ -3,7 +3,7 @@ import TophhieCloudAuthentication
 
 /// A completed sign-in as the console may keep it: the account and token lifetimes, never the tokens.
 ///
-/// Built from `TophhieAuthResult` (native-auth API reference §3.4); the runner keeps the refresh token in
+/// Built from `TophhieAuthResult` (docs/protocol.md §N3.4); the runner keeps the refresh token in
 /// memory, the flow only ever sees this summary.
 public struct SignedInAccount: Sendable, Equatable {
     /// `preferred_username`, else `email`, else the username used to sign in.

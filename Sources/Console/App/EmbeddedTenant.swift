@@ -10,7 +10,7 @@ final class EmbeddedTenant: Sendable {
     let policy: TenantPolicy
     /// The first client with native authentication enabled.
     let clientID: String
-    /// That client's registered challenge types: what the app is configured to send (case 001; the
+    /// That client's registered challenge types: what the app is configured to send (field case 001 (docs/field-cases.md); the
     /// framework adds `redirect`).
     let challengeTypes: [ChallengeType]
 
@@ -49,7 +49,7 @@ final class EmbeddedTenant: Sendable {
 
     /// The user flow's sign-up attributes, required and optional, each with its type, pattern and label:
     /// the console offers them all on the sign-up screen, since optional ones are accepted only at
-    /// `/signup/v1.0/start` (case 011).
+    /// `/signup/v1.0/start` (field case 011, docs/field-cases.md).
     var signUpAttributes: [RequiredAttribute] {
         policy.signUp.attributes.map {
             RequiredAttribute(name: $0.name, type: $0.type.rawValue, required: $0.required, regex: $0.effectiveRegex,

@@ -2,7 +2,7 @@ import Foundation
 import TophhieCloudAuthentication
 
 /// `--sign-up-attributes FILE`: the user flow's sign-up attributes, which the console cannot read from a
-/// real tenant, so the sign-up screen can offer them up front (case 011). The file is a JSON array in the
+/// real tenant, so the sign-up screen can offer them up front (field case 011, docs/field-cases.md). The file is a JSON array in the
 /// emulator policy's `signUp.attributes[]` shape:
 /// `[{"name": "givenName", "type": "string", "required": false, "regex": "^.{1,64}$", "label": "First name"}]`;
 /// `type` defaults to `string`, `required` to `false`, `regex` and `label` to none.

@@ -60,7 +60,7 @@ public enum AccountCommandRunner {
                               errors: (String) -> Void) async throws {
         let account = try options.account.map { try find($0, auth: auth) }
         let result = try await auth.acquireTokenSilent(scopes: options.scopes, account: account)
-        // A failed early refresh still gives a valid token (exit 0); say so once, on stderr (case 030).
+        // A failed early refresh still gives a valid token (exit 0); say so once, on stderr (field case 030, docs/field-cases.md).
         if let deferral = result.refreshDeferral { errors("tophhie token: \(deferral)") }
         guard options.json else {
             output(result.accessToken)

@@ -32,7 +32,7 @@ enum HistoryCommand {
             default: break
             }
             // Nothing read: print nothing, so a script cannot take an empty list for "no sign-ins". What is
-            // printed is marked partial (case 033), and the exit status says it failed.
+            // printed is marked partial (field case 033, docs/field-cases.md), and the exit status says it failed.
             if !rows.isEmpty { show(rows, more: true, partial: true, format: options.output, output: output) }
             throw HistoryFailure(error: error, rowsPrinted: rows.count)
         }

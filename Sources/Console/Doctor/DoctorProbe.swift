@@ -18,7 +18,7 @@ struct DoctorProbe: Sendable {
         var suberror: String?
         var code: Int?
         var description: String?
-        /// A 200 with `challenge_type=redirect` (the web fallback, native-auth API reference §1.6).
+        /// A 200 with `challenge_type=redirect` (the web fallback, docs/protocol.md §N1.6).
         var redirected: Bool
         var redirectReason: String?
     }

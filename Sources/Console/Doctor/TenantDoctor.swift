@@ -3,9 +3,9 @@ import TophhieCloudAuthentication
 
 /// The checks of `tophhie doctor`: is this app registration and tenant ready for the console?
 ///
-/// Each check says what it found and, when something should change, the fix. Protocol facts: native-auth API
-/// reference §1.1 (authority shapes), §1.4 (challenge types, capabilities), §1.6 (web fallback), §7.1 (client
-/// errors); the SMS authority advice: seeds/sms-strong-auth-registration-tutorial.md ("known issue").
+/// Each check says what it found and, when something should change, the fix. Protocol facts:
+/// docs/protocol.md §N1.1 (authority shapes), §N1.4 (challenge types, capabilities), §N1.6 (web fallback), §N7.1 (client
+/// errors); the SMS authority advice: docs/protocol.md §N1.1 ("known issue").
 struct TenantDoctor: Sendable {
     let target: TenantTarget
     let probe: DoctorProbe
@@ -42,7 +42,7 @@ struct TenantDoctor: Sendable {
         return checks
     }
 
-    /// The app's challenge types other than `redirect`, which every request adds (§1.4).
+    /// The app's challenge types other than `redirect`, which every request adds (docs/protocol.md §N1.4).
     private var sentTypes: [ChallengeType] { target.challengeTypes.map(ChallengeType.init(wireValue:)).filter { $0 != .redirect } }
     private var sentCapabilities: [Capability] { target.capabilities.map(Capability.init(wireValue:)) }
 

@@ -2,7 +2,7 @@ import Foundation
 import TenantEmulator
 
 /// The embedded emulator as the console's panel and line commands drive it: the control API
-/// (`/emulator/v1/…`, README "Tenant emulator") called in process, so each action is checked exactly as
+/// (`/emulator/v1/…`, docs/emulator.md called in process, so each action is checked exactly as
 /// it is over HTTP and answers with the same messages.
 final class EmulatorControl: Sendable {
     private let emulator: TenantEmulator

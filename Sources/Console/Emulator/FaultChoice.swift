@@ -1,7 +1,7 @@
 import TenantEmulator
 
 /// A fault the operator can queue, named as the protocol's error catalogue names what the client will meet.
-/// Source: native-auth-api §7.1 (`error` values), §7.2 (suberrors), §1.6 (redirect); the emulator's `Fault.Kind`.
+/// Source: docs/protocol.md §N7.1 (`error` values), §N7.2 (suberrors), §N1.6 (redirect); the emulator's `Fault.Kind`.
 struct FaultChoice: Equatable {
     let kind: Fault.Kind
     /// What the next request answers, e.g. `expired_token (AADSTS55112): continuation token expired`.

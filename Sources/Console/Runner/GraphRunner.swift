@@ -5,7 +5,7 @@ import TophhieCloudAuthentication
 
 /// The Graph effects: the profile (read, save only what changed) and a user's sign-in history (first
 /// page, then the stored `@odata.nextLink` verbatim), with throttling waits told to the flow as they start.
-/// Source: interactive-api §5–§6; cases 021, 022.
+/// Source: docs/protocol.md §I5–§I6; field cases 021, 022 (docs/field-cases.md).
 final class GraphRunner: Sendable {
     private let auth: TophhieAuth
     private let send: @Sendable (FlowEvent) -> Void

@@ -90,7 +90,7 @@ struct InteractiveRunner: Sendable {
         do {
             return .success(account(try await auth.acquireTokenSilent(forceRefresh: true)))
         } catch let error as AuthError {
-            // The account screen had an account: if the cache has none now, another window signed it out (case 029).
+            // The account screen had an account: if the cache has none now, another window signed it out (field case 029, docs/field-cases.md).
             return .failure(Self.nativeError(error == .noAccount ? .signedOutElsewhere : error))
         } catch {
             return .failure(.networkFailure(error.localizedDescription))
@@ -138,7 +138,7 @@ struct InteractiveRunner: Sendable {
         switch error {
         case .interactionRequired(let details), .consentRequired(let details): .refreshTokenExpired(details)
         case .noAccount: .refreshTokenExpired(.local)
-        // A local reason the flow shows as it is (case 029).
+        // A local reason the flow shows as it is (field case 029, docs/field-cases.md).
         case .signedOutElsewhere: .refreshTokenExpired(ServerDetails(errorDescription: error.errorDescription))
         case .serviceUnavailable(let details, _): .server(details)
         case .mfaRequired(let details): .mfaRequiredForRefresh(details)

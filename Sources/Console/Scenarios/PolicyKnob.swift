@@ -3,7 +3,7 @@ import TophhieCloudAuthentication
 import TenantEmulator
 
 /// A policy knob a scenario may flip on its running emulator (`{"emulator": {"policy": {"mfa.required": true}}}`).
-/// The names are the policy file's keys (README "Tenant emulator"); `client.*` is the first native client.
+/// The names are the policy file's keys (docs/emulator.md; `client.*` is the first native client.
 enum PolicyKnob: Sendable, Equatable {
     case mfaRequired(Bool)
     case registrationRequired(Bool)

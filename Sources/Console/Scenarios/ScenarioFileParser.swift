@@ -2,7 +2,7 @@ import Foundation
 import TenantEmulator
 
 /// Parses scenario files strictly: unknown keys, missing values and wrong types are refused with the JSON
-/// path of the fault. Shape: `Resources/scenario.schema.json` (README "Scenario runs").
+/// path of the fault. Shape: `Resources/scenario.schema.json` (docs/usage.md "Scenario runs".
 struct ScenarioFileParser {
     /// Resolves a real tenant's `profile`, `authority` and `clientId` as the other commands do.
     var invocationParser = InvocationParser()

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Keys are attribute API names (`displayName`, `extension_<appid>_<name>`); values are strings, as
 /// the documentation and the Android / JS SDKs send them. Keys are sorted so a body is reproducible.
-/// Source: native-auth API reference §4.1 and §4.3 (`grant_type=attributes`).
+/// Source: docs/protocol.md §N4.1 and §N4.3 (`grant_type=attributes`).
 public enum AttributesParameter {
     /// A value that cannot be sent: it is not valid Unicode text (e.g. holds a lone surrogate or NUL).
     public struct EncodingFailure: Error, Sendable, Equatable {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Encoding as MSAL iOS does it: keys and values are UTF-8, the unreserved set `A-Z a-z 0-9 - . _ ~`
 /// stays as is, a space becomes `+`, every other byte becomes `%XX` (upper-case hex).
-/// Source: native-auth API reference §1.2.
+/// Source: docs/protocol.md §N1.2.
 public struct FormBody: Sendable, Hashable {
     /// The parameters in the order they are sent.
     public private(set) var parameters: [(key: String, value: String)]

@@ -1,12 +1,12 @@
 /// The body of every error answer (HTTP 400, and 401 for PKeyAuth): the full envelope.
 ///
 /// `error` is the primary switch, refined by `suberror`; `error_codes` holds AADSTS numbers, of which
-/// clients read only the first. Source: native-auth API reference §1.7.
+/// clients read only the first. Source: docs/protocol.md §N1.7.
 public struct ErrorEnvelope: Codable, Sendable, Equatable {
     /// `error`: the OAuth-style code to switch on first; an unknown string decodes to `.unknown`.
     public var error: OAuthErrorCode
     /// `error_description`: human text, usually starting `AADSTSnnnnnn:`; branch on it only for the two
-    /// 90100 cases (§4.1).
+    /// 90100 cases (docs/protocol.md §N4.1).
     public var errorDescription: String?
     /// `error_codes`: AADSTS numbers; only the first counts (`firstCode`).
     public var errorCodes: [Int]?
@@ -21,9 +21,9 @@ public struct ErrorEnvelope: Codable, Sendable, Equatable {
     /// `error_uri`: optional link to the AADSTS lookup page.
     public var errorURI: String?
     /// `continuation_token` of a "needs more input" error (`credential_required`, `attributes_required`,
-    /// `verification_required`, `mfa_required`, `registration_required`) (§1.5).
+    /// `verification_required`, `mfa_required`, `registration_required`) (docs/protocol.md §N1.5).
     public var continuationToken: String?
-    /// `required_attributes[]`, only with `attributes_required` (§4.5).
+    /// `required_attributes[]`, only with `attributes_required` (docs/protocol.md §N4.5).
     public var requiredAttributes: [WireAttribute]?
     /// `unverified_attributes[]`, only with `verification_required`.
     public var unverifiedAttributes: [WireAttributeName]?

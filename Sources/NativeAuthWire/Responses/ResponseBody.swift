@@ -2,15 +2,15 @@
 ///
 /// Unknown fields of any JSON type are ignored. The validators (`ResponseValidator`) decide which
 /// fields an endpoint requires. The emulator encodes its answers with the same type, so nil fields are
-/// omitted. Source: native-auth API reference §3–§6 (success bodies).
+/// omitted. Source: docs/protocol.md §N3–§N6 (success bodies).
 public struct ResponseBody: Codable, Sendable, Equatable {
     /// `continuation_token`: the token for the flow's next call; `ResponseValidator` knows where it is required.
     public var continuationToken: String?
-    /// `challenge_type`: `redirect` (checked first, §1.6), `oob`, `password`, or `preverified` (register only).
+    /// `challenge_type`: `redirect` (checked first, docs/protocol.md §N1.6), `oob`, `password`, or `preverified` (register only).
     public var challengeType: ChallengeType?
     /// `redirect_reason`: optional text with a redirect, e.g. a missing capability.
     public var redirectReason: String?
-    /// `binding_method` of an `oob` challenge; `prompt` is the only value in use (§2).
+    /// `binding_method` of an `oob` challenge; `prompt` is the only value in use (docs/protocol.md §N2).
     public var bindingMethod: String?
     /// `challenge_channel` of an `oob` challenge: `email` or `sms`.
     public var challengeChannel: ChallengeChannel?
@@ -18,7 +18,7 @@ public struct ResponseBody: Codable, Sendable, Equatable {
     public var challengeTargetLabel: String?
     /// Echo of the contact on `/register/v1.0/challenge` (`challenge_target`, not `_label`).
     public var challengeTarget: String?
-    /// `code_length`: the one-time code's length; docs show 8, the mock API 6 or 8, so never hard-code it (§8).
+    /// `code_length`: the one-time code's length; docs show 8, the mock API 6 or 8, so never hard-code it (docs/protocol.md §N8).
     public var codeLength: Int?
     /// Seconds before a resend is sensible.
     public var interval: Int?
@@ -28,13 +28,13 @@ public struct ResponseBody: Codable, Sendable, Equatable {
     public var pollInterval: Int?
     /// `status` of `/resetpassword/v1.0/poll_completion`.
     public var status: PollStatus?
-    /// `methods[]` of an introspect answer (§3.6, §3.7 step A).
+    /// `methods[]` of an introspect answer (docs/protocol.md §N3.6, §N3.7 step A).
     public var methods: [WireAuthMethod]?
-    /// `token_type`; the validator requires `Bearer` (§3.4).
+    /// `token_type`; the validator requires `Bearer` (docs/protocol.md §N3.4).
     public var tokenType: String?
     /// `scope`: the space-separated scopes granted.
     public var scope: String?
-    /// `ext_expires_in` of a token answer (§3.4); the validator does not read it.
+    /// `ext_expires_in` of a token answer (docs/protocol.md §N3.4); the validator does not read it.
     public var extExpiresIn: Int?
     /// `access_token`; required in a token answer.
     public var accessToken: String?

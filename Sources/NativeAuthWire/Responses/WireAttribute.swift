@@ -1,7 +1,7 @@
 /// An item of `required_attributes[]`: what the tenant asks for and how it validates it.
 ///
 /// `options.regex` is advisory for the UI (the server re-validates); an empty regex means no pattern.
-/// Source: native-auth API reference §4.5 (`MSALNativeAuthRequiredAttributeInternal`).
+/// Source: docs/protocol.md §N4.5 (`MSALNativeAuthRequiredAttributeInternal`).
 public struct WireAttribute: Codable, Sendable, Hashable {
     /// The attribute's API name, e.g. `displayName` or `extension_<appid>_<name>`.
     public var name: String
@@ -14,7 +14,7 @@ public struct WireAttribute: Codable, Sendable, Hashable {
 
     /// `options` of a required attribute.
     public struct Options: Codable, Sendable, Hashable {
-        /// `regex`: an advisory pattern; the documentation's own examples are not valid patterns (§4.5).
+        /// `regex`: an advisory pattern; the documentation's own examples are not valid patterns (docs/protocol.md §N4.5).
         public var regex: String?
         /// Options holding `regex` (nil for none).
         public init(regex: String?) { self.regex = regex }
@@ -49,7 +49,7 @@ public struct WireAttribute: Codable, Sendable, Hashable {
 
 /// An item of `invalid_attributes[]` or `unverified_attributes[]`: at least `name`, maybe `reason`.
 ///
-/// Source: native-auth API reference §4.5.
+/// Source: docs/protocol.md §N4.5.
 public struct WireAttributeName: Codable, Sendable, Hashable {
     /// The attribute's API name.
     public var name: String

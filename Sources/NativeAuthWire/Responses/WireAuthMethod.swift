@@ -2,7 +2,7 @@
 ///
 /// For MFA (`/oauth2/v2.0/introspect`) `id` is opaque and `login_hint` masked; for registration
 /// (`/register/v1.0/introspect`) ids are fixed keys (`email`, `sms`) and `login_hint` may be the
-/// unmasked sign-up email, or absent. Source: native-auth API reference §3.6 step A, §3.7 step A.
+/// unmasked sign-up email, or absent. Source: docs/protocol.md §N3.6 step A, §N3.7 step A.
 public struct WireAuthMethod: Codable, Sendable, Hashable {
     /// `id`: opaque for MFA (sent back as `id` on the challenge), `email` or `sms` for registration.
     public var id: String

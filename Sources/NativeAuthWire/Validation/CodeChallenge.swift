@@ -1,7 +1,7 @@
 /// A one-time code was sent: what the code-entry step needs.
 ///
-/// Source: native-auth API reference §3.2 shape 2 (`challenge_target_label`), §3.7 step B
-/// (`challenge_target` on `/register/v1.0/challenge`), §4.2, §5.2.
+/// Source: docs/protocol.md §N3.2 shape 2 (`challenge_target_label`), §N3.7 step B
+/// (`challenge_target` on `/register/v1.0/challenge`), docs/protocol.md §N4.2, §N5.2.
 public struct CodeChallenge: Sendable, Hashable {
     /// The token for the verify call and for a resend.
     public var continuationToken: String

@@ -3,7 +3,7 @@ import Foundation
 /// Turns a raw HTTP answer into a `ValidatedResponse`: the third stage of the network path
 /// (request builder → raw `Decodable` → validator), as MSAL's per-endpoint validators do.
 ///
-/// Source: native-auth API reference §1.3 (statuses), §1.6 (redirect first), §3–§7 (shapes and errors).
+/// Source: docs/protocol.md §N1.3 (statuses), §N1.6 (redirect first), §N3–§N7 (shapes and errors).
 public enum ResponseValidator {
     /// Validates one answer.
     /// - Parameters:

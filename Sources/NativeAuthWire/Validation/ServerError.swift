@@ -1,6 +1,6 @@
 /// A classified error answer: what the client should do, with the envelope for operators.
 ///
-/// Source: native-auth API reference §3.5 (MSAL iOS decision order), §4.1, §4.3, §5, §6, §7.
+/// Source: docs/protocol.md §N3.5 (MSAL iOS decision order), §N4.1, §N4.3, §N5, §N6, §N7.
 public struct ServerError: Error, Sendable, Equatable {
     /// What the error means for the flow.
     public enum Kind: Sendable, Equatable {

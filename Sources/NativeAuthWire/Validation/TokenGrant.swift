@@ -2,7 +2,7 @@
 ///
 /// `access_token` is required, `token_type` must be `Bearer` and `expires_in` positive (as MSAL JS
 /// insists); `id_token` and `refresh_token` come with the `openid` / `offline_access` scopes.
-/// Source: native-auth API reference §3.4.
+/// Source: docs/protocol.md §N3.4.
 public struct TokenGrant: Sendable, Hashable {
     /// `access_token`; never empty.
     public var accessToken: String

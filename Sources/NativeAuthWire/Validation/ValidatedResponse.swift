@@ -2,7 +2,7 @@
 ///
 /// `redirect` is tested first on every 200; a success lacking a mandatory field, or a body that is not
 /// the JSON expected, becomes `unexpected` with the correlation id.
-/// Source: native-auth API reference §1.6, §1.7, §9.
+/// Source: docs/protocol.md §N1.6, §N1.7, §N9.
 public enum ValidatedResponse: Sendable, Equatable {
     /// initiate / signup start / reset start accepted the user: the flow's first token.
     case started(continuationToken: String)

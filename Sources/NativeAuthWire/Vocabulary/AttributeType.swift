@@ -1,7 +1,7 @@
 /// The `type` of a `required_attributes` item, compared case-insensitively: the service has sent
 /// both `string` / `boolean` and `Text` / `Boolean`.
 ///
-/// Source: native-auth API reference §4.5; fixtures `signup-continue-attributes-required*`.
+/// Source: docs/protocol.md §N4.5; fixtures `signup-continue-attributes-required*`.
 public enum AttributeType: WireVocabulary {
     /// Wire values `string`, `Text`, `boolean`, `int`, `dateTime`, matched ignoring case (`Boolean` is `.boolean`).
     case string, text, boolean, int, dateTime

@@ -1,15 +1,15 @@
 /// A capability the app declares it can render (`capabilities`, space-separated).
 ///
 /// Declaring one commits the app to handling its branch; without it the server redirects.
-/// Source: native-auth API reference §1.4, §3.6, §3.7.
+/// Source: docs/protocol.md §N1.4, §N3.6, §N3.7.
 public enum Capability: WireVocabulary {
-    /// `mfa_required`: the app can run MFA (§3.6); `registration_required`: it can register a strong
-    /// method (§3.7).
+    /// `mfa_required`: the app can run MFA (docs/protocol.md §N3.6); `registration_required`: it can register a strong
+    /// method (docs/protocol.md §N3.7).
     case mfaRequired, registrationRequired
     /// Any other capability string, kept as sent.
     case unknown(String)
 
-    /// The two documented capabilities (§2).
+    /// The two documented capabilities (docs/protocol.md §N2).
     public static let known: [Capability] = [.mfaRequired, .registrationRequired]
 
     /// `mfa_required`, `registration_required`, or the unknown string as sent.

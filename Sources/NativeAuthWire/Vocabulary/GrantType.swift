@@ -1,10 +1,10 @@
 /// `grant_type` of `/oauth2/v2.0/token` and the `continue` endpoints.
 ///
-/// Source: native-auth API reference §2, §3.3, §4.3.
+/// Source: docs/protocol.md §N2, §N3.3, §N4.3.
 public enum GrantType: WireVocabulary {
     /// `password`, `oob` (first-factor code), `mfa_oob` (second-factor code), `continuation_token` (sign-in
     /// after sign-up, reset or registration; also register continue after `preverified`), `attributes`
-    /// (sign-up), `refresh_token`. Source: native-auth API reference §3.3, §3.7 step C, §4.3.
+    /// (sign-up), `refresh_token`. Source: docs/protocol.md §N3.3, §N3.7 step C, §N4.3.
     case password, oob, mfaOOB, continuationToken, attributes, refreshToken
     /// Any other `grant_type` string, kept as sent.
     case unknown(String)

@@ -1,6 +1,6 @@
 /// The `error` field of an error envelope: the primary switch for every error answer.
 ///
-/// Source: native-auth API reference §7.1 (union of the documentation and SDK enums).
+/// Source: docs/protocol.md §N7.1 (union of the documentation and SDK enums).
 public enum OAuthErrorCode: WireVocabulary {
     /// `invalid_request` (bad or missing parameter or token), `unauthorized_client` (client id unknown to the
     /// tenant), `invalid_client` (not a public client, or native auth off), `unsupported_challenge_type`
@@ -20,7 +20,7 @@ public enum OAuthErrorCode: WireVocabulary {
     /// Any other `error` string, kept as sent.
     case unknown(String)
 
-    /// Every documented `error` string (§7.1).
+    /// Every documented `error` string (docs/protocol.md §N7.1).
     public static let known: [OAuthErrorCode] = [
         .invalidRequest, .unauthorizedClient, .invalidClient, .unsupportedChallengeType,
         .userNotFound, .userAlreadyExists, .invalidGrant, .expiredToken, .expiredRefreshToken,

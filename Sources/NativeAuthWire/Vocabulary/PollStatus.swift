@@ -1,6 +1,6 @@
 /// `status` of `/resetpassword/v1.0/poll_completion`.
 ///
-/// Source: native-auth API reference §5.5.
+/// Source: docs/protocol.md §N5.5.
 public enum PollStatus: WireVocabulary {
     /// `succeeded` (a token for sign-in may follow), `in_progress` and `not_started` (wait `poll_interval`
     /// and poll again), `failed` (the SDKs stop; the docs allow submitting a new password).
@@ -8,7 +8,7 @@ public enum PollStatus: WireVocabulary {
     /// Any other status string, kept as sent.
     case unknown(String)
 
-    /// The four documented statuses (§5.5).
+    /// The four documented statuses (docs/protocol.md §N5.5).
     public static let known: [PollStatus] = [.succeeded, .inProgress, .failed, .notStarted]
 
     /// The `status` string, e.g. `in_progress`.

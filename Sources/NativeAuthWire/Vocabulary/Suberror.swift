@@ -1,9 +1,9 @@
 /// The `suberror` field: refines `error` (password policy, code, MFA, attributes, blocked method…).
 ///
-/// Source: native-auth API reference §2 and §7.2.
+/// Source: docs/protocol.md §N2 and §N7.2.
 public enum Suberror: WireVocabulary {
     /// Password policy: too weak (AADSTS399246), shorter than 8 or longer than 256 characters, recently
-    /// used, banned (§4.1, §8).
+    /// used, banned (docs/protocol.md §N4.1, §N8).
     case passwordTooWeak, passwordTooShort, passwordTooLong, passwordRecentlyUsed, passwordBanned
     /// `password_is_invalid` (other policy), `attribute_validation_failed` (see `invalid_attributes`),
     /// `invalid_oob_value` (wrong code), `introspect_required` (legacy MFA: call introspect).
@@ -16,7 +16,7 @@ public enum Suberror: WireVocabulary {
     /// Any other suberror string, kept as sent.
     case unknown(String)
 
-    /// The fourteen documented suberrors (§2).
+    /// The fourteen documented suberrors (docs/protocol.md §N2).
     public static let known: [Suberror] = [
         .passwordTooWeak, .passwordTooShort, .passwordTooLong, .passwordRecentlyUsed, .passwordBanned,
         .passwordIsInvalid, .attributeValidationFailed, .invalidOOBValue, .introspectRequired,
@@ -45,7 +45,7 @@ public enum Suberror: WireVocabulary {
         }
     }
 
-    /// Whether this is one of the six password-policy suberrors (§7.2).
+    /// Whether this is one of the six password-policy suberrors (docs/protocol.md §N7.2).
     public var isPasswordPolicy: Bool {
         switch self {
         case .passwordTooWeak, .passwordTooShort, .passwordTooLong, .passwordRecentlyUsed, .passwordBanned,

@@ -1,7 +1,7 @@
 /// A server vocabulary (error code, suberror, challenge type, …) that decodes unknown strings to
 /// `.unknown(String)` instead of failing, as MSAL's unknown-case enums do.
 ///
-/// Source: native-auth API reference §1.7 ("maps unknown error / suberror strings to unknown").
+/// Source: docs/protocol.md §N1.7 ("maps unknown error / suberror strings to unknown").
 public protocol WireVocabulary: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Every known case, in wire order.
     static var known: [Self] { get }

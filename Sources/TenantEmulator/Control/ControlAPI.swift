@@ -1,4 +1,4 @@
-/// Routes of the control API, outside the tenant path. Documented in the README ("Tenant emulator").
+/// Routes of the control API, outside the tenant path. Documented in docs/emulator.md.
 enum ControlAPI {
     static let prefix = "/emulator/v1/"
 }

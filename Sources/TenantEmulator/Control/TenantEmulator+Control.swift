@@ -54,7 +54,7 @@ extension TenantEmulator {
             faults.removeAll()
             return .json(200, object: ["deleted": true])
         case ("GET", "signins"):
-            // The sign-in log, newest first, each row in Graph's `signIn` shape (interactive-api §6.2).
+            // The sign-in log, newest first, each row in Graph's `signIn` shape (docs/protocol.md §I6.2).
             do {
                 return .json(200, object: try store.signIns().map(\.graphJSON))
             } catch {
@@ -74,14 +74,14 @@ extension TenantEmulator {
         case (_, "outbox"), (_, "users"), (_, "tenant"), (_, "clock"), (_, "faults"), (_, "signins"):
             return Self.controlError(405, "\(request.method) is not allowed on \(request.path)")
         default:
-            return Self.controlError(404, "no control route \(request.path); see the README section \"Tenant emulator\"")
+            return Self.controlError(404, "no control route \(request.path); see docs/emulator.md, \"Control API\"")
         }
     }
 
     /// `POST devicecodes/{userCode}/approve` with `{"username": "…"}` completes a pending device code as that
     /// user (MFA counts as done: the operator vouches); `POST devicecodes/{userCode}/deny` declines it.
     /// - Returns: 200 `{"userCode", "status": "approved"|"denied"}`; 404 unknown code or action, 409 already
-    ///   approved, denied or expired, 400 missing or unknown username. Source: interactive-api §4.2 (what a poll
+    ///   approved, denied or expired, 400 missing or unknown username. Source: docs/protocol.md §I4.2 (what a poll
     ///   then answers).
     private func finishDeviceCode(_ route: String, body: Data) -> EmulatorResponse {
         let parts = route.split(separator: "/").map(String.init)

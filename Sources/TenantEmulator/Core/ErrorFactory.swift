@@ -1,11 +1,11 @@
 import Foundation
 import NativeAuthWire
 
-/// The only place error answers are made: the full envelope of §1.7 with the codes of §7.3.
+/// The only place error answers are made: the full envelope of docs/protocol.md §N1.7 with the codes of §N7.3.
 ///
 /// `error_description` starts `AADSTSnnnnnn:` and ends with Trace ID / Correlation ID / Timestamp lines,
 /// like the service's. Token-endpoint errors without a suberror carry `error_uri`, as the documented
-/// exchanges do. Source: native-auth API reference §1.7, §3.5, §7.
+/// exchanges do. Source: docs/protocol.md §N1.7, §N3.5, §N7.
 struct ErrorFactory {
     let encoder: JSONEncoder
 

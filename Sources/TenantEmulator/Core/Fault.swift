@@ -3,9 +3,9 @@
 /// Kinds: `http429` (throttled, `Retry-After: seconds`), `http500` (server error), `http503` (a gateway's HTML
 /// "Service Unavailable" page with `Retry-After: seconds`, not the JSON envelope; field case 030), `delay` (answer after
 /// `seconds`), `expiredToken` (`expired_token` 55112, as the documented exchanges), `redirect` (200 web fallback), `smsBlocked`
-/// (`access_denied` + `provider_blocked_by_rep` 550024, case 003). Each matching request uses one of `count`.
+/// (`access_denied` + `provider_blocked_by_rep` 550024, field case 003 (docs/field-cases.md)). Each matching request uses one of `count`.
 /// Graph paths (`/v1.0/me`, `/v1.0/auditLogs/signIns`) take `http429` (Graph's `TooManyRequests`), `http500` and
-/// `delay` only, and are never matched by `*`. Source: interactive-api §5.3 (throttling); case 022 b, c.
+/// `delay` only, and are never matched by `*`. Source: docs/protocol.md §I5.3 (throttling); field case 022 b, c.
 public struct Fault: Sendable, Equatable {
     /// The misbehaviours listed above; `rawValue` is the control API's `kind`.
     public enum Kind: String, Sendable, CaseIterable {
@@ -21,7 +21,7 @@ public struct Fault: Sendable, Equatable {
     public var count: Int
     /// `Retry-After` of `http429` and `http503`, and the wait of `delay`, in seconds (0–300 through the control API).
     public var seconds: Int
-    /// `http429` and `http503`: send `Retry-After: seconds` (default) or no `Retry-After` at all (case 022 c).
+    /// `http429` and `http503`: send `Retry-After: seconds` (default) or no `Retry-After` at all (field case 022 c (docs/field-cases.md)).
     public var retryAfter: Bool
 
     /// By default one use, 1 second, with `Retry-After`.

@@ -2,8 +2,8 @@ import NativeAuthWire
 
 /// An error answer before it is rendered: what went wrong, in the service's vocabulary.
 ///
-/// Rendered only by `ErrorFactory`, so every error has the full envelope. Source: native-auth API
-/// reference §1.7, §7.
+/// Rendered only by `ErrorFactory`, so every error has the full envelope. Source:
+/// docs/protocol.md §N1.7, §N7.
 struct ProtocolError: Error {
     var error: OAuthErrorCode
     var code: Int
@@ -25,7 +25,7 @@ struct ProtocolError: Error {
         self.continuationToken = continuationToken
     }
 
-    // The catalogue (§7.3). Messages paraphrase the service's.
+    // The catalogue (docs/protocol.md §N7.3). Messages paraphrase the service's.
     static func missing(_ parameter: String) -> ProtocolError {
         ProtocolError(.invalidRequest, AADSTSCode.invalidRequestParameter, "The \(parameter) parameter is empty or not valid.")
     }

@@ -9,7 +9,7 @@ import Synchronization
 /// No sockets and no sleeping: `handle(_:)` answers one `EmulatorRequest`. `EmulatorServer` puts it on a
 /// loopback port; tests can call it directly. Thread-safe: protocol work runs one request at a time under a
 /// lock; RS256 signing of token answers happens after the lock is released, password hashing with it released.
-/// Source: native-auth API reference (all sections); interactive-api §3.2, §4, §7; issue 3.
+/// Source: docs/protocol.md (all sections); docs/protocol.md §I3.2, §I4, §I7; issue 3.
 ///
 /// ```swift
 /// let emulator = try TenantEmulator(policy: try TenantPreset.load("email-otp"))
@@ -282,7 +282,7 @@ public final class TenantEmulator: @unchecked Sendable {
         return response
     }
 
-    /// The web-fallback outcome (§1.6): HTTP 200 `{"challenge_type":"redirect"}`, with `redirect_reason` where the
+    /// The web-fallback outcome (docs/protocol.md §N1.6): HTTP 200 `{"challenge_type":"redirect"}`, with `redirect_reason` where the
     /// service sends one (initiate, token); the documented sign-up start and challenge answers carry none.
     static func redirect(_ reason: String?) -> EmulatorResponse {
         success(ResponseBody(challengeType: .redirect, redirectReason: reason))

@@ -4,7 +4,7 @@ import NativeAuthWire
 /// Mints RS256 id and access tokens with `kid`, `client_info`, and the discovery documents.
 ///
 /// The issuer is the GUID form `https://<tenant-id>.ciamlogin.com/<tenant-id>/v2.0` rewritten to the
-/// emulator's own origin: `<origin>/<tenant-id>/v2.0`. Source: native-auth API reference §3.4, §10; issue 3.
+/// emulator's own origin: `<origin>/<tenant-id>/v2.0`. Source: docs/protocol.md §N3.4, §N10; issue 3.
 struct TokenIssuer {
     let key: RSASigningKey
     let tenantID: String
@@ -49,7 +49,7 @@ struct TokenIssuer {
 
     /// The access token: Graph's (v1.0 shape, `aud` Graph) when any granted scope is a Graph scope, else one for
     /// the app itself (`aud` = client id). `scp` never lists `openid`, `profile`, `offline_access`, `email`.
-    /// Source: interactive-api §7.4.
+    /// Source: docs/protocol.md §I7.4.
     func accessToken(user: StoredUser, clientID: String, scopes: [String], origin: String, now: Date, lifetime: Int) throws -> String {
         if let graph = GraphScopes(requested: scopes) {
             var claims = baseClaims(user: user, audience: graph.audience, origin: origin, now: now, lifetime: lifetime)
@@ -74,7 +74,7 @@ struct TokenIssuer {
                          sub: user.id, oid: user.id, tid: tenantID)
     }
 
-    /// The discovery document. Source: interactive-api §7.1 (the CIAM shape, endpoints under the tenant GUID).
+    /// The discovery document. Source: docs/protocol.md §I7.1 (the CIAM shape, endpoints under the tenant GUID).
     func openIDConfiguration(origin: String) -> [String: Any] {
         let base = "\(origin)/\(tenantID)"
         return ["issuer": issuer(origin: origin),

@@ -16,7 +16,7 @@ struct TokenMint: Sendable {
     /// When the user signed in on the emulator's pages (authorization-code grant only).
     var authTime: Date? = nil
 
-    /// The token answer of §3.4.
+    /// The token answer of docs/protocol.md §N3.4.
     func render(with issuer: TokenIssuer) throws -> EmulatorResponse {
         var body = ResponseBody(
             tokenType: "Bearer", scope: scopes.joined(separator: " "), extExpiresIn: lifetime,

@@ -1,6 +1,6 @@
 import NativeAuthWire
 
-/// The claims of the emulator's id and access tokens (a v2 JWT payload). Source: native-auth API reference §3.4.
+/// The claims of the emulator's id and access tokens (a v2 JWT payload). Source: docs/protocol.md §N3.4.
 struct JWTClaims: Encodable {
     var aud: String
     var iss: String
@@ -18,11 +18,11 @@ struct JWTClaims: Encodable {
     var name: String?
     var azp: String?
     var scp: String?
-    /// The `/authorize` request's `nonce`, on id tokens minted for that code (interactive-api §7.3, trap 6).
+    /// The `/authorize` request's `nonce`, on id tokens minted for that code (docs/protocol.md §I7.3, trap T6).
     var nonce: String?
     /// When the user signed in interactively, epoch seconds (MSAL Python wants it when `max_age` was sent).
     var authTime: Int?
-    /// Graph (v1.0) access tokens only: the client id, `"0"` (public client) and `"user"` (interactive-api §7.4).
+    /// Graph (v1.0) access tokens only: the client id, `"0"` (public client) and `"user"` (docs/protocol.md §I7.4).
     var appid: String?
     var appidacr: String?
     var idtyp: String?

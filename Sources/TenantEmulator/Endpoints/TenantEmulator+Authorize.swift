@@ -3,9 +3,9 @@ import NativeAuthWire
 
 /// Authorization code + PKCE: `GET /{tenant}/oauth2/v2.0/authorize`, its sign-in pages, and the
 /// `authorization_code` grant at `/token`.
-/// Source: interactive-api §4.4–§4.6, traps 6 and 7; RFC 7636 §4; RFC 8252 §7.3; case 024.
+/// Source: docs/protocol.md §I4.4–§I4.6, traps T6 and T7; RFC 7636 §4; RFC 8252 §7.3; field case 024 (docs/field-cases.md).
 extension TenantEmulator {
-    /// Authorization codes live 10 minutes of virtual time (interactive-api §4.5).
+    /// Authorization codes live 10 minutes of virtual time (docs/protocol.md §I4.5).
     static let authorizationCodeSeconds: TimeInterval = 600
     private static let knownPrompts: Set<String> = ["login", "select_account", "consent", "create", "none"]
 

@@ -4,7 +4,7 @@ import NativeAuthWire
 /// Checks shared by every endpoint: client registration, challenge types, continuation tokens.
 extension TenantEmulator {
     /// `client_id` must name a public client with native authentication enabled.
-    /// Source: native-auth API reference §7.1 (`unauthorized_client`, `invalid_client` + `nativeauthapi_disabled`).
+    /// Source: docs/protocol.md §N7.1 (`unauthorized_client`, `invalid_client` + `nativeauthapi_disabled`).
     func checkClient(_ context: RequestContext) throws -> TenantPolicy.Client {
         let clientID = try context.required(.clientID)
         guard let client = policy.client(clientID) else {
@@ -21,7 +21,7 @@ extension TenantEmulator {
         return client
     }
 
-    /// `challenge_type` must be present (where required) and contain `redirect` (§1.4, §7.1).
+    /// `challenge_type` must be present (where required) and contain `redirect` (docs/protocol.md §N1.4, §N7.1).
     func checkChallengeTypes(_ context: RequestContext, required: Bool) throws -> [ChallengeType]? {
         guard let types = context.challengeTypes, !types.isEmpty else {
             if required { throw ProtocolError.missing("challenge_type") }
@@ -66,7 +66,7 @@ extension TenantEmulator {
     }
 
     /// What a user's flow needs from the client's challenge types: always `oob` (email verification or
-    /// code sign-in), plus `password` for password accounts. Source: §1.6, case 001.
+    /// code sign-in), plus `password` for password accounts. Source: docs/protocol.md §N1.6, field case 001 (docs/field-cases.md).
     func clientCanServe(_ types: [ChallengeType], needsPassword: Bool) -> Bool {
         types.contains(.oob) && (!needsPassword || types.contains(.password))
     }

@@ -64,7 +64,7 @@ extension TenantEmulator {
         guard accepted else { throw ProtocolError.wrongCode }
     }
 
-    /// The oob challenge answer of §3.2 / §4.2 / §5.2: token, type, binding, channel, masked label, length.
+    /// The oob challenge answer of docs/protocol.md §N3.2 / §N4.2 / §N5.2: token, type, binding, channel, masked label, length.
     func codeSentBody(token: String, code: PendingCode, withInterval: Bool) -> ResponseBody {
         ResponseBody(continuationToken: token, challengeType: .oob, bindingMethod: "prompt",
                      challengeChannel: ChallengeChannel(wireValue: code.channel),

@@ -2,11 +2,11 @@ import Foundation
 import NativeAuthWire
 
 /// The device authorization grant: `/oauth2/v2.0/devicecode` and its polls at `/oauth2/v2.0/token`.
-/// Source: interactive-api §4.1–§4.3; RFC 8628 §3.2, §3.4, §3.5, §6.1; case 023.
+/// Source: docs/protocol.md §I4.1–§I4.3; RFC 8628 §3.2, §3.4, §3.5, §6.1; field case 023 (docs/field-cases.md).
 extension TenantEmulator {
     /// `grant_type` of a device-code poll.
     static let deviceCodeGrantType = "urn:ietf:params:oauth:grant-type:device_code"
-    /// What the real service hands out (interactive-api §4.3): wrong for customer accounts, by design here.
+    /// What the real service hands out (docs/protocol.md §I4.3): wrong for customer accounts, by design here.
     static let serviceVerificationURI = "https://microsoft.com/devicelogin"
     /// Base-20 consonants (RFC 8628 §6.1): no vowels (no words), no look-alikes such as `0`/`O` or `1`/`I`.
     private static let userCodeAlphabet = Array("BCDFGHJKLMNPQRSTVWXZ")
@@ -95,7 +95,7 @@ extension TenantEmulator {
     }
 
     /// `client_id` must name a public client (native authentication need not be enabled for browser and device
-    /// sign-in). Source: interactive-api §2.3 table (700016, 7000218), §4.2 ("Allow public client flows").
+    /// sign-in). Source: docs/protocol.md §I2.3 table (700016, 7000218), §I4.2 ("Allow public client flows").
     func checkPublicClient(_ clientID: String?) throws -> TenantPolicy.Client {
         guard let clientID, !clientID.isEmpty else { throw ProtocolError.missing("client_id") }
         guard let client = policy.client(clientID) else {

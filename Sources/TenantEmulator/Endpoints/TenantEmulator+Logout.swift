@@ -1,12 +1,12 @@
 import Foundation
 import NativeAuthWire
 
-/// `GET|POST /{tenant}/oauth2/v2.0/logout`. Source: interactive-api §3.2.
+/// `GET|POST /{tenant}/oauth2/v2.0/logout`. Source: docs/protocol.md §I3.2.
 extension TenantEmulator {
     /// Follows `post_logout_redirect_uri` (302, with `state` appended when sent) only when it matches a redirect
     /// URI registered for `client_id` (or, without `client_id`, for any client); otherwise shows the signed-out
     /// page. Either way the browser session (`ESTSAUTH`) ends and its cookie is cleared; refresh tokens stay
-    /// valid (interactive-api §2.2: browser sign-out does not revoke them).
+    /// valid (docs/protocol.md §I2.2: browser sign-out does not revoke them).
     func logout(_ parameters: [String: String], cookie: String?, now: Date) -> EmulatorResponse {
         if let (key, _) = interactive.session(cookieHeader: cookie, now: now) { interactive.sessions.removeValue(forKey: key) }
         var response = followLogout(parameters)

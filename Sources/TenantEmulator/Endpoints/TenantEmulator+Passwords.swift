@@ -21,7 +21,7 @@ extension TenantEmulator {
     /// The history check and the hash run with the lock released.
     /// - Parameter flow: the continuation token and session the request holds, checked again afterwards;
     ///   `nil` for a flow not stored yet (`signup/start`).
-    /// - Throws: the policy's suberror under AADSTS399246 (§4.1, §7.2); `invalid_grant` when `flow` was spent meanwhile.
+    /// - Throws: the policy's suberror under AADSTS399246 (docs/protocol.md §N4.1, §N7.2); `invalid_grant` when `flow` was spent meanwhile.
     func hashNewPassword(_ password: String, username: String, userID: String?, flow: (token: String, session: FlowSession)?,
                          now: Date) throws -> String {
         if let problem = passwordRuleProblem(password, username: username) { throw problem }

@@ -2,7 +2,7 @@ import Foundation
 import NativeAuthWire
 
 /// Just-in-time strong-method registration: `/register/v1.0/introspect|challenge|continue`.
-/// Source: native-auth API reference §3.7; cases 002 and 003.
+/// Source: docs/protocol.md §N3.7; field cases 002 and 003 (docs/field-cases.md).
 extension TenantEmulator {
     func registerIntrospect(_ context: RequestContext) throws -> EmulatorResponse {
         let (token, session) = try self.session(context) { step in
@@ -49,7 +49,7 @@ extension TenantEmulator {
         case .email:
             guard EmailAddress.isPlausible(target) else { throw ProtocolError.invalidContact }
             if policy.mfa.preverifiedFastPass, target.lowercased() == user.email.lowercased() {
-                // The address was verified when the account was made: the fast pass (§3.7 "preverified").
+                // The address was verified when the account was made: the fast pass (docs/protocol.md §N3.7 "preverified").
                 session.step = .registrationPreverified(channel: channel.rawValue, target: target)
                 return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), challengeType: .preverified))
             }

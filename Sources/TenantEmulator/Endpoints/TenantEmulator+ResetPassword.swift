@@ -2,7 +2,7 @@ import Foundation
 import NativeAuthWire
 
 /// Self-service password reset: `/resetpassword/v1.0/start|challenge|continue|submit|poll_completion`.
-/// Source: native-auth API reference §5.
+/// Source: docs/protocol.md §N5.
 extension TenantEmulator {
     func resetStart(_ context: RequestContext) throws -> EmulatorResponse {
         let client = try checkClient(context)

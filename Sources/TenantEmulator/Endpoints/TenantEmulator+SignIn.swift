@@ -2,7 +2,7 @@ import Foundation
 import NativeAuthWire
 
 /// Sign-in: `/oauth2/v2.0/initiate` and `/oauth2/v2.0/challenge` (first factor and MFA).
-/// Source: native-auth API reference §3.1, §3.2, §3.6.
+/// Source: docs/protocol.md §N3.1, §N3.2, §N3.6.
 extension TenantEmulator {
     func signInInitiate(_ context: RequestContext) throws -> EmulatorResponse {
         let client = try checkClient(context)

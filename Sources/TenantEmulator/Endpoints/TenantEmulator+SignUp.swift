@@ -1,9 +1,9 @@
 import Foundation
 import NativeAuthWire
 
-/// Sign-up: `/signup/v1.0/start|challenge|continue`, in all four orders of §4.4 and with the attribute
+/// Sign-up: `/signup/v1.0/start|challenge|continue`, in all four orders of docs/protocol.md §N4.4 and with the attribute
 /// timing rule (optional attributes only before the email is verified).
-/// Source: native-auth API reference §4.1–§4.4.
+/// Source: docs/protocol.md §N4.1–§N4.4.
 extension TenantEmulator {
     private var needsPassword: Bool { policy.signUp.method == .emailPassword }
 
@@ -70,7 +70,7 @@ extension TenantEmulator {
         case .attributes:
             let values = try validatedAttributes(try attributes(context))
             let required = Set(policy.signUp.attributes.filter(\.required).map(\.name))
-            // §4.4 rule 5: after verification only required attributes are still accepted.
+            // docs/protocol.md §N4.4 rule 5: after verification only required attributes are still accepted.
             for (name, value) in values where !session.verified || required.contains(name) {
                 session.attributes[name] = value
             }

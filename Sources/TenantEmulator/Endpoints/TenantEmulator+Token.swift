@@ -1,9 +1,9 @@
 import Foundation
 import NativeAuthWire
 
-/// `/oauth2/v2.0/token`: every grant of §3.3, the MFA / registration branches, refresh with rotation, and the
+/// `/oauth2/v2.0/token`: every grant of docs/protocol.md §N3.3, the MFA / registration branches, refresh with rotation, and the
 /// interactive grants (device code, authorization code: `TenantEmulator+DeviceCode.swift`, `+Authorize.swift`).
-/// Source: native-auth API reference §3.3–§3.7, §4.6, §5.6, §6; interactive-api §4.2, §4.5.
+/// Source: docs/protocol.md §N3.3–§N3.7, §N4.6, §N5.6, §N6; docs/protocol.md §I4.2, §I4.5.
 extension TenantEmulator {
     func token(_ context: RequestContext) throws -> EmulatorResponse {
         _ = try checkChallengeTypes(context, required: false)
@@ -96,7 +96,7 @@ extension TenantEmulator {
         return try tokens(context, token: token, session: session, user: user)
     }
 
-    /// The token answer of §3.4; ends the flow.
+    /// The token answer of docs/protocol.md §N3.4; ends the flow.
     private func tokens(_ context: RequestContext, token: String?, session: FlowSession, user: StoredUser) throws -> EmulatorResponse {
         if let token { flows.remove(token) }
         try recordSignIn(user: user, clientID: session.clientID, channel: .native, now: context.now)
@@ -105,7 +105,7 @@ extension TenantEmulator {
 
     /// The token answer for `user`: access token, id token (with `openid`), a stored refresh token (with
     /// `offline_access`), `ext_expires_in`, and `client_info` when the request asked with `client_info=1` or `true`.
-    /// Source: interactive-api §1.4, §2.2, trap 5; native-auth API reference §3.4.
+    /// Source: docs/protocol.md §I1.4, §I2.2, trap T5; docs/protocol.md §N3.4.
     func tokenBody(_ context: RequestContext, user: StoredUser, clientID: String, mfaSatisfied: Bool, scope: String? = nil,
                    nonce: String? = nil, authTime: Date? = nil) throws -> EmulatorResponse {
         var scopes = (scope ?? context.form[.scope] ?? "openid profile offline_access").split(separator: " ").map(String.init)
@@ -127,12 +127,12 @@ extension TenantEmulator {
     }
 
     /// `client_info=1` (MSAL Python, MSAL.NET, `/authorize`) or `client_info=true` (native-auth SDKs).
-    /// Source: interactive-api §1.4, trap 5.
+    /// Source: docs/protocol.md §I1.4, trap T5.
     static func asksForClientInfo(_ value: String?) -> Bool {
         value == "1" || value?.lowercased() == "true"
     }
 
-    /// `grant_type=refresh_token` (§6): single use (rotation), expiry, and MFA that became required.
+    /// `grant_type=refresh_token` (docs/protocol.md §N6): single use (rotation), expiry, and MFA that became required.
     private func refresh(_ context: RequestContext) throws -> EmulatorResponse {
         let client = try checkClient(context)
         let value = try context.required(.refreshToken)

@@ -4,7 +4,7 @@ import NativeAuthWire
 /// Server-side checks of what users type: password rules and attribute values.
 extension TenantEmulator {
     /// The password suberror for `password`, if it breaks the policy's rules (length, character classes, banned
-    /// words; the history is `hashNewPassword`'s). All carry AADSTS399246 (§4.1, §7.2).
+    /// words; the history is `hashNewPassword`'s). All carry AADSTS399246 (docs/protocol.md §N4.1, §N7.2).
     func passwordRuleProblem(_ password: String, username: String) -> ProtocolError? {
         let rules = policy.password
         let problem = Self.passwordRefusal
@@ -24,12 +24,12 @@ extension TenantEmulator {
         return nil
     }
 
-    /// A refused password: `invalid_grant`, AADSTS399246 and the password suberror (§4.1, §7.2).
+    /// A refused password: `invalid_grant`, AADSTS399246 and the password suberror (docs/protocol.md §N4.1, §N7.2).
     static func passwordRefusal(_ suberror: Suberror, _ message: String) -> ProtocolError {
         ProtocolError(.invalidGrant, AADSTSCode.passwordTooWeak, message, suberror: suberror)
     }
 
-    /// Decodes the `attributes` parameter (a JSON object as a string, §4.1).
+    /// Decodes the `attributes` parameter (a JSON object as a string, docs/protocol.md §N4.1).
     func attributes(_ context: RequestContext) throws -> [String: String] {
         guard let text = context.form[.attributes] else { return [:] }
         guard let values = AttributesParameter.decode(text) else { throw ProtocolError.missing("attributes") }
@@ -37,7 +37,7 @@ extension TenantEmulator {
     }
 
     /// Keeps the known attributes (unknown keys are ignored, as the service does) and re-validates them.
-    /// - Throws: `invalid_grant` + `attribute_validation_failed` with `invalid_attributes` (§4.3).
+    /// - Throws: `invalid_grant` + `attribute_validation_failed` with `invalid_attributes` (docs/protocol.md §N4.3).
     func validatedAttributes(_ values: [String: String]) throws -> [String: String] {
         var accepted: [String: String] = [:]
         var invalid: [String] = []
@@ -66,7 +66,7 @@ extension TenantEmulator {
         return pattern.firstMatch(in: value, range: range) != nil
     }
 
-    /// The wire form of a policy attribute (`required_attributes[]` items, §4.5): `options` only when there
+    /// The wire form of a policy attribute (`required_attributes[]` items, docs/protocol.md §N4.5): `options` only when there
     /// is a pattern, as the current reference's examples show (`signup-continue-attributes-required-again`).
     static func wire(_ attribute: TenantPolicy.Attribute) -> WireAttribute {
         WireAttribute(name: attribute.name, type: attribute.type.wire, required: attribute.required, regex: attribute.effectiveRegex)

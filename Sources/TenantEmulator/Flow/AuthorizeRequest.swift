@@ -1,7 +1,7 @@
 import Foundation
 
 /// A validated `/authorize` request: what the sign-in pages carry to the redirect and what the code binds.
-/// Source: interactive-api §4.4, §4.5.
+/// Source: docs/protocol.md §I4.4, §I4.5.
 struct AuthorizeRequest {
     /// How the answer reaches the client's redirect URI.
     enum ResponseMode: String {

@@ -3,7 +3,7 @@ import Foundation
 /// A browser's sign-in session at the emulator, behind the `ESTSAUTH` cookie (stored by the SHA-256 of its value).
 ///
 /// Lets `/authorize` sign in without pages (single sign-on, `prompt=none`) until `/logout` ends it.
-/// Source: interactive-api §3.2 (the session cookie logout clears), §4.4 (`prompt`).
+/// Source: docs/protocol.md §I3.2 (the session cookie logout clears), §I4.4 (`prompt`).
 struct BrowserSession {
     var userID: String
     var mfaSatisfied: Bool

@@ -2,10 +2,10 @@ import Foundation
 
 /// A device authorization the emulator issued, found by the SHA-256 of its `device_code`.
 ///
-/// Polling rule (RFC 8628 §3.5, case 023): a poll sooner than `interval` after the last *accepted* poll
+/// Polling rule (RFC 8628 §3.5, field case 023 (docs/field-cases.md)): a poll sooner than `interval` after the last *accepted* poll
 /// answers `slow_down` and adds 5 s to `interval`; the first poll is always accepted; a refused poll does not
 /// move the reference point, so a client that waits the advertised (grown) interval is never refused.
-/// Source: interactive-api §4.1, §4.2.
+/// Source: docs/protocol.md §I4.1, §I4.2.
 struct DeviceCodeRecord {
     /// Where the user's side stands.
     enum Status {

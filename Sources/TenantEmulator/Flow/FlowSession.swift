@@ -4,7 +4,7 @@ import NativeAuthWire
 /// One flow's server-side record, found by its current opaque continuation token.
 ///
 /// A reference type so a failed attempt (wrong code) is remembered while the client keeps using the same
-/// token (§1.5 reuse patterns). Only touched under the emulator's lock.
+/// token (docs/protocol.md §N1.5 reuse patterns). Only touched under the emulator's lock.
 final class FlowSession {
     let clientID: String
     var challengeTypes: [ChallengeType]

@@ -1,25 +1,25 @@
-/// Where a flow stands: which calls are legal next. Source: native-auth API reference §3.8, §4.4, §5.
+/// Where a flow stands: which calls are legal next. Source: docs/protocol.md §N3.8, §N4.4, §N5.
 enum FlowStep: Equatable {
-    // Sign-in (§3)
+    // Sign-in (docs/protocol.md §N3)
     case signInStarted
     case signInCodeSent
     case signInPasswordRequested
-    // MFA (§3.6)
+    // MFA (docs/protocol.md §N3.6)
     case mfaRequired
     case mfaIntrospected
     case mfaCodeSent(methodID: String)
-    // Strong-method registration (§3.7)
+    // Strong-method registration (docs/protocol.md §N3.7)
     case registrationRequired
     case registrationIntrospected
     case registrationCodeSent(channel: String, target: String)
     case registrationPreverified(channel: String, target: String)
-    // Sign-up (§4)
+    // Sign-up (docs/protocol.md §N4)
     case signUpStarted
     case signUpCodeSent
     case signUpCredentialRequired
     case signUpPasswordRequested
     case signUpAttributesRequested
-    // Password reset (§5)
+    // Password reset (docs/protocol.md §N5)
     case resetStarted
     case resetCodeSent
     case resetVerified

@@ -18,7 +18,7 @@ extension TokenIssuer {
     /// `oid` ("CompactToken parsing failed with error code: 80049217"); `alg` RS256 and a signature by the
     /// emulator's key ("… Invalid signature."); `aud` Graph's GUID or URI ("… Invalid audience."); `nbf` ≤ now <
     /// `exp` on the virtual clock, no skew ("Access token has expired or is not yet valid."). Every failure is 401
-    /// `InvalidAuthenticationToken` with the `WWW-Authenticate` challenge. Source: interactive-api §5.3, §7.4.
+    /// `InvalidAuthenticationToken` with the `WWW-Authenticate` challenge. Source: docs/protocol.md §I5.3, §I7.4.
     func graphCaller(authorization: String?, now: Date, authorizationURI: String) throws(GraphError) -> GraphCaller {
         func refuse(_ message: String) -> GraphError { .unauthenticated(message, authorizationURI: authorizationURI) }
         var token = ""

@@ -4,7 +4,7 @@ import Foundation
 /// `{"error":{"code","message","innerError":{"date","request-id","client-request-id"}}}`.
 ///
 /// `innerError.date` is UTC without a zone suffix (`2026-03-14T09:31:07`). Clients branch on `status` and
-/// `code`, never on `message`. Source: interactive-api §5.3 (envelope, table), trap 18.
+/// `code`, never on `message`. Source: docs/protocol.md §I5.3 (envelope, table), trap T18.
 struct GraphError: Error {
     var status: Int
     var code: String
@@ -19,7 +19,7 @@ struct GraphError: Error {
         self.headers = headers
     }
 
-    /// 401 `InvalidAuthenticationToken` with Graph's `WWW-Authenticate` challenge (interactive-api §5.3 "401 header");
+    /// 401 `InvalidAuthenticationToken` with Graph's `WWW-Authenticate` challenge (docs/protocol.md §I5.3 "401 header");
     /// `authorizationURI` is the emulator's own authorize endpoint.
     static func unauthenticated(_ message: String, authorizationURI: String) -> GraphError {
         GraphError(401, "InvalidAuthenticationToken", message, headers: [
@@ -30,7 +30,7 @@ struct GraphError: Error {
     /// 403 `Authorization_RequestDenied`: a missing scope or role, or a property the caller may not change.
     static let insufficientPrivileges = GraphError(403, "Authorization_RequestDenied", "Insufficient privileges to complete the operation.")
 
-    /// 403 licence gate of the sign-in logs (interactive-api §6.3; case 022 a).
+    /// 403 licence gate of the sign-in logs (docs/protocol.md §I6.3; field case 022 a (docs/field-cases.md)).
     static let nonPremium = GraphError(403, "Authentication_RequestFromNonPremiumTenantOrB2CTenant",
                                        "Neither tenant is B2C or tenant doesn't have premium license")
 

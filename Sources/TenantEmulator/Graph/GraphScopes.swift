@@ -4,7 +4,7 @@
 /// `User.ReadBasic.All` (any case), or any `https://graph.microsoft.com/<name>` form (`.default` grants
 /// `User.Read`). The audience is the Graph app id `00000003-0000-0000-c000-000000000000`, or
 /// `https://graph.microsoft.com` when every Graph scope was asked for in the URI form.
-/// Source: interactive-api §7.4 (v1 `aud` may be GUID or URI), trap 20 (compare scopes case-insensitively).
+/// Source: docs/protocol.md §I7.4 (v1 `aud` may be GUID or URI), trap T20 (compare scopes case-insensitively).
 struct GraphScopes: Equatable {
     /// Graph's application id: the `aud` of its tokens.
     static let resourceID = "00000003-0000-0000-c000-000000000000"

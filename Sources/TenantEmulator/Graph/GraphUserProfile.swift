@@ -8,7 +8,7 @@ import Foundation
 /// `id` is the object id, `mail` the sign-in email, `userPrincipalName` a generated
 /// `<16 hex>@<tenant>.onmicrosoft.com`, `identities` the email and UPN identities, `createdDateTime` ISO 8601
 /// UTC (`Z`); `businessPhones` and `otherMails` are always `[]`.
-/// Source: interactive-api §5.1 (default set, `$select`, example), §5.2 (customer allow-list), traps 14, 15; case 021.
+/// Source: docs/protocol.md §I5.1 (default set, `$select`, example), §I5.2 (customer allow-list), traps T14, T15; field case 021 (docs/field-cases.md).
 enum GraphUserProfile {
     enum Kind { case id, mail, userPrincipalName, identities, createdDateTime, collection, attribute }
 
@@ -21,11 +21,11 @@ enum GraphUserProfile {
         ("department", .attribute), ("otherMails", .collection), ("identities", .identities), ("createdDateTime", .createdDateTime),
     ]
 
-    /// Returned without `$select` (interactive-api §5.1; trap 14: includes `jobTitle`, `mobilePhone`, `preferredLanguage`).
+    /// Returned without `$select` (docs/protocol.md §I5.1; trap T14: includes `jobTitle`, `mobilePhone`, `preferredLanguage`).
     static let defaultSet = ["businessPhones", "displayName", "givenName", "id", "jobTitle", "mail", "mobilePhone", "officeLocation",
                              "preferredLanguage", "surname", "userPrincipalName"]
 
-    /// What an external-tenant customer may change with `User.ReadWrite` (interactive-api §5.2; trap 15).
+    /// What an external-tenant customer may change with `User.ReadWrite` (docs/protocol.md §I5.2; trap T15).
     static let selfWritable: Set<String> = ["city", "country", "displayName", "givenName", "jobTitle", "postalCode", "preferredLanguage",
                                             "state", "streetAddress", "surname"]
 
@@ -34,7 +34,7 @@ enum GraphUserProfile {
         properties.first { $0.name.lowercased() == name.lowercased() }
     }
 
-    /// `<first 16 hex digits of the object id>@<tenant>.onmicrosoft.com` (interactive-api §5.1 example).
+    /// `<first 16 hex digits of the object id>@<tenant>.onmicrosoft.com` (docs/protocol.md §I5.1 example).
     static func userPrincipalName(of user: StoredUser, tenantName: String) -> String {
         String(user.id.replacingOccurrences(of: "-", with: "").prefix(16)) + "@\(tenantName.lowercased()).onmicrosoft.com"
     }
@@ -84,8 +84,8 @@ enum GraphUserProfile {
     ///
     /// - Returns: the new attribute values (a `null` removes one).
     /// - Throws: 400 `Request_BadRequest` for a body that is not a JSON object; 403 `Authorization_RequestDenied`
-    ///   when any key is outside `writable` (the policy's `graph.customerWritable`; `mail`, `id`, `@odata.context`, `userPrincipalName`, …, case 021);
-    ///   400 for a value that is not a string or `null`, and for clearing `displayName` (interactive-api §5.2).
+    ///   when any key is outside `writable` (the policy's `graph.customerWritable`; `mail`, `id`, `@odata.context`, `userPrincipalName`, …, field case 021 (docs/field-cases.md));
+    ///   400 for a value that is not a string or `null`, and for clearing `displayName` (docs/protocol.md §I5.2).
     static func patched(_ attributes: [String: String], body: Data, writable: [String]) throws(GraphError) -> [String: String] {
         guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
             throw .badRequest("Unable to read JSON request payload. Please ensure Content-Type header is set and payload is of valid JSON format.")

@@ -5,7 +5,7 @@ import Foundation
 /// Every sign-in attempt the emulator decides is recorded: native password / code / MFA answers at `/token`,
 /// device-code and authorize page sign-ins, authorization-code redemptions that fail, and refresh grants;
 /// successes (`errorCode` 0) and failures (the AADSTS number). Times are the virtual clock's.
-/// Source: interactive-api §6.2 (field table); case 022.
+/// Source: docs/protocol.md §I6.2 (field table); field case 022 (docs/field-cases.md).
 struct SignInEvent: Sendable {
     /// The event id (a GUID), not the user id.
     var id: String
@@ -60,7 +60,7 @@ struct SignInEvent: Sendable {
     /// Whole seconds as `2026-03-14T09:26:41Z` (UTC); a value type, shared by every row without a lock.
     private static let seconds = Date.ISO8601FormatStyle(timeZone: .gmt)
 
-    /// ISO 8601 UTC with 7 fractional digits, e.g. `2026-03-14T09:26:41.1234567Z` (interactive-api §6.2).
+    /// ISO 8601 UTC with 7 fractional digits, e.g. `2026-03-14T09:26:41.1234567Z` (docs/protocol.md §I6.2).
     static func timestamp(_ date: Date) -> String {
         let whole = date.timeIntervalSince1970.rounded(.down)
         let ticks = min(9_999_999, max(0, Int(((date.timeIntervalSince1970 - whole) * 10_000_000).rounded(.down))))
@@ -92,7 +92,7 @@ struct SignInEvent: Sendable {
 /// How a sign-in reached the emulator: decides `clientAppUsed` and `isInteractive`.
 enum SignInChannel {
     /// Native authentication at `/token`, device-code pages, and refresh grants are "Mobile Apps and Desktop
-    /// clients"; authorize pages are "Browser". Source: interactive-api §6.2 (`clientAppUsed` values, INFER).
+    /// clients"; authorize pages are "Browser". Source: docs/protocol.md §I6.2 (`clientAppUsed` values, INFER).
     case native, deviceCode, browser, refresh
 
     var clientAppUsed: String { self == .browser ? "Browser" : "Mobile Apps and Desktop clients" }

@@ -10,7 +10,7 @@ import Foundation
 /// sign-ins happen between requests. Like Graph's, it is standard base64 (`+`, `/`, `=` padding), and every token
 /// holds all three (a fixed lead and padding), so a client that un-escapes the link (`+` read back as a space) is
 /// refused with Graph's own answer: 400, empty `code`, "Invalid Skip Token".
-/// Source: interactive-api §6.1; trap 16; cases 022 b, 033.
+/// Source: docs/protocol.md §I6.1; trap T16; field case 022 b (docs/field-cases.md), 033.
 struct SignInQuery: Equatable {
     static let maximumTop = 1000
 

@@ -11,7 +11,7 @@ import NativeAuthWire
 /// Every request needs `Authorization: Bearer <Graph access token minted by this emulator>`. Errors use Graph's
 /// envelope (`GraphError`); every answer carries `request-id`, `client-request-id` and `x-ms-ags-diagnostic`.
 /// Faults queued for `/v1.0/me` or `/v1.0/auditLogs/signIns` (kinds `http429`, `http500`, `delay`) apply here,
-/// before the token is checked. Source: interactive-api §5, §6, §7.4; traps 14–19; cases 021, 022.
+/// before the token is checked. Source: docs/protocol.md §I5, §I6, §I7.4; traps T14–T19; field cases 021, 022 (docs/field-cases.md).
 extension TenantEmulator {
     /// Graph's paths the emulator serves, as Graph spells them.
     static let graphPaths = ["/v1.0/me", "/v1.0/auditLogs/signIns"]

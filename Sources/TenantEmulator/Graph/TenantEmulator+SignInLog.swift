@@ -2,7 +2,7 @@ import Foundation
 import NativeAuthWire
 
 /// Writing the sign-in log. Called under the emulator's lock from every place a sign-in is decided.
-/// Source: interactive-api §6.2; case 022.
+/// Source: docs/protocol.md §I6.2; field case 022 (docs/field-cases.md).
 extension TenantEmulator {
     /// Records one sign-in of `user` to `clientID`: a success, or `failure` (its AADSTS number is `errorCode`,
     /// its message `failureReason`, its `error` / `suberror` `additionalDetails`).

@@ -11,7 +11,7 @@ enum EmailAddress {
             return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
         }
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        // Control characters (ESC, BEL, C1) are never part of an address and would reach terminals (case 026).
+        // Control characters (ESC, BEL, C1) are never part of an address and would reach terminals (field case 026, docs/field-cases.md).
         guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace),
               !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return false }
         let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)

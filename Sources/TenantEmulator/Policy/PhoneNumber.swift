@@ -1,7 +1,7 @@
 /// Phone numbers: the E.164 check of `/register/v1.0/challenge` and the masked label.
 ///
-/// Source: native-auth API reference §3.7 step B (numbers that are not E.164 → 400 invalid_request
-/// 901001), cases 002 and 012. Only E.164 is accepted, written `+447700900461` or, as the documented
+/// Source: docs/protocol.md §N3.7 step B (numbers that are not E.164 → 400 invalid_request
+/// 901001), field cases 002 and 012 (docs/field-cases.md). Only E.164 is accepted, written `+447700900461` or, as the documented
 /// exchanges and Microsoft's samples write it, with one space after the country code (`+1 4255550123`);
 /// dashes, brackets, a trunk `0` and other spacing are refused (normalising is the client's job), and
 /// the number is stored in E.164.

@@ -5,8 +5,8 @@ import NativeAuthWire
 ///
 /// Read from a JSON policy file with strict validation (`TenantPolicy.load(from:)`,
 /// `TenantPolicy.parse(_:file:)`): unknown keys and bad values are refused with a `PolicyError` naming the
-/// file, the key and what is allowed. Every key and its default are listed in the README section
-/// "Tenant emulator". Source: issue 3 (policy shape), DESIGN.md "The emulator".
+/// file, the key and what is allowed. Every key and its default are listed in
+/// docs/emulator.md. Source: issue 3 (policy shape), docs/emulator.md.
 public struct TenantPolicy: Sendable {
     /// `tenant`: name and GUID.
     public var tenant: Tenant
@@ -29,19 +29,19 @@ public struct TenantPolicy: Sendable {
     /// `deviceCode`: the device authorization grant (RFC 8628).
     public var deviceCode = DeviceCode()
     /// `operators` (default `[]`): emails of users holding a reports-reader role; only they may read
-    /// `GET /v1.0/auditLogs/signIns`. Source: interactive-api §6.3 (delegated callers need a directory role).
+    /// `GET /v1.0/auditLogs/signIns`. Source: docs/protocol.md §I6.3 (delegated callers need a directory role).
     public var operators: [String] = []
     /// `graph`: the Microsoft Graph subset under `/v1.0/`.
     public var graph = Graph()
 
-    /// `graph`: how the emulated Microsoft Graph behaves. Source: interactive-api §5, §6.
+    /// `graph`: how the emulated Microsoft Graph behaves. Source: docs/protocol.md §I5, §I6.
     public struct Graph: Sendable {
         /// `premium` (default `true`): the tenant holds an Entra ID P1/P2 licence. `false` → sign-in logs answer
-        /// 403 `Authentication_RequestFromNonPremiumTenantOrB2CTenant` (interactive-api §6.3; case 022 a).
+        /// 403 `Authentication_RequestFromNonPremiumTenantOrB2CTenant` (docs/protocol.md §I6.3; field case 022 a (docs/field-cases.md)).
         public var premium = true
         /// `customerWritable` (default: Graph's documented customer set, `GraphUserProfile.selfWritable`): the
         /// properties a customer may PATCH on `/me`; a narrower list rehearses a tenant that allows less
-        /// (case 021: the others answer 403).
+        /// (field case 021 (docs/field-cases.md): the others answer 403).
         public var customerWritable: [String] = GraphUserProfile.selfWritable.sorted()
 
         /// The defaults listed above.
@@ -70,13 +70,13 @@ public struct TenantPolicy: Sendable {
         /// Public client; `false` → `invalid_client` 550022.
         public var publicClient: Bool
         /// The challenge types the app registration may use; what a request asks for beyond these is ignored,
-        /// so a narrowly configured app meets the web fallback (case 001).
+        /// so a narrowly configured app meets the web fallback (field case 001, docs/field-cases.md).
         public var challengeTypes: [ChallengeType] = [.oob, .password, .redirect]
         /// `redirectUris` (default `[]`): the redirect URIs `/authorize` and `/logout` accept for this app.
         ///
         /// A loopback entry (`http://localhost`, or `http://127.0.0.1` if registered) matches any port with the
-        /// same scheme, host and path; any other entry must match byte for byte. Source: interactive-api §4.6
-        /// (Entra ignores the port of loopback redirects; `[::1]` is not supported); case 024.
+        /// same scheme, host and path; any other entry must match byte for byte. Source: docs/protocol.md §I4.6
+        /// (Entra ignores the port of loopback redirects; `[::1]` is not supported); field case 024 (docs/field-cases.md).
         public var redirectURIs: [String] = []
     }
 
@@ -84,11 +84,11 @@ public struct TenantPolicy: Sendable {
     public enum VerificationURI: String, Sendable, CaseIterable {
         /// `service`: `https://microsoft.com/devicelogin`, what the real service returns for external tenants
         /// (where customer accounts then fail with AADSTS500208); `fixed`: `<origin>/common/oauth2/deviceauth`,
-        /// the emulator's own page. Source: interactive-api §4.3, trap 8.
+        /// the emulator's own page. Source: docs/protocol.md §I4.3, trap T8.
         case service, fixed
     }
 
-    /// `deviceCode`: the device authorization grant. Source: interactive-api §4.1–§4.3; RFC 8628 §3.2, §3.5.
+    /// `deviceCode`: the device authorization grant. Source: docs/protocol.md §I4.1–§I4.3; RFC 8628 §3.2, §3.5.
     public struct DeviceCode: Sendable {
         /// `verificationURI` (default `service`).
         public var verificationURI: VerificationURI = .service
@@ -181,18 +181,18 @@ public struct TenantPolicy: Sendable {
         var wire: ChallengeChannel { self == .email ? .email : .sms }
     }
 
-    /// Whether the SMS provider refuses to send (the fraud-protection answers of §3.6/§3.7).
+    /// Whether the SMS provider refuses to send (the fraud-protection answers of docs/protocol.md §N3.6/§N3.7).
     public enum SMSBlock: String, Sendable, CaseIterable {
         /// `reputation`: `access_denied` + `provider_blocked_by_rep` (a number judged risky); `admin`:
         /// `access_denied` + `provider_blocked_by_admin` (a region the admin blocked).
-        /// Source: native-auth API reference §3.6 step B, §3.7 step B.
+        /// Source: docs/protocol.md §N3.6 step B, §N3.7 step B.
         case none, reputation, admin
     }
 
     /// `mfa`: second factor rules.
     public struct MFA: Sendable {
         /// `required` (default `false`): password accounts need a second factor after the first; code-only
-        /// accounts never do (native-auth API reference §3.6).
+        /// accounts never do (docs/protocol.md §N3.6).
         public var required: Bool
         /// `methods` (default both): channels allowed for MFA and offered for registration.
         public var methods: [MethodChannel]
@@ -204,12 +204,12 @@ public struct TenantPolicy: Sendable {
         public var smsBlocked: SMSBlock
         /// `preverifiedFastPass` (default `true`): registering the account's own email answers
         /// `preverified` (no code), as the SDKs accept anywhere; `false` sends a code, as the spec's
-        /// sign-in outside sign-in-after-sign-up does. Source: native-auth API reference §3.7 step B.
+        /// sign-in outside sign-in-after-sign-up does. Source: docs/protocol.md §N3.7 step B.
         public var preverifiedFastPass: Bool
         /// `smsNeedsTenantIdAuthority` (default `false`): reproduces the service's known issue with SMS codes
         /// under a domain-name authority (`NAME.ciamlogin.com/NAME.onmicrosoft.com`): an SMS MFA challenge or SMS
         /// registration requested through such a path is refused (`invalid_request`, see
-        /// `ProtocolError.smsNeedsTenantID`); the tenant-id path works. Source: seeds/sms-strong-auth-registration-tutorial.md
+        /// `ProtocolError.smsNeedsTenantID`); the tenant-id path works. Source: docs/protocol.md §N1.1
         /// ("Currently there's a known issue using the SMS one time passcode with the authority format …").
         public var smsNeedsTenantIdAuthority = false
     }

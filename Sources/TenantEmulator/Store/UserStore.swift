@@ -193,7 +193,7 @@ final class UserStore {
 
     // MARK: Sign-in log and signing key
 
-    /// Columns added to `sign_in_log` for Graph's `signIn` fields (interactive-api §6.2). Added with `ALTER TABLE`
+    /// Columns added to `sign_in_log` for Graph's `signIn` fields (docs/protocol.md §I6.2). Added with `ALTER TABLE`
     /// to files that predate them, so existing data files still open; their old rows keep `NULL` there.
     private static let signInColumns: [(name: String, type: String)] = [
         ("event_id", "TEXT"), ("user_display_name", "TEXT"), ("user_principal_name", "TEXT"), ("app_display_name", "TEXT"),

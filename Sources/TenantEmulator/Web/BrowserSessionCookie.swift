@@ -1,5 +1,5 @@
 /// The `ESTSAUTH` cookie that carries a browser session (Entra's own session cookie name).
-/// Source: interactive-api §3.2.
+/// Source: docs/protocol.md §I3.2.
 enum BrowserSessionCookie {
     static let name = "ESTSAUTH"
     /// Seconds a browser session lasts on the virtual clock.

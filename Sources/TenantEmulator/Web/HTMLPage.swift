@@ -6,7 +6,7 @@ import Foundation
 /// strings (user input included). Element ids are stable for browser automation: `heading`, `message`,
 /// `error` (role `alert`), form `signin`, inputs `user_code`, `username`, `password`, `code`, hidden
 /// `flow`, buttons `next` and `cancel`; the `form_post` answer's form is `response`.
-/// Source: interactive-api §4.4–§4.6 (what the pages stand in for); OWASP XSS prevention rules 1–2.
+/// Source: docs/protocol.md §I4.4–§I4.6 (what the pages stand in for); OWASP XSS prevention rules 1–2.
 struct HTMLPage {
     /// One visible input.
     struct Field {

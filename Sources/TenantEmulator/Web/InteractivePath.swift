@@ -1,4 +1,4 @@
-/// The tenant paths of the interactive stack (outside the native-auth API). Source: interactive-api §3.2, §4, §7.1.
+/// The tenant paths of the interactive stack (outside the native-auth API). Source: docs/protocol.md §I3.2, §I4, §I7.1.
 enum InteractivePath: Equatable {
     /// `POST /oauth2/v2.0/devicecode` (JSON).
     case deviceCode

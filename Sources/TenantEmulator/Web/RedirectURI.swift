@@ -5,7 +5,7 @@ import Foundation
 /// Loopback entries (`http://localhost`, and `http://127.0.0.1` only when registered as such) accept any port
 /// with the same scheme, host and path (an empty path and `/` are the same); every other entry must match the
 /// request byte for byte. `127.0.0.1` does not match a `localhost` entry, and `[::1]` never matches a loopback
-/// entry. Source: interactive-api §4.6 (reply-url.md: the port of a loopback redirect is ignored); case 024.
+/// entry. Source: docs/protocol.md §I4.6 (reply-url.md: the port of a loopback redirect is ignored); field case 024 (docs/field-cases.md).
 struct RedirectURI {
     /// The registered text, as written.
     let raw: String

@@ -2,7 +2,7 @@ import Foundation
 import NativeAuthWire
 
 /// Routes the interactive paths: device authorization, the device page, authorize and logout. Runs under the
-/// emulator's lock. Source: interactive-api §3.2, §4.
+/// emulator's lock. Source: docs/protocol.md §I3.2, §I4.
 extension TenantEmulator {
     /// - Parameters:
     ///   - tenantSegment: the authority path segment as sent (`common` only reaches the device page).

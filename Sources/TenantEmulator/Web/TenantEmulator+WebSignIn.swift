@@ -9,7 +9,7 @@ import NativeAuthWire
 /// Contract: `advance(_:_:now:)` applies one page event to a flow and says what happened; it sends codes to the
 /// outbox and writes the sign-in log, but never renders. `signInPage(_:handle:action:error:)` renders a flow's
 /// current step. Callers (device page, authorize) turn `.signedIn` and `.cancelled` into their own answers.
-/// Source: interactive-api §4.3, §4.4; native-auth API reference §3.6 (MFA applies to password accounts).
+/// Source: docs/protocol.md §I4.3, §I4.4; docs/protocol.md §N3.6 (MFA applies to password accounts).
 extension TenantEmulator {
     /// The result of one page event.
     enum WebSignInOutcome {

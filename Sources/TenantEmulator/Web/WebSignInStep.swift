@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a browser sign-in stands: each case carries exactly what its form needs next.
-/// Source: interactive-api §4.3 (device page), §4.4 (authorize page); native-auth API reference §3.6 (MFA rule).
+/// Source: docs/protocol.md §I4.3 (device page), §I4.4 (authorize page); docs/protocol.md §N3.6 (MFA rule).
 enum WebSignInStep {
     /// The device page: waiting for the user code.
     case userCode

@@ -3,9 +3,9 @@ import Glibc
 /// Display width of text as a terminal draws it, from the C library's `wcwidth`.
 ///
 /// ncursesw and the terminal emulators this console targets use the same Unicode width data, so
-/// measuring with `wcwidth` keeps the cursor where the terminal puts the glyphs (case 007). A grapheme
+/// measuring with `wcwidth` keeps the cursor where the terminal puts the glyphs (field case 007, docs/field-cases.md). A grapheme
 /// is as wide as its first scalar: combining marks (`e` + U+0301), joiners and what they join add
-/// nothing (`🧑‍🌾` is as wide as `🧑`, case 016), which is also how ncursesw measures a `cchar_t`. The
+/// nothing (`🧑‍🌾` is as wide as `🧑`, field case 016), which is also how ncursesw measures a `cchar_t`. The
 /// one exception is a flag, two regional indicators of one column each that terminals draw in two.
 public enum DisplayWidth {
     /// `wcwidth` answers -1 for everything non-ASCII until LC_CTYPE is a UTF-8 locale. Set it once;

@@ -3,7 +3,7 @@
 /// Input arrives in arbitrary chunks, so an incomplete escape sequence or UTF-8 sequence is kept
 /// until the next ``decode(_:)``. A lone Esc cannot be told from the start of a sequence by its bytes;
 /// the backend calls ``flushPendingEscape()`` when no more input arrives shortly after it. Esc followed
-/// at once by another key is that key with Alt (``Key/alt(_:)``, case 017): terminals send Alt-b as
+/// at once by another key is that key with Alt (``Key/alt(_:)``, field case 017 (docs/field-cases.md)): terminals send Alt-b as
 /// `ESC b`, so reading it as Esc then `b` would go back and lose a form.
 ///
 /// The backend's wait for the rest of a sequence is ``EscapeDelay``; pieces that arrive within it, in any

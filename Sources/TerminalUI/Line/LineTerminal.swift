@@ -37,7 +37,7 @@ public final class LineTerminal {
         return !standardOutputIsTerminal || term.isEmpty || term == "dumb"
     }
 
-    /// Writes one message line, made printable: line mode prints server and tenant text (case 026).
+    /// Writes one message line, made printable: line mode prints server and tenant text (field case 026, docs/field-cases.md).
     public func say(_ text: String) {
         output(PrintableText.make(text, keepingNewlines: true) + "\n")
     }

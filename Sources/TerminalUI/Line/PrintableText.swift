@@ -1,6 +1,6 @@
 /// Text from outside (the token cache, a server, a tenant policy) made safe for a terminal: C0 and C1 controls, DEL and
 /// bidi overrides are shown as `\u{…}` escapes instead of acting on the terminal. JSON output keeps the
-/// exact value. Source: case 026.
+/// exact value. Source: field case 026 (docs/field-cases.md).
 public enum PrintableText {
     /// - Parameter keepingNewlines: let `\n` through, for multi-line screen text.
     public static func make(_ text: String, keepingNewlines: Bool = false) -> String {

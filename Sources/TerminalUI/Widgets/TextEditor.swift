@@ -2,7 +2,7 @@
 ///
 /// Editing is by grapheme, so `é` typed as `e` + U+0301 or a flag emoji is one step for ←/→ and
 /// Backspace. The cursor's screen column is ``cursorColumn``, the display width of the text before
-/// it (case 007), never the grapheme count.
+/// it (field case 007, docs/field-cases.md), never the grapheme count.
 public struct TextEditor: Hashable, Sendable {
     /// The text, without line breaks or control characters.
     public private(set) var text: String
@@ -77,7 +77,7 @@ public struct TextEditor: Hashable, Sendable {
     }
 
     /// Inserts at the cursor. Line breaks and other control characters are dropped: a one-line field
-    /// never holds them, and a pasted trailing newline must not become part of a password (case 008).
+    /// never holds them, and a pasted trailing newline must not become part of a password (field case 008, docs/field-cases.md).
     public mutating func insert(_ input: String) {
         var accepted = input.filter { grapheme in
             !grapheme.unicodeScalars.contains { $0.properties.generalCategory == .control }

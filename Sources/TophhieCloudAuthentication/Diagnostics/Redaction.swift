@@ -2,7 +2,7 @@ import Foundation
 
 /// Replaces secrets in form bodies and JSON answers before anything leaves the transport layer.
 enum Redaction {
-    /// JSON fields whose values are secrets (answers of §3.4, §1.5).
+    /// JSON fields whose values are secrets (answers of docs/protocol.md §N3.4, §N1.5).
     static let jsonSecrets: Set<String> = [
         "continuation_token", "access_token", "refresh_token", "id_token", "client_info", "password", "new_password", "oob",
         "device_code",

@@ -6,7 +6,7 @@ import Foundation
 /// `invalidAttributes`, which binds only the failed names as the seed guides read it
 /// (`case .invalidAttributes(let names)`); its envelope is in the exchange log (`observe`, HAR).
 /// `errorDescription` is a sentence for an end user; `operatorDescription` adds the server's code and
-/// description. Source: native-auth API reference §3.5, §4.1, §4.3, §6, §7; `shared/API.md` (Errors).
+/// description. Source: docs/protocol.md §N3.5, §N4.1, §N4.3, §N6, §N7; docs/framework.md (Errors).
 public enum NativeAuthError: Error, LocalizedError, Sendable, Equatable {
     /// Sign-up for an email that already has an account (`user_already_exists`, AADSTS1003037).
     case userAlreadyExists(ServerDetails)
@@ -15,7 +15,7 @@ public enum NativeAuthError: Error, LocalizedError, Sendable, Equatable {
     /// Wrong one-time code (`invalid_oob_value`); the step can be retried with the same token.
     case invalidCode(ServerDetails)
     /// These attributes failed the tenant's validation (`attribute_validation_failed`, the names from
-    /// `invalid_attributes`). Source: native-auth API reference §4.3.
+    /// `invalid_attributes`). Source: docs/protocol.md §N4.3.
     case invalidAttributes([String])
     /// Wrong email or password (AADSTS50126). Sign-in screens show it like `userNotFound`.
     case invalidCredentials(ServerDetails)
@@ -63,7 +63,7 @@ public enum NativeAuthError: Error, LocalizedError, Sendable, Equatable {
     /// for registering a strong authentication method (`registration_required`). Thrown by the
     /// result-returning `submitCode(_:)`; the payload is the step to continue with (never `.completed`).
     /// Callers that handle every branch call `submitCodeForNextStep(_:)` instead.
-    /// Source: native-auth API reference §3.3, §3.6, §3.7.
+    /// Source: docs/protocol.md §N3.3, §N3.6, §N3.7.
     case furtherStepRequired(NativeSignInStep)
 
     /// The server's details, when the error came from an answer.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every way a password reset can fail. Source: native-auth API reference §5.
+/// Every way a password reset can fail. Source: docs/protocol.md §N5.
 public enum PasswordResetError: Error, LocalizedError, Sendable, Equatable {
     /// No account for that email (`user_not_found`).
     case userNotFound(ServerDetails)

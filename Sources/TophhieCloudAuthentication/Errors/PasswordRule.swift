@@ -1,9 +1,9 @@
 /// Which password rule the server applied (the password-policy suberrors).
 ///
-/// Source: native-auth API reference §7.2.
+/// Source: docs/protocol.md §N7.2.
 public enum PasswordRule: Sendable, Equatable {
     /// `password_too_weak`, `_too_short` (under 8 characters), `_too_long` (over 256), `_recently_used`,
-    /// `_banned`; `invalid` for `password_is_invalid` and any other suberror (§4.1).
+    /// `_banned`; `invalid` for `password_is_invalid` and any other suberror (docs/protocol.md §N4.1).
     case tooWeak, tooShort, tooLong, recentlyUsed, banned, invalid
 
     init(_ suberror: Suberror) {

@@ -1,7 +1,7 @@
 /// What the server said about an error, for operators: its `error`, `suberror`, first AADSTS code,
 /// description, trace and correlation ids, and the HTTP status.
 ///
-/// Source: native-auth API reference §1.7 (error envelope).
+/// Source: docs/protocol.md §N1.7 (error envelope).
 public struct ServerDetails: Sendable, Equatable, CustomStringConvertible {
     /// `error`, e.g. `invalid_grant`; nil when the answer carried no error envelope (a local error, a 429
     /// without a body, a proxy's HTML error page).

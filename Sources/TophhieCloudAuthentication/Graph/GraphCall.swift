@@ -6,7 +6,7 @@ import NativeAuthWire
 /// waits out 429/503 (`Retry-After` seconds, else 2, 4, 8 s) at most 3 times.
 ///
 /// Error answers become `GraphError` by status and `error.code` (never by message).
-/// Source: interactive-api §5.3 (errors, throttling), §6.3 (licence gate), trap 18; cases 021–022.
+/// Source: docs/protocol.md §I5.3 (errors, throttling), §I6.3 (licence gate), trap T18; field cases 021–022 (docs/field-cases.md).
 struct GraphCall: Sendable {
     let auth: TophhieAuth
     let session: InteractiveSession
@@ -102,7 +102,7 @@ struct GraphCall: Sendable {
     }
 
     /// `Retry-After` in whole seconds: delta-seconds, or an HTTP-date counted from `now`; nil when absent
-    /// or unreadable. Source: interactive-api §5.3 (throttling).
+    /// or unreadable. Source: docs/protocol.md §I5.3 (throttling).
     static func retryAfter(in headers: [String: String], now: Date) -> Int? {
         guard let value = ResponseValidator.header("retry-after", in: headers)?.trimmingCharacters(in: .whitespaces) else { return nil }
         if let seconds = Int(value) { return seconds >= 0 ? seconds : nil }

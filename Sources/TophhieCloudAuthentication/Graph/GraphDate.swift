@@ -3,7 +3,7 @@ import Foundation
 /// Reads Graph's ISO 8601 timestamps without a formatter's fixed precision: `2026-03-14T09:26:41Z`,
 /// `…41.1234567Z` (7 fractional digits, the sign-in log's form), any number of fraction digits, a
 /// `+hh:mm`/`-hh:mm` offset, or no zone (read as UTC, like `innerError.date`).
-/// Source: interactive-api §6.2 (`createdDateTime`), §5.3 (`innerError.date` has no zone).
+/// Source: docs/protocol.md §I6.2 (`createdDateTime`), §I5.3 (`innerError.date` has no zone).
 enum GraphDate {
     /// The instant, or nil when `text` is not of that shape or names an impossible date.
     static func parse(_ text: String) -> Date? {

@@ -3,8 +3,8 @@ import Foundation
 /// Every way a Graph call (profile, profile update, sign-in history) can fail, typed: switch on cases,
 /// never on codes or messages. No case holds a token.
 ///
-/// Source: interactive-api §5.3 (status and `error.code` table, throttling), §6.3 (licence gate), traps
-/// 15–16, 18; cases 021–022.
+/// Source: docs/protocol.md §I5.3 (status and `error.code` table, throttling), §I6.3 (licence gate), traps
+/// T15–T16, T18; field cases 021–022 (docs/field-cases.md).
 public enum GraphError: Error, LocalizedError, Sendable, Equatable {
     /// 401 `InvalidAuthenticationToken` again after one forced silent refresh and one retry: sign in again.
     case unauthorized(GraphErrorDetails)

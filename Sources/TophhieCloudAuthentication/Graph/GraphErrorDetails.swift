@@ -4,7 +4,7 @@
 /// Shape read: `{"error":{"code":"…","message":"…","innerError":{"date":"…","request-id":"…","client-request-id":"…"}}}`;
 /// the ids fall back to the `request-id`/`client-request-id` response headers (then to the
 /// `client-request-id` this side sent), the date to the `Date` header.
-/// Source: interactive-api §5.3, trap 18.
+/// Source: docs/protocol.md §I5.3, trap T18.
 public struct GraphErrorDetails: Sendable, Equatable, CustomStringConvertible {
     /// HTTP status; nil when there was no answer.
     public var status: Int?

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Graph's nested error body, `{"error":{"code","message","innerError":{"date","request-id","client-request-id"}}}`
-/// (not the STS's flat `error`/`error_description`: trap 18). Unknown members are ignored.
-/// Source: interactive-api §5.3.
+/// (not the STS's flat `error`/`error_description`: docs/protocol.md trap T18). Unknown members are ignored.
+/// Source: docs/protocol.md §I5.3.
 struct GraphErrorEnvelope: Sendable, Equatable {
     var code: String?
     var message: String?

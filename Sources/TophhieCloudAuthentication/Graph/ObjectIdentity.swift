@@ -1,7 +1,7 @@
 /// One entry of the user's `identities` collection: how the user signs in.
 ///
 /// Shape: `{"signInType": "emailAddress", "issuer": "contoso.onmicrosoft.com", "issuerAssignedId": "river@contoso.com"}`;
-/// a missing field reads as `""`. Source: interactive-api §5.1 (Graph `objectIdentity`).
+/// a missing field reads as `""`. Source: docs/protocol.md §I5.1 (Graph `objectIdentity`).
 public struct ObjectIdentity: Sendable, Equatable {
     /// `emailAddress`, `userName`, `userPrincipalName`, `federated`, …
     public var signInType: String

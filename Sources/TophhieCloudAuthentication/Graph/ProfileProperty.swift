@@ -1,8 +1,8 @@
 /// The user properties the profile reads, in the order they are shown and sent in `$select`.
 ///
 /// `rawValue` is the Graph property name (`$select`, JSON keys, PATCH bodies).
-/// Source: interactive-api §5.1 (default set and `$select`-only properties), §5.2 (what a customer may
-/// change), traps 14–15; case 021.
+/// Source: docs/protocol.md §I5.1 (default set and `$select`-only properties), §I5.2 (what a customer may
+/// change), docs/protocol.md traps T14–T15; field case 021 (docs/field-cases.md).
 public enum ProfileProperty: String, Sendable, CaseIterable {
     case id, displayName, givenName, surname, mail, userPrincipalName, jobTitle, mobilePhone, businessPhones, officeLocation,
          preferredLanguage, streetAddress, city, state, postalCode, country, companyName, department, otherMails, identities,
@@ -11,7 +11,7 @@ public enum ProfileProperty: String, Sendable, CaseIterable {
     /// True for the ten properties a customer of an external tenant may change with `User.ReadWrite`:
     /// city, country, displayName, givenName, jobTitle, postalCode, preferredLanguage, state,
     /// streetAddress, surname. `updateProfile` refuses the others before sending anything.
-    /// Source: interactive-api §5.2, trap 15; case 021.
+    /// Source: docs/protocol.md §I5.2, trap T15; field case 021 (docs/field-cases.md).
     public var isSelfWritable: Bool {
         switch self {
         case .city, .country, .displayName, .givenName, .jobTitle, .postalCode, .preferredLanguage, .state, .streetAddress, .surname: true

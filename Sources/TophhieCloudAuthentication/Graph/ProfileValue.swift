@@ -3,7 +3,7 @@
 ///
 /// Shapes: `"Seattle"` → `.set("Seattle")`; `null` (and `[]` for a collection, Graph's way of saying
 /// "none") → `.notSet`; no key → `.notAvailable`.
-/// Source: interactive-api §5.1 (`null` vs. missing under `$select`), trap 14; case 021.
+/// Source: docs/protocol.md §I5.1 (`null` vs. missing under `$select`), trap T14; field case 021 (docs/field-cases.md).
 public enum ProfileValue<Wrapped: Sendable & Equatable>: Sendable, Equatable {
     /// A value was returned.
     case set(Wrapped)

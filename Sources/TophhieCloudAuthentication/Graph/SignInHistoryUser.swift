@@ -1,5 +1,5 @@
 /// Whose sign-ins `signInHistory` lists: the user's object id (`userId eq '…'`) or their user principal
-/// name (`userPrincipalName eq '…'`). Source: interactive-api §6.1.
+/// name (`userPrincipalName eq '…'`). Source: docs/protocol.md §I6.1.
 public enum SignInHistoryUser: Sendable, Equatable {
     /// The user's object id (`oid`), e.g. `e7d6c5b4-a392-4817-9f0e-1d2c3b4a5968`.
     case id(String)

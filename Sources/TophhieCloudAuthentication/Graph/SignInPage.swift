@@ -1,7 +1,7 @@
 import Foundation
 
 /// One page of sign-in history: its rows (newest first, as Graph sends them) and the link to the next page.
-/// Source: interactive-api §6.1–§6.2; case 022.
+/// Source: docs/protocol.md §I6.1–§I6.2; field case 022 (docs/field-cases.md).
 public struct SignInPage: Sendable, Equatable {
     /// The rows of this page.
     public var rows: [SignInRecord]

@@ -5,7 +5,7 @@ import Foundation
 /// Missing or unknown fields are tolerated: an absent text field is nil; a row without
 /// `status.errorCode` counts as failed (`errorCode == -1`), never as a success; a `createdDateTime` that
 /// cannot be read is `Date.distantPast`.
-/// Source: interactive-api §6.2 (fields, 7 fractional digits, `status`, `location`); case 022.
+/// Source: docs/protocol.md §I6.2 (fields, 7 fractional digits, `status`, `location`); field case 022 (docs/field-cases.md).
 public struct SignInRecord: Sendable, Equatable, Identifiable {
     /// The event id (not the user's id).
     public var id: String

@@ -10,7 +10,7 @@ extension TophhieAuth {
     ///   refresh and retry), `.missingPermission`, `.badRequest` (unknown `$select` name), `.notFound`,
     ///   `.throttled` (429/503 after 3 retries), `.server`, `.networkFailure`, `.unexpectedResponse` (a 2xx
     ///   that is not a JSON object).
-    /// Source: interactive-api §5.1, §5.3, trap 14; case 021.
+    /// Source: docs/protocol.md §I5.1, §I5.3, trap T14; field case 021 (docs/field-cases.md).
     public func profile(account: TophhieAccount? = nil) async throws -> TophhieCloudUserProfile {
         let call = try graphCall(scopes: TophhieConfiguration.defaultScopes, account: account)
         let url = try graphURL("/me?$select=" + ProfileProperty.selectList, session: call.session)
@@ -32,7 +32,7 @@ extension TophhieAuth {
     ///   self-writable properties; `.missingPermission` (403: keep the edit, do not retry), `.badRequest`
     ///   (read-only, `displayName` cleared), `.auth` (e.g. `.consentRequired` for `User.ReadWrite`),
     ///   `.unauthorized`, `.throttled`, `.server`, `.networkFailure`.
-    /// Source: interactive-api §5.2–§5.3, trap 15; case 021.
+    /// Source: docs/protocol.md §I5.2–§I5.3, trap T15; field case 021 (docs/field-cases.md).
     public func updateProfile(_ changes: [ProfileProperty: String?], account: TophhieAccount? = nil) async throws {
         let refused = ProfileProperty.allCases.filter { changes.keys.contains($0) && !$0.isSelfWritable }
         guard refused.isEmpty else { throw GraphError.notSelfWritable(refused) }

@@ -19,7 +19,7 @@ extension TophhieAuth {
     ///   read and the link to resume), `.pageLinkRefused` (a 400 to a following page's link, with the rows
     ///   read), `.auth`, `.unauthorized`, `.badRequest`, `.server`,
     ///   `.networkFailure`, `.unexpectedResponse` (a 2xx without a `value` array).
-    /// Source: interactive-api §6.1–§6.3, trap 16; case 022.
+    /// Source: docs/protocol.md §I6.1–§I6.3, trap T16; field case 022 (docs/field-cases.md).
     public func signInHistory(for user: SignInHistoryUser, top: Int = 50, account: TophhieAccount? = nil,
                               onWait: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> SignInPage {
         let call = try graphCall(scopes: TophhieConfiguration.signInHistoryScopes, account: account, onWait: onWait)
@@ -34,7 +34,7 @@ extension TophhieAuth {
     /// - Returns: the next rows and link; an empty last page when `page.nextLink` is nil.
     /// - Throws: as `signInHistory`; `.pageLinkRefused` for a 400 to the link (never retried);
     ///   `.unexpectedResponse` for a next link to another host.
-    /// Source: interactive-api §6.1 (follow `@odata.nextLink` verbatim), trap 16; cases 022 (b), (c), 033.
+    /// Source: docs/protocol.md §I6.1 (follow `@odata.nextLink` verbatim), trap T16; field case 022 (docs/field-cases.md) (b), (c), 033.
     public func nextSignInPage(after page: SignInPage, account: TophhieAccount? = nil,
                                onWait: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> SignInPage {
         guard let link = page.nextLink else { return SignInPage(rows: [], nextLink: nil) }

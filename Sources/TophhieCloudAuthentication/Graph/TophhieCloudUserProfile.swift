@@ -3,7 +3,7 @@
 ///
 /// Every property is in exactly one of the three maps, with a `ProfileValue` telling `.set`, `.notSet`
 /// (`null`, or `[]` for a collection) and `.notAvailable` (absent) apart. `createdDateTime` is kept as sent.
-/// Source: interactive-api §5.1, trap 14; case 021; `shared/seeds/architecture.md` (Sendable boundaries).
+/// Source: docs/protocol.md §I5.1, trap T14; field case 021 (docs/field-cases.md); docs/ARCHITECTURE.md (Sendable boundaries).
 public struct TophhieCloudUserProfile: Sendable, Equatable {
     /// The text properties: every `ProfileProperty` but `businessPhones`, `otherMails` and `identities`.
     public var values: [ProfileProperty: ProfileValue<String>]

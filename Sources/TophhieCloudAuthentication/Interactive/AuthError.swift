@@ -5,8 +5,8 @@ import Foundation
 /// Server-originated cases carry `ServerDetails` (error, suberror, AADSTS code, correlation id); each
 /// says what the user has to do next: sign in again (`interactionRequired`), pass MFA (`mfaRequired`),
 /// consent (`consentRequired`), or nothing they can fix (`server`).
-/// Source: interactive-api §2.3 (AADSTS codes on refresh), §2.4 (recommended console policy), §4.2
-/// (device-code polling errors), §4.4 (authorize errors).
+/// Source: docs/protocol.md §I2.3 (AADSTS codes on refresh), §I2.4 (recommended console policy), §I4.2
+/// (device-code polling errors), docs/protocol.md §I4.4 (authorize errors).
 public enum AuthError: Error, LocalizedError, Sendable, Equatable {
     /// `configure(clientId:…)` was not called.
     case notConfigured

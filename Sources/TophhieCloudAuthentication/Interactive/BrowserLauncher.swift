@@ -7,7 +7,7 @@ import Glibc
 ///
 /// `$BROWSER` first (a `:`-separated list of commands, `%s` replaced by the URL, as sensible-browser
 /// reads it), else `xdg-open` when a display is present (`DISPLAY` or `WAYLAND_DISPLAY`). Over SSH with
-/// neither, nothing is started and the caller prints the URL. Source: interactive-api §4.6 (open the system
+/// neither, nothing is started and the caller prints the URL. Source: docs/protocol.md §I4.6 (open the system
 /// browser, always show the URL).
 ///
 /// A browser must never fight the console for its terminal (field case 032): a text-mode browser (lynx, w3m,

@@ -7,7 +7,7 @@ import NativeAuthWire
 /// The redirect URI is `http://localhost:PORT[path]` (Entra accepts plain http only for `localhost` and
 /// ignores the port), the listener binds `127.0.0.1` and `[::1]` on that port (never a wildcard), and the code
 /// redemption sends that exact string.
-/// Source: interactive-api §4.4–§4.6, traps 6–7; case 024; RFC 7636; RFC 8252 §7.3.
+/// Source: docs/protocol.md §I4.4–§I4.6, traps T6–T7; field case 024 (docs/field-cases.md); RFC 7636; RFC 8252 §7.3.
 public struct BrowserSignInStep: Sendable, CustomStringConvertible {
     /// The sign-in page to open: `authorization_endpoint` with `client_id`, `response_type=code`,
     /// `redirect_uri`, `scope`, `state`, `nonce`, `code_challenge` (S256), `response_mode=form_post`,
@@ -94,7 +94,7 @@ public struct BrowserSignInStep: Sendable, CustomStringConvertible {
         if let prompt { items.append(URLQueryItem(name: "prompt", value: prompt.rawValue)) }
         if let loginHint, !loginHint.isEmpty { items.append(URLQueryItem(name: "login_hint", value: loginHint)) }
         // URLComponents leaves `:` and `/` bare in query values; percent-encode every value as a form would,
-        // so `redirect_uri=http%3A%2F%2Flocalhost%3A53682` (case 024).
+        // so `redirect_uri=http%3A%2F%2Flocalhost%3A53682` (field case 024, docs/field-cases.md).
         components?.percentEncodedQuery = items.map { "\(FormBody.escape($0.name))=\(FormBody.escape($0.value ?? ""))" }
             .joined(separator: "&")
         guard let url = components?.url else {

@@ -2,7 +2,7 @@ import Foundation
 import NativeAuthWire
 
 /// What a device-code sign-in is doing while it waits, for a progress line.
-/// Source: interactive-api §4.2; RFC 8628 §3.5 (`slow_down`); case 023.
+/// Source: docs/protocol.md §I4.2; RFC 8628 §3.5 (`slow_down`); field case 023 (docs/field-cases.md).
 public enum DeviceCodeProgress: Sendable, Equatable {
     /// The user has not finished yet (`authorization_pending`); the next poll comes in `interval` seconds.
     case waiting(interval: Int)
@@ -18,7 +18,7 @@ public enum DeviceCodeProgress: Sendable, Equatable {
 ///
 /// For External ID the service hands out `https://microsoft.com/devicelogin`, where customer accounts fail
 /// (AADSTS500208); `verificationURI` is then the tenant's own page `https://{authority host}/common/oauth2/deviceauth`
-/// and `serviceVerificationURI` keeps what was sent. Source: interactive-api §4.1–§4.3, trap 8; case 023.
+/// and `serviceVerificationURI` keeps what was sent. Source: docs/protocol.md §I4.1–§I4.3, trap T8; field case 023 (docs/field-cases.md).
 public struct DeviceCodeStep: Sendable, CustomStringConvertible {
     /// The code the user types on the verification page, e.g. `ABCD-EFGH`.
     public let userCode: String
@@ -53,7 +53,7 @@ public struct DeviceCodeStep: Sendable, CustomStringConvertible {
     /// - Parameter progress: called after each poll that did not end the sign-in.
     /// - Throws: `AuthError.deviceCodeExpired`, `.authorizationDeclined`, `.server` (e.g. `bad_verification_code`),
     ///   `.networkFailure` after too many failed polls, `.cancelled` when the task is cancelled.
-    /// Source: interactive-api §4.2; RFC 8628 §3.4–§3.5.
+    /// Source: docs/protocol.md §I4.2; RFC 8628 §3.4–§3.5.
     public func waitForSignIn(progress: @escaping @Sendable (DeviceCodeProgress) -> Void = { _ in }) async throws -> TophhieAuthResult {
         var interval = interval
         var failures = 0
@@ -157,7 +157,7 @@ public struct DeviceCodeStep: Sendable, CustomStringConvertible {
         self.session = session
     }
 
-    /// The service's workforce page is replaced by the tenant host's own (trap 8).
+    /// The service's workforce page is replaced by the tenant host's own (docs/protocol.md trap T8).
     static func usableVerificationURI(_ sent: String, authority: Authority) -> URL {
         let serviceHosts: Set<String> = ["microsoft.com", "www.microsoft.com", "login.microsoft.com"]
         if let url = URL(string: sent), let host = url.host?.lowercased(), !serviceHosts.contains(host), url.scheme != nil {

@@ -7,7 +7,7 @@ import Foundation
 /// revocation), 9002313 (malformed, e.g. another client's token), 70043 (sign-in frequency), 50132/50133
 /// (session invalid after a password change), and suberror `bad_token`. MFA (50076, 50079, 50078) and
 /// consent (65001) keep it: other scopes may still work. A 429 or 5xx answer is `serviceUnavailable` and keeps it.
-/// Source: interactive-api §2.3, §2.4 (recommended console policy), trap 11; case 005.
+/// Source: docs/protocol.md §I2.3, §I2.4 (recommended console policy), trap T11; field case 005 (docs/field-cases.md).
 enum GrantFailure {
     static let deadGrantCodes: Set<Int> = [700_082, 70_008, 50_173, 9_002_313, 70_043, 50_132, 50_133]
     static let mfaCodes: Set<Int> = [50_076, 50_079, 50_078]
@@ -16,7 +16,7 @@ enum GrantFailure {
     static func classify(_ answer: InteractiveClient.Answer) -> (error: AuthError, refreshTokenDead: Bool) {
         let (envelope, details) = InteractiveClient.details(of: answer)
         // 429 and 5xx say nothing about the grant (an HTML 503 from a gateway, `temporarily_unavailable`,
-        // `server_error`): the refresh token stays and the caller may try again (case 030).
+        // `server_error`): the refresh token stays and the caller may try again (field case 030, docs/field-cases.md).
         if answer.status == 429 || answer.status >= 500 {
             return (.serviceUnavailable(details, retryAfter: GraphCall.retryAfter(in: answer.headers, now: Date())), false)
         }

@@ -4,7 +4,7 @@ import NativeAuthWire
 /// Sends the interactive stack's calls (discovery, device authorization, token grants), reports each
 /// exchange to the observer with secrets redacted, and turns error answers into `AuthError`.
 ///
-/// Source: interactive-api §2 (refresh), §4.1–§4.2 (device code), §4.5 (code redemption), §7.1 (discovery).
+/// Source: docs/protocol.md §I2 (refresh), §I4.1–§I4.2 (device code), §I4.5 (code redemption), §I7.1 (discovery).
 struct InteractiveClient: Sendable {
     let transport: any HTTPTransport
     let observer: ExchangeObserver?

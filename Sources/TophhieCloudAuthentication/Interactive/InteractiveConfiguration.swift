@@ -2,7 +2,7 @@ import Foundation
 
 /// A validated configuration of `TophhieAuth`.
 ///
-/// Source: interactive-api §1.3 (`environment` = the authority's host), §4.6 (loopback redirect URIs:
+/// Source: docs/protocol.md §I1.3 (`environment` = the authority's host), §I4.6 (loopback redirect URIs:
 /// `http` only for `localhost`, the port is ignored by Entra and chosen at sign-in).
 public struct InteractiveConfiguration: Sendable, Equatable {
     /// The app (client) id; never blank.
@@ -18,10 +18,10 @@ public struct InteractiveConfiguration: Sendable, Equatable {
     /// A PEM CA added to the system trust for HTTPS (the emulator's self-signed certificate).
     public let caFile: String?
     /// Microsoft Graph's base URL (`https://graph.microsoft.com/v1.0` by default) for the profile and the
-    /// sign-in history; plain `http` only for loopback hosts (the emulator). Source: interactive-api §5–§6.
+    /// sign-in history; plain `http` only for loopback hosts (the emulator). Source: docs/protocol.md §I5–§I6.
     public let graphEndpoint: URL
 
-    /// The cache's `environment`: the authority host, lower-cased, without port (trap 3).
+    /// The cache's `environment`: the authority host, lower-cased, without port (docs/protocol.md trap T3).
     public var environment: String { (authority.base.host ?? "").lowercased() }
 
     /// - Throws: `AuthError.invalidConfiguration` for a blank client id, an authority `Authority` refuses,

@@ -31,7 +31,7 @@ struct InteractiveSession: Sendable {
     ///   `.tokenCache`.
     /// A refresh answer without `id_token` keeps `fallbackIDToken` (the cached one).
     /// - Parameter refreshing: the home account id a refresh was for: its tokens are stored only while that
-    ///   account is still cached, so a sign-out by another process meanwhile stays (case 029).
+    ///   account is still cached, so a sign-out by another process meanwhile stays (field case 029, docs/field-cases.md).
     /// - Throws: also `AuthError.signedOutElsewhere` when the refreshed account has left the cache.
     func finishSignIn(_ answer: InteractiveClient.Answer, scopes: [String], accountSource: String?, expectedNonce: String?,
                       realm knownRealm: String? = nil, fallbackIDToken: String? = nil, refreshing: String? = nil) async throws

@@ -16,7 +16,7 @@ import Synchronization
 /// Accepts the authorization response as a `form_post` POST or a query GET on the redirect path;
 /// answers `/favicon.ico` and other paths with 404 and keeps waiting; a callback with another `state`
 /// gets an error page and is ignored (a stale tab, a forged request); an `error=` callback ends the wait
-/// with that error. Source: interactive-api §4.6, trap 7; case 024; RFC 8252 §7.3.
+/// with that error. Source: docs/protocol.md §I4.6, trap T7; field case 024 (docs/field-cases.md); RFC 8252 §7.3.
 final class LoopbackRedirectListener: Sendable {
     /// What came back.
     enum Callback: Sendable, Equatable {

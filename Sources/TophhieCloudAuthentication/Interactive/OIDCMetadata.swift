@@ -3,8 +3,8 @@ import Foundation
 /// The parts of the tenant's OIDC discovery document the interactive stack uses.
 ///
 /// Fetched once per configuration from `{authority}/v2.0/.well-known/openid-configuration`.
-/// Source: interactive-api §7.1 (MSAL Python reads `authorization_endpoint`, `token_endpoint`,
-/// `device_authorization_endpoint`; `end_session_endpoint` for sign-out, §3.2).
+/// Source: docs/protocol.md §I7.1 (MSAL Python reads `authorization_endpoint`, `token_endpoint`,
+/// `device_authorization_endpoint`; `end_session_endpoint` for sign-out, docs/protocol.md §I3.2).
 struct OIDCMetadata: Sendable, Equatable {
     let authorizationEndpoint: URL
     let tokenEndpoint: URL
@@ -12,7 +12,7 @@ struct OIDCMetadata: Sendable, Equatable {
     let endSessionEndpoint: URL?
 
     /// The tenant GUID as MSAL Python derives the cache's `realm`: the token endpoint's first path
-    /// segment (trap 4), else `fallback`.
+    /// segment (docs/protocol.md trap T4), else `fallback`.
     func realm(fallback: String) -> String {
         tokenEndpoint.path.split(separator: "/").first.map(String.init) ?? fallback
     }

@@ -5,7 +5,7 @@ import Foundation
 /// authorization request.
 ///
 /// `verifier`: 43 characters of base64url from 32 random bytes (as MSAL Python);
-/// `challenge`: base64url(SHA-256(ASCII verifier)), no padding. Source: interactive-api §4.5; RFC 7636 §4.1–§4.2.
+/// `challenge`: base64url(SHA-256(ASCII verifier)), no padding. Source: docs/protocol.md §I4.5; RFC 7636 §4.1–§4.2.
 struct PKCE: Sendable {
     let verifier: String
     let challenge: String

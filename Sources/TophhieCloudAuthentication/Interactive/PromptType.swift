@@ -1,7 +1,7 @@
 /// What the sign-in page should do with an existing browser session (the OIDC `prompt` parameter).
 ///
 /// Device-code sign-in has no `prompt`: the user always signs in on the verification page.
-/// Source: interactive-api §4.4 (`prompt`: `login`, `none`, `consent`, `select_account`, `create`).
+/// Source: docs/protocol.md §I4.4 (`prompt`: `login`, `none`, `consent`, `select_account`, `create`).
 public enum PromptType: String, Sendable, CaseIterable {
     /// Let the user pick one of the accounts signed in to the browser (MSAL's default).
     case selectAccount = "select_account"

@@ -3,7 +3,7 @@ import Foundation
 /// A successful token answer of `/oauth2/v2.0/token` (any grant), as the interactive stack reads it.
 ///
 /// `expires_in` may arrive as a number or a string (AAD v1-style endpoints; MSAL Python tolerates both).
-/// Source: interactive-api §2.2.
+/// Source: docs/protocol.md §I2.2.
 struct TokenAnswer: Sendable {
     let accessToken: String
     let refreshToken: String?

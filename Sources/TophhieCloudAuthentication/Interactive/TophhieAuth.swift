@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Thread-safe: `.shared` for apps, or a plain instance per tenant (tests, tools). Configured apart from
 /// `TophhieNativeAuth`; the two share no state, only (when given the same path) the token cache file.
-/// Source: `shared/seeds/architecture.md` (interactive stack); interactive-api §1–§4.
+/// Source: docs/ARCHITECTURE.md (interactive stack); docs/protocol.md §I1–§I4.
 ///
 /// ```swift
 /// try TophhieAuth.shared.configure(clientId: "…", authority: URL(string: "https://contoso.ciamlogin.com/"))
@@ -32,7 +32,7 @@ public final class TophhieAuth: Sendable {
     private let timeout: TimeInterval
 
     /// Access tokens with less than this many seconds left are refreshed (MSAL's 5-minute buffer).
-    /// Source: interactive-api §2.4.
+    /// Source: docs/protocol.md §I2.4.
     public static let expiryBuffer: TimeInterval = 300
 
     /// - Parameters:
@@ -105,7 +105,7 @@ public final class TophhieAuth: Sendable {
         self.observer.withLock { $0 = observer }
     }
 
-    /// The "damaged cache file moved aside" sentence, once, after a read found one (case 019).
+    /// The "damaged cache file moved aside" sentence, once, after a read found one (field case 019, docs/field-cases.md).
     public func takeCacheNotice() -> String? { configured.withLock { $0?.store }?.takeNotice() }
 
     // MARK: - Accounts
@@ -158,7 +158,7 @@ public final class TophhieAuth: Sendable {
     ///   refresh), `.interactionRequired` (refresh token dead: removed from the cache), `.mfaRequired`,
     ///   `.consentRequired` (refresh token kept), `.serviceUnavailable` (429/5xx with 5 minutes or less left;
     ///   refresh token kept), `.server`, `.networkFailure`, `.tokenCache`, `CancellationError`.
-    /// Source: interactive-api §2.1–§2.4, traps 11–12; cases 005, 029, 030.
+    /// Source: docs/protocol.md §I2.1–§I2.4, traps T11–T12; field cases 005, 029, 030 (docs/field-cases.md).
     public func acquireTokenSilent(scopes: [String]? = nil, account: TophhieAccount? = nil, forceRefresh: Bool = false) async throws
         -> TophhieAuthResult {
         let session = try makeSession()
@@ -232,7 +232,7 @@ public final class TophhieAuth: Sendable {
                                                   refreshing: home)
         }
         let failure = GrantFailure.classify(answer)
-        // Another process may have rotated the token meanwhile (trap 12): retry once with the newer one.
+        // Another process may have rotated the token meanwhile (docs/protocol.md trap T12): retry once with the newer one.
         let now = try await session.store.read()
         if retryOnRotation, let newer = now.refreshToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID),
            newer.secret != refreshToken.secret {
@@ -255,7 +255,7 @@ public final class TophhieAuth: Sendable {
     /// call its `waitForSignIn`.
     /// - Throws: `AuthError.server` (e.g. `unauthorized_client`, AADSTS7000218 when public client flows
     ///   are off), `.networkFailure`, `.unexpectedResponse`.
-    /// Source: interactive-api §4.1.
+    /// Source: docs/protocol.md §I4.1.
     public func startDeviceCodeSignIn(scopes: [String]? = nil) async throws -> DeviceCodeStep {
         let session = try makeSession()
         let requested = scopes ?? session.configuration.scopes
@@ -278,7 +278,7 @@ public final class TophhieAuth: Sendable {
     ///   - loginHint: a username to prefill.
     /// - Throws: `AuthError.invalidConfiguration` (redirect URI not `http://localhost`, no loopback port),
     ///   `.networkFailure`, `.server` (discovery).
-    /// Source: interactive-api §4.4–§4.6.
+    /// Source: docs/protocol.md §I4.4–§I4.6.
     public func startBrowserSignIn(prompt: PromptType? = .selectAccount, scopes: [String]? = nil, loginHint: String? = nil) async throws
         -> BrowserSignInStep {
         let session = try makeSession()
@@ -292,7 +292,7 @@ public final class TophhieAuth: Sendable {
     /// redirect at most 300 seconds.
     /// - Throws: what `startBrowserSignIn` and `BrowserSignInStep.waitForSignIn` throw: `AuthError.cancelled`
     ///   (time-out), `.authorizationDeclined`, `.server`, `.networkFailure`, `.invalidConfiguration`.
-    /// Source: interactive-api §4.4–§4.6.
+    /// Source: docs/protocol.md §I4.4–§I4.6.
     public func acquireToken(prompt: PromptType = .selectAccount, scopes: [String]? = nil,
                              showURL: @Sendable (URL) -> Void = { _ in }) async throws -> TophhieAuthResult {
         let step = try await startBrowserSignIn(prompt: prompt, scopes: scopes)
@@ -332,7 +332,7 @@ public final class TophhieAuth: Sendable {
     /// - Returns: the tenant's `end_session_endpoint`, to open for ending the browser session (meaningful after
     ///   a browser sign-in); nil when discovery is unreachable or lists none.
     /// - Throws: `AuthError.noAccount`, `.tokenCache`.
-    /// Source: interactive-api §3.1–§3.2.
+    /// Source: docs/protocol.md §I3.1–§I3.2.
     @discardableResult
     public func signOut(account: TophhieAccount? = nil) async throws -> URL? {
         let session = try makeSession()

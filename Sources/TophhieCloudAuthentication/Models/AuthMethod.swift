@@ -3,7 +3,7 @@
 /// `id` is opaque for MFA (from `/oauth2/v2.0/introspect`) and a fixed key (`email`, `sms`) for
 /// registration (from `/register/v1.0/introspect`). `loginHint` is masked for MFA and may be the
 /// unmasked sign-up email (or absent) for registration.
-/// Source: native-auth API reference §3.6 step A, §3.7 step A.
+/// Source: docs/protocol.md §N3.6 step A, §N3.7 step A.
 public struct AuthMethod: Sendable, Hashable, Identifiable {
     /// Opaque for MFA (sent back as `id` on the challenge); `email` or `sms` for registration.
     public var id: String

@@ -1,6 +1,6 @@
 /// Where a one-time code went, as the latest challenge (or resend) said.
 ///
-/// Source: native-auth API reference §3.2 (oob shape), §3.7 step B, §4.2, §5.2.
+/// Source: docs/protocol.md §N3.2 (oob shape), §N3.7 step B, §N4.2, §N5.2.
 public struct CodeDelivery: Sendable, Hashable {
     /// The masked address or number (`challenge_target_label`, or `challenge_target` on registration).
     public var sentTo: String

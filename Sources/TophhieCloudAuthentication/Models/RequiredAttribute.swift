@@ -2,7 +2,7 @@
 ///
 /// `type` is the server's string as sent (`string`, `Text`, `boolean`, `Boolean`, …); `regex` is
 /// advisory (the server re-validates) and `nil` when absent or empty.
-/// Source: native-auth API reference §4.5, `required_attributes[]` of `attributes_required`.
+/// Source: docs/protocol.md §N4.5, `required_attributes[]` of `attributes_required`.
 public struct RequiredAttribute: Sendable, Hashable {
     /// The attribute's API name: `displayName`, `extension_<appid>_<name>`.
     public var name: String

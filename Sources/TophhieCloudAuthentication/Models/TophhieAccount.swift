@@ -1,6 +1,6 @@
 /// The signed-in account, derived from the id token and `client_info`.
 ///
-/// Source: native-auth API reference §3.4 (`preferred_username`, `oid`/`sub`, `tid`; `client_info`
+/// Source: docs/protocol.md §N3.4 (`preferred_username`, `oid`/`sub`, `tid`; `client_info`
 /// `uid`/`utid`).
 public struct TophhieAccount: Sendable, Hashable {
     /// Object id of the user (`oid`, else `client_info.uid`, else `sub`).
@@ -13,7 +13,7 @@ public struct TophhieAccount: Sendable, Hashable {
     public var displayName: String?
     /// Every id-token claim, as text.
     public var claims: [String: String]
-    /// The token cache's key for the account: `client_info` `uid.utid`, else `oid.tid` (interactive-api §1.4).
+    /// The token cache's key for the account: `client_info` `uid.utid`, else `oid.tid` (docs/protocol.md §I1.4).
     public var homeAccountID: String?
 
     /// Memberwise; nil for any value the id token and `client_info` did not carry.

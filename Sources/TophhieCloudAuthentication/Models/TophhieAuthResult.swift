@@ -3,7 +3,7 @@ import Foundation
 /// Tokens and the account after a completed sign-in. Holds no live framework objects.
 ///
 /// `description` and `debugDescription` never show a token.
-/// Source: native-auth API reference §3.4 (token answer).
+/// Source: docs/protocol.md §N3.4 (token answer).
 public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The id token (a JWT). Always present: the framework asks for `openid` on every token request,
     /// and a token answer without an `id_token` is refused as a protocol error.
@@ -21,7 +21,7 @@ public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, Cu
     public var account: TophhieAccount
     /// Set when an early refresh failed (no answer, 429, 5xx) and this still-valid cached token was served
     /// instead: one sentence for the user, e.g. "Could not refresh early (service unavailable); the token is
-    /// valid until 10:45 UTC." nil otherwise. Source: case 030.
+    /// valid until 10:45 UTC." nil otherwise. Source: field case 030 (docs/field-cases.md).
     public var refreshDeferral: String?
 
     /// Memberwise; `expiresOn` is an absolute time, `scopes` the granted scopes.

@@ -2,7 +2,7 @@ import Synchronization
 
 /// A step waiting for a one-time code: where it went, how long it is, and a resend.
 ///
-/// Source: native-auth API reference §3.2, §3.6 step B, §3.7 step B, §4.2, §5.2 (resend = the same
+/// Source: docs/protocol.md §N3.2, §N3.6 step B, §N3.7 step B, §N4.2, §N5.2 (resend = the same
 /// challenge call again with the latest continuation token).
 public protocol CodeEntryStep: Sendable {
     /// The latest delivery (updated by `resendCode()`).

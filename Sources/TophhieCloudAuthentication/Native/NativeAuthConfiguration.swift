@@ -2,8 +2,8 @@ import Foundation
 
 /// A validated native-auth configuration.
 ///
-/// Source: native-auth API reference §1.1 (authority shapes; see `Authority`), §1.4 (`challenge_type`
-/// must contain `redirect`; `capabilities`), §3.3 (scopes).
+/// Source: docs/protocol.md §N1.1 (authority shapes; see `Authority`), §N1.4 (`challenge_type`
+/// must contain `redirect`; `capabilities`), docs/protocol.md §N3.3 (scopes).
 public struct NativeAuthConfiguration: Sendable, Equatable {
     /// The app (client) id, sent as `client_id` on every call; never blank.
     public let clientID: String
@@ -42,7 +42,7 @@ public struct NativeAuthConfiguration: Sendable, Equatable {
         return octets.count == 4 && octets.first == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
-    /// Password reset answers with codes only: `oob redirect` (§5.1).
+    /// Password reset answers with codes only: `oob redirect` (docs/protocol.md §N5.1).
     var resetChallengeTypes: [ChallengeType] { challengeTypes.filter { $0 != .password } }
 
     /// The `scope` parameter: the app's scopes plus `openid profile offline_access`.

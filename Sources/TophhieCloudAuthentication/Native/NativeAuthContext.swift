@@ -26,8 +26,8 @@ struct NativeAuthContext: Sendable {
     }
 
     /// Calls a `challenge` endpoint with `token` and the configured challenge types (or `types`): the
-    /// first challenge of a flow, and every resend (§1.5: a resend repeats it with the latest token).
-    /// `methodID` picks the MFA method (§3.6 step B, `id`).
+    /// first challenge of a flow, and every resend (docs/protocol.md §N1.5: a resend repeats it with the latest token).
+    /// `methodID` picks the MFA method (docs/protocol.md §N3.6 step B, `id`).
     func challenge(
         _ endpoint: NativeAuthEndpoint, token: String, types: [ChallengeType]? = nil, methodID: String? = nil
     ) async throws -> ValidatedResponse {
@@ -37,7 +37,7 @@ struct NativeAuthContext: Sendable {
         return try await call(endpoint, form)
     }
 
-    /// Token-request fields shared by every grant: `scope` and `client_info=true` (§3.3).
+    /// Token-request fields shared by every grant: `scope` and `client_info=true` (docs/protocol.md §N3.3).
     func addTokenFields(to form: inout FormBody) {
         form.set(.scope, configuration.scopeParameter)
         form.set(.clientInfo, "true")

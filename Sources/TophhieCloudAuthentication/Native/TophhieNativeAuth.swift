@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Thread-safe: `.shared` for apps, or a plain instance per tenant (tests, multi-tenant callers).
 /// Each flow keeps the configuration it started with.
-/// Source: `shared/API.md` (native stack); native-auth API reference §3–§6.
+/// Source: docs/framework.md (native stack); docs/protocol.md §N3–§N6.
 public final class TophhieNativeAuth: Sendable {
     /// The app-wide instance.
     public static let shared = TophhieNativeAuth()
@@ -32,7 +32,7 @@ public final class TophhieNativeAuth: Sendable {
     /// Configures the instance. Declaring a capability commits the app to handling its branch.
     /// - Parameters:
     ///   - clientId: the app (client) id registered in the tenant.
-    ///   - authority: any authority shape of §1.1, parsed by `Authority` (a host-only `*.ciamlogin.com`
+    ///   - authority: any authority shape of docs/protocol.md §N1.1, parsed by `Authority` (a host-only `*.ciamlogin.com`
     ///     completed, a query kept on every endpoint); plain `http` only for loopback.
     ///   - capabilities: `mfa_required`, `registration_required` (what the app can render).
     ///   - challengeTypes: what the app can handle; `redirect` is always added.
@@ -67,7 +67,7 @@ public final class TophhieNativeAuth: Sendable {
     /// - Returns: the code step.
     /// - Throws: `NativeAuthError.userAlreadyExists`, `.invalidPassword`, `.invalidAttributes`,
     ///   `.invalidInput` (empty email, a value that cannot be encoded), `.browserRequired`, …
-    /// Source: native-auth API reference §4.1, §4.2.
+    /// Source: docs/protocol.md §N4.1, §N4.2.
     public func signUp(email: String, password: String? = nil, attributes: [String: String] = [:]) async throws -> SignUpCodeStep {
         let context = try makeContext()
         let username = try Self.validEmail(email)
@@ -90,7 +90,7 @@ public final class TophhieNativeAuth: Sendable {
     /// - Returns: `.completed`, or the MFA / registration branch; `.codeRequired` when the tenant asks
     ///   for a code instead (the password is then ignored, as MSAL does).
     /// - Throws: `NativeAuthError.invalidCredentials`, `.userNotFound` (show both alike), `.browserRequired`, …
-    /// Source: native-auth API reference §3.1–§3.5.
+    /// Source: docs/protocol.md §N3.1–§N3.5.
     public func signIn(email: String, password: String) async throws -> NativeSignInStep {
         guard !password.isEmpty else { throw NativeAuthError.invalidInput("Enter the password.", .local) }
         let (context, username, challenge) = try await initiateSignIn(email: email)
@@ -114,7 +114,7 @@ public final class TophhieNativeAuth: Sendable {
     /// Passwordless sign-in: sends a code to `email`.
     /// - Throws: `NativeAuthError.passwordRequired` when the account has a password (ask for it and call
     ///   `signIn(email:password:)`); `.userNotFound`, `.browserRequired`, …
-    /// Source: native-auth API reference §3.1, §3.2.
+    /// Source: docs/protocol.md §N3.1, §N3.2.
     public func signIn(email: String) async throws -> NativeSignInStep {
         let (context, username, challenge) = try await initiateSignIn(email: email)
         switch challenge {
@@ -143,7 +143,7 @@ public final class TophhieNativeAuth: Sendable {
 
     /// Starts a password reset and sends a code to `email`.
     /// - Throws: `PasswordResetError.userNotFound`, `.userHasNoPassword`, `.other(…)`.
-    /// Source: native-auth API reference §5.1, §5.2.
+    /// Source: docs/protocol.md §N5.1, §N5.2.
     public func resetPassword(email: String) async throws -> ResetPasswordCodeStep {
         do {
             let context = try makeContext()
@@ -170,7 +170,7 @@ public final class TophhieNativeAuth: Sendable {
     /// Exchanges a refresh token for new tokens (the refresh token rotates).
     /// - Throws: `NativeAuthError.mfaRequiredForRefresh` (50076: run an interactive native sign-in),
     ///   `.refreshTokenExpired`, `.passwordChangeRequired` (50142), `.server`, …
-    /// Source: native-auth API reference §6.
+    /// Source: docs/protocol.md §N6.
     public func refreshTokens(refreshToken: String, username: String? = nil) async throws -> TophhieAuthResult {
         let context = try makeContext()
         var form = context.form()

@@ -1,7 +1,7 @@
 import CCurl
 
 // libcurl calls these on the thread running `curl_easy_perform`: they live outside any actor (not in a
-// main.swift) and reach their `CurlTransfer` through an `Unmanaged` context pointer. Source: DESIGN.md "Traps".
+// main.swift) and reach their `CurlTransfer` through an `Unmanaged` context pointer. Source: docs/ARCHITECTURE.md "Traps of this toolchain".
 
 /// CURLOPT_WRITEFUNCTION: appends body bytes.
 let curlWriteBody: curl_write_callback = { data, size, count, context in

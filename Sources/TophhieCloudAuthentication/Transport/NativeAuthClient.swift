@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Retries: one retry 0.5 s after a 5xx or a lost connection (MSAL IdentityCore); a 429 with a
 /// `Retry-After` of at most `maxRetryAfter` seconds is retried once after that wait.
-/// Source: native-auth API reference §1.3.
+/// Source: docs/protocol.md §N1.3.
 struct NativeAuthClient: Sendable {
     let authority: Authority
     let transport: any HTTPTransport
@@ -49,7 +49,7 @@ struct NativeAuthClient: Sendable {
         }
     }
 
-    /// The authority's path + the endpoint's path, then the authority's query (§1.1, case 025).
+    /// The authority's path + the endpoint's path, then the authority's query (docs/protocol.md §N1.1, field case 025 (docs/field-cases.md)).
     func endpointURL(_ endpoint: NativeAuthEndpoint) -> URL {
         authority.endpoint(endpoint.path)
     }

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// A loopback HTTP/1.1 proxy that forwards every request to `upstream` and rewrites the answer's body
-/// text, so a test can make the emulator say what its policy loader refuses (case 006: a regex that
+/// text, so a test can make the emulator say what its policy loader refuses (field case 006 (docs/field-cases.md): a regex that
 /// does not compile). One request per connection (`Connection: close`).
 final class RewritingProxy: @unchecked Sendable {
     // @unchecked: `listener` is set once in init; each connection is served on its own thread.

@@ -24,7 +24,7 @@ def app_for(cache):
     # so the emulator's CA is only trusted once they are out of the way.
     for name in ("REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE"):
         os.environ.pop(name, None)
-    # An emulator host is not a known Entra cloud: no instance discovery (interactive-api trap 10).
+    # An emulator host is not a known Entra cloud: no instance discovery (docs/protocol.md trap T10).
     return msal.PublicClientApplication(
         os.environ["TOPHHIE_CLIENT_ID"],
         authority=os.environ["TOPHHIE_AUTHORITY"],

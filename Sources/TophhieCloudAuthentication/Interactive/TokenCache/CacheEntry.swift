@@ -2,10 +2,10 @@ import Foundation
 
 /// One entry of the unified cache (the object under a cache key), read by its fields, never by its key.
 ///
-/// Field names and value rules: interactive-api §1.3 (timestamps are decimal strings of epoch seconds;
-/// numbers are read too), trap 2.
+/// Field names and value rules: docs/protocol.md §I1.3 (timestamps are decimal strings of epoch seconds;
+/// numbers are read too), docs/protocol.md trap T2.
 struct CacheEntry: Sendable {
-    /// The cache key the entry was found under (kept as found: trap 1).
+    /// The cache key the entry was found under (kept as found: docs/protocol.md trap T1).
     var key: String
     /// Every field, known or not.
     var fields: [String: CacheJSON]
@@ -27,7 +27,7 @@ struct CacheEntry: Sendable {
         return Date(timeIntervalSince1970: seconds)
     }
 
-    /// Whether the field equals `value`, ignoring case (field matching rule of case 020).
+    /// Whether the field equals `value`, ignoring case (field matching rule of field case 020 (docs/field-cases.md)).
     func field(_ name: String, is value: String) -> Bool {
         text(name)?.lowercased() == value.lowercased()
     }
@@ -48,7 +48,7 @@ struct CacheEntry: Sendable {
     }
 
     /// An authority host as the cache writes it: lower-case, without port, scheme or path. Accepts a
-    /// bare host, `host:port` or a URL (`https://Contoso.ciamlogin.com/tenant`). Source: trap 3.
+    /// bare host, `host:port` or a URL (`https://Contoso.ciamlogin.com/tenant`). Source: docs/protocol.md trap T3.
     static func host(_ authority: String) -> String {
         var text = Substring(authority.trimmingCharacters(in: .whitespaces))
         if let scheme = text.range(of: "://") { text = text[scheme.upperBound...] }
@@ -68,12 +68,12 @@ struct CacheEntry: Sendable {
         return .string(seconds.isFinite && abs(seconds) < 1e15 ? String(Int64(seconds)) : "0")
     }
 
-    /// Scopes as MSAL Python stores them in `target`: distinct, sorted by code point, joined by a space (trap 20).
+    /// Scopes as MSAL Python stores them in `target`: distinct, sorted by code point, joined by a space (docs/protocol.md trap T20).
     static func target(_ scopes: [String]) -> String {
         Set(scopes).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }.joined(separator: " ")
     }
 
-    /// Scopes as a case-insensitive set (trap 20).
+    /// Scopes as a case-insensitive set (docs/protocol.md trap T20).
     static func scopeSet(_ scopes: [String]) -> Set<String> {
         Set(scopes.map { $0.lowercased() })
     }

@@ -1,5 +1,5 @@
 /// A JSON value as the token cache keeps it: numbers stay the literal text they were read as, so members
-/// and fields this client does not know are written back exactly (Source: interactive-api §1.7).
+/// and fields this client does not know are written back exactly (Source: docs/protocol.md §I1.7).
 ///
 /// Objects keep no member order; ``CacheJSON/written()`` sorts keys so output is stable.
 enum CacheJSON: Sendable, Hashable {

@@ -11,7 +11,7 @@ import Darwin
 /// The holder also keeps an exclusive `flock` on it (as msal-extensions does with `portalocker`). A lock
 /// left by a process that no longer exists (`kill(pid, 0)` gives `ESRCH`) and that nobody `flock`s is taken
 /// over; a lock file with no pid counts as stale once it is 10 s old (its writer died before writing it).
-/// Source: interactive-api §1.6, trap 13; case 019.
+/// Source: docs/protocol.md §I1.6, trap T13; field case 019 (docs/field-cases.md).
 struct CacheLock: ~Copyable {
     let path: String
     private let descriptor: Int32

@@ -1,6 +1,6 @@
 /// The five well-known top-level members of the unified cache, spelled exactly as every MSAL writes them.
 ///
-/// Source: interactive-api §1.1.
+/// Source: docs/protocol.md §I1.1.
 enum CacheSection: String, CaseIterable, Sendable {
     case accessToken = "AccessToken"
     case refreshToken = "RefreshToken"
@@ -18,7 +18,7 @@ enum CacheSection: String, CaseIterable, Sendable {
         }
     }
 
-    /// MSAL Python's key for an entry with these fields, lower-cased (interactive-api §1.2; case 020).
+    /// MSAL Python's key for an entry with these fields, lower-cased (docs/protocol.md §I1.2; field case 020 (docs/field-cases.md)).
     func key(for entry: CacheEntry) -> String {
         let home = entry.text("home_account_id") ?? ""
         let environment = entry.text("environment") ?? ""

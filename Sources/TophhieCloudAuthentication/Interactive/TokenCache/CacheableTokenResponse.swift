@@ -1,7 +1,7 @@
 /// One token answer, as the cache stores it (fields of the OAuth token response).
 ///
 /// `description` and `dump` never show a token.
-/// Source: interactive-api §2.2 (successful token response), §1.4 (`client_info`).
+/// Source: docs/protocol.md §I2.2 (successful token response), §I1.4 (`client_info`).
 public struct CacheableTokenResponse: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// `access_token`.
     public var accessToken: String

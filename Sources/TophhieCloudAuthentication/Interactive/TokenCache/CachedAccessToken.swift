@@ -3,7 +3,7 @@ import Foundation
 /// An `AccessToken` entry of the unified cache.
 ///
 /// `description` and `dump` never show `secret`.
-/// Source: interactive-api §1.3 (AccessToken fields; timestamps are epoch seconds).
+/// Source: docs/protocol.md §I1.3 (AccessToken fields; timestamps are epoch seconds).
 public struct CachedAccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// `secret`: the access token.
     public var secret: String

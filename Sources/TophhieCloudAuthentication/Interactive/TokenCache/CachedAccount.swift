@@ -1,6 +1,6 @@
 /// An `Account` entry of the unified cache. Holds no secret.
 ///
-/// Source: interactive-api §1.3 (Account fields), §1.4 (`home_account_id`).
+/// Source: docs/protocol.md §I1.3 (Account fields), §I1.4 (`home_account_id`).
 public struct CachedAccount: Sendable, Hashable {
     /// `home_account_id`: `"{uid}.{utid}"` from `client_info`.
     public var homeAccountID: String

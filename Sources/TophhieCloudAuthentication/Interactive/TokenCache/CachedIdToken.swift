@@ -1,7 +1,7 @@
 /// An `IdToken` entry of the unified cache (`credential_type` `IdToken`, also found when spelled `IDToken`).
 ///
 /// `description` and `dump` never show `secret`.
-/// Source: interactive-api §1.3 (IdToken fields); case 020.
+/// Source: docs/protocol.md §I1.3 (IdToken fields); field case 020 (docs/field-cases.md).
 public struct CachedIdToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// `secret`: the raw id token (JWT).
     public var secret: String

@@ -3,7 +3,7 @@ import Foundation
 /// A `RefreshToken` entry of the unified cache.
 ///
 /// `description` and `dump` never show `secret`.
-/// Source: interactive-api §1.3 (RefreshToken fields), §1.5 (`family_id`).
+/// Source: docs/protocol.md §I1.3 (RefreshToken fields), §I1.5 (`family_id`).
 public struct CachedRefreshToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// `secret`: the refresh token.
     public var secret: String

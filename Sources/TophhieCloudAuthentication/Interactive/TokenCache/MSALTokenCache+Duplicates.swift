@@ -1,6 +1,6 @@
 import Foundation
 
-/// Collapsing entries that describe the same credential or account (case 020: two refresh tokens whose keys
+/// Collapsing entries that describe the same credential or account (field case 020 (docs/field-cases.md): two refresh tokens whose keys
 /// and `environment` differ only in case; the older one is revoked).
 extension MSALTokenCache {
     /// For each section, groups entries by identity (fields compared ignoring case, `environment` ignoring

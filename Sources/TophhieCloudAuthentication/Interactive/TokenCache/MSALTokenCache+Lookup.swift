@@ -1,7 +1,7 @@
 import Foundation
 
-/// Finding accounts and credentials by their fields (never by key). Source: interactive-api §1.2, §1.3,
-/// traps 1 and 20; case 020.
+/// Finding accounts and credentials by their fields (never by key). Source: docs/protocol.md §I1.2, §I1.3,
+/// docs/protocol.md traps T1 and T20; field case 020 (docs/field-cases.md).
 extension MSALTokenCache {
     /// The accounts in the cache, one per (`home_account_id`, `environment`) ignoring case, sorted by
     /// username then `home_account_id`.

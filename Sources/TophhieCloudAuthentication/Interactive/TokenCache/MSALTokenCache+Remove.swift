@@ -1,4 +1,4 @@
-/// Local sign-out. Source: interactive-api §3.1 (MSAL Python `remove_account`), trap 11.
+/// Local sign-out. Source: docs/protocol.md §I3.1 (MSAL Python `remove_account`), trap T11.
 extension MSALTokenCache {
     /// Removes the account (in every realm) and all its access, refresh and id tokens, for every app.
     /// Other accounts, app metadata and unknown members stay.

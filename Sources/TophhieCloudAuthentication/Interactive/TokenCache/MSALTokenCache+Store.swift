@@ -1,7 +1,7 @@
 import Foundation
 
-/// Storing a token answer the way MSAL Python's `TokenCache.add` does. Source: interactive-api §1.2–§1.5,
-/// §2.2, traps 2, 12, 20.
+/// Storing a token answer the way MSAL Python's `TokenCache.add` does. Source: docs/protocol.md §I1.2–§I1.5,
+/// docs/protocol.md §I2.2, traps T2, T12, T20.
 extension MSALTokenCache {
     /// Stores the access token and, when present, the refresh token, id token, account and app metadata of
     /// one token answer.
@@ -95,7 +95,7 @@ extension MSALTokenCache {
         if let accountSource { account["account_source"] = .string(accountSource) }
         replace(.account, keys: olderAccounts.map(\.key), with: CacheEntry(key: "", fields: account))
 
-        // App metadata: kept (with any family_id), never given a family_id here (§1.5).
+        // App metadata: kept (with any family_id), never given a family_id here (docs/protocol.md §I1.5).
         let olderMetadata = entries(.appMetadata).filter { $0.environment(is: host) && $0.field("client_id", is: clientID) }
         var metadata = olderMetadata.last?.fields ?? [:]
         metadata["client_id"] = .string(clientID)

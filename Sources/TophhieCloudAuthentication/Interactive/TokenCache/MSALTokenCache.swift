@@ -13,7 +13,7 @@ import Foundation
 /// other key is kept as found.
 ///
 /// `description` and `dump` show entry counts only, never a token.
-/// Source: interactive-api §1.1–§1.3, §1.7, traps 1, 2, 20; case 020.
+/// Source: docs/protocol.md §I1.1–§I1.3, §I1.7, traps T1, T2, T20; field case 020 (docs/field-cases.md).
 public struct MSALTokenCache: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The whole top-level object; a known member, when present, is an object.
     var root: [String: CacheJSON]

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why the token cache could not be read, changed or written. Messages never contain a token.
 ///
-/// Source: interactive-api §1.6 (lock file), §1.7 (corrupt files); case 019.
+/// Source: docs/protocol.md §I1.6 (lock file), §I1.7 (corrupt files); field case 019 (docs/field-cases.md).
 public enum TokenCacheError: Error, Sendable, Equatable, LocalizedError {
     /// The cache text is not a unified MSAL cache: not JSON, extra bytes after the JSON, or a well-known
     /// member (`AccessToken`, …) that is not an object. The payload says where, never what the bytes were.

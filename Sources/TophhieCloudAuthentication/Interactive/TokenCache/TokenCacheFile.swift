@@ -25,7 +25,7 @@ import Darwin
 ///
 /// `load()` and `update(_:)` block their thread (the lock wait, `fsync`): apps call them through
 /// `TophhieAuth`, which runs them off Swift's cooperative pool; tools of their own may call them directly.
-/// Source: interactive-api §1.6, §1.7, traps 12 and 13; case 019.
+/// Source: docs/protocol.md §I1.6, §I1.7, traps T12 and T13; field case 019 (docs/field-cases.md).
 public final class TokenCacheFile: Sendable {
     /// The cache file's path.
     public let path: String

@@ -1,6 +1,6 @@
 /// The tenant requires a second factor: pick one of the user's methods and request a code.
 ///
-/// Source: native-auth API reference §3.6 (introspect → challenge with `id` → token `mfa_oob`).
+/// Source: docs/protocol.md §N3.6 (introspect → challenge with `id` → token `mfa_oob`).
 public final class MFARequiredStep: Sendable {
     let context: NativeAuthContext
     let username: String?
@@ -31,7 +31,7 @@ public final class MFARequiredStep: Sendable {
             return .verificationRequired(VerificationStep.mfa(
                 context: context, username: username, methodID: chosen.id, challenge: challenge))
         case .rejected(let error) where error.kind == .introspectRequired:
-            // Legacy MFA (§3.6): the server wants the client to introspect and offer a choice.
+            // Legacy MFA (docs/protocol.md §N3.6): the server wants the client to introspect and offer a choice.
             let (token, methods) = try await NativeSignInStep.introspect(.signInIntrospect, token: continuationToken, context: context)
             let step = MFARequiredStep(context: context, username: username, continuationToken: token, methods: methods)
             return .selectionRequired(methods, MFASelectionStep(step: step))

@@ -1,6 +1,6 @@
 /// A code was sent to a strong authentication method, for MFA or for registering the method.
 ///
-/// Source: native-auth API reference §3.6 step C (`grant_type=mfa_oob`), §3.7 steps C–D
+/// Source: docs/protocol.md §N3.6 step C (`grant_type=mfa_oob`), §N3.7 steps C–D
 /// (`/register/v1.0/continue` with `grant_type=oob`, then `/token` with `grant_type=continuation_token`).
 public final class VerificationStep: CodeEntryStep {
     enum Purpose: Sendable {
@@ -39,8 +39,8 @@ public final class VerificationStep: CodeEntryStep {
     /// The latest delivery; replaced by each successful `resendCode()`.
     public var delivery: CodeDelivery { live.delivery }
 
-    /// Repeats the challenge with the latest token: the same method `id` for MFA (§3.6 step B), the same
-    /// contact for registration (§3.7 step B).
+    /// Repeats the challenge with the latest token: the same method `id` for MFA (docs/protocol.md §N3.6 step B), the same
+    /// contact for registration (docs/protocol.md §N3.7 step B).
     /// - Throws: `NativeAuthError` (e.g. `.throttled`, `.methodBlocked`, `.expiredFlow`).
     public func resendCode() async throws -> CodeDelivery { try await live.resend() }
 

@@ -1,6 +1,6 @@
 /// Password reset is waiting for the code sent to the email.
 ///
-/// Source: native-auth API reference §5.2 (challenge, resend) and §5.3 (`grant_type=oob`).
+/// Source: docs/protocol.md §N5.2 (challenge, resend) and §N5.3 (`grant_type=oob`).
 public final class ResetPasswordCodeStep: CodeEntryStep {
     let context: NativeAuthContext
     let username: String
@@ -17,7 +17,7 @@ public final class ResetPasswordCodeStep: CodeEntryStep {
     /// The latest delivery; replaced by each successful `resendCode()`.
     public var delivery: CodeDelivery { live.delivery }
 
-    /// Asks `/resetpassword/v1.0/challenge` for a new code with the latest token (§5.2).
+    /// Asks `/resetpassword/v1.0/challenge` for a new code with the latest token (docs/protocol.md §N5.2).
     /// - Throws: `PasswordResetError`, mostly `.other(…)` wrapping the `NativeAuthError`.
     public func resendCode() async throws -> CodeDelivery {
         do { return try await live.resend() } catch let error as NativeAuthError { throw PasswordResetError(error) }

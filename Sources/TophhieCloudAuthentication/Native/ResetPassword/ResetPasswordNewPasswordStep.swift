@@ -3,14 +3,14 @@ import Synchronization
 /// Password reset takes the new password, then polls until the service has applied it.
 ///
 /// Polling reuses the token from `/submit` on every call, waits `poll_interval` (clamped to 1–15 s)
-/// between polls and gives up after `maxPolls`. Source: native-auth API reference §5.4, §5.5, §8.
+/// between polls and gives up after `maxPolls`. Source: docs/protocol.md §N5.4, §N5.5, §N8.
 public final class ResetPasswordNewPasswordStep: Sendable {
     /// Polls at most this many times before `PasswordResetError.pollTimedOut`.
     public static let maxPolls = 10
 
     let context: NativeAuthContext
     let username: String
-    /// The token for `/submit`: after a password refused while polling, the `/submit` token (§5.5).
+    /// The token for `/submit`: after a password refused while polling, the `/submit` token (docs/protocol.md §N5.5).
     private let token: Mutex<String>
 
     init(context: NativeAuthContext, username: String, continuationToken: String) {

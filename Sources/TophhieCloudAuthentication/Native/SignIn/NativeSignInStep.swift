@@ -1,6 +1,6 @@
 /// Where a sign-in stands: exactly the four cases of the seed API.
 ///
-/// Source: native-auth API reference §3.8 (sign-in state machine), §3.5 (token answers).
+/// Source: docs/protocol.md §N3.8 (sign-in state machine), §N3.5 (token answers).
 public enum NativeSignInStep: Sendable {
     /// Signed in.
     case completed(TophhieAuthResult)
@@ -34,7 +34,7 @@ public enum NativeSignInStep: Sendable {
         }
     }
 
-    /// Calls an introspect endpoint (§3.6 step A, §3.7 step A).
+    /// Calls an introspect endpoint (docs/protocol.md §N3.6 step A, §N3.7 step A).
     static func introspect(
         _ endpoint: NativeAuthEndpoint, token: String, context: NativeAuthContext
     ) async throws -> (String, [AuthMethod]) {

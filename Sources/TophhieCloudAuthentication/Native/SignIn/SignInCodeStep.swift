@@ -1,6 +1,6 @@
 /// Passwordless sign-in is waiting for the code sent to the email.
 ///
-/// Source: native-auth API reference §3.2 (oob challenge) and §3.3 (`grant_type=oob`).
+/// Source: docs/protocol.md §N3.2 (oob challenge) and §N3.3 (`grant_type=oob`).
 public final class SignInCodeStep: CodeEntryStep {
     let context: NativeAuthContext
     let username: String
@@ -17,7 +17,7 @@ public final class SignInCodeStep: CodeEntryStep {
     /// The latest delivery; replaced by each successful `resendCode()`.
     public var delivery: CodeDelivery { live.delivery }
 
-    /// Asks `/oauth2/v2.0/challenge` for a new code with the latest token (§3.2).
+    /// Asks `/oauth2/v2.0/challenge` for a new code with the latest token (docs/protocol.md §N3.2).
     /// - Throws: `NativeAuthError` (e.g. `.throttled`, `.expiredFlow`, `.networkFailure`).
     public func resendCode() async throws -> CodeDelivery { try await live.resend() }
 

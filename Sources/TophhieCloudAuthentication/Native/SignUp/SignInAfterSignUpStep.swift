@@ -1,7 +1,7 @@
 /// The account exists: sign in with the continuation token the sign-up returned.
 ///
 /// The same type serves after a password reset (`SignInAfterResetStep`).
-/// Source: native-auth API reference §4.6 and §5.6 (`grant_type=continuation_token` with `username`).
+/// Source: docs/protocol.md §N4.6 and §N5.6 (`grant_type=continuation_token` with `username`).
 public final class SignInAfterSignUpStep: Sendable {
     let context: NativeAuthContext
     let username: String

@@ -1,8 +1,8 @@
 /// Sign-up asks for attributes (`attributes_required`).
 ///
 /// Only the attributes the server listed are sent: after the email is verified the service accepts
-/// no others (the attribute timing rule). Source: native-auth API reference §4.3 (`grant_type=attributes`),
-/// §4.4 rule 5.
+/// no others (the attribute timing rule). Source: docs/protocol.md §N4.3 (`grant_type=attributes`),
+/// docs/protocol.md §N4.4 rule 5.
 public final class SignUpAttributesStep: Sendable {
     let context: NativeAuthContext
     let username: String

@@ -1,6 +1,6 @@
 /// Sign-up is waiting for the code sent to the email.
 ///
-/// Source: native-auth API reference §4.2 (challenge, resend) and §4.3 (`grant_type=oob`).
+/// Source: docs/protocol.md §N4.2 (challenge, resend) and §N4.3 (`grant_type=oob`).
 public final class SignUpCodeStep: CodeEntryStep {
     let context: NativeAuthContext
     let username: String
@@ -17,7 +17,7 @@ public final class SignUpCodeStep: CodeEntryStep {
     /// The latest delivery; replaced by each successful `resendCode()`.
     public var delivery: CodeDelivery { live.delivery }
 
-    /// Asks `/signup/v1.0/challenge` for a new code with the latest token (§4.2).
+    /// Asks `/signup/v1.0/challenge` for a new code with the latest token (docs/protocol.md §N4.2).
     /// - Throws: `NativeAuthError` (e.g. `.throttled`, `.expiredFlow`, `.networkFailure`).
     public func resendCode() async throws -> CodeDelivery { try await live.resend() }
 

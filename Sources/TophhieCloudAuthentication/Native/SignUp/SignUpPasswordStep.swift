@@ -1,6 +1,6 @@
 /// Sign-up asks for the password (`credential_required`, then `challenge_type=password`).
 ///
-/// Source: native-auth API reference §4.3 (`grant_type=password`), §4.4 order 3.
+/// Source: docs/protocol.md §N4.3 (`grant_type=password`), §N4.4 order 3.
 public final class SignUpPasswordStep: Sendable {
     let context: NativeAuthContext
     let username: String

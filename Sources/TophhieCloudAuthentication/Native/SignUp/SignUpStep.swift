@@ -1,6 +1,6 @@
 /// What the server asks for next in a sign-up: the loop's step, never a fixed order.
 ///
-/// Source: native-auth API reference §4.3 (continue answers) and §4.4 (the four orders).
+/// Source: docs/protocol.md §N4.3 (continue answers) and §N4.4 (the four orders).
 public enum SignUpStep: Sendable {
     /// `credential_required`: the password is collected now.
     case passwordRequired(SignUpPasswordStep)
@@ -21,7 +21,7 @@ public enum SignUpStep: Sendable {
                                                 answer: ServerDetails(error))
                 return .attributesRequired(attributes.map(RequiredAttribute.init), step)
             case .credentialRequired(let token):
-                // §4.3: call /signup/v1.0/challenge with the new token and expect `password`.
+                // docs/protocol.md §N4.3: call /signup/v1.0/challenge with the new token and expect `password`.
                 let challenge = try await context.challenge(.signUpChallenge, token: token)
                 guard case .passwordRequired(let passwordToken) = challenge else {
                     throw NativeAuthError.from(challenge, at: .signUpChallenge)

@@ -2,7 +2,7 @@ import Foundation
 
 /// The user has no strong authentication method: register one of the tenant's.
 ///
-/// Source: native-auth API reference §3.7 (register introspect → challenge → continue → token).
+/// Source: docs/protocol.md §N3.7 (register introspect → challenge → continue → token).
 public final class StrongAuthRegistrationStep: Sendable {
     let context: NativeAuthContext
     let username: String?
@@ -49,7 +49,7 @@ public final class StrongAuthRegistrationStep: Sendable {
             return .verificationRequired(VerificationStep.registration(
                 context: context, username: username, method: method, contact: contact, challenge: challenge))
         case .preverified(let token):
-            // §9.7: after `preverified`, continue at once with grant_type=continuation_token.
+            // docs/protocol.md §N9.7: after `preverified`, continue at once with grant_type=continuation_token.
             var form = context.form(continuing: token)
             form.set(.grantType, GrantType.continuationToken.wireValue)
             let continued = try await context.call(.registerContinue, form)
