@@ -18,6 +18,10 @@ public enum Invocation: Equatable, Sendable {
     case run(ScenarioRunOptions)
     /// `tophhie doctor`: is this app registration and tenant ready for the console?
     case doctor(DoctorOptions)
+    /// `tophhie enrol --template FILE | --check FILE`: an enrolment list against the sign-up form.
+    case enrol(EnrolOptions)
+    /// `tophhie record verify FILE`: check an enrolment record's chain.
+    case recordVerify(path: String)
     /// `help`, or `--help` / `-h` anywhere: print the usage for `topic` and exit 0.
     case help(topic: HelpTopic)
     /// `--version` anywhere on an otherwise valid line: print ``HelpText/version`` and exit 0.

@@ -50,6 +50,8 @@ public struct InvocationParser {
         case "__complete": return .complete(kind: scanned.operands.first ?? "")
         case "run": return try parseRun(scanned)
         case "doctor": return try parseDoctor(scanned)
+        case "enrol": return try parseEnrol(scanned)
+        case "record": return try parseRecord(scanned)
         default: return try parseAccountCommand(AccountCommand(rawValue: command.name) ?? .accounts, scanned)
         }
     }
