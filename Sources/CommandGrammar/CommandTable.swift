@@ -69,6 +69,11 @@ public enum CommandTable {
                        + "mode's scrollback, a terminal or multiplexer logging or copying the screen, the clipboard."),
         OptionSpec(["--idle-reset"], value: "SECONDS",
                    help: "with --enrol: seconds without a key press before that reset (default 120; the last 15 count down on screen)."),
+        OptionSpec(["--record"], value: "FILE", completion: .file,
+                   help: "with --enrol: append one JSON line per finished person (time, staff, terminal, tenant, email, object id, "
+                       + "outcome; AADSTS code and correlation id on failure), fsynced, mode 0600, each line carrying the SHA-256 "
+                       + "of the one before (tophhie record verify FILE). Nothing secret is written."),
+        OptionSpec(["--staff"], value: "NAME", help: "with --record: who is at the desk (default: the operating-system user)."),
         OptionSpec(["--har"], value: "FILE", completion: .file,
                    help: "write the session's HTTP exchanges (secrets redacted) as HAR 1.2 on exit."),
         OptionSpec(["--line"], help: "plain prompts instead of the full-screen console (also when not a TTY or TERM=dumb)."),

@@ -1,3 +1,5 @@
+@testable import Console
+import EnrolmentFiles
 import Foundation
 import Testing
 
@@ -43,6 +45,42 @@ import Testing
                                                    stderr: String(decoding: stderr, as: UTF8.self)))
             }
         }
+    }
+
+    @Test func theCommandLineNamesOneTaskAndOneForm() throws {
+        let parser = InvocationParser(environment: [:])
+        #expect(try parser.parse(["enrol", "--check", "people.csv"]) == .enrol(EnrolOptions(task: .check("people.csv"), preset: "email-password")))
+        #expect(try parser.parse(["enrol", "--template", "t.csv", "--preset", "attributes"])
+                == .enrol(EnrolOptions(task: .template("t.csv"), preset: "attributes")))
+        #expect(throws: UsageError("enrol takes one of --template FILE and --check FILE.")) {
+            try parser.parse(["enrol", "--check", "a.csv", "--template", "b.csv"])
+        }
+        #expect(throws: UsageError("enrol needs --template FILE or --check FILE; see tophhie enrol --help.")) { try parser.parse(["enrol"]) }
+        #expect(try parser.parse(["record", "verify", "enrolment.jsonl"]) == .recordVerify(path: "enrolment.jsonl"))
+        #expect(throws: UsageError("record takes verify FILE; see tophhie record --help.")) { try parser.parse(["record", "enrolment.jsonl"]) }
+        #expect(throws: UsageError("--record and --staff keep the enrolment record in enrolment mode; add --enrol.")) {
+            try parser.parse(["--record", "enrolment.jsonl"])
+        }
+    }
+
+    @Test func recordVerifyExitsZeroOnTheRecordAndOneOnAnEditedCopyTwoOnSomethingElse() async throws {
+        let folder = try Folder()
+        let path = folder.path + "/enrolment.jsonl"
+        let file = try RecordFile(path: path)
+        for name in ["ana", "ben", "cara"] {
+            try await file.append(RecordEntry(time: "2026-12-02T08:00:00Z", staff: "desk-1", terminal: "none", tenant: "http://127.0.0.1:1/t",
+                                              email: "\(name)@example.com", outcome: .enrolled))
+        }
+        let good = try await Self.tophhie(["record", "verify", path])
+        #expect(good.status == 0)
+        #expect(good.stdout.hasPrefix("\(path): intact, 3 lines; head "))
+        let edited = try folder.file("edited.jsonl", try String(contentsOfFile: path, encoding: .utf8).replacing("ben@", with: "bob@"))
+        let broken = try await Self.tophhie(["record", "verify", edited])
+        #expect(broken.status == 1)
+        #expect(broken.stdout == "\(edited): broken at line 2: line 2 was changed: line 3 carries another hash of it.\n")
+        let other = try folder.file("people.csv", "email\nana@example.com\n")
+        #expect(try await Self.tophhie(["record", "verify", other]).status == 2)
+        #expect(try await Self.tophhie(["record", "verify", folder.path + "/missing.jsonl"]).status == 2)
     }
 
     static let loyalty = "extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_loyaltyNumber"

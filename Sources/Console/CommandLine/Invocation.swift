@@ -65,6 +65,11 @@ public struct ConsoleOptions: Equatable, Sendable {
     /// the embedded emulator's own user flow when empty there.
     public var signUpAttributes: [RequiredAttribute] = []
 
+    /// `--record FILE` (enrolment mode): the enrolment record appended to per finished person.
+    public var recordPath: String?
+    /// `--staff NAME`: who is at the desk, for the record (default: the operating-system user).
+    public var staff: String?
+
     /// No enrolment, no HAR file, full screen, password accounts, any free port.
     public init() {}
 }

@@ -293,6 +293,8 @@ public struct InvocationParser {
         case "--graph": options.graph = try graphURL(value)
         case "--idle-reset": options.idleReset = try number(given.spelling, value, in: 1...86_400)
         case "--sign-up-attributes": options.signUpAttributes = try SignUpAttributesFile.load(value, readFile: readFile)
+        case "--record": options.recordPath = value
+        case "--staff": options.staff = value
         default: return false
         }
         return true
@@ -302,6 +304,9 @@ public struct InvocationParser {
     private func checked(_ options: ConsoleOptions) throws -> ConsoleOptions {
         if options.idleReset != nil, !options.enrol {
             throw UsageError("--idle-reset clears the screen between people in enrolment mode; add --enrol.")
+        }
+        if options.recordPath != nil || options.staff != nil, !options.enrol {
+            throw UsageError("--record and --staff keep the enrolment record in enrolment mode; add --enrol.")
         }
         return options
     }
