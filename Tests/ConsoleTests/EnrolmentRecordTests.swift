@@ -46,7 +46,7 @@ import TophhieCloudAuthentication
         await Self.signUp(flow, "jane.doe@contoso.com")
         #expect(flow.field(.email)?.error?.contains("already exists") == true, "\(flow.screen)")
         await flow.send(.homeRequested)
-        recorder.finish()
+        await recorder.finished()
 
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
@@ -78,7 +78,7 @@ import TophhieCloudAuthentication
         state.step = .home
         state.origin = nil
         recorder.observe(.homeRequested, from: failed, to: state)
-        recorder.finish()
+        await recorder.finished()
         let line = try String(contentsOfFile: path, encoding: .utf8)
         #expect(line.contains(#""outcome":"failed""#), "\(line)")
         #expect(line.contains(#""code":"AADSTS50034""#))

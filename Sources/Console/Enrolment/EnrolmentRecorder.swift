@@ -13,7 +13,7 @@ import Glibc
 /// operator detail): a password or code typed at the desk has no way into a ``RecordEntry``.
 ///
 /// Appends run in order, each awaiting ``RecordFile/append(_:)`` (its own thread, `fsync`ed); ``finish()``
-/// waits for the last one before the console exits.
+/// waits for the last one before the console exits, ``finished()`` from async code.
 final class EnrolmentRecorder: Sendable {
     /// What the flow has shown of the person at the desk since the last line.
     private struct Person {
@@ -27,6 +27,8 @@ final class EnrolmentRecorder: Sendable {
     private let tenant: String
     private let person = Mutex(Person())
     private let writes = Mutex<Task<Void, Never>?>(nil)
+    /// Entered per line queued, left when it is on disk (or failed): ``finish()`` waits without a pool thread.
+    private let pending = DispatchGroup()
     private let failures = Mutex<[String]>([])
     /// UTC, to the second.
     private let clock: @Sendable () -> Date
@@ -85,26 +87,26 @@ final class EnrolmentRecorder: Sendable {
         }
     }
 
-    /// Waits for every line to be on disk, then says on stderr which could not be written.
+    /// Waits for every line to be on disk, then says on stderr which could not be written. Blocking: for the
+    /// console's own thread at exit, never the cooperative pool (async code awaits ``finished()``).
     func finish() {
-        let last = writes.withLock { $0 }
-        if let last {
-            let done = DispatchSemaphore(value: 0)
-            Task {
-                await last.value
-                done.signal()
-            }
-            done.wait()
-        }
+        pending.wait()
         for failure in failures.withLock({ $0 }) {
             FileHandle.standardError.write(Data("tophhie: --record \(file.path): \(failure)\n".utf8))
         }
     }
 
+    /// Returns when every line queued so far is on disk (or failed).
+    func finished() async {
+        await writes.withLock { $0 }?.value
+    }
+
     private func write(_ entry: RecordEntry) {
+        pending.enter()
         writes.withLock { last in
             let earlier = last
             last = Task {
+                defer { self.pending.leave() }
                 await earlier?.value
                 do throws(RecordFileError) {
                     try await self.file.append(entry)
