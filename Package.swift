@@ -51,10 +51,12 @@ let package = Package(
         // browser sign-in's redirect listener share it.
         .target(name: "LoopbackHTTP", dependencies: ["CMicroHTTPD"]),
         .target(name: "EmulatorServer", dependencies: ["TenantEmulator", "LoopbackHTTP", "CCrypto"]),
+        // Enrolment files: the streaming RFC 4180 CSV reader and the enrolment record's hash chain (SHA-256).
+        .target(name: "EnrolmentFiles", dependencies: ["CCrypto"]),
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [
             "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
-            "TenantEmulator", "EmulatorServer",
+            "TenantEmulator", "EmulatorServer", "EnrolmentFiles",
         ]),
         .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI"]),
         .executableTarget(name: "tophhie-console", dependencies: ["Console", "CommandGrammar", "CursesBackend", "TenantEmulator", "EmulatorServer"]),
@@ -87,7 +89,8 @@ let package = Package(
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
         .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "EmulatorLoadTests", dependencies: ["EmulatorLoad", "NativeAuthWire", "TenantEmulator", "EmulatorServer", "LoopbackHTTP"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
+        .testTarget(name: "EnrolmentFilesTests", dependencies: ["EnrolmentFiles"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
                     exclude: ["Schemas", "Snapshots"]),
         // Interoperability with the ecosystem: MSAL Python on our token cache, Selenium + Chromium on the
         // sign-in pages. Scripts/ holds the Python programs the tests start.

@@ -10,7 +10,7 @@ public enum CommandTable {
 
     /// Every command, the embedded console (empty name) first; hidden ones last.
     public static let commands: [CommandSpec] = [
-        embedded, console, emulator, token, accounts, signOut, history, run, doctor, help, completion, complete,
+        embedded, console, emulator, token, accounts, signOut, history, run, doctor, enrol, record, help, completion, complete,
     ]
 
     /// The command whose word is `name` (`console`, `run`, `__complete`); nil for any other word, the empty one included.
@@ -69,6 +69,11 @@ public enum CommandTable {
                        + "mode's scrollback, a terminal or multiplexer logging or copying the screen, the clipboard."),
         OptionSpec(["--idle-reset"], value: "SECONDS",
                    help: "with --enrol: seconds without a key press before that reset (default 120; the last 15 count down on screen)."),
+        OptionSpec(["--record"], value: "FILE", completion: .file,
+                   help: "with --enrol: append one JSON line per finished person (time, staff, terminal, tenant, email, object id, "
+                       + "outcome; AADSTS code and correlation id on failure), fsynced, mode 0600, each line carrying the SHA-256 "
+                       + "of the one before (tophhie record verify FILE). Nothing secret is written."),
+        OptionSpec(["--staff"], value: "NAME", help: "with --record: who is at the desk (default: the operating-system user)."),
         OptionSpec(["--har"], value: "FILE", completion: .file,
                    help: "write the session's HTTP exchanges (secrets redacted) as HAR 1.2 on exit."),
         OptionSpec(["--line"], help: "plain prompts instead of the full-screen console (also when not a TTY or TERM=dumb)."),
@@ -203,12 +208,44 @@ public enum CommandTable {
                 + "declared; a domain-name authority with SMS codes (use the tenant-id path). Each line is ✓ (ready), "
                 + "✗ (not ready, with the fix) or ! (advice that may apply)."])
 
+    /// `tophhie enrol`: an enrolment list (CSV) against the tenant's sign-up form.
+    public static let enrol = CommandSpec(
+        name: "enrol", summary: "an enrolment list (CSV): its template from the tenant's sign-up form, or a dry run of it",
+        usage: ["enrol --template FILE.csv [--preset NAME|FILE | --sign-up-attributes FILE]",
+                "enrol --check FILE.csv [--preset NAME|FILE | --sign-up-attributes FILE]"],
+        options: [
+            OptionSpec(["--template"], value: "FILE", completion: .file,
+                       help: "write a header (email, then the sign-up attributes; never a password) and a commented row giving each "
+                           + "column's rule; an existing file is left alone."),
+            OptionSpec(["--check"], value: "FILE", completion: .file,
+                       help: "check every row with the sign-up screen's rules (required, type, pattern, choices, email) and for "
+                           + "emails listed twice; one line per problem: row N, column NAME: message."),
+            OptionSpec(["--preset"], value: "NAME|FILE", completion: .presetOrFile,
+                       help: "whose form: the embedded emulator's preset or policy file (default email-password)."),
+            OptionSpec(["--sign-up-attributes"], value: "FILE", completion: .file,
+                       help: "a real tenant's sign-up attributes, as for the console (a JSON array of {name, type?, required?, regex?, label?})."),
+        ],
+        notes: ["The list is CSV (RFC 4180) in UTF-8, a byte order mark allowed: quoted fields may hold commas, quotes (doubled) "
+                + "and line breaks; a line starting with # is a comment; rows count as a spreadsheet counts them (the header is "
+                + "row 1). --check exits 0 when every row can be enrolled, 1 when a row cannot, 2 when the file cannot be read "
+                + "as a list (the message names the row and column)."])
+
+    /// `tophhie record`: the enrolment record.
+    public static let record = CommandSpec(
+        name: "record", summary: "check an enrolment record (--record FILE) for changed, removed or reordered lines",
+        usage: ["record verify FILE"], options: [],
+        operand: "verify FILE", operandCompletion: .words(["verify"]),
+        notes: ["Each line carries the SHA-256 of the line before it. Exit 0 intact (with the head hash: keep it elsewhere, "
+                + "since cutting lines off the end leaves an intact chain), 1 broken (naming the first line changed, removed "
+                + "or moved), 2 not a readable record."])
+
     /// `tophhie help`.
     public static let help = CommandSpec(
         name: "help", summary: "this text, a command's, or the exit codes",
         usage: ["help [COMMAND|exit-codes]"], options: [],
         operand: "TOPIC", operandCompletion: .words(["exit-codes"] + ["console", "emulator", "token", "accounts", "sign-out",
-                                                                       "history", "run", "doctor", "completion"]))
+                                                                       "history", "run", "doctor", "enrol", "record",
+                                                                       "completion"]))
 
     /// `tophhie completion`.
     public static let completion = CommandSpec(

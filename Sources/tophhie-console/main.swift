@@ -47,6 +47,12 @@ case .run(let options):
 case .doctor(let options):
     TerminalHandover.release(environment: environment)
     exit(await DoctorCommand.run(options))
+case .enrol(let options):
+    TerminalHandover.release(environment: environment)
+    exit(EnrolCommand.run(options))
+case .recordVerify(let path):
+    TerminalHandover.release(environment: environment)
+    exit(RecordCommand.verify(path))
 case .embedded, .console:
     exit(ConsoleApp.run(invocation, environment: environment))
 }

@@ -23,13 +23,13 @@ import Testing
         "--emulator": "mfa", "--scopes": "User.Read", "--output": "md", "--authority": "https://contoso.ciamlogin.com/5f1c9a42",
     ]
 
-    /// The lines each command needs besides the option under test (`--idle-reset` only goes with `--enrol`,
-    /// and `--token-cache` never does).
+    /// The lines each command needs besides the option under test (`--idle-reset`, `--record` and `--staff`
+    /// only go with `--enrol`, and `--token-cache` never does).
     private static func required(_ command: String, for option: String) -> [String] {
         switch (command, option) {
-        case ("", "--idle-reset"), ("console", "--idle-reset"): ["--enrol"]
         case ("history", _): ["--user", "someone@contoso.com"]
         case ("run", _): ["a.json"]
+        case (_, "--idle-reset"), (_, "--record"), (_, "--staff"): ["--enrol"]
         default: []
         }
     }

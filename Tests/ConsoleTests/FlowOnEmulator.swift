@@ -19,8 +19,9 @@ final class FlowOnEmulator {
     ///   - preset: the emulator preset the policy starts from.
     ///   - rewriter: when given, every exchange passes through it on its own loopback port (a server fault
     ///     the emulator would never make).
+    ///   - enrolmentMode: the console's `--enrol`.
     ///   - edit: changes to the policy (a tenant's user flow).
-    init(preset: String = "email-password", through rewriter: (any ExchangeRewriter)? = nil,
+    init(preset: String = "email-password", through rewriter: (any ExchangeRewriter)? = nil, enrolmentMode: Bool = false,
          _ edit: (inout TenantPolicy) -> Void = { _ in }) throws {
         var policy = try TenantPreset.load(preset)
         edit(&policy)
@@ -38,7 +39,7 @@ final class FlowOnEmulator {
                            challengeTypes: tenant.challengeTypes, scopes: TophhieConfiguration.defaultScopes)
         let mailbox = Mailbox()
         let runner = EffectRunner(auth: auth) { mailbox.post($0) }
-        model = ConsoleModel(state: FlowState(settings: tenant.settings(enrolmentMode: false)), runner: runner, mailbox: mailbox,
+        model = ConsoleModel(state: FlowState(settings: tenant.settings(enrolmentMode: enrolmentMode)), runner: runner, mailbox: mailbox,
                              trace: TraceLog())
     }
 

@@ -19,6 +19,12 @@ public enum ConsoleApp {
             return fail(problem)
         }
         if case .console(_, let options) = invocation, let problem = harProblem(options.harPath) { return fail(problem) }
+        // The record is opened (and its chain checked) before the session, so no person is lost to a bad file.
+        if case .embedded(_, let options) = invocation, let problem = EnrolmentRecorder.problem(options.recordPath) {
+            TerminalHandover.release(environment: environment)
+            return fail(problem)
+        }
+        if case .console(_, let options) = invocation, let problem = EnrolmentRecorder.problem(options.recordPath) { return fail(problem) }
         switch invocation {
         case .embedded(let preset, let options):
             return runEmbedded(preset: preset, options: options, environment: environment)

@@ -50,12 +50,7 @@ final class EmbeddedTenant: Sendable {
     /// The user flow's sign-up attributes, required and optional, each with its type, pattern and label:
     /// the console offers them all on the sign-up screen, since optional ones are accepted only at
     /// `/signup/v1.0/start` (field case 011, docs/field-cases.md).
-    var signUpAttributes: [RequiredAttribute] {
-        policy.signUp.attributes.map {
-            RequiredAttribute(name: $0.name, type: $0.type.rawValue, required: $0.required, regex: $0.effectiveRegex,
-                              label: $0.label == $0.name ? nil : $0.label)
-        }
-    }
+    var signUpAttributes: [RequiredAttribute] { policy.signUpRequiredAttributes }
 
     /// The console's settings for this tenant: its kind of account, password rules and sign-up attributes.
     func settings(enrolmentMode: Bool) -> FlowSettings {

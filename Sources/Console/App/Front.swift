@@ -65,6 +65,7 @@ final class Front {
         let model = ConsoleModel(state: FlowState(settings: settings), runner: runner, mailbox: mailbox, trace: trace,
                                  clock: { emulator?.now ?? Date() })
         runner.restoreCachedAccount()
+        model.recorder = EnrolmentRecorder.opened(options, tenant: header.authority)
         // Enrolment: the person at the terminal gets no emulator tools; the panel lists earlier people's emails
         // and can remove accounts. The emulator's clock still drives the countdowns.
         let tools = options.enrol ? nil : emulator

@@ -18,6 +18,10 @@ public enum Invocation: Equatable, Sendable {
     case run(ScenarioRunOptions)
     /// `tophhie doctor`: is this app registration and tenant ready for the console?
     case doctor(DoctorOptions)
+    /// `tophhie enrol --template FILE | --check FILE`: an enrolment list against the sign-up form.
+    case enrol(EnrolOptions)
+    /// `tophhie record verify FILE`: check an enrolment record's chain.
+    case recordVerify(path: String)
     /// `help`, or `--help` / `-h` anywhere: print the usage for `topic` and exit 0.
     case help(topic: HelpTopic)
     /// `--version` anywhere on an otherwise valid line: print ``HelpText/version`` and exit 0.
@@ -60,6 +64,11 @@ public struct ConsoleOptions: Equatable, Sendable {
     /// `--sign-up-attributes FILE`: the attributes the sign-up screen offers up front (``SignUpAttributesFile``);
     /// the embedded emulator's own user flow when empty there.
     public var signUpAttributes: [RequiredAttribute] = []
+
+    /// `--record FILE` (enrolment mode): the enrolment record appended to per finished person.
+    public var recordPath: String?
+    /// `--staff NAME`: who is at the desk, for the record (default: the operating-system user).
+    public var staff: String?
 
     /// No enrolment, no HAR file, full screen, password accounts, any free port.
     public init() {}

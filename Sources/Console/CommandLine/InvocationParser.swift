@@ -50,6 +50,8 @@ public struct InvocationParser {
         case "__complete": return .complete(kind: scanned.operands.first ?? "")
         case "run": return try parseRun(scanned)
         case "doctor": return try parseDoctor(scanned)
+        case "enrol": return try parseEnrol(scanned)
+        case "record": return try parseRecord(scanned)
         default: return try parseAccountCommand(AccountCommand(rawValue: command.name) ?? .accounts, scanned)
         }
     }
@@ -291,6 +293,8 @@ public struct InvocationParser {
         case "--graph": options.graph = try graphURL(value)
         case "--idle-reset": options.idleReset = try number(given.spelling, value, in: 1...86_400)
         case "--sign-up-attributes": options.signUpAttributes = try SignUpAttributesFile.load(value, readFile: readFile)
+        case "--record": options.recordPath = value
+        case "--staff": options.staff = value
         default: return false
         }
         return true
@@ -304,6 +308,9 @@ public struct InvocationParser {
         if options.enrol, let path = options.tokenCachePath {
             throw UsageError("--token-cache \(path): enrolment mode writes no token cache (each person's account is forgotten); "
                              + "leave out --token-cache or --enrol.")
+        }
+        if options.recordPath != nil || options.staff != nil, !options.enrol {
+            throw UsageError("--record and --staff keep the enrolment record in enrolment mode; add --enrol.")
         }
         return options
     }

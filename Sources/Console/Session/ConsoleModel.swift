@@ -18,6 +18,8 @@ final class ConsoleModel {
     private(set) var quitRequested = false
     /// Whether the last flow ended in a failure (exit code 1 when the console closes on it).
     private(set) var lastFlowFailed = false
+    /// `--record FILE`: told every step, it appends a line per person who finished.
+    var recorder: EnrolmentRecorder?
 
     init(state: FlowState, runner: EffectRunner, mailbox: Mailbox, trace: TraceLog, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.state = state
@@ -29,10 +31,12 @@ final class ConsoleModel {
 
     /// Applies `event` and performs the effects it returns.
     func apply(_ event: FlowEvent) {
-        let wasBetweenPeople = state.step.isBetweenPeople
+        let before = state.step
+        let wasBetweenPeople = before.isBetweenPeople
         for effect in state.reduce(event) {
             if effect == .quit { quitRequested = true } else { runner.perform(effect) }
         }
+        recorder?.observe(event, from: before, to: state)
         if state.step.isFailure { lastFlowFailed = true }
         if state.step.isCompletion { lastFlowFailed = false }
         if state.settings.enrolmentMode, state.step.isBetweenPeople, !wasBetweenPeople {
@@ -73,5 +77,8 @@ final class ConsoleModel {
     /// Exit code: 0 done, 1 the last flow failed.
     var exitCode: Int32 { lastFlowFailed ? 1 : 0 }
 
-    func shutdown() { runner.shutdown() }
+    func shutdown() {
+        runner.shutdown()
+        recorder?.finish()
+    }
 }

@@ -1,0 +1,84 @@
+import TophhieCloudAuthentication
+
+/// The sign-up screen's rules applied to one person of an enrolment list (a row of a CSV file): the same
+/// ``AttributeField``s, built once from the tenant's `[RequiredAttribute]` (patterns compiled once and matched
+/// under ICU's time limit, choice lists, whole numbers, consents), the same email check, the same messages.
+///
+/// Unlike the sign-up start screen, a required attribute must be given here: the list is meant to fill the
+/// form, and a person missing one would be asked for it at the desk.
+public struct EnrolmentForm: Sendable {
+    /// The column of the person's email; the others are the attributes' API names.
+    public static let emailColumn = "email"
+
+    /// The tenant's sign-up attributes, in the user flow's order.
+    public let attributes: [RequiredAttribute]
+    private let fields: [AttributeField]
+
+    /// Builds the fields once; rows are then checked against copies of them.
+    public init(attributes: [RequiredAttribute]) {
+        self.attributes = attributes
+        fields = attributes.map { AttributeField($0) }
+    }
+
+    /// Every column a list may have: email first, then the attributes. Never a password: the person types it.
+    public var columns: [String] { [Self.emailColumn] + attributes.map(\.name) }
+
+    /// The columns a list must have: email and the required attributes.
+    public var requiredColumns: [String] { [Self.emailColumn] + attributes.filter(\.required).map(\.name) }
+
+    /// What `values` (column → text; an absent column counts as empty) would be refused for on the screen,
+    /// in column order: one problem per column at most.
+    public func problems(in values: [String: String]) -> [ColumnProblem] {
+        var problems: [ColumnProblem] = []
+        let email = values[Self.emailColumn] ?? ""
+        if Validation.email(email) == nil {
+            problems.append(ColumnProblem(column: Self.emailColumn,
+                                          message: email.trimmingSpaces.isEmpty ? "Email is required." : Validation.emailMessage(for: email)))
+        }
+        for var field in fields {
+            let value = values[field.attribute.name] ?? ""
+            // The screen's toggle takes only true or false; a list may hold anything.
+            if field.kind == .toggle, !value.trimmingSpaces.isEmpty, !["true", "false"].contains(value.trimmingSpaces.lowercased()) {
+                problems.append(ColumnProblem(column: field.attribute.name, message: "\(field.label) must be true or false."))
+                continue
+            }
+            field.edit(value.trimmingSpaces)
+            if !field.validate(), let message = field.error {
+                problems.append(ColumnProblem(column: field.attribute.name, message: message))
+            }
+        }
+        return problems
+    }
+
+    /// The email of `values` as the tenant compares them (trimmed, lower case), to find a person listed twice;
+    /// nil when it is not an email.
+    public func comparableEmail(in values: [String: String]) -> String? {
+        Validation.email(values[Self.emailColumn] ?? "")?.lowercased()
+    }
+
+    /// A column's rule in words, for a template's example row: label, required or optional, kind, and the
+    /// pattern as the screen's format message says it (`Loyalty number: required; text; 10 digits`).
+    public func rule(of column: String) -> String {
+        guard let field = fields.first(where: { $0.attribute.name == column }) else {
+            return column == Self.emailColumn ? "\(Validation.emailLabel): required; an email address like name@example.com" : ""
+        }
+        var parts = [field.attribute.required ? "required" : "optional"]
+        switch field.kind {
+        case .toggle: parts.append(field.attribute.required ? "true (a consent the person gives)" : "true or false")
+        case .number: parts.append("a whole number")
+        case .picker(let choices): parts.append("one of: " + choices.joined(separator: " | "))
+        default: parts.append("text")
+        }
+        switch field.rule {
+        case .checked where field.kind == .toggle:
+            break
+        case .checked(let pattern):
+            parts.append(PatternSummary.summary(of: pattern.source) ?? "the pattern \(pattern.source)")
+        case .uncheckable(let source):
+            parts.append("the pattern \(source) (checked by the tenant only)")
+        case .none:
+            break
+        }
+        return field.label + ": " + parts.joined(separator: "; ")
+    }
+}

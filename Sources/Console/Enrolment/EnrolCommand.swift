@@ -1,0 +1,82 @@
+import AccountFlow
+import EnrolmentFiles
+import Foundation
+import TenantEmulator
+import TerminalUI
+
+/// `tophhie enrol --template FILE | --check FILE [--preset NAME|FILE | --sign-up-attributes FILE]`.
+///
+/// Exit codes: `--template` 0 written, 2 the file exists or cannot be written; `--check` 0 every row can be
+/// enrolled, 1 some row cannot (one `row N, column NAME: message` line each on stdout), 2 the file cannot be
+/// read as a list (the message on stderr names its row and column).
+public enum EnrolCommand {
+    /// Runs the task and returns the exit code.
+    public static func run(_ options: EnrolOptions) -> Int32 {
+        let form: EnrolmentForm
+        if let attributes = options.signUpAttributes {
+            form = EnrolmentForm(attributes: attributes)
+        } else {
+            do {
+                form = EnrolmentForm(attributes: try TenantPreset.resolve(options.preset).signUpRequiredAttributes)
+            } catch {
+                return fail("--preset \(options.preset): \(error.message)")
+            }
+        }
+        switch options.task {
+        case .template(let path): return writeTemplate(form, to: path)
+        case .check(let path): return check(path, with: form)
+        }
+    }
+
+    private static func writeTemplate(_ form: EnrolmentForm, to path: String) -> Int32 {
+        do {
+            // Never over a list someone has filled in.
+            try Data(EnrolmentTemplate.text(for: form).utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: path)
+            return fail("--template \(path): " + (exists ? "a file is there already; choose another name." : error.localizedDescription))
+        }
+        FileHandle.standardError.write(Data("wrote \(path): \(form.columns.count) columns (\(form.columns.joined(separator: ", "))).\n".utf8))
+        return 0
+    }
+
+    private static func check(_ path: String, with form: EnrolmentForm) -> Int32 {
+        let output = BufferedOutput()
+        defer { output.flush() }
+        let summary: EnrolmentCheck.Summary
+        do throws(CSVError) {
+            summary = try EnrolmentCheck(form: form).run(try CSVReader(path: path)) { output.line(PrintableText.make($0)) }
+        } catch {
+            output.flush()
+            return fail("\(path): \(PrintableText.make(error.description))")
+        }
+        output.flush()
+        let verdict = summary.invalidRows == 0
+            ? "every row can be enrolled"
+            : "\(summary.invalidRows) of \(summary.people) row\(summary.people == 1 ? "" : "s") cannot be enrolled as they stand"
+        FileHandle.standardError.write(Data("\(path): \(summary.people) \(summary.people == 1 ? "person" : "people"); \(verdict).\n".utf8))
+        return summary.invalidRows == 0 ? 0 : 1
+    }
+
+    private static func fail(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("tophhie enrol: \(message)\n".utf8))
+        return 2
+    }
+}
+
+/// Lines for stdout, written in blocks: a list with a problem on every row prints fast.
+private final class BufferedOutput {
+    private var buffer: [UInt8] = []
+
+    func line(_ text: String) {
+        buffer += text.utf8
+        buffer.append(0x0A)
+        if buffer.count >= 64 * 1024 { flush() }
+    }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

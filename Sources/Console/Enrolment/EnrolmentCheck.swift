@@ -1,0 +1,54 @@
+import AccountFlow
+import EnrolmentFiles
+
+/// `tophhie enrol --check`: every row of a list through the sign-up form's rules, read as a stream.
+struct EnrolmentCheck {
+    /// What the whole file came to.
+    struct Summary: Equatable {
+        /// People (data rows) read.
+        var people = 0
+        /// Rows with at least one problem.
+        var invalidRows = 0
+    }
+
+    let form: EnrolmentForm
+
+    /// Reads `reader` to the end, calling `report` with one `row N, column NAME: message` line per problem.
+    /// - Throws: ``CSVError`` for a file that breaks the dialect or whose header does not fit the form; the
+    ///   problems found before it have been reported.
+    func run(_ reader: CSVReader, report: (String) -> Void) throws(CSVError) -> Summary {
+        guard let first = try reader.next() else { throw CSVError(message: "the file is empty; it needs a header row (see --template).") }
+        let header = try CSVHeader(first, known: form.columns, required: form.requiredColumns)
+        var summary = Summary()
+        // Emails seen, by a 64-bit hash: a list of any length costs 16 bytes a person, not the text.
+        var firstRowOf: [UInt64: Int] = [:]
+        while let record = try reader.next() {
+            let values = try header.values(of: record)
+            summary.people += 1
+            var problems = form.problems(in: values)
+            if let email = form.comparableEmail(in: values).map(Self.fingerprint) {
+                if let earlier = firstRowOf[email] {
+                    problems.append(ColumnProblem(column: EnrolmentForm.emailColumn, message: "This email is listed already, on row \(earlier)."))
+                } else {
+                    firstRowOf[email] = record.row
+                }
+            }
+            if !problems.isEmpty { summary.invalidRows += 1 }
+            for problem in problems {
+                report("row \(record.row), column \(problem.column): \(problem.message)")
+            }
+        }
+        return summary
+    }
+
+    /// FNV-1a (64 bit) of the text's UTF-8: two different emails share one with odds of about 1 in 10^8 in a
+    /// list of a million people.
+    static func fingerprint(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}

@@ -1,0 +1,155 @@
+import AccountFlow
+import Dispatch
+import EnrolmentFiles
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--record FILE`: watches the enrolment flow and appends one line to the enrolment record per person who
+/// finished: enrolled, already had an account, or failed (with the AADSTS code and correlation id the failure
+/// screen shows operators). It reads only what the flow shows (emails, the id token's object id, the failure's
+/// operator detail): a password or code typed at the desk has no way into a ``RecordEntry``.
+///
+/// Appends run in order, each awaiting ``RecordFile/append(_:)`` (its own thread, `fsync`ed); ``finish()``
+/// waits for the last one before the console exits, ``finished()`` from async code.
+final class EnrolmentRecorder: Sendable {
+    /// What the flow has shown of the person at the desk since the last line.
+    private struct Person {
+        var objectID: String?
+        var problem: (outcome: RecordOutcome, email: String, code: String?, correlationID: String?)?
+    }
+
+    private let file: RecordFile
+    private let staff: String
+    private let terminal: String
+    private let tenant: String
+    private let person = Mutex(Person())
+    private let writes = Mutex<Task<Void, Never>?>(nil)
+    /// Entered per line queued, left when it is on disk (or failed): ``finish()`` waits without a pool thread.
+    private let pending = DispatchGroup()
+    private let failures = Mutex<[String]>([])
+    /// UTC, to the second.
+    private let clock: @Sendable () -> Date
+
+    init(file: RecordFile, staff: String, terminal: String, tenant: String, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.file = file
+        self.staff = staff
+        self.terminal = terminal
+        self.tenant = tenant
+        self.clock = clock
+    }
+
+    /// `--staff`, else the operating-system user (`USER`, then the password database), else `unknown`.
+    static func staffName(_ given: String?, environment: [String: String]) -> String {
+        if let given, !given.isEmpty { return given }
+        if let user = environment["USER"], !user.isEmpty { return user }
+        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { return String(cString: name) }
+        return "unknown"
+    }
+
+    /// The terminal on standard input (`/dev/pts/3`), or `none`.
+    static func terminalName() -> String {
+        ttyname(0).map { String(cString: $0) } ?? "none"
+    }
+
+    /// Looks at one step of the flow: `event` moved it from `before` to `state`.
+    func observe(_ event: FlowEvent, from before: FlowStep, to state: FlowState) {
+        if case .signInAdvanced(.success(.completed(let account))) = event {
+            person.withLock { $0.objectID = account.objectID }
+        }
+        guard state.step != before else { return }
+        switch state.step {
+        case .enrolled(let email), .enrolmentSignedIn(let email):
+            let objectID = person.withLock { person in
+                defer { person = Person() }
+                return person.objectID
+            }
+            write(RecordEntry(time: now(), staff: staff, terminal: terminal, tenant: tenant, email: email, objectId: objectID, outcome: .enrolled))
+        case .signUpStart(let form) where form.accountExists:
+            person.withLock { $0.problem = (.alreadyExists, form.email.trimmingCharacters(in: .whitespaces), nil, nil) }
+        case .failure(let report) where state.origin?.kind == .signUp:
+            let (code, correlationID) = Self.codes(in: report.detail ?? "")
+            let outcome: RecordOutcome = report.accountExists ? .alreadyExists : .failed
+            person.withLock { $0.problem = (outcome, state.origin?.email ?? "", code, correlationID) }
+        case .home where !before.isBetweenPeople:
+            // The person left without an account: what stopped them, if anything did.
+            let problem = person.withLock { person in
+                defer { person = Person() }
+                return person.problem
+            }
+            guard let problem else { return }
+            write(RecordEntry(time: now(), staff: staff, terminal: terminal, tenant: tenant, email: problem.email, outcome: problem.outcome,
+                              code: problem.code, correlationId: problem.correlationID))
+        default:
+            break
+        }
+    }
+
+    /// Waits for every line to be on disk, then says on stderr which could not be written. Blocking: for the
+    /// console's own thread at exit, never the cooperative pool (async code awaits ``finished()``).
+    func finish() {
+        pending.wait()
+        for failure in failures.withLock({ $0 }) {
+            FileHandle.standardError.write(Data("tophhie: --record \(file.path): \(failure)\n".utf8))
+        }
+    }
+
+    /// Returns when every line queued so far is on disk (or failed).
+    func finished() async {
+        await writes.withLock { $0 }?.value
+    }
+
+    private func write(_ entry: RecordEntry) {
+        pending.enter()
+        writes.withLock { last in
+            let earlier = last
+            last = Task {
+                defer { self.pending.leave() }
+                await earlier?.value
+                do throws(RecordFileError) {
+                    try await self.file.append(entry)
+                } catch {
+                    self.failures.withLock { $0.append("\(entry.email): \(error.description)") }
+                }
+            }
+        }
+    }
+
+    private func now() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: clock())
+    }
+
+    /// The AADSTS code and correlation id in a failure's operator detail (``ServerDetails``' one line:
+    /// `HTTP 400 · invalid_grant · AADSTS50034 · … · correlation id …`).
+    static func codes(in detail: String) -> (code: String?, correlationID: String?) {
+        let parts = detail.components(separatedBy: " · ").map { $0.trimmingCharacters(in: .whitespaces) }
+        let code = parts.first { $0.hasPrefix("AADSTS") && $0.dropFirst(6).allSatisfy(\.isNumber) && $0.count > 6 }
+        let correlation = parts.first { $0.hasPrefix("correlation id ") }.map { String($0.dropFirst("correlation id ".count)) }
+        return (code, correlation.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ")]")) })
+    }
+}
+
+extension EnrolmentRecorder {
+    /// Why `--record FILE` cannot be used (it cannot be opened, or holds something else or a broken chain); nil when
+    /// it can, or none was given.
+    static func problem(_ path: String?) -> String? {
+        guard let path else { return nil }
+        do throws(RecordFileError) {
+            _ = try RecordFile(path: path)
+            return nil
+        } catch {
+            return "--record \(path): \(error.description)"
+        }
+    }
+
+    /// The recorder for `options`, on the record file checked by ``problem(_:)``; nil without `--record`.
+    static func opened(_ options: ConsoleOptions, tenant: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> EnrolmentRecorder? {
+        guard let path = options.recordPath, let file = try? RecordFile(path: path) else { return nil }
+        return EnrolmentRecorder(file: file, staff: staffName(options.staff, environment: environment), terminal: terminalName(), tenant: tenant)
+    }
+}

@@ -1,0 +1,16 @@
+/// Writing one field the way RFC 4180 §2 reads it back.
+public enum CSVField {
+    /// `text` as it goes between commas: in double quotes, with each quote doubled, when it holds a comma,
+    /// a quote or a line break (or starts with `#`, which ``CSVReader`` would take for a comment at the
+    /// start of a record); as it is otherwise.
+    public static func quoted(_ text: String) -> String {
+        let special = text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        guard special || text.hasPrefix("#") else { return text }
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    }
+
+    /// One CRLF-terminated record (RFC 4180 §2.1) of `fields`.
+    public static func record(_ fields: [String]) -> String {
+        fields.map(quoted).joined(separator: ",") + "\r\n"
+    }
+}

@@ -1,0 +1,188 @@
+/// Reads a CSV file (RFC 4180) one record at a time, holding only one chunk of the file and the record
+/// being read, so a file of any length is read in bounded memory.
+///
+/// The dialect: fields separated by commas; records by CRLF, LF or CR; a field in double quotes may hold
+/// commas, line breaks and quotes (doubled, `""`); UTF-8, with or without a byte order mark. Two additions
+/// for people's files: a record that starts with `#` is a comment up to the end of its line (a template's
+/// example row), and an empty line is skipped. Both still count as rows, as a spreadsheet counts them.
+///
+/// Anything else is refused with a ``CSVError`` naming the row, line and column: a quote inside an
+/// unquoted field, text after a closing quote, a quoted field not closed at the end of the file, bytes that
+/// are not UTF-8 (or a UTF-16 file), a field longer than ``maxFieldBytes`` or a record with more than
+/// ``maxFields`` fields (which is what an unclosed quote early in a large file looks like).
+public final class CSVReader {
+    /// The longest field accepted, in bytes.
+    public static let maxFieldBytes = 64 * 1024
+    /// The most fields one record may have.
+    public static let maxFields = 4096
+
+    private let source: CSVByteSource
+    private var chunk: [UInt8] = []
+    private var position = 0
+    private var exhausted = false
+    private var started = false
+    private var row = 0
+    private var line = 1
+    private var field: [UInt8] = []
+    /// The first record's fields, once read: errors name columns by them.
+    public private(set) var header: [String]?
+
+    /// Reads the file at `path`, `chunkSize` bytes at a time.
+    /// - Throws: ``CSVError`` when it cannot be opened.
+    public init(path: String, chunkSize: Int = 64 * 1024) throws(CSVError) {
+        source = try CSVByteSource(path: path, chunkSize: chunkSize)
+    }
+
+    /// Reads `bytes`, `chunkSize` at a time (a small size exercises records split across chunks).
+    public init(bytes: [UInt8], chunkSize: Int = 64 * 1024) {
+        source = CSVByteSource(bytes: bytes, chunkSize: max(1, chunkSize))
+    }
+
+    /// The next record; nil at the end of the file. The first one is taken as the header.
+    /// - Throws: ``CSVError`` where the file breaks the dialect; reading should stop there.
+    public func next() throws(CSVError) -> CSVRecord? {
+        if !started { try start() }
+        while let first = try peek() {
+            row += 1
+            let startLine = line
+            if first == UInt8(ascii: "#") {
+                var end = try take()
+                while let byte = end, byte != lineFeed, byte != carriageReturn { end = try take() }
+                if end != nil { try endLine(afterCarriageReturn: end == carriageReturn) }
+                continue
+            }
+            if first == lineFeed || first == carriageReturn {
+                _ = try take()
+                try endLine(afterCarriageReturn: first == carriageReturn)
+                continue
+            }
+            var fields: [String] = []
+            while true {
+                fields.append(try readField(column: fields.count + 1, recordLine: startLine))
+                guard let separator = try take() else { break }
+                if separator == comma {
+                    guard fields.count < Self.maxFields else {
+                        throw error("more than \(Self.maxFields) fields in one record.", column: fields.count + 1)
+                    }
+                    continue
+                }
+                try endLine(afterCarriageReturn: separator == carriageReturn)
+                break
+            }
+            if header == nil { header = fields }
+            return CSVRecord(row: row, line: startLine, fields: fields)
+        }
+        return nil
+    }
+
+    // MARK: Bytes
+
+    private let comma = UInt8(ascii: ",")
+    private let quote = UInt8(ascii: "\"")
+    private let lineFeed: UInt8 = 0x0A
+    private let carriageReturn: UInt8 = 0x0D
+
+    private func peek() throws(CSVError) -> UInt8? {
+        if position == chunk.count {
+            guard !exhausted else { return nil }
+            position = 0
+            if try !source.read(into: &chunk) {
+                exhausted = true
+                chunk = []
+                return nil
+            }
+        }
+        return chunk[position]
+    }
+
+    private func take() throws(CSVError) -> UInt8? {
+        guard let byte = try peek() else { return nil }
+        position += 1
+        return byte
+    }
+
+    /// After a CR or LF that ends a line: counts the line, and takes the LF of a CRLF.
+    private func endLine(afterCarriageReturn: Bool) throws(CSVError) {
+        line += 1
+        if afterCarriageReturn, try peek() == lineFeed { position += 1 }
+    }
+
+    /// A UTF-8 byte order mark is skipped; a UTF-16 one refused (spreadsheets offer "Unicode text" as UTF-16).
+    private func start() throws(CSVError) {
+        started = true
+        guard let first = try peek() else { return }
+        if first == 0xFF || first == 0xFE {
+            _ = try take()
+            if let second = try peek(), (first, second) == (0xFF, 0xFE) || (first, second) == (0xFE, 0xFF) {
+                throw CSVError(row: 1, line: 1, message: "the file is UTF-16 text, not UTF-8; save it as \"CSV UTF-8\".")
+            }
+            throw CSVError(row: 1, line: 1, column: 1, message: "the file is not UTF-8 text; save it as \"CSV UTF-8\".")
+        }
+        guard first == 0xEF else { return }
+        // Three bytes, possibly split across chunks when the chunk is tiny.
+        var mark: [UInt8] = []
+        while mark.count < 3, let byte = try peek(), byte == [0xEF, 0xBB, 0xBF][mark.count] {
+            mark.append(byte)
+            position += 1
+        }
+        guard mark.count == 3 else { throw CSVError(row: 1, line: 1, column: 1, message: "the file is not UTF-8 text; save it as \"CSV UTF-8\".") }
+    }
+
+    // MARK: Fields
+
+    private func readField(column: Int, recordLine: Int) throws(CSVError) -> String {
+        field.removeAll(keepingCapacity: true)
+        if try peek() == quote {
+            position += 1
+            let openedOn = line
+            while true {
+                guard let byte = try take() else {
+                    throw CSVError(row: row, line: openedOn, column: column, columnName: name(column),
+                                   message: "a quoted field is not closed before the end of the file; close it with \".")
+                }
+                if byte == quote {
+                    guard try peek() == quote else { break }
+                    position += 1
+                } else if byte == lineFeed {
+                    line += 1
+                }
+                field.append(byte)
+                try checkLength(column)
+            }
+            if let next = try peek(), next != comma, next != lineFeed, next != carriageReturn {
+                throw error("text after a closing quote; put the whole field in quotes and double any quote inside it (\"\").", column: column)
+            }
+        } else {
+            while let byte = try peek(), byte != comma, byte != lineFeed, byte != carriageReturn {
+                guard byte != quote else {
+                    throw error("a quote inside an unquoted field; put the whole field in quotes and double the quote (\"\").", column: column)
+                }
+                field.append(byte)
+                position += 1
+                try checkLength(column)
+            }
+        }
+        guard !field.contains(0) else {
+            throw error("a NUL byte: the file looks like UTF-16 text; save it as \"CSV UTF-8\".", column: column)
+        }
+        guard let text = String(validating: field, as: UTF8.self) else {
+            throw error("not UTF-8 text; save the file as \"CSV UTF-8\".", column: column)
+        }
+        return text
+    }
+
+    private func checkLength(_ column: Int) throws(CSVError) {
+        guard field.count <= Self.maxFieldBytes else {
+            throw error("a field longer than \(Self.maxFieldBytes) bytes (is a quote not closed?).", column: column)
+        }
+    }
+
+    private func name(_ column: Int) -> String? {
+        guard let header, row > 1, column <= header.count else { return nil }
+        return header[column - 1]
+    }
+
+    private func error(_ message: String, column: Int) -> CSVError {
+        CSVError(row: row, line: line, column: column, columnName: name(column), message: message)
+    }
+}

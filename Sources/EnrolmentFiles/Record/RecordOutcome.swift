@@ -1,0 +1,13 @@
+/// How one person's enrolment ended, as the record and the report say it.
+public enum RecordOutcome: String, Sendable, Codable, CaseIterable {
+    /// The account was created.
+    case enrolled
+    /// The tenant refused or the flow failed; the entry carries the AADSTS code and correlation id when known.
+    case failed
+    /// An account with this email already exists (sign-up's `user_already_exists`).
+    case alreadyExists = "already-exists"
+    /// Staff marked the person as not there.
+    case absent
+    /// Staff passed over the person.
+    case skipped
+}

@@ -1,0 +1,70 @@
+import AccountFlow
+import Testing
+import TophhieCloudAuthentication
+
+/// A row of an enrolment list checked with the sign-up screen's own fields: the screen's messages, the
+/// tenant's patterns under their time limit, choice lists, whole numbers, consents and the email shape.
+@Suite struct EnrolmentFormTests {
+    static let loyalty = "extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_loyaltyNumber"
+    static let terms = "extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_termsAccepted"
+    static let form = EnrolmentForm(attributes: [
+        RequiredAttribute(name: "displayName", type: "string", required: true, regex: "^[A-Za-z][A-Za-z .'-]{1,63}$", label: "Display name"),
+        RequiredAttribute(name: "country", type: "string", required: false, regex: "^(France|Germany|United Kingdom)$"),
+        RequiredAttribute(name: loyalty, type: "string", required: true, regex: "^[0-9]{10}$", label: "Loyalty number"),
+        RequiredAttribute(name: terms, type: "boolean", required: true, regex: "^(true|false)$", label: "I accept the terms"),
+        RequiredAttribute(name: "birthYear", type: "int", required: false, regex: "^(19|20)[0-9]{2}$"),
+        // Catastrophic backtracking: ICU gives up within the time limit and the server decides.
+        RequiredAttribute(name: "motto", type: "string", required: false, regex: "^(a+)+$"),
+    ])
+
+    static let good = ["email": "pat@example.com", "displayName": "Pat Jones", "country": "France", loyalty: "1234567890",
+                       terms: "true", "birthYear": "1990", "motto": ""]
+
+    func problems(_ changes: [String: String]) -> [ColumnProblem] {
+        Self.form.problems(in: Self.good.merging(changes) { $1 })
+    }
+
+    @Test func columnsAreEmailThenTheAttributesAndNeverAPassword() {
+        #expect(Self.form.columns == ["email", "displayName", "country", Self.loyalty, Self.terms, "birthYear", "motto"])
+        #expect(Self.form.requiredColumns == ["email", "displayName", Self.loyalty, Self.terms])
+    }
+
+    @Test func aGoodRowHasNoProblems() {
+        #expect(problems([:]).isEmpty)
+    }
+
+    @Test func eachRuleGivesTheScreensMessage() {
+        #expect(problems(["email": "pat.example.com"]) == [ColumnProblem(column: "email", message: "Enter an email address like name@example.com.")])
+        #expect(problems(["email": " "]) == [ColumnProblem(column: "email", message: "Email is required.")])
+        #expect(problems(["displayName": ""]) == [ColumnProblem(column: "displayName", message: "Display name is required.")])
+        #expect(problems(["displayName": "4 Pat"]) == [ColumnProblem(column: "displayName", message: "Display name isn't in the format the tenant expects.")])
+        #expect(problems([Self.loyalty: "12345"]) == [ColumnProblem(column: Self.loyalty, message: "Enter 10 digits.")])
+        #expect(problems(["country": "Spain"]) == [ColumnProblem(column: "country", message: "Choose one of: France, Germany, United Kingdom.")])
+        #expect(problems(["birthYear": "nineteen"]) == [ColumnProblem(column: "birthYear", message: "Birth year must be a whole number.")])
+        #expect(problems([Self.terms: "false"]) == [ColumnProblem(column: Self.terms, message: "I accept the terms must be ticked.")])
+        #expect(problems([Self.terms: "yes"]) == [ColumnProblem(column: Self.terms, message: "I accept the terms must be true or false.")])
+        #expect(problems(["displayName": String(repeating: "a", count: 300)])
+                == [ColumnProblem(column: "displayName", message: "Display name is too long (at most 256 characters).")])
+    }
+
+    @Test func aPatternThatTimesOutIsLeftToTheServer() {
+        #expect(problems(["motto": String(repeating: "a", count: 40) + "!"]).isEmpty)
+    }
+
+    @Test func everyProblemOfARowIsListedInColumnOrder() {
+        #expect(problems(["email": "", Self.loyalty: "x", "country": "Spain"]).map(\.column) == ["email", "country", Self.loyalty])
+    }
+
+    @Test func emailsCompareTrimmedAndInLowerCase() {
+        #expect(Self.form.comparableEmail(in: ["email": " Pat@Example.com "]) == "pat@example.com")
+        #expect(Self.form.comparableEmail(in: ["email": "not an email"]) == nil)
+    }
+
+    @Test func rulesInWordsForTheTemplate() {
+        #expect(Self.form.rule(of: "email") == "Email: required; an email address like name@example.com")
+        #expect(Self.form.rule(of: Self.loyalty) == "Loyalty number: required; text; 10 digits")
+        #expect(Self.form.rule(of: "country") == "Country/Region: optional; one of: France | Germany | United Kingdom")
+        #expect(Self.form.rule(of: Self.terms) == "I accept the terms: required; true (a consent the person gives)")
+        #expect(Self.form.rule(of: "displayName") == "Display name: required; text; the pattern ^[A-Za-z][A-Za-z .'-]{1,63}$")
+    }
+}

@@ -1,0 +1,201 @@
+@testable import Console
+import EnrolmentFiles
+import Foundation
+import TestSupport
+import Testing
+
+/// `tophhie enrol --template` and `--check`, and `tophhie record verify`, run as a user runs them: the console
+/// binary built beside the tests, its output and exit code.
+@Suite struct EnrolCommandTests {
+    /// A fresh folder, removed at the end.
+    final class Folder {
+        let path = NSTemporaryDirectory() + "tophhie-enrol-\(UUID().uuidString)"
+        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+
+        func file(_ name: String, _ text: String) throws -> String {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/" + name))
+            return path + "/" + name
+        }
+    }
+
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs `tophhie-console arguments` (optionally under `wrapper`, e.g. /usr/bin/time), off the cooperative pool.
+    static func tophhie(_ arguments: [String], wrapper: [String] = []) async throws -> Run {
+        let folder = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+        let console = folder.appendingPathComponent("tophhie-console").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: wrapper.first ?? console)
+        process.arguments = wrapper.isEmpty ? arguments : Array(wrapper.dropFirst()) + [console] + arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "TERM": "dumb", "HOME": NSTemporaryDirectory()]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let stdout = out.fileHandleForReading.readDataToEndOfFile()
+                let stderr = err.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(returning: Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                                                   stderr: String(decoding: stderr, as: UTF8.self)))
+            }
+        }
+    }
+
+    @Test func theCommandLineNamesOneTaskAndOneForm() throws {
+        let parser = InvocationParser(environment: [:])
+        #expect(try parser.parse(["enrol", "--check", "people.csv"]) == .enrol(EnrolOptions(task: .check("people.csv"), preset: "email-password")))
+        #expect(try parser.parse(["enrol", "--template", "t.csv", "--preset", "attributes"])
+                == .enrol(EnrolOptions(task: .template("t.csv"), preset: "attributes")))
+        #expect(throws: UsageError("enrol takes one of --template FILE and --check FILE.")) {
+            try parser.parse(["enrol", "--check", "a.csv", "--template", "b.csv"])
+        }
+        #expect(throws: UsageError("enrol needs --template FILE or --check FILE; see tophhie enrol --help.")) { try parser.parse(["enrol"]) }
+        #expect(try parser.parse(["record", "verify", "enrolment.jsonl"]) == .recordVerify(path: "enrolment.jsonl"))
+        #expect(throws: UsageError("record takes verify FILE; see tophhie record --help.")) { try parser.parse(["record", "enrolment.jsonl"]) }
+        #expect(throws: UsageError("--record and --staff keep the enrolment record in enrolment mode; add --enrol.")) {
+            try parser.parse(["--record", "enrolment.jsonl"])
+        }
+    }
+
+    @Test func recordVerifyExitsZeroOnTheRecordAndOneOnAnEditedCopyTwoOnSomethingElse() async throws {
+        let folder = try Folder()
+        let path = folder.path + "/enrolment.jsonl"
+        let file = try RecordFile(path: path)
+        for name in ["ana", "ben", "cara"] {
+            try await file.append(RecordEntry(time: "2026-12-02T08:00:00Z", staff: "desk-1", terminal: "none", tenant: "http://127.0.0.1:1/t",
+                                              email: "\(name)@example.com", outcome: .enrolled))
+        }
+        let good = try await Self.tophhie(["record", "verify", path])
+        #expect(good.status == 0)
+        #expect(good.stdout.hasPrefix("\(path): intact, 3 lines; head "))
+        let edited = try folder.file("edited.jsonl", try String(contentsOfFile: path, encoding: .utf8).replacing("ben@", with: "bob@"))
+        let broken = try await Self.tophhie(["record", "verify", edited])
+        #expect(broken.status == 1)
+        #expect(broken.stdout == "\(edited): broken at line 2: line 2 was changed: line 3 carries another hash of it.\n")
+        let other = try folder.file("people.csv", "email\nana@example.com\n")
+        #expect(try await Self.tophhie(["record", "verify", other]).status == 2)
+        #expect(try await Self.tophhie(["record", "verify", folder.path + "/missing.jsonl"]).status == 2)
+    }
+
+    static let loyalty = "extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_loyaltyNumber"
+    static let terms = "extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_termsAccepted"
+
+    @Test func theTemplateIsTheTenantsFormWithRulesAndNoPasswordAndChecksClean() async throws {
+        let folder = try Folder()
+        let path = folder.path + "/people.csv"
+        let written = try await Self.tophhie(["enrol", "--template", path, "--preset", "attributes"])
+        #expect(written.status == 0)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\r\n")
+        #expect(lines[0] == "email,displayName,givenName,surname,city,country,postalCode,\(Self.loyalty),\(Self.terms),"
+                + "extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_birthYear,extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_motto")
+        #expect(!lines[0].lowercased().contains("password"))
+        #expect(lines[1].hasPrefix("# Email: required; an email address like name@example.com,"))
+        #expect(lines[1].contains("Loyalty number (10 digits): required; text; 10 digits"))
+        #expect(lines[1].contains("Country: optional; one of: Brazil | France | Germany | Poland | Sweden | United Kingdom | United States"))
+        // The header and the comment alone: no one to enrol, nothing wrong.
+        let checked = try await Self.tophhie(["enrol", "--check", path, "--preset", "attributes"])
+        #expect(checked.status == 0)
+        #expect(checked.stdout.isEmpty)
+        // A filled-in list is never overwritten.
+        let again = try await Self.tophhie(["enrol", "--template", path, "--preset", "attributes"])
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("a file is there already"))
+    }
+
+    @Test func aRealTenantsAttributesComeFromTheSignUpAttributesFile() async throws {
+        let folder = try Folder()
+        let attributes = try folder.file("attributes.json", #"[{"name": "city", "required": true, "regex": "^.{1,80}$"}]"#)
+        let path = folder.path + "/people.csv"
+        #expect(try await Self.tophhie(["enrol", "--template", path, "--sign-up-attributes", attributes]).status == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8)
+                == "email,city\r\n# Email: required; an email address like name@example.com,City: required; text; 1 to 80 characters\r\n")
+    }
+
+    @Test func theDryRunNamesEachProblemByRowAndColumnAndExitsOne() async throws {
+        let folder = try Folder()
+        let list = try folder.file("people.csv", "\u{FEFF}email,displayName,country,\(Self.loyalty),\(Self.terms)\r\n"
+            + "# a comment row\r\n"
+            + "ana@example.com,Ana Lima,Brazil,1234567890,true\r\n"
+            + "ben.example.com,\"Ben, the Second\",France,12345,true\r\n"
+            + "cara@example.com,\"Cara\r\nO'Neil\",Spain,1234567890,true\r\n"
+            + "ANA@example.com,Ana Again,,1234567890,TRUE\r\n"
+            + "dev@example.com,Dev,,0987654321,false\r\n")
+        let run = try await Self.tophhie(["enrol", "--check", list, "--preset", "attributes"])
+        #expect(run.status == 1)
+        #expect(run.stdout.split(separator: "\n").map(String.init) == [
+            "row 4, column email: Enter an email address like name@example.com.",
+            "row 4, column displayName: Display name isn't in the format the tenant expects.",
+            "row 4, column \(Self.loyalty): Enter 10 digits.",
+            "row 5, column displayName: Display name isn't in the format the tenant expects.",
+            "row 5, column country: Choose one of: Brazil, France, Germany, Poland, Sweden, United Kingdom, United States.",
+            "row 6, column email: This email is listed already, on row 3.",
+            "row 7, column \(Self.terms): I accept the terms must be ticked.",
+        ])
+        #expect(run.stderr.contains("5 people; 4 of 5 rows cannot be enrolled as they stand."))
+    }
+
+    @Test func aGoodListExitsZero() async throws {
+        let folder = try Folder()
+        let list = try folder.file("people.csv", "email,displayName,\(Self.loyalty),\(Self.terms)\nana@example.com,Ana Lima,1234567890,true\n")
+        let run = try await Self.tophhie(["enrol", "--check", list, "--preset", "attributes"])
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func aBadFileExitsTwoNamingRowAndColumn() async throws {
+        let folder = try Folder()
+        let header = "email,displayName,\(Self.loyalty),\(Self.terms)\n"
+        let cases: [(String, [UInt8])] = [
+            ("row 3, column 2 (displayName): not UTF-8 text", Array((header + "ana@example.com,Ana,1234567890,true\nzoe@example.com,Zo").utf8) + [0xEB]
+                + Array(",1234567890,true\n".utf8)),
+            ("row 1: unknown column password", Array("email,displayName,password,\(Self.loyalty),\(Self.terms)\n".utf8)),
+            ("row 1: missing columns \(Self.loyalty), \(Self.terms) (required)", Array("email,displayName\n".utf8)),
+            ("row 2: 2 fields where the header has 4", Array((header + "ana@example.com,Ana\n").utf8)),
+            ("row 3, column 2 (displayName): a quoted field is not closed", Array((header + "\n" + "a@example.com,\"Ana,1,true\n").utf8)),
+        ]
+        for (expected, bytes) in cases {
+            let path = folder.path + "/bad.csv"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let run = try await Self.tophhie(["enrol", "--check", path, "--preset", "attributes"])
+            #expect(run.status == 2, "\(expected)")
+            #expect(run.stderr.contains("tophhie enrol: \(path): \(expected)"), "\(run.stderr)")
+        }
+    }
+
+    /// A list of over 50 MB is read as a stream: the check finishes and its peak memory stays far below the file's
+    /// size. The file is 20 000 people (each checked) between comment lines that pad it to 50 MB, so a debug
+    /// build reads every byte in seconds; the release benchmark of 100 000 people is in the docs.
+    @Test func aFiftyMegabyteListIsCheckedInBoundedMemory() async throws {
+        let folder = try Folder()
+        let path = folder.path + "/big.csv"
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: Data("email,displayName,\(Self.loyalty),\(Self.terms),extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_motto\n".utf8))
+        let motto = "\"" + String(repeating: "Quick, \"\"quoted\"\"\r\ntext; ", count: 8) + "\""
+        let padding = "# " + String(repeating: "padding, \"not a record\" ", count: 100) + "\r\n"
+        for block in 0..<200 {
+            var text = ""
+            for row in block * 100..<(block + 1) * 100 {
+                text += "p\(row)@example.com,Person Y,\(1_000_000_000 + row),true,\(motto)\n" + padding + padding
+            }
+            try handle.write(contentsOf: Data(text.utf8))
+        }
+        try handle.close()
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size > 50_000_000)
+        try MissingTool.require("/usr/bin/time")
+        let run = try await Self.tophhie(["enrol", "--check", path, "--preset", "attributes"], wrapper: ["/usr/bin/time", "-f", "maxrss-kib %M"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("20000 people; every row can be enrolled."))
+        let rss = try #require(run.stderr.split(separator: "\n").last { $0.hasPrefix("maxrss-kib ") }.flatMap { Int($0.dropFirst(11)) })
+        // The debug console alone takes about 38 MB; the file read whole would add 50 MB and more.
+        #expect(rss < 56 * 1024, "peak RSS \(rss) KiB for a \(size / 1_000_000) MB file")
+    }
+}
