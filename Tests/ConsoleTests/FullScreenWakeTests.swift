@@ -75,8 +75,10 @@ struct FullScreenWakeTests {
             }
         }
         #expect(backend.screen.snapshot().contains("couldn't sign you in"), "\(backend.screen.snapshot())")
-        #expect(ContinuousClock.now - started < .seconds(10))
-        // About one wait per countdown second and one per answer or exchange; a 100 ms poll makes about 20.
-        #expect(backend.waitsWhileWorking <= 8, "the loop waited \(backend.waitsWhileWorking) times during a 2 s request")
+        // About one wait per countdown second and one per answer or exchange; a 100 ms poll makes ten a second.
+        // Counted against the time the request really took, so a loaded machine that stretches it does not fail.
+        let seconds = Int((ContinuousClock.now - started).components.seconds) + 1
+        #expect(backend.waitsWhileWorking <= 4 + 2 * seconds,
+                "the loop waited \(backend.waitsWhileWorking) times during a request of about \(seconds) s")
     }
 }

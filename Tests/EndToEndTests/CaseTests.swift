@@ -186,7 +186,7 @@ extension EndToEnd {
         }
 
         @Test func case006UncompilableTenantRegexStillSubmits() async throws {
-            let binary = try ReleaseBinary.require()
+            let binary = try ConsoleBinary.require()
             let emulatorPort = try ConsoleRun.freePort()
             let log = NSTemporaryDirectory() + "tophhie-e2e-emulator-\(UUID().uuidString).log"
             defer { unlink(log) }
@@ -229,7 +229,7 @@ extension EndToEnd {
         /// Field case 005 (docs/field-cases.md): the tenant turns MFA on after the sign-in; the account screen's refresh is refused
         /// (50076) and the console starts an interactive sign-in for the same email, which meets MFA.
         @Test func case005RefreshAfterMFAEnabledStartsAnInteractiveSignIn() async throws {
-            let binary = try ReleaseBinary.require()
+            let binary = try ConsoleBinary.require()
             let port = try ConsoleRun.freePort()
             let folder = NSTemporaryDirectory() + "tophhie-e2e-005-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -281,7 +281,7 @@ extension EndToEnd {
         /// console gives the shell the modes it had (stty -a before launch, while stopped and after `fg`
         /// agree), bracketed paste off and the main screen; after `fg` it repaints with what was typed.
         @Test func case015StopUnderAPlainShellGivesTheShellItsTerminal() async throws {
-            let binary = try ReleaseBinary.require()
+            let binary = try ConsoleBinary.require()
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-e2e-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }

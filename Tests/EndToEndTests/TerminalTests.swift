@@ -53,7 +53,7 @@ extension EndToEnd {
         /// console's handlers: the terminal is restored and the status is the signal's.
         @Test(arguments: [(SIGTERM, 0.005), (SIGTERM, 0.015), (SIGHUP, 0.01), (SIGINT, 0.02), (SIGQUIT, 0.01)])
         func aSignalDuringTheHandOverRestoresTheTerminal(signal: Int32, delay: Double) async throws {
-            let binary = try ReleaseBinary.require()
+            let binary = try ConsoleBinary.require()
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-e2e-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -61,11 +61,13 @@ public enum BrowserLauncher {
         }
         guard let pid = DetachedProcess.spawn(words, environment: environment) else { return false }
         // Checked every 50 ms by a suspended task, not a parked thread: a launcher that fails does so at once.
+        // A busy machine may resume the task past the grace, so the launcher's state is read once more after it.
         let deadline = ContinuousClock.now + launchGrace
-        while ContinuousClock.now < deadline {
+        repeat {
             if let status = DetachedProcess.exitStatus(pid) { return status == 0 }
             try? await Task.sleep(for: .milliseconds(50))
-        }
+        } while ContinuousClock.now < deadline
+        if let status = DetachedProcess.exitStatus(pid) { return status == 0 }
         DetachedProcess.reapLater(pid)
         return true
     }

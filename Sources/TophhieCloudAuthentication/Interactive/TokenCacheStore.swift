@@ -16,6 +16,11 @@ final class TokenCacheStore: Sendable {
         file = path.map(TokenCacheFile.init(path:))
     }
 
+    /// A store on `file` as given (tests choose its lock timeout).
+    init(file: TokenCacheFile) {
+        self.file = file
+    }
+
     var path: String? { file?.path }
 
     /// The cache as it is now, read on the calling thread (for the synchronous account listings: the file

@@ -21,7 +21,7 @@ final class ConsoleRun {
     ///   - environment: extra variables for the console (e.g. `BROWSER`).
     init(preset: String? = nil, arguments: [String] = [], embedded: Bool = true, term: String = "xterm-256color",
          width: Int = 80, height: Int = 24, folder reused: URL? = nil, environment: [String: String] = [:]) throws {
-        let binary = try ReleaseBinary.require()
+        let binary = try ConsoleBinary.require()
         folder = reused ?? FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-e2e-\(UUID().uuidString)")
         ownsFolder = reused == nil
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
