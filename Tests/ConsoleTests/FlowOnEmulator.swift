@@ -20,9 +20,10 @@ final class FlowOnEmulator {
     ///   - rewriter: when given, every exchange passes through it on its own loopback port (a server fault
     ///     the emulator would never make).
     ///   - enrolmentMode: the console's `--enrol`.
+    ///   - tokenCache: the console's `--token-cache FILE`: sign-ins are kept there, as by `tophhie console`.
     ///   - edit: changes to the policy (a tenant's user flow).
     init(preset: String = "email-password", through rewriter: (any ExchangeRewriter)? = nil, enrolmentMode: Bool = false,
-         _ edit: (inout TenantPolicy) -> Void = { _ in }) throws {
+         tokenCache: String? = nil, _ edit: (inout TenantPolicy) -> Void = { _ in }) throws {
         var policy = try TenantPreset.load(preset)
         edit(&policy)
         tenant = try EmbeddedTenant(policy: policy, hasher: PasswordHasher(iterations: 10))
@@ -37,8 +38,14 @@ final class FlowOnEmulator {
         let auth = TophhieNativeAuth()
         try auth.configure(clientId: tenant.clientID, authority: authority, capabilities: [.mfaRequired, .registrationRequired],
                            challengeTypes: tenant.challengeTypes, scopes: TophhieConfiguration.defaultScopes)
+        var interactive: TophhieAuth?
+        if let tokenCache {
+            let cached = TophhieAuth()
+            try cached.configure(clientId: tenant.clientID, authority: authority, tokenCachePath: tokenCache)
+            interactive = cached
+        }
         let mailbox = Mailbox()
-        let runner = EffectRunner(auth: auth) { mailbox.post($0) }
+        let runner = EffectRunner(auth: auth, interactive: interactive) { mailbox.post($0) }
         model = ConsoleModel(state: FlowState(settings: tenant.settings(enrolmentMode: enrolmentMode)), runner: runner, mailbox: mailbox,
                              trace: TraceLog())
     }

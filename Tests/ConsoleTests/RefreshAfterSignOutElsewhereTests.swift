@@ -51,6 +51,26 @@ import TophhieCloudAuthentication
         #expect(!text.contains("at-new") && !text.contains("rt-new") && !text.contains(Self.home), "nothing brings the account back")
     }
 
+    /// The console's own path: a native sign-in kept in the cache file, `tophhie sign-out` in another window,
+    /// then Refresh now. The refresh token the console still holds must not write the account back.
+    @Test func aNativeSignInSignedOutElsewhereStaysSignedOut() async throws {
+        let folder = NSTemporaryDirectory() + "refresh-signed-out-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cache = folder + "/msal_token_cache.json"
+        let flow = try FlowOnEmulator(tokenCache: cache)
+        await flow.signIn("jane.doe@contoso.com", "Blue-Harbor-7419!")
+        #expect(flow.screen.title == "Signed in", "\(flow.screen)")
+        #expect(try String(contentsOfFile: cache, encoding: .utf8).contains("jane.doe@contoso.com"), "the sign-in was not kept")
+
+        let elsewhere = TophhieAuth()
+        try elsewhere.configure(clientId: flow.tenant.clientID, authority: flow.tenant.authority, tokenCachePath: cache)
+        _ = try await elsewhere.signOut()
+        await flow.send(.refreshRequested)
+        #expect("\(flow.screen)".contains(Self.signedOutElsewhere), "\(flow.screen)")
+        #expect(!(try String(contentsOfFile: cache, encoding: .utf8).contains("jane.doe@contoso.com")), "the refresh wrote the account back")
+    }
+
     @Test func signedOutBeforeTheRefresh() async throws {
         let cache = try HistoryFailureTests.operatorCache()
         defer { try? FileManager.default.removeItem(atPath: cache) }

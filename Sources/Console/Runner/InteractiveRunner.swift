@@ -100,6 +100,9 @@ struct InteractiveRunner: Sendable {
     /// Whether refreshes go through the cache: an account is current there.
     var hasAccount: Bool { auth.currentAccount != nil }
 
+    /// Whether sign-ins are kept in a token cache file, which other programs may change.
+    var keepsTokensInFile: Bool { auth.configuration?.tokenCachePath != nil }
+
     /// Keeps a native sign-in's tokens in the cache (as MSAL's native-auth client does).
     func store(_ result: TophhieAuthResult) async { try? await auth.storeNativeSignIn(result) }
 
