@@ -33,10 +33,10 @@ public enum ScreenPresenter {
             }
             fields.insert(.picker(optionsFieldID, label: "", options: options, selected: selected), at: 0)
         }
-        // While a request is in flight only Cancel can be pressed: it stops the request, as Esc does.
+        // While a request is in flight only a button that ends it can be pressed (Cancel stops it, as Esc does).
         let buttons = screen.actions.enumerated().map { index, action in
             FormButton(id: "action:\(index)", title: action.label,
-                       isEnabled: action.enabled && (!screen.isWorking || action.event == .cancelRequested))
+                       isEnabled: action.enabled && (!screen.isWorking || action.endsTheRequest))
         }
         var view = FormView(header: header, title: screen.title, lines: screen.text, banner: screen.banner,
                             details: screen.details.map { FormDetail($0.label, $0.value) }, fields: fields, buttons: buttons,

@@ -201,7 +201,7 @@ import Testing
         #expect(screen.text.contains("No browser could be opened here. Open this address in a browser:"))
         #expect(screen.text.contains { $0.contains("reach http://localhost:53117 on this machine") })
         #expect(screen.text.contains(prompt.authorizationURL), "the whole address, always")
-        #expect(screen.actions.first == ScreenAction("Use a device code instead", .menuChosen(.deviceCodeSignIn)))
+        #expect(screen.actions.first == ScreenAction("Use a device code instead", .menuChosen(.deviceCodeSignIn), endsTheRequest: true))
     }
 
     /// No browser could be opened (none here, or a text browser, which is never started: field case 032): the

@@ -34,6 +34,20 @@ import TophhieCloudAuthentication
         #expect(session.state.pending == nil)
     }
 
+    /// Where no browser could be opened (none here, or only a text one, which is never started), the browser
+    /// wait offers the device code, and that button can be reached and pressed while the wait runs.
+    @Test func theDeviceCodeCanBeChosenWhileTheBrowserWaitRuns() {
+        var prompt = FlowScreens.browserPrompt
+        prompt.browserOpened = false
+        var state = FlowState(settings: FlowSettings())
+        _ = state.reduce(.menuChosen(.browserSignIn))
+        _ = state.reduce(.browserSignInStarted(.success(prompt)))
+        var session = ScreenSession(state)
+        #expect(session.view.buttons.filter(\.isEnabled).map(\.title) == ["Use a device code instead", "Cancel"])
+        #expect(session.press(.enter) == [.menuChosen(.deviceCodeSignIn)])
+        #expect(session.state.pending == .startingDeviceCodeSignIn)
+    }
+
     /// A choice list whose value is empty shows "(not chosen)", never its first choice as picked.
     @Test func emptyChoiceListShowsNotChosen() {
         var session = ScreenSession(FlowScreens.attributes())

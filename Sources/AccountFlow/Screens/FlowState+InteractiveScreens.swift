@@ -37,7 +37,8 @@ extension FlowState {
         }
         // No browser here (or only a text one, which is never started): the device code works from any other device.
         let actions = prompt.browserOpened ? [ScreenAction("Cancel", .cancelRequested)]
-            : [ScreenAction("Use a device code instead", .menuChosen(.deviceCodeSignIn)), ScreenAction("Cancel", .cancelRequested)]
+            : [ScreenAction("Use a device code instead", .menuChosen(.deviceCodeSignIn), endsTheRequest: true),
+               ScreenAction("Cancel", .cancelRequested)]
         return Screen(title: "Sign in with the browser", text: text,
                       details: [ScreenDetail("Returns to", prompt.redirectURI)], actions: actions)
     }

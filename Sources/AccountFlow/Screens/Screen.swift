@@ -128,11 +128,15 @@ public struct ScreenAction: Sendable, Equatable {
     public var event: FlowEvent
     /// `false` shows the button but it cannot be pressed (e.g. resend while the countdown runs).
     public var enabled: Bool
+    /// `true` for a button that ends the request in flight and may be pressed while it runs (Cancel, or
+    /// "Use a device code instead" while a browser sign-in waits); the others wait for the answer.
+    public var endsTheRequest: Bool
 
-    /// An enabled button by default.
-    public init(_ label: String, _ event: FlowEvent, enabled: Bool = true) {
+    /// An enabled button by default; Cancel (`.cancelRequested`) always ends the request in flight.
+    public init(_ label: String, _ event: FlowEvent, enabled: Bool = true, endsTheRequest: Bool = false) {
         self.label = label
         self.event = event
         self.enabled = enabled
+        self.endsTheRequest = endsTheRequest || event == .cancelRequested
     }
 }
