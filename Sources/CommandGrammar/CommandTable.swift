@@ -110,8 +110,8 @@ public enum CommandTable {
     /// `tophhie emulator`.
     public static let emulator = CommandSpec(
         name: "emulator", summary: "the tenant emulator alone, on loopback",
-        usage: ["emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H] [--show-codes]",
-                "         [--hash-iterations N] [--tls [--tls-cert FILE]]"],
+        usage: ["emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H [--control-token-file FILE]]",
+                "         [--show-codes] [--hash-iterations N] [--tls [--tls-cert FILE]]"],
         options: [
             OptionSpec(["--tenant"], value: "PRESET|FILE", completion: .presetOrFile,
                        help: "a preset (email-password, the default, email-otp, mfa, attributes, strict) or a policy JSON file."),
