@@ -50,7 +50,7 @@ import TophhieCloudAuthentication
 
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2, "\(text)")
+        try #require(lines.count == 2, "\(text)")
         #expect(lines.first?.contains(#""email":"new.person@example.com""#) == true)
         #expect(lines.first?.contains(#""outcome":"enrolled""#) == true)
         #expect(lines.first?.contains(#""staff":"desk-2""#) == true)

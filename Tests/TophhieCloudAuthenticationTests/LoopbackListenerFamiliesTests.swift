@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import Testing
+import TestSupport
 @testable import TophhieCloudAuthentication
 
 /// The browser sign-in's redirect names `localhost`; browsers may resolve it to `::1` or to `127.0.0.1`, so the
@@ -47,8 +48,11 @@ import Testing
         let port = try port(step)
         #expect(step.listenerAddresses == ["127.0.0.1:\(port)", "[::1]:\(port)"])
         #expect(step.listenerNote == nil)
-        let listening = Self.listeningAddresses(port: port)
-        #expect(listening == ["0100007F", "00000000000000000000000001000000"], "as /proc/net/tcp and tcp6 show them: \(listening)")
+        // /proc/net/tcp is read in pieces while the other suites open and close sockets, and a piece can miss
+        // a line that moved: read it again until it shows the listener whole.
+        let expected = ["0100007F", "00000000000000000000000001000000"]
+        let seen = await eventually { Self.listeningAddresses(port: port) == expected }
+        #expect(seen, "as /proc/net/tcp and tcp6 show them: \(Self.listeningAddresses(port: port))")
     }
 
     @Test("a port another program holds on [::1] is given up for one free on both families")
@@ -67,7 +71,9 @@ import Testing
     static func listeningAddresses(port: UInt16) -> [String] {
         let wanted = String(format: "%04X", port)
         return ["/proc/net/tcp", "/proc/net/tcp6"].flatMap { file -> [String] in
-            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            // Read to the end: a /proc file reports size 0, and a read sized by it stops after the first page.
+            let data = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: file)).readToEnd()) ?? nil
+            let text = String(decoding: data ?? Data(), as: UTF8.self)
             return text.split(separator: "\n").dropFirst().compactMap { line -> String? in
                 let fields = line.split(separator: " ")
                 guard fields.count > 3, fields[3] == "0A" else { return nil }
