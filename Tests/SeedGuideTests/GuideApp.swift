@@ -1,7 +1,8 @@
 import TophhieCloudAuthentication
 
-/// An app written from the two native-auth guides in docs/framework.md. Each `guide…` method holds one
-/// of the guides' Swift snippets exactly as printed there (only indentation added); everything else
+/// An app written from the seed design's two native-auth guides (sign-in and sign-up; the API they use is in
+/// docs/framework.md). Each `guide…` method holds one of the seed snippets exactly as the guides print it
+/// (only indentation added), so these snippets stay the framework's public contract; everything else
 /// here is what the guides leave to the app: `finishSignIn(idToken:)`, `showError(_:)`,
 /// `collect(_:)`, and the variables the snippets read. It imports the framework alone, so
 /// `scripts/build-as-dependency` compiles the same file in a package outside this repository. The
