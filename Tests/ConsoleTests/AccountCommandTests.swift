@@ -76,25 +76,12 @@ import TophhieCloudAuthentication
 /// `tophhie history` against the emulator's Graph: an operator's cached account reads a user's sign-ins.
 @Suite(.serialized) struct HistoryCommandTests {
     @Test func anOperatorsCachedAccountPrintsTheSignInsAsJSON() async throws {
-        let server = try EmulatorServer.start(policy: try TenantPreset.load("email-password"), hasher: PasswordHasher(iterations: 1_000))
-        defer { server.stop() }
-        let cache = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"
-        defer { try? FileManager.default.removeItem(atPath: cache) }
-        let clientID = try #require(server.emulator.policy.clients.first?.clientID)
-        let auth = TophhieAuth()
-        try auth.configure(clientId: clientID, authority: server.authority, tokenCachePath: cache)
-        let step = try await auth.startDeviceCodeSignIn(scopes: ["AuditLog.Read.All"])
-        let approve = server.emulator.handle(EmulatorRequest(method: "POST", path: "/emulator/v1/devicecodes/\(step.userCode)/approve",
-                                                             body: Data(#"{"username":"ops@contoso.com"}"#.utf8)))
-        #expect(approve.status == 200)
-        let signedIn = try await step.waitForSignIn()
-
-        let target = TenantTarget(authority: server.authority, clientID: clientID, capabilities: [], challengeTypes: [])
-        var options = AccountCommandOptions(target: target, tokenCachePath: cache)
+        let tenant = try await OperatorOnEmulator(scopes: ["AuditLog.Read.All"])
+        var options = tenant.options
         options.scopes = ["AuditLog.Read.All"]
-        let operatorID: String = try #require(signedIn.account.objectID)
+        let operatorID: String = try #require(tenant.signedIn.account.objectID)
         options.historyUser = operatorID
-        options.graph = URL(string: server.origin + "/v1.0")
+        options.graph = URL(string: tenant.server.origin + "/v1.0")
         options.json = true
         let run = await AccountCommandTests.run(.history, options)
         #expect(run.status == 0, "\(run.errors)")

@@ -29,23 +29,12 @@ import TophhieCloudAuthentication
     @Test func theRefreshExchangeIsPrintedWithoutItsSecrets() async throws {
         var policy = try TenantPreset.load("email-password")
         policy.tokens.accessTokenSeconds = 60  // under the 5-minute margin: `token` refreshes
-        let server = try EmulatorServer.start(policy: policy, hasher: PasswordHasher(iterations: 1_000))
-        defer { server.stop() }
-        let cache = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"
-        defer { try? FileManager.default.removeItem(atPath: cache) }
-        let clientID = try #require(server.emulator.policy.clients.first?.clientID)
-        let auth = TophhieAuth()
-        try auth.configure(clientId: clientID, authority: server.authority, tokenCachePath: cache)
-        let step = try await auth.startDeviceCodeSignIn(scopes: ["User.Read"])
-        _ = server.emulator.handle(EmulatorRequest(method: "POST", path: "/emulator/v1/devicecodes/\(step.userCode)/approve",
-                                                   body: Data(#"{"username":"ops@contoso.com"}"#.utf8)))
-        _ = try await step.waitForSignIn()
-        let cached = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cache))) as? [String: Any])
+        let tenant = try await OperatorOnEmulator(policy: policy, scopes: ["User.Read"])
+        let cached = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: tenant.cache))) as? [String: Any])
         let refreshTokens = try #require(cached["RefreshToken"] as? [String: [String: Any]])
         let refreshToken = try #require(refreshTokens.values.first?["secret"] as? String)
 
-        var options = AccountCommandOptions(target: TenantTarget(authority: server.authority, clientID: clientID, capabilities: [],
-                                                                 challengeTypes: []), tokenCachePath: cache)
+        var options = tenant.options
         options.debugHTTP = true
         let debug = Mutex("")
         final class Lines: @unchecked Sendable { var output = ""; var errors = "" }
@@ -55,7 +44,7 @@ import TophhieCloudAuthentication
                                                     debugOutput: { text in debug.withLock { $0 += text + "\n" } })
         let stderr = debug.withLock { $0 } + lines.errors
         #expect(status == 0, "\(stderr)")
-        #expect(stderr.contains("debug: POST \(server.authority.absoluteString)/oauth2/v2.0/token"), "\(stderr)")
+        #expect(stderr.contains("debug: POST \(tenant.server.authority.absoluteString)/oauth2/v2.0/token"), "\(stderr)")
         #expect(stderr.contains("debug: refresh_token=[REDACTED]"), "\(stderr)")
         #expect(stderr.contains("debug: HTTP 200"), "\(stderr)")
         let accessToken = lines.output.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -22,20 +22,8 @@ import TophhieCloudAuthentication
     }
 
     @Test func accountsAndHistoryAsMarkdown() async throws {
-        let server = try EmulatorServer.start(policy: try TenantPreset.load("email-password"), hasher: PasswordHasher(iterations: 1_000))
-        defer { server.stop() }
-        let cache = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"
-        defer { try? FileManager.default.removeItem(atPath: cache) }
-        let clientID = try #require(server.emulator.policy.clients.first?.clientID)
-        let auth = TophhieAuth()
-        try auth.configure(clientId: clientID, authority: server.authority, tokenCachePath: cache)
-        let step = try await auth.startDeviceCodeSignIn(scopes: ["AuditLog.Read.All"])
-        _ = server.emulator.handle(EmulatorRequest(method: "POST", path: "/emulator/v1/devicecodes/\(step.userCode)/approve",
-                                                   body: Data(#"{"username":"ops@contoso.com"}"#.utf8)))
-        let signedIn = try await step.waitForSignIn()
-
-        var options = AccountCommandOptions(target: TenantTarget(authority: server.authority, clientID: clientID, capabilities: [],
-                                                                 challengeTypes: []), tokenCachePath: cache)
+        let tenant = try await OperatorOnEmulator(scopes: ["AuditLog.Read.All"])
+        var options = tenant.options
         options.output = .markdown
         let accounts = await AccountCommandTests.run(.accounts, options)
         #expect(accounts.status == 0, "\(accounts.errors)")
@@ -43,8 +31,8 @@ import TophhieCloudAuthentication
                 "\(accounts.output)")
 
         options.scopes = ["AuditLog.Read.All"]
-        options.historyUser = signedIn.account.objectID
-        options.graph = URL(string: server.origin + "/v1.0")
+        options.historyUser = tenant.signedIn.account.objectID
+        options.graph = URL(string: tenant.server.origin + "/v1.0")
         let history = await AccountCommandTests.run(.history, options)
         #expect(history.status == 0, "\(history.errors)")
         let lines = history.output.split(separator: "\n")
