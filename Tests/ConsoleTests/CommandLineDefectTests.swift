@@ -6,24 +6,6 @@ import TophhieCloudAuthentication
 
 /// Small command-line defects seen in trials, each pinned by what a user would notice.
 @Suite struct CommandLineDefectTests {
-    private final class Printed: Sendable {
-        private let text = Mutex("")
-        func add(_ line: String) { text.withLock { $0 += line } }
-        var all: String { text.withLock { $0 } }
-    }
-
-    /// `tophhie run` on a thread of its own (its scenarios need the cooperative threads); code, stdout, stderr.
-    private func run(_ options: ScenarioRunOptions) async -> (Int32, String, String) {
-        let output = Printed()
-        let errors = Printed()
-        let code = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
-            Thread.detachNewThread {
-                done.resume(returning: ScenarioCommand.run(options, output: { output.add($0) }, errors: { errors.add($0 + "\n") }, live: false))
-            }
-        }
-        return (code, output.all, errors.all)
-    }
-
     private func scratchFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-defects-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -67,7 +49,7 @@ import TophhieCloudAuthentication
         options.files = [file.path]
         options.harDirectory = folder.path
         options.timeout = 120
-        let (code, output, errors) = await run(options)
+        let (code, output, errors) = await runScenarioCommand(options)
         #expect(code == 1, "\(output)\(errors)")
         let hars = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".har") }.sorted()
         #expect(hars == ["twins-same-2.har", "twins-same.har"], "\(output)")
@@ -83,7 +65,7 @@ import TophhieCloudAuthentication
         options.harDirectory = folder.path
         // /proc takes no new file, even from root, whom the permission bits do not stop.
         options.junitPath = "/proc/tophhie-junit.xml"
-        let (code, output, errors) = await run(options)
+        let (code, output, errors) = await runScenarioCommand(options)
         #expect(code == 2)
         #expect(output.isEmpty, "a scenario ran: \(output)")
         #expect(errors == "tophhie run: --junit /proc/tophhie-junit.xml: the folder /proc is not writable.\n", "\(errors)")
@@ -96,7 +78,7 @@ import TophhieCloudAuthentication
         try "{\n  \"tenant\": {\"emulator\": \"mfa\"},\n  \"scenarios\": [tru]\n}\n".write(to: file, atomically: true, encoding: .utf8)
         var options = ScenarioRunOptions()
         options.files = [file.path]
-        let (code, _, errors) = await run(options)
+        let (code, _, errors) = await runScenarioCommand(options)
         #expect(code == 2)
         #expect(errors.hasPrefix("tophhie run: \(file.path): line 3, column "), "\(errors)")
         #expect(errors.contains(": not valid JSON"), "\(errors)")

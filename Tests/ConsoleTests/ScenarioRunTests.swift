@@ -12,13 +12,6 @@ import TestSupport
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 private let examples = repository.appendingPathComponent("Resources/scenarios")
 
-/// Collects what a command prints.
-private final class Printed: Sendable {
-    private let text = Mutex("")
-    func add(_ line: String) { text.withLock { $0 += line } }
-    var all: String { text.withLock { $0 } }
-}
-
 /// A fresh folder for one test's outputs.
 private func scratchFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-run-\(UUID().uuidString)")
@@ -29,20 +22,6 @@ private func scratchFolder() throws -> URL {
 private func exampleFiles() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".json") }.sorted()
         .map { examples.appendingPathComponent($0).path }
-}
-
-/// Runs `tophhie run` in-process (no live line); returns the exit code, standard output and standard error.
-/// Runs `tophhie run` on a thread of its own and suspends until it ends: the scenarios' requests run on the
-/// cooperative threads, which a test blocked in the run would take from them while other tests run beside it.
-private func run(_ options: ScenarioRunOptions) async -> (Int32, String, String) {
-    let output = Printed()
-    let errors = Printed()
-    let code = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
-        Thread.detachNewThread {
-            done.resume(returning: ScenarioCommand.run(options, output: { output.add($0) }, errors: { errors.add($0 + "\n") }, live: false))
-        }
-    }
-    return (code, output.all, errors.all)
 }
 
 /// `CodeCommand.run` on a thread of its own, as a scenario's worker thread runs it (it waits for the command).
@@ -98,7 +77,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let options = reportingOptions(files: try exampleFiles(), jobs: 2, into: folder)
-        let (code, output, errors) = await run(options)
+        let (code, output, errors) = await runScenarioCommand(options)
         #expect(code == 0, "\(output)\(errors)")
         let scenarios = try options.files.map { try ScenarioFileParser().load($0) }.flatMap(\.scenarios)
         #expect(output.contains("\(scenarios.count) passed, 0 failed"))
@@ -123,7 +102,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         let file = folder.appendingPathComponent("email-password.json")
         try broken.write(to: file, atomically: true, encoding: .utf8)
         let options = reportingOptions(files: [file.path], jobs: 3, into: folder)
-        let (code, output, _) = await run(options)
+        let (code, output, _) = await runScenarioCommand(options)
         #expect(code == 1)
         let headline = "step 4 (expect): expected suberror expired_oob_value, got invalid_oob_value"
         #expect(output.contains("✗ a wrong code is refused and can be typed again"))
@@ -185,7 +164,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         try json.write(to: file, atomically: true, encoding: .utf8)
         var options = ScenarioRunOptions()
         options.files = [file.path]
-        let (code, output, errors) = await run(options)
+        let (code, output, errors) = await runScenarioCommand(options)
         #expect(code == 2)
         #expect(output.isEmpty)
         #expect(errors.hasPrefix("tophhie run: \(file.path): \(expected)"), "\(errors)")
