@@ -1,6 +1,5 @@
 @testable import Console
 import Foundation
-import Synchronization
 import Testing
 import TophhieCloudAuthentication
 

@@ -3,7 +3,6 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Synchronization
 import TenantEmulator
 import Testing
 import TestSupport
