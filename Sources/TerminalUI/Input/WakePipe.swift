@@ -22,6 +22,8 @@ public final class WakePipe: Sendable {
     public let writeDescriptor: Int32
     private let open = Mutex(true)
 
+    /// Opens a non-blocking, close-on-exec pipe. If `pipe(2)` fails both descriptors are -1: `wake()` does
+    /// nothing and `wait(timeout:)` only times out.
     public init() {
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
