@@ -19,6 +19,7 @@ extension EndToEnd {
             run.keys("PPage")
             #expect(await run.wait(for: "The client does not support the challenge types"), "\(run.screen)")
             run.keys("NPage")
+            #expect(await run.wait(for: "Challenge types sent"), "\(run.screen)")
             let sent = try #require(run.line(containing: "Challenge types sent"))
             #expect(sent.contains("password redirect") && !sent.contains("oob"))
             let missing = try #require(run.line(containing: "Challenge types not sent"))
