@@ -33,7 +33,7 @@ public enum BenchmarkTenant {
         // Past what a policy file may set (100): a benchmark client resends thousands of times on one flow.
         policy.otp.maxCodesPerFlow = .max
         policy.mfa.required = true
-        let emulator = try TenantEmulator(policy: policy, hasher: PasswordHasher(iterations: hashIterations), signingKeyBits: keyBits,
+        let emulator = try TenantEmulator(policy: policy, hasher: PasswordHasher(iterations: hashIterations), signingKey: .generate(bits: keyBits),
                                           retention: retention)
         try importUsers(#"""
             [{"email": "\#(mfaUser)", "password": "\#(password)", "attributes": {"displayName": "Bench MFA"},

@@ -53,6 +53,7 @@ public final class EmulatorServer: Sendable {
     ///   - host: an IPv4 address; `127.0.0.1` by default.
     ///   - dataFile: SQLite file for users across restarts; `nil` keeps them in memory.
     ///   - hasher: password hashing cost.
+    ///   - signingKey: the token-signing key; `nil` generates one (see `TenantEmulator.init`).
     ///   - tls: serve HTTPS with a certificate generated now (EC P-256, self-signed, valid for 127.0.0.1 and
     ///     localhost); `false` (the default) serves plain HTTP.
     ///   - controlToken: the control API's bearer token; `nil` (the default) requires none on loopback and
@@ -61,9 +62,10 @@ public final class EmulatorServer: Sendable {
     ///   libmicrohttpd), an error saying why a given `controlToken` is too weak (under 16 visible ASCII
     ///   characters), or, with `tls`, an error naming the OpenSSL step when the certificate cannot be made.
     public static func start(policy: TenantPolicy, port: UInt16 = 0, host: String = "127.0.0.1", dataFile: String? = nil,
-                             hasher: PasswordHasher = PasswordHasher(), tls: Bool = false, controlToken: String? = nil) throws -> EmulatorServer {
+                             hasher: PasswordHasher = PasswordHasher(), signingKey: TokenSigningKey? = nil, tls: Bool = false,
+                             controlToken: String? = nil) throws -> EmulatorServer {
         let token = try controlToken.map(ControlToken.init)
-        return try start(emulator: TenantEmulator(policy: policy, dataFile: dataFile, hasher: hasher), port: port, host: host, tls: tls,
+        return try start(emulator: TenantEmulator(policy: policy, dataFile: dataFile, hasher: hasher, signingKey: signingKey), port: port, host: host, tls: tls,
                          controlToken: token?.value)
     }
 
@@ -71,8 +73,8 @@ public final class EmulatorServer: Sendable {
     /// - Parameters:
     ///   - port: 0 takes any free port.
     ///   - host: an IPv4 address; `127.0.0.1` by default.
-    ///   - tls: serve HTTPS with a certificate generated now; see `start(policy:port:host:dataFile:hasher:tls:controlToken:)`.
-    ///   - controlToken: see `start(policy:port:host:dataFile:hasher:tls:controlToken:)`.
+    ///   - tls: serve HTTPS with a certificate generated now; see `start(policy:port:host:dataFile:hasher:signingKey:tls:controlToken:)`.
+    ///   - controlToken: see `start(policy:port:host:dataFile:hasher:signingKey:tls:controlToken:)`.
     /// - Throws: `HTTPDaemon.StartFailure`, a too weak `controlToken`, or, with `tls`, an error naming the OpenSSL
     ///   step that failed.
     public static func start(emulator: TenantEmulator, port: UInt16 = 0, host: String = "127.0.0.1", tls: Bool = false,

@@ -2,6 +2,7 @@
 import EmulatorServer
 import TenantEmulator
 import Foundation
+import TestSupport
 import Testing
 import TophhieCloudAuthentication
 
@@ -102,7 +103,7 @@ import TophhieCloudAuthentication
         var policy = try TenantPreset.load("email-password")
         // An access token shorter than the 5-minute margin: every `token` goes to the refresh token.
         policy.tokens.accessTokenSeconds = 60
-        let server = try EmulatorServer.start(policy: policy, hasher: PasswordHasher(iterations: 1_000))
+        let server = try EmulatorServer.start(policy: policy, hasher: PasswordHasher(iterations: 1_000), signingKey: TestSigningKey.shared)
         defer { server.stop() }
         let cache = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: cache) }

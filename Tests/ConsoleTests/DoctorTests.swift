@@ -3,6 +3,7 @@ import EmulatorServer
 import Foundation
 import Synchronization
 import TenantEmulator
+import TestSupport
 import Testing
 import TophhieCloudAuthentication
 
@@ -16,7 +17,7 @@ import TophhieCloudAuthentication
                         before: (EmulatorServer) -> Void = { _ in }) async throws -> [String: DoctorCheck] {
         var policy = try TenantPreset.load(preset)
         adjust(&policy)
-        let server = try EmulatorServer.start(policy: policy, port: 0, hasher: PasswordHasher(iterations: 10))
+        let server = try EmulatorServer.start(policy: policy, port: 0, hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
         defer { server.stop() }
         before(server)
         let authority = try Authority(parsing: server.origin + "/" + (authorityPath ?? policy.tenant.id)).url

@@ -26,7 +26,7 @@ final class FlowOnEmulator {
          tokenCache: String? = nil, _ edit: (inout TenantPolicy) -> Void = { _ in }) throws {
         var policy = try TenantPreset.load(preset)
         edit(&policy)
-        tenant = try EmbeddedTenant(policy: policy, hasher: PasswordHasher(iterations: 10))
+        tenant = try EmbeddedTenant(policy: policy, hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
         var authority = tenant.authority
         if let rewriter {
             let daemon = try HTTPDaemon(host: "127.0.0.1", port: 0, responder: Middleman(emulator: tenant.server.emulator, rewriter: rewriter))

@@ -2,6 +2,7 @@ import EmulatorServer
 import Foundation
 @testable import Console
 import TenantEmulator
+import TestSupport
 import TophhieCloudAuthentication
 
 /// An emulator and a token cache file in which its operator (`ops@contoso.com`) signed in by device code, as
@@ -23,7 +24,7 @@ final class OperatorOnEmulator {
     ///   - policy: the tenant (default: the `email-password` preset).
     ///   - scopes: what the operator's sign-in asks for.
     init(policy: TenantPolicy? = nil, scopes: [String]) async throws {
-        server = try EmulatorServer.start(policy: try policy ?? TenantPreset.load("email-password"), hasher: PasswordHasher(iterations: 1_000))
+        server = try EmulatorServer.start(policy: try policy ?? TenantPreset.load("email-password"), hasher: PasswordHasher(iterations: 1_000), signingKey: TestSigningKey.shared)
         cache = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"
         clientID = server.emulator.policy.clients.first?.clientID ?? ""
         let auth = TophhieAuth()

@@ -1,13 +1,14 @@
 @testable import Console
 import Foundation
 import NativeAuthWire
+import TestSupport
 import Testing
 import TenantEmulator
 
 /// The outbox pane says what became of each code the embedded emulator sent.
 @Suite struct OutboxPaneTests {
     @Test func aUsedCodeAndAnExpiredOneSaySoWhileALiveOneSaysNothingMore() throws {
-        let emulator = try TenantEmulator(policy: try TenantPreset.load("email-otp"), hasher: PasswordHasher(iterations: 10))
+        let emulator = try TenantEmulator(policy: try TenantPreset.load("email-otp"), hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
         func post(_ endpoint: NativeAuthEndpoint, _ form: String) -> [String: Any] {
             let answer = emulator.handle(EmulatorRequest(method: "POST", path: "/\(emulator.tenantID)\(endpoint.path)", body: Data(form.utf8)))
             return (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] ?? [:]

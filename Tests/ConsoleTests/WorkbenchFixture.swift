@@ -14,7 +14,7 @@ final class WorkbenchFixture {
     let workbench: Workbench
 
     init(preset: String = "email-password") throws {
-        tenant = try EmbeddedTenant(preset: preset)
+        tenant = try EmbeddedTenant(preset: preset, signingKey: TestSigningKey.shared)
         control = EmulatorControl(emulator: tenant.server.emulator)
         try auth.configure(clientId: tenant.clientID, authority: tenant.authority, challengeTypes: tenant.challengeTypes)
         auth.observe(trace.observer)

@@ -21,7 +21,7 @@ struct InteropTenant {
     init(tls: Bool = true, adjust: (inout TenantPolicy) -> Void = { _ in }) throws {
         var policy = try TenantPreset.load("email-password")
         adjust(&policy)
-        server = try EmulatorServer.start(policy: policy, hasher: PasswordHasher(iterations: 1_000), tls: tls)
+        server = try EmulatorServer.start(policy: policy, hasher: PasswordHasher(iterations: 1_000), signingKey: TestSigningKey.shared, tls: tls)
         folder = NSTemporaryDirectory() + "tophhie-interop-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         caFile = folder + "/ca.pem"

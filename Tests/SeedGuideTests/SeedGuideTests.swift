@@ -1,6 +1,7 @@
 import Foundation
 import EmulatorServer
 import TenantEmulator
+import TestSupport
 import Testing
 import TophhieCloudAuthentication
 
@@ -22,7 +23,7 @@ import TophhieCloudAuthentication
         var policy = try TenantPreset.load(preset)
         policy.clients[0].clientID = Self.guideClientID
         adjust(&policy)
-        let server = try EmulatorServer.start(policy: policy, port: 0, hasher: PasswordHasher(iterations: 10))
+        let server = try EmulatorServer.start(policy: policy, port: 0, hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
         defer { server.stop() }
         let app = GuideApp(email: email, password: password) { server.emulator.outbox.messages().last?.code ?? "" }
         try app.guideConfigure()

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import LoopbackHTTP
+import TestSupport
 import Testing
 @testable import EmulatorServer
 @testable import TenantEmulator
@@ -17,7 +18,7 @@ struct ControlTokenTests {
 
     @Test("with a token, control routes answer 401 without it or with a wrong one, 200 with it; tenant routes need none")
     func responderChecksTheToken() throws {
-        let emulator = try TenantEmulator(policy: try TenantPreset.load("email-password"), hasher: PasswordHasher(iterations: 10))
+        let emulator = try TenantEmulator(policy: try TenantPreset.load("email-password"), hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
         let token = ControlToken.generate()
         let responder = EmulatorResponder(emulator: emulator, controlToken: token)
         let wrong = String(token.value.dropLast()) + (token.value.hasSuffix("A") ? "B" : "A")
@@ -37,7 +38,7 @@ struct ControlTokenTests {
 
     @Test("a server off loopback (0.0.0.0) generates a 43-character token and refuses control calls without it")
     func wildcardHostRequiresAToken() async throws {
-        let server = try EmulatorServer.start(policy: try TenantPreset.load("email-password"), host: "0.0.0.0", hasher: PasswordHasher(iterations: 10))
+        let server = try EmulatorServer.start(policy: try TenantPreset.load("email-password"), host: "0.0.0.0", hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
         defer { server.stop() }
         let token = try #require(server.controlToken)
         #expect(token.count == 43)
@@ -48,7 +49,7 @@ struct ControlTokenTests {
         authorized.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         let (_, admitted) = try await URLSession.shared.data(for: authorized)
         #expect((admitted as? HTTPURLResponse)?.statusCode == 200)
-        let other = try EmulatorServer.start(policy: try TenantPreset.load("email-password"), host: "0.0.0.0", hasher: PasswordHasher(iterations: 10))
+        let other = try EmulatorServer.start(policy: try TenantPreset.load("email-password"), host: "0.0.0.0", hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
         defer { other.stop() }
         #expect(other.controlToken != token, "each start generates its own")
     }
@@ -56,16 +57,16 @@ struct ControlTokenTests {
     @Test("on loopback no token is asked for, unless one is given; a given token under 16 characters is refused")
     func loopbackStaysOpen() throws {
         for host in ["127.0.0.1", "127.0.0.2"] {
-            let server = try EmulatorServer.start(policy: try TenantPreset.load("email-password"), host: host, hasher: PasswordHasher(iterations: 10))
+            let server = try EmulatorServer.start(policy: try TenantPreset.load("email-password"), host: host, hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
             #expect(server.controlToken == nil)
             server.stop()
         }
-        let given = try EmulatorServer.start(policy: try TenantPreset.load("email-password"), hasher: PasswordHasher(iterations: 10),
+        let given = try EmulatorServer.start(policy: try TenantPreset.load("email-password"), hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared,
                                              controlToken: "  correct-horse-battery-staple\n")
         #expect(given.controlToken == "correct-horse-battery-staple")
         given.stop()
         #expect(throws: ControlToken.Failure.self) {
-            try EmulatorServer.start(policy: try TenantPreset.load("email-password"), hasher: PasswordHasher(iterations: 10), controlToken: "short")
+            try EmulatorServer.start(policy: try TenantPreset.load("email-password"), hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared, controlToken: "short")
         }
     }
 }

@@ -32,7 +32,7 @@ struct CurlTransportTests {
     }
 
     static func plainEmulator() throws -> EmulatorServer {
-        try EmulatorServer.start(policy: try TenantPreset.load("email-password"), port: 0, hasher: PasswordHasher(iterations: 10))
+        try EmulatorServer.start(policy: try TenantPreset.load("email-password"), port: 0, hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
     }
 
     static func initiate(_ server: EmulatorServer, timeout: TimeInterval = 10) -> HTTPRequest {

@@ -7,7 +7,7 @@ import TestSupport
 /// A port already taken: one line of ours naming it (no libmicrohttpd line before it), exit 1.
 @Suite struct EmulatorPortInUseTests {
     @Test func aTakenPortIsOneClearLine() async throws {
-        let holder = try EmulatorServer.start(policy: try TenantPreset.load("email-otp"), hasher: PasswordHasher(iterations: 10))
+        let holder = try EmulatorServer.start(policy: try TenantPreset.load("email-otp"), hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
         defer { holder.stop() }
         let second = try EmulatorProcess(["--port", String(holder.port), "--hash-iterations", "10"])
         await second.process.exited()

@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import Synchronization
 import TenantEmulator
+import TestSupport
 import Testing
 import TophhieCloudAuthentication
 
@@ -32,7 +33,7 @@ final class FrameworkRun: Sendable {
         var policy = try TenantPreset.load(preset)
         adjust(&policy)
         self.policy = policy
-        server = try EmulatorServer.start(policy: policy, port: 0, dataFile: dataFile, hasher: PasswordHasher(iterations: 10))
+        server = try EmulatorServer.start(policy: policy, port: 0, dataFile: dataFile, hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
         // The reset poll waits between polls; the emulator's sequence does not depend on wall time.
         auth = TophhieNativeAuth(sleeper: { _ in })
         try auth.configure(clientId: policy.clients[0].clientID, authority: server.authority, capabilities: capabilities,

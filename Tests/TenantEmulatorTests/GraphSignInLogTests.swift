@@ -1,6 +1,7 @@
 import CSQLite3
 import Foundation
 import NativeAuthWire
+import TestSupport
 import Testing
 @testable import TenantEmulator
 
@@ -160,7 +161,7 @@ struct GraphSignInLogTests {
             try old.execute("INSERT INTO sign_in_log VALUES ('u-1', 1773480402.5, ?, 'success')", [.text(clientID)])
             old.close()
         }
-        let emulator = try TenantEmulator(policy: try TenantPreset.load("email-password"), dataFile: scratch.path, hasher: PasswordHasher(iterations: 10))
+        let emulator = try TenantEmulator(policy: try TenantPreset.load("email-password"), dataFile: scratch.path, hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
         defer { emulator.close() }
         let rows = (try JSONSerialization.jsonObject(with: emulator.handle(EmulatorRequest(method: "GET", path: "/emulator/v1/signins")).body))
             as? [[String: Any]] ?? []

@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuthWire
+import TestSupport
 import Testing
 @testable import TenantEmulator
 
@@ -20,7 +21,7 @@ final class Harness {
          configure: (inout TenantPolicy) -> Void = { _ in }) throws {
         var policy = try TenantPreset.load(preset)
         configure(&policy)
-        emulator = try TenantEmulator(policy: policy, dataFile: dataFile, hasher: PasswordHasher(iterations: 10), retention: retention)
+        emulator = try TenantEmulator(policy: policy, dataFile: dataFile, hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared, retention: retention)
     }
 
     /// The default preset with a second native-auth app (`secondClientID`), to present one app's tokens as another's.

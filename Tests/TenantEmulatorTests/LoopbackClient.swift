@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import NativeAuthWire
 @testable import TenantEmulator
+import TestSupport
 
 /// Raw wire requests to an `EmulatorServer` over real loopback HTTP.
 struct LoopbackClient {
@@ -14,7 +15,7 @@ struct LoopbackClient {
     init(preset: String, configure: (inout TenantPolicy) -> Void = { _ in }) throws {
         var policy = try TenantPreset.load(preset)
         configure(&policy)
-        server = try EmulatorServer.start(policy: policy, port: 0, hasher: PasswordHasher(iterations: 10))
+        server = try EmulatorServer.start(policy: policy, port: 0, hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 30
         session = URLSession(configuration: configuration)

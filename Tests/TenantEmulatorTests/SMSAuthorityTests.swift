@@ -1,6 +1,7 @@
 import EmulatorServer
 import Foundation
 import TenantEmulator
+import TestSupport
 import Testing
 import TophhieCloudAuthentication
 
@@ -11,7 +12,7 @@ import TophhieCloudAuthentication
     private func registerSMS(quirk: Bool, path: (TenantPolicy) -> String) async throws -> Result<StrongAuthChallengeResult, Error> {
         var policy = try TenantPreset.load("mfa")
         policy.mfa.smsNeedsTenantIdAuthority = quirk
-        let server = try EmulatorServer.start(policy: policy, port: 0, hasher: PasswordHasher(iterations: 10))
+        let server = try EmulatorServer.start(policy: policy, port: 0, hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
         defer { server.stop() }
         let auth = TophhieNativeAuth()
         let authority: String = server.origin + "/" + path(policy)
@@ -52,7 +53,7 @@ import TophhieCloudAuthentication
     func domainAuthorityRefusesSMSMFA() async throws {
         var policy = try TenantPreset.load("mfa")
         policy.mfa.smsNeedsTenantIdAuthority = true
-        let server = try EmulatorServer.start(policy: policy, port: 0, hasher: PasswordHasher(iterations: 10))
+        let server = try EmulatorServer.start(policy: policy, port: 0, hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
         defer { server.stop() }
         let auth = TophhieNativeAuth()
         try auth.configure(clientId: policy.clients[0].clientID, authority: try Authority(parsing: server.origin + "/woodgrove.onmicrosoft.com").url,

@@ -23,7 +23,7 @@ struct TLSTests {
     }
 
     static func startTLS() throws -> EmulatorServer {
-        try EmulatorServer.start(policy: try TenantPreset.load("email-password"), port: 0, hasher: PasswordHasher(iterations: 10), tls: true)
+        try EmulatorServer.start(policy: try TenantPreset.load("email-password"), port: 0, hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared, tls: true)
     }
 
     static func discovery(_ server: EmulatorServer, host: String = "127.0.0.1") -> HTTPRequest {
@@ -158,7 +158,7 @@ struct TLSTests {
     @Test("--host with --tls: the certificate also names the bound address, so clients verify it")
     func otherHost() async throws {
         let server = try EmulatorServer.start(policy: try TenantPreset.load("email-password"), port: 0, host: "127.0.0.2",
-                                              hasher: PasswordHasher(iterations: 10), tls: true)
+                                              hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared, tls: true)
         defer { server.stop() }
         let scratch = try Scratch()
         let transport = try CurlTransport(caFile: try scratch.file("ca.pem", try #require(server.certificatePEM)))

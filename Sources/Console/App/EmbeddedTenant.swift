@@ -17,22 +17,23 @@ final class EmbeddedTenant: Sendable {
     /// - Parameters:
     ///   - preset: a preset name or a path to a policy file.
     ///   - port: the loopback port; `0` takes any free port.
+    ///   - signingKey: the token-signing key; `nil` generates one.
     /// - Throws: `PolicyError` for a preset or file that does not load, `UsageError` when it has no usable
     ///   client, the server's error when the port cannot be bound.
-    convenience init(preset: String, port: UInt16 = 0) throws {
-        try self.init(policy: try TenantPreset.resolve(preset), port: port)
+    convenience init(preset: String, port: UInt16 = 0, signingKey: TokenSigningKey? = nil) throws {
+        try self.init(policy: try TenantPreset.resolve(preset), port: port, signingKey: signingKey)
     }
 
-    /// Serves `policy` on `port` with `hasher`'s password-hashing cost.
+    /// Serves `policy` on `port` with `hasher`'s password-hashing cost and `signingKey` (`nil`: a new one).
     /// - Throws: `UsageError` when the policy has no usable client, the server's error when the port cannot be bound.
-    init(policy: TenantPolicy, port: UInt16 = 0, hasher: PasswordHasher = PasswordHasher()) throws {
+    init(policy: TenantPolicy, port: UInt16 = 0, hasher: PasswordHasher = PasswordHasher(), signingKey: TokenSigningKey? = nil) throws {
         guard let client = policy.clients.first(where: { $0.nativeAuth && $0.publicClient }) else {
             throw UsageError("the tenant \(policy.tenant.name) has no public client with native authentication enabled.")
         }
         self.policy = policy
         clientID = client.clientID
         challengeTypes = client.challengeTypes
-        server = try EmulatorServer.start(policy: policy, port: port, hasher: hasher)
+        server = try EmulatorServer.start(policy: policy, port: port, hasher: hasher, signingKey: signingKey)
     }
 
     var authority: URL { server.authority }

@@ -17,6 +17,10 @@ enum ScenarioTenant: Sendable, Equatable {
     /// A real tenant; codes come from `codeCommand` (run by `/bin/sh -c` with `TOPHHIE_SCENARIO_EMAIL` set)
     /// or from a prompt.
     case real(TenantTarget, codeCommand: String?, caFile: String?)
+
+    var isEmulator: Bool {
+        if case .emulator = self { true } else { false }
+    }
 }
 
 /// One named scenario: steps run in order on one tenant; the first that fails ends it.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TenantEmulator
 import TophhieCloudAuthentication
 
 /// Runs every scenario of the files, `jobs` at a time, each on its own framework stack (and its own
@@ -36,6 +37,8 @@ struct ScenarioRunner {
             let count = seen[name] ?? 1
             return Job(index: index, file: pair.0, scenario: pair.1, harName: count == 1 ? name : "\(name)-\(count)")
         }
+        // One token-signing key for every scenario's emulator: generating it is the costliest part of a start.
+        let signingKey = all.contains { $0.file.tenant.isEmulator } ? try? TokenSigningKey.generate() : nil
         let queue = Mutex(all.reversed() as [Job])
         let results = Mutex([Int: ScenarioResult]())
         let begun = Mutex([Int: ContinuousClock.Instant]())
@@ -48,8 +51,8 @@ struct ScenarioRunner {
             Thread.detachNewThread {
                 while !interruption.isSet, let job = queue.withLock({ $0.popLast() }) {
                     begun.withLock { $0[job.index] = .now }
-                    let result = Self.run(job, harDirectory: harDirectory, prompt: prompt, progress: progress,
-                                          debug: debug, interruption: interruption)
+                    let result = Self.run(job, signingKey: signingKey, harDirectory: harDirectory, prompt: prompt,
+                                          progress: progress, debug: debug, interruption: interruption)
                     results.withLock { $0[job.index] = result }
                 }
                 done.leave()
@@ -90,7 +93,7 @@ struct ScenarioRunner {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    private static func run(_ job: Job, harDirectory: String, prompt: CodePrompt, progress: ScenarioProgress,
+    private static func run(_ job: Job, signingKey: TokenSigningKey?, harDirectory: String, prompt: CodePrompt, progress: ScenarioProgress,
                             debug: ExchangeObserver?, interruption: RunInterruption) -> ScenarioResult {
         // Durations from the monotonic clock: a wall clock stepped back while a step waits made them negative
         // (field case 034); the wall clock only stamps reports.
@@ -98,7 +101,7 @@ struct ScenarioRunner {
         let id = progress.started(job.scenario.name, steps: job.scenario.steps.count)
         var result = ScenarioResult(file: job.file.path, name: job.scenario.name, elapsed: 0, failure: nil, exchanges: [])
         do {
-            let stack = try ScenarioStack(job.file.tenant)
+            let stack = try ScenarioStack(job.file.tenant, signingKey: signingKey)
             defer { stack.stop() }
             let driver = ScenarioDriver(scenario: job.scenario, stack: stack, prompt: prompt, debug: debug) { interruption.isSet }
             (result.failure, result.exchanges) = driver.run { progress.step(id, index: $0) }

@@ -1,5 +1,6 @@
 import AccountFlow
 import Foundation
+import TenantEmulator
 import TophhieCloudAuthentication
 
 /// The framework one scenario drives, configured as the console configures it for the same tenant, and
@@ -14,13 +15,14 @@ final class ScenarioStack {
     /// The real tenant's `codeCommand`.
     let codeCommand: String?
 
-    /// Starts a fresh emulator for `.emulator`, or configures the framework for a real tenant.
+    /// Starts a fresh emulator for `.emulator` (signing with `signingKey`, or a new key when `nil`), or configures
+    /// the framework for a real tenant.
     /// - Throws: the emulator's start failure, or the framework's configuration error.
-    init(_ tenant: ScenarioTenant) throws {
+    init(_ tenant: ScenarioTenant, signingKey: TokenSigningKey? = nil) throws {
         let auth: TophhieNativeAuth
         switch tenant {
         case .emulator(let preset):
-            let embedded = try EmbeddedTenant(preset: preset)
+            let embedded = try EmbeddedTenant(preset: preset, signingKey: signingKey)
             emulator = embedded
             codeCommand = nil
             auth = TophhieNativeAuth()

@@ -57,12 +57,12 @@ public final class TenantEmulator: @unchecked Sendable {
     ///     (WAL); `nil` keeps everything in memory.
     ///   - hasher: password hashing cost; set `PasswordHasher(iterations:)` low in tests and benchmarks.
     ///   - clock: the virtual clock.
-    ///   - signingKeyBits: the RSA modulus size of a newly generated token-signing key (2048, as Entra signs).
-    ///     Only a benchmark that states it lowers this; a key already in `dataFile` is kept whatever its size.
+    ///   - signingKey: the token-signing key of a tenant whose `dataFile` holds none yet; `nil` generates an
+    ///     RSA-2048 key, as Entra signs. A key already in `dataFile` is kept whatever is passed here.
     ///   - retention: how many outbox messages and sign-in log rows are kept (10 000 each).
     /// - Throws: `StartFailure`.
     public init(policy: TenantPolicy, dataFile: String? = nil, hasher: PasswordHasher = PasswordHasher(),
-                clock: VirtualClock = VirtualClock(), signingKeyBits: Int = 2048, retention: Retention = Retention()) throws {
+                clock: VirtualClock = VirtualClock(), signingKey: TokenSigningKey? = nil, retention: Retention = Retention()) throws {
         policyState = Mutex(policy)
         self.hasher = hasher
         self.clock = clock
@@ -76,7 +76,7 @@ public final class TenantEmulator: @unchecked Sendable {
             if let der = try store.signingKeyDER() {
                 key = try RSASigningKey(der: der)
             } else {
-                key = try RSASigningKey(bits: signingKeyBits)
+                key = try signingKey?.rsa ?? RSASigningKey()
                 try store.saveSigningKey(kid: key.keyID, der: key.der)
             }
             issuer = TokenIssuer(key: key, tenantID: policy.tenant.id)
