@@ -41,10 +41,7 @@ import TestSupport
             process.standardOutput = pipe
             process.standardError = pipe
             try process.run()
-            // Read to the end on a Dispatch thread (the read blocks), then await the exit.
-            let data = await withCheckedContinuation { continuation in
-                DispatchQueue.global().async { continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile()) }
-            }
+            let data = await pipe.fileHandleForReading.readAll()
             await process.exited()
             return String(decoding: data, as: UTF8.self)
         }

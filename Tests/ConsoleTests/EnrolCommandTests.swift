@@ -37,15 +37,13 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let stdout = out.fileHandleForReading.readDataToEndOfFile()
-                let stderr = err.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                                                   stderr: String(decoding: stderr, as: UTF8.self)))
-            }
-        }
+        // Both pipes at once: a child that fills one while the other is read would wait for ever.
+        async let stdout = out.fileHandleForReading.readAll()
+        async let stderr = err.fileHandleForReading.readAll()
+        let (said, complained) = await (stdout, stderr)
+        await process.exited()
+        return Run(status: process.terminationStatus, stdout: String(decoding: said, as: UTF8.self),
+                   stderr: String(decoding: complained, as: UTF8.self))
     }
 
     @Test func theCommandLineNamesOneTaskAndOneForm() throws {

@@ -125,7 +125,7 @@ import TestSupport
         // The first scenario's result line: the second is starting, and waits five minutes for its held answer.
         var seen = Data()
         while !String(decoding: seen, as: UTF8.self).contains("✓ quick") {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = await output.fileHandleForReading.nextChunk()
             try #require(!chunk.isEmpty, "the run ended early: \(String(decoding: seen, as: UTF8.self))")
             seen.append(chunk)
         }

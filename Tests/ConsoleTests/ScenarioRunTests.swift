@@ -55,7 +55,7 @@ private func schemaProblem(_ file: URL) async throws -> String? {
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
     try await process.runUntilExit()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let text = String(decoding: await errors.fileHandleForReading.readAll(), as: UTF8.self)
     return process.terminationStatus == 0 ? nil : text
 }
 

@@ -45,26 +45,26 @@ struct CommandLineTests {
 
     @Test("first line is the authority; outbox lines are masked; codes only with --show-codes; SIGTERM exits 0")
     func outputAndSignals() async throws {
-        let emulator = try EmulatorProcess.start(["--tenant", "email-otp", "--port", "0", "--hash-iterations", "10"])
+        let emulator = try await EmulatorProcess.start(["--tenant", "email-otp", "--port", "0", "--hash-iterations", "10"])
         #expect(emulator.authority.range(of: #"^http://127\.0\.0\.1:[0-9]+/a1b2c3d4-0e1f-4a2b-8c3d-4e5f6a7b8c9d$"#, options: .regularExpression) != nil)
         try await signUp(emulator, "line.test@contoso.com")
-        let line = try emulator.nextLine()
+        let line = try await emulator.nextLine()
         #expect(line == "outbox: email l***@c*****o.com signUp", "no code and no full address without --show-codes")
         #expect(await emulator.stop(with: SIGTERM) == 0)
 
-        let showing = try EmulatorProcess.start(["--tenant", "email-otp", "--hash-iterations", "10", "--show-codes"])
+        let showing = try await EmulatorProcess.start(["--tenant", "email-otp", "--hash-iterations", "10", "--show-codes"])
         try await signUp(showing, "codes@contoso.com")
-        let shown = try showing.nextLine()
+        let shown = try await showing.nextLine()
         #expect(shown.range(of: #"^outbox: email c\*\*\*@c\*\*\*\*\*o\.com signUp code [0-9]{8}$"#, options: .regularExpression) != nil, "\(shown)")
         #expect(await showing.stop(with: SIGINT) == 0)
     }
 
     @Test("--host other than 127.0.0.1 warns on stderr (tested with another loopback address)")
     func hostWarning() async throws {
-        let emulator = try EmulatorProcess.start(["--host", "127.0.0.2", "--hash-iterations", "10"])
+        let emulator = try await EmulatorProcess.start(["--host", "127.0.0.2", "--hash-iterations", "10"])
         #expect(emulator.authority.hasPrefix("http://127.0.0.2:"))
         #expect(await emulator.stop(with: SIGTERM) == 0)
-        #expect(emulator.standardError().contains("warning: listening on 127.0.0.2"))
+        #expect(await emulator.standardError().contains("warning: listening on 127.0.0.2"))
     }
 
     @Test("--host 0.0.0.0: the control API needs the bearer token kept in --control-token-file (0600); stderr says so")
@@ -73,7 +73,7 @@ struct CommandLineTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("control-token").path
-        let emulator = try EmulatorProcess.start(["--host", "0.0.0.0", "--control-token-file", file, "--hash-iterations", "10"])
+        let emulator = try await EmulatorProcess.start(["--host", "0.0.0.0", "--control-token-file", file, "--hash-iterations", "10"])
         let token = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .newlines)
         #expect(token.count == 43)
         #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
@@ -85,7 +85,7 @@ struct CommandLineTests {
         let (_, admitted) = try await URLSession.shared.data(for: request)
         #expect((admitted as? HTTPURLResponse)?.statusCode == 200)
         #expect(await emulator.stop(with: SIGTERM) == 0)
-        let said = emulator.standardError()
+        let said = await emulator.standardError()
         #expect(said.contains("reachable by others") && said.contains(file) && !said.contains(token), "\(said)")
 
         // A token file others can read is refused before anything listens.
@@ -93,7 +93,7 @@ struct CommandLineTests {
         let loose = try EmulatorProcess(["--host", "0.0.0.0", "--control-token-file", file])
         await loose.process.exited()
         #expect(loose.process.terminationStatus == 2)
-        #expect(loose.standardError().contains("chmod 600"))
+        #expect(await loose.standardError().contains("chmod 600"))
     }
 
     @Test("a bad policy file or bad usage exits 2 with one message naming file and key")
@@ -104,7 +104,7 @@ struct CommandLineTests {
         let bad = try EmulatorProcess(["--tenant", file.path])
         await bad.process.exited()
         #expect(bad.process.terminationStatus == 2)
-        let message = bad.standardError()
+        let message = await bad.standardError()
         #expect(message.contains(file.path) && message.contains("otp.length") && message.contains("from 4 to 10"), "\(message)")
 
         let usage = try EmulatorProcess(["--port", "seventy"])
@@ -117,13 +117,13 @@ struct CommandLineTests {
         let database = ScratchDatabase()
         defer { withExtendedLifetime(database) {} }
         let arguments = ["--tenant", "email-otp", "--data", database.path, "--hash-iterations", "10"]
-        let first = try EmulatorProcess.start(arguments)
+        let first = try await EmulatorProcess.start(arguments)
         let usernames = (1...5).map { "durable\($0)@contoso.com" }
         for username in usernames { #expect(try await signUp(first, username), "\(username) was not signed up") }
         let keyBefore = (try await get("\(first.authority)/discovery/v2.0/keys") as? [String: Any])?["keys"] as? [[String: Any]]
         #expect(await first.stop(with: SIGKILL) != 0)
 
-        let second = try EmulatorProcess.start(arguments)
+        let second = try await EmulatorProcess.start(arguments)
         let users = try await get("\(second.origin)/emulator/v1/users") as? [[String: Any]]
         let emails = Set(users?.compactMap { $0["email"] as? String } ?? [])
         #expect(Set(usernames).isSubset(of: emails), "lost: \(Set(usernames).subtracting(emails))")
@@ -147,7 +147,7 @@ struct CommandLineTests {
         let database = ScratchDatabase()
         defer { withExtendedLifetime(database) {} }
         let arguments = ["--tenant", "email-otp", "--data", database.path, "--hash-iterations", "10"]
-        let first = try EmulatorProcess.start(arguments)
+        let first = try await EmulatorProcess.start(arguments)
         let acknowledged = Acknowledged()
         let wanted = 200
         // Eight clients sign up in a loop; the kill comes while their next requests are in flight.
@@ -168,7 +168,7 @@ struct CommandLineTests {
             try await group.waitForAll()
         }
 
-        let second = try EmulatorProcess.start(arguments)
+        let second = try await EmulatorProcess.start(arguments)
         let users = try await get("\(second.origin)/emulator/v1/users") as? [[String: Any]]
         let emails = Set(users?.compactMap { $0["email"] as? String } ?? [])
         let kept = acknowledged.usernames

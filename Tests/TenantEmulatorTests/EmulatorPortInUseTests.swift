@@ -12,7 +12,7 @@ import TestSupport
         let second = try EmulatorProcess(["--port", String(holder.port), "--hash-iterations", "10"])
         await second.process.exited()
         #expect(second.process.terminationStatus == 1)
-        let message = second.standardError()
+        let message = await second.standardError()
         #expect(message.split(separator: "\n").count == 1, "\(message)")
         #expect(message.hasPrefix("tophhie emulator: cannot listen on 127.0.0.1:\(holder.port) "), "\(message)")
         #expect(message.contains("choose another --port"), "\(message)")

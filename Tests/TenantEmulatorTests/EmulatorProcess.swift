@@ -32,16 +32,16 @@ final class EmulatorProcess {
     }
 
     /// Starts and waits for the `listening on` line.
-    static func start(_ arguments: [String]) throws -> EmulatorProcess {
+    static func start(_ arguments: [String]) async throws -> EmulatorProcess {
         let emulator = try EmulatorProcess(arguments)
-        let first = try emulator.nextLine()
+        let first = try await emulator.nextLine()
         guard first.hasPrefix("listening on ") else { throw ProcessFailure(message: "first line was \(first)") }
         emulator.authority = String(first.dropFirst("listening on ".count))
         return emulator
     }
 
-    /// The next stdout line (blocks until it arrives; throws at end of output).
-    func nextLine() throws -> String {
+    /// The next stdout line (suspends until it arrives; throws at end of output).
+    func nextLine() async throws -> String {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
@@ -49,14 +49,15 @@ final class EmulatorProcess {
                 lines.append(line)
                 return line
             }
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { throw ProcessFailure(message: "stdout closed; stderr: \(standardError())") }
+            let chunk = await output.fileHandleForReading.nextChunk()
+            if chunk.isEmpty { throw ProcessFailure(message: "stdout closed; stderr: \(await standardError())") }
             buffer.append(chunk)
         }
     }
 
-    func standardError() -> String {
-        String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    /// Everything the process wrote to stderr, once it has closed it (exited).
+    func standardError() async -> String {
+        String(decoding: await errors.fileHandleForReading.readAll(), as: UTF8.self)
     }
 
     /// Sends `signal` and suspends until the exit status is in (``Process/exited()``: no thread waits).

@@ -136,7 +136,7 @@ struct TLSTests {
     func commandLine() async throws {
         let scratch = try Scratch()
         let certificate = scratch.url.appendingPathComponent("emulator.pem").path
-        let emulator = try EmulatorProcess.start(["--tls", "--tls-cert", certificate, "--hash-iterations", "10"])
+        let emulator = try await EmulatorProcess.start(["--tls", "--tls-cert", certificate, "--hash-iterations", "10"])
         defer { if emulator.process.isRunning { kill(emulator.process.processIdentifier, SIGTERM) } }
         #expect(emulator.authority.range(of: #"^https://127\.0\.0\.1:[0-9]+/[0-9a-f-]{36}$"#,
                                          options: .regularExpression) != nil, "\(emulator.authority)")
@@ -170,6 +170,6 @@ struct TLSTests {
         let usage = try EmulatorProcess(["--tls-cert", "/tmp/never-written.pem"])
         await usage.process.exited()
         #expect(usage.process.terminationStatus == 2)
-        #expect(usage.standardError().contains("--tls-cert needs --tls"))
+        #expect(await usage.standardError().contains("--tls-cert needs --tls"))
     }
 }

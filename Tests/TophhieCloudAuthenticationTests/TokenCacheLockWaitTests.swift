@@ -27,10 +27,7 @@ struct TokenCacheLockWaitTests {
             self.process = process
             self.input = input
             let reader = output.fileHandleForReading
-            // The read blocks until the child writes: on a Dispatch thread, not on the pool.
-            let said = await withCheckedContinuation { (continuation: CheckedContinuation<Data, Never>) in
-                DispatchQueue.global().async { continuation.resume(returning: reader.availableData) }
-            }
+            let said = await reader.nextChunk()
             #expect(String(decoding: said, as: UTF8.self) == "held\n")
         }
 
