@@ -43,7 +43,12 @@ case .account(let command, let options):
     exit(await AccountCommandRunner.run(command, options))
 case .run(let options):
     TerminalHandover.release(environment: environment)
-    exit(ScenarioCommand.run(options))
+    let status = ScenarioCommand.run(options)
+    // An interrupted run returns while its scenarios' threads may still be inside libcurl, OpenSSL or SQLite; exit's
+    // atexit handlers (OpenSSL's cleanup among them) would free what those threads use, and a loaded machine saw
+    // SIGSEGV instead of 143. The reports are written; stdio is flushed here, and nothing else is owed at exit.
+    fflush(nil)
+    _exit(status)
 case .doctor(let options):
     TerminalHandover.release(environment: environment)
     exit(await DoctorCommand.run(options))

@@ -77,10 +77,11 @@ struct FieldCasesInTerminalTests {
     /// is still one key: Delete, Alt-b and a bracketed paste whose start was split edit the Name field as
     /// keys, Up moves on; no `[3~` or `200~` is typed and the lone Esc is never taken for Esc (which
     /// would end the form as "back").
-    /// The wait is `ESCDELAY=1500`, not the 200 ms an SSH session gets by default (SlowLinkInputTests pins that
-    /// rule): each piece is written by a tmux client of its own, which a loaded machine can start late.
+    /// The wait is `ESCDELAY=5000`, not the 200 ms an SSH session gets by default (SlowLinkInputTests pins that
+    /// rule): each piece is written by a tmux client of its own, which a loaded machine can start seconds late
+    /// (seen: a paste's `ESC [` and `200~` 1.5 s apart). The test sends no lone Esc, so the long wait costs nothing.
     @Test func sequencesSplitOverASlowLinkAreKeys() async throws {
-        let run = try HarnessRun(term: "xterm-256color", environment: "ESCDELAY=1500")
+        let run = try HarnessRun(term: "xterm-256color", environment: "ESCDELAY=5000")
         #expect(await run.waitForForm())
         run.tmux.send(literal: "new@contoso.com")
         #expect(await run.tmux.waitForScreen(containing: "new@contoso.com"))
