@@ -59,14 +59,14 @@ final class FlowOnEmulator {
     var state: FlowState { model.state }
     var screen: Screen { model.state.screen }
 
-    /// Applies each event, then waits (at most 90 s) until the request it started has been answered. The wait
+    /// Applies each event, then waits (at most 30 s) until the request it started has been answered. The wait
     /// suspends, re-checking on an async timer, so the request has the cooperative threads to run on. One request
-    /// takes well under a second on a quiet machine; the whole suite beside `stress-ng --cpu 2` stretched one
-    /// past 30 s, so the limit is a safety net, not a measure.
+    /// takes well under a second, also beside `stress-ng --cpu 2` since the suite stopped generating an RSA key
+    /// per emulator on the pool; the limit is a safety net, not a measure.
     func send(_ events: FlowEvent...) async {
         for event in events {
             model.apply(event)
-            await eventually(timeout: .seconds(90), interval: .milliseconds(2)) {
+            await eventually(timeout: .seconds(30), interval: .milliseconds(2)) {
                 model.pump()
                 return !model.isWorking
             }

@@ -50,7 +50,7 @@ import TestSupport
                                                            live: true, interruption: interruption))
             }
         }
-        let reached = await eventually(timeout: .seconds(120)) { printed.withLock { $0.contains("waits · step 2/3") } }
+        let reached = await eventually(timeout: .seconds(30)) { printed.withLock { $0.contains("waits · step 2/3") } }
         let sent = ContinuousClock.now
         interruption.receive(SIGTERM)
         let status = await code

@@ -55,7 +55,7 @@ extension EndToEnd {
             #expect(await run.waitForHome())
             run.choose(1)
             #expect(await run.wait(for: "Your browser was opened", timeout: ConsoleRun.serverWait), "\(run.screen)")
-            #expect(await run.wait(for: "[ Sign out ]", timeout: .seconds(90)),
+            #expect(await run.wait(for: "[ Sign out ]", timeout: .seconds(30)),
                     "\(run.screen)\nbrowser log:\n\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
             run.keys("PPage")
             #expect(await run.wait(for: "Signed in with the browser"), "\(run.screen)")

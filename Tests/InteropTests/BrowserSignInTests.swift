@@ -20,7 +20,7 @@ import TophhieCloudAuthentication
             "TOPHHIE_TEST_BROWSER_LOG": log,
         ])
         let pid = try #require(ChildProcess.start(command, outputPath: output, truncate: true))
-        let result = try await step.waitForSignIn(timeout: 60)
+        let result = try await step.waitForSignIn(timeout: 30)
         #expect(await ChildProcess.exitStatus(of: pid) == 0, "browser: \(InteropTenant.read(output)) \(InteropTenant.read(log))")
         #expect(result.account.username == InteropTenant.username)
         #expect(auth.currentAccount?.username == InteropTenant.username)
