@@ -94,4 +94,23 @@ struct TokenCacheLockWaitTests {
         #expect(!FileManager.default.fileExists(atPath: path), "nothing was written")
         await holder.release()
     }
+
+    // The synchronous account listings run on whatever thread calls them, a cooperative one from async code: they
+    // must not wait for a lock another program holds, even when the file they find is damaged.
+    @Test func aSynchronousReadOfADamagedFileDoesNotWaitForTheLock() async throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let path = folder.file("msal_token_cache.json")
+        // Waiting for the lock would end in `lockTimeout` here, since the holder keeps it until released below.
+        let store = TokenCacheStore(file: TokenCacheFile(path: path, lockTimeout: 1))
+        let holder = try await LockHolder(path: path)
+        // Damaged after the holder has read the (absent) file, as another program writing in place would leave it.
+        try Data("{\"Account\": {".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try store.readNow().accounts().isEmpty, "a damaged file lists no account")
+        #expect(FileManager.default.fileExists(atPath: path), "moving it aside waits for the lock, in an async read")
+        await holder.release()
+        _ = try await store.read()
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(store.takeNotice()?.contains("was damaged") == true)
+    }
 }

@@ -23,13 +23,14 @@ final class TokenCacheStore: Sendable {
 
     var path: String? { file?.path }
 
-    /// The cache as it is now, read on the calling thread (for the synchronous account listings: the file
-    /// is parsed once and then only `fstat`ed; only a damaged file waits for the lock).
+    /// The cache as it is now, read on the calling thread for the synchronous account listings, never waiting for
+    /// the lock: the file is parsed once and then only `fstat`ed; a damaged file reads as empty until the next
+    /// async read moves it aside.
     /// - Throws: `AuthError.tokenCache`.
     func readNow() throws -> MSALTokenCache {
         guard let file else { return memory.withLock { $0 } }
         do {
-            let (cache, notice) = try file.load()
+            let (cache, notice) = try file.peek()
             remember(notice)
             return cache
         } catch {

@@ -117,6 +117,20 @@ public final class TokenCacheFile: Sendable {
         return try result.get()
     }
 
+    /// The cache as it reads now, never waiting for the lock, for synchronous callers that may be on Swift's
+    /// cooperative pool: a damaged file reads as empty here, and the next `load(cancellation:)` or `update` moves
+    /// it aside under the lock and says so.
+    /// - Throws: ``TokenCacheError`` (`io`) when the file cannot be read at all.
+    func peek() throws(TokenCacheError) -> (cache: MSALTokenCache, notice: String?) {
+        let exposed = tightenPermissions()
+        do {
+            return (try readParsed() ?? MSALTokenCache(), exposed)
+        } catch {
+            guard case .malformed = error else { throw error }
+            return (MSALTokenCache(), exposed)
+        }
+    }
+
     /// Changes the cache under the lock: reads it (moving a damaged file aside), runs `body`, and when the
     /// cache changed (or reading collapsed duplicate entries) writes it atomically.
     /// - Parameter body: edits the cache; when it throws, nothing is written and the error is rethrown.
