@@ -14,13 +14,18 @@ public final class TmuxSession {
     public init(command: String, width: Int = 80, height: Int = 24) throws {
         socket = "tophhie-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try MissingTool.require(Self.tmuxPath)
-        let result = try run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", target, command])
+        let result = try Self.run(socket, ["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", target, command])
         guard result.status == 0 else { throw TmuxError.failed(result.output) }
         // Keep the pane (and its terminal state) after the program ends so it can be inspected.
-        _ = try? run(["set-option", "-t", target, "remain-on-exit", "on"])
+        _ = try? Self.run(socket, ["set-option", "-t", target, "remain-on-exit", "on"])
         serverPid = pid_t(display("#{pid}")) ?? 0
         socketPath = display("#{socket_path}")
     }
+
+    /// Runs this session's tmux clients one at a time, in the order asked, on a Dispatch thread: a send returns at
+    /// once instead of holding a cooperative thread while its client runs, and every read waits behind the sends
+    /// before it, so it sees what they did.
+    private let clients = DispatchQueue(label: "tmux-clients")
 
     /// The tmux server, killed directly if `kill-server` does not end it.
     private var serverPid: pid_t = 0
@@ -33,44 +38,43 @@ public final class TmuxSession {
 
     /// Sends tmux key names (`"Tab"`, `"Enter"`, `"Left"`, `"C-c"`).
     public func send(keys: String...) {
-        _ = try? run(["send-keys", "-t", target] + keys)
+        enqueue(["send-keys", "-t", target] + keys)
     }
 
     /// Sends `text` literally, byte for byte (escape sequences included).
     public func send(literal text: String) {
-        _ = try? run(["send-keys", "-t", target, "-l", text])
+        enqueue(["send-keys", "-t", target, "-l", text])
     }
 
     /// Pastes `text` the way a terminal does: bracketed when the program asked for it.
     public func paste(_ text: String) {
-        _ = try? run(["set-buffer", "-b", "test-paste", text])
-        _ = try? run(["paste-buffer", "-p", "-d", "-b", "test-paste", "-t", target])
+        enqueue(["set-buffer", "-b", "test-paste", text])
+        enqueue(["paste-buffer", "-p", "-d", "-b", "test-paste", "-t", target])
     }
 
     /// Resizes the window, which the program sees as SIGWINCH.
     public func resize(width: Int, height: Int) {
-        _ = try? run(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
+        enqueue(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// The visible screen as text.
     public func capture() -> String {
-        (try? run(["capture-pane", "-p", "-t", target]).output) ?? ""
+        output(["capture-pane", "-p", "-t", target])
     }
 
     /// The pane's scrollback and visible screen as text (`capture-pane -S -`): what scrolling back shows.
     public func captureHistory() -> String {
-        (try? run(["capture-pane", "-p", "-S", "-", "-t", target]).output) ?? ""
+        output(["capture-pane", "-p", "-S", "-", "-t", target])
     }
 
     /// The visible screen with its attributes as escape sequences (`capture-pane -e`).
     public func captureWithAttributes() -> String {
-        (try? run(["capture-pane", "-p", "-e", "-t", target]).output) ?? ""
+        output(["capture-pane", "-p", "-e", "-t", target])
     }
 
     /// A tmux format evaluated for the pane, e.g. `#{cursor_flag}`.
     public func display(_ format: String) -> String {
-        ((try? run(["display-message", "-p", "-t", target, format]).output) ?? "")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        output(["display-message", "-p", "-t", target, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Suspends until `condition` holds or `timeout` passes, re-checking it on an async timer (no thread waits).
@@ -86,9 +90,13 @@ public final class TmuxSession {
         await wait(timeout: timeout) { await screen().contains(text) }
     }
 
-    /// The visible screen as text, read with the tmux client reaped off the cooperative pool.
+    /// The visible screen as text, read after the sends before it, with no cooperative thread waiting.
     public func screen() async -> String {
-        (try? await runAsync(["capture-pane", "-p", "-t", target]).output) ?? ""
+        await withCheckedContinuation { continuation in
+            clients.async { [socket, target] in
+                continuation.resume(returning: (try? Self.run(socket, ["capture-pane", "-p", "-t", target]).output) ?? "")
+            }
+        }
     }
 
     /// Kills the private tmux server.
@@ -97,35 +105,31 @@ public final class TmuxSession {
         // kill-server hangs up the panes; the server exits about a second later without waiting
         // for us. Only a server that does not answer is killed by force. tmux leaves the socket
         // file behind either way, so it is removed here.
-        let answered = (try? run(["kill-server"]))?.status == 0
+        let answered = clients.sync { [socket] in (try? Self.run(socket, ["kill-server"]))?.status == 0 }
         if !answered { kill(serverPid, SIGKILL) }
         if !socketPath.isEmpty { unlink(socketPath) }
         serverPid = 0
     }
 
-    /// ``run(_:)`` with the tmux client reaped on a Dispatch thread (``ChildProcess/exitStatus(of:)``).
-    private func runAsync(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-        let outputPath = NSTemporaryDirectory() + "tmux-\(UUID().uuidString).out"
-        defer { unlink(outputPath) }
-        let command = [Self.tmuxPath, "-L", socket, "-f", "/dev/null"] + arguments
-        guard let child = ChildProcess.start(command, outputPath: outputPath, truncate: true) else {
-            throw TmuxError.failed("could not start \(Self.tmuxPath)")
-        }
-        let status = await ChildProcess.exitStatus(of: child)
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        return (status, output)
+    private func enqueue(_ arguments: [String]) {
+        clients.async { [socket] in _ = try? Self.run(socket, arguments) }
     }
 
-    /// Runs one tmux command and waits for it (``ChildProcess``: output through a file, because the
-    /// server that `new-session` starts inherits the descriptors; Foundation's `Process` was seen
+    /// What a tmux command prints, run after the sends before it (the caller's thread waits).
+    private func output(_ arguments: [String]) -> String {
+        clients.sync { [socket] in (try? Self.run(socket, arguments).output) ?? "" }
+    }
+
+    /// Runs one tmux command on the server `socket` and waits for it (``ChildProcess``: output through a file,
+    /// because the server that `new-session` starts inherits the descriptors; Foundation's `Process` was seen
     /// leaving the client unreaped here).
     @discardableResult
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    private static func run(_ socket: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let outputPath = NSTemporaryDirectory() + "tmux-\(UUID().uuidString).out"
         defer { unlink(outputPath) }
-        let command = [Self.tmuxPath, "-L", socket, "-f", "/dev/null"] + arguments
+        let command = [tmuxPath, "-L", socket, "-f", "/dev/null"] + arguments
         guard let child = ChildProcess.start(command, outputPath: outputPath, truncate: true) else {
-            throw TmuxError.failed("could not start \(Self.tmuxPath)")
+            throw TmuxError.failed("could not start \(tmuxPath)")
         }
         let status = ChildProcess.wait(child)
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""

@@ -3,6 +3,7 @@ import NativeAuthWire
 import Synchronization
 import Testing
 @testable import TenantEmulator
+import TestSupport
 
 /// PBKDF2 runs with the tenant's lock released: other requests are answered meanwhile, and a continuation
 /// token is still single use when two requests carrying it check the password at the same time.
@@ -38,7 +39,7 @@ import Testing
         let emulator = harness.emulator
         let finished = Atomic<Bool>(false)
         let signedIn = Task {
-            await Self.onOwnThread {
+            try await offPool {
                 _ = Self.signIn(emulator, token)
                 finished.store(true, ordering: .releasing)
             }
@@ -48,14 +49,7 @@ import Testing
         #expect(other.status == 200)
         let waited = finished.load(ordering: .acquiring)
         #expect(!waited, "initiate waited for the other request's password check")
-        await signedIn.value
-    }
-
-    /// Runs `work` on a Thread of its own (it blocks on the hash) and suspends until it is done.
-    static func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
-        await withCheckedContinuation { (done: CheckedContinuation<Result, Never>) in
-            Thread.detachNewThread { done.resume(returning: work()) }
-        }
+        _ = try await signedIn.value
     }
 
     @Test("two requests with the same continuation token and the right password: exactly one goes on")
@@ -65,7 +59,7 @@ import Testing
         let emulator = harness.emulator
         let statuses = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<2 {
-                group.addTask { await Self.onOwnThread { Self.signIn(emulator, token).status } }
+                group.addTask { (try? await offPool { Self.signIn(emulator, token).status }) ?? 0 }
             }
             return await group.reduce(into: [Int]()) { $0.append($1) }
         }
