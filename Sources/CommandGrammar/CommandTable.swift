@@ -10,7 +10,7 @@ public enum CommandTable {
 
     /// Every command, the embedded console (empty name) first; hidden ones last.
     public static let commands: [CommandSpec] = [
-        embedded, console, emulator, token, accounts, signOut, history, run, doctor, enrol, record, help, completion, complete,
+        embedded, console, emulator, token, accounts, signOut, history, tenantCommand, run, doctor, enrol, record, help, completion, complete,
     ]
 
     /// The command whose word is `name` (`console`, `run`, `__complete`); nil for any other word, the empty one included.
@@ -173,6 +173,27 @@ public enum CommandTable {
         notes: ["Reads /auditLogs/signIns newest first with an operator account holding AuditLog.Read.All and a "
                 + "reports role; throttling waits Retry-After.", tenantNote])
 
+    /// `tophhie tenant snapshot|diff`: a tenant's configuration through Graph, and what differs between two reads.
+    public static let tenantCommand = CommandSpec(
+        name: "tenant", summary: "snapshot a tenant's configuration through Graph, or diff two snapshots",
+        usage: ["tenant snapshot [--out FILE] [--account OPERATOR] [--graph URL] [TENANT OPTIONS]",
+                "tenant diff A B [--json]"],
+        options: tenant + [
+            tokenCache, caFile, account,
+            OptionSpec(["--out"], value: "FILE", completion: .file,
+                       help: "snapshot: write the snapshot here (atomically) instead of standard output."),
+            OptionSpec(["--json"], help: "diff: the differences as JSON ({\"equal\": Bool, \"differences\": [...]}), for CI drift checks."),
+            graph, debug,
+        ],
+        operand: "snapshot|diff A B", operandCompletion: .words(["snapshot", "diff"]),
+        notes: ["snapshot reads, with a cached operator account, the sign-up user flows, user flow attributes, the email OTP and SMS "
+                + "methods, the native-auth app registrations and the conditional access policies requiring MFA (permissions: "
+                + "EventListener.Read.All, IdentityUserFlow.Read.All, Policy.Read.AuthenticationMethod, Application.Read.All, "
+                + "Policy.Read.All); a part the operator may not read is recorded as notRead. The JSON is stable: an unchanged "
+                + "tenant reads to the same bytes.",
+                "diff exits 0 when the snapshots are equal, 1 when they differ (one line per difference), 2 when a file is not a snapshot.",
+                "A snapshot is also a tenant for the emulator: tophhie --preset FILE, tophhie emulator --tenant FILE.", tenantNote])
+
     /// `tophhie run`.
     public static let run = CommandSpec(
         name: "run", summary: "scenario files against the emulator or a tenant, with reports for CI",
@@ -244,7 +265,7 @@ public enum CommandTable {
         name: "help", summary: "this text, a command's, or the exit codes",
         usage: ["help [COMMAND|exit-codes]"], options: [],
         operand: "TOPIC", operandCompletion: .words(["exit-codes"] + ["console", "emulator", "token", "accounts", "sign-out",
-                                                                       "history", "run", "doctor", "enrol", "record",
+                                                                       "history", "tenant", "run", "doctor", "enrol", "record",
                                                                        "completion"]))
 
     /// `tophhie completion`.

@@ -1,0 +1,72 @@
+import Foundation
+import TenantConfiguration
+import TerminalUI
+import TophhieCloudAuthentication
+
+/// `tophhie tenant snapshot [--out FILE] [--account OPERATOR]`: the tenant's configuration from Graph
+/// (`TophhieAuth.tenantSnapshot`) as stable JSON, on standard output or written atomically to `--out`. Each part
+/// the operator may not read is named on standard error; the snapshot still comes out (exit 0).
+enum TenantSnapshotCommand {
+    static func run(_ options: AccountCommandOptions, auth: TophhieAuth, output: (String) -> Void, errors: (String) -> Void) async throws {
+        let account = try options.account.map { try AccountCommandRunner.find($0, auth: auth) }
+        let wait: @Sendable (Int) -> Void = { seconds in
+            FileHandle.standardError.write(Data("tophhie tenant snapshot: throttled, retrying in \(seconds) s\n".utf8))
+        }
+        let snapshot: TenantSnapshot
+        do {
+            snapshot = try await auth.tenantSnapshot(account: account, onWait: wait)
+        } catch {
+            throw SnapshotFailure(error: error)
+        }
+        for (part, why) in snapshot.partsNotRead {
+            errors("tophhie tenant snapshot: \(part) not read: \(PrintableText.make(why)).")
+        }
+        let data = snapshot.encoded()
+        guard let path = options.outPath else {
+            output(String(decoding: data.dropLast(), as: UTF8.self))
+            return
+        }
+        do {
+            try await writeOffPool(data, to: path)
+        } catch {
+            throw SnapshotFailure(error: error)
+        }
+        errors("tophhie tenant snapshot: written to \(PrintableText.make(path)).")
+    }
+
+    /// `PrivateFile.write` (temporary file, fsync, rename) on a Dispatch thread: it blocks.
+    private static func writeOffPool(_ data: Data, to path: String) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                do {
+                    try PrivateFile.write(data, to: path)
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+}
+
+/// A snapshot that could not be taken or written; says what an operator needs.
+struct SnapshotFailure: CommandFailure {
+    let error: any Error
+
+    var needsSignIn: Bool {
+        switch error {
+        case let auth as AuthError: auth.needsInteraction
+        case GraphError.auth(let auth) as GraphError: auth.needsInteraction
+        default: false
+        }
+    }
+
+    var description: String {
+        switch error as? GraphError {
+        case let graph?:
+            PrintableText.make(graph.errorDescription ?? "\(graph)") + (graph.details.map { " (\(PrintableText.make($0.description)))" } ?? "")
+        case nil:
+            PrintableText.make((error as? LocalizedError)?.errorDescription ?? "\(error)")
+        }
+    }
+}
