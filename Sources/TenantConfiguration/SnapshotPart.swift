@@ -21,6 +21,14 @@ public enum SnapshotPart<Value: Codable & Equatable & Sendable>: Codable, Equata
         return nil
     }
 
+    /// The value transformed, or the same reason.
+    public func map<Other>(_ transform: (Value) -> Other) -> SnapshotPart<Other> {
+        switch self {
+        case .read(let value): .read(transform(value))
+        case .notRead(let why): .notRead(why)
+        }
+    }
+
     public init(from decoder: any Decoder) throws {
         if let keyed = try? decoder.container(keyedBy: Keys.self), keyed.contains(.notRead) {
             self = .notRead(try keyed.decode(String.self, forKey: .notRead))

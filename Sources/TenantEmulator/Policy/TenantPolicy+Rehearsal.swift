@@ -105,6 +105,8 @@ extension TenantPolicy {
             case "radioSingleSelect", "checkboxSingleSelect":
                 guard !input.options.isEmpty else { break }
                 choices = input.options.map(\.value)
+                // The emulator checks a regex before choices; one that allows anything (the portal's default) would hide them.
+                if let pattern = regex, ["^.*", ".*", "^.*$"].contains(pattern) { regex = nil }
                 if input.options.contains(where: { $0.label != $0.value }) {
                     notes.append("\(subject): \(name)'s options are checked by value; their labels are not shown")
                 }
