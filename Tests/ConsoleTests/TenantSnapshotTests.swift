@@ -1,3 +1,4 @@
+import AccountFlow
 @testable import Console
 import EmulatorServer
 import Foundation
@@ -90,5 +91,24 @@ import TophhieCloudAuthentication
         #expect(snapshot.mfaPolicies.reasonNotRead?.contains("Policy.Read.All") == true)
         #expect(snapshot.signUpFlows == (try TenantPreset.load("mfa")).configurationSnapshot.signUpFlows)
         #expect(try TenantPolicy.rehearsal(of: snapshot).notes.contains { $0.hasPrefix("mfaPolicies was not read") })
+    }
+
+    @Test func theOperatorScreenReadsTheSummaryAndSavesTheSnapshot() async throws {
+        let policy = try TenantPreset.load("attributes")
+        let tenant = try await OperatorOnEmulator(policy: policy, scopes: ["EventListener.Read.All"])
+        let auth = TophhieAuth()
+        try auth.configure(clientId: tenant.clientID, authority: tenant.server.authority, tokenCachePath: tenant.cache,
+                           graphEndpoint: URL(string: tenant.server.origin + "/v1.0"))
+        let path = NSTemporaryDirectory() + "tophhie-snapshot-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let runner = GraphRunner(auth: auth, snapshotPath: path, send: { _ in })
+        guard case .tenantLoaded(.success(let summary))? = await runner.loadTenant() else {
+            Issue.record("the operator reads the tenant")
+            return
+        }
+        #expect(summary == TenantSummary(policy.configurationSnapshot))
+        #expect(summary.attributes.contains { $0.contains("extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_loyaltyNumber (text, required)") }, "\(summary.attributes)")
+        #expect(await runner.saveTenant() == .tenantSaved(.success(path)))
+        #expect(FileManager.default.contents(atPath: path) == policy.configurationSnapshot.encoded())
     }
 }

@@ -27,24 +27,10 @@ enum TenantSnapshotCommand {
             return
         }
         do {
-            try await writeOffPool(data, to: path)
+            try await SnapshotFile.write(data, to: path)
         } catch {
             throw SnapshotFailure(error: error)
         }
         errors("tophhie tenant snapshot: written to \(PrintableText.make(path)).")
-    }
-
-    /// `PrivateFile.write` (temporary file, fsync, rename) on a Dispatch thread: it blocks.
-    private static func writeOffPool(_ data: Data, to path: String) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            DispatchQueue.global().async {
-                do {
-                    try PrivateFile.write(data, to: path)
-                    continuation.resume()
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        }
     }
 }
