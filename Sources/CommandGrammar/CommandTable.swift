@@ -93,7 +93,8 @@ public enum CommandTable {
         options: [
             OptionSpec(["--preset"], value: "NAME|FILE", completion: .presetOrFile,
                        help: "the embedded emulator's tenant: a preset (email-password, the default, email-otp, mfa, attributes, "
-                           + "strict) or a policy file (a path with / or ending .json, keys as for emulator --tenant FILE)."),
+                           + "strict), a policy file (a path with / or ending .json, keys as for emulator --tenant FILE), or a tenant "
+                           + "snapshot from tenant snapshot (rehearsed; what the emulator cannot model is said at start)."),
             OptionSpec(["--port"], value: "N", help: "its loopback port, e.g. to reach its control API; 0 (default) takes any free port."),
         ] + consoleOptions)
 
@@ -114,7 +115,8 @@ public enum CommandTable {
                 "         [--show-codes] [--hash-iterations N] [--tls [--tls-cert FILE]]"],
         options: [
             OptionSpec(["--tenant"], value: "PRESET|FILE", completion: .presetOrFile,
-                       help: "a preset (email-password, the default, email-otp, mfa, attributes, strict) or a policy JSON file."),
+                       help: "a preset (email-password, the default, email-otp, mfa, attributes, strict), a policy JSON file, or a "
+                           + "tenant snapshot from tenant snapshot (rehearsed; what the emulator cannot model is printed first)."),
             OptionSpec(["--port"], value: "N", help: "TCP port; 0 takes any free port (default: 0)."),
             OptionSpec(["--data"], value: "FILE", completion: .file, help: "keep users in this SQLite file across restarts (default: in memory)."),
             OptionSpec(["--host"], value: "H", help: "IPv4 address to bind (default: 127.0.0.1; anything else is reachable by others)."),

@@ -52,7 +52,7 @@ extension TenantSnapshot {
                                 values: (Value, Value, inout [SnapshotDifference]) -> Void) {
         switch (a, b) {
         case (.read(let before), .read(let after)): values(before, after, &found)
-        case (.notRead(let why), .notRead): _ = why
+        case (.notRead, .notRead): break
         case (.read, .notRead(let why)): found.append(SnapshotDifference(part, "not read in the second snapshot (\(why))"))
         case (.notRead(let why), .read): found.append(SnapshotDifference(part, "not read in the first snapshot (\(why))"))
         }

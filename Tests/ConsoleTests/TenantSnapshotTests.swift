@@ -111,4 +111,20 @@ import TophhieCloudAuthentication
         #expect(await runner.saveTenant() == .tenantSaved(.success(path)))
         #expect(FileManager.default.contents(atPath: path) == policy.configurationSnapshot.encoded())
     }
+
+    @Test func theCommandLineReadsSnapshotAndDiff() throws {
+        let parser = InvocationParser(environment: ["TOPHHIE_AUTHORITY": "https://contoso.ciamlogin.com/contoso.onmicrosoft.com",
+                                                    "TOPHHIE_CLIENT_ID": "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48", "HOME": "/nonexistent"],
+                                      readFile: { _ in nil })
+        guard case .account(.tenantSnapshot, let options) = try parser.parse(["tenant", "snapshot", "--out", "prod.json", "--account", "ops@contoso.com"]) else {
+            Issue.record("tenant snapshot is an account command")
+            return
+        }
+        #expect(options.outPath == "prod.json" && options.account == "ops@contoso.com")
+        #expect(try parser.parse(["tenant", "diff", "a.json", "b.json", "--json"]) == .tenantDiff(first: "a.json", second: "b.json", json: true))
+        #expect(throws: UsageError.self) { try parser.parse(["tenant", "diff", "a.json"]) }
+        #expect(throws: UsageError.self) { try parser.parse(["tenant", "diff", "a.json", "b.json", "--out", "c"]) }
+        #expect(throws: UsageError.self) { try parser.parse(["tenant", "snapshot", "--json"]) }
+        #expect(throws: UsageError.self) { try parser.parse(["tenant"]) }
+    }
 }
