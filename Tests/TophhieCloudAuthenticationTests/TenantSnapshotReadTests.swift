@@ -104,4 +104,28 @@ import TophhieCloudAuthentication
             try await kit.auth.tenantSnapshot()
         }
     }
+
+    @Test func nextLinksAreFollowedAndACollectionWithoutEndIsAPartNotRead() async throws {
+        let fixtures = Self.graph()
+        let first = #"{"value": [{"appId": "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48", "isFallbackPublicClient": true}], "#
+            + #""@odata.nextLink": "https://graph.microsoft.com/v1.0/applications?$select=appId&$skiptoken=page2"}"#
+        let second = #"{"value": [{"appId": "0f1e2d3c-4b5a-4968-8776-655443322110", "isFallbackPublicClient": false}]}"#
+        let paged = try await GraphKit.signedIn(graph: { request in
+            guard request.url.path == "/v1.0/applications" else { return fixtures(request) }
+            return InteractiveKit.json(200, request.url.absoluteString.contains("skiptoken=page2") ? second : first)
+        })
+        let snapshot = try await paged.auth.tenantSnapshot()
+        // Both pages were read: the second page's app is known, then left out as it uses no native auth.
+        #expect(paged.graphRequests.filter { $0.url.path == "/v1.0/applications" }.count == 2)
+        #expect(snapshot.applications.value?.map(\.appId) == ["8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48"])
+
+        let endless = try await GraphKit.signedIn(graph: { request in
+            guard request.url.path == "/v1.0/identity/userFlowAttributes" else { return fixtures(request) }
+            return InteractiveKit.json(200, #"{"value": [], "@odata.nextLink": "https://graph.microsoft.com/v1.0/identity/userFlowAttributes?$skiptoken="#
+                                       + UUID().uuidString + #""}"#)
+        })
+        let cut = try await endless.auth.tenantSnapshot()
+        #expect(cut.userFlowAttributes.reasonNotRead?.hasPrefix("more than 50 pages") == true, "\(cut.userFlowAttributes)")
+        #expect(cut.signUpFlows.value != nil)
+    }
 }

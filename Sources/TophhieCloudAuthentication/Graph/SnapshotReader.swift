@@ -7,7 +7,7 @@ struct SnapshotReader: Sendable {
     let account: TophhieAccount?
     let onWait: @Sendable (Int) -> Void
 
-    /// Pages a snapshot follows at most per read.
+    /// Pages a snapshot follows at most per read; a longer collection is a part not read, never a cut one.
     static let maxPages = 50
 
     /// Runs `read`; a refusal (400, 403, 404, consent missing) becomes `.notRead(why)`, a malformed answer an error
@@ -15,6 +15,8 @@ struct SnapshotReader: Sendable {
     func part<Value>(_ read: GraphConfigurationRead, _ body: () async throws -> Value) async throws -> SnapshotPart<Value> {
         do {
             return .read(try await body())
+        } catch is TooManyPages {
+            return .notRead("more than \(Self.maxPages) pages; a part read in half would look like a change")
         } catch let error as GraphShapeError {
             throw GraphError.unexpectedResponse("\(read.title) (GET /\(read.version)\(read.path)): \(error.reason).")
         } catch let error as GraphError {
@@ -46,8 +48,11 @@ struct SnapshotReader: Sendable {
             try TophhieAuth.checkSameHost(next, as: call.session.configuration.graphEndpoint)
             link = next
         }
-        return items
+        throw TooManyPages()
     }
+
+    /// A collection still had a next link after ``maxPages`` pages.
+    private struct TooManyPages: Error {}
 
     /// One object read.
     func object<Value>(_ read: GraphConfigurationRead, _ parse: (Data) throws(GraphShapeError) -> Value) async throws -> Value {
