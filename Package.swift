@@ -33,8 +33,10 @@ let package = Package(
         .target(name: "CRegexBound", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
         .target(name: "NativeAuthWire"),
+        // A tenant's configuration as Graph documents it: the snapshot, its Graph answers both ways, the diff.
+        .target(name: "TenantConfiguration"),
         // LoopbackHTTP receives the browser sign-in's redirect; CCrypto hashes the PKCE verifier.
-        .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "CCurl", "CCrypto", "LoopbackHTTP"]),
+        .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "TenantConfiguration", "CCurl", "CCrypto", "LoopbackHTTP"]),
         .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "CRegexBound"]),
         // Foundation-free, like CursesBackend and Launcher: the launcher paints its first frame with them.
         .target(name: "TerminalUI"),
@@ -45,7 +47,7 @@ let package = Package(
         .target(name: "Launcher", dependencies: ["TerminalUI", "CommandGrammar"]),
         .target(name: "ScreenPresentation", dependencies: ["AccountFlow", "TerminalUI"]),
         // Embedded in the code, not a resource bundle: the binaries run wherever they are copied.
-        .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "CSQLite3", "CCrypto"],
+        .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "TenantConfiguration", "CSQLite3", "CCrypto"],
                 resources: ["email-password", "email-otp", "mfa", "attributes", "strict"].map { .embedInCode("Presets/\($0).json") }),
         // Loopback HTTP/HTTPS server (libmicrohttpd), Foundation-free: the emulator, the benchmark and the
         // browser sign-in's redirect listener share it.
@@ -56,7 +58,7 @@ let package = Package(
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [
             "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
-            "TenantEmulator", "EmulatorServer", "EnrolmentFiles",
+            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "TenantConfiguration",
         ]),
         .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI", "TenantEmulator"]),
         .executableTarget(name: "tophhie-console", dependencies: ["Console", "CommandGrammar", "CursesBackend", "TenantEmulator", "EmulatorServer"]),
@@ -79,7 +81,7 @@ let package = Package(
         .executableTarget(name: "token-cache-writer", dependencies: ["TophhieCloudAuthentication"]),
 
         .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "TestSupport"]),
-        .testTarget(name: "TophhieCloudAuthenticationTests", dependencies: ["TophhieCloudAuthentication", "LoopbackHTTP", "TestSupport"]),
+        .testTarget(name: "TophhieCloudAuthenticationTests", dependencies: ["TophhieCloudAuthentication", "TenantConfiguration", "LoopbackHTTP", "TestSupport"]),
         .testTarget(name: "AccountFlowTests", dependencies: ["AccountFlow", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenPresentation", "AccountFlow",
                                                             "TophhieCloudAuthentication", "TestSupport"],
@@ -87,10 +89,10 @@ let package = Package(
         // The seed guides' snippets, unchanged, run against the emulator.
         .testTarget(name: "SeedGuideTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer", "TestSupport"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
-        .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
+        .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantConfiguration", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "EmulatorLoadTests", dependencies: ["EmulatorLoad", "NativeAuthWire", "TenantEmulator", "EmulatorServer", "LoopbackHTTP"]),
         .testTarget(name: "EnrolmentFilesTests", dependencies: ["EnrolmentFiles"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
+        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "TenantConfiguration", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
                     exclude: ["Schemas", "Snapshots"]),
         // Interoperability with the ecosystem: MSAL Python on our token cache, Selenium + Chromium on the
         // sign-in pages. Scripts/ holds the Python programs the tests start.
@@ -113,6 +115,7 @@ if Context.environment["TOPHHIE_FUZZ"] == "1" {
         ("fuzz-token-cache", ["TophhieCloudAuthentication"]),
         ("fuzz-graph-response", ["TophhieCloudAuthentication"]),
         ("fuzz-interactive-answers", ["TophhieCloudAuthentication", "LoopbackHTTP", "NativeAuthWire"]),
+        ("fuzz-tenant-snapshot", ["TenantConfiguration", "TenantEmulator"]),
     ]
     // The launcher's build plugin would first compile the whole console as a tool; fuzz builds need none of it.
     let launcher: Set<String> = ["tophhie", "tophhie-bench", "BuildConsoleBesideLauncher"]

@@ -177,6 +177,26 @@ def graph_response():
                                                   "@odata.nextLink": "https://graph.microsoft.com/v1.0/auditLogs/signIns?$skiptoken=x"}))
 
 
+def tenant_snapshot():
+    """The Graph configuration fixtures, each behind the byte choosing its reader, and a snapshot file."""
+    readers = ["signUpFlows", "flowApplications", "userFlowAttributes", "emailOtp", "applications", "nativeAuthentication",
+               "mfaPolicies"]
+    folder = os.path.join(ROOT, "Tests", "Fixtures", "graph-configuration")
+    for index, name in enumerate(readers):
+        with open(os.path.join(folder, name + ".json"), "rb") as handle:
+            write("tenant-snapshot", bytes([index]) + handle.read())
+    write("tenant-snapshot", b"\x03" + open(os.path.join(folder, "sms.json"), "rb").read())
+    write("tenant-snapshot", b"\x07" + json.dumps({
+        "format": "tophhie-tenant-snapshot/1", "emailOtp": {"state": "enabled", "includeTargets": ["all_users"]},
+        "sms": {"notRead": "HTTP 403 Authorization_RequestDenied"}, "applications": [{"appId": CLIENT, "isFallbackPublicClient": True,
+                                                                                    "redirectUris": ["http://localhost"]}],
+        "nativeAuthentication": {CLIENT: "all"}, "mfaPolicies": [], "userFlowAttributes": [],
+        "signUpFlows": [{"name": "Customers", "identityProviders": ["EmailPassword-OAUTH"], "signUpAllowed": True,
+                         "applications": [CLIENT], "attributes": [{"attribute": "city", "order": 1, "label": "City",
+                                                                    "inputType": "text", "required": True, "options": [],
+                                                                    "hidden": False, "editable": True}]}]}).encode())
+
+
 def interactive_answers():
     tests = os.path.join(ROOT, "Tests", "TophhieCloudAuthenticationTests")
     source = open(os.path.join(tests, "InteractiveKit.swift")).read()
@@ -226,7 +246,8 @@ def terminal_input():
 def main():
     if not os.path.isdir(FIXTURES):
         sys.exit(f"no fixtures at {FIXTURES}: the checkout is incomplete")
-    for make in (native_auth, emulator_request, tenant_policy, token_cache, jwt_claims, graph_response, interactive_answers, terminal_input):
+    for make in (native_auth, emulator_request, tenant_policy, token_cache, jwt_claims, graph_response, interactive_answers, terminal_input,
+                 tenant_snapshot):
         make()
     for target in sorted(os.listdir(CORPUS)):
         print(f"{target}: {len(os.listdir(os.path.join(CORPUS, target)))} seeds")

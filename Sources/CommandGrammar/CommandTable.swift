@@ -10,7 +10,7 @@ public enum CommandTable {
 
     /// Every command, the embedded console (empty name) first; hidden ones last.
     public static let commands: [CommandSpec] = [
-        embedded, console, emulator, token, accounts, signOut, history, run, doctor, enrol, record, help, completion, complete,
+        embedded, console, emulator, token, accounts, signOut, history, tenantCommand, run, doctor, enrol, record, help, completion, complete,
     ]
 
     /// The command whose word is `name` (`console`, `run`, `__complete`); nil for any other word, the empty one included.
@@ -93,7 +93,8 @@ public enum CommandTable {
         options: [
             OptionSpec(["--preset"], value: "NAME|FILE", completion: .presetOrFile,
                        help: "the embedded emulator's tenant: a preset (email-password, the default, email-otp, mfa, attributes, "
-                           + "strict) or a policy file (a path with / or ending .json, keys as for emulator --tenant FILE)."),
+                           + "strict), a policy file (a path with / or ending .json, keys as for emulator --tenant FILE), or a tenant "
+                           + "snapshot from tenant snapshot (rehearsed; what the emulator cannot model is said at start)."),
             OptionSpec(["--port"], value: "N", help: "its loopback port, e.g. to reach its control API; 0 (default) takes any free port."),
         ] + consoleOptions)
 
@@ -114,7 +115,8 @@ public enum CommandTable {
                 "         [--show-codes] [--hash-iterations N] [--tls [--tls-cert FILE]]"],
         options: [
             OptionSpec(["--tenant"], value: "PRESET|FILE", completion: .presetOrFile,
-                       help: "a preset (email-password, the default, email-otp, mfa, attributes, strict) or a policy JSON file."),
+                       help: "a preset (email-password, the default, email-otp, mfa, attributes, strict), a policy JSON file, or a "
+                           + "tenant snapshot from tenant snapshot (rehearsed; what the emulator cannot model is printed first)."),
             OptionSpec(["--port"], value: "N", help: "TCP port; 0 takes any free port (default: 0)."),
             OptionSpec(["--data"], value: "FILE", completion: .file, help: "keep users in this SQLite file across restarts (default: in memory)."),
             OptionSpec(["--host"], value: "H", help: "IPv4 address to bind (default: 127.0.0.1; anything else is reachable by others)."),
@@ -172,6 +174,27 @@ public enum CommandTable {
         ],
         notes: ["Reads /auditLogs/signIns newest first with an operator account holding AuditLog.Read.All and a "
                 + "reports role; throttling waits Retry-After.", tenantNote])
+
+    /// `tophhie tenant snapshot|diff`: a tenant's configuration through Graph, and what differs between two reads.
+    public static let tenantCommand = CommandSpec(
+        name: "tenant", summary: "snapshot a tenant's configuration through Graph, or diff two snapshots",
+        usage: ["tenant snapshot [--out FILE] [--account OPERATOR] [--graph URL] [TENANT OPTIONS]",
+                "tenant diff A B [--json]"],
+        options: tenant + [
+            tokenCache, caFile, account,
+            OptionSpec(["--out"], value: "FILE", completion: .file,
+                       help: "snapshot: write the snapshot here (atomically) instead of standard output."),
+            OptionSpec(["--json"], help: "diff: the differences as JSON ({\"equal\": Bool, \"differences\": [...]}), for CI drift checks."),
+            graph, debug,
+        ],
+        operand: "snapshot|diff A B", operandCompletion: .words(["snapshot", "diff"]),
+        notes: ["snapshot reads, with a cached operator account, the sign-up user flows, user flow attributes, the email OTP and SMS "
+                + "methods, the native-auth app registrations and the conditional access policies requiring MFA (permissions: "
+                + "EventListener.Read.All, IdentityUserFlow.Read.All, Policy.Read.AuthenticationMethod, Application.Read.All, "
+                + "Policy.Read.All); a part the operator may not read is recorded as notRead. The JSON is stable: an unchanged "
+                + "tenant reads to the same bytes.",
+                "diff exits 0 when the snapshots are equal, 1 when they differ (one line per difference), 2 when a file is not a snapshot.",
+                "A snapshot is also a tenant for the emulator: tophhie --preset FILE, tophhie emulator --tenant FILE.", tenantNote])
 
     /// `tophhie run`.
     public static let run = CommandSpec(
@@ -244,7 +267,7 @@ public enum CommandTable {
         name: "help", summary: "this text, a command's, or the exit codes",
         usage: ["help [COMMAND|exit-codes]"], options: [],
         operand: "TOPIC", operandCompletion: .words(["exit-codes"] + ["console", "emulator", "token", "accounts", "sign-out",
-                                                                       "history", "run", "doctor", "enrol", "record",
+                                                                       "history", "tenant", "run", "doctor", "enrol", "record",
                                                                        "completion"]))
 
     /// `tophhie completion`.

@@ -1,3 +1,5 @@
 // The protocol vocabularies (`Capability`, `ChallengeType`, `ChallengeChannel`, …) are part of the
 // framework's public API, so callers import one module.
 @_exported import NativeAuthWire
+// `tenantSnapshot` returns the snapshot model (`TenantSnapshot` and its parts), so it is public API too.
+@_exported import TenantConfiguration

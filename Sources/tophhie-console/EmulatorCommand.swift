@@ -44,7 +44,10 @@ enum EmulatorCommand {
         }
         let policy: TenantPolicy
         do {
-            policy = try TenantPreset.resolve(options.tenant)
+            let rehearsal = try TenantPreset.rehearsal(options.tenant)
+            policy = rehearsal.policy
+            // A tenant snapshot: what the emulator cannot model is said before it serves, never silently dropped.
+            for note in rehearsal.notes { write("tophhie emulator: not modelled: \(note)\n", to: .standardError) }
         } catch {
             write("tophhie emulator: \(error.message)\n", to: .standardError)
             return 2

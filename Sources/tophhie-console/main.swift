@@ -55,6 +55,9 @@ case .doctor(let options):
 case .enrol(let options):
     TerminalHandover.release(environment: environment)
     exit(EnrolCommand.run(options))
+case .tenantDiff(let first, let second, let json):
+    TerminalHandover.release(environment: environment)
+    exit(TenantDiffCommand.run(first, second, json: json))
 case .recordVerify(let path):
     TerminalHandover.release(environment: environment)
     exit(RecordCommand.verify(path))

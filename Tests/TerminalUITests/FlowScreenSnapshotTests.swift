@@ -242,6 +242,16 @@ import TophhieCloudAuthentication
         snapshot(session, "signedIn120x40", size: Self.large)
     }
 
+    /// The operator's tenant snapshot summary, one part not read.
+    @Test func tenantSnapshot() {
+        let summary = TenantSummary(
+            flows: ["Customers: email with password; 1 app"], attributes: ["Customers #2 city (text, required)", "Customers #3 country (radioSingleSelect)"],
+            methods: ["Email OTP: enabled", "SMS: disabled"], applications: ["8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48: public client, native auth all, 1 redirect URI"],
+            mfaPolicies: [], notRead: ["mfaPolicies: HTTP 403 Authorization_RequestDenied"])
+        let state = FlowState(settings: FlowScreens.settings, step: .tenant(TenantView(summary: summary, notice: "Saved to /srv/tenant-snapshot.json")))
+        snapshot(ScreenSession(state), "tenantSnapshot80x24")
+    }
+
     @Test func enrolled() {
         let state = FlowState(settings: FlowSettings(enrolmentMode: true), step: .enrolled(email: "ada@contoso.example"))
         snapshot(ScreenSession(state), "enrolled80x24")

@@ -62,6 +62,10 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     case loadHistory(user: String, top: Int)
     /// Follow the last page's `@odata.nextLink` verbatim, as ``loadHistory(user:top:)`` does its first page.
     case loadMoreHistory
+    /// Read the tenant's snapshot through Graph (`TophhieAuth.tenantSnapshot`) → ``FlowEvent/tenantLoaded(_:)``.
+    case loadTenant
+    /// Write the snapshot read last, atomically, to the runner's snapshot file → ``FlowEvent/tenantSaved(_:)``.
+    case saveTenant
     /// Cancel the task in flight; send no answer for it.
     case cancelRequest
     /// Drop the live step (and its continuation token): the flow ended or was abandoned.
@@ -101,6 +105,8 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
         case .saveProfile(let changes): "saveProfile(\(changes.keys.sorted()))"
         case .loadHistory(let user, let top): "loadHistory(user: \(user), top: \(top))"
         case .loadMoreHistory: "loadMoreHistory"
+        case .loadTenant: "loadTenant"
+        case .saveTenant: "saveTenant"
         case .cancelRequest: "cancelRequest"
         case .forgetSession: "forgetSession"
         case .forgetAccount: "forgetAccount"

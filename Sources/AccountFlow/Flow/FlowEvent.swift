@@ -57,6 +57,10 @@ public enum FlowEvent: Sendable, Equatable {
     case historyFilterChanged(HistoryFilter)
     /// On the history list: show the row with this event id in full.
     case historyRowOpened(id: String)
+    /// On the account screen: read the tenant's snapshot (its configuration through Graph).
+    case tenantRequested
+    /// On the tenant screen: write the snapshot read last to its file.
+    case tenantSaveRequested
     /// Time passed (the runner ticks about once a second); drives resend countdowns and, in enrolment
     /// mode, the idle reset.
     case tick(Date)
@@ -113,4 +117,8 @@ public enum FlowEvent: Sendable, Equatable {
     /// The history read was throttled: the runner waits `seconds` (`Retry-After`, or its own back-off)
     /// before asking again; the request stays in flight.
     case historyWaiting(seconds: Int)
+    /// ``FlowEffect/loadTenant`` answered.
+    case tenantLoaded(Result<TenantSummary, GraphFailure>)
+    /// ``FlowEffect/saveTenant`` answered with the file's path, or why it could not be written.
+    case tenantSaved(Result<String, GraphFailure>)
 }

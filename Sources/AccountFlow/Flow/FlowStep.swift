@@ -52,6 +52,8 @@ public enum FlowStep: Sendable, Equatable {
     case history(HistoryView)
     /// One sign-in in full; Back returns to the list as it was.
     case historyRow(HistoryRowDetail)
+    /// The tenant's snapshot summary (an operator's Graph read), with Save.
+    case tenant(TenantView)
     /// An error that belongs to no field, with the ways back.
     indirect case failure(FailureReport)
 }

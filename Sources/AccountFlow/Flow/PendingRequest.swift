@@ -40,6 +40,10 @@ public enum PendingRequest: Sendable, Equatable {
     case savingProfile
     /// ``FlowEffect/loadHistory(user:top:)`` or ``FlowEffect/loadMoreHistory``, including throttling waits.
     case readingSignIns
+    /// ``FlowEffect/loadTenant``.
+    case readingTenant
+    /// ``FlowEffect/saveTenant``.
+    case savingTenant
 
     /// A browser or device-code sign-in, from its start to its end: cancelling it returns home.
     public var isInteractiveSignIn: Bool {
@@ -72,6 +76,8 @@ public enum PendingRequest: Sendable, Equatable {
         case .readingProfile: "Reading the profile…"
         case .savingProfile: "Saving…"
         case .readingSignIns: "Reading sign-ins…"
+        case .readingTenant: "Reading the tenant's configuration…"
+        case .savingTenant: "Saving the snapshot…"
         }
     }
 }

@@ -50,7 +50,7 @@ extension FlowState {
             return saveProfile(form)
         case .historyUser:
             return historyAction(.historyUserChosen)
-        case .profile, .history, .historyRow, .home, .methodPicker, .resetPolling, .webFallback, .signedIn, .enrolmentSignedIn, .deviceCode, .browserWait,
+        case .profile, .history, .historyRow, .tenant, .home, .methodPicker, .resetPolling, .webFallback, .signedIn, .enrolmentSignedIn, .deviceCode, .browserWait,
              .signedOut:
             return []
         }

@@ -27,6 +27,8 @@ extension FlowState {
             return profileAction(event)
         case .historyRequested, .historyUserChosen, .historyMoreRequested, .historyFilterChanged, .historyRowOpened:
             return historyAction(event)
+        case .tenantRequested, .tenantSaveRequested:
+            return tenantAction(event)
         case .enrolAnotherRequested:
             guard case .enrolled = step else { return [] }
             step = .signUpStart(SignUpForm(settings: settings))
@@ -74,7 +76,7 @@ extension FlowState {
             guard let retryStep = report.retryStep else { return leaveFlow() }
             step = retryStep
             return []
-        case .profile, .historyUser:
+        case .profile, .historyUser, .tenant:
             guard let signedIn else { return leaveFlow() }
             step = .signedIn(signedIn)
             return []

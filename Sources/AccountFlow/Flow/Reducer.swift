@@ -71,6 +71,9 @@ extension FlowState {
         case .historyLoaded, .historyWaiting:
             guard let request = pending else { return [] }
             return historyAnswer(event, to: request)
+        case .tenantLoaded, .tenantSaved:
+            guard let request = pending else { return [] }
+            return tenantAnswer(event, to: request)
         case .accountRestored(let account):
             return restore(account)
         case .signUpStarted, .signUpAdvanced, .signInAdvanced, .mfaChallengeAnswered, .registrationAnswered,

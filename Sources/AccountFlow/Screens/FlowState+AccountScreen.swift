@@ -29,7 +29,8 @@ extension FlowState {
         actions.append(ScreenAction("Sign out", .signOutRequested))
         // After the account's own actions, so their keys and numbers stay as they were.
         if !settings.enrolmentMode {
-            actions += [ScreenAction("Profile", .profileRequested), ScreenAction("Sign-in history", .historyRequested)]
+            actions += [ScreenAction("Profile", .profileRequested), ScreenAction("Sign-in history", .historyRequested),
+                        ScreenAction("Tenant snapshot", .tenantRequested)]
         }
         let refreshed = account.refreshedAt.map { "Tokens refreshed at \($0.formatted(.iso8601.time(includingFractionalSeconds: false))) UTC." }
         return Screen(title: "Signed in", text: [Self.sourceLine(account.source) + " The tokens are never shown."],

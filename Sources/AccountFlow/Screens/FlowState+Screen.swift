@@ -53,6 +53,7 @@ extension FlowState {
         case .historyUser(let form): historyUserScreen(form)
         case .history(let view): historyScreen(view)
         case .historyRow(let detail): historyRowScreen(detail.row)
+        case .tenant(let view): tenantScreen(view)
         case .failure(let report): failureScreen(report)
         }
     }

@@ -101,10 +101,16 @@ public enum ConsoleApp {
         // The origin (with its port) is what an operator needs for the control API; the tenant path follows it.
         let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.server.origin,
                                 mode: options.enrol ? "emulator · enrolment" : "emulator")
-        return front.run(auth: auth, interactive: interactive, settings: settings, header: header,
-                         outbox: EmulatorOutbox(outbox: tenant.server.emulator.outbox),
-                         emulator: EmulatorControl(emulator: tenant.server.emulator), options: options,
-                         notice: interactive?.takeCacheNotice())
+        // A rehearsed snapshot says what the emulator leaves out: on screen at start, and in full on standard error at the end.
+        let notes = tenant.rehearsalNotes
+        let rehearsal = notes.isEmpty ? nil : "Rehearsing a tenant snapshot; not modelled: " + notes.joined(separator: "; ")
+        let notice = [rehearsal, interactive?.takeCacheNotice()].compactMap { $0 }
+        let status = front.run(auth: auth, interactive: interactive, settings: settings, header: header,
+                               outbox: EmulatorOutbox(outbox: tenant.server.emulator.outbox),
+                               emulator: EmulatorControl(emulator: tenant.server.emulator), options: options,
+                               notice: notice.isEmpty ? nil : notice.joined(separator: " "))
+        for note in notes { FileHandle.standardError.write(Data("tophhie: snapshot rehearsal: \(PrintableText.make(note))\n".utf8)) }
+        return status
     }
 
     /// The interactive stack on the same tenant and app; nil in enrolment mode, which keeps no account and

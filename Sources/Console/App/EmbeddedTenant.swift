@@ -14,19 +14,25 @@ final class EmbeddedTenant: Sendable {
     /// framework adds `redirect`).
     let challengeTypes: [ChallengeType]
 
+    /// What the emulator could not model of a tenant snapshot given as the preset (`TenantRehearsal.notes`); empty otherwise.
+    let rehearsalNotes: [String]
+
     /// - Parameters:
-    ///   - preset: a preset name or a path to a policy file.
+    ///   - preset: a preset name, or a path to a policy file or a tenant snapshot.
     ///   - port: the loopback port; `0` takes any free port.
     ///   - signingKey: the token-signing key; `nil` generates one.
     /// - Throws: `PolicyError` for a preset or file that does not load, `UsageError` when it has no usable
     ///   client, the server's error when the port cannot be bound.
     convenience init(preset: String, port: UInt16 = 0, signingKey: TokenSigningKey? = nil) throws {
-        try self.init(policy: try TenantPreset.resolve(preset), port: port, signingKey: signingKey)
+        let rehearsal = try TenantPreset.rehearsal(preset)
+        try self.init(policy: rehearsal.policy, port: port, signingKey: signingKey, rehearsalNotes: rehearsal.notes)
     }
 
     /// Serves `policy` on `port` with `hasher`'s password-hashing cost and `signingKey` (`nil`: a new one).
     /// - Throws: `UsageError` when the policy has no usable client, the server's error when the port cannot be bound.
-    init(policy: TenantPolicy, port: UInt16 = 0, hasher: PasswordHasher = PasswordHasher(), signingKey: TokenSigningKey? = nil) throws {
+    init(policy: TenantPolicy, port: UInt16 = 0, hasher: PasswordHasher = PasswordHasher(), signingKey: TokenSigningKey? = nil,
+         rehearsalNotes: [String] = []) throws {
+        self.rehearsalNotes = rehearsalNotes
         guard let client = policy.clients.first(where: { $0.nativeAuth && $0.publicClient }) else {
             throw UsageError("the tenant \(policy.tenant.name) has no public client with native authentication enabled.")
         }

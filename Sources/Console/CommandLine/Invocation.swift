@@ -20,6 +20,8 @@ public enum Invocation: Equatable, Sendable {
     case doctor(DoctorOptions)
     /// `tophhie enrol --template FILE | --check FILE`: an enrolment list against the sign-up form.
     case enrol(EnrolOptions)
+    /// `tophhie tenant diff A B [--json]`: what differs between two tenant snapshots.
+    case tenantDiff(first: String, second: String, json: Bool)
     /// `tophhie record verify FILE`: check an enrolment record's chain.
     case recordVerify(path: String)
     /// `help`, or `--help` / `-h` anywhere: print the usage for `topic` and exit 0.

@@ -52,6 +52,7 @@ public struct InvocationParser {
         case "doctor": return try parseDoctor(scanned)
         case "enrol": return try parseEnrol(scanned)
         case "record": return try parseRecord(scanned)
+        case "tenant": return try parseTenant(scanned)
         default: return try parseAccountCommand(AccountCommand(rawValue: command.name) ?? .accounts, scanned)
         }
     }
@@ -134,6 +135,7 @@ public struct InvocationParser {
         var account: String?
         var history = (user: String?.none, top: 50, pages: 1)
         var graph: URL?
+        var outPath: String?
         for given in scanned.options {
             if try target.apply(given, parser: self) { continue }
             let value = given.value ?? ""
@@ -150,6 +152,7 @@ public struct InvocationParser {
             case "--top": history.top = try number(given.spelling, value, in: 1...1000)
             case "--pages": history.pages = try number(given.spelling, value, in: 1...100)
             case "--graph": graph = try graphURL(value)
+            case "--out": outPath = value
             case "--debug": continue
             default: throw UsageError("unknown argument \(given.spelling); see tophhie \(command.rawValue) --help.")
             }
@@ -160,6 +163,7 @@ public struct InvocationParser {
         options.output = output
         options.account = account
         options.graph = graph
+        options.outPath = outPath
         options.debugHTTP = HTTPDebugLog.isRequested(flag: scanned.has("--debug"), environment: environment)
         if command == .history {
             guard let user = history.user, !user.isEmpty else {
@@ -170,6 +174,24 @@ public struct InvocationParser {
             options.pages = history.pages
         }
         return .account(command, options)
+    }
+
+    /// `tenant snapshot …` (an account command: the cache, the operator, Graph) or `tenant diff A B [--json]`.
+    private func parseTenant(_ scanned: ScannedArguments) throws -> Invocation {
+        switch scanned.operands.first {
+        case "snapshot":
+            guard scanned.operands.count == 1 else { throw UsageError("tenant snapshot takes no file; use --out FILE.") }
+            if scanned.has("--json") { throw UsageError("tenant snapshot always writes JSON; --json is for tenant diff.") }
+            return try parseAccountCommand(.tenantSnapshot, scanned)
+        case "diff":
+            guard scanned.operands.count == 3 else { throw UsageError("tenant diff needs two snapshot files: tenant diff A B.") }
+            if let other = scanned.options.first(where: { $0.name != "--json" && $0.name != "--debug" }) {
+                throw UsageError("tenant diff takes only --json (not \(other.spelling)).")
+            }
+            return .tenantDiff(first: scanned.operands[1], second: scanned.operands[2], json: scanned.has("--json"))
+        default:
+            throw UsageError("tenant needs snapshot or diff; see tophhie tenant --help.")
+        }
     }
 
     private func parseRun(_ scanned: ScannedArguments) throws -> Invocation {

@@ -26,6 +26,8 @@ public struct AccountCommandOptions: Equatable, Sendable {
     public var top = 50
     /// `--pages N` (history): pages to read at most.
     public var pages = 1
+    /// `--out FILE` (tenant snapshot): where the snapshot goes; standard output by default.
+    public var outPath: String?
     /// `--graph URL`: the Microsoft Graph base; the real one by default.
     public var graph: URL?
     /// `--debug` or `TOPHHIE_DEBUG=http`: each HTTP exchange on standard error (``HTTPDebugLog``).
@@ -49,4 +51,6 @@ public enum AccountCommand: String, Equatable, Sendable, CaseIterable {
     case signOut = "sign-out"
     /// A user's sign-ins from Graph, read with an operator's cached account.
     case history
+    /// `tenant snapshot`: the tenant's configuration from Graph, read with an operator's cached account.
+    case tenantSnapshot = "tenant snapshot"
 }

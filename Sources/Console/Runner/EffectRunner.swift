@@ -175,6 +175,10 @@ public final class EffectRunner: Sendable {
             return try await graphRunner().loadHistory(user: user, top: top)
         case .loadMoreHistory:
             return try await graphRunner().loadMoreHistory()
+        case .loadTenant:
+            return try await graphRunner().loadTenant()
+        case .saveTenant:
+            return try await graphRunner().saveTenant()
         // A session whose tokens went to a cache file refreshes through it even when its account has left it
         // (signed out in another window): the native path would write the account back (field case 029).
         case .refreshTokens where interactive?.hasAccount == true || interactive?.keepsTokensInFile == true:

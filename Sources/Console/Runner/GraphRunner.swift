@@ -11,10 +11,40 @@ final class GraphRunner: Sendable {
     private let send: @Sendable (FlowEvent) -> Void
     /// The page "Load more" continues from (kept across a throttled give-up).
     private let lastPage = Mutex<SignInPage?>(nil)
+    /// The tenant snapshot read last, what "Save snapshot" writes.
+    private let lastSnapshot = Mutex<TenantSnapshot?>(nil)
+    /// Where "Save snapshot" writes.
+    private let snapshotPath: String
 
-    init(auth: TophhieAuth, send: @escaping @Sendable (FlowEvent) -> Void) {
+    init(auth: TophhieAuth, snapshotPath: String = SnapshotFile.defaultPath, send: @escaping @Sendable (FlowEvent) -> Void) {
         self.auth = auth
+        self.snapshotPath = snapshotPath
         self.send = send
+    }
+
+    /// `.loadTenant` → `.tenantLoaded`: the snapshot through Graph, kept for Save.
+    func loadTenant() async -> FlowEvent? {
+        do {
+            let snapshot = try await auth.tenantSnapshot()
+            lastSnapshot.withLock { $0 = snapshot }
+            return .tenantLoaded(.success(TenantSummary(snapshot)))
+        } catch {
+            return Task.isCancelled ? nil : .tenantLoaded(.failure(Self.failure(error)))
+        }
+    }
+
+    /// `.saveTenant` → `.tenantSaved`: the snapshot read last, written atomically to the snapshot file.
+    func saveTenant() async -> FlowEvent? {
+        guard let snapshot = lastSnapshot.withLock({ $0 }) else {
+            return .tenantSaved(.failure(GraphFailure(kind: .other, message: "No snapshot was read yet.")))
+        }
+        do {
+            try await SnapshotFile.write(snapshot.encoded(), to: snapshotPath)
+            return .tenantSaved(.success(snapshotPath))
+        } catch {
+            return .tenantSaved(.failure(GraphFailure(kind: .other, message: "The snapshot could not be written to \(snapshotPath): "
+                                                      + ((error as? LocalizedError)?.errorDescription ?? "\(error)"))))
+        }
     }
 
     /// `.loadProfile` → `.profileLoaded`.

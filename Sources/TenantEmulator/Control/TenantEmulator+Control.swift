@@ -145,8 +145,11 @@ extension TenantEmulator {
             return Self.controlError(400, "kind must be one of \(kinds)")
         }
         let graph = Self.isGraphPath(endpoint)
-        if graph, ![.http429, .http500, .delay].contains(kind) {
-            return Self.controlError(400, "Graph paths take kind http429, http500 or delay")
+        if graph, ![.http429, .http500, .http403, .delay].contains(kind) {
+            return Self.controlError(400, "Graph paths take kind http429, http500, http403 or delay")
+        }
+        if !graph, kind == .http403 {
+            return Self.controlError(400, "kind http403 is for Graph paths (\(Self.graphPaths.joined(separator: ", ")))")
         }
         var retryAfter = true
         if let value = object["retryAfter"] {

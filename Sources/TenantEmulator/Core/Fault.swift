@@ -4,13 +4,15 @@
 /// "Service Unavailable" page with `Retry-After: seconds`, not the JSON envelope; field case 030), `delay` (answer after
 /// `seconds`), `expiredToken` (`expired_token` 55112, as the documented exchanges), `redirect` (200 web fallback), `smsBlocked`
 /// (`access_denied` + `provider_blocked_by_rep` 550024, field case 003 (docs/field-cases.md)). Each matching request uses one of `count`.
-/// Graph paths (`/v1.0/me`, `/v1.0/auditLogs/signIns`) take `http429` (Graph's `TooManyRequests`), `http500` and
-/// `delay` only, and are never matched by `*`. Source: docs/protocol.md §I5.3 (throttling); field case 022 b, c.
+/// Graph paths (`/v1.0/me`, `/v1.0/auditLogs/signIns`, the configuration reads) take `http429` (Graph's `TooManyRequests`),
+/// `http500`, `http403` (`Authorization_RequestDenied`) and `delay` only, and are never matched by `*`. Source: docs/protocol.md §I5.3 (throttling); field case 022 b, c.
 public struct Fault: Sendable, Equatable {
     /// The misbehaviours listed above; `rawValue` is the control API's `kind`.
     public enum Kind: String, Sendable, CaseIterable {
         /// All but `delay` answer in place of the endpoint; `delay` lets it answer, `seconds` later.
         case http429, http500, http503, delay, expiredToken, redirect, smsBlocked
+        /// Graph paths only: 403 `Authorization_RequestDenied`, as for an operator without the permission or role.
+        case http403
     }
 
     /// An endpoint path such as `/signup/v1.0/start` or `/v1.0/auditLogs/signIns`, or `*` for every native-auth endpoint.

@@ -211,6 +211,8 @@ public final class TenantEmulator: @unchecked Sendable {
                 return fail(.smsBlockedByReputation)
             case .delay:
                 delay = fault.seconds
+            case .http403:
+                break // refused when queued for a native-auth path
             }
         }
         let form = FormBody(decoding: request.body)

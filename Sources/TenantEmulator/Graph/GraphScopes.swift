@@ -1,7 +1,7 @@
 /// Which requested scopes are Microsoft Graph's, and the audience their access token gets.
 ///
 /// Graph scopes are `User.Read`, `User.ReadWrite`, `AuditLog.Read.All`, `Directory.AccessAsUser.All`,
-/// `User.ReadBasic.All` (any case), or any `https://graph.microsoft.com/<name>` form (`.default` grants
+/// `User.ReadBasic.All`, the configuration reads' (``configurationScopes``) (any case), or any `https://graph.microsoft.com/<name>` form (`.default` grants
 /// `User.Read`). The audience is the Graph app id `00000003-0000-0000-c000-000000000000`, or
 /// `https://graph.microsoft.com` when every Graph scope was asked for in the URI form.
 /// Source: docs/protocol.md §I7.4 (v1 `aud` may be GUID or URI), trap T20 (compare scopes case-insensitively).
@@ -14,6 +14,10 @@ struct GraphScopes: Equatable {
     static let oidc: Set<String> = ["openid", "profile", "offline_access", "email"]
     /// The delegated Graph permissions the emulator knows, spelled as Graph spells them.
     static let known = ["User.Read", "User.ReadWrite", "AuditLog.Read.All", "Directory.AccessAsUser.All", "User.ReadBasic.All"]
+        + configurationScopes
+    /// The tenant configuration reads' permissions (`GraphConfigurationRead.scope`), for `tophhie tenant snapshot`.
+    static let configurationScopes = ["EventListener.Read.All", "IdentityUserFlow.Read.All", "Policy.Read.AuthenticationMethod",
+                                      "Application.Read.All", "Policy.Read.All"]
 
     /// `aud` of the access token.
     let audience: String

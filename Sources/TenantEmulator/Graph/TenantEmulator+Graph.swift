@@ -7,16 +7,19 @@ import NativeAuthWire
 /// - `PATCH /v1.0/me` (`User.ReadWrite`): the customer-writable properties → 204 No Content.
 /// - `GET /v1.0/auditLogs/signIns` (`AuditLog.Read.All`, premium tenant, caller listed in `operators`): the sign-in
 ///   log, newest first, `$filter` / `$top` / `@odata.nextLink` with `$skiptoken`.
+/// - The tenant configuration reads of `tophhie tenant snapshot` (`TenantEmulator+Configuration.swift`), read-only.
 ///
 /// Every request needs `Authorization: Bearer <Graph access token minted by this emulator>`. Errors use Graph's
 /// envelope (`GraphError`); every answer carries `request-id`, `client-request-id` and `x-ms-ags-diagnostic`.
-/// Faults queued for `/v1.0/me` or `/v1.0/auditLogs/signIns` (kinds `http429`, `http500`, `delay`) apply here,
+/// Faults queued for a Graph path (kinds `http429`, `http500`, `http403`, `delay`) apply here,
 /// before the token is checked. Source: docs/protocol.md §I5, §I6, §I7.4; traps T14–T19; field cases 021, 022 (docs/field-cases.md).
 extension TenantEmulator {
     /// Graph's paths the emulator serves, as Graph spells them.
-    static let graphPaths = ["/v1.0/me", "/v1.0/auditLogs/signIns"]
+    static let graphPaths = ["/v1.0/me", "/v1.0/auditLogs/signIns"] + configurationPaths
 
-    static func isGraphPath(_ path: String) -> Bool { path == "/v1.0" || path.hasPrefix("/v1.0/") }
+    static func isGraphPath(_ path: String) -> Bool {
+        path == "/v1.0" || path.hasPrefix("/v1.0/") || path == "/beta" || path.hasPrefix("/beta/")
+    }
 
     func handleGraph(_ request: EmulatorRequest, clientRequestID: String) -> EmulatorResponse {
         let now = clock.now
@@ -37,7 +40,9 @@ extension TenantEmulator {
     private func graphRoute(_ request: EmulatorRequest, origin: String, now: Date) throws(GraphError) -> EmulatorResponse {
         var lowered = request.path.lowercased()
         while lowered.count > 1, lowered.hasSuffix("/") { lowered.removeLast() }
-        guard let path = Self.graphPaths.first(where: { $0.lowercased() == lowered }) else {
+        let configuration = Self.configurationRead(lowered)
+        guard let path = Self.graphPaths.first(where: { $0.lowercased() == lowered })
+                ?? configuration.map({ "/\($0.read.version)\($0.read.path)" }) else {
             let segment = request.path.split(separator: "/").last.map(String.init) ?? request.path
             throw GraphError(400, "BadRequest", "Resource not found for the segment '\(segment)'.")
         }
@@ -53,6 +58,8 @@ extension TenantEmulator {
                                  headers: fault.retryAfter ? ["Retry-After": String(fault.seconds)] : [:])
             case .http500:
                 throw GraphError(500, "generalException", "General exception while processing.")
+            case .http403:
+                throw GraphError.insufficientPrivileges
             case .delay:
                 delay = fault.seconds
             case .http503, .expiredToken, .redirect, .smsBlocked:
@@ -65,6 +72,9 @@ extension TenantEmulator {
         defer { lock.unlock() }
         var response: EmulatorResponse
         switch (path, request.method) {
+        case _ where configuration != nil:
+            guard let configuration else { throw GraphError(400, "BadRequest", "Unsupported request.") }
+            response = try configurationAnswer(configuration.read, flowID: configuration.flowID, caller: caller)
         case ("/v1.0/me", "GET"): response = try readProfile(request, caller: caller)
         case ("/v1.0/me", _): response = try updateProfile(request, caller: caller)
         default: response = try signInLog(request, caller: caller, origin: origin)
@@ -125,7 +135,7 @@ extension TenantEmulator {
     }
 
     /// The user behind the token. - Throws: 404 `Request_ResourceNotFound` when the account is gone.
-    private func graphUser(_ caller: GraphCaller) throws(GraphError) -> StoredUser {
+    func graphUser(_ caller: GraphCaller) throws(GraphError) -> StoredUser {
         guard let user = try? store.user(id: caller.userID) else {
             throw GraphError(404, "Request_ResourceNotFound",
                              "Resource '\(caller.userID)' does not exist or one of its queried reference-property objects are not present.")

@@ -138,6 +138,8 @@ extension TenantPolicy {
         var signUp = SignUp(method: .emailPassword, attributes: [])
         guard var reader = try root.object("signUp") else { return signUp }
         signUp.method = try reader.choice("method", default: .emailPassword)
+        signUp.flowName = try reader.string("flowName", default: nil) ?? SignUp.defaultFlowName
+        if signUp.flowName.isEmpty { throw reader.failure("flowName", "a non-empty user flow name") }
         if let items = try reader.array("attributes", allowed: "an array of attributes") {
             signUp.attributes = try items.enumerated().map { index, item in
                 var attribute = try PolicyReader(file: file, path: "signUp.attributes[\(index)]", value: item)

@@ -114,6 +114,12 @@ public struct TenantPolicy: Sendable {
         public var method: SignUpMethod
         /// `attributes[]`: what sign-up collects, in order.
         public var attributes: [Attribute]
+        /// `flowName` (default ``defaultFlowName``): the user flow's `displayName` in the emulated Graph, kept so a
+        /// snapshot rehearsed here reads back with its own name (docs/tenant-snapshot.md).
+        public var flowName = SignUp.defaultFlowName
+
+        /// The flow's name when the policy gives none.
+        public static let defaultFlowName = "Sign up and sign in"
     }
 
     /// `signUp.attributes[]`: one user attribute.

@@ -1,4 +1,5 @@
 import Foundation
+import TenantConfiguration
 
 /// The tenant policy presets shipped in `Resources/tenants/`, embedded in the code as SwiftPM resources
 /// (`.embedInCode`, through the `Sources/TenantEmulator/Presets` symlink): no bundle has to travel with
@@ -28,12 +29,31 @@ public enum TenantPreset {
         return try TenantPolicy.parse(Data(preset.json), file: "preset \(name)")
     }
 
-    /// A preset name, or a path to a policy file (anything containing `/` or ending `.json`).
+    /// A preset name, or a path to a policy file or a tenant snapshot (anything containing `/` or ending `.json`).
+    /// A snapshot's rehearsal notes are dropped: ``rehearsal(_:)`` keeps them.
     public static func resolve(_ nameOrPath: String) throws(PolicyError) -> TenantPolicy {
-        if names.contains(nameOrPath) { return try load(nameOrPath) }
-        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
-            return try TenantPolicy.load(from: URL(fileURLWithPath: nameOrPath))
+        try rehearsal(nameOrPath).policy
+    }
+
+    /// As ``resolve(_:)``, with what the emulator cannot model of a tenant snapshot (`tophhie tenant snapshot`'s
+    /// file, told apart by its `format`) in `notes`; a preset or policy file has none.
+    /// - Throws: `PolicyError` for an unknown name, an unreadable file, a policy or snapshot that does not validate.
+    public static func rehearsal(_ nameOrPath: String) throws(PolicyError) -> TenantRehearsal {
+        guard !names.contains(nameOrPath), nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") else {
+            return TenantRehearsal(policy: try load(nameOrPath), notes: [])
         }
-        return try load(nameOrPath)
+        let url = URL(fileURLWithPath: nameOrPath)
+        guard let data = try? Data(contentsOf: url) else { return TenantRehearsal(policy: try TenantPolicy.load(from: url), notes: []) }
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        guard object?["format"] as? String == TenantSnapshot.formatName else {
+            return TenantRehearsal(policy: try TenantPolicy.parse(data, file: url.path), notes: [])
+        }
+        let snapshot: TenantSnapshot
+        do {
+            snapshot = try TenantSnapshot.decode(data)
+        } catch {
+            throw PolicyError(file: url.path, key: "(snapshot)", allowed: "a tenant snapshot (\(error.reason))")
+        }
+        return try TenantPolicy.rehearsal(of: snapshot)
     }
 }

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Where a tenant snapshot is written: atomically (temporary file, fsync, rename; `PrivateFile`), off the
+/// cooperative pool, since the write blocks.
+enum SnapshotFile {
+    /// The screen's file when none is named: `tenant-snapshot.json` in the current folder.
+    static var defaultPath: String { FileManager.default.currentDirectoryPath + "/tenant-snapshot.json" }
+
+    /// - Throws: `PrivateFile.WriteError` with the system's reason.
+    static func write(_ data: Data, to path: String) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                do {
+                    try PrivateFile.write(data, to: path)
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+}
