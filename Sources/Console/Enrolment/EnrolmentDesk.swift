@@ -91,6 +91,12 @@ final class EnrolmentDesk {
         return (progress.drain() + (report?.drain() ?? [])).map(\.message)
     }
 
+    /// Returns once the progress file and the report written so far are on disk (tests, async code).
+    func written() async {
+        await progress.written()
+        await report?.written()
+    }
+
     private func keep(_ result: PersonResult, row: Int) {
         queue.record(ProgressEntry(row: row, email: queue.person(at: row)?.email ?? result.email, outcome: result.outcome,
                                    objectId: result.objectID, time: UTCTime.text(clock()), code: result.code,

@@ -43,6 +43,13 @@ public final class AtomicFileWriter: Sendable {
         try result.get()
     }
 
+    /// Returns once every replacement asked for so far is done (or failed), without holding a pool thread.
+    public func written() async {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume() }
+        }
+    }
+
     /// Waits for every replacement asked for so far, and returns the failures since the last call. Blocking:
     /// for the console's own thread at exit, never the cooperative pool.
     public func drain() -> [ProgressFileError] {
