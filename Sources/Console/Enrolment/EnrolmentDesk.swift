@@ -30,10 +30,11 @@ final class EnrolmentDesk {
         var people: [QueuePerson] = []
         var invalid: [InvalidRow] = []
         do throws(CSVError) {
-            _ = try EnrolmentCheck(form: form).run(try CSVReader(path: listPath), report: { _ in }) { record, values, problems in
+            _ = try EnrolmentCheck(form: form).run(try CSVReader(path: listPath), report: { _ in }) { header, record, values, problems in
                 let email = values[EnrolmentForm.emailColumn] ?? ""
                 if problems.isEmpty {
-                    people.append(QueuePerson(row: record.row, email: email.trimmingCharacters(in: .whitespaces), values: values))
+                    people.append(QueuePerson(row: record.row, email: email.trimmingCharacters(in: .whitespaces), columns: header.names,
+                                              fields: record.fields))
                 } else {
                     invalid.append(InvalidRow(row: record.row, email: email, problems: problems.map { "\($0.column): \($0.message)" }))
                 }
@@ -59,7 +60,7 @@ final class EnrolmentDesk {
         queue.seat(person.row)
         var events: [FlowEvent] = [.menuChosen(.signUp), .fieldEdited(.email, person.email)]
         for attribute in form.attributes {
-            let value = (person.values[attribute.name] ?? "").trimmingCharacters(in: .whitespaces)
+            let value = (person.value(of: attribute.name) ?? "").trimmingCharacters(in: .whitespaces)
             guard !value.isEmpty else { continue }
             events.append(.fieldEdited(.attribute(attribute.name), value))
         }
@@ -101,12 +102,14 @@ final class EnrolmentDesk {
         queue.record(ProgressEntry(row: row, email: queue.person(at: row)?.email ?? result.email, outcome: result.outcome,
                                    objectId: result.objectID, time: UTCTime.text(clock()), code: result.code,
                                    correlationId: result.correlationID))
-        progress.replaceSoon(with: ProgressFile.bytes(queue.progress))
+        let progress = queue.progress
+        self.progress.replaceSoon { ProgressFile.bytes(progress) }
         saveReport()
     }
 
     private func saveReport() {
         guard let report else { return }
-        report.replaceSoon(with: EnrolmentReport.bytes(queue, path: report.path, title: listPath))
+        let (queue, title) = (self.queue, listPath)
+        report.replaceSoon { EnrolmentReport.bytes(queue, path: report.path, title: title) }
     }
 }

@@ -16,11 +16,12 @@ public final class AtomicFileWriter: Sendable {
         queue = DispatchQueue(label: "tophhie.atomic-file")
     }
 
-    /// Replaces the file with `bytes`, later, on the writer's queue; a failure is kept for ``drain()``.
-    public func replaceSoon(with bytes: [UInt8]) {
+    /// Replaces the file with what `make` returns, later, on the writer's queue (a report of 100 000 rows is
+    /// made there too, not on the caller's thread); a failure is kept for ``drain()``.
+    public func replaceSoon(making make: @escaping @Sendable () -> [UInt8]) {
         queue.async {
             do throws(ProgressFileError) {
-                try AtomicFile.replace(self.path, with: bytes)
+                try AtomicFile.replace(self.path, with: make())
             } catch {
                 self.failures.withLock { $0.append(error) }
             }
