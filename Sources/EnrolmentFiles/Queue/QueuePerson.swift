@@ -4,17 +4,23 @@ public struct QueuePerson: Sendable, Equatable {
     public let row: Int
     /// The row's email, trimmed.
     public let email: String
-    /// The header's names, one array shared by every person of a list, and this row's fields in that order: a
-    /// list of 100 000 people costs an array of strings each, not a dictionary each.
+    /// The person's name for a list: `displayName`, else given name and surname, else empty.
+    public let name: String
+    /// The header's names, one array shared by every person of a list.
     private let columns: [String]
-    private let fields: [String]
+    /// The row's fields in the header's order, joined by NUL (which ``CSVReader`` never lets into a field): one
+    /// string a person, so a list of 100 000 people stays small (docs/benchmarks.md, "Enrolment queue start").
+    private let packed: String
 
     /// A person from a row read under `columns` (the header's names; `fields` in the same order).
     public init(row: Int, email: String, columns: [String], fields: [String]) {
         self.row = row
         self.email = email
         self.columns = columns
-        self.fields = fields
+        packed = fields.joined(separator: "\0")
+        let field = { (name: String) in columns.firstIndex(of: name).map { fields[$0].trimmed(of: [" ", "\t"]) } ?? "" }
+        let display = field("displayName")
+        name = display.isEmpty ? [field("givenName"), field("surname")].filter { !$0.isEmpty }.joined(separator: " ") : display
     }
 
     /// A person from column → value.
@@ -25,14 +31,9 @@ public struct QueuePerson: Sendable, Equatable {
 
     /// The row's value in `column`, nil when the list has no such column.
     public func value(of column: String) -> String? {
-        columns.firstIndex(of: column).map { fields[$0] }
-    }
-
-    /// The person's name for a list: `displayName`, else given name and surname, else empty.
-    public var name: String {
-        if let display = value(of: "displayName")?.trimmed(of: [" ", "\t"]), !display.isEmpty { return display }
-        return [value(of: "givenName"), value(of: "surname")].compactMap { $0?.trimmed(of: [" ", "\t"]) }.filter { !$0.isEmpty }
-            .joined(separator: " ")
+        guard let index = columns.firstIndex(of: column) else { return nil }
+        let fields = packed.split(separator: "\0", omittingEmptySubsequences: false)
+        return fields.indices.contains(index) ? String(fields[index]) : nil
     }
 
     /// Whether `filter` (already lower case) is part of the name or the email, ignoring case.
