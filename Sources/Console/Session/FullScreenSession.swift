@@ -21,15 +21,13 @@ final class FullScreenSession {
     private var consoleNotice: StatusLine?
     /// Outbox messages up to this id belong to people enrolled earlier: not shown, not copied.
     private var outboxStart = 0
-    /// Rows of the terminal at the last render, to tell whether a pane fits.
-    private var terminalHeight = 24
+    /// The terminal at the last render: whether a pane fits, how far the queue's page keys go.
+    private var terminalSize = Size(width: 80, height: 24)
     /// ``ConsoleModel/peopleDone`` when the outbox was last started afresh.
     private var outboxPeopleDone = 0
     /// `--queue`: the list at the desk, shown instead of the home screen.
     private let desk: EnrolmentDesk?
     private var queueScreen = QueueScreen()
-    /// The size at the last render, for the queue's page keys.
-    private var terminalSize = Size(width: 80, height: 24)
 
     /// - Parameter notice: shown on the first screen's status line (e.g. how the authority was completed).
     /// - Parameter emulator: the embedded emulator's controls (the F5 panel); nil on a real tenant.
@@ -170,9 +168,9 @@ final class FullScreenSession {
 
     /// A pane asked for on a terminal too short to show it: say so rather than doing nothing visible.
     private func sayIfNoRoom(for name: String) {
-        guard pane != .none, terminalHeight < Pane.minimumTerminalHeight else { return }
+        guard pane != .none, terminalSize.height < Pane.minimumTerminalHeight else { return }
         consoleNotice = StatusLine("The \(name) pane needs a terminal of \(Pane.minimumTerminalHeight) rows or more; "
-                                   + "this one has \(terminalHeight).", kind: .info)
+                                   + "this one has \(terminalSize.height).", kind: .info)
     }
 
     /// Puts the newest code sent for the current flow into the code field.
@@ -202,12 +200,11 @@ final class FullScreenSession {
             return
         }
         let size = backend.size
-        terminalHeight = size.height
         terminalSize = size
         let paneHeight = pane.height(for: size.height)
         var full = Buffer(size: size)
         var top = Buffer(size: Size(width: size.width, height: size.height - paneHeight))
-        var cursor: Point?
+        let cursor: Point?
         if let desk, showsQueue {
             cursor = queueScreen.render(desk.queue, listName: URL(fileURLWithPath: desk.listPath).lastPathComponent, mode: header.mode,
                                         into: &top)
