@@ -145,5 +145,26 @@ extension EndToEnd {
             #expect(broken == 1)
             #expect(brokenOutput.contains("broken at line 3"), "\(brokenOutput)")
         }
+
+        /// Line mode, for a screen reader: the same queue as a numbered list; typed text finds, `a` marks absent,
+        /// Enter signs the first one up with the row's email offered as the answer's default.
+        @Test func lineModeOffersTheSameQueue() async throws {
+            let folder = try Self.folder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let list = folder + "/people.csv"
+            try Data(Self.list.utf8).write(to: URL(fileURLWithPath: list))
+            let run = try ConsoleRun(arguments: ["--enrol", "--line", "--queue", list])
+            #expect(await run.wait(for: "Next: First Queue <first.queue@example.com> (row 2) · 1 of 5", timeout: .seconds(20)), "\(run.screen)")
+            #expect(run.screen.contains("Not offered: row 3: email:"))
+            run.type("jane\n")
+            #expect(await run.wait(for: "  1. Jane Doe <jane.doe@contoso.com> (row 4)\nEnter"), "\(run.screen)")
+            run.type("a\n")
+            #expect(await run.wait(for: "Row 4 marked absent."), "\(run.screen)")
+            run.type("\n")
+            #expect(await run.wait(for: "Sign-up for row 2."), "\(run.screen)")
+            #expect(await run.wait(for: "Email [first.queue@example.com]:"), "\(run.screen)")
+            let progress = try String(contentsOfFile: list + ".progress", encoding: .utf8)
+            #expect(progress.contains("4,jane.doe@contoso.com,absent,"), "\(progress)")
+        }
     }
 }
