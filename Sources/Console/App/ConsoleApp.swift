@@ -67,7 +67,7 @@ public enum ConsoleApp {
                 desk = try openDesk(options, attributes: settings.upFrontAttributes)
             } catch {
                 front.close()
-                return fail("--queue \(error.message)")
+                return fail("--queue " + PrintableText.make(error.message))
             }
             let notices = [target.authorityNote, interactive?.takeCacheNotice()].compactMap { $0 }
             return front.run(auth: auth, interactive: interactive, settings: settings, header: header, outbox: nil, options: options,
@@ -118,7 +118,7 @@ public enum ConsoleApp {
             desk = try openDesk(options, attributes: settings.upFrontAttributes)
         } catch {
             front.close()
-            return fail("--queue \(error.message)")
+            return fail("--queue " + PrintableText.make(error.message))
         }
         return front.run(auth: auth, interactive: interactive, settings: settings, header: header,
                          outbox: EmulatorOutbox(outbox: tenant.server.emulator.outbox),
