@@ -129,3 +129,23 @@ import Testing
         #expect(report.contains("2,new.person@example.com,skipped,"), "\(report)")
     }
 }
+
+extension EnrolmentDeskTests {
+    /// A seated person who walks away is forgotten by the idle reset as without a list: the queue is home again,
+    /// they are next again, and nothing of theirs is in the progress file.
+    @Test func aSeatedPersonWhoWalksAwayIsForgottenAndStaysNext() async throws {
+        let flow = try FlowOnEmulator(enrolmentMode: true)
+        let (desk, folder) = try Self.desk(flow)
+        try await Self.seat(flow, desk, row: 2)
+        await flow.fill(.password, "Juniper-Signal-6604!")
+        #expect(desk.queue.atDesk == 2)
+        let start = Date()
+        await flow.send(.tick(start), .tick(start.addingTimeInterval(Double(flow.state.settings.idleReset) + 1)))
+        #expect(flow.state.step == .home)
+        #expect(flow.screen.notice?.contains("Cleared after") == true)
+        #expect(desk.queue.atDesk == nil)
+        #expect(desk.queue.next?.row == 2)
+        await desk.written()
+        #expect(!FileManager.default.fileExists(atPath: folder + "/people.csv.progress"), "no outcome, no progress")
+    }
+}

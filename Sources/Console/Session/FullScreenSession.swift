@@ -208,8 +208,9 @@ final class FullScreenSession {
         if let desk, showsQueue {
             cursor = queueScreen.render(desk.queue, listName: URL(fileURLWithPath: desk.listPath).lastPathComponent, mode: header.mode,
                                         into: &top)
-            if let consoleNotice {
-                top.write(consoleNotice.text, at: Point(x: 1, y: top.size.height - 2), style: .hint, maxWidth: size.width - 2)
+            // The console's own notice, else the home screen's (why the last person's screen was cleared).
+            if let notice = consoleNotice?.text ?? model.state.screen.notice {
+                top.write(notice, at: Point(x: 1, y: top.size.height - 2), style: .hint, maxWidth: size.width - 2)
             }
         } else {
             cursor = FormRenderer.render(form, into: &top)

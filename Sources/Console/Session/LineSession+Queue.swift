@@ -17,6 +17,7 @@ extension LineSession {
             let (k, count) = queue.position
             terminal.say("")
             terminal.say("== Enrolment queue · \(URL(fileURLWithPath: desk.listPath).lastPathComponent)")
+            if filter.isEmpty, let notice = model.state.screen.notice { terminal.say(notice) }
             terminal.say(queue.next.map { "Next: \(QueueScreen.label($0)) · \(k) of \(count)" }
                          ?? "Everyone on the list is done with (\(queue.done) of \(count)).")
             for row in queue.invalid.prefix(Self.queueLines) {

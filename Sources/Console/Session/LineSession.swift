@@ -7,7 +7,7 @@ import TerminalUI
 /// (secrets without echo); choices are numbered. On the embedded emulator, `/emulator …` at any prompt
 /// drives it (see ``EmulatorLineCommand``) and the prompt is asked again.
 final class LineSession {
-    private let model: ConsoleModel
+    let model: ConsoleModel
     let terminal: LineTerminal
     private let outbox: (any CodeOutbox)?
     private let emulator: EmulatorControl?
