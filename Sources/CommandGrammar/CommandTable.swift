@@ -74,6 +74,14 @@ public enum CommandTable {
                        + "outcome; AADSTS code and correlation id on failure), fsynced, mode 0600, each line carrying the SHA-256 "
                        + "of the one before (tophhie record verify FILE). Nothing secret is written."),
         OptionSpec(["--staff"], value: "NAME", help: "with --record: who is at the desk (default: the operating-system user)."),
+        OptionSpec(["--queue"], value: "FILE", completion: .file,
+                   help: "with --enrol: the people expected, as a list (tophhie enrol --template): the home screen shows the next "
+                       + "person and k of N, finds one by name or email, opens sign-up with their row filled in, and marks people "
+                       + "absent or skipped. Rows enrol --check refuses are listed, not offered. Outcomes go to FILE.progress, so "
+                       + "a console stopped at any moment resumes at the right person."),
+        OptionSpec(["--report"], value: "FILE", completion: .file,
+                   help: "with --queue: each row's result (enrolled, already-exists, failed, absent, skipped, invalid, not reached) "
+                       + "as CSV, or a Markdown table when FILE ends .md; written after each person and at the end."),
         OptionSpec(["--har"], value: "FILE", completion: .file,
                    help: "write the session's HTTP exchanges (secrets redacted) as HAR 1.2 on exit."),
         OptionSpec(["--line"], help: "plain prompts instead of the full-screen console (also when not a TTY or TERM=dumb)."),

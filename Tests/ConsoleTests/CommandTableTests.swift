@@ -23,13 +23,14 @@ import Testing
         "--emulator": "mfa", "--scopes": "User.Read", "--output": "md", "--authority": "https://contoso.ciamlogin.com/5f1c9a42",
     ]
 
-    /// The lines each command needs besides the option under test (`--idle-reset`, `--record` and `--staff`
-    /// only go with `--enrol`, and `--token-cache` never does).
+    /// The lines each command needs besides the option under test (`--idle-reset`, `--record`, `--staff` and
+    /// `--queue` only go with `--enrol`, `--report` with `--queue` too, and `--token-cache` never does).
     private static func required(_ command: String, for option: String) -> [String] {
         switch (command, option) {
         case ("history", _): ["--user", "someone@contoso.com"]
         case ("run", _): ["a.json"]
-        case (_, "--idle-reset"), (_, "--record"), (_, "--staff"): ["--enrol"]
+        case (_, "--idle-reset"), (_, "--record"), (_, "--staff"), (_, "--queue"): ["--enrol"]
+        case (_, "--report"): ["--enrol", "--queue", "people.csv"]
         default: []
         }
     }

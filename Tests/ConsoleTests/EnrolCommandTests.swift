@@ -60,6 +60,36 @@ import Testing
         #expect(throws: UsageError("--record and --staff keep the enrolment record in enrolment mode; add --enrol.")) {
             try parser.parse(["--record", "enrolment.jsonl"])
         }
+        #expect(throws: UsageError("--queue serves a list of people in enrolment mode; add --enrol.")) {
+            try parser.parse(["--queue", "people.csv"])
+        }
+        #expect(throws: UsageError("--report writes the result of each row of a list; add --queue FILE.csv.")) {
+            try parser.parse(["--enrol", "--report", "result.md"])
+        }
+        guard case .embedded(_, let options) = try parser.parse(["--enrol", "--queue", "people.csv", "--report", "result.md"]) else {
+            Issue.record("not the embedded console")
+            return
+        }
+        #expect(options.queuePath == "people.csv" && options.reportPath == "result.md")
+    }
+
+    /// A list or a progress file the queue cannot start from stops the console before the session (exit 2), naming
+    /// the row or the line, and leaves the progress file as it was.
+    @Test func aQueueThatCannotStartSaysWhyAndExitsTwo() async throws {
+        let folder = try Folder()
+        let broken = try folder.file("broken.csv", "email,displayName\r\n\"ana@example.com,Ana\r\n")
+        let unreadable = try await Self.tophhie(["--enrol", "--line", "--queue", broken])
+        #expect(unreadable.status == 2)
+        #expect(unreadable.stderr.contains("--queue \(broken): row 2"), "\(unreadable.stderr)")
+
+        let list = try folder.file("people.csv", "email,displayName\r\nana@example.com,Ana\r\nben@example.com,Ben\r\n")
+        let progress = try folder.file("people.csv.progress", String(decoding: ProgressFile.bytes([
+            ProgressEntry(row: 3, email: "cleo@example.com", outcome: .enrolled, time: "2026-12-02T10:00:00Z"),
+        ]), as: UTF8.self))
+        let changed = try await Self.tophhie(["--enrol", "--line", "--queue", list])
+        #expect(changed.status == 2)
+        #expect(changed.stderr.contains("row 3 is ben@example.com in the list but cleo@example.com in the progress"), "\(changed.stderr)")
+        #expect(try String(contentsOfFile: progress, encoding: .utf8).contains("cleo@example.com"))
     }
 
     @Test func recordVerifyExitsZeroOnTheRecordAndOneOnAnEditedCopyTwoOnSomethingElse() async throws {

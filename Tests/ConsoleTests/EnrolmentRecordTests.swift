@@ -73,11 +73,12 @@ import TophhieCloudAuthentication
         state.step = .failure(FailureReport(message: "Something went wrong.",
                                             detail: "HTTP 400 · invalid_grant · AADSTS50034 · The user account does not exist. · "
                                                 + "trace id t-1 · correlation id 7c1f1a2e-0000-4000-8000-000000000001"))
-        recorder.observe(.submitted, from: before, to: state)
+        let watcher = PersonWatcher()
+        #expect(watcher.observe(.submitted, from: before, to: state) == nil)
         let failed = state.step
         state.step = .home
         state.origin = nil
-        recorder.observe(.homeRequested, from: failed, to: state)
+        recorder.record(try #require(watcher.observe(.homeRequested, from: failed, to: state)))
         await recorder.finished()
         let line = try String(contentsOfFile: path, encoding: .utf8)
         #expect(line.contains(#""outcome":"failed""#), "\(line)")

@@ -25,6 +25,11 @@ public enum ConsoleApp {
             return fail(problem)
         }
         if case .console(_, let options) = invocation, let problem = EnrolmentRecorder.problem(options.recordPath) { return fail(problem) }
+        if case .embedded(_, let options) = invocation, let problem = outputProblem(options.reportPath, flag: "--report") {
+            TerminalHandover.release(environment: environment)
+            return fail(problem)
+        }
+        if case .console(_, let options) = invocation, let problem = outputProblem(options.reportPath, flag: "--report") { return fail(problem) }
         switch invocation {
         case .embedded(let preset, let options):
             return runEmbedded(preset: preset, options: options, environment: environment)
@@ -57,9 +62,16 @@ public enum ConsoleApp {
             let front = Front(options: options, environment: environment)
             front.paintFirstFrame(settings: settings, header: header)
             if options.exitAfterFirstFrame { front.close(); return 0 }
+            let desk: EnrolmentDesk?
+            do throws(EnrolmentDeskError) {
+                desk = try openDesk(options, attributes: settings.upFrontAttributes)
+            } catch {
+                front.close()
+                return fail("--queue " + PrintableText.make(error.message))
+            }
             let notices = [target.authorityNote, interactive?.takeCacheNotice()].compactMap { $0 }
             return front.run(auth: auth, interactive: interactive, settings: settings, header: header, outbox: nil, options: options,
-                             notice: notices.isEmpty ? nil : notices.joined(separator: " "))
+                             desk: desk, notice: notices.isEmpty ? nil : notices.joined(separator: " "))
         default:
             return fail("not a console invocation")
         }
@@ -101,16 +113,30 @@ public enum ConsoleApp {
         // The origin (with its port) is what an operator needs for the control API; the tenant path follows it.
         let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.server.origin,
                                 mode: options.enrol ? "emulator · enrolment" : "emulator")
+        let desk: EnrolmentDesk?
+        do throws(EnrolmentDeskError) {
+            desk = try openDesk(options, attributes: settings.upFrontAttributes)
+        } catch {
+            front.close()
+            return fail("--queue " + PrintableText.make(error.message))
+        }
         // A rehearsed snapshot says what the emulator leaves out: on screen at start, and in full on standard error at the end.
         let notes = tenant.rehearsalNotes
         let rehearsal = notes.isEmpty ? nil : "Rehearsing a tenant snapshot; not modelled: " + notes.joined(separator: "; ")
         let notice = [rehearsal, interactive?.takeCacheNotice()].compactMap { $0 }
         let status = front.run(auth: auth, interactive: interactive, settings: settings, header: header,
                                outbox: EmulatorOutbox(outbox: tenant.server.emulator.outbox),
-                               emulator: EmulatorControl(emulator: tenant.server.emulator), options: options,
+                               emulator: EmulatorControl(emulator: tenant.server.emulator), options: options, desk: desk,
                                notice: notice.isEmpty ? nil : notice.joined(separator: " "))
         for note in notes { FileHandle.standardError.write(Data("tophhie: snapshot rehearsal: \(PrintableText.make(note))\n".utf8)) }
         return status
+    }
+
+    /// `--queue FILE.csv`: the list checked against the sign-up form the screens use, and its progress read
+    /// (blocking: before the session); nil without `--queue`.
+    static func openDesk(_ options: ConsoleOptions, attributes: [RequiredAttribute]) throws(EnrolmentDeskError) -> EnrolmentDesk? {
+        guard let path = options.queuePath else { return nil }
+        return try EnrolmentDesk(listPath: path, reportPath: options.reportPath, form: EnrolmentForm(attributes: attributes))
     }
 
     /// The interactive stack on the same tenant and app; nil in enrolment mode, which keeps no account and

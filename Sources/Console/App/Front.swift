@@ -51,7 +51,7 @@ final class Front {
     ///   - interactive: the interactive stack, configured with the token cache; nil in enrolment mode.
     ///   - emulator: the embedded emulator's controls; its virtual clock then drives the countdowns on screen.
     func run(auth: TophhieNativeAuth, interactive: TophhieAuth?, settings: FlowSettings, header: HeaderInfo, outbox: (any CodeOutbox)?,
-             emulator: EmulatorControl? = nil, options: ConsoleOptions, notice: String? = nil) -> Int32 {
+             emulator: EmulatorControl? = nil, options: ConsoleOptions, desk: EnrolmentDesk? = nil, notice: String? = nil) -> Int32 {
         let trace = TraceLog()
         let mailbox = Mailbox()
         // Each exchange goes to the trace and wakes the loop, so the trace pane shows it while the request is out.
@@ -66,12 +66,14 @@ final class Front {
                                  clock: { emulator?.now ?? Date() })
         runner.restoreCachedAccount()
         model.recorder = EnrolmentRecorder.opened(options, tenant: header.authority)
+        desk?.recorder = model.recorder
+        model.desk = desk
         // Enrolment: the person at the terminal gets no emulator tools; the panel lists earlier people's emails
         // and can remove accounts. The emulator's clock still drives the countdowns.
         let tools = options.enrol ? nil : emulator
         if let backend {
             mailbox.onPost(backend.wake)
-            FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, emulator: tools, notice: notice)
+            FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, emulator: tools, desk: desk, notice: notice)
                 .run(on: backend)
         } else {
             let terminal = LineTerminal()
@@ -82,7 +84,7 @@ final class Front {
                              + "between people.")
             }
             if emulator != nil { terminal.say(EmulatorLineCommand.announcement) }
-            LineSession(model: model, terminal: terminal, outbox: outbox, emulator: tools).run()
+            LineSession(model: model, terminal: terminal, outbox: outbox, emulator: tools, desk: desk).run()
         }
         model.shutdown()
         close()

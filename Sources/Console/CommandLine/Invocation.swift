@@ -71,6 +71,10 @@ public struct ConsoleOptions: Equatable, Sendable {
     public var recordPath: String?
     /// `--staff NAME`: who is at the desk, for the record (default: the operating-system user).
     public var staff: String?
+    /// `--queue FILE.csv` (enrolment mode): the list of people expected, with its progress file beside it.
+    public var queuePath: String?
+    /// `--report FILE` (with `--queue`): each row's result, CSV or Markdown (`.md`).
+    public var reportPath: String?
 
     /// No enrolment, no HAR file, full screen, password accounts, any free port.
     public init() {}

@@ -317,6 +317,8 @@ public struct InvocationParser {
         case "--sign-up-attributes": options.signUpAttributes = try SignUpAttributesFile.load(value, readFile: readFile)
         case "--record": options.recordPath = value
         case "--staff": options.staff = value
+        case "--queue": options.queuePath = value
+        case "--report": options.reportPath = value
         default: return false
         }
         return true
@@ -333,6 +335,12 @@ public struct InvocationParser {
         }
         if options.recordPath != nil || options.staff != nil, !options.enrol {
             throw UsageError("--record and --staff keep the enrolment record in enrolment mode; add --enrol.")
+        }
+        if options.queuePath != nil, !options.enrol {
+            throw UsageError("--queue serves a list of people in enrolment mode; add --enrol.")
+        }
+        if options.reportPath != nil, options.queuePath == nil {
+            throw UsageError("--report writes the result of each row of a list; add --queue FILE.csv.")
         }
         return options
     }

@@ -13,10 +13,13 @@ struct EnrolmentCheck {
 
     let form: EnrolmentForm
 
-    /// Reads `reader` to the end, calling `report` with one `row N, column NAME: message` line per problem.
+    /// Reads `reader` to the end, calling `report` with one `row N, column NAME: message` line per problem, and
+    /// `each` with the header and every data row, its values and its problems (the queue keeps the rows; the dry
+    /// run need not).
     /// - Throws: ``CSVError`` for a file that breaks the dialect or whose header does not fit the form; the
     ///   problems found before it have been reported.
-    func run(_ reader: CSVReader, report: (String) -> Void) throws(CSVError) -> Summary {
+    func run(_ reader: CSVReader, report: (String) -> Void,
+             each: (CSVHeader, CSVRecord, [String: String], [ColumnProblem]) -> Void = { _, _, _, _ in }) throws(CSVError) -> Summary {
         guard let first = try reader.next() else { throw CSVError(message: "the file is empty; it needs a header row (see --template).") }
         let header = try CSVHeader(first, known: form.columns, required: form.requiredColumns)
         var summary = Summary()
@@ -34,6 +37,7 @@ struct EnrolmentCheck {
                 }
             }
             if !problems.isEmpty { summary.invalidRows += 1 }
+            each(header, record, values, problems)
             for problem in problems {
                 report("row \(record.row), column \(problem.column): \(problem.message)")
             }

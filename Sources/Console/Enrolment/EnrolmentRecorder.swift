@@ -1,4 +1,3 @@
-import AccountFlow
 import Dispatch
 import EnrolmentFiles
 import Foundation
@@ -7,25 +6,17 @@ import Synchronization
 import Glibc
 #endif
 
-/// `--record FILE`: watches the enrolment flow and appends one line to the enrolment record per person who
-/// finished: enrolled, already had an account, or failed (with the AADSTS code and correlation id the failure
-/// screen shows operators). It reads only what the flow shows (emails, the id token's object id, the failure's
-/// operator detail): a password or code typed at the desk has no way into a ``RecordEntry``.
+/// `--record FILE`: appends one line to the enrolment record per person who finished (``PersonWatcher`` says
+/// when), or whom staff marked absent or skipped. A ``PersonResult`` has no field for a secret: a password or
+/// code typed at the desk has no way into a ``RecordEntry``.
 ///
 /// Appends run in order, each awaiting ``RecordFile/append(_:)`` (its own thread, `fsync`ed); ``finish()``
 /// waits for the last one before the console exits, ``finished()`` from async code.
 final class EnrolmentRecorder: Sendable {
-    /// What the flow has shown of the person at the desk since the last line.
-    private struct Person {
-        var objectID: String?
-        var problem: (outcome: RecordOutcome, email: String, code: String?, correlationID: String?)?
-    }
-
     private let file: RecordFile
     private let staff: String
     private let terminal: String
     private let tenant: String
-    private let person = Mutex(Person())
     private let writes = Mutex<Task<Void, Never>?>(nil)
     /// Entered per line queued, left when it is on disk (or failed): ``finish()`` waits without a pool thread.
     private let pending = DispatchGroup()
@@ -54,37 +45,10 @@ final class EnrolmentRecorder: Sendable {
         ttyname(0).map { String(cString: $0) } ?? "none"
     }
 
-    /// Looks at one step of the flow: `event` moved it from `before` to `state`.
-    func observe(_ event: FlowEvent, from before: FlowStep, to state: FlowState) {
-        if case .signInAdvanced(.success(.completed(let account))) = event {
-            person.withLock { $0.objectID = account.objectID }
-        }
-        guard state.step != before else { return }
-        switch state.step {
-        case .enrolled(let email), .enrolmentSignedIn(let email):
-            let objectID = person.withLock { person in
-                defer { person = Person() }
-                return person.objectID
-            }
-            write(RecordEntry(time: now(), staff: staff, terminal: terminal, tenant: tenant, email: email, objectId: objectID, outcome: .enrolled))
-        case .signUpStart(let form) where form.accountExists:
-            person.withLock { $0.problem = (.alreadyExists, form.email.trimmingCharacters(in: .whitespaces), nil, nil) }
-        case .failure(let report) where state.origin?.kind == .signUp:
-            let (code, correlationID) = Self.codes(in: report.detail ?? "")
-            let outcome: RecordOutcome = report.accountExists ? .alreadyExists : .failed
-            person.withLock { $0.problem = (outcome, state.origin?.email ?? "", code, correlationID) }
-        case .home where !before.isBetweenPeople:
-            // The person left without an account: what stopped them, if anything did.
-            let problem = person.withLock { person in
-                defer { person = Person() }
-                return person.problem
-            }
-            guard let problem else { return }
-            write(RecordEntry(time: now(), staff: staff, terminal: terminal, tenant: tenant, email: problem.email, outcome: problem.outcome,
-                              code: problem.code, correlationId: problem.correlationID))
-        default:
-            break
-        }
+    /// Appends the line for `result`.
+    func record(_ result: PersonResult) {
+        write(RecordEntry(time: now(), staff: staff, terminal: terminal, tenant: tenant, email: result.email, objectId: result.objectID,
+                          outcome: result.outcome, code: result.code, correlationId: result.correlationID))
     }
 
     /// Waits for every line to be on disk, then says on stderr which could not be written. Blocking: for the
@@ -118,18 +82,7 @@ final class EnrolmentRecorder: Sendable {
     }
 
     private func now() -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: clock())
-    }
-
-    /// The AADSTS code and correlation id in a failure's operator detail (``ServerDetails``' one line:
-    /// `HTTP 400 · invalid_grant · AADSTS50034 · … · correlation id …`).
-    static func codes(in detail: String) -> (code: String?, correlationID: String?) {
-        let parts = detail.components(separatedBy: " · ").map { $0.trimmingCharacters(in: .whitespaces) }
-        let code = parts.first { $0.hasPrefix("AADSTS") && $0.dropFirst(6).allSatisfy(\.isNumber) && $0.count > 6 }
-        let correlation = parts.first { $0.hasPrefix("correlation id ") }.map { String($0.dropFirst("correlation id ".count)) }
-        return (code, correlation.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ")]")) })
+        UTCTime.text(clock())
     }
 }
 

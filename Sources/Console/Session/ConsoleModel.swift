@@ -18,8 +18,12 @@ final class ConsoleModel {
     private(set) var quitRequested = false
     /// Whether the last flow ended in a failure (exit code 1 when the console closes on it).
     private(set) var lastFlowFailed = false
-    /// `--record FILE`: told every step, it appends a line per person who finished.
+    /// `--record FILE`: appends a line per person who finished.
     var recorder: EnrolmentRecorder?
+    /// `--queue FILE.csv`: the list at the desk, told each person's outcome.
+    var desk: EnrolmentDesk?
+    /// Says when the person at the desk finished, for the record and the desk.
+    private let watcher = PersonWatcher()
 
     init(state: FlowState, runner: EffectRunner, mailbox: Mailbox, trace: TraceLog, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.state = state
@@ -30,13 +34,20 @@ final class ConsoleModel {
     }
 
     /// Applies `event` and performs the effects it returns.
-    func apply(_ event: FlowEvent) {
+    func apply(_ given: FlowEvent) {
+        // With a list, the queue is where the next person starts: not an empty sign-up form.
+        let event = desk != nil && given == .enrolAnotherRequested ? .homeRequested : given
         let before = state.step
         let wasBetweenPeople = before.isBetweenPeople
         for effect in state.reduce(event) {
             if effect == .quit { quitRequested = true } else { runner.perform(effect) }
         }
-        recorder?.observe(event, from: before, to: state)
+        if let result = watcher.observe(event, from: before, to: state) {
+            recorder?.record(result)
+            desk?.finished(result)
+        } else if state.step == .home, before != .home {
+            desk?.left()
+        }
         if state.step.isFailure { lastFlowFailed = true }
         if state.step.isCompletion { lastFlowFailed = false }
         if state.settings.enrolmentMode, state.step.isBetweenPeople, !wasBetweenPeople {
@@ -80,5 +91,8 @@ final class ConsoleModel {
     func shutdown() {
         runner.shutdown()
         recorder?.finish()
+        for failure in desk?.finish() ?? [] {
+            FileHandle.standardError.write(Data("tophhie: --queue: \(failure)\n".utf8))
+        }
     }
 }

@@ -21,16 +21,21 @@ final class FullScreenSession {
     private var consoleNotice: StatusLine?
     /// Outbox messages up to this id belong to people enrolled earlier: not shown, not copied.
     private var outboxStart = 0
-    /// Rows of the terminal at the last render, to tell whether a pane fits.
-    private var terminalHeight = 24
+    /// The terminal at the last render: whether a pane fits, how far the queue's page keys go.
+    private var terminalSize = Size(width: 80, height: 24)
     /// ``ConsoleModel/peopleDone`` when the outbox was last started afresh.
     private var outboxPeopleDone = 0
+    /// `--queue`: the list at the desk, shown instead of the home screen.
+    private let desk: EnrolmentDesk?
+    private var queueScreen = QueueScreen()
 
     /// - Parameter notice: shown on the first screen's status line (e.g. how the authority was completed).
     /// - Parameter emulator: the embedded emulator's controls (the F5 panel); nil on a real tenant.
+    /// - Parameter desk: `--queue`'s list; its queue replaces the home screen.
     init(model: ConsoleModel, header: HeaderInfo, outbox: (any CodeOutbox)?, trace: TraceLog, emulator: EmulatorControl? = nil,
-         notice: String? = nil) {
+         desk: EnrolmentDesk? = nil, notice: String? = nil) {
         self.model = model
+        self.desk = desk
         self.header = header
         self.outbox = outbox
         self.trace = trace
@@ -87,6 +92,10 @@ final class FullScreenSession {
                 consoleNotice = workbench.handle(key)
                 return .ignored
             }
+            if let desk, showsQueue {
+                handleQueue(key, desk: desk)
+                return .ignored
+            }
             let outcome = handle(key)
             return outcome == .quit ? nil : outcome
         }
@@ -114,11 +123,29 @@ final class FullScreenSession {
         return outcome
     }
 
+    /// The queue stands in for the home screen.
+    private var showsQueue: Bool { desk != nil && model.state.step == .home }
+
+    private func handleQueue(_ key: Key, desk: EnrolmentDesk) {
+        consoleNotice = nil
+        switch queueScreen.handle(key, queue: desk.queue, size: terminalSize) {
+        case .seat(let person):
+            for event in desk.seat(person) { model.apply(event) }
+        case .mark(let person, let outcome):
+            desk.mark(person, outcome)
+            queueScreen.reset()
+            consoleNotice = StatusLine("Row \(person.row) marked \(outcome.rawValue).", kind: .info)
+        case .handled, .ignored:
+            break
+        }
+    }
+
     /// Enrolment mode: when one person is done (see `FlowStep.isBetweenPeople`), their codes leave the
     /// outbox pane; the model has already cleared their exchanges from the trace.
     private func forgetPreviousPerson() {
         guard model.peopleDone != outboxPeopleDone else { return }
         outboxPeopleDone = model.peopleDone
+        queueScreen.reset()
         outboxStart = outbox?.sentCodes().last?.id ?? outboxStart
     }
 
@@ -141,9 +168,9 @@ final class FullScreenSession {
 
     /// A pane asked for on a terminal too short to show it: say so rather than doing nothing visible.
     private func sayIfNoRoom(for name: String) {
-        guard pane != .none, terminalHeight < Pane.minimumTerminalHeight else { return }
+        guard pane != .none, terminalSize.height < Pane.minimumTerminalHeight else { return }
         consoleNotice = StatusLine("The \(name) pane needs a terminal of \(Pane.minimumTerminalHeight) rows or more; "
-                                   + "this one has \(terminalHeight).", kind: .info)
+                                   + "this one has \(terminalSize.height).", kind: .info)
     }
 
     /// Puts the newest code sent for the current flow into the code field.
@@ -173,11 +200,21 @@ final class FullScreenSession {
             return
         }
         let size = backend.size
-        terminalHeight = size.height
+        terminalSize = size
         let paneHeight = pane.height(for: size.height)
         var full = Buffer(size: size)
         var top = Buffer(size: Size(width: size.width, height: size.height - paneHeight))
-        let cursor = FormRenderer.render(form, into: &top)
+        let cursor: Point?
+        if let desk, showsQueue {
+            cursor = queueScreen.render(desk.queue, listName: URL(fileURLWithPath: desk.listPath).lastPathComponent, mode: header.mode,
+                                        into: &top)
+            // The console's own notice, else the home screen's (why the last person's screen was cleared).
+            if let notice = consoleNotice?.text ?? model.state.screen.notice {
+                top.write(notice, at: Point(x: 1, y: top.size.height - 2), style: .hint, maxWidth: size.width - 2)
+            }
+        } else {
+            cursor = FormRenderer.render(form, into: &top)
+        }
         full.paste(top, at: Point(x: 0, y: 0))
         let area = Rect(x: 0, y: size.height - paneHeight, width: size.width, height: paneHeight)
         // Enrolment mode: an empty pane after a person is done says it was emptied on purpose.

@@ -7,17 +7,20 @@ import TerminalUI
 /// (secrets without echo); choices are numbered. On the embedded emulator, `/emulator …` at any prompt
 /// drives it (see ``EmulatorLineCommand``) and the prompt is asked again.
 final class LineSession {
-    private let model: ConsoleModel
-    private let terminal: LineTerminal
+    let model: ConsoleModel
+    let terminal: LineTerminal
     private let outbox: (any CodeOutbox)?
     private let emulator: EmulatorControl?
     /// The id of the newest outbox message printed.
     private var printedThrough = 0
     /// Woken by each answer the runner posts, while a request is out.
     private let answers = WakePipe()
+    /// `--queue`: the list at the desk, asked instead of the home screen.
+    private let desk: EnrolmentDesk?
 
-    init(model: ConsoleModel, terminal: LineTerminal, outbox: (any CodeOutbox)?, emulator: EmulatorControl? = nil) {
+    init(model: ConsoleModel, terminal: LineTerminal, outbox: (any CodeOutbox)?, emulator: EmulatorControl? = nil, desk: EnrolmentDesk? = nil) {
         self.model = model
+        self.desk = desk
         self.terminal = terminal
         self.outbox = outbox
         self.emulator = emulator
@@ -29,6 +32,11 @@ final class LineSession {
         while !model.quitRequested {
             waitWhileWorking()
             printNewCodes()
+            if let desk, model.state.step == .home {
+                guard let events = askQueue(desk) else { return }
+                for event in [FlowEvent.keyPressed] + events { model.apply(event) }
+                continue
+            }
             let screen = model.state.screen
             show(screen)
             guard let events = ask(screen) else {
@@ -89,7 +97,7 @@ final class LineSession {
 
     /// One answer to `prompt` (read silently when `secret`); emulator commands typed there are run and the
     /// prompt is asked again. `nil` at end of input.
-    private func readAnswer(_ prompt: String, secret: Bool = false) -> String? {
+    func readAnswer(_ prompt: String, secret: Bool = false) -> String? {
         while true {
             guard let line = secret ? terminal.askSecret(prompt) : terminal.ask(prompt) else { return nil }
             guard let emulator, EmulatorLineCommand.isCommand(line) else { return line }

@@ -91,3 +91,17 @@ extension ConsoleRun {
         return await waitForExit()
     }
 }
+
+extension ConsoleRun {
+    /// Kills the console with SIGKILL, as a power cut or `kill -9` would: no handler runs, nothing is flushed.
+    /// - Throws: when no `tophhie` process runs under the pane's shell.
+    func killConsole() throws {
+        let shell = tmux.display("#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        let console = children.split(separator: " ").compactMap { Int32($0) }.first { pid in
+            ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").hasPrefix("tophhie")
+        }
+        guard let console else { throw ControlAPI.Failure(description: "no tophhie under the pane's shell \(shell): \(children)") }
+        kill(console, SIGKILL)
+    }
+}

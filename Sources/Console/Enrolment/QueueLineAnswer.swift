@@ -1,0 +1,28 @@
+import EnrolmentFiles
+
+/// An answer at line mode's queue prompt: empty or a number signs up that person of the list shown (the first
+/// by default), `a [N]` and `s [N]` mark them absent or skipped, `q` quits, anything else narrows the list.
+enum QueueLineAnswer: Equatable {
+    /// Sign up the person shown at this index (0-based).
+    case seat(Int)
+    /// Mark the person shown at this index.
+    case mark(Int, RecordOutcome)
+    /// Show only people whose name or email holds this text (empty: everyone).
+    case filter(String)
+    case quit
+
+    init(_ typed: String) {
+        let text = typed.trimmingCharacters(in: .whitespaces)
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let index = words.count == 2 ? Int(words[1]).map { $0 - 1 } : (words.count == 1 ? 0 : nil)
+        switch words.first?.lowercased() {
+        case nil: self = .seat(0)
+        case let word? where Int(word) != nil && words.count == 1: self = .seat((Int(word) ?? 1) - 1)
+        case "a"? where index != nil: self = .mark(index ?? 0, .absent)
+        case "s"? where index != nil: self = .mark(index ?? 0, .skipped)
+        case "q"? where words.count == 1, "quit"? where words.count == 1: self = .quit
+        case "*"? where words.count == 1: self = .filter("")
+        default: self = .filter(text)
+        }
+    }
+}

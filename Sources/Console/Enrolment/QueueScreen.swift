@@ -1,0 +1,115 @@
+import EnrolmentFiles
+import TerminalUI
+
+/// The home screen of `--enrol --queue` in the full-screen console: the next person and "k of N", a filter
+/// typed straight in (name or email), the people it lets through, and the rows the list cannot offer. Enter
+/// opens sign-up for the selected person; F7 and F8 mark them absent or skipped.
+struct QueueScreen {
+    /// What a key did.
+    enum Outcome: Equatable {
+        case handled, ignored
+        /// Open sign-up for this person.
+        case seat(QueuePerson)
+        /// Keep this outcome (absent or skipped) for this person.
+        case mark(QueuePerson, RecordOutcome)
+    }
+
+    /// The footer: every key the screen takes.
+    static let footer = "type to find  ↑/↓ move  Enter sign up  F7 absent  F8 skip  ^U clear  ^C quit"
+
+    /// What staff typed to find someone.
+    private(set) var filter = ""
+    private var list = ScrollList()
+
+    /// Empty filter, selection on the next person: for each new person at the desk (no one's name stays typed).
+    mutating func reset() {
+        filter = ""
+        list = ScrollList()
+    }
+
+    mutating func handle(_ key: Key, queue: EnrolmentQueue, size: Size) -> Outcome {
+        let shown = queue.matching(filter)
+        if list.handle(key, count: shown.count, height: Self.listHeight(size, queue: queue)) { return .handled }
+        let selected = shown.indices.contains(list.selected) ? shown[list.selected] : nil
+        switch key {
+        case .character(let character):
+            setFilter(filter + String(character))
+        case .paste(let text):
+            setFilter(filter + text.filter { !$0.isNewline })
+        case .backspace:
+            guard !filter.isEmpty else { return .ignored }
+            setFilter(String(filter.dropLast()))
+        case .control("u"):
+            setFilter("")
+        case .enter:
+            return selected.map(Outcome.seat) ?? .ignored
+        case .function(7):
+            return selected.map { .mark($0, .absent) } ?? .ignored
+        case .function(8):
+            return selected.map { .mark($0, .skipped) } ?? .ignored
+        default:
+            return .ignored
+        }
+        return .handled
+    }
+
+    private mutating func setFilter(_ text: String) {
+        filter = text
+        list = ScrollList()
+    }
+
+    /// Draws the screen over the whole of `buffer`.
+    /// - Returns: where the cursor goes (the end of the filter).
+    func render(_ queue: EnrolmentQueue, listName: String, mode: String, into buffer: inout Buffer) -> Point {
+        let size = buffer.size
+        let (k, count) = queue.position
+        buffer.fill(Rect(x: 0, y: 0, width: size.width, height: 1), style: .header)
+        buffer.write(PrintableText.make("Enrolment queue · \(listName) · \(mode)"), at: Point(x: 1, y: 0), style: .header,
+                     maxWidth: size.width - 2)
+        let next = queue.next.map { "Next: \(Self.label($0)) · \(k) of \(count)" }
+            ?? "Everyone on the list is done with (\(queue.done) of \(count))."
+        buffer.write(next, at: Point(x: 1, y: 2), style: .title, maxWidth: size.width - 2)
+        let prompt = "Find (name or email): "
+        buffer.write(prompt, at: Point(x: 1, y: 3))
+        let typed = PrintableText.make(filter)
+        let end = buffer.write(typed, at: Point(x: 1 + DisplayWidth.of(prompt), y: 3), style: .field, maxWidth: size.width - 2 - DisplayWidth.of(prompt))
+        let shown = queue.matching(filter)
+        let area = Rect(x: 1, y: 5, width: size.width - 2, height: Self.listHeight(size, queue: queue))
+        if shown.isEmpty {
+            buffer.write(queue.pending.isEmpty ? "(no one is waiting)" : "(no one waiting matches \"\(typed)\")", at: Point(x: 1, y: 5),
+                         style: .hint, maxWidth: area.width)
+        }
+        list.render(shown.map { Self.line($0, queue: queue) }, in: area, into: &buffer)
+        var y = area.y + area.height
+        if !queue.invalid.isEmpty {
+            buffer.write("Not offered (tophhie enrol --check): " + queue.invalid.map { "row \($0.row)" }.joined(separator: ", "),
+                         at: Point(x: 1, y: y), style: .error, maxWidth: size.width - 2)
+            for row in queue.invalid.prefix(Self.invalidLines - 1) {
+                y += 1
+                buffer.write(PrintableText.make("  row \(row.row): \(row.problems.joined(separator: "; "))"), at: Point(x: 1, y: y),
+                             style: .hint, maxWidth: size.width - 2)
+            }
+        }
+        buffer.write(Self.footer, at: Point(x: 1, y: size.height - 1), style: .hint, maxWidth: size.width - 2)
+        return Point(x: 1 + DisplayWidth.of(prompt) + end, y: 3)
+    }
+
+    /// Lines kept for the rows not offered: a heading and the first few.
+    private static let invalidLines = 4
+
+    private static func listHeight(_ size: Size, queue: EnrolmentQueue) -> Int {
+        max(1, size.height - 7 - (queue.invalid.isEmpty ? 0 : min(invalidLines, queue.invalid.count + 1)))
+    }
+
+    /// `Jane Doe <jane@contoso.com> (row 4)`, made printable.
+    static func label(_ person: QueuePerson) -> String {
+        let name = person.name.isEmpty ? "" : person.name + " "
+        return PrintableText.make("\(name)<\(person.email)> (row \(person.row))")
+    }
+
+    /// One person in the list, with an earlier failure when there is one.
+    static func line(_ person: QueuePerson, queue: EnrolmentQueue) -> String {
+        guard let entry = queue.outcomes[person.row] else { return label(person) }
+        return label(person) + " · failed before" + (entry.code.map { " (\($0))" } ?? "")
+    }
+}

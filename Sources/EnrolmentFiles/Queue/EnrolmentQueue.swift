@@ -1,0 +1,90 @@
+/// The people of an enrolment list and what has happened to each, for the desk: who is next, "k of N", a
+/// filter by name or email, and each outcome as it is recorded. Pure: the progress file and the report are
+/// written from ``progress`` by their owners.
+///
+/// A failed person stays in the queue (they may try again); enrolled, already-exists, absent and skipped are
+/// final. "Next" is the first person in list order with no outcome, then the first who failed.
+public struct EnrolmentQueue: Sendable, Equatable {
+    /// The rows the form accepts, in list order.
+    public let people: [QueuePerson]
+    /// The rows it refuses, in list order: reported, never offered.
+    public let invalid: [InvalidRow]
+    /// The latest outcome of each row, by row.
+    public private(set) var outcomes: [Int: ProgressEntry] = [:]
+    /// The row whose sign-up is open at the desk; nil between people.
+    public private(set) var atDesk: Int?
+
+    /// A queue of `people`, resuming from `progress` (a progress file's entries).
+    /// - Throws: ``ProgressFileError`` when an entry names a row the list does not offer, or a row whose email
+    ///   differs (the list was edited since): resuming would mark the wrong person.
+    public init(people: [QueuePerson], invalid: [InvalidRow], resuming progress: [ProgressEntry] = []) throws(ProgressFileError) {
+        self.people = people
+        self.invalid = invalid
+        let byRow = Dictionary(people.map { ($0.row, $0) }, uniquingKeysWith: { first, _ in first })
+        for entry in progress {
+            guard let person = byRow[entry.row] else {
+                throw ProgressFileError("the progress has row \(entry.row) (\(entry.email)), which the list does not offer now; "
+                                        + "the list changed since. Restore the list, or move the progress file away to start afresh.")
+            }
+            guard person.email.lowercased() == entry.email.lowercased() else {
+                throw ProgressFileError("row \(entry.row) is \(person.email) in the list but \(entry.email) in the progress; "
+                                        + "the list changed since. Restore the list, or move the progress file away to start afresh.")
+            }
+            outcomes[entry.row] = entry
+        }
+    }
+
+    /// Everyone not done with, in list order: no outcome yet, or failed.
+    public var pending: [QueuePerson] {
+        people.filter { outcomes[$0.row]?.isFinal != true }
+    }
+
+    /// Who comes next: the first with no outcome, else the first who failed; nil when everyone is done with.
+    public var next: QueuePerson? {
+        people.first { outcomes[$0.row] == nil } ?? people.first { outcomes[$0.row]?.isFinal == false }
+    }
+
+    /// People done with (a final outcome).
+    public var done: Int {
+        outcomes.values.filter(\.isFinal).count
+    }
+
+    /// "k of N": the person at the desk now is the k-th of N (k stays at N once everyone is done with).
+    public var position: (k: Int, of: Int) {
+        (min(done + 1, people.count), people.count)
+    }
+
+    /// The people still pending whose name or email holds `filter`, ignoring case; the next person first.
+    public func matching(_ filter: String) -> [QueuePerson] {
+        let lowered = filter.lowercased().trimmed(of: [" ", "\t"])
+        let shown = pending.filter { $0.matches(lowered) }
+        guard let next, let index = shown.firstIndex(of: next) else { return shown }
+        return [shown[index]] + shown[..<index] + shown[(index + 1)...]
+    }
+
+    /// The person on `row`, if the list offers them.
+    public func person(at row: Int) -> QueuePerson? {
+        people.first { $0.row == row }
+    }
+
+    /// Sign-up opens for `row`'s person.
+    public mutating func seat(_ row: Int) {
+        atDesk = row
+    }
+
+    /// The person at the desk left without an outcome (went home, idle reset): they stay pending.
+    public mutating func leaveDesk() {
+        atDesk = nil
+    }
+
+    /// Keeps `entry` as its row's outcome (the latest wins); the desk is free again if it was that row.
+    public mutating func record(_ entry: ProgressEntry) {
+        outcomes[entry.row] = entry
+        if atDesk == entry.row { atDesk = nil }
+    }
+
+    /// Every outcome, in row order: what the progress file holds.
+    public var progress: [ProgressEntry] {
+        outcomes.values.sorted { $0.row < $1.row }
+    }
+}

@@ -1,0 +1,151 @@
+import AccountFlow
+@testable import Console
+import EnrolmentFiles
+import Foundation
+import Testing
+
+/// `--enrol --queue FILE.csv` against the emulator: a seated person's row fills sign-up, each outcome reaches
+/// the progress file, the report and the record, and nothing typed at the desk does.
+@Suite struct EnrolmentDeskTests {
+    static let list = """
+        email,displayName\r
+        new.person@example.com,New Person\r
+        not-an-email,Broken Row\r
+        jane.doe@contoso.com,Jane Doe\r
+        away@example.com,Away Person\r
+        second@example.com,Second Person\r
+
+        """
+
+    /// A list in a fresh folder, and a desk and a recorder on `flow`'s model.
+    static func desk(_ flow: FlowOnEmulator, report: String = "report.md") throws -> (desk: EnrolmentDesk, folder: String) {
+        let folder = NSTemporaryDirectory() + "tophhie-desk-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(list.utf8).write(to: URL(fileURLWithPath: folder + "/people.csv"))
+        let desk = try EnrolmentDesk(listPath: folder + "/people.csv", reportPath: folder + "/" + report,
+                                     form: EnrolmentForm(attributes: flow.tenant.signUpAttributes))
+        let recorder = EnrolmentRecorder(file: try RecordFile(path: folder + "/record.jsonl"), staff: "desk-1", terminal: "none",
+                                         tenant: flow.tenant.server.origin)
+        desk.recorder = recorder
+        flow.model.recorder = recorder
+        flow.model.desk = desk
+        return (desk, folder)
+    }
+
+    static func seat(_ flow: FlowOnEmulator, _ desk: EnrolmentDesk, row: Int) async throws {
+        let person = try #require(desk.queue.person(at: row))
+        for event in desk.seat(person) { await flow.send(event) }
+    }
+
+    static func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+    @Test func eachTypedPasswordAndCodeStaysOutOfTheRecordTheProgressFileAndTheReport() async throws {
+        let flow = try FlowOnEmulator(enrolmentMode: true)
+        let (desk, folder) = try Self.desk(flow)
+        #expect(desk.queue.invalid.map(\.row) == [3])
+        #expect(desk.queue.position == (1, 4))
+        var planted: [String] = []
+
+        // Row 2: the form opens filled from the row; the person types the password and the code.
+        try await Self.seat(flow, desk, row: 2)
+        #expect(flow.field(.email)?.value == "new.person@example.com")
+        #expect(flow.field(.attribute("displayName"))?.value == "New Person")
+        let password = "Quince-Lantern-9081!"
+        planted.append(password)
+        await flow.fill(.password, password)
+        await flow.fill(.confirmPassword, password)
+        await flow.send(.submitted)
+        let code = flow.code(to: "new.person@example.com")
+        #expect(code.count >= 6)
+        planted.append(code)
+        await flow.fill(.code, code)
+        await flow.send(.submitted)
+        #expect(flow.state.step == .enrolled(email: "new.person@example.com"), "\(flow.state.step)")
+        // "Enrol another" goes back to the queue, not to an empty form.
+        await flow.send(.enrolAnotherRequested)
+        #expect(flow.state.step == .home)
+        #expect(desk.queue.next?.row == 4)
+
+        // Row 4: an account exists already; a password was typed all the same.
+        try await Self.seat(flow, desk, row: 4)
+        let second = "Marble-Orchard-5523?"
+        planted.append(second)
+        await flow.fill(.password, second)
+        await flow.fill(.confirmPassword, second)
+        await flow.send(.submitted)
+        #expect(flow.field(.email)?.error?.contains("already exists") == true, "\(flow.screen)")
+        await flow.send(.homeRequested)
+
+        // Row 5: absent.
+        desk.mark(try #require(desk.queue.person(at: 5)), .absent)
+        #expect(desk.queue.next?.row == 6)
+        #expect(desk.queue.position == (4, 4))
+
+        await desk.written()
+        await flow.model.recorder?.finished()
+        let progress = try Self.read(folder + "/people.csv.progress")
+        let report = try Self.read(folder + "/report.md")
+        let record = try Self.read(folder + "/record.jsonl")
+        let entries = try ProgressFile.load(folder + "/people.csv.progress")
+        #expect(entries.map(\.row) == [2, 4, 5])
+        #expect(entries.map(\.outcome) == [.enrolled, .alreadyExists, .absent])
+        #expect(report.contains("| 2 | new.person@example.com | enrolled |"), "\(report)")
+        #expect(report.contains("| 3 | not-an-email | invalid |"))
+        #expect(report.contains("| 6 | second@example.com | not reached |"))
+        #expect(record.split(separator: "\n").count == 3)
+        #expect(record.contains(#""outcome":"absent""#))
+        for secret in planted {
+            #expect(!progress.contains(secret), "in the progress file")
+            #expect(!report.contains(secret), "in the report")
+            #expect(!record.contains(secret), "in the record")
+        }
+        for file in ["people.csv.progress", "report.md", "record.jsonl"] {
+            let mode = try FileManager.default.attributesOfItem(atPath: folder + "/" + file)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(file)")
+        }
+    }
+
+    @Test func aDeskStartedAgainResumesAtTheRightPersonAndRefusesAProgressFileItCannotRead() async throws {
+        let flow = try FlowOnEmulator(enrolmentMode: true)
+        let (desk, folder) = try Self.desk(flow, report: "report.csv")
+        desk.mark(try #require(desk.queue.person(at: 2)), .skipped)
+        desk.mark(try #require(desk.queue.person(at: 4)), .absent)
+        await desk.written()
+
+        let form = EnrolmentForm(attributes: flow.tenant.signUpAttributes)
+        let again = try EnrolmentDesk(listPath: folder + "/people.csv", reportPath: nil, form: form)
+        #expect(again.queue.next?.row == 5)
+        #expect(again.queue.position == (3, 4))
+
+        let progress = folder + "/people.csv.progress"
+        let cut = String(try Self.read(progress).dropLast(12))
+        try Data(cut.utf8).write(to: URL(fileURLWithPath: progress))
+        let error = #expect(throws: EnrolmentDeskError.self) {
+            try EnrolmentDesk(listPath: folder + "/people.csv", reportPath: nil, form: form)
+        }
+        #expect(error?.message.hasPrefix(progress + ": line 4") == true, "\(error?.message ?? "")")
+        #expect(try Self.read(progress) == cut, "the file is left as it was")
+        let report = try Self.read(folder + "/report.csv")
+        #expect(report.contains("2,new.person@example.com,skipped,"), "\(report)")
+    }
+}
+
+extension EnrolmentDeskTests {
+    /// A seated person who walks away is forgotten by the idle reset as without a list: the queue is home again,
+    /// they are next again, and nothing of theirs is in the progress file.
+    @Test func aSeatedPersonWhoWalksAwayIsForgottenAndStaysNext() async throws {
+        let flow = try FlowOnEmulator(enrolmentMode: true)
+        let (desk, folder) = try Self.desk(flow)
+        try await Self.seat(flow, desk, row: 2)
+        await flow.fill(.password, "Juniper-Signal-6604!")
+        #expect(desk.queue.atDesk == 2)
+        let start = Date()
+        await flow.send(.tick(start), .tick(start.addingTimeInterval(Double(flow.state.settings.idleReset) + 1)))
+        #expect(flow.state.step == .home)
+        #expect(flow.screen.notice?.contains("Cleared after") == true)
+        #expect(desk.queue.atDesk == nil)
+        #expect(desk.queue.next?.row == 2)
+        await desk.written()
+        #expect(!FileManager.default.fileExists(atPath: folder + "/people.csv.progress"), "no outcome, no progress")
+    }
+}

@@ -1,0 +1,42 @@
+@testable import Console
+import EnrolmentFiles
+import Testing
+import TerminalUI
+import TestSupport
+
+/// The queue's full screen: next person and k of N, the filter typed straight in, the rows not offered.
+@Suite struct QueueScreenTests {
+    static func queue() throws -> EnrolmentQueue {
+        var queue = try EnrolmentQueue(people: [
+            QueuePerson(row: 2, email: "ana@example.com", values: ["displayName": "Ana Silva"]),
+            QueuePerson(row: 4, email: "ben@example.com", values: ["givenName": "Ben", "surname": "Okafor"]),
+            QueuePerson(row: 5, email: "cleo\u{1B}[2J@example.com", values: ["displayName": "Cleo Martin"]),
+            QueuePerson(row: 6, email: "dev@example.com", values: [:]),
+        ], invalid: [InvalidRow(row: 3, email: "nope", problems: ["email: Enter an email address like name@example.com."])])
+        queue.record(ProgressEntry(row: 2, email: "ana@example.com", outcome: .failed, time: "2026-12-02T10:00:00Z", code: "AADSTS50034"))
+        return queue
+    }
+
+    static func screen(_ screen: QueueScreen, _ queue: EnrolmentQueue) -> String {
+        var buffer = Buffer(size: Size(width: 80, height: 16))
+        let cursor = screen.render(queue, listName: "people.csv", mode: "emulator · enrolment", into: &buffer)
+        return TestBackend.snapshot(buffer, cursor: cursor)
+    }
+
+    @Test func theQueueShowsTheNextPersonFirstAndFiltersAsStaffType() throws {
+        let queue = try Self.queue()
+        var screen = QueueScreen()
+        assertSnapshot(Self.screen(screen, queue), named: "queue-home")
+        let size = Size(width: 80, height: 16)
+        for character in "OKA" { #expect(screen.handle(.character(character), queue: queue, size: size) == .handled) }
+        assertSnapshot(Self.screen(screen, queue), named: "queue-filtered")
+        #expect(screen.handle(.enter, queue: queue, size: size) == .seat(try #require(queue.person(at: 4))))
+        #expect(screen.handle(.control("u"), queue: queue, size: size) == .handled)
+        #expect(screen.handle(.down, queue: queue, size: size) == .handled)
+        #expect(screen.handle(.down, queue: queue, size: size) == .handled)
+        #expect(screen.handle(.function(7), queue: queue, size: size) == .mark(try #require(queue.person(at: 5)), .absent))
+        #expect(screen.handle(.function(8), queue: queue, size: size) == .mark(try #require(queue.person(at: 5)), .skipped))
+        for character in "zzz" { _ = screen.handle(.character(character), queue: queue, size: size) }
+        #expect(screen.handle(.enter, queue: queue, size: size) == .ignored, "nobody matches: nothing to seat")
+    }
+}
