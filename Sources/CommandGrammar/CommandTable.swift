@@ -111,7 +111,7 @@ public enum CommandTable {
     public static let emulator = CommandSpec(
         name: "emulator", summary: "the tenant emulator alone, on loopback",
         usage: ["emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H [--control-token-file FILE]]",
-                "         [--show-codes] [--hash-iterations N] [--tls [--tls-cert FILE]]"],
+                "         [--show-codes] [--hash-iterations N] [--tls [--tls-cert FILE]] [--maildir DIR]"],
         options: [
             OptionSpec(["--tenant"], value: "PRESET|FILE", completion: .presetOrFile,
                        help: "a preset (email-password, the default, email-otp, mfa, attributes, strict) or a policy JSON file."),
@@ -128,6 +128,9 @@ public enum CommandTable {
             OptionSpec(["--tls-cert"], value: "FILE", completion: .file,
                        help: "with --tls: write that certificate (PEM, not the key) to FILE before the first line (mode 0644), "
                            + "the CA file for e.g. curl --cacert FILE."),
+            OptionSpec(["--maildir"], value: "DIR", completion: .directory,
+                       help: "also deliver each email one-time code as an RFC 5322 message into the Maildir DIR (created if "
+                           + "missing), for an IMAP server such as Dovecot to serve; the files hold codes (mode 0600)."),
         ],
         notes: ["First stdout line: listening on http://HOST:PORT/TENANT-ID (https with --tls); then one line per outbox "
                 + "message. SIGINT or SIGTERM stop it cleanly (exit 0); exit 1 when the port cannot be bound."])
