@@ -1,4 +1,5 @@
 import Foundation
+import MailboxCodes
 
 /// A scenario file as `tophhie run` reads it: the tenant and its scenarios.
 /// Shape: `Resources/scenario.schema.json`; parsed strictly by ``ScenarioFileParser``.
@@ -14,9 +15,9 @@ enum ScenarioTenant: Sendable, Equatable {
     /// A fresh embedded emulator per scenario: a preset name or a policy file path (relative to the
     /// scenario file's folder).
     case emulator(preset: String)
-    /// A real tenant; codes come from `codeCommand` (run by `/bin/sh -c` with `TOPHHIE_SCENARIO_EMAIL` set)
-    /// or from a prompt.
-    case real(TenantTarget, codeCommand: String?, caFile: String?)
+    /// A real tenant; codes come from `codeCommand` (run by `/bin/sh -c` with `TOPHHIE_SCENARIO_EMAIL` set),
+    /// from a mailbox read over IMAP, or from a prompt.
+    case real(TenantTarget, codeCommand: String?, caFile: String?, mailbox: MailboxSettings?)
 }
 
 /// One named scenario: steps run in order on one tenant; the first that fails ends it.
@@ -78,6 +79,8 @@ enum CodeSource: Sendable, Equatable {
     case outbox
     /// The tenant's `codeCommand`.
     case command
+    /// The tenant's `mailbox`: a new message to the flow's address, read over IMAP.
+    case mailbox
     /// Asked on the terminal.
     case prompt
     /// Typed as given (e.g. a wrong code on purpose).

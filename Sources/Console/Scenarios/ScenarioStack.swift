@@ -1,5 +1,6 @@
 import AccountFlow
 import Foundation
+import MailboxCodes
 import TophhieCloudAuthentication
 
 /// The framework one scenario drives, configured as the console configures it for the same tenant, and
@@ -13,9 +14,12 @@ final class ScenarioStack {
     let emulator: EmbeddedTenant?
     /// The real tenant's `codeCommand`.
     let codeCommand: String?
+    /// The real tenant's mailbox, its password read.
+    let mailbox: MailboxReader?
 
     /// Starts a fresh emulator for `.emulator`, or configures the framework for a real tenant.
-    /// - Throws: the emulator's start failure, or the framework's configuration error.
+    /// - Throws: the emulator's start failure, the framework's configuration error, or `MailboxFailure` when the
+    ///   mailbox password cannot be read.
     init(_ tenant: ScenarioTenant) throws {
         let auth: TophhieNativeAuth
         switch tenant {
@@ -23,6 +27,7 @@ final class ScenarioStack {
             let embedded = try EmbeddedTenant(preset: preset)
             emulator = embedded
             codeCommand = nil
+            mailbox = nil
             auth = TophhieNativeAuth()
             var settings = FlowSettings(passwordAccounts: embedded.passwordAccounts, passwordPolicyHint: embedded.passwordPolicyHint)
             do {
@@ -37,9 +42,10 @@ final class ScenarioStack {
             }
             settings.challengeTypes = auth.currentConfiguration?.challengeTypes ?? settings.challengeTypes
             self.settings = settings
-        case .real(let target, let command, let caFile):
+        case .real(let target, let command, let caFile, let mailboxSettings):
             emulator = nil
             codeCommand = command
+            mailbox = try mailboxSettings.map { settings throws(MailboxFailure) in try MailboxReader(settings) }
             auth = TophhieNativeAuth(transport: try makeTransport(caFile: caFile))
             try auth.configure(clientId: target.clientID, authority: target.authority,
                                capabilities: target.capabilities.map(Capability.init(wireValue:)),
