@@ -72,7 +72,14 @@ final class IMAPConnection: @unchecked Sendable {
 
     /// The whole message `uid` (RFC 5322 bytes). The server marks it `\Seen` (a plain `BODY[]` fetch).
     func fetch(uid: UInt64, timeout: TimeInterval) throws(MailboxFailure) -> [UInt8] {
-        try command(url: location.serverURL + "/;UID=\(uid)", request: nil, timeout: timeout)
+        let url = location.serverURL + "/;UID=\(uid)"
+        do {
+            return try command(url: url, request: nil, timeout: timeout)
+        } catch .protocolFailure {
+            // Once more: after a long SEARCH, Dovecot may put an untagged update before the FETCH answer,
+            // which libcurl then reads as "Remote file not found"; that update is consumed by now.
+            return try command(url: url, request: nil, timeout: timeout)
+        }
     }
 
     /// `UID STORE uid +FLAGS (flags)`, e.g. `\Seen` or `\Deleted`.

@@ -20,6 +20,8 @@ public final class MailboxReader: Sendable {
     /// The slack under the asked-for moment a message's `Date` may have: `Date` has whole seconds, and the
     /// sender's clock is not this machine's.
     static let dateSlack: TimeInterval = 2
+    /// The most messages fetched after one search.
+    static let fetchesPerSearch = 20
 
     /// Reads the password and prepares the connection (nothing is sent yet).
     /// - Throws: `MailboxFailure.configuration` when the password cannot be read.
@@ -55,8 +57,9 @@ public final class MailboxReader: Sendable {
             let uids = try await offPool { (connection: IMAPConnection) throws(MailboxFailure) -> [UInt64] in
                 try connection.search("UNSEEN SINCE \(since) TO \"\(address)\"", timeout: min(remaining, 30))
             }
-            // Newest first; the first one older than the request ends the look (older UIDs are older still).
-            for uid in uids.reversed() where !passed.contains(uid) {
+            // Newest first, at most `fetchesPerSearch` a round (a Maildir's UIDs follow its listing, not
+            // always arrival); an older message is remembered and not fetched again.
+            for uid in uids.reversed().filter({ !passed.contains($0) }).prefix(Self.fetchesPerSearch) {
                 let timeout = max(1, min(deadline.timeIntervalSinceNow, 30))
                 let message = MailMessage(try await offPool { (connection: IMAPConnection) throws(MailboxFailure) -> [UInt8] in
                     try connection.fetch(uid: uid, timeout: timeout)
@@ -67,7 +70,7 @@ public final class MailboxReader: Sendable {
                 }
                 if let sent = message.date, sent < earliest {
                     passed.insert(uid)
-                    break
+                    continue
                 }
                 guard let code = settings.pattern.code(in: message.text) ?? settings.pattern.code(in: message.subject) else {
                     try await dispose(uid, timeout: timeout)
