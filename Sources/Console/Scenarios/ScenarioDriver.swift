@@ -192,21 +192,21 @@ final class ScenarioDriver {
             case .success(let code): return code
             case .failure(let problem): throw StepFailure(message: problem.description)
             }
-        case .mailbox:
+        case .mailbox(let address):
             guard let reader = stack.mailbox else { throw StepFailure(message: "the tenant has no mailbox") }
-            return try mailboxCode(reader)
+            return try mailboxCode(reader, address: address ?? email)
         }
     }
 
     /// Awaits the mailbox's code on a task while this thread waits on `answers` (woken when it is read), so an
     /// interruption cancels the read at once; the reader gives up itself at the scenario's deadline.
-    private func mailboxCode(_ reader: MailboxReader) throws(StepFailure) -> String {
+    private func mailboxCode(_ reader: MailboxReader, address: String) throws(StepFailure) -> String {
         let outcome = MailboxOutcome()
         let answers = answers
-        let (email, requestedAt, deadline) = (email, codeRequestedAt, deadline)
+        let (requestedAt, deadline) = (codeRequestedAt, deadline)
         let task = Task {
             do throws(MailboxFailure) {
-                let code = try await reader.code(for: email, requestedAt: requestedAt, deadline: deadline)
+                let code = try await reader.code(for: address, requestedAt: requestedAt, deadline: deadline)
                 outcome.result.withLock { $0 = .success(code) }
             } catch {
                 outcome.result.withLock { $0 = .failure(error) }

@@ -79,8 +79,9 @@ enum CodeSource: Sendable, Equatable {
     case outbox
     /// The tenant's `codeCommand`.
     case command
-    /// The tenant's `mailbox`: a new message to the flow's address, read over IMAP.
-    case mailbox
+    /// The tenant's `mailbox`: a new message to `address` (nil: the flow's own, as typed at the start; an MFA
+    /// code goes to the method's address), read over IMAP.
+    case mailbox(address: String?)
     /// Asked on the terminal.
     case prompt
     /// Typed as given (e.g. a wrong code on purpose).

@@ -156,7 +156,12 @@ struct ScenarioFileParser {
     private func parseCodeSource(_ reader: ScenarioReader, tenant: ScenarioTenant) throws(ScenarioFileError) -> CodeSource {
         if let object = reader.raw("code") as? [String: Any] {
             let value = try ScenarioReader(file: reader.file, path: reader.keyPath("code"), value: object)
-            try value.only(["value"])
+            try value.only(["value", "mailbox"])
+            if let address = try value.string("mailbox") {
+                guard value.keys.count == 1 else { throw value.failure("mailbox", "give either value or mailbox") }
+                guard case .real(_, _, _, mailbox: _?) = tenant else { throw value.failure("mailbox", "needs the tenant's \"mailbox\"") }
+                return .mailbox(address: address)
+            }
             return .value(try value.requiredString("value"))
         }
         let source: CodeSource
@@ -164,7 +169,7 @@ struct ScenarioFileParser {
         case "outbox": source = .outbox
         case "command": source = .command
         case "prompt": source = .prompt
-        case "mailbox": source = .mailbox
+        case "mailbox": source = .mailbox(address: nil)
         default: throw reader.failure("code", "use \"outbox\" (emulator), \"command\", \"mailbox\", \"prompt\", or {\"value\": \"…\"}")
         }
         switch (source, tenant) {
