@@ -10,7 +10,7 @@ public enum CommandTable {
 
     /// Every command, the embedded console (empty name) first; hidden ones last.
     public static let commands: [CommandSpec] = [
-        embedded, console, emulator, token, accounts, signOut, history, run, doctor, enrol, record, help, completion, complete,
+        embedded, console, emulator, token, accounts, signOut, history, lookup, run, doctor, enrol, record, help, completion, complete,
     ]
 
     /// The command whose word is `name` (`console`, `run`, `__complete`); nil for any other word, the empty one included.
@@ -175,6 +175,21 @@ public enum CommandTable {
         ],
         notes: ["Reads /auditLogs/signIns newest first with an operator account holding AuditLog.Read.All and a "
                 + "reports role; throttling waits Retry-After.", tenantNote])
+
+    /// `tophhie lookup`.
+    public static let lookup = CommandSpec(
+        name: "lookup", summary: "the tenant's sign-in log entry for a correlation id, read with a cached operator account",
+        usage: ["lookup CORRELATION-ID [--user UPN|OBJECT-ID] [--json] [--account OPERATOR] [--graph URL] [TENANT OPTIONS]"],
+        options: tenant + [
+            tokenCache, caFile, json, account,
+            OptionSpec(["--user"], value: "UPN|ID",
+                       help: "when no entry has the id yet (the log lags by minutes): show this user's sign-ins of the last hour instead."),
+            graph, debug,
+        ],
+        operand: "CORRELATION-ID",
+        notes: ["Reads /auditLogs/signIns?$filter=correlationId eq '…' with an operator account holding AuditLog.Read.All and a "
+                + "reports role; shows status, failure reason, conditional access status and MFA detail. Exit 1 when nothing is found.",
+                tenantNote])
 
     /// `tophhie run`.
     public static let run = CommandSpec(

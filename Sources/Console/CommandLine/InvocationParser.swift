@@ -161,6 +161,13 @@ public struct InvocationParser {
         options.account = account
         options.graph = graph
         options.debugHTTP = HTTPDebugLog.isRequested(flag: scanned.has("--debug"), environment: environment)
+        if command == .lookup {
+            guard scanned.operands.count == 1, UUID(uuidString: scanned.operands[0]) != nil else {
+                throw UsageError("lookup needs one CORRELATION-ID (a GUID, as in an error's \"Correlation ID:\" line).")
+            }
+            options.correlationID = scanned.operands[0].lowercased()
+            options.historyUser = history.user
+        }
         if command == .history {
             guard let user = history.user, !user.isEmpty else {
                 throw UsageError("history needs --user UPN or --user OBJECT-ID (whose sign-ins to read).")

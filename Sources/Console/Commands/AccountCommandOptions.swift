@@ -20,7 +20,9 @@ public struct AccountCommandOptions: Equatable, Sendable {
     }
     /// `--account NAME` (sign-out, token, history): a username or home account id; the current account by default.
     public var account: String?
-    /// `--user UPN|OBJECT-ID` (history): whose sign-ins.
+    /// `lookup CORRELATION-ID`: the correlation id a failed exchange carried.
+    public var correlationID: String?
+    /// `--user UPN|OBJECT-ID` (history): whose sign-ins; (lookup) whose recent sign-ins when the id is not found yet.
     public var historyUser: String?
     /// `--top N` (history): rows per page, 1…1000.
     public var top = 50
@@ -49,4 +51,6 @@ public enum AccountCommand: String, Equatable, Sendable, CaseIterable {
     case signOut = "sign-out"
     /// A user's sign-ins from Graph, read with an operator's cached account.
     case history
+    /// The sign-in log entry of one correlation id.
+    case lookup
 }
