@@ -194,7 +194,8 @@ public enum CommandTable {
     /// `tophhie run`.
     public static let run = CommandSpec(
         name: "run", summary: "scenario files against the emulator or a tenant, with reports for CI",
-        usage: ["run FILE... [--jobs N] [--timeout SECONDS] [--junit FILE] [--report FILE] [--har-dir DIR]"],
+        usage: ["run FILE... [--jobs N] [--timeout SECONDS] [--junit FILE] [--report FILE] [--har-dir DIR]",
+                "    [--account OPERATOR [--token-cache FILE]]"],
         options: [
             OptionSpec(["--jobs"], value: "N", help: "scenarios run at once, each on its own embedded emulator (1-32, default 1)."),
             OptionSpec(["--timeout"], value: "SECONDS", help: "replaces every scenario's timeoutSeconds (1-3600; default: the file's, else 60)."),
@@ -204,6 +205,10 @@ public enum CommandTable {
                        help: "Markdown: a table of scenarios, each failure with its request and response."),
             OptionSpec(["--har-dir"], value: "DIR", completion: .directory,
                        help: "where a failed scenario's HAR goes (default: the current folder)."),
+            OptionSpec(["--account"], value: "OPERATOR",
+                       help: "a cached operator account (AuditLog.Read.All): each failed scenario on a real tenant then shows "
+                           + "the tenant's sign-in log entry of its failing exchange in the reports."),
+            tokenCache,
             debug,
         ],
         operand: "FILE...", operandCompletion: .file,

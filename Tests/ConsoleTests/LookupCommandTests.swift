@@ -54,4 +54,34 @@ import TophhieCloudAuthentication
         let fallback = await AccountCommandTests.run(.lookup, options)
         #expect(fallback.output.hasPrefix("No sign-in log entry has correlation id ffffffff-4e5f-4a6b-8c7d-9e0f1a2b3c4d yet"), "\(fallback.output)")
     }
+
+    @Test func aFailedScenarioReportShowsTheTenantsSignInLogEntry() async throws {
+        let tenant = try await OperatorOnEmulator(scopes: ["AuditLog.Read.All"])
+        let folder = NSTemporaryDirectory() + "lookup-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/wrong.json"
+        try Data("""
+        {"tenant": {"authority": "\(tenant.server.authority.absoluteString)", "clientId": "\(tenant.clientID)"},
+         "scenarios": [{"name": "a wrong password", "timeoutSeconds": 20, "steps": [
+           {"start": {"flow": "signIn", "email": "jane.doe@contoso.com", "password": "Wrong-Password-1"}},
+           {"expect": {"step": "signedIn"}}]}]}
+        """.utf8).write(to: URL(fileURLWithPath: file))
+        var options = ScenarioRunOptions()
+        options.files = [file]
+        options.junitPath = folder + "/junit.xml"
+        options.reportPath = folder + "/report.md"
+        options.harDirectory = folder
+        options.operatorAccount = OperatorOnEmulator.username
+        options.tokenCachePath = tenant.cache
+        let (code, _, errors) = await runScenarioCommand(options)
+        #expect(code == 1, "\(errors)")
+        let report = try String(contentsOfFile: folder + "/report.md", encoding: .utf8)
+        let junit = try String(contentsOfFile: folder + "/junit.xml", encoding: .utf8)
+        #expect(report.contains("The tenant's sign-in log:\n\n```\nSign-in log "), "\(report)")
+        for text in [report, junit] {
+            #expect(text.contains("  Status: failure 50126\n"))
+            #expect(text.contains("  Conditional access: notApplied\n"))
+        }
+    }
 }

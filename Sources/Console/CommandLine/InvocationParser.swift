@@ -189,6 +189,8 @@ public struct InvocationParser {
             case "--har-dir": options.harDirectory = value
             case "--jobs": options.jobs = try number(given.spelling, value, in: 1...32)
             case "--timeout": options.timeout = try number(given.spelling, value, in: 1...3600)
+            case "--account": options.operatorAccount = value
+            case "--token-cache": options.tokenCachePath = value
             case "--debug": options.debugHTTP = true
             default: throw UsageError("unknown argument \(given.spelling); see tophhie run --help.")
             }
@@ -196,6 +198,9 @@ public struct InvocationParser {
         options.files = scanned.operands
         options.debugHTTP = HTTPDebugLog.isRequested(flag: options.debugHTTP, environment: environment)
         guard !options.files.isEmpty else { throw UsageError("run needs at least one scenario FILE; see tophhie run --help.") }
+        if options.operatorAccount != nil, options.tokenCachePath == nil {
+            options.tokenCachePath = TokenCacheFile.defaultPath(environment: environment)
+        }
         return .run(options)
     }
 
