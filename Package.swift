@@ -38,6 +38,8 @@ let package = Package(
         // LoopbackHTTP receives the browser sign-in's redirect; CCrypto hashes the PKCE verifier.
         .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "TenantConfiguration", "CCurl", "CCrypto", "LoopbackHTTP"]),
         .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "CRegexBound"]),
+        // One-time codes read from a real mailbox over libcurl's IMAP, for scenario runs against a real tenant.
+        .target(name: "MailboxCodes", dependencies: ["CCurl"]),
         // Foundation-free, like CursesBackend and Launcher: the launcher paints its first frame with them.
         .target(name: "TerminalUI"),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
@@ -58,7 +60,7 @@ let package = Package(
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [
             "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
-            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "TenantConfiguration",
+            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "TenantConfiguration", "MailboxCodes",
         ]),
         .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI", "TenantEmulator"]),
         .executableTarget(name: "tophhie-console", dependencies: ["Console", "CommandGrammar", "CursesBackend", "TenantEmulator", "EmulatorServer"]),
@@ -92,7 +94,7 @@ let package = Package(
         .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantConfiguration", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "EmulatorLoadTests", dependencies: ["EmulatorLoad", "NativeAuthWire", "TenantEmulator", "EmulatorServer", "LoopbackHTTP"]),
         .testTarget(name: "EnrolmentFilesTests", dependencies: ["EnrolmentFiles"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "TenantConfiguration", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
+        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "TenantConfiguration", "MailboxCodes", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
                     exclude: ["Schemas", "Snapshots"]),
         // Interoperability with the ecosystem: MSAL Python on our token cache, Selenium + Chromium on the
         // sign-in pages. Scripts/ holds the Python programs the tests start.

@@ -10,7 +10,7 @@ public enum CommandTable {
 
     /// Every command, the embedded console (empty name) first; hidden ones last.
     public static let commands: [CommandSpec] = [
-        embedded, console, emulator, token, accounts, signOut, history, tenantCommand, run, doctor, enrol, record, help, completion, complete,
+        embedded, console, emulator, token, accounts, signOut, history, tenantCommand, lookup, run, doctor, enrol, record, help, completion, complete,
     ]
 
     /// The command whose word is `name` (`console`, `run`, `__complete`); nil for any other word, the empty one included.
@@ -120,7 +120,7 @@ public enum CommandTable {
     public static let emulator = CommandSpec(
         name: "emulator", summary: "the tenant emulator alone, on loopback",
         usage: ["emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H [--control-token-file FILE]]",
-                "         [--show-codes] [--hash-iterations N] [--tls [--tls-cert FILE]]"],
+                "         [--show-codes] [--hash-iterations N] [--tls [--tls-cert FILE]] [--maildir DIR]"],
         options: [
             OptionSpec(["--tenant"], value: "PRESET|FILE", completion: .presetOrFile,
                        help: "a preset (email-password, the default, email-otp, mfa, attributes, strict), a policy JSON file, or a "
@@ -138,6 +138,9 @@ public enum CommandTable {
             OptionSpec(["--tls-cert"], value: "FILE", completion: .file,
                        help: "with --tls: write that certificate (PEM, not the key) to FILE before the first line (mode 0644), "
                            + "the CA file for e.g. curl --cacert FILE."),
+            OptionSpec(["--maildir"], value: "DIR", completion: .directory,
+                       help: "also deliver each email one-time code as an RFC 5322 message into the Maildir DIR (created if "
+                           + "missing), for an IMAP server such as Dovecot to serve; the files hold codes (mode 0600)."),
         ],
         notes: ["First stdout line: listening on http://HOST:PORT/TENANT-ID (https with --tls); then one line per outbox "
                 + "message. SIGINT or SIGTERM stop it cleanly (exit 0); exit 1 when the port cannot be bound."])
@@ -204,10 +207,26 @@ public enum CommandTable {
                 "diff exits 0 when the snapshots are equal, 1 when they differ (one line per difference), 2 when a file is not a snapshot.",
                 "A snapshot is also a tenant for the emulator: tophhie --preset FILE, tophhie emulator --tenant FILE.", tenantNote])
 
+    /// `tophhie lookup`.
+    public static let lookup = CommandSpec(
+        name: "lookup", summary: "the tenant's sign-in log entry for a correlation id, read with a cached operator account",
+        usage: ["lookup CORRELATION-ID [--user UPN|OBJECT-ID] [--json] [--account OPERATOR] [--graph URL] [TENANT OPTIONS]"],
+        options: tenant + [
+            tokenCache, caFile, json, account,
+            OptionSpec(["--user"], value: "UPN|ID",
+                       help: "when no entry has the id yet (the log lags by minutes): show this user's sign-ins of the last hour instead."),
+            graph, debug,
+        ],
+        operand: "CORRELATION-ID",
+        notes: ["Reads /auditLogs/signIns?$filter=correlationId eq '…' with an operator account holding AuditLog.Read.All and a "
+                + "reports role; shows status, failure reason, conditional access status and MFA detail. Exit 1 when nothing is found.",
+                tenantNote])
+
     /// `tophhie run`.
     public static let run = CommandSpec(
         name: "run", summary: "scenario files against the emulator or a tenant, with reports for CI",
-        usage: ["run FILE... [--jobs N] [--timeout SECONDS] [--junit FILE] [--report FILE] [--har-dir DIR]"],
+        usage: ["run FILE... [--jobs N] [--timeout SECONDS] [--junit FILE] [--report FILE] [--har-dir DIR]",
+                "    [--account OPERATOR [--token-cache FILE]]"],
         options: [
             OptionSpec(["--jobs"], value: "N", help: "scenarios run at once, each on its own embedded emulator (1-32, default 1)."),
             OptionSpec(["--timeout"], value: "SECONDS", help: "replaces every scenario's timeoutSeconds (1-3600; default: the file's, else 60)."),
@@ -217,6 +236,10 @@ public enum CommandTable {
                        help: "Markdown: a table of scenarios, each failure with its request and response."),
             OptionSpec(["--har-dir"], value: "DIR", completion: .directory,
                        help: "where a failed scenario's HAR goes (default: the current folder)."),
+            OptionSpec(["--account"], value: "OPERATOR",
+                       help: "a cached operator account (AuditLog.Read.All): each failed scenario on a real tenant then shows "
+                           + "the tenant's sign-in log entry of its failing exchange in the reports."),
+            tokenCache,
             debug,
         ],
         operand: "FILE...", operandCompletion: .file,

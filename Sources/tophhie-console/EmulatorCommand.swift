@@ -4,7 +4,7 @@ import Foundation
 import TenantEmulator
 
 /// `tophhie emulator [--tenant PRESET|FILE] [--port N] [--data FILE] [--host H [--control-token-file FILE]] [--show-codes]
-/// [--tls [--tls-cert FILE]]`.
+/// [--tls [--tls-cert FILE]] [--maildir DIR]`.
 ///
 /// First stdout line: `listening on http://HOST:PORT/TENANT-ID` (`https://` with `--tls`, after the
 /// certificate is in `--tls-cert FILE` when given). Off loopback, stderr first says the tenant is reachable by
@@ -26,6 +26,7 @@ enum EmulatorCommand {
         var iterations = PasswordHasher.defaultIterations
         var tls = false
         var tlsCertificateFile: String?
+        var maildir: String?
     }
 
     /// Runs the command and returns the process exit code.
@@ -99,6 +100,18 @@ enum EmulatorCommand {
                 return 1
             }
         }
+        var delivery: MaildirDelivery?
+        if let folder = options.maildir {
+            do {
+                delivery = try MaildirDelivery(folder: folder, emulator: server.emulator) { problem in
+                    write("tophhie emulator: --maildir: \(problem)\n", to: .standardError)
+                }
+            } catch {
+                server.stop()
+                write("tophhie emulator: \(error)\n", to: .standardError)
+                return 1
+            }
+        }
         let showCodes = options.showCodes
         server.emulator.outbox.observe { message in
             var line = "outbox: \(message.channel) \(message.maskedTarget) \(message.purpose.rawValue)"
@@ -108,6 +121,7 @@ enum EmulatorCommand {
         write("listening on \(server.authority.absoluteString)\n", to: .standardOutput)
         waitForTermination(signals)
         server.stop()
+        delivery?.stop()
         return 0
     }
 
@@ -169,6 +183,9 @@ enum EmulatorCommand {
             case "--tls-cert":
                 guard !text.isEmpty else { return .failure(UsageProblem(message: "--tls-cert needs a file path")) }
                 options.tlsCertificateFile = text
+            case "--maildir":
+                guard !text.isEmpty else { return .failure(UsageProblem(message: "--maildir needs a folder path")) }
+                options.maildir = text
             case "--hash-iterations":
                 guard let count = Int(text), count >= 1 else { return .failure(UsageProblem(message: "--hash-iterations needs a whole number ≥ 1")) }
                 options.iterations = count

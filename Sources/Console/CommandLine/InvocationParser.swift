@@ -165,6 +165,13 @@ public struct InvocationParser {
         options.graph = graph
         options.outPath = outPath
         options.debugHTTP = HTTPDebugLog.isRequested(flag: scanned.has("--debug"), environment: environment)
+        if command == .lookup {
+            guard scanned.operands.count == 1, UUID(uuidString: scanned.operands[0]) != nil else {
+                throw UsageError("lookup needs one CORRELATION-ID (a GUID, as in an error's \"Correlation ID:\" line).")
+            }
+            options.correlationID = scanned.operands[0].lowercased()
+            options.historyUser = history.user
+        }
         if command == .history {
             guard let user = history.user, !user.isEmpty else {
                 throw UsageError("history needs --user UPN or --user OBJECT-ID (whose sign-ins to read).")
@@ -204,6 +211,8 @@ public struct InvocationParser {
             case "--har-dir": options.harDirectory = value
             case "--jobs": options.jobs = try number(given.spelling, value, in: 1...32)
             case "--timeout": options.timeout = try number(given.spelling, value, in: 1...3600)
+            case "--account": options.operatorAccount = value
+            case "--token-cache": options.tokenCachePath = value
             case "--debug": options.debugHTTP = true
             default: throw UsageError("unknown argument \(given.spelling); see tophhie run --help.")
             }
@@ -211,6 +220,9 @@ public struct InvocationParser {
         options.files = scanned.operands
         options.debugHTTP = HTTPDebugLog.isRequested(flag: options.debugHTTP, environment: environment)
         guard !options.files.isEmpty else { throw UsageError("run needs at least one scenario FILE; see tophhie run --help.") }
+        if options.operatorAccount != nil, options.tokenCachePath == nil {
+            options.tokenCachePath = TokenCacheFile.defaultPath(environment: environment)
+        }
         return .run(options)
     }
 

@@ -20,7 +20,9 @@ public struct AccountCommandOptions: Equatable, Sendable {
     }
     /// `--account NAME` (sign-out, token, history): a username or home account id; the current account by default.
     public var account: String?
-    /// `--user UPN|OBJECT-ID` (history): whose sign-ins.
+    /// `lookup CORRELATION-ID`: the correlation id a failed exchange carried.
+    public var correlationID: String?
+    /// `--user UPN|OBJECT-ID` (history): whose sign-ins; (lookup) whose recent sign-ins when the id is not found yet.
     public var historyUser: String?
     /// `--top N` (history): rows per page, 1…1000.
     public var top = 50
@@ -53,4 +55,6 @@ public enum AccountCommand: String, Equatable, Sendable, CaseIterable {
     case history
     /// `tenant snapshot`: the tenant's configuration from Graph, read with an operator's cached account.
     case tenantSnapshot = "tenant snapshot"
+    /// The sign-in log entry of one correlation id.
+    case lookup
 }

@@ -39,6 +39,7 @@ public enum AccountCommandRunner {
             case .signOut: try await signOut(options, auth: auth, output: output)
             case .history: try await HistoryCommand.run(options, auth: auth, output: output, errors: errors)
             case .tenantSnapshot: try await TenantSnapshotCommand.run(options, auth: auth, output: output, errors: errors)
+            case .lookup: try await LookupCommand.run(options, auth: auth, output: output, errors: errors)
             }
             return ExitStatus.done.rawValue
         } catch let error as CommandFailure {

@@ -55,6 +55,7 @@ enum JUnitReport {
                 xml.append(open + ">")
                 var body = failure.headline
                 if let exchange = failure.exchange { body += "\n\n" + ExchangeText.text(exchange) }
+                if let log = failure.signInLog { body += "\n\nThe tenant's sign-in log:\n" + log.joined(separator: "\n") }
                 if let har = result.harPath { body += "\n\nHAR: \(har)" }
                 let element = failure.serviceThrottled ? "error" : "failure"
                 let type = failure.serviceThrottled ? "ServiceThrottled" : "ScenarioFailure"

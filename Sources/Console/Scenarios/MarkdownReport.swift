@@ -22,6 +22,9 @@ enum MarkdownReport {
                 let fence = String(repeating: "`", count: max(3, longestBacktickRun(text) + 1))
                 lines += ["", fence + "http", text, fence]
             }
+            if let log = failure.signInLog {
+                lines += ["", "The tenant's sign-in log:", "", "```"] + log.map { PrintableText.make($0).replacingOccurrences(of: "`", with: "'") } + ["```"]
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -61,6 +61,9 @@ public enum ScenarioCommand {
         let progress = ScenarioProgress(live: live, write: output)
         let ticker = live ? Ticker(progress: progress) : nil
         var runner = ScenarioRunner(jobs: options.jobs, harDirectory: harDirectory)
+        if let account = options.operatorAccount {
+            runner.signInLog = SignInLogJoin(account: account, tokenCachePath: options.tokenCachePath ?? "")
+        }
         if options.debugHTTP { runner.debug = HTTPDebugLog.observer() }
         let results = runner.run(files, progress: progress, interruption: interruption)
         ticker?.stop()

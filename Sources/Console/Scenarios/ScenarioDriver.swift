@@ -1,5 +1,7 @@
 import AccountFlow
 import Foundation
+import MailboxCodes
+import Synchronization
 import TerminalUI
 import TenantEmulator
 import TophhieCloudAuthentication
@@ -27,6 +29,8 @@ final class ScenarioDriver {
     private var mark = 0
     /// The address of the flow in progress (for a code command or prompt).
     private var email = ""
+    /// When the last start or non-code answer began: a mailbox message older than that is not the code it sent.
+    private var codeRequestedAt = Date()
 
     /// What a step that stopped for a signal says (the runner reports the scenario as interrupted instead).
     static let interruptedMessage = "interrupted"
@@ -99,6 +103,7 @@ final class ScenarioDriver {
 
     private func begin(_ start: FlowStart) throws(StepFailure) {
         mark = trace.count
+        codeRequestedAt = Date()
         if model.state.step != .home { model.apply(.homeRequested) }
         let item: MenuItem = switch start.flow {
         case .signUp: .signUp
@@ -122,6 +127,7 @@ final class ScenarioDriver {
 
     private func give(_ answer: Answer) throws(StepFailure) {
         mark = trace.count
+        if case .code = answer {} else { codeRequestedAt = Date() }
         switch answer {
         case .code(let source):
             guard case .codeEntry = model.state.step else { throw wrongScreen("the code screen") }
@@ -186,6 +192,38 @@ final class ScenarioDriver {
             case .success(let code): return code
             case .failure(let problem): throw StepFailure(message: problem.description)
             }
+        case .mailbox(let address):
+            guard let reader = stack.mailbox else { throw StepFailure(message: "the tenant has no mailbox") }
+            return try mailboxCode(reader, address: address ?? email)
+        }
+    }
+
+    /// Awaits the mailbox's code on a task while this thread waits on `answers` (woken when it is read), so an
+    /// interruption cancels the read at once; the reader gives up itself at the scenario's deadline.
+    private func mailboxCode(_ reader: MailboxReader, address: String) throws(StepFailure) -> String {
+        let outcome = MailboxOutcome()
+        let answers = answers
+        let (requestedAt, deadline) = (codeRequestedAt, deadline)
+        let task = Task {
+            do throws(MailboxFailure) {
+                let code = try await reader.code(for: address, requestedAt: requestedAt, deadline: deadline)
+                outcome.result.withLock { $0 = .success(code) }
+            } catch {
+                outcome.result.withLock { $0 = .failure(error) }
+            }
+            answers.wake()
+        }
+        while true {
+            switch outcome.result.withLock({ $0 }) {
+            case .success(let code)?: return code
+            case .failure(let failure)?: throw StepFailure(message: failure.description)
+            case nil: break
+            }
+            if interrupted() {
+                task.cancel()
+                throw StepFailure(message: Self.interruptedMessage)
+            }
+            _ = answers.wait(timeout: .seconds(1))
         }
     }
 

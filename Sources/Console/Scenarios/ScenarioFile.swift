@@ -1,4 +1,5 @@
 import Foundation
+import MailboxCodes
 
 /// A scenario file as `tophhie run` reads it: the tenant and its scenarios.
 /// Shape: `Resources/scenario.schema.json`; parsed strictly by ``ScenarioFileParser``.
@@ -14,9 +15,9 @@ enum ScenarioTenant: Sendable, Equatable {
     /// A fresh embedded emulator per scenario: a preset name or a policy file path (relative to the
     /// scenario file's folder).
     case emulator(preset: String)
-    /// A real tenant; codes come from `codeCommand` (run by `/bin/sh -c` with `TOPHHIE_SCENARIO_EMAIL` set)
-    /// or from a prompt.
-    case real(TenantTarget, codeCommand: String?, caFile: String?)
+    /// A real tenant; codes come from `codeCommand` (run by `/bin/sh -c` with `TOPHHIE_SCENARIO_EMAIL` set),
+    /// from a mailbox read over IMAP, or from a prompt.
+    case real(TenantTarget, codeCommand: String?, caFile: String?, mailbox: MailboxSettings?)
 
     var isEmulator: Bool {
         if case .emulator = self { true } else { false }
@@ -82,6 +83,9 @@ enum CodeSource: Sendable, Equatable {
     case outbox
     /// The tenant's `codeCommand`.
     case command
+    /// The tenant's `mailbox`: a new message to `address` (nil: the flow's own, as typed at the start; an MFA
+    /// code goes to the method's address), read over IMAP.
+    case mailbox(address: String?)
     /// Asked on the terminal.
     case prompt
     /// Typed as given (e.g. a wrong code on purpose).

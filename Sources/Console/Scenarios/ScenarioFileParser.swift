@@ -1,4 +1,5 @@
 import Foundation
+import MailboxCodes
 import TenantEmulator
 
 /// Parses scenario files strictly: unknown keys, missing values and wrong types are refused with the JSON
@@ -70,12 +71,13 @@ struct ScenarioFileParser {
             }
             return .emulator(preset: resolved)
         }
-        try reader.only(["authority", "clientId", "profile", "capabilities", "challengeTypes", "codeCommand", "caFile"])
+        try reader.only(["authority", "clientId", "profile", "capabilities", "challengeTypes", "codeCommand", "caFile", "mailbox"])
         do {
             let target = try invocationParser.target(authority: reader.string("authority"), clientID: reader.string("clientId"),
                                                      profile: reader.string("profile"), capabilities: reader.strings("capabilities"),
                                                      challengeTypes: reader.strings("challengeTypes"))
-            return .real(target, codeCommand: try reader.string("codeCommand"), caFile: try reader.string("caFile"))
+            return .real(target, codeCommand: try reader.string("codeCommand"), caFile: try reader.string("caFile"),
+                         mailbox: try reader.object("mailbox").map(parseMailbox))
         } catch let error as ScenarioFileError {
             throw error
         } catch {
@@ -154,7 +156,12 @@ struct ScenarioFileParser {
     private func parseCodeSource(_ reader: ScenarioReader, tenant: ScenarioTenant) throws(ScenarioFileError) -> CodeSource {
         if let object = reader.raw("code") as? [String: Any] {
             let value = try ScenarioReader(file: reader.file, path: reader.keyPath("code"), value: object)
-            try value.only(["value"])
+            try value.only(["value", "mailbox"])
+            if let address = try value.string("mailbox") {
+                guard value.keys.count == 1 else { throw value.failure("mailbox", "give either value or mailbox") }
+                guard case .real(_, _, _, mailbox: _?) = tenant else { throw value.failure("mailbox", "needs the tenant's \"mailbox\"") }
+                return .mailbox(address: address)
+            }
             return .value(try value.requiredString("value"))
         }
         let source: CodeSource
@@ -162,14 +169,50 @@ struct ScenarioFileParser {
         case "outbox": source = .outbox
         case "command": source = .command
         case "prompt": source = .prompt
-        default: throw reader.failure("code", "use \"outbox\" (emulator), \"command\", \"prompt\", or {\"value\": \"…\"}")
+        case "mailbox": source = .mailbox(address: nil)
+        default: throw reader.failure("code", "use \"outbox\" (emulator), \"command\", \"mailbox\", \"prompt\", or {\"value\": \"…\"}")
         }
         switch (source, tenant) {
-        case (.outbox, .real): throw reader.failure("code", "\"outbox\" is the emulator's; a real tenant takes \"command\" or \"prompt\"")
-        case (.command, .emulator), (.command, .real(_, codeCommand: nil, caFile: _)):
+        case (.outbox, .real):
+            throw reader.failure("code", "\"outbox\" is the emulator's; a real tenant takes \"command\", \"mailbox\" or \"prompt\"")
+        case (.command, .emulator), (.command, .real(_, codeCommand: nil, caFile: _, mailbox: _)):
             throw reader.failure("code", "\"command\" needs the tenant's \"codeCommand\"")
+        case (.mailbox, .emulator), (.mailbox, .real(_, codeCommand: _, caFile: _, mailbox: nil)):
+            throw reader.failure("code", "\"mailbox\" needs the tenant's \"mailbox\"")
         default: return source
         }
+    }
+
+    /// `tenant.mailbox`: `{"url", "passwordEnv" | "passwordFile", "caFile"?, "pattern"?, "afterReading"?: "seen" | "delete"}`.
+    private func parseMailbox(_ reader: ScenarioReader) throws(ScenarioFileError) -> MailboxSettings {
+        try reader.only(["url", "passwordEnv", "passwordFile", "caFile", "pattern", "afterReading"])
+        let url = try reader.requiredString("url")
+        let location: MailboxLocation
+        do {
+            location = try MailboxLocation(url)
+        } catch {
+            throw reader.failure("url", error.description)
+        }
+        let password: MailboxPassword
+        switch (try reader.string("passwordEnv"), try reader.string("passwordFile")) {
+        case (let name?, nil): password = .environment(name)
+        case (nil, let path?): password = .file(path)
+        default: throw reader.failure("passwordEnv", "give exactly one of passwordEnv (a variable's name) and passwordFile")
+        }
+        let source = try reader.string("pattern") ?? CodePattern.defaultSource
+        let pattern: CodePattern
+        do {
+            pattern = try CodePattern(source)
+        } catch {
+            throw reader.failure("pattern", error.description)
+        }
+        var afterReading = MailboxSettings.AfterReading.seen
+        if let text = try reader.string("afterReading") {
+            guard let value = MailboxSettings.AfterReading(rawValue: text) else { throw reader.failure("afterReading", "use \"seen\" or \"delete\"") }
+            afterReading = value
+        }
+        return MailboxSettings(location: location, password: password, caFile: try reader.string("caFile"), pattern: pattern,
+                               afterReading: afterReading)
     }
 
     private func parseEmulatorAction(_ reader: ScenarioReader) throws(ScenarioFileError) -> EmulatorAction {

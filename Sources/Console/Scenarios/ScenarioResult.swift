@@ -60,6 +60,8 @@ struct ScenarioFailure: Sendable {
     var exchange: ObservedExchange?
     /// The service answered AADSTS701014 (no more one-time codes for now) at the failing step.
     var serviceThrottled = false
+    /// The tenant's sign-in log entry of the failing exchange (`tophhie run --account`), as labelled lines.
+    var signInLog: [String]?
 
     /// `step 5 (expect): expected suberror invalid_oob_value, got none`.
     var headline: String {

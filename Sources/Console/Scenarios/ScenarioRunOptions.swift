@@ -12,6 +12,11 @@ public struct ScenarioRunOptions: Equatable, Sendable {
     public var jobs = 1
     /// `--timeout SECONDS`: replaces every scenario's `timeoutSeconds` (a slow tenant or a loaded CI machine).
     public var timeout: Int?
+    /// `--account OPERATOR`: the cached operator account whose Graph token reads a failed scenario's sign-in
+    /// log entry (real tenants only); nil: no lookup.
+    public var operatorAccount: String?
+    /// `--token-cache FILE`: where that account is cached (default: the XDG token cache).
+    public var tokenCachePath: String?
     /// `--debug` or `TOPHHIE_DEBUG=http`: every scenario's exchanges on standard error (``HTTPDebugLog``).
     public var debugHTTP = false
 

@@ -15,6 +15,8 @@ struct ScenarioRunner {
     var prompt = CodePrompt()
     /// `--debug`: receives every scenario's exchanges too.
     var debug: ExchangeObserver?
+    /// `--account`: reads a failed real-tenant scenario's sign-in log entry.
+    var signInLog: SignInLogJoin?
 
     private struct Job: Sendable {
         var index: Int
@@ -46,13 +48,14 @@ struct ScenarioRunner {
         let harDirectory = harDirectory
         let prompt = prompt
         let debug = debug
+        let signInLog = signInLog
         for _ in 0..<min(max(jobs, 1), max(all.count, 1)) {
             done.enter()
             Thread.detachNewThread {
                 while !interruption.isSet, let job = queue.withLock({ $0.popLast() }) {
                     begun.withLock { $0[job.index] = .now }
-                    let result = Self.run(job, signingKey: signingKey, harDirectory: harDirectory, prompt: prompt,
-                                          progress: progress, debug: debug, interruption: interruption)
+                    let result = Self.run(job, signingKey: signingKey, harDirectory: harDirectory, prompt: prompt, progress: progress,
+                                          debug: debug, signInLog: signInLog, interruption: interruption)
                     results.withLock { $0[job.index] = result }
                 }
                 done.leave()
@@ -93,8 +96,9 @@ struct ScenarioRunner {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    private static func run(_ job: Job, signingKey: TokenSigningKey?, harDirectory: String, prompt: CodePrompt, progress: ScenarioProgress,
-                            debug: ExchangeObserver?, interruption: RunInterruption) -> ScenarioResult {
+    private static func run(_ job: Job, signingKey: TokenSigningKey?, harDirectory: String, prompt: CodePrompt,
+                            progress: ScenarioProgress, debug: ExchangeObserver?, signInLog: SignInLogJoin?,
+                            interruption: RunInterruption) -> ScenarioResult {
         // Durations from the monotonic clock: a wall clock stepped back while a step waits made them negative
         // (field case 034); the wall clock only stamps reports.
         let started = ContinuousClock.now
@@ -112,6 +116,10 @@ struct ScenarioRunner {
         if result.failure?.message == ScenarioDriver.interruptedMessage, let signal = interruption.signal {
             result.failure = nil
             result.interruption = .during(signal: RunInterruption.name(signal.number), at: timestamp.format(signal.at))
+        }
+        if let signInLog, case .real(let target, _, let caFile, _) = job.file.tenant, result.outcome == .failed || result.outcome == .throttled,
+           let exchange = result.failure?.exchange ?? result.exchanges.last {
+            result.failure?.signInLog = signInLog.lines(for: exchange, tenant: target, caFile: caFile)
         }
         if !result.passed, !result.exchanges.isEmpty {
             let path = URL(fileURLWithPath: harDirectory).appendingPathComponent(job.harName + ".har").path

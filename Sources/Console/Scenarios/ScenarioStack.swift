@@ -1,5 +1,6 @@
 import AccountFlow
 import Foundation
+import MailboxCodes
 import TenantEmulator
 import TophhieCloudAuthentication
 
@@ -14,10 +15,13 @@ final class ScenarioStack {
     let emulator: EmbeddedTenant?
     /// The real tenant's `codeCommand`.
     let codeCommand: String?
+    /// The real tenant's mailbox, its password read.
+    let mailbox: MailboxReader?
 
     /// Starts a fresh emulator for `.emulator` (signing with `signingKey`, or a new key when `nil`), or configures
     /// the framework for a real tenant.
-    /// - Throws: the emulator's start failure, or the framework's configuration error.
+    /// - Throws: the emulator's start failure, the framework's configuration error, or `MailboxFailure` when the
+    ///   mailbox password cannot be read.
     init(_ tenant: ScenarioTenant, signingKey: TokenSigningKey? = nil) throws {
         let auth: TophhieNativeAuth
         switch tenant {
@@ -25,6 +29,7 @@ final class ScenarioStack {
             let embedded = try EmbeddedTenant(preset: preset, signingKey: signingKey)
             emulator = embedded
             codeCommand = nil
+            mailbox = nil
             auth = TophhieNativeAuth()
             var settings = FlowSettings(passwordAccounts: embedded.passwordAccounts, passwordPolicyHint: embedded.passwordPolicyHint)
             do {
@@ -39,9 +44,10 @@ final class ScenarioStack {
             }
             settings.challengeTypes = auth.currentConfiguration?.challengeTypes ?? settings.challengeTypes
             self.settings = settings
-        case .real(let target, let command, let caFile):
+        case .real(let target, let command, let caFile, let mailboxSettings):
             emulator = nil
             codeCommand = command
+            mailbox = try mailboxSettings.map { settings throws(MailboxFailure) in try MailboxReader(settings) }
             auth = TophhieNativeAuth(transport: try makeTransport(caFile: caFile))
             try auth.configure(clientId: target.clientID, authority: target.authority,
                                capabilities: target.capabilities.map(Capability.init(wireValue:)),

@@ -43,6 +43,9 @@ public final class TenantEmulator: @unchecked Sendable {
         set { lock.lock(); origin = newValue; lock.unlock() }
     }
     private var origin = "http://127.0.0.1"
+    /// The correlation id of the tenant request being handled (set under `lock` around its handling), so each
+    /// sign-in log row carries the id its client was given.
+    var requestCorrelationID: String?
 
     /// Failures at start: an unreadable data file, or a seed user the store refuses.
     public struct StartFailure: Error, CustomStringConvertible {
@@ -177,7 +180,9 @@ public final class TenantEmulator: @unchecked Sendable {
         }
         if let interactivePath {
             return lock.withLock {
-                handleInteractive(interactivePath, request, tenantSegment: tenantSegment, rest: rest, origin: origin, now: now,
+                requestCorrelationID = correlationID
+                defer { requestCorrelationID = nil }
+                return handleInteractive(interactivePath, request, tenantSegment: tenantSegment, rest: rest, origin: origin, now: now,
                                   correlationID: correlationID)
             }
         }
@@ -220,7 +225,11 @@ public final class TenantEmulator: @unchecked Sendable {
                                      viaDomainName: tenantSegment.lowercased() != policy.tenant.id)
         var response: EmulatorResponse
         do {
-            response = try lock.withLock { try route(context) }
+            response = try lock.withLock {
+                requestCorrelationID = correlationID
+                defer { requestCorrelationID = nil }
+                return try route(context)
+            }
             // RS256 signing needs only the immutable key: done outside the lock so requests sign in parallel.
             if let mint = response.mint { response = try mint.render(with: issuer) }
         } catch let error as ProtocolError {

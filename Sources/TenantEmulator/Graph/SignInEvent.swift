@@ -30,6 +30,9 @@ struct SignInEvent: Sendable {
     var additionalDetails: String?
     var resourceID: String?
     var resourceDisplayName: String?
+    /// The correlation id of the request that decided it, as returned to the client (`correlation_id`, the
+    /// `client-request-id` header); nil for rows logged before the log kept it (Graph then shows the event id).
+    var correlationID: String?
     /// The store's row id: the tie-breaker of "newest first" and of `$skiptoken`.
     var rowID: Int64 = 0
 
@@ -45,7 +48,7 @@ struct SignInEvent: Sendable {
             "id": id, "createdDateTime": Self.timestamp(createdAt),
             "userDisplayName": text(userDisplayName), "userPrincipalName": text(userPrincipalName), "userId": userID,
             "appId": appID, "appDisplayName": text(appDisplayName), "ipAddress": text(ipAddress),
-            "clientAppUsed": text(clientAppUsed), "correlationId": id, "conditionalAccessStatus": "notApplied",
+            "clientAppUsed": text(clientAppUsed), "correlationId": correlationID ?? id, "conditionalAccessStatus": "notApplied",
             "appliedConditionalAccessPolicies": [Any](), "isInteractive": isInteractive,
             "resourceId": text(resourceID), "resourceDisplayName": text(resourceDisplayName),
             "riskDetail": "none", "riskLevelAggregated": "none", "riskLevelDuringSignIn": "none", "riskState": "none",

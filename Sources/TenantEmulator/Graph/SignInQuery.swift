@@ -16,6 +16,8 @@ struct SignInQuery: Equatable {
 
     var userID: String?
     var userPrincipalName: String?
+    /// `correlationId eq '…'`: the id the emulator returned to the client for that request.
+    var correlationID: String?
     var createdSince: Date?
     var top = SignInQuery.maximumTop
     /// Rows strictly older than this position (newest-first order: time, then row id).
@@ -47,6 +49,7 @@ struct SignInQuery: Equatable {
     func matches(_ event: SignInEvent) -> Bool {
         if let userID, event.userID.lowercased() != userID.lowercased() { return false }
         if let userPrincipalName, event.userPrincipalName.map({ EmailAddress.same($0, userPrincipalName) }) != true { return false }
+        if let correlationID, event.correlationID?.lowercased() != correlationID.lowercased() { return false }
         if let createdSince, event.createdAt < createdSince { return false }
         if let after {
             let time = event.createdAt.timeIntervalSince1970
@@ -81,7 +84,7 @@ struct SignInQuery: Equatable {
 
     private mutating func parseFilter(_ filter: String) throws(GraphError) {
         let unsupported = GraphError(400, "Request_UnsupportedQuery",
-                                     "Unsupported $filter '\(filter)': use userId eq '…', userPrincipalName eq '…', createdDateTime ge <ISO 8601>, joined by and.")
+                                     "Unsupported $filter '\(filter)': use userId eq '…', userPrincipalName eq '…', correlationId eq '…', createdDateTime ge <ISO 8601>, joined by and.")
         var rest = Substring(filter.trimmingCharacters(in: .whitespaces))
         while true {
             guard let field = Self.word(&rest), let op = Self.word(&rest) else { throw unsupported }
@@ -92,6 +95,9 @@ struct SignInQuery: Equatable {
             case ("userprincipalname", "eq"):
                 guard let value = Self.literal(&rest) else { throw unsupported }
                 userPrincipalName = value
+            case ("correlationid", "eq"):
+                guard let value = Self.literal(&rest) else { throw unsupported }
+                correlationID = value
             case ("createddatetime", "ge"):
                 guard let text = Self.word(&rest), let date = SignInEvent.parseTimestamp(text) else { throw unsupported }
                 createdSince = date

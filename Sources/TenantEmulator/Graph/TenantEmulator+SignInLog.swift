@@ -16,7 +16,8 @@ extension TenantEmulator {
             userPrincipalName: GraphUserProfile.userPrincipalName(of: user, tenantName: policy.tenant.name),
             appID: clientID, appDisplayName: clientID, ipAddress: "127.0.0.1", clientAppUsed: channel.clientAppUsed,
             isInteractive: channel.isInteractive, errorCode: failure?.code ?? 0, failureReason: failure?.message,
-            additionalDetails: details, resourceID: GraphScopes.resourceID, resourceDisplayName: "Microsoft Graph"))
+            additionalDetails: details, resourceID: GraphScopes.resourceID, resourceDisplayName: "Microsoft Graph",
+            correlationID: requestCorrelationID))
     }
 
     /// Runs `body`; when it throws a `ProtocolError`, records that failure for `user` first (if known).

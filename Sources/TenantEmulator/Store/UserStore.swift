@@ -199,7 +199,7 @@ final class UserStore {
         ("event_id", "TEXT"), ("user_display_name", "TEXT"), ("user_principal_name", "TEXT"), ("app_display_name", "TEXT"),
         ("ip_address", "TEXT"), ("client_app_used", "TEXT"), ("is_interactive", "INTEGER NOT NULL DEFAULT 1"),
         ("error_code", "INTEGER NOT NULL DEFAULT 0"), ("failure_reason", "TEXT"), ("additional_details", "TEXT"),
-        ("resource_id", "TEXT"), ("resource_display_name", "TEXT"),
+        ("resource_id", "TEXT"), ("resource_display_name", "TEXT"), ("correlation_id", "TEXT"),
     ]
 
     private func migrateSignInLog() throws {
@@ -219,13 +219,14 @@ final class UserStore {
         func text(_ value: String?) -> SQLiteDatabase.Value { value.map { .text($0) } ?? .null }
         try database.execute("""
             INSERT INTO sign_in_log (user_id, at, client_id, outcome, event_id, user_display_name, user_principal_name, app_display_name,
-              ip_address, client_app_used, is_interactive, error_code, failure_reason, additional_details, resource_id, resource_display_name)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              ip_address, client_app_used, is_interactive, error_code, failure_reason, additional_details, resource_id, resource_display_name,
+              correlation_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(event.userID), .real(event.createdAt.timeIntervalSince1970), .text(event.appID),
                   .text(event.errorCode == 0 ? "success" : "failure"), .text(event.id), text(event.userDisplayName),
                   text(event.userPrincipalName), text(event.appDisplayName), text(event.ipAddress), text(event.clientAppUsed),
                   .integer(event.isInteractive ? 1 : 0), .integer(Int64(event.errorCode)), text(event.failureReason),
-                  text(event.additionalDetails), text(event.resourceID), text(event.resourceDisplayName)])
+                  text(event.additionalDetails), text(event.resourceID), text(event.resourceDisplayName), text(event.correlationID)])
         loggedSinceTrim += 1
         if loggedSinceTrim >= max(1, signInLogLimit / 10) { try trimSignInLog() }
     }
@@ -241,14 +242,15 @@ final class UserStore {
     func signIns() throws -> [SignInEvent] {
         try database.execute("""
             SELECT rowid, event_id, at, user_id, user_display_name, user_principal_name, client_id, app_display_name, ip_address,
-              client_app_used, is_interactive, error_code, failure_reason, additional_details, resource_id, resource_display_name
+              client_app_used, is_interactive, error_code, failure_reason, additional_details, resource_id, resource_display_name,
+              correlation_id
             FROM sign_in_log ORDER BY at DESC, rowid DESC
             """).map { row in
             SignInEvent(id: row[1].text ?? "", createdAt: Date(timeIntervalSince1970: row[2].real ?? 0), userID: row[3].text ?? "",
                         userDisplayName: row[4].text, userPrincipalName: row[5].text, appID: row[6].text ?? "", appDisplayName: row[7].text,
                         ipAddress: row[8].text, clientAppUsed: row[9].text, isInteractive: row[10].integer != 0,
                         errorCode: Int(row[11].integer ?? 0), failureReason: row[12].text, additionalDetails: row[13].text,
-                        resourceID: row[14].text, resourceDisplayName: row[15].text, rowID: row[0].integer ?? 0)
+                        resourceID: row[14].text, resourceDisplayName: row[15].text, correlationID: row[16].text, rowID: row[0].integer ?? 0)
         }
     }
 

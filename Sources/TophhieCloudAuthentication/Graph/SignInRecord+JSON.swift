@@ -23,5 +23,9 @@ extension SignInRecord {
             city: location.flatMap { text("city", in: $0) }, state: location.flatMap { text("state", in: $0) },
             countryOrRegion: location.flatMap { text("countryOrRegion", in: $0) },
             conditionalAccessStatus: text("conditionalAccessStatus"), resourceDisplayName: text("resourceDisplayName"))
+        correlationId = text("correlationId")
+        let mfa = object["mfaDetail"] as? [String: Any]
+        mfaAuthMethod = mfa.flatMap { text("authMethod", in: $0) }
+        mfaAuthDetail = mfa.flatMap { text("authDetail", in: $0) }
     }
 }

@@ -43,6 +43,12 @@ public struct SignInRecord: Sendable, Equatable, Identifiable {
     public var conditionalAccessStatus: String?
     /// e.g. "Microsoft Graph".
     public var resourceDisplayName: String?
+    /// The id the client was given for the request (`correlationId`).
+    public var correlationId: String?
+    /// `mfaDetail.authMethod`, e.g. "Email" or "Text message"; nil when no second factor was asked.
+    public var mfaAuthMethod: String?
+    /// `mfaDetail.authDetail`, e.g. the masked target.
+    public var mfaAuthDetail: String?
 
     /// True when `errorCode` is 0.
     public var succeeded: Bool { errorCode == 0 }

@@ -28,6 +28,19 @@ extension TophhieAuth {
         return try await readSignIns(from: url, wanted: rows, call: call, firstIsPageLink: false)
     }
 
+    /// The sign-in log entries of one request: `GET {graph}/auditLogs/signIns?$filter=correlationId eq '…'`
+    /// with an `AuditLog.Read.All` token of `account` (an operator). Empty when the log has no such row yet: it
+    /// lags the sign-in by minutes (docs/protocol.md §I6.4).
+    /// - Parameter correlationID: the id the service returned (`correlation_id`, "Correlation ID:" in AADSTS text).
+    /// - Throws: as ``signInHistory(for:top:account:onWait:)``.
+    public func signIns(correlationID: String, account: TophhieAccount? = nil,
+                        onWait: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> [SignInRecord] {
+        let call = try graphCall(scopes: TophhieConfiguration.signInHistoryScopes, account: account, onWait: onWait)
+        let filter = "correlationId eq '\(correlationID.replacingOccurrences(of: "'", with: "''"))'"
+        let url = try graphURL("/auditLogs/signIns?$filter=\(Self.percentEncoded(filter))&$top=10", session: call.session)
+        return try await readSignIns(from: url, wanted: 10, call: call, firstIsPageLink: false).rows
+    }
+
     /// The page after `page`: `GET page.nextLink` exactly as Graph sent it (never rebuilt), with the same
     /// token rules, waits and errors as `signInHistory`. The link must point at the configured Graph host
     /// (the token is sent nowhere else).

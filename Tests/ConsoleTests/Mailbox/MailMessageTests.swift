@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import MailboxCodes
+
+/// The code a person would read in the mail, whatever MIME wraps it in.
+@Suite struct MailMessageTests {
+    private func code(in raw: String) throws -> String? {
+        let message = MailMessage(Array(raw.utf8))
+        return try CodePattern().code(in: message.text)
+    }
+
+    @Test func quotedPrintableWithASoftBreakInsideTheCode() throws {
+        let raw = "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"
+            + "Your code is: 1234=\r\n5678 =E2=80=94 valid 10 minutes\r\n"
+        #expect(try code(in: raw) == "12345678")
+    }
+
+    @Test func base64InsideMultipartMixedInsideAlternative() throws {
+        let inner = Data("Order 8675309 shipped. Your code is: 44556677".utf8).base64EncodedString(options: .lineLength64Characters)
+        let raw = """
+        Content-Type: multipart/mixed; boundary="outer"\r
+        \r
+        preamble\r
+        --outer\r
+        Content-Type: multipart/alternative; boundary=inner\r
+        \r
+        --inner\r
+        Content-Type: text/plain; charset="UTF-8"\r
+        Content-Transfer-Encoding: base64\r
+        \r
+        \(inner)\r
+        --inner--\r
+        --outer--\r
+        """
+        #expect(try code(in: raw) == "44556677")
+    }
+
+    @Test func anHTMLOnlyBodyIsReadAsItsText() throws {
+        let raw = "Content-Type: text/html\r\n\r\n<html><head><style>p{color:#123456}</style></head><body>"
+            + "<p>Your&nbsp;code is:</p><table><tr><td><b>9081&#55;726</b></td></tr></table><!-- 11111111 --></body></html>"
+        #expect(try code(in: raw) == "90817726")
+    }
+
+    @Test func aMultipartWithoutItsBoundarySaysSo() {
+        let message = MailMessage(Array("Content-Type: multipart/alternative; boundary=gone\r\n\r\nno parts here\r\n".utf8))
+        #expect(message.problem == "the multipart boundary gone never appears")
+    }
+
+    @Test func aYearIsNotACode() throws {
+        #expect(try code(in: "Subject: x\r\n\r\n© 2026 Contoso. No code today.\r\n") == nil)
+    }
+
+    @Test func headersUnfoldAndRecipientsAreAddresses() {
+        let message = MailMessage(Array("To: \"QA\"\r\n <QA+run42@Contoso.com>, other@contoso.com\r\nSubject: =?utf-8?B?VmVyaWZ5IOKckw==?=\r\nDate: Wed, 2 Dec 2026 10:00:01 +0000 (UTC)\r\n\r\nbody".utf8))
+        #expect(message.recipients == ["qa+run42@contoso.com", "other@contoso.com"])
+        #expect(message.subject == "Verify ✓")
+        #expect(message.date == Date(timeIntervalSince1970: 1_796_205_601))
+    }
+
+    @Test func aPasswordInTheMailboxURLIsRefusedWithoutEchoingIt() {
+        #expect(throws: MailboxFailure.configuration("the mailbox URL holds a password: give it in an environment variable or a file instead")) {
+            try MailboxLocation("imaps://qa:hunter2@mail.contoso.com/INBOX")
+        }
+        #expect(throws: MailboxFailure.configuration("plain imap:// is refused for mail.contoso.com: use imaps://")) {
+            try MailboxLocation("imap://qa@mail.contoso.com/INBOX")
+        }
+        #expect((try? MailboxLocation("imaps://qa%40contoso.com@127.0.0.1:9993/INBOX"))?.description == "imaps://qa%40contoso.com@127.0.0.1:9993/INBOX")
+    }
+}
