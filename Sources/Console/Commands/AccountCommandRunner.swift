@@ -145,6 +145,16 @@ protocol CommandFailure: Error, CustomStringConvertible {
 
 extension CommandFailure {
     var needsSignIn: Bool { false }
+
+    /// Whether only an interactive sign-in fixes `error`: the operator's refresh token is gone or expired, or no
+    /// operator is signed in, whether the framework or a Graph call said so.
+    static func onlySignInFixes(_ error: any Error) -> Bool {
+        switch error {
+        case let auth as AuthError: auth.needsInteraction
+        case GraphError.auth(let auth) as GraphError: auth.needsInteraction
+        default: false
+        }
+    }
 }
 
 /// `--account NAME` names no cached account.

@@ -97,13 +97,7 @@ struct HistoryFailure: CommandFailure {
     let rowsPrinted: Int
 
     /// The operator's refresh token is gone or expired (or no operator is signed in).
-    var needsSignIn: Bool {
-        switch error {
-        case let auth as AuthError: auth.needsInteraction
-        case GraphError.auth(let auth) as GraphError: auth.needsInteraction
-        default: false
-        }
-    }
+    var needsSignIn: Bool { Self.onlySignInFixes(error) }
 
     var description: String {
         var text: String

@@ -6,13 +6,7 @@ import TophhieCloudAuthentication
 struct SnapshotFailure: CommandFailure {
     let error: any Error
 
-    var needsSignIn: Bool {
-        switch error {
-        case let auth as AuthError: auth.needsInteraction
-        case GraphError.auth(let auth) as GraphError: auth.needsInteraction
-        default: false
-        }
-    }
+    var needsSignIn: Bool { Self.onlySignInFixes(error) }
 
     var description: String {
         switch error as? GraphError {
