@@ -76,14 +76,16 @@ final class ConsoleRun {
 
     var screen: String { tmux.capture() }
 
+    /// Waits until the screen shows `text`. Quiet, a screen changes within milliseconds; 30 s (the most any test
+    /// waits) is a safety net for a loaded machine, where a console's start or exit was seen to take over 10 s.
     @discardableResult
-    func wait(for text: String, timeout: Duration = .seconds(10)) async -> Bool {
+    func wait(for text: String, timeout: Duration = .seconds(30)) async -> Bool {
         await tmux.waitForScreen(containing: text, timeout: timeout)
     }
 
     /// Waits until `text` is gone from the screen.
     @discardableResult
-    func waitUntilGone(_ text: String, timeout: Duration = .seconds(10)) async -> Bool {
+    func waitUntilGone(_ text: String, timeout: Duration = .seconds(30)) async -> Bool {
         await tmux.wait(timeout: timeout) { await !tmux.screen().contains(text) }
     }
 
@@ -105,7 +107,7 @@ final class ConsoleRun {
     }
 
     /// The console's exit status once it has ended.
-    func waitForExit(timeout: Duration = .seconds(10)) async -> Int? {
+    func waitForExit(timeout: Duration = .seconds(30)) async -> Int? {
         await tmux.wait(timeout: timeout) { read("status") != nil }
         return read("status").flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
