@@ -43,6 +43,7 @@ public enum ScreenPresenter {
                             status: status(of: screen))
         // While a request is in flight Esc cancels it and the values stay: nothing to ask.
         view.backDropsValues = !screen.isWorking
+        view.hasUnsavedChanges = screen.hasUnsavedChanges
         view.focus = focus(of: view, previous: previous)
         if let previous, view.focus == previous.focus, sameItems(view, previous) {
             view.scroll = previous.scroll

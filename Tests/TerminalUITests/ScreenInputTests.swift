@@ -126,4 +126,20 @@ import TophhieCloudAuthentication
         #expect(session.press(.escape).isEmpty)
         #expect(session.press(.escape) == [.backRequested])
     }
+
+    /// The profile edit form opens filled in: Esc leaves it at once while nothing changed, and asks
+    /// "Discard your changes?" once something did; a second Esc discards them.
+    @Test func escOnAChangedProfileEditAsksToDiscard() {
+        var session = ScreenSession(FlowScreens.profileScreen())
+        session.press(.enter)  // Edit
+        #expect(session.press(.escape) == [.backRequested], "nothing changed: no question")
+        session.press(.enter)
+        session.press(.tab)  // Given name
+        session.type("s")
+        #expect(session.press(.escape).isEmpty)
+        #expect(session.view.isConfirmingBack)
+        #expect(session.view.backQuestionText == FormView.discardQuestion)
+        #expect(session.press(.escape) == [.backRequested])
+        #expect(session.state.screen.title == "Profile")
+    }
 }

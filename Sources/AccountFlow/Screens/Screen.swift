@@ -27,6 +27,9 @@ public struct Screen: Sendable, Equatable {
     public var status: String?
     /// A request is in flight (``status`` names it); input other than cancel is ignored.
     public var isWorking: Bool
+    /// A prefilled form (the profile edit): whether the user changed it, so going back asks before the
+    /// changes are dropped; `nil` on other screens, where any typed value counts.
+    public var hasUnsavedChanges: Bool?
     /// Enrolment mode: the countdown before the screen is cleared for lack of input. It must be seen, so
     /// it goes before every other line of the status.
     public var idleWarning: String?
