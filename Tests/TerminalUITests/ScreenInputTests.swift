@@ -142,4 +142,19 @@ import TophhieCloudAuthentication
         #expect(session.press(.escape) == [.backRequested])
         #expect(session.state.screen.title == "Profile")
     }
+
+    /// Ctrl-R shows the password while it is typed; once focus leaves the field it is masked again, so
+    /// whoever looks at the screen later does not read it.
+    @Test func aRevealedPasswordIsMaskedAgainWhenFocusLeaves() {
+        var session = ScreenSession(FlowScreens.signIn())
+        session.press(.tab)
+        session.press(.paste("Correct-Horse-9"))
+        session.press(.control("r"))
+        #expect(session.render(Size(width: 80, height: 24)).contains("Correct-Horse-9"))
+        session.press(.tab)
+        #expect(session.view[field: "password"]?.kind == .password(revealed: false))
+        #expect(!session.render(Size(width: 80, height: 24)).contains("Correct-Horse-9"))
+        session.press(.backTab)
+        #expect(!session.render(Size(width: 80, height: 24)).contains("Correct-Horse-9"), "coming back does not reveal it")
+    }
 }

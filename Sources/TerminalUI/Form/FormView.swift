@@ -229,7 +229,11 @@ public struct FormView: Hashable, Sendable {
         scroll = 0
         let left = focused
         focus = ((min(max(0, focus), count - 1) + step) % count + count) % count
-        if case .field(let index)? = left { return .leftField(id: fields[index].id) }
+        if case .field(let index)? = left {
+            // A secret shown with Ctrl-R is shown for typing it, not for whoever looks later.
+            fields[index].hideSecret()
+            return .leftField(id: fields[index].id)
+        }
         return .changed
     }
 }
