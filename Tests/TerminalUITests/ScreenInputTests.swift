@@ -157,4 +157,16 @@ import TophhieCloudAuthentication
         session.press(.backTab)
         #expect(!session.render(Size(width: 80, height: 24)).contains("Correct-Horse-9"), "coming back does not reveal it")
     }
+
+    /// Enter on the email sends it; when the server answers that the account has a password, the
+    /// cursor is on the password field, not still on the email.
+    @Test func thePasswordTheServerAsksForTakesTheFocus() {
+        var session = ScreenSession(FlowScreens.signIn())
+        session.type("ada@contoso.example")
+        #expect(session.press(.enter) == [.submitted])
+        #expect(session.state.pending == .signingIn)
+        session.send(.signInAdvanced(.failure(.passwordRequired)))
+        #expect(session.view.focused == .field(1))
+        #expect(session.press(.character("x")) == [.fieldEdited(.password, "x")])
+    }
 }

@@ -81,7 +81,7 @@ extension FlowState {
     private func signInScreen(_ form: SignInForm) -> Screen {
         // Once the server has said this account needs its password, a code is no way in: don't offer one.
         let codeOffered = !form.passwordRequired
-        return Screen(
+        var screen = Screen(
             title: "Sign in",
             text: [codeOffered ? "Enter your email. Add your password, or leave it empty to get a one-time code."
                                : "Enter your email and password."],
@@ -94,6 +94,9 @@ extension FlowState {
                 + (codeOffered ? [ScreenAction("Use a one-time code instead", .useCodeInstead)] : [])
                 + backAndCancel,
             message: form.message)
+        // The server's answer asks for the password: the cursor goes where it is to be typed.
+        if form.passwordRequired { screen.focusField = .password }
+        return screen
     }
 
     private func signUpScreen(_ form: SignUpForm) -> Screen {

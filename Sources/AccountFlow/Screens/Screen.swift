@@ -17,6 +17,9 @@ public struct Screen: Sendable, Equatable {
     /// The index in ``options`` the list is on when the screen is (re)entered (a list returned to keeps its
     /// place); `nil` for the first. The user's own moves win while the same list stays shown.
     public var selectedOption: Int?
+    /// The field the focus goes to when the screen is entered or a request on it ends (the password, once
+    /// the server said the account has one); a field error comes first. `nil`: the first item.
+    public var focusField: FieldID?
     /// Buttons, the default (Enter) first.
     public var actions: [ScreenAction]
     /// An error for the whole screen.
