@@ -53,7 +53,8 @@ public enum ScreenPresenter {
         return view
     }
 
-    /// Where focus goes on a re-render. The same screen with the same focusable items keeps it; when
+    /// Where focus goes on a re-render. The same screen with the same focusable items keeps it (unless a
+    /// submit was refused there: its first field error takes it); when
     /// only the enabled buttons changed (a request ended, a countdown enabled Resend) a field error
     /// takes it, or else the field the screen asks for (`asked`), or else the item that had it keeps it;
     /// a new screen starts at its first field error, or the field it asks for, or at the top.
@@ -63,7 +64,11 @@ public enum ScreenPresenter {
         guard let previous, previous.title == view.title, previous.fields.map(\.id) == view.fields.map(\.id) else {
             return firstError ?? askedField ?? 0
         }
-        if sameItems(view, previous) { return previous.focus }
+        if sameItems(view, previous) {
+            // Submitted and refused here, with nothing sent: the cursor goes to what must be fixed.
+            if previous.lastKeySubmitted, let firstError { return firstError }
+            return previous.focus
+        }
         if let first = firstError ?? askedField { return first }
         let held: String? = switch previous.focused {
         case .field(let index): "field:" + previous.fields[index].id

@@ -169,4 +169,17 @@ import TophhieCloudAuthentication
         #expect(session.view.focused == .field(1))
         #expect(session.press(.character("x")) == [.fieldEdited(.password, "x")])
     }
+
+    /// A long form submitted from its last field and refused by the local checks puts the cursor on the
+    /// first field to fix, which may be off screen, rather than leaving it where Enter was pressed.
+    @Test func aRefusedFormFocusesItsFirstBadField() {
+        var session = ScreenSession(FlowScreens.attributes())
+        session.type("Ada")
+        for _ in 0..<11 { session.press(.tab) }
+        session.type("UK")
+        #expect(session.press(.enter) == [.submitted])
+        #expect(session.state.pending == nil)
+        #expect(session.view.focused == .field(1), "surname, the first field refused")
+        #expect(session.view.fields[1].error != nil)
+    }
 }

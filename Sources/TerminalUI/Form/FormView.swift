@@ -42,6 +42,9 @@ public struct FormView: Hashable, Sendable {
     /// then only a change makes the back key ask, and it asks ``discardQuestion``. `nil`: any typed
     /// value counts.
     public var hasUnsavedChanges: Bool?
+    /// Whether the last key handled submitted the form: if the form comes back with field errors (a
+    /// local check refused it), the next presentation puts the focus on the first of them.
+    public private(set) var lastKeySubmitted = false
     /// The status line the question replaced, shown again when the user stays.
     private var statusBeforeQuestion: StatusLine?
 
@@ -122,6 +125,12 @@ public struct FormView: Hashable, Sendable {
 
     /// Applies one key: the focused field first, then the keymap.
     public mutating func handle(_ key: Key) -> FormOutcome {
+        let outcome = apply(key)
+        if case .submitted = outcome { lastKeySubmitted = true } else { lastKeySubmitted = false }
+        return outcome
+    }
+
+    private mutating func apply(_ key: Key) -> FormOutcome {
         let confirmed = isConfirmingBack && choiceList == nil && keymap.command(for: key) == .back
         if isConfirmingBack {
             isConfirmingBack = false
