@@ -11,7 +11,16 @@ extension FlowState {
             screen.isWorking = true
         }
         screen.idleWarning = idleWarning
+        // A notice, not a status: line mode shows it when the form is asked again after a held submit.
+        if pending == nil, let remaining = serverWait?.remaining(at: now), remaining > 0 {
+            screen.notice = Self.serverWaitNotice(remaining)
+        }
         return screen
+    }
+
+    /// The notice while the server's Retry-After runs after Back (requests are held until it ends).
+    static func serverWaitNotice(_ seconds: Int) -> String {
+        "The server asked to wait: you can send again in \(seconds) s."
     }
 
     private var stepScreen: Screen {
