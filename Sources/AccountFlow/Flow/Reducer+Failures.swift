@@ -20,7 +20,7 @@ extension FlowState {
             entry.notice = nil
             step = .codeEntry(entry)
         case (.newPassword(var form), .invalidPassword(let rule, _)):
-            form.passwordError = rule.message
+            form.passwordError = Validation.passwordMessage(rule, password: form.password, email: origin?.email)
             step = .newPassword(form)
         case (.newPassword(var form), .invalidInput(let message, _)):
             form.passwordError = message
@@ -81,7 +81,7 @@ extension FlowState {
             form.emailError = Self.accountExistsMessage
             form.accountExists = true
         case .invalidPassword(let rule, _):
-            form.passwordError = rule.message
+            form.passwordError = Validation.passwordMessage(rule, password: form.password, email: form.email)
         case .invalidAttributes(let names):
             form.attributes.markRejected(names)
         case .invalidInput(let message, _):
