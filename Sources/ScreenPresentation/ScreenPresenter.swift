@@ -43,7 +43,8 @@ public enum ScreenPresenter {
                             status: status(of: screen))
         // While a request is in flight Esc cancels it and the values stay: nothing to ask.
         view.backDropsValues = !screen.isWorking
-        view.focus = focus(of: view, previous: previous)
+        view.hasUnsavedChanges = screen.hasUnsavedChanges
+        view.focus = focus(of: view, previous: previous, asked: screen.focusField.map(key(for:)))
         if let previous, view.focus == previous.focus, sameItems(view, previous) {
             view.scroll = previous.scroll
             view.choiceList = openList(previous.choiceList, in: view)
@@ -52,17 +53,23 @@ public enum ScreenPresenter {
         return view
     }
 
-    /// Where focus goes on a re-render. The same screen with the same focusable items keeps it; when
+    /// Where focus goes on a re-render. The same screen with the same focusable items keeps it (unless a
+    /// submit was refused there: its first field error takes it); when
     /// only the enabled buttons changed (a request ended, a countdown enabled Resend) a field error
-    /// takes it, or else the item that had it keeps it; a new screen starts at its first field error,
-    /// or at the top.
-    private static func focus(of view: FormView, previous: FormView?) -> Int {
+    /// takes it, or else the field the screen asks for (`asked`), or else the item that had it keeps it;
+    /// a new screen starts at its first field error, or the field it asks for, or at the top.
+    private static func focus(of view: FormView, previous: FormView?, asked: String?) -> Int {
         let firstError = view.fields.firstIndex { $0.error != nil }
+        let askedField = asked.flatMap { asked in view.fields.firstIndex { $0.id == asked } }
         guard let previous, previous.title == view.title, previous.fields.map(\.id) == view.fields.map(\.id) else {
-            return firstError ?? 0
+            return firstError ?? askedField ?? 0
         }
-        if sameItems(view, previous) { return previous.focus }
-        if let firstError { return firstError }
+        if sameItems(view, previous) {
+            // Submitted and refused here, with nothing sent: the cursor goes to what must be fixed.
+            if previous.lastKeySubmitted, let firstError { return firstError }
+            return previous.focus
+        }
+        if let first = firstError ?? askedField { return first }
         let held: String? = switch previous.focused {
         case .field(let index): "field:" + previous.fields[index].id
         case .button(let index): "button:" + previous.buttons[index].id

@@ -57,6 +57,19 @@ import TophhieCloudAuthentication
         }
     }
 
+    /// A resend refused after the announced interval has passed is the flow's cap on codes: the notice
+    /// says what will help (the code sent, or starting again), not to wait.
+    @Test func aResendRefusedAtTheFlowsCodeCapSaysWaitingWillNotHelp() {
+        var entry = CodeEntry(purpose: .signIn, delivery: Sample.delivery)
+        entry.resend = Countdown(seconds: 30, startedAt: Sample.start)
+        var store = Self.store(.codeEntry(entry), pending: .resendingCode)
+        store.send(.codeResent(.failure(.server(ServerDetails(error: "invalid_request", code: 50196, status: 400))))) {
+            $0.pending = nil
+            $0.code { $0.notice = "No more codes can be sent in this flow, so waiting will not help. "
+                + "Use the code already sent, or press Back to start again and get a new one." }
+        }
+    }
+
     @Test func expiredFlowOnResendRestarts() {
         var store = Self.store(.codeEntry(CodeEntry(purpose: .signIn, delivery: Sample.delivery)), pending: .resendingCode)
         store.send(.codeResent(.failure(.expiredFlow(Sample.details))), effects: [.forgetSession]) {

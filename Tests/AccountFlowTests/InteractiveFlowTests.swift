@@ -13,7 +13,7 @@ import Testing
         redirectURI: "http://localhost:53117", browserOpened: true)
     static let network = InteractiveFailure(kind: .network, message: "The tenant could not be reached.", detail: "connect: refused")
     static let summary = SignOutSummary(username: Sample.email, endSessionURL: "https://login.contoso.example/logout",
-                                        remainingAccounts: 0)
+                                        remainingAccounts: 0, tokenStore: "/home/ada/.config/tophhie/tokens.json")
 
     static func account(source: AccountSource = .nativeSignIn, cached: Int = 1) -> SignedInAccount {
         var account = Sample.account
@@ -377,10 +377,17 @@ import Testing
     }
 
     @Test func withoutAnEndSessionURLTheScreenSaysLess() {
-        let summary = SignOutSummary(username: nil, remainingAccounts: 2)
+        let summary = SignOutSummary(username: nil, remainingAccounts: 2, tokenStore: "/home/ada/.config/tophhie/tokens.json")
         let screen = FlowState(settings: FlowSettings(), step: .signedOut(summary)).screen
         #expect(screen.text == ["The account was signed out of this console (removed from the token cache).",
                                 "2 other accounts stay in the token cache."])
+    }
+
+    /// Tokens kept in memory only were never in a token cache: the screen says they were dropped.
+    @Test func signingOutOfAMemoryOnlyAccountSaysItsTokensWereDropped() {
+        let summary = SignOutSummary(username: Sample.email)
+        let screen = FlowState(settings: FlowSettings(), step: .signedOut(summary)).screen
+        #expect(screen.text == ["ada@contoso.example was signed out of this console (its tokens, kept in memory only, were dropped)."])
     }
 
     @Test func aFailedSignOutKeepsTheAccount() {

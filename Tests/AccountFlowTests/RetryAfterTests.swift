@@ -40,6 +40,27 @@ import TophhieCloudAuthentication
         store.send(.retryRequested) { $0.step = .signInStart(Self.form) }
     }
 
+    /// Back from the 429 screen returns to the form, but the server's Retry-After still holds: Enter and
+    /// "use a code" send nothing and a notice counts down; once it has passed, Enter signs in.
+    @Test func backAfterA429StillWaitsOutTheRetryAfter() {
+        var store = Self.throttled(after: 30)
+        store.send(.backRequested) {
+            $0.step = .signInStart(Self.form)
+            $0.serverWait = Countdown(seconds: 30, startedAt: Sample.start)
+        }
+        store.send(.submitted)
+        store.send(.useCodeInstead)
+        store.send(.tick(Sample.start + 12)) { $0.now = Sample.start + 12 }
+        #expect(store.state.screen.notice == "The server asked to wait: you can send again in 18 s.")
+        store.send(.submitted)
+        store.send(.tick(Sample.start + 30)) { $0.now = Sample.start + 30 }
+        #expect(store.state.screen.notice == nil)
+        store.send(.submitted, effects: [.startSignIn(email: Sample.email, password: Sample.password)]) {
+            $0.serverWait = nil
+            $0.pending = .signingIn
+        }
+    }
+
     @Test func aWaitSetBeforeTheFirstTickStartsAtIt() {
         var store = FlowStore(FlowState(settings: FlowSettings(), step: .signInStart(Self.form),
                                         origin: FlowOrigin(kind: .signIn, email: Sample.email), pending: .signingIn))

@@ -152,6 +152,24 @@ import TophhieCloudAuthentication
         }
     }
 
+    /// The tenant's `password_banned` also refuses a password holding the account's name: when the
+    /// password holds the email's name the field says so, not "too common"; another banned one is common.
+    @Test func aBannedPasswordHoldingTheEmailsNameSaysSo() {
+        var store = Self.atStart(FlowSettings(), password: false)
+        let password = "Ada-Lovelace-1815"
+        store.send(.fieldEdited(.password, password)) { $0.signUp { $0.password = password } }
+        store.send(.fieldEdited(.confirmPassword, password)) { $0.signUp { $0.confirmPassword = password } }
+        store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: password, attributes: [:])]) {
+            $0.origin = FlowOrigin(kind: .signUp, email: Sample.email)
+            $0.pending = .signingUp
+        }
+        store.send(.signUpStarted(.failure(.invalidPassword(.banned, Sample.details)))) {
+            $0.pending = nil
+            $0.signUp { $0.passwordError = "That password contains part of your email address. Choose another." }
+        }
+        #expect(Validation.passwordMessage(.banned, password: "Password123!", email: Sample.email) == PasswordRule.banned.message)
+    }
+
     @Test func refusedUpFrontAttributesAreMarked() {
         let settings = FlowSettings(passwordAccounts: false, upFrontAttributes: [Self.displayName])
         var store = Self.atStart(settings, password: false)

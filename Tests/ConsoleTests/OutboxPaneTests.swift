@@ -4,6 +4,7 @@ import NativeAuthWire
 import TestSupport
 import Testing
 import TenantEmulator
+import TerminalUI
 
 /// The outbox pane says what became of each code the embedded emulator sent.
 @Suite struct OutboxPaneTests {
@@ -28,5 +29,18 @@ import TenantEmulator
         #expect(outbox.sentCodes().map(\.status) == ["expired", "used"])
         #expect(outbox.sentCodes().first?.paneLine.hasSuffix("  expired") == true)
         #expect(outbox.sentCodes().last?.paneLine.hasSuffix("\(code)  used") == true, "\(outbox.sentCodes())")
+    }
+
+    /// A column too narrow for the line (the outbox beside the trace inspector) shows where it was cut:
+    /// an 8-digit code is either whole or followed by "…", never silently short.
+    @Test func aLineCutByANarrowColumnEndsWithAnEllipsis() {
+        let code = SentCode(id: 1, channel: "email", target: "ada@contoso.example", maskedTarget: "a***@co*****.example",
+                            purpose: "signIn", code: "48213957")
+        for width in 30...48 {
+            var buffer = Buffer(size: Size(width: width, height: 3))
+            Pane.draw(title: "Outbox", lines: [code.paneLine], empty: "", in: Rect(x: 0, y: 0, width: width, height: 3), into: &buffer)
+            let row = buffer.lines()[1].trimmingCharacters(in: .whitespaces)
+            #expect(row.hasSuffix("48213957") || row.hasSuffix("…"), "width \(width): \(row)")
+        }
     }
 }

@@ -126,4 +126,60 @@ import TophhieCloudAuthentication
         #expect(session.press(.escape).isEmpty)
         #expect(session.press(.escape) == [.backRequested])
     }
+
+    /// The profile edit form opens filled in: Esc leaves it at once while nothing changed, and asks
+    /// "Discard your changes?" once something did; a second Esc discards them.
+    @Test func escOnAChangedProfileEditAsksToDiscard() {
+        var session = ScreenSession(FlowScreens.profileScreen())
+        session.press(.enter)  // Edit
+        #expect(session.press(.escape) == [.backRequested], "nothing changed: no question")
+        session.press(.enter)
+        session.press(.tab)  // Given name
+        session.type("s")
+        #expect(session.press(.escape).isEmpty)
+        #expect(session.view.isConfirmingBack)
+        #expect(session.view.backQuestionText == FormView.discardQuestion)
+        #expect(session.press(.escape) == [.backRequested])
+        #expect(session.state.screen.title == "Profile")
+    }
+
+    /// Ctrl-R shows the password while it is typed; once focus leaves the field it is masked again, so
+    /// whoever looks at the screen later does not read it.
+    @Test func aRevealedPasswordIsMaskedAgainWhenFocusLeaves() {
+        var session = ScreenSession(FlowScreens.signIn())
+        session.press(.tab)
+        session.press(.paste("Correct-Horse-9"))
+        session.press(.control("r"))
+        #expect(session.render(Size(width: 80, height: 24)).contains("Correct-Horse-9"))
+        session.press(.tab)
+        #expect(session.view[field: "password"]?.kind == .password(revealed: false))
+        #expect(!session.render(Size(width: 80, height: 24)).contains("Correct-Horse-9"))
+        session.press(.backTab)
+        #expect(!session.render(Size(width: 80, height: 24)).contains("Correct-Horse-9"), "coming back does not reveal it")
+    }
+
+    /// Enter on the email sends it; when the server answers that the account has a password, the
+    /// cursor is on the password field, not still on the email.
+    @Test func thePasswordTheServerAsksForTakesTheFocus() {
+        var session = ScreenSession(FlowScreens.signIn())
+        session.type("ada@contoso.example")
+        #expect(session.press(.enter) == [.submitted])
+        #expect(session.state.pending == .signingIn)
+        session.send(.signInAdvanced(.failure(.passwordRequired)))
+        #expect(session.view.focused == .field(1))
+        #expect(session.press(.character("x")) == [.fieldEdited(.password, "x")])
+    }
+
+    /// A long form submitted from its last field and refused by the local checks puts the cursor on the
+    /// first field to fix, which may be off screen, rather than leaving it where Enter was pressed.
+    @Test func aRefusedFormFocusesItsFirstBadField() {
+        var session = ScreenSession(FlowScreens.attributes())
+        session.type("Ada")
+        for _ in 0..<11 { session.press(.tab) }
+        session.type("UK")
+        #expect(session.press(.enter) == [.submitted])
+        #expect(session.state.pending == nil)
+        #expect(session.view.focused == .field(1), "surname, the first field refused")
+        #expect(session.view.fields[1].error != nil)
+    }
 }

@@ -20,6 +20,9 @@ public struct FlowState: Sendable, Equatable {
     /// What the home menu says on arrival ("Sign-in cancelled", the restored account); it goes as soon as
     /// another screen is shown or a request starts.
     public var homeNotice: String?
+    /// The server's Retry-After (HTTP 429) still running after Back left its failure screen: requests
+    /// wait it out wherever the user went; `nil` when none runs.
+    public var serverWait: Countdown?
     /// Enrolment mode: the countdown to going home and forgetting the person at the terminal, restarted by
     /// every key; `nil` at home (nobody to forget) and outside enrolment mode.
     public var idle: Countdown?

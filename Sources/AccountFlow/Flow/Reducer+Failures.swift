@@ -7,6 +7,8 @@ extension FlowState {
     static let wrongCodeRepeatedly = "That code isn't right. After several wrong tries a code can stop working: "
         + "if you are sure of it, send a new code or start again."
     static let accountExistsMessage = "An account with that email already exists. Sign in, or reset its password."
+    static let noMoreCodesInThisFlow = "No more codes can be sent in this flow, so waiting will not help. "
+        + "Use the code already sent, or press Back to start again and get a new one."
     static let sessionTimedOut = "The session timed out. Start again; your email is kept."
 
     /// Errors that belong to the current server step's fields; anything else is a common failure.
@@ -20,7 +22,7 @@ extension FlowState {
             entry.notice = nil
             step = .codeEntry(entry)
         case (.newPassword(var form), .invalidPassword(let rule, _)):
-            form.passwordError = rule.message
+            form.passwordError = Validation.passwordMessage(rule, password: form.password, email: origin?.email)
             step = .newPassword(form)
         case (.newPassword(var form), .invalidInput(let message, _)):
             form.passwordError = message
@@ -81,7 +83,7 @@ extension FlowState {
             form.emailError = Self.accountExistsMessage
             form.accountExists = true
         case .invalidPassword(let rule, _):
-            form.passwordError = rule.message
+            form.passwordError = Validation.passwordMessage(rule, password: form.password, email: form.email)
         case .invalidAttributes(let names):
             form.attributes.markRejected(names)
         case .invalidInput(let message, _):
@@ -162,6 +164,10 @@ extension FlowState {
             entry.resend = Countdown(seconds: seconds ?? 0, startedAt: now)
         case .expiredFlow, .browserRequired:
             return commonFailure(error)
+        case .server where entry.resend.seconds > 0:
+            // The announced interval has passed (Resend is held until it does), so this is the flow's cap on
+            // codes (50196 too): waiting will not help, starting again will.
+            entry.notice = Self.noMoreCodesInThisFlow
         case .server:
             // Challenges without an `interval` still have a resend wait the client cannot know.
             entry.notice = "A new code can't be sent yet. Wait a moment, then ask again."

@@ -1,6 +1,11 @@
 extension FlowState {
     /// Handles what the user did (no request is in flight).
     mutating func userAction(_ event: FlowEvent) -> [FlowEffect] {
+        if serverWait?.remaining(at: now) == 0 { serverWait = nil }
+        if serverWait != nil, event.sendsRequest {
+            // Back from a 429 does not cut the server's Retry-After short; the screen shows what is left.
+            return []
+        }
         switch event {
         case .menuChosen(let item): return menuChosen(item)
         case .fieldEdited(let field, let text): edit(field, text)
@@ -74,6 +79,7 @@ extension FlowState {
             return []
         case .failure(let report):
             guard let retryStep = report.retryStep else { return leaveFlow() }
+            if let wait = report.retryWait, wait.remaining(at: now) > 0 { serverWait = wait }
             step = retryStep
             return []
         case .profile, .historyUser, .tenant:
@@ -172,5 +178,15 @@ extension FlowState {
         guard case .signedIn(let account, _) = step, account.canRefresh else { return [] }
         pending = .refreshingTokens
         return [.refreshTokens]
+    }
+}
+
+extension FlowEvent {
+    /// A user event that may send a request to the tenant: held while the server's Retry-After runs.
+    var sendsRequest: Bool {
+        switch self {
+        case .submitted, .useCodeInstead, .resendRequested, .methodPicked: true
+        default: false
+        }
     }
 }

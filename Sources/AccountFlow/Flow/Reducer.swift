@@ -41,6 +41,10 @@ extension FlowState {
                 report.retryWait = wait
                 step = .failure(report)
             }
+            if var wait = serverWait, wait.startedAt == nil {
+                wait.startedAt = date
+                serverWait = wait
+            }
             startHistoryCountdown(at: date)
             return idleTick(at: date)
         case .keyPressed:

@@ -1,3 +1,5 @@
+import TophhieCloudAuthentication
+
 /// Local checks on what the user typed, before a request. The server has the last word.
 enum Validation {
     static let emailMessage = "Enter an email address like name@example.com."
@@ -5,6 +7,16 @@ enum Validation {
     static let passwordMissing = "Enter a password."
     static let passwordsDiffer = "The two passwords are not the same."
     static let codeMissing = "Enter the code."
+    static let passwordHasEmailName = "That password contains part of your email address. Choose another."
+
+    /// What to say about the server's password `rule` for `password` typed with `email`. The tenant's
+    /// `password_banned` covers both common passwords and the account's own name, so a password holding the
+    /// email's part before `@` (3 characters or more, any case) is told so rather than called common.
+    static func passwordMessage(_ rule: PasswordRule, password: String, email: String?) -> String {
+        guard rule == .banned, let local = email?.split(separator: "@").first?.lowercased(), local.count >= 3,
+              password.lowercased().contains(local) else { return rule.message }
+        return passwordHasEmailName
+    }
 
     /// The trimmed email when it has the shape `local@domain` (no spaces), else `nil`.
     static func email(_ text: String) -> String? {

@@ -45,7 +45,8 @@ extension FlowState {
 
     /// The account left the console; how to end the tenant's browser session too, when known.
     func signedOutScreen(_ summary: SignOutSummary) -> Screen {
-        var text = ["\(summary.username ?? "The account") was signed out of this console (removed from the token cache)."]
+        let how = summary.tokenStore == nil ? "its tokens, kept in memory only, were dropped" : "removed from the token cache"
+        var text = ["\(summary.username ?? "The account") was signed out of this console (\(how))."]
         if let url = summary.endSessionURL { text.append("To end the browser session too, open: \(url)") }
         if summary.remainingAccounts > 0 {
             text.append(summary.remainingAccounts == 1 ? "1 other account stays in the token cache."

@@ -20,7 +20,7 @@ extension FlowState {
             }
             return screenField
         }
-        return Screen(title: "Edit profile",
+        var screen = Screen(title: "Edit profile",
                       text: ["Change the details you may change; only what you change is sent. Leave a field empty "
                              + "to clear it (the display name cannot be cleared)."],
                       details: form.readOnly.map { ScreenDetail($0.label, Self.profileText($0.value)) },
@@ -28,6 +28,8 @@ extension FlowState {
                       actions: [ScreenAction("Save", .submitted), ScreenAction("Back", .backRequested)],
                       message: form.form.message,
                       notice: form.notice)
+        screen.hasUnsavedChanges = !form.changes.isEmpty
+        return screen
     }
 
     /// A property's value as shown: the value, "not set" or "not available".

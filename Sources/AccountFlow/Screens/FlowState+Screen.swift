@@ -11,7 +11,16 @@ extension FlowState {
             screen.isWorking = true
         }
         screen.idleWarning = idleWarning
+        // A notice, not a status: line mode shows it when the form is asked again after a held submit.
+        if pending == nil, let remaining = serverWait?.remaining(at: now), remaining > 0 {
+            screen.notice = Self.serverWaitNotice(remaining)
+        }
         return screen
+    }
+
+    /// The notice while the server's Retry-After runs after Back (requests are held until it ends).
+    static func serverWaitNotice(_ seconds: Int) -> String {
+        "The server asked to wait: you can send again in \(seconds) s."
     }
 
     private var stepScreen: Screen {
@@ -81,7 +90,7 @@ extension FlowState {
     private func signInScreen(_ form: SignInForm) -> Screen {
         // Once the server has said this account needs its password, a code is no way in: don't offer one.
         let codeOffered = !form.passwordRequired
-        return Screen(
+        var screen = Screen(
             title: "Sign in",
             text: [codeOffered ? "Enter your email. Add your password, or leave it empty to get a one-time code."
                                : "Enter your email and password."],
@@ -94,6 +103,9 @@ extension FlowState {
                 + (codeOffered ? [ScreenAction("Use a one-time code instead", .useCodeInstead)] : [])
                 + backAndCancel,
             message: form.message)
+        // The server's answer asks for the password: the cursor goes where it is to be typed.
+        if form.passwordRequired { screen.focusField = .password }
+        return screen
     }
 
     private func signUpScreen(_ form: SignUpForm) -> Screen {

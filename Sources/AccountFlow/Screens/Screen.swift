@@ -17,6 +17,9 @@ public struct Screen: Sendable, Equatable {
     /// The index in ``options`` the list is on when the screen is (re)entered (a list returned to keeps its
     /// place); `nil` for the first. The user's own moves win while the same list stays shown.
     public var selectedOption: Int?
+    /// The field the focus goes to when the screen is entered or a request on it ends (the password, once
+    /// the server said the account has one); a field error comes first. `nil`: the first item.
+    public var focusField: FieldID?
     /// Buttons, the default (Enter) first.
     public var actions: [ScreenAction]
     /// An error for the whole screen.
@@ -27,6 +30,9 @@ public struct Screen: Sendable, Equatable {
     public var status: String?
     /// A request is in flight (``status`` names it); input other than cancel is ignored.
     public var isWorking: Bool
+    /// A prefilled form (the profile edit): whether the user changed it, so going back asks before the
+    /// changes are dropped; `nil` on other screens, where any typed value counts.
+    public var hasUnsavedChanges: Bool?
     /// Enrolment mode: the countdown before the screen is cleared for lack of input. It must be seen, so
     /// it goes before every other line of the status.
     public var idleWarning: String?

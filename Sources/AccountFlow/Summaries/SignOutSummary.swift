@@ -7,11 +7,15 @@ public struct SignOutSummary: Sendable, Equatable {
     public var endSessionURL: String?
     /// Accounts still in the token cache after this one was removed.
     public var remainingAccounts: Int
+    /// The token cache file the account was removed from; `nil` when its tokens were kept in memory only
+    /// (nothing was written, so nothing was removed from a file).
+    public var tokenStore: String?
 
-    /// Memberwise; by default no end-session URL and no other account.
-    public init(username: String?, endSessionURL: String? = nil, remainingAccounts: Int = 0) {
+    /// Memberwise; by default no end-session URL, no other account, tokens in memory only.
+    public init(username: String?, endSessionURL: String? = nil, remainingAccounts: Int = 0, tokenStore: String? = nil) {
         self.username = username
         self.endSessionURL = endSessionURL
         self.remainingAccounts = remainingAccounts
+        self.tokenStore = tokenStore
     }
 }

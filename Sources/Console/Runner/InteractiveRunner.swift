@@ -56,7 +56,8 @@ struct InteractiveRunner: Sendable {
             let endSession = try await auth.signOut()
             let remaining = (try? auth.accounts) ?? []
             sendUnlessCancelled(.signedOut(.success(SignOutSummary(username: username, endSessionURL: endSession?.absoluteString,
-                                                                   remainingAccounts: remaining.count))))
+                                                                   remainingAccounts: remaining.count,
+                                                                   tokenStore: auth.configuration?.tokenCachePath))))
             guard let next = remaining.first, (try? auth.switchAccount(to: next)) != nil else { return nil }
             return await restore()
         } catch {

@@ -109,7 +109,7 @@ final class FullScreenSession {
         let outcome = current.handle(key)
         view = current
         // The status line is the screen's at each render: the back question is the console's to show.
-        consoleNotice = current.isConfirmingBack ? StatusLine(FormView.backQuestion, kind: .info) : nil
+        consoleNotice = current.isConfirmingBack ? StatusLine(current.backQuestionText, kind: .info) : nil
         switch outcome {
         case .help:
             showingHelp = true

@@ -19,7 +19,8 @@ enum Pane: Equatable {
         buffer.write(title, at: Point(x: area.x + 1, y: area.y), style: .header, maxWidth: area.width - 2)
         let shown = lines.suffix(area.height - 1)
         for (offset, line) in shown.enumerated() {
-            buffer.write(line, at: Point(x: area.x + 1, y: area.y + 1 + offset), style: .plain, maxWidth: area.width - 2)
+            // A line too long for the pane (an 8-digit code at its end) ends with "…": never cut silently.
+            buffer.writeCut(line, at: Point(x: area.x + 1, y: area.y + 1 + offset), style: .plain, width: area.width - 2)
         }
         if shown.isEmpty {
             buffer.write(empty, at: Point(x: area.x + 1, y: area.y + 1), style: .hint)

@@ -63,6 +63,15 @@ public struct Buffer: Hashable, Sendable {
         return x - origin.x
     }
 
+    /// Writes `text` from `origin` in at most `width` columns (and not past the right edge), ending with
+    /// `…` when it does not fit, so a cut is never silent.
+    /// - Returns: the number of columns written.
+    @discardableResult
+    public mutating func writeCut(_ text: String, at origin: Point, style: Style = .plain, width: Int) -> Int {
+        let room = min(width, size.width - origin.x)
+        return write(TextWrap.truncate(text, width: max(0, room)), at: origin, style: style, maxWidth: room)
+    }
+
     /// Fills `rect` with spaces in `style`.
     public mutating func fill(_ rect: Rect, style: Style = .plain) {
         for y in rect.y..<rect.maxY {

@@ -77,6 +77,15 @@ public struct FormField: Hashable, Sendable {
         }
     }
 
+    /// Masks a revealed password or code field again; other kinds are left as they are.
+    public mutating func hideSecret() {
+        switch kind {
+        case .password: kind = .password(revealed: false)
+        case .code(let length, _): kind = .code(length: length, revealed: false)
+        default: break
+        }
+    }
+
     /// True when the field edits text and shows the terminal cursor.
     public var isTextual: Bool {
         switch kind {

@@ -38,11 +38,23 @@ public struct FormView: Hashable, Sendable {
     /// True after a first Esc asked ``backQuestion``: the next back key goes back, any other key
     /// keeps the form and acts as itself.
     public var isConfirmingBack = false
+    /// A prefilled form (the profile edit) knows whether its fields differ from what it opened with:
+    /// then only a change makes the back key ask, and it asks ``discardQuestion``. `nil`: any typed
+    /// value counts.
+    public var hasUnsavedChanges: Bool?
+    /// Whether the last key handled submitted the form: if the form comes back with field errors (a
+    /// local check refused it), the next presentation puts the focus on the first of them.
+    public private(set) var lastKeySubmitted = false
     /// The status line the question replaced, shown again when the user stays.
     private var statusBeforeQuestion: StatusLine?
 
     /// The status line of a first Esc on a form with typed values.
     public static let backQuestion = "Press Esc again to go back and drop what you typed; any other key stays here."
+    /// The status line of a first Esc on a prefilled form the user changed.
+    public static let discardQuestion = "Discard your changes? Press Esc again to discard them; any other key stays here."
+
+    /// What a first Esc asks on this form.
+    public var backQuestionText: String { hasUnsavedChanges == nil ? Self.backQuestion : Self.discardQuestion }
 
     /// A view focused on its first item, driven by ``Keymap/form`` unless another keymap is given.
     public init(header: HeaderInfo? = nil, title: String, lines: [String] = [], banner: String? = nil, details: [FormDetail] = [],
@@ -103,7 +115,7 @@ public struct FormView: Hashable, Sendable {
 
     /// Whether a text, password or code field holds something the back key would throw away.
     public var hasTypedValues: Bool {
-        fields.contains { $0.isTextual && !$0.value.isEmpty }
+        hasUnsavedChanges ?? fields.contains { $0.isTextual && !$0.value.isEmpty }
     }
 
     /// Wipes password and code fields, so a secret does not stay on screen after it was used.
@@ -113,10 +125,16 @@ public struct FormView: Hashable, Sendable {
 
     /// Applies one key: the focused field first, then the keymap.
     public mutating func handle(_ key: Key) -> FormOutcome {
+        let outcome = apply(key)
+        if case .submitted = outcome { lastKeySubmitted = true } else { lastKeySubmitted = false }
+        return outcome
+    }
+
+    private mutating func apply(_ key: Key) -> FormOutcome {
         let confirmed = isConfirmingBack && choiceList == nil && keymap.command(for: key) == .back
         if isConfirmingBack {
             isConfirmingBack = false
-            if status?.text == Self.backQuestion { status = statusBeforeQuestion }
+            if status?.text == backQuestionText { status = statusBeforeQuestion }
             statusBeforeQuestion = nil
             if confirmed { return .back }
         }
@@ -134,7 +152,7 @@ public struct FormView: Hashable, Sendable {
             guard backDropsValues, hasTypedValues else { return .back }
             isConfirmingBack = true
             statusBeforeQuestion = status
-            status = StatusLine(Self.backQuestion, kind: .info)
+            status = StatusLine(backQuestionText, kind: .info)
             return .changed
         case .help: return .help
         case .quit: return .quit
@@ -220,7 +238,11 @@ public struct FormView: Hashable, Sendable {
         scroll = 0
         let left = focused
         focus = ((min(max(0, focus), count - 1) + step) % count + count) % count
-        if case .field(let index)? = left { return .leftField(id: fields[index].id) }
+        if case .field(let index)? = left {
+            // A secret shown with Ctrl-R is shown for typing it, not for whoever looks later.
+            fields[index].hideSecret()
+            return .leftField(id: fields[index].id)
+        }
         return .changed
     }
 }
