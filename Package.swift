@@ -54,7 +54,7 @@ let package = Package(
         // Loopback HTTP/HTTPS server (libmicrohttpd), Foundation-free: the emulator, the benchmark and the
         // browser sign-in's redirect listener share it.
         .target(name: "LoopbackHTTP", dependencies: ["CMicroHTTPD"]),
-        .target(name: "EmulatorServer", dependencies: ["TenantEmulator", "LoopbackHTTP", "CCrypto"]),
+        .target(name: "EmulatorServer", dependencies: ["NativeAuthWire", "TenantEmulator", "LoopbackHTTP", "CCrypto"]),
         // Enrolment files: the streaming RFC 4180 CSV reader and the enrolment record's hash chain (SHA-256).
         .target(name: "EnrolmentFiles", dependencies: ["CCrypto"]),
         // The console: command line, effect runner, panes; the executable only wires it up.

@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import NativeAuthWire
 
 /// The bearer credential the control API (`/emulator/v1/…`: user export with password hashes, deletion,
 /// device-code approval, clock, faults) requires when the emulator listens where others can reach it.
@@ -29,9 +30,7 @@ struct ControlToken: Sendable, CustomStringConvertible {
         var bytes = [UInt8](repeating: 0, count: 32)
         // RAND_bytes only fails when the CSPRNG cannot be seeded; a guessable credential is worse than stopping.
         guard RAND_bytes(&bytes, Int32(bytes.count)) == 1 else { fatalError("OpenSSL RAND_bytes failed: the CSPRNG is unavailable") }
-        let text = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-        return ControlToken(checked: text)
+        return ControlToken(checked: Base64URL.encode(bytes))
     }
 
     private init(checked value: String) { self.value = value }

@@ -17,15 +17,10 @@ let client = "4f1e2d3c-5b6a-4978-8a1b-2c3d4e5f6a7b"
 let realm = "9a3c6e52-1f0d-4b7a-8c2e-5d4f3b2a1c00"
 let clientInfo = "eyJ1aWQiOiJlN2Q2YzViNC1hMzkyLTQ4MTctOWYwZS0xZDJjM2I0YTU5NjgiLCJ1dGlkIjoiOWEzYzZlNTItMWYwZC00YjdhLThjMmUtNWQ0ZjNiMmExYzAwIn0"
 
-func base64URL(_ text: String) -> String {
-    Data(text.utf8).base64EncodedString()
-        .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-}
-
 /// An unsigned id token for the test account with display name `name`.
 func idToken(name: String) -> String {
     let payload = #"{"oid":"e7d6c5b4-a392-4817-9f0e-1d2c3b4a5968","tid":"9a3c6e52-1f0d-4b7a-8c2e-5d4f3b2a1c00","preferred_username":"river@contoso.com","name":"\#(name)"}"#
-    return base64URL(#"{"alg":"none"}"#) + "." + base64URL(payload) + ".c2ln"
+    return Base64URL.encode(#"{"alg":"none"}"#.utf8) + "." + Base64URL.encode(payload.utf8) + ".c2ln"
 }
 
 /// Sample A (variant 0) or B (variant 1): about 1 MB, B longer than A, so a torn write would show.

@@ -52,10 +52,7 @@ import TophhieCloudAuthentication
     static let clientID = "4f1e2d3c-5b6a-4978-8a1b-2c3d4e5f6a7b"
     static let clientInfo = encode(#"{"uid":"u1","utid":"t1"}"#)
 
-    static func encode(_ json: String) -> String {
-        Data(json.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-    }
+    static func encode(_ json: String) -> String { Base64URL.encode(json.utf8) }
 
     /// A cache holding an operator account with an `AuditLog.Read.All` token valid for an hour.
     static func operatorCache() throws -> String {
@@ -85,12 +82,8 @@ import TophhieCloudAuthentication
         let cache = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let clientID = "4f1e2d3c-5b6a-4978-8a1b-2c3d4e5f6a7b"
-        func encode(_ json: String) -> String {
-            Data(json.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-")
-                .replacingOccurrences(of: "/", with: "_")
-        }
-        let info = encode(#"{"uid":"u1","utid":"t1"}"#)
-        let idToken = encode(#"{"alg":"none"}"#) + "." + encode(#"{"oid":"u1","tid":"t1","preferred_username":"ops@contoso.com"}"#) + ".sig"
+        let info = Self.encode(#"{"uid":"u1","utid":"t1"}"#)
+        let idToken = Self.encode(#"{"alg":"none"}"#) + "." + Self.encode(#"{"oid":"u1","tid":"t1","preferred_username":"ops@contoso.com"}"#) + ".sig"
         _ = try TokenCacheFile(path: cache).update { cache in
             try cache.store(CacheableTokenResponse(accessToken: "at", refreshToken: "rt", idToken: idToken, clientInfo: info, scope: "AuditLog.Read.All",
                                                    expiresIn: 3600),

@@ -58,6 +58,15 @@ import Testing
         guard case .rejected(let error) = validated else { Issue.record("\(validated)"); return }
         #expect(error.kind == .throttled(retryAfter: 7))
     }
+
+    /// Native auth reads `Retry-After` as Graph does: an HTTP-date counts from when the answer arrived.
+    @Test func throttlingHonoursAnHTTPDateRetryAfter() {
+        let validated = ResponseValidator.validate(
+            endpoint: .token, status: 429, headers: ["Retry-After": "Thu, 01 Jan 2026 00:00:30 GMT"], body: Data(),
+            now: Date(timeIntervalSince1970: 1_767_225_600))
+        guard case .rejected(let error) = validated else { Issue.record("\(validated)"); return }
+        #expect(error.kind == .throttled(retryAfter: 30))
+    }
 }
 
 extension ValidatedResponse {

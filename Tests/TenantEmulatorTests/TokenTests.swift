@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 import Synchronization
 import Testing
 @testable import TenantEmulator

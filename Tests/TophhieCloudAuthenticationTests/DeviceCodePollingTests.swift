@@ -48,6 +48,16 @@ import TophhieCloudAuthentication
         #expect(progress.withLock { $0 } == [.serverBusy(consecutive: 1)])
     }
 
+    @Test func aThrottledPollWaitsAnHTTPDateRetryAfter() async throws {
+        // The poll is sent at 00:00:05 (virtual time); the server asks for 00:00:17, 12 s later.
+        let throttled = HTTPResponse(status: 429, headers: ["Retry-After": "Thu, 01 Jan 2026 00:00:17 GMT"],
+                                     body: Data(#"{"error":"temporarily_unavailable"}"#.utf8))
+        let time = VirtualTime(Date(timeIntervalSince1970: 1_767_225_600))
+        let auth = try InteractiveKit.auth(Self.tenant(polls: [throttled, InteractiveKit.tokens()]), time: time)
+        _ = try await auth.startDeviceCodeSignIn().waitForSignIn()
+        #expect(time.sleeps == [5, 7, 5])
+    }
+
     @Test func theServicesWorkforcePageIsReplacedByTheTenantsOwn() async throws {
         let auth = try InteractiveKit.auth(Self.tenant(polls: []), time: VirtualTime())
         let step = try await auth.startDeviceCodeSignIn()

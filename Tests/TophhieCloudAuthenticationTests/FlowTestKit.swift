@@ -77,10 +77,7 @@ enum Kit {
 
     static func base64URL(_ text: String) -> String { base64URL(Data(text.utf8)) }
 
-    static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
+    static func base64URL(_ data: Data) -> String { Base64URL.encode(data) }
 }
 
 /// Records the waits a flow asked for.

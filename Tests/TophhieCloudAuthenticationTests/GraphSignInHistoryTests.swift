@@ -78,6 +78,19 @@ import TophhieCloudAuthentication
         #expect(!kit.graphRequests.contains { $0.url.absoluteString.contains("orderby") || $0.url.absoluteString.contains("$skip=") })
     }
 
+    @Test func anHTTPDateRetryAfterIsWaitedOutUntilThatTime() async throws {
+        // Virtual time starts at Thu, 01 Jan 2026 00:00:00 GMT; the sign-in's device-code poll moves it on.
+        let throttled = GraphKit.error(429, "TooManyRequests", headers: ["Retry-After": "Thu, 01 Jan 2026 00:01:00 GMT"])
+        let kit = try await GraphKit.signedIn(graph: Self.graph(first: GraphKit.page(0..<50, nextLink: Self.nextLink),
+                                                                next: [throttled, GraphKit.page(50..<62, nextLink: nil)]))
+        let signInSeconds = kit.time.sleeps.reduce(0, +)
+        let waits = Waits()
+        let first = try await kit.auth.signInHistory(for: .id(InteractiveKit.objectID), onWait: waits.record)
+        let second = try await kit.auth.nextSignInPage(after: first, onWait: waits.record)
+        #expect(second.rows.count == 12)
+        #expect(waits.all == [60 - Int(signInSeconds)])
+    }
+
     @Test func case022cBacksOffTwoFourEightThenStopsWithTheLinkToResume() async throws {
         let kit = try await GraphKit.signedIn(graph: Self.graph(first: GraphKit.page(0..<50, nextLink: Self.nextLink),
                                                                 next: Array(repeating: GraphKit.throttled(retryAfter: nil), count: 4)))

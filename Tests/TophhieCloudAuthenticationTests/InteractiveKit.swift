@@ -57,10 +57,7 @@ enum InteractiveKit {
          "end_session_endpoint":"https://contoso.ciamlogin.com/\(tenantID)/oauth2/v2.0/logout"}
         """
 
-    static func base64URL(_ text: String) -> String {
-        Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
+    static func base64URL(_ text: String) -> String { Base64URL.encode(text.utf8) }
 
     /// An unsigned id token for river@contoso.com.
     static func idToken(nonce: String? = nil) -> String {

@@ -59,6 +59,31 @@ import TophhieCloudAuthentication
         #expect(sleeps.all == [3])
     }
 
+    /// An HTTP-date `Retry-After` counts as the seconds left until it, as Graph reads it. The client's clock
+    /// is the real one: 8 s ahead is waited out once (what is left of them), an hour ahead ends the call.
+    @Test func throttlingReadsAnHTTPDateRetryAfter() async throws {
+        func httpDate(_ seconds: TimeInterval) -> String {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            return formatter.string(from: Date().addingTimeInterval(seconds))
+        }
+        let server = ScriptedTransport([
+            Step(.signInInitiate, form: Self.initiate, response: HTTPResponse(status: 429, headers: ["Retry-After": httpDate(8)])),
+            Step(.signInInitiate, form: Self.initiate, response: HTTPResponse(status: 429, headers: ["Retry-After": httpDate(3600)])),
+        ])
+        let sleeps = SleepLog()
+        do {
+            _ = try await Kit.auth(server, sleeps: sleeps).signIn(email: Kit.email)
+            Issue.record("an hour's Retry-After must end the call")
+        } catch NativeAuthError.throttled(let retryAfter, let details) {
+            #expect(details.status == 429)
+            #expect((3500...3600).contains(retryAfter ?? -1), "\(String(describing: retryAfter))")
+        }
+        #expect(sleeps.all.count == 1 && sleeps.all.allSatisfy { (0...8).contains($0) }, "\(sleeps.all)")
+    }
+
     @Test func plainHTTPIsRefusedUnlessLoopback() throws {
         let auth = TophhieNativeAuth(transport: ScriptedTransport())
         #expect(throws: NativeAuthError.self) {

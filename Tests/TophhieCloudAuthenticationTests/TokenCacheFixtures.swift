@@ -129,8 +129,7 @@ enum TokenCacheFixtures {
     static func jwt(_ claims: [String: String]) -> String {
         func encode(_ object: [String: String]) -> String {
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-            return data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
-                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            return Base64URL.encode(data)
         }
         return encode(["alg": "none"]) + "." + encode(claims) + ".c2ln"
     }

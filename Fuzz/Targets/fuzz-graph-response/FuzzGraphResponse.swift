@@ -10,7 +10,7 @@ public func fuzzGraphResponse(_ start: UnsafeRawPointer?, _ count: Int) -> CInt 
     var input = FuzzInput(start, count)
     let retryAfter = text(input.line())
     let body = Data(input.rest())
-    _ = GraphCall.retryAfter(in: ["Retry-After": retryAfter], now: Date(timeIntervalSince1970: 1_800_000_000))
+    _ = RetryAfter.seconds(in: ["Retry-After": retryAfter], now: Date(timeIntervalSince1970: 1_800_000_000))
     _ = GraphDate.parse(retryAfter)
     _ = try? TophhieCloudUserProfile(json: body)
     _ = try? TophhieAuth.signInPage(InteractiveClient.Answer(status: 200, headers: [:], body: body))

@@ -12,8 +12,10 @@ public enum ResponseValidator {
     ///   - status: HTTP status code.
     ///   - headers: response headers (names compared case-insensitively).
     ///   - body: raw body bytes.
+    ///   - now: when the answer arrived, to count a 429's `Retry-After` HTTP-date from.
     public static func validate(
-        endpoint: NativeAuthEndpoint, grantType: GrantType? = nil, status: Int, headers: [String: String], body: Data
+        endpoint: NativeAuthEndpoint, grantType: GrantType? = nil, status: Int, headers: [String: String], body: Data,
+        now: Date = Date()
     ) -> ValidatedResponse {
         let headerCorrelation = header("client-request-id", in: headers)
         switch status {
@@ -33,7 +35,7 @@ public enum ResponseValidator {
             return .rejected(ServerError(kind: kind, envelope: envelope, status: status, correlationID: correlation))
         case 429:
             // The service's envelope may come with it (error, AADSTS code, trace and correlation ids): kept for support.
-            let retryAfter = header("retry-after", in: headers).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let retryAfter = RetryAfter.seconds(in: headers, now: now)
             let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: body)
             return .rejected(ServerError(kind: .throttled(retryAfter: retryAfter), envelope: envelope, status: status,
                                          correlationID: envelope?.correlationID ?? headerCorrelation))

@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import NativeAuthWire
 
 /// Salted PBKDF2-HMAC-SHA256 password hashes (OpenSSL `PKCS5_PBKDF2_HMAC`).
 ///

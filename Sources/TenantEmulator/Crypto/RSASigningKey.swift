@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import NativeAuthWire
 
 /// An RSA key (2048 bits unless a benchmark states less) that signs JWTs with RS256 (OpenSSL libcrypto) and publishes itself as a JWK.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// Cryptographically secure random values from OpenSSL's CSPRNG (`RAND_bytes`, through `RandomPool`).
 ///

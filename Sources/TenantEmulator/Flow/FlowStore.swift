@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// Flow sessions keyed by continuation token. A token is base64url of the session's expiry (8 bytes, whole
 /// seconds of virtual time) and 32 random bytes: opaque to clients, unguessable.

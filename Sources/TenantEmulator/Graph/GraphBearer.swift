@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// The signed-in user behind a Graph request, from its verified bearer token.
 struct GraphCaller {

@@ -54,7 +54,7 @@ struct GraphCall: Sendable {
                 refreshed = true
                 token = try await accessToken(forceRefresh: true)
             case 429, 503:
-                let retryAfter = Self.retryAfter(in: answer.headers, now: session.now())
+                let retryAfter = RetryAfter.seconds(in: answer.headers, now: session.now())
                 if throttleRetries >= Self.maxThrottleRetries || (retryAfter ?? 0) > Self.longestWait {
                     throw GraphError.throttled(retryAfter: retryAfter, rowsRead: [], nextLink: resumeLink, details(of: answer))
                 }
@@ -99,14 +99,5 @@ struct GraphCall: Sendable {
                                  requestID: envelope?.requestID ?? header("request-id"),
                                  clientRequestID: envelope?.clientRequestID ?? header("client-request-id") ?? clientRequestID,
                                  date: envelope?.date ?? header("date"))
-    }
-
-    /// `Retry-After` in whole seconds: delta-seconds, or an HTTP-date counted from `now`; nil when absent
-    /// or unreadable. Source: docs/protocol.md §I5.3 (throttling).
-    static func retryAfter(in headers: [String: String], now: Date) -> Int? {
-        guard let value = ResponseValidator.header("retry-after", in: headers)?.trimmingCharacters(in: .whitespaces) else { return nil }
-        if let seconds = Int(value) { return seconds >= 0 ? seconds : nil }
-        guard let date = HTTPDateParser.date(value) else { return nil }
-        return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
     }
 }

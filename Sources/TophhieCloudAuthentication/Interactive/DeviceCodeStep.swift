@@ -86,7 +86,7 @@ public struct DeviceCodeStep: Sendable, CustomStringConvertible {
                     throw AuthError.networkFailure("The tenant kept throttling the polls (HTTP 429); the device code was abandoned.")
                 }
                 progress(.serverBusy(consecutive: failures))
-                let retryAfter = ResponseValidator.header("retry-after", in: answer.headers).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                let retryAfter = RetryAfter.seconds(in: answer.headers, now: session.now())
                 if let retryAfter, retryAfter > interval {
                     try await wait(Double(retryAfter - interval))
                 }

@@ -18,7 +18,7 @@ enum GrantFailure {
         // 429 and 5xx say nothing about the grant (an HTML 503 from a gateway, `temporarily_unavailable`,
         // `server_error`): the refresh token stays and the caller may try again (field case 030, docs/field-cases.md).
         if answer.status == 429 || answer.status >= 500 {
-            return (.serviceUnavailable(details, retryAfter: GraphCall.retryAfter(in: answer.headers, now: Date())), false)
+            return (.serviceUnavailable(details, retryAfter: RetryAfter.seconds(in: answer.headers, now: Date())), false)
         }
         guard let envelope else {
             return (.server(details), false)

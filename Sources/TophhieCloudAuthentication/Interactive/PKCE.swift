@@ -20,7 +20,7 @@ struct PKCE: Sendable {
         nonce = try Self.randomBase64URL(byteCount: 16)
     }
 
-    static func challenge(for verifier: String) -> String { base64URL(sha256(Array(verifier.utf8))) }
+    static func challenge(for verifier: String) -> String { Base64URL.encode(sha256(Array(verifier.utf8))) }
 
     static func sha256(_ bytes: [UInt8]) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
@@ -35,12 +35,6 @@ struct PKCE: Sendable {
         guard RAND_bytes(&bytes, Int32(byteCount)) == 1 else {
             throw AuthError.unexpectedResponse("The system's random source failed.")
         }
-        return base64URL(bytes)
-    }
-
-    static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Base64URL.encode(bytes)
     }
 }

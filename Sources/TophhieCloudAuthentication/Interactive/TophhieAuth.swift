@@ -311,7 +311,7 @@ public final class TophhieAuth: Sendable {
         guard let objectID = result.account.objectID, let tenantID = result.account.tenantID else {
             throw AuthError.unexpectedResponse("The sign-in's id token names no account (oid and tid).")
         }
-        let clientInfo = PKCE.base64URL(Array(#"{"uid":"\#(objectID)","utid":"\#(tenantID)"}"#.utf8))
+        let clientInfo = Base64URL.encode(Array(#"{"uid":"\#(objectID)","utid":"\#(tenantID)"}"#.utf8))
         let seconds = max(0, Int(result.expiresOn.timeIntervalSince(clock()).rounded()))
         let tokens = CacheableTokenResponse(accessToken: result.accessToken, refreshToken: result.refreshToken, idToken: result.idToken,
                                             clientInfo: clientInfo, scope: result.scopes.joined(separator: " "), expiresIn: seconds)

@@ -12,7 +12,7 @@ enum JWTClaims {
 
     /// Decodes base64url JSON (`client_info`) into text claims.
     static func claims(ofBase64URLJSON text: String) -> [String: String] {
-        guard let data = base64URLDecode(text),
+        guard let data = Base64URL.decode(text),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
         return object.mapValues(Self.text)
     }
@@ -24,11 +24,5 @@ enum JWTClaims {
         case let number as NSNumber: number.stringValue
         default: String(describing: value)
         }
-    }
-
-    static func base64URLDecode(_ text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
     }
 }

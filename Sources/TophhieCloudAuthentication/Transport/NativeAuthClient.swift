@@ -27,15 +27,16 @@ struct NativeAuthClient: Sendable {
             let started = (wall: Date(), monotonic: ContinuousClock.now)
             do {
                 let response = try await transport.send(request)
+                let received = Date()
                 observe(request, endpoint, started, response: response, failure: nil, attempt: attempt)
-                if attempt == 1, let wait = retryDelay(for: response) {
+                if attempt == 1, let wait = retryDelay(for: response, now: received) {
                     attempt += 1
                     try await sleeper(wait)
                     continue
                 }
                 return ResponseValidator.validate(
                     endpoint: endpoint, grantType: grantType, status: response.status,
-                    headers: response.headers, body: response.body)
+                    headers: response.headers, body: response.body, now: received)
             } catch let failure as TransportFailure {
                 observe(request, endpoint, started, response: nil, failure: "\(failure)", attempt: attempt)
                 if failure == .cancelled { throw CancellationError() }
@@ -54,12 +55,11 @@ struct NativeAuthClient: Sendable {
         authority.endpoint(endpoint.path)
     }
 
-    private func retryDelay(for response: HTTPResponse) -> Double? {
+    private func retryDelay(for response: HTTPResponse, now: Date) -> Double? {
         switch response.status {
         case 500...599: return 0.5
         case 429:
-            guard let header = ResponseValidator.header("retry-after", in: response.headers),
-                  let seconds = Int(header.trimmingCharacters(in: .whitespaces)), seconds <= maxRetryAfter else { return nil }
+            guard let seconds = RetryAfter.seconds(in: response.headers, now: now), seconds <= maxRetryAfter else { return nil }
             return Double(seconds)
         default: return nil
         }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TophhieCloudAuthentication
+import NativeAuthWire
 
 @Suite struct HTTPDateParserTests {
     @Test func anIMFFixdateIsRead() {
@@ -12,7 +12,7 @@ import Testing
     @Test func nonASCIIServerTextIsRefusedWithoutTrapping() {
         let hostile = String(decoding: [0x73, 0x75, 0xDD, 0x89, 0x96], as: UTF8.self)
         #expect(HTTPDateParser.date(hostile) == nil)
-        #expect(GraphCall.retryAfter(in: ["Retry-After": hostile], now: Date()) == nil)
+        #expect(RetryAfter.seconds(in: ["Retry-After": hostile], now: Date()) == nil)
         #expect(HTTPDateParser.date(String(repeating: "Sun, ", count: 20)) == nil)
     }
 }
