@@ -66,6 +66,13 @@ import Testing
         #expect(throws: UsageError("--report writes the result of each row of a list; add --queue FILE.csv.")) {
             try parser.parse(["--enrol", "--report", "result.md"])
         }
+        // Found by a new user: the report replaced the list it reports on, and the next start could not read it.
+        for same in ["people.csv", "./people.csv", "people.csv.progress"] {
+            #expect(throws: UsageError("--report \(same): that is the list or its progress file, which the report would replace; "
+                                       + "choose another file.")) {
+                try parser.parse(["--enrol", "--queue", "people.csv", "--report", same])
+            }
+        }
         guard case .embedded(_, let options) = try parser.parse(["--enrol", "--queue", "people.csv", "--report", "result.md"]) else {
             Issue.record("not the embedded console")
             return

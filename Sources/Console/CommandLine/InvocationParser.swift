@@ -1,4 +1,5 @@
 import CommandGrammar
+import EnrolmentFiles
 import Foundation
 import TophhieCloudAuthentication
 import TenantEmulator
@@ -354,7 +355,19 @@ public struct InvocationParser {
         if options.reportPath != nil, options.queuePath == nil {
             throw UsageError("--report writes the result of each row of a list; add --queue FILE.csv.")
         }
+        // The report is replaced whole after each person: naming the list or its progress file would lose it.
+        if let report = options.reportPath, let list = options.queuePath,
+           [list, ProgressFile.path(besideList: list)].contains(where: { Self.sameFile($0, report) }) {
+            throw UsageError("--report \(report): that is the list or its progress file, which the report would replace; "
+                             + "choose another file.")
+        }
         return options
+    }
+
+    /// Whether two paths name one file, as written or through `.`, `..` and symbolic links.
+    private static func sameFile(_ one: String, _ other: String) -> Bool {
+        func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        return resolved(one) == resolved(other)
     }
 
     /// `--graph URL`: absolute, https unless loopback (checked again by the framework).
