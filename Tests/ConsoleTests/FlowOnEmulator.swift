@@ -12,6 +12,8 @@ import TestSupport
 final class FlowOnEmulator {
     let tenant: EmbeddedTenant
     let model: ConsoleModel
+    /// Wakes ``send(_:)`` when the runner posts an answer.
+    private let posted: PostSignal
     /// Set when the client talks to the emulator through a ``Middleman``.
     private let middleman: HTTPDaemon?
 
@@ -45,6 +47,9 @@ final class FlowOnEmulator {
             interactive = cached
         }
         let mailbox = Mailbox()
+        let posted = PostSignal()
+        mailbox.onPost { posted.signal() }
+        self.posted = posted
         let runner = EffectRunner(auth: auth, interactive: interactive) { mailbox.post($0) }
         model = ConsoleModel(state: FlowState(settings: tenant.settings(enrolmentMode: enrolmentMode)), runner: runner, mailbox: mailbox,
                              trace: TraceLog())
@@ -59,16 +64,17 @@ final class FlowOnEmulator {
     var state: FlowState { model.state }
     var screen: Screen { model.state.screen }
 
-    /// Applies each event, then waits (at most 30 s) until the request it started has been answered. The wait
-    /// suspends, re-checking on an async timer, so the request has the cooperative threads to run on. One request
-    /// takes well under a second, also beside `stress-ng --cpu 2` since the suite stopped generating an RSA key
-    /// per emulator on the pool; the limit is a safety net, not a measure.
+    /// Applies each event, then waits (at most 30 s, a safety net) until the request it started has been answered.
+    /// The wait is woken by the runner's posts, as the fronts are: it was a re-check every 2 ms, and dozens of
+    /// these tests at once filled the cooperative pool with re-checks while their answers waited behind them.
     func send(_ events: FlowEvent...) async {
         for event in events {
             model.apply(event)
-            await eventually(timeout: .seconds(30), interval: .milliseconds(2)) {
+            let deadline = ContinuousClock.now + .seconds(30)
+            model.pump()
+            while model.isWorking, ContinuousClock.now < deadline {
+                await posted.next(before: deadline)
                 model.pump()
-                return !model.isWorking
             }
         }
     }
