@@ -113,4 +113,19 @@ struct TokenCacheLockWaitTests {
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(store.takeNotice()?.contains("was damaged") == true)
     }
+
+    // Seen under load: a writer killed between creating the lock file and writing its pid left an empty file, and
+    // the next update timed out (5 s) before the file counted as stale (then 10 s).
+    @Test func anEmptyLockFileNobodyHoldsIsTakenOverWithinTheLockTimeout() async throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let path = folder.file("msal_token_cache.json")
+        let lock = path + ".lockfile"
+        #expect(FileManager.default.createFile(atPath: lock, contents: Data()))
+        var old = [timeval(tv_sec: time(nil) - 4, tv_usec: 0), timeval(tv_sec: time(nil) - 4, tv_usec: 0)]
+        #expect(utimes(lock, &old) == 0)
+        let store = TokenCacheStore(file: TokenCacheFile(path: path, lockTimeout: 5))
+        try await store.update { $0 = MSALTokenCache() }
+        #expect(!FileManager.default.fileExists(atPath: lock), "the dead writer's lock file was taken over and removed")
+    }
 }

@@ -10,7 +10,9 @@ import Darwin
 ///
 /// The holder also keeps an exclusive `flock` on it (as msal-extensions does with `portalocker`). A lock
 /// left by a process that no longer exists (`kill(pid, 0)` gives `ESRCH`) and that nobody `flock`s is taken
-/// over; a lock file with no pid counts as stale once it is 10 s old (its writer died before writing it).
+/// over; a lock file with no pid that nobody `flock`s counts as stale once it is 2 s old (its writer died between
+/// creating it and writing its pid: a live writer `flock`s it microseconds after creating it). At 10 s, longer than
+/// the 5 s lock timeout, a writer killed in that gap made the next update fail.
 /// Source: docs/protocol.md §I1.6, trap T13; field case 019 (docs/field-cases.md).
 struct CacheLock: ~Copyable {
     let path: String
@@ -81,7 +83,7 @@ struct CacheLock: ~Copyable {
         if let word = content.split(whereSeparator: \.isWhitespace).first, let pid = pid_t(word) {
             guard pid > 0, kill(pid, 0) != 0, errno == ESRCH else { return false }
         } else {
-            guard time(nil) - status.st_mtim.tv_sec > 10 else { return false }
+            guard time(nil) - status.st_mtim.tv_sec > 2 else { return false }
         }
         // A live holder keeps its flock; whoever gets it first, and still finds this very file at the
         // path, removes it. Everyone else sees another file there and waits.
