@@ -37,7 +37,7 @@ private let policy: TenantPolicy = {
 /// One emulator for the whole run: a new one per input would generate an RSA key each time.
 private let emulator: TenantEmulator = {
     do {
-        return try TenantEmulator(policy: policy, hasher: PasswordHasher(iterations: 1), signingKeyBits: 1024)
+        return try TenantEmulator(policy: policy, hasher: PasswordHasher(iterations: 1), signingKey: .generate(bits: 1024))
     } catch {
         fatalError("cannot start the emulator: \(error)")
     }
