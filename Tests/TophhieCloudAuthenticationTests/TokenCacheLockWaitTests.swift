@@ -52,7 +52,7 @@ struct TokenCacheLockWaitTests {
         let path = folder.file("msal_token_cache.json")
         // A lock timeout longer than any busy machine needs between the waits and the release below, so what is
         // tested is where the waits run, not how fast this machine is.
-        let store = TokenCacheStore(file: TokenCacheFile(path: path, lockTimeout: 600))
+        let store = TokenCacheStore(file: TokenCacheFile(path: path, lockTimeout: 30))
         let holder = try await LockHolder(path: path)
         let events = EventLog()
 
