@@ -62,16 +62,9 @@ public enum ConsoleApp {
             let front = Front(options: options, environment: environment)
             front.paintFirstFrame(settings: settings, header: header)
             if options.exitAfterFirstFrame { front.close(); return 0 }
-            let desk: EnrolmentDesk?
-            do throws(EnrolmentDeskError) {
-                desk = try openDesk(options, attributes: settings.upFrontAttributes)
-            } catch {
-                front.close()
-                return fail("--queue " + PrintableText.make(error.message))
-            }
             let notices = [target.authorityNote, interactive?.takeCacheNotice()].compactMap { $0 }
             return front.run(auth: auth, interactive: interactive, settings: settings, header: header, outbox: nil, options: options,
-                             desk: desk, notice: notices.isEmpty ? nil : notices.joined(separator: " "))
+                             notice: notices.isEmpty ? nil : notices.joined(separator: " "))
         default:
             return fail("not a console invocation")
         }
@@ -113,20 +106,13 @@ public enum ConsoleApp {
         // The origin (with its port) is what an operator needs for the control API; the tenant path follows it.
         let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.server.origin,
                                 mode: options.enrol ? "emulator · enrolment" : "emulator")
-        let desk: EnrolmentDesk?
-        do throws(EnrolmentDeskError) {
-            desk = try openDesk(options, attributes: settings.upFrontAttributes)
-        } catch {
-            front.close()
-            return fail("--queue " + PrintableText.make(error.message))
-        }
         // A rehearsed snapshot says what the emulator leaves out: on screen at start, and in full on standard error at the end.
         let notes = tenant.rehearsalNotes
         let rehearsal = notes.isEmpty ? nil : "Rehearsing a tenant snapshot; not modelled: " + notes.joined(separator: "; ")
         let notice = [rehearsal, interactive?.takeCacheNotice()].compactMap { $0 }
         let status = front.run(auth: auth, interactive: interactive, settings: settings, header: header,
                                outbox: EmulatorOutbox(outbox: tenant.server.emulator.outbox),
-                               emulator: EmulatorControl(emulator: tenant.server.emulator), options: options, desk: desk,
+                               emulator: EmulatorControl(emulator: tenant.server.emulator), options: options,
                                notice: notice.isEmpty ? nil : notice.joined(separator: " "))
         for note in notes { FileHandle.standardError.write(Data("tophhie: snapshot rehearsal: \(PrintableText.make(note))\n".utf8)) }
         return status

@@ -45,13 +45,21 @@ final class Front {
         return form
     }
 
-    /// Runs the session to its end and restores the terminal.
+    /// Runs the session to its end and restores the terminal; with `--queue`, first opens the desk's list and its
+    /// progress file (one place for every tenant), and ends with exit 2 saying why when they cannot be opened.
     /// - Returns: the exit code.
     /// - Parameters:
     ///   - interactive: the interactive stack, configured with the token cache; nil in enrolment mode.
     ///   - emulator: the embedded emulator's controls; its virtual clock then drives the countdowns on screen.
     func run(auth: TophhieNativeAuth, interactive: TophhieAuth?, settings: FlowSettings, header: HeaderInfo, outbox: (any CodeOutbox)?,
-             emulator: EmulatorControl? = nil, options: ConsoleOptions, desk: EnrolmentDesk? = nil, notice: String? = nil) -> Int32 {
+             emulator: EmulatorControl? = nil, options: ConsoleOptions, notice: String? = nil) -> Int32 {
+        let desk: EnrolmentDesk?
+        do throws(EnrolmentDeskError) {
+            desk = try ConsoleApp.openDesk(options, attributes: settings.upFrontAttributes)
+        } catch {
+            close()
+            return ConsoleApp.fail("--queue " + PrintableText.make(error.message))
+        }
         let trace = TraceLog()
         let mailbox = Mailbox()
         // Each exchange goes to the trace and wakes the loop, so the trace pane shows it while the request is out.
