@@ -71,19 +71,9 @@ enum HistoryCommand {
     /// `{"value": [...], "more": Bool}`, plus `"partial": true` when a later page failed.
     private static func json(_ rows: [SignInRecord], more: Bool, partial: Bool) -> String {
         let time = ISO8601DateFormatter()
-        let objects: [[String: Any]] = rows.map { row in
-            var object: [String: Any] = ["id": row.id, "createdDateTime": time.string(from: row.createdDateTime), "errorCode": row.errorCode]
-            object["appDisplayName"] = row.appDisplayName
-            object["appId"] = row.appId
-            object["ipAddress"] = row.ipAddress
-            object["clientAppUsed"] = row.clientAppUsed
-            object["isInteractive"] = row.isInteractive
-            object["failureReason"] = row.failureReason
-            object["city"] = row.city
-            object["countryOrRegion"] = row.countryOrRegion
-            object["conditionalAccessStatus"] = row.conditionalAccessStatus
-            object["userPrincipalName"] = row.userPrincipalName
-            return object
+        let objects = rows.map {
+            $0.jsonObject([.appDisplayName, .appId, .ipAddress, .clientAppUsed, .isInteractive, .failureReason, .city, .countryOrRegion,
+                           .conditionalAccessStatus, .userPrincipalName], time: time)
         }
         var document: [String: Any] = ["value": objects, "more": more]
         if partial { document["partial"] = true }

@@ -60,20 +60,9 @@ enum LookupCommand {
     /// additionalDetails, conditionalAccessStatus, mfaDetail: {authMethod, authDetail}?, correlationId}]}`.
     private static func json(_ rows: [SignInRecord], correlationID: String, fallback: Bool) -> String {
         let time = ISO8601DateFormatter()
-        let value: [[String: Any]] = rows.map { row in
-            var object: [String: Any] = ["id": row.id, "createdDateTime": time.string(from: row.createdDateTime), "errorCode": row.errorCode]
-            object["userPrincipalName"] = row.userPrincipalName
-            object["userId"] = row.userId
-            object["failureReason"] = row.failureReason
-            object["additionalDetails"] = row.additionalDetails
-            object["conditionalAccessStatus"] = row.conditionalAccessStatus
-            object["correlationId"] = row.correlationId
-            if let method = row.mfaAuthMethod {
-                var detail: [String: Any] = ["authMethod": method]
-                detail["authDetail"] = row.mfaAuthDetail
-                object["mfaDetail"] = detail
-            }
-            return object
+        let value = rows.map {
+            $0.jsonObject([.userPrincipalName, .userId, .failureReason, .additionalDetails, .conditionalAccessStatus, .correlationId,
+                           .mfaDetail], time: time)
         }
         let root: [String: Any] = ["correlationId": correlationID, "fallback": fallback, "value": value]
         let data = (try? JSONSerialization.data(withJSONObject: root, options: [.sortedKeys])) ?? Data("{}".utf8)
