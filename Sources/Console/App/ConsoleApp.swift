@@ -84,9 +84,7 @@ public enum ConsoleApp {
         defer { tenant.stop() }
         // The console plays the tenant's app: it sends the challenge types that app is registered with, so
         // a narrowly configured client meets the web fallback and its screen can name what is missing.
-        // Tokens' expiries run on the emulator's clock, as the id tokens it mints do.
-        let clock = tenant.server.emulator.clock
-        let auth = TophhieNativeAuth(clock: { clock.now })
+        let auth = TophhieNativeAuth(clock: tenant.clock)
         let interactive: TophhieAuth?
         var settings = tenant.settings(enrolmentMode: options.enrol)
         if !options.signUpAttributes.isEmpty { settings.upFrontAttributes = options.signUpAttributes }
@@ -98,7 +96,7 @@ public enum ConsoleApp {
             interactive = try interactiveStack(clientID: tenant.clientID, authority: tenant.authority, options: options,
                                                cachePath: options.tokenCachePath,
                                                graph: options.graph ?? URL(string: tenant.server.origin + "/v1.0"),
-                                               clock: { clock.now })
+                                               clock: tenant.clock)
         } catch {
             front.close()
             return fail("\(error.localizedDescription)")
