@@ -72,10 +72,16 @@ let package = Package(
         .executableTarget(name: "tophhie", dependencies: ["Launcher", "CursesBackend"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])],
                           plugins: ["BuildConsoleBesideLauncher"]),
+        // The start-up benchmark's floor of a one-binary console: FoundationEssentials and libcurl, the launcher's
+        // static runtime and link, the same first frame (docs/ARCHITECTURE.md, "The launcher").
+        // Statically, FoundationEssentials needs its two helper libraries named.
+        .executableTarget(name: "startup-floor", dependencies: ["Launcher", "CursesBackend", "CCurl"],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
+                                           .linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")]),
         // The benchmark's load generator: a cheap loopback client, scripted flows, every answer checked.
         .target(name: "EmulatorLoad", dependencies: ["NativeAuthWire", "TenantEmulator", "EmulatorServer"]),
         .executableTarget(name: "tophhie-bench", dependencies: [
-            "tophhie", "tophhie-console", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "EmulatorLoad",
+            "tophhie", "tophhie-console", "startup-floor", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "EmulatorLoad",
         ]),
         // Hidden test harness: a three-field form on CursesBackend, driven under tmux by CursesBackendTests.
         .executableTarget(name: "tui-harness", dependencies: ["CursesBackend", "TerminalUI"]),
@@ -120,7 +126,7 @@ if Context.environment["TOPHHIE_FUZZ"] == "1" {
         ("fuzz-tenant-snapshot", ["TenantConfiguration", "TenantEmulator"]),
     ]
     // The launcher's build plugin would first compile the whole console as a tool; fuzz builds need none of it.
-    let launcher: Set<String> = ["tophhie", "tophhie-bench", "BuildConsoleBesideLauncher"]
+    let launcher: Set<String> = ["tophhie", "tophhie-bench", "startup-floor", "BuildConsoleBesideLauncher"]
     package.targets.removeAll { launcher.contains($0.name) }
     package.products.removeAll { launcher.contains($0.name) }
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Targets/FuzzSupport"))
