@@ -63,7 +63,7 @@ enum FlowScreens {
     static let kolkata = TimeZone(secondsFromGMT: 5 * 3600 + 1800) ?? .current
 
     /// Waiting for the device-code sign-in, reached through the reducer, `elapsed` seconds after the code came.
-    static func deviceCode(elapsed: TimeInterval, status: DeviceCodeStatus? = nil) -> FlowState {
+    static func deviceCode(elapsed: TimeInterval, status: DeviceCodeProgress? = nil) -> FlowState {
         var state = FlowState(settings: settings)
         _ = state.reduce(.menuChosen(.deviceCodeSignIn))
         _ = state.reduce(.deviceCodeIssued(.success(devicePrompt)))

@@ -1,3 +1,5 @@
+import TophhieCloudAuthentication
+
 extension FlowState {
     /// The device code, large, the address to type it at, its countdown and the polling state.
     /// Esc (or Cancel) stops the sign-in.
@@ -16,7 +18,7 @@ extension FlowState {
     }
 
     /// The polling state in words.
-    static func pollingText(_ status: DeviceCodeStatus) -> String {
+    static func pollingText(_ status: DeviceCodeProgress) -> String {
         switch status {
         case .waiting: "Waiting…"
         case .slowedDown(let interval): "The tenant asked to slow down: polling every \(interval) s"
