@@ -180,21 +180,23 @@ import Testing
         #expect(session.form.status?.text == "You can ask for a new code in 0:00")
     }
 
-    @Test func helpShowsUntilTheNextKeyThenTheFormComesBack() {
+    /// F1 opens the overlay; typed text filters it (and is not typed into the form); Esc brings the form back.
+    @Test func helpStaysUntilEscThenTheFormComesBack() {
         let backend = TestBackend()
         var session = FormSession(form: Forms.signIn())
-        backend.type("\u{1B}OP")
-        backend.events.append(.tick)
-        backend.type("a")
-        backend.events.append(.tick)
+        for keys in ["\u{1B}OP", "a", "\u{1B}"] {
+            backend.type(keys)
+            backend.events.append(.tick)
+        }
         var screens: [String] = []
         _ = session.run(on: backend, onTick: { _ in
             screens.append(backend.snapshot())
-            return screens.count == 2
+            return screens.count == 3
         })
-        #expect(screens.first?.contains("Keys") == true)
-        #expect(screens.last?.contains("Sign in") == true)
-        #expect(session.form.values["username"] == "", "the key that closed help is not typed")
+        #expect(screens[0].contains("Keys: this screen"))
+        #expect(screens[1].contains("Filter: a"))
+        #expect(!screens[2].contains("Keys: this screen") && screens[2].contains("Sign in"))
+        #expect(session.form.values["username"] == "", "the filter's text is not typed into the form")
     }
 
     @Test func leavingAFieldValidatesItAndKeepsTheInput() {
