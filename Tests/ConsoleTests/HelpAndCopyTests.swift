@@ -69,7 +69,8 @@ import TophhieCloudAuthentication
         let device = run(Self.deviceCodeState(), typing: ["\u{1B}OP"]).snapshot()
         #expect(device.contains("Keys: this screen"), "\(device)")
         #expect(device.contains("copy the address shown"), "\(device)")
-        let home = run(typing: ["?"]).snapshot()
+        let home = run(typing: ["?"], outbox: NoCodes()).snapshot()
+        #expect(home.contains("outbox"), "the embedded emulator's keys are listed\n\(home)")
         #expect(home.contains("Keys: this screen"), "\(home)")
         #expect(!home.contains("copy the address"), "\(home)")
         #expect(!home.contains("copy the newest code"), "\(home)")
@@ -93,4 +94,9 @@ import TophhieCloudAuthentication
         #expect(screen.contains("errors only"), "\(screen)")
         #expect(!screen.contains("Tab, ↓"), "\(screen)")
     }
+}
+
+/// An embedded emulator's outbox that sent nothing: the console offers its keys.
+private struct NoCodes: CodeOutbox {
+    func sentCodes() -> [SentCode] { [] }
 }

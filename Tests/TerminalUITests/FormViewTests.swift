@@ -236,3 +236,41 @@ import Testing
         }
     }
 }
+
+/// A web address is never broken among other text: too long for the line it is on, it takes lines of its own
+/// from the content's first column, so a terminal selection of those lines is the address.
+@Suite struct AddressLayoutTests {
+    static let address = "https://contoso.ciamlogin.com/0a1b2c3d-4e5f-6789-abcd-ef0123456789/oauth2/v2.0/authorize?client_id="
+        + "11111111-2222-3333-4444-555555555555&state=af0ifjsldkj"
+
+    func rows(_ form: FormView) -> [String] {
+        var buffer = Buffer(size: Size(width: 80, height: 24))
+        FormRenderer.render(form, into: &buffer)
+        return buffer.lines()
+    }
+
+    @Test func anAddressInASentenceIsOnLinesOfItsOwn() throws {
+        let lines = rows(FormView(title: "Browser", lines: ["Open \(Self.address) in a browser on this machine."]))
+        let first = try #require(lines.firstIndex { $0.contains("https://") })
+        #expect(lines[first - 1].trimmingCharacters(in: .whitespaces) == "Open")
+        let pieces = lines[first...].prefix { !$0.contains("in a browser") && !$0.contains("F1 help") }
+        #expect(pieces.allSatisfy { $0.hasPrefix(" ") && !$0.dropFirst().hasPrefix(" ") }, "not from the first column: \(pieces)")
+        #expect(pieces.map { $0.trimmingCharacters(in: .whitespaces) }.joined() == Self.address)
+        #expect(lines[first + pieces.count].trimmingCharacters(in: .whitespaces) == "in a browser on this machine.", "\(lines)")
+    }
+
+    @Test func aLongAddressDetailGoesUnderItsLabel() throws {
+        let lines = rows(FormView(title: "Device code", details: [FormDetail("Address", Self.address), FormDetail("Code expires in", "13:59")]))
+        let label = try #require(lines.firstIndex { $0.contains("Address") })
+        #expect(lines[label].trimmingCharacters(in: .whitespaces) == "Address")
+        #expect(lines[label + 1].hasPrefix(" https://"))
+        #expect((lines[label + 1] + lines[label + 2]).replacingOccurrences(of: " ", with: "") == Self.address)
+        #expect(lines[label + 3].contains("Code expires in"))
+    }
+
+    @Test func theFormsAddressesAreWhatTheCopyKeyTakes() {
+        let form = FormView(title: "Browser", lines: ["Open \(Self.address).", "Then come back."],
+                            details: [FormDetail("Returns to", "http://localhost:53117")])
+        #expect(form.addresses == [Self.address, "http://localhost:53117"])
+    }
+}
