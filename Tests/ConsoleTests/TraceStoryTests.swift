@@ -29,6 +29,7 @@ import Testing
         var buffer = Buffer(size: Size(width: 120, height: 24))
         _ = workbench.draw(over: &buffer, formCursor: nil, outbox: [])
         let screen = buffer.lines().joined(separator: "\n")
+        assertSnapshot(WorkbenchFixture.normalised(TestBackend.snapshot(buffer, cursor: nil)), named: "inspector-story-mfa-sign-in")
         #expect(screen.contains("Sign in as j***@c*****o.com → initiate, challenge, token 400 mfa_required"), "\(screen)")
         #expect(screen.contains("  token 400 mfa_required: the tenant asks for a second factor"), "\(screen)")
         #expect(!screen.contains("jane.doe"), "\(screen)")

@@ -139,6 +139,17 @@ import Testing
         assertSnapshot(backend.snapshot(), named: "help80x24")
     }
 
+    /// "re" typed into the help: only the keys whose name or description holds it (reveal, previous, delete…).
+    @Test func helpFiltered() {
+        let backend = TestBackend(size: Self.small)
+        let form = Forms.signIn()
+        var help = HelpOverlay(title: "this screen", entries: form.helpEntries)
+        _ = help.handle(.character("r"))
+        _ = help.handle(.character("e"))
+        backend.present(form, help: help)
+        assertSnapshot(backend.snapshot(), named: "helpFiltered80x24")
+    }
+
     /// The console adds bindings of its own; the help still fits 80x24 whole.
     @Test func helpWithConsoleBindingsFitsAt80x24() {
         var form = Forms.signIn()
