@@ -274,3 +274,24 @@ import Testing
         #expect(form.addresses == [Self.address, "http://localhost:53117"])
     }
 }
+
+/// The help lists only what the keys do on this form.
+@Suite struct FormHelpEntriesTests {
+    static let small = Size(width: 80, height: 24)
+
+    /// PgUp/PgDn only where the body is taller than the screen.
+    @Test func scrollKeysOnlyWhereThereIsSomethingToScroll() {
+        #expect(!Forms.signIn().helpEntries(on: Self.small).map(\.keys).contains("PgUp/PgDn"))
+        #expect(Forms.twelveAttributes().helpEntries(on: Self.small).map(\.keys).contains("PgUp/PgDn"))
+    }
+
+    /// No Tab where only one item takes focus, no Ctrl-R without a secret, no editing keys without a text field.
+    @Test func keysOfItemsTheFormDoesNotHaveAreLeftOut() {
+        let form = FormView(title: "Done", lines: ["Your password was changed."], buttons: [FormButton(id: "home", title: "Home")])
+        let keys = form.helpEntries().map(\.keys)
+        #expect(!keys.contains { $0.hasPrefix("Tab") })
+        #expect(!keys.contains("^R"))
+        #expect(!keys.contains { $0.hasPrefix("←/→") })
+        #expect(keys.contains("Enter") && keys.contains("F1, ?") && keys.contains("^C"))
+    }
+}

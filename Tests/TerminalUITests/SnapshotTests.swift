@@ -135,7 +135,7 @@ import Testing
     @Test func helpScreen() {
         let backend = TestBackend(size: Self.small)
         let form = Forms.signIn()
-        backend.present(form, help: HelpOverlay(title: "this screen", entries: form.helpEntries))
+        backend.present(form, help: HelpOverlay(title: "this screen", entries: form.helpEntries()))
         assertSnapshot(backend.snapshot(), named: "help80x24")
     }
 
@@ -143,7 +143,7 @@ import Testing
     @Test func helpFiltered() {
         let backend = TestBackend(size: Self.small)
         let form = Forms.signIn()
-        var help = HelpOverlay(title: "this screen", entries: form.helpEntries)
+        var help = HelpOverlay(title: "this screen", entries: form.helpEntries())
         _ = help.handle(.character("r"))
         _ = help.handle(.character("e"))
         backend.present(form, help: help)
@@ -157,7 +157,7 @@ import Testing
             KeyBinding(keys: [.function(9)], command: .app($0), keyLabel: String($0.prefix(2)), help: $0, inFooter: false)
         })
         let backend = TestBackend(size: Self.small)
-        backend.present(form, help: HelpOverlay(title: "this screen", entries: form.helpEntries))
+        backend.present(form, help: HelpOverlay(title: "this screen", entries: form.helpEntries()))
         let text = backend.snapshot()
         #expect(!text.contains("more"), "\(text)")
         #expect(text.contains("delete the word"))

@@ -132,7 +132,8 @@ final class FullScreenSession {
         if form.addresses.isEmpty { unavailable.insert(.app(ConsoleKeys.copyAddress)) }
         var shown = form
         shown.keymap = form.keymap.without(unavailable)
-        return shown.helpEntries
+        // The form is drawn above the pane: that is the room it has to scroll in.
+        return shown.helpEntries(on: Size(width: terminalSize.width, height: terminalSize.height - pane.height(for: terminalSize.height)))
     }
 
     /// The queue stands in for the home screen.
