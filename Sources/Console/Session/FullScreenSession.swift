@@ -124,7 +124,7 @@ final class FullScreenSession {
         return outcome
     }
 
-    /// The keys valid on the form shown: its own (see ``FormView/helpEntries``) without the console's keys
+    /// The keys valid on the form shown: its own (see ``FormView/helpEntries(on:)``) without the console's keys
     /// that do nothing here (Ctrl-O away from a code screen).
     private func helpEntries(for form: FormView) -> [HelpEntry] {
         var unavailable: Set<FormCommand> = []
