@@ -42,16 +42,21 @@ enum TraceStory {
         return effects.lazy.compactMap(name).first
     }
 
-    /// Whether the user sent `event` (a key's meaning), not the runner or the clock.
+    /// Whether the user sent `event` (a key's meaning), not the runner or the clock. No `default`: a new event
+    /// must say which it is, or an answer that sends a follow-up request would start a story of its own.
     static func isUsers(_ event: FlowEvent) -> Bool {
         switch event {
+        case .menuChosen, .fieldEdited, .fieldLeft, .submitted, .methodPicked, .useCodeInstead, .resendRequested, .backRequested,
+             .cancelRequested, .retryRequested, .restartRequested, .otherFlowChosen, .homeRequested, .enrolAnotherRequested,
+             .refreshRequested, .claimsToggled, .signOutRequested, .switchAccountRequested, .profileRequested, .profileEditRequested,
+             .historyRequested, .historyUserChosen, .historyMoreRequested, .historyFilterChanged, .historyRowOpened, .tenantRequested,
+             .tenantSaveRequested:
+            true
         case .tick, .keyPressed, .resized, .accountRestored, .signUpStarted, .signUpAdvanced, .signInAdvanced, .mfaChallengeAnswered,
              .registrationAnswered, .codeResent, .resetStarted, .resetAdvanced, .tokensRefreshed, .resetPollProgress, .deviceCodeIssued,
              .deviceCodeProgress, .browserSignInStarted, .interactiveSignInFinished, .signedOut, .accountSwitched, .profileLoaded,
              .profileSaved, .historyLoaded, .historyWaiting, .tenantLoaded, .tenantSaved:
             false
-        default:
-            true
         }
     }
 
