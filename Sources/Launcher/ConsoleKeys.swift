@@ -15,6 +15,8 @@ public enum ConsoleKeys {
     public static let inspectTrace = "inspectTrace"
     /// Ctrl-O: put the newest outbox code for the current code screen into its code field.
     public static let copyCode = "copyCode"
+    /// `c` (outside a text field) or Ctrl-Y: put the web address the screen shows on the terminal's clipboard (OSC 52).
+    public static let copyAddress = "copyAddress"
 
     /// The form keymap plus the console's keys (`withOutbox`: only with an embedded emulator).
     public static func keymap(withOutbox: Bool) -> Keymap {
@@ -24,6 +26,8 @@ public enum ConsoleKeys {
             bindings.append(KeyBinding(keys: [.control("o")], command: .app(copyCode), keyLabel: "^O",
                                        help: "copy the newest code into the code field", inFooter: false))
         }
+        bindings.append(KeyBinding(keys: [.character("c"), .control("y")], command: .app(copyAddress), keyLabel: "c, ^Y",
+                                   help: "copy the address shown to the clipboard (c outside a text field)", inFooter: false))
         bindings.append(KeyBinding(keys: [.function(3)], command: .app(trace), keyLabel: "F3", help: "HTTP trace", inFooter: false))
         bindings.append(KeyBinding(keys: [.function(4)], command: .app(exportHAR), keyLabel: "F4",
                                    help: "export the session as HAR, asking where (secrets redacted)", inFooter: false))

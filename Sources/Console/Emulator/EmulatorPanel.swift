@@ -59,6 +59,13 @@ struct EmulatorPanel {
         }
     }
 
+    /// The keys of the list, for the help overlay; nil while the panel asks for text (`?` is typed there).
+    var helpEntries: [HelpEntry]? {
+        guard case .list = stage else { return nil }
+        return [HelpEntry("↑/↓ PgUp/PgDn", "choose a row"), HelpEntry("Enter", "do it (a fault: for the next native-auth request)"),
+                HelpEntry("F4", "export the session as HAR (secrets redacted)"), HelpEntry("Esc, F5", "close the panel")]
+    }
+
     mutating func handle(_ key: Key, size: Size) -> Outcome {
         status = nil
         switch stage {

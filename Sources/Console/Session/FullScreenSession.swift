@@ -14,9 +14,8 @@ final class FullScreenSession {
     private let workbench: Workbench
     private var view: FormView?
     private var pane: Pane
-    private var showingHelp = false
-    /// Rows the help screen is scrolled down (it may not fit a small terminal).
-    private var helpScroll = 0
+    /// The help overlay (F1, or `?` outside a text field) over whatever is shown: the keys valid there.
+    private var help: HelpOverlay?
     /// A one-line notice from the console itself (HAR written, no code to copy), shown once.
     private var consoleNotice: StatusLine?
     /// Outbox messages up to this id belong to people enrolled earlier: not shown, not copied.
@@ -80,12 +79,13 @@ final class FullScreenSession {
             // The quit key (Ctrl-C) quits from every screen and every overlay over it (help, the
             // workbench's tools), before any of them can take it for its own.
             if (view?.keymap ?? .form).command(for: key) == .quit { return nil }
-            if showingHelp {
-                switch key {
-                case .pageDown, .down: helpScroll = min(helpScroll + (key == .down ? 1 : 10), 60)
-                case .pageUp, .up: helpScroll = max(0, helpScroll - (key == .up ? 1 : 10))
-                default: showingHelp = false
-                }
+            if var open = help {
+                help = open.handle(key) == .closed ? nil : open
+                return .ignored
+            }
+            // A tool takes every key; F1 and `?` open the help on its keys unless it is asking for text.
+            if let tool = workbench.help, key == .function(1) || key == .character("?") {
+                help = HelpOverlay(title: tool.title, entries: tool.entries)
                 return .ignored
             }
             if workbench.isOpen {
@@ -93,16 +93,17 @@ final class FullScreenSession {
                 return .ignored
             }
             if let desk, showsQueue {
+                if key == .function(1) { help = HelpOverlay(title: "enrolment queue", entries: QueueScreen.helpEntries); return .ignored }
                 handleQueue(key, desk: desk)
                 return .ignored
             }
-            let outcome = handle(key)
+            let outcome = handle(key, on: backend)
             return outcome == .quit ? nil : outcome
         }
         return .ignored
     }
 
-    private func handle(_ key: Key) -> FormOutcome {
+    private func handle(_ key: Key, on backend: some Backend) -> FormOutcome {
         guard var current = view else { return .ignored }
         let before = current
         let screen = model.state.screen
@@ -112,8 +113,8 @@ final class FullScreenSession {
         consoleNotice = current.isConfirmingBack ? StatusLine(current.backQuestionText, kind: .info) : nil
         switch outcome {
         case .help:
-            showingHelp = true
-            helpScroll = 0
+            help = HelpOverlay(title: "this screen", entries: helpEntries(for: current))
+        case .app(ConsoleKeys.copyAddress): copyAddress(of: current, to: backend)
         case .app(let name): runConsoleCommand(name)
         default: break
         }
@@ -121,6 +122,18 @@ final class FullScreenSession {
             model.apply(event)
         }
         return outcome
+    }
+
+    /// The keys valid on the form shown: its own (see ``FormView/helpEntries(on:)``) without the console's keys
+    /// that do nothing here (Ctrl-O away from a code screen).
+    private func helpEntries(for form: FormView) -> [HelpEntry] {
+        var unavailable: Set<FormCommand> = []
+        if case .codeEntry = model.state.step {} else { unavailable.insert(.app(ConsoleKeys.copyCode)) }
+        if form.addresses.isEmpty { unavailable.insert(.app(ConsoleKeys.copyAddress)) }
+        var shown = form
+        shown.keymap = form.keymap.without(unavailable)
+        // The form is drawn above the pane: that is the room it has to scroll in.
+        return shown.helpEntries(on: Size(width: terminalSize.width, height: terminalSize.height - pane.height(for: terminalSize.height)))
     }
 
     /// The queue stands in for the home screen.
@@ -173,6 +186,17 @@ final class FullScreenSession {
                                    + "this one has \(terminalSize.height).", kind: .info)
     }
 
+    /// Puts the first address `form` shows on the terminal's clipboard, and says so.
+    private func copyAddress(of form: FormView, to backend: some Backend) {
+        guard let address = form.addresses.first else {
+            consoleNotice = StatusLine("There is no address on this screen to copy.", kind: .error)
+            return
+        }
+        consoleNotice = backend.copyToClipboard(address)
+            ? StatusLine("Copied the address to the clipboard.", kind: .success)
+            : StatusLine("This terminal has no clipboard to copy to (TERM=dumb): select the address on the screen.", kind: .error)
+    }
+
     /// Puts the newest code sent for the current flow into the code field.
     private func copyNewestCode() {
         guard outbox != nil, case .codeEntry(let entry) = model.state.step else {
@@ -195,10 +219,6 @@ final class FullScreenSession {
         form.keymap = ConsoleKeys.keymap(withOutbox: outbox != nil)
         if let consoleNotice { form.status = consoleNotice }
         view = form
-        if showingHelp {
-            backend.presentHelp(for: form, scroll: helpScroll)
-            return
-        }
         let size = backend.size
         terminalSize = size
         let paneHeight = pane.height(for: size.height)
@@ -227,7 +247,8 @@ final class FullScreenSession {
         case .none:
             break
         }
-        let shownCursor = workbench.draw(over: &full, formCursor: cursor, outbox: outboxLines)
+        var shownCursor = workbench.draw(over: &full, formCursor: cursor, outbox: outboxLines)
+        if let help { shownCursor = help.render(over: &full) }
         backend.show(full, cursor: shownCursor)
     }
 

@@ -56,6 +56,15 @@ public enum FormRenderer {
         return ChoiceListBox.render(list, title: form.fields[list.field].label, in: body, into: &buffer)
     }
 
+    /// Whether `form`'s body is taller than its area on a `size` screen, so PgUp/PgDn have something to scroll.
+    public static func bodyOverflows(_ form: FormView, size: Size) -> Bool {
+        guard size.height >= minimumSize.height, size.width >= minimumSize.width else { return false }
+        let contentWidth = min(size.width - 2, maxContentWidth)
+        let statusRoom = max(1, min(maxStatusRows, size.height - 5))
+        let statusRows = form.status.map { min(statusRoom, TextWrap.wrap($0.text, width: contentWidth).count) } ?? 1
+        return FormBody(form: form, width: contentWidth).rows.count > size.height - 3 - statusRows
+    }
+
     /// `"field 12 of 30"`, shown beside the scroll marker of a form with several fields, so a long form
     /// says where the focus is.
     private static func position(in form: FormView) -> String? {
