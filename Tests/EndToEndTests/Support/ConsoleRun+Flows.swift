@@ -15,6 +15,20 @@ extension ConsoleRun {
         keys("Enter")
     }
 
+    /// Picks the home entry labelled `label` wherever it stands (the device code comes before the browser over
+    /// SSH or without a display, as on a test machine with neither).
+    func choose(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let entries = screen.split(separator: "\n").compactMap { line -> String? in
+            guard let marker = line.range(of: "( ) ") ?? line.range(of: "(•) ") else { return nil }
+            return line[marker.upperBound...].trimmingCharacters(in: .whitespaces)
+        }
+        guard let index = entries.firstIndex(of: label) else {
+            Issue.record("no home entry \(label):\n\(screen)", sourceLocation: sourceLocation)
+            return
+        }
+        choose(index)
+    }
+
     /// Types `values` into consecutive fields (Tab between them), starting at the focused one.
     func fill(_ values: [String]) {
         for (index, value) in values.enumerated() {
