@@ -28,6 +28,8 @@ final class FullScreenSession {
     /// `--queue`: the list at the desk, shown instead of the home screen.
     private let desk: EnrolmentDesk?
     private var queueScreen = QueueScreen()
+    /// F7's QR code of the screen's address for a phone, while it is shown.
+    private var qrOverlay: QRCodeOverlay?
 
     /// - Parameter notice: shown on the first screen's status line (e.g. how the authority was completed).
     /// - Parameter emulator: the embedded emulator's controls (the F5 panel); nil on a real tenant.
@@ -90,6 +92,10 @@ final class FullScreenSession {
             }
             if workbench.isOpen {
                 consoleNotice = workbench.handle(key)
+                return .ignored
+            }
+            if var overlay = qrOverlay {
+                qrOverlay = overlay.handle(key) ? overlay : nil
                 return .ignored
             }
             if let desk, showsQueue {
@@ -162,8 +168,19 @@ final class FullScreenSession {
         case ConsoleKeys.exportHAR, ConsoleKeys.inspectTrace, ConsoleKeys.emulator:
             workbench.open(name)
         case ConsoleKeys.copyCode: copyNewestCode()
+        case ConsoleKeys.qrCode: showQRCode()
         default: break
         }
+    }
+
+    /// F7: the screen's address for a phone as a QR code, or why there is none.
+    private func showQRCode() {
+        guard let link = model.state.screen.phoneLink else {
+            consoleNotice = StatusLine("This screen has no address for a phone: F7 works while a device code or browser "
+                                       + "sign-in waits.", kind: .error)
+            return
+        }
+        qrOverlay = QRCodeOverlay(link)
     }
 
     /// A pane asked for on a terminal too short to show it: say so rather than doing nothing visible.
@@ -192,7 +209,9 @@ final class FullScreenSession {
     private func render(on backend: some Backend) {
         let screen = model.state.screen
         var form = ScreenPresenter.formView(for: screen, header: header, previous: view)
-        form.keymap = ConsoleKeys.keymap(withOutbox: outbox != nil)
+        form.keymap = ConsoleKeys.keymap(withOutbox: outbox != nil, phoneLink: screen.phoneLink != nil)
+        // The code shown is the screen's: it goes when the sign-in ends or moves on.
+        if qrOverlay?.link != screen.phoneLink { qrOverlay = nil }
         if let consoleNotice { form.status = consoleNotice }
         view = form
         if showingHelp {
@@ -227,7 +246,11 @@ final class FullScreenSession {
         case .none:
             break
         }
-        let shownCursor = workbench.draw(over: &full, formCursor: cursor, outbox: outboxLines)
+        var shownCursor = workbench.draw(over: &full, formCursor: cursor, outbox: outboxLines)
+        if let qrOverlay {
+            qrOverlay.render(into: &full)
+            shownCursor = nil
+        }
         backend.show(full, cursor: shownCursor)
     }
 
