@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(name: "EmulatorLoadTests", dependencies: ["EmulatorLoad", "NativeAuthWire", "TenantEmulator", "EmulatorServer", "LoopbackHTTP"]),
         .testTarget(name: "EnrolmentFilesTests", dependencies: ["EnrolmentFiles"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "TenantConfiguration", "MailboxCodes", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
+        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "QRCode", "TenantConfiguration", "MailboxCodes", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
                     exclude: ["Schemas", "Snapshots"]),
         // Interoperability with the ecosystem: MSAL Python on our token cache, Selenium + Chromium on the
         // sign-in pages. Scripts/ holds the Python programs the tests start.
