@@ -94,9 +94,11 @@ final class LineSession {
     }
 
     /// Whether what is typed while this screen waits is read at once: at a terminal (a script's piped lines stay
-    /// for the prompts after the wait), on a screen with an address for a phone or a button that ends the wait.
+    /// for the prompts after the wait), on the long waits of a device code or browser sign-in (a screen with an
+    /// address for a phone), where type-ahead was meant for no prompt. A short request's type-ahead stays for the
+    /// next prompt.
     private func listensWhileWaiting(_ screen: Screen) -> Bool {
-        terminal.inputIsTerminal && (screen.phoneLink != nil || !Self.waitActions(screen).isEmpty)
+        terminal.inputIsTerminal && screen.phoneLink != nil
     }
 
     /// The buttons that may be pressed while the request runs (Cancel, "Use a device code instead").

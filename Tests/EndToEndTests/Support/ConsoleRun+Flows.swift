@@ -7,8 +7,9 @@ extension ConsoleRun {
     static let serverWait: Duration = .seconds(30)
 
     /// Picks the `index`th item of the home picker (Sign in, Sign in with browser, Sign in with a device
-    /// code, Sign up, Reset password, …; in enrolment mode: Sign in, Sign up, Reset password, …), from
-    /// the top whichever item the picker starts on (enrolment mode starts on Sign up).
+    /// code, Sign up, Reset password, …, the device code before the browser without a display or over SSH;
+    /// in enrolment mode: Sign in, Sign up, Reset password, …), from the top whichever item the picker starts
+    /// on (enrolment mode starts on Sign up).
     func choose(_ index: Int) {
         for _ in 0..<6 { keys("Up") }
         for _ in 0..<index { keys("Down") }
