@@ -27,6 +27,8 @@ let package = Package(
         systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
         // libcurl with OpenSSL, for a transport that can trust a private CA (FoundationNetworking cannot on Linux).
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
+        // QR codes of the sign-in addresses, for a phone.
+        systemLibrary("CQRencode", pkgConfig: "libqrencode", apt: "libqrencode-dev"),
         // No pkg-config: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim defines what is needed.
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
         // Bounded ICU regex evaluation; a C target so ICU headers never meet Foundation's ICU module.
@@ -42,6 +44,8 @@ let package = Package(
         .target(name: "MailboxCodes", dependencies: ["CCurl"]),
         // Foundation-free, like CursesBackend and Launcher: the launcher paints its first frame with them.
         .target(name: "TerminalUI"),
+        // Text to QR modules (libqrencode) and modules to half-block lines. Foundation-free.
+        .target(name: "QRCode", dependencies: ["CQRencode"]),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
         // The one table of commands and options: parsers, help, completions and man page read it. Foundation-free
         // for the launcher.
@@ -60,7 +64,7 @@ let package = Package(
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [
             "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
-            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "TenantConfiguration", "MailboxCodes",
+            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "TenantConfiguration", "MailboxCodes", "QRCode",
         ]),
         .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI", "TenantEmulator"]),
         .executableTarget(name: "tophhie-console", dependencies: ["Console", "CommandGrammar", "CursesBackend", "TenantEmulator", "EmulatorServer"]),
@@ -100,14 +104,15 @@ let package = Package(
         .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantConfiguration", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "EmulatorLoadTests", dependencies: ["EmulatorLoad", "NativeAuthWire", "TenantEmulator", "EmulatorServer", "LoopbackHTTP"]),
         .testTarget(name: "EnrolmentFilesTests", dependencies: ["EnrolmentFiles"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "TenantConfiguration", "MailboxCodes", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "QRCode", "TenantConfiguration", "MailboxCodes", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
                     exclude: ["Schemas", "Snapshots"]),
         // Interoperability with the ecosystem: MSAL Python on our token cache, Selenium + Chromium on the
         // sign-in pages. Scripts/ holds the Python programs the tests start.
         .testTarget(name: "InteropTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer", "TestSupport"],
                     exclude: ["Scripts"]),
         // Policies/ holds tenant policy files read by path (--preset FILE), not bundled.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Policies"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "QRCode"], exclude: ["Policies"]),
     ]
 )
 

@@ -27,6 +27,8 @@ final class FullScreenSession {
     /// `--queue`: the list at the desk, shown instead of the home screen.
     private let desk: EnrolmentDesk?
     private var queueScreen = QueueScreen()
+    /// F7's QR code of the screen's address for a phone, while it is shown.
+    private var qrOverlay: QRCodeOverlay?
 
     /// - Parameter notice: shown on the first screen's status line (e.g. how the authority was completed).
     /// - Parameter emulator: the embedded emulator's controls (the F5 panel); nil on a real tenant.
@@ -92,6 +94,10 @@ final class FullScreenSession {
                 consoleNotice = workbench.handle(key)
                 return .ignored
             }
+            if var overlay = qrOverlay {
+                qrOverlay = overlay.handle(key) ? overlay : nil
+                return .ignored
+            }
             if let desk, showsQueue {
                 if key == .function(1) { help = HelpOverlay(title: "enrolment queue", entries: QueueScreen.helpEntries); return .ignored }
                 handleQueue(key, desk: desk)
@@ -125,11 +131,12 @@ final class FullScreenSession {
     }
 
     /// The keys valid on the form shown: its own (see ``FormView/helpEntries(on:)``) without the console's keys
-    /// that do nothing here (Ctrl-O away from a code screen).
+    /// that do nothing here (Ctrl-O away from a code screen, F7 where there is no address for a phone).
     private func helpEntries(for form: FormView) -> [HelpEntry] {
         var unavailable: Set<FormCommand> = []
         if case .codeEntry = model.state.step {} else { unavailable.insert(.app(ConsoleKeys.copyCode)) }
         if form.addresses.isEmpty { unavailable.insert(.app(ConsoleKeys.copyAddress)) }
+        if model.state.screen.phoneLink == nil { unavailable.insert(.app(ConsoleKeys.qrCode)) }
         var shown = form
         shown.keymap = form.keymap.without(unavailable)
         // The form is drawn above the pane: that is the room it has to scroll in.
@@ -175,8 +182,19 @@ final class FullScreenSession {
         case ConsoleKeys.exportHAR, ConsoleKeys.inspectTrace, ConsoleKeys.emulator:
             workbench.open(name)
         case ConsoleKeys.copyCode: copyNewestCode()
+        case ConsoleKeys.qrCode: showQRCode()
         default: break
         }
+    }
+
+    /// F7: the screen's address for a phone as a QR code, or why there is none.
+    private func showQRCode() {
+        guard let link = model.state.screen.phoneLink else {
+            consoleNotice = StatusLine("This screen has no address for a phone: F7 works while a device code or browser "
+                                       + "sign-in waits.", kind: .error)
+            return
+        }
+        qrOverlay = QRCodeOverlay(link)
     }
 
     /// A pane asked for on a terminal too short to show it: say so rather than doing nothing visible.
@@ -216,7 +234,9 @@ final class FullScreenSession {
     private func render(on backend: some Backend) {
         let screen = model.state.screen
         var form = ScreenPresenter.formView(for: screen, header: header, previous: view)
-        form.keymap = ConsoleKeys.keymap(withOutbox: outbox != nil)
+        form.keymap = ConsoleKeys.keymap(withOutbox: outbox != nil, phoneLink: screen.phoneLink != nil)
+        // The code shown is the screen's: it goes when the sign-in ends or moves on.
+        if qrOverlay?.link != screen.phoneLink { qrOverlay = nil }
         if let consoleNotice { form.status = consoleNotice }
         view = form
         let size = backend.size
@@ -248,6 +268,10 @@ final class FullScreenSession {
             break
         }
         var shownCursor = workbench.draw(over: &full, formCursor: cursor, outbox: outboxLines)
+        if let qrOverlay {
+            qrOverlay.render(into: &full)
+            shownCursor = nil
+        }
         if let help { shownCursor = help.render(over: &full) }
         backend.show(full, cursor: shownCursor)
     }

@@ -7,12 +7,27 @@ extension ConsoleRun {
     static let serverWait: Duration = .seconds(30)
 
     /// Picks the `index`th item of the home picker (Sign in, Sign in with browser, Sign in with a device
-    /// code, Sign up, Reset password, …; in enrolment mode: Sign in, Sign up, Reset password, …), from
-    /// the top whichever item the picker starts on (enrolment mode starts on Sign up).
+    /// code, Sign up, Reset password, …, the device code before the browser without a display or over SSH;
+    /// in enrolment mode: Sign in, Sign up, Reset password, …), from the top whichever item the picker starts
+    /// on (enrolment mode starts on Sign up).
     func choose(_ index: Int) {
         for _ in 0..<6 { keys("Up") }
         for _ in 0..<index { keys("Down") }
         keys("Enter")
+    }
+
+    /// Picks the home entry labelled `label` wherever it stands (the device code comes before the browser over
+    /// SSH or without a display, as on a test machine with neither).
+    func choose(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let entries = screen.split(separator: "\n").compactMap { line -> String? in
+            guard let marker = line.range(of: "( ) ") ?? line.range(of: "(•) ") else { return nil }
+            return line[marker.upperBound...].trimmingCharacters(in: .whitespaces)
+        }
+        guard let index = entries.firstIndex(of: label) else {
+            Issue.record("no home entry \(label):\n\(screen)", sourceLocation: sourceLocation)
+            return
+        }
+        choose(index)
     }
 
     /// Types `values` into consecutive fields (Tab between them), starting at the focused one.
