@@ -29,7 +29,7 @@ extension EndToEnd {
             let run = try ConsoleRun(preset: "email-password")
             run.tmux.acceptClipboard()
             #expect(await run.waitForHome())
-            run.choose(2)
+            run.choose("Sign in with a device code")
             #expect(await run.wait(for: "/common/oauth2/deviceauth", timeout: ConsoleRun.serverWait), "\(run.screen)")
             let shown = try #require(run.line(containing: "deviceauth")).trimmingCharacters(in: .whitespaces)
             #expect(shown.hasPrefix("http"), "the address shares its line:\n\(run.screen)")
