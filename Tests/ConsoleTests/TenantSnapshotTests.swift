@@ -23,6 +23,18 @@ import TophhieCloudAuthentication
         return path
     }
 
+    /// `--out` into a folder that does not exist is refused before Graph is asked (exit 2), not after the read.
+    @Test func anOutFileInAMissingFolderIsRefusedFirst() async throws {
+        let tenant = try await OperatorOnEmulator(policy: try TenantPreset.load(TenantPreset.names[0]), scopes: ["EventListener.Read.All"])
+        var options = tenant.options
+        options.graph = URL(string: tenant.server.origin + "/v1.0")
+        options.outPath = NSTemporaryDirectory() + "tophhie-missing-\(UUID().uuidString)/prod.json"
+        let run = await AccountCommandTests.run(.tenantSnapshot, options)
+        #expect(run.status == 2, "\(run.errors)")
+        #expect(run.errors.contains("--out") && run.errors.contains("does not exist"), "\(run.errors)")
+        #expect(run.output.isEmpty)
+    }
+
     @Test(arguments: TenantPreset.names)
     func everyPresetReadsBackAsThePolicyItRuns(_ preset: String) async throws {
         let policy = try TenantPreset.load(preset)

@@ -104,7 +104,7 @@ final class Front {
                 terminal.say("Line mode cannot take lines back off the screen: clear the terminal and its scrollback "
                              + "between people.")
             }
-            if emulator != nil { terminal.say(EmulatorLineCommand.announcement) }
+            if tools != nil { terminal.say(EmulatorLineCommand.announcement) }
             LineSession(model: model, terminal: terminal, outbox: outbox, emulator: tools, desk: desk).run()
         }
         model.shutdown()

@@ -22,6 +22,11 @@ public enum AccountCommandRunner {
                            errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
                            debugOutput: @escaping @Sendable (String) -> Void = HTTPDebugLog.standardError) async -> Int32 {
         if options.debugHTTP { auth.observe(HTTPDebugLog.observer(write: debugOutput)) }
+        // Checked before any request, as `--har` and `--junit` are: a snapshot is not read only to be lost.
+        if let problem = ConsoleApp.outputProblem(options.outPath, flag: "--out") {
+            errors("tophhie \(command.rawValue): \(PrintableText.make(problem))")
+            return ExitStatus.usage.rawValue
+        }
         do {
             try auth.configure(clientId: options.target.clientID, authority: options.target.authority,
                                scopes: options.scopes ?? TophhieConfiguration.defaultScopes,
