@@ -222,7 +222,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         #expect((expect["step"] as? [String: Any])?["enum"] as? [String] == ScenarioFileParser.stepNames)
         let emulator = try #require((definitions["emulator"] as? [String: Any])?["properties"] as? [String: Any])
         let knobs = try #require(((emulator["policy"] as? [String: Any])?["properties"] as? [String: Any])?.keys)
-        #expect(Set(knobs) == Set(PolicyKnob.allowed.map(\.name)))
+        #expect(Set(knobs) == Set(PolicyPatch.keys.map(\.key)).union(PolicyPatch.clientAliases.keys))
         let start = try #require((definitions["start"] as? [String: Any])?["properties"] as? [String: Any])
         #expect((start["flow"] as? [String: Any])?["enum"] as? [String] == FlowStart.Flow.allCases.map(\.rawValue))
     }

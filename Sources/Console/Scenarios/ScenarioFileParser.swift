@@ -45,18 +45,19 @@ struct ScenarioFileParser {
         let root = try ScenarioReader(file: path, path: "", value: json)
         try root.only(["$schema", "tenant", "scenarios"])
         guard let tenantReader = try root.object("tenant") else { throw root.failure("tenant", "missing; expected an object") }
-        let tenant = try parseTenant(tenantReader, folder: URL(fileURLWithPath: path).deletingLastPathComponent())
+        let (tenant, policy) = try parseTenant(tenantReader, folder: URL(fileURLWithPath: path).deletingLastPathComponent())
         guard let items = try root.array("scenarios"), !items.isEmpty else {
             throw root.failure("scenarios", "missing or empty; expected an array of scenarios")
         }
         var scenarios: [Scenario] = []
         for (index, item) in items.enumerated() {
-            scenarios.append(try parseScenario(ScenarioReader(file: path, path: "scenarios[\(index)]", value: item), tenant: tenant))
+            scenarios.append(try parseScenario(ScenarioReader(file: path, path: "scenarios[\(index)]", value: item), tenant: tenant, policy: policy))
         }
         return ScenarioFile(path: path, tenant: tenant, scenarios: scenarios)
     }
 
-    private func parseTenant(_ reader: ScenarioReader, folder: URL) throws(ScenarioFileError) -> ScenarioTenant {
+    /// The tenant, with the emulator's policy as loaded (nil for a real tenant).
+    private func parseTenant(_ reader: ScenarioReader, folder: URL) throws(ScenarioFileError) -> (ScenarioTenant, TenantPolicy?) {
         if let preset = try reader.string("emulator") {
             try reader.only(["emulator"])
             guard TenantPreset.names.contains(preset) || preset.contains("/") || preset.hasSuffix(".json") else {
@@ -65,19 +66,18 @@ struct ScenarioFileParser {
             let resolved = TenantPreset.names.contains(preset) || preset.hasPrefix("/") ? preset : folder.appendingPathComponent(preset).path
             // Loaded once here so a bad policy file is a file error (exit 2), not a failure of every scenario.
             do {
-                _ = try TenantPreset.resolve(resolved)
+                return (.emulator(preset: resolved), try TenantPreset.resolve(resolved))
             } catch {
                 throw reader.failure("emulator", error.message)
             }
-            return .emulator(preset: resolved)
         }
         try reader.only(["authority", "clientId", "profile", "capabilities", "challengeTypes", "codeCommand", "caFile", "mailbox"])
         do {
             let target = try invocationParser.target(authority: reader.string("authority"), clientID: reader.string("clientId"),
                                                      profile: reader.string("profile"), capabilities: reader.strings("capabilities"),
                                                      challengeTypes: reader.strings("challengeTypes"))
-            return .real(target, codeCommand: try reader.string("codeCommand"), caFile: try reader.string("caFile"),
-                         mailbox: try reader.object("mailbox").map(parseMailbox))
+            return (.real(target, codeCommand: try reader.string("codeCommand"), caFile: try reader.string("caFile"),
+                          mailbox: try reader.object("mailbox").map(parseMailbox)), nil)
         } catch let error as ScenarioFileError {
             throw error
         } catch {
@@ -85,7 +85,7 @@ struct ScenarioFileParser {
         }
     }
 
-    private func parseScenario(_ reader: ScenarioReader, tenant: ScenarioTenant) throws(ScenarioFileError) -> Scenario {
+    private func parseScenario(_ reader: ScenarioReader, tenant: ScenarioTenant, policy: TenantPolicy?) throws(ScenarioFileError) -> Scenario {
         try reader.only(["name", "timeoutSeconds", "steps"])
         let name = try reader.requiredString("name")
         let timeout = try reader.int("timeoutSeconds", in: 1...3600) ?? 60
@@ -93,12 +93,12 @@ struct ScenarioFileParser {
         var steps: [ScenarioStep] = []
         for (index, item) in items.enumerated() {
             let step = try ScenarioReader(file: reader.file, path: reader.keyPath("steps[\(index)]"), value: item)
-            steps.append(try parseStep(step, tenant: tenant))
+            steps.append(try parseStep(step, tenant: tenant, policy: policy))
         }
         return Scenario(name: name, timeout: TimeInterval(timeout), steps: steps)
     }
 
-    private func parseStep(_ reader: ScenarioReader, tenant: ScenarioTenant) throws(ScenarioFileError) -> ScenarioStep {
+    private func parseStep(_ reader: ScenarioReader, tenant: ScenarioTenant, policy: TenantPolicy?) throws(ScenarioFileError) -> ScenarioStep {
         try reader.only(Self.stepKinds)
         guard reader.keys.count == 1, let kind = reader.keys.first else {
             throw ScenarioFileError(file: reader.file, path: reader.path, problem: "expected exactly one of start, answer, emulator, expect")
@@ -108,10 +108,10 @@ struct ScenarioFileParser {
         case "start": return .start(try parseStart(body))
         case "answer": return .answer(try parseAnswer(body, tenant: tenant))
         case "emulator":
-            guard case .emulator = tenant else {
+            guard let policy else {
                 throw ScenarioFileError(file: reader.file, path: body.path, problem: "emulator actions need \"tenant\": {\"emulator\": …}")
             }
-            return .emulator(try parseEmulatorAction(body))
+            return .emulator(try parseEmulatorAction(body, policy: policy))
         default: return .expect(try parseExpectation(body))
         }
     }
@@ -215,7 +215,7 @@ struct ScenarioFileParser {
                                afterReading: afterReading)
     }
 
-    private func parseEmulatorAction(_ reader: ScenarioReader) throws(ScenarioFileError) -> EmulatorAction {
+    private func parseEmulatorAction(_ reader: ScenarioReader, policy: TenantPolicy) throws(ScenarioFileError) -> EmulatorAction {
         try reader.only(["advanceClock", "fault", "policy"])
         guard reader.keys.count == 1, let kind = reader.keys.first else {
             throw ScenarioFileError(file: reader.file, path: reader.path, problem: "expected exactly one of advanceClock, fault, policy")
@@ -234,18 +234,24 @@ struct ScenarioFileParser {
             }
             return .fault(data)
         default:
-            guard let knobs = try reader.object("policy"), !knobs.keys.isEmpty else { throw reader.failure("policy", "expected an object of knobs") }
-            var parsed: [PolicyKnob] = []
-            for name in knobs.keys {
-                if let knob = PolicyKnob.parse(name, knobs.raw(name) ?? NSNull()) {
-                    parsed.append(knob)
-                } else if let allowed = PolicyKnob.allowed.first(where: { $0.name == name }) {
-                    throw knobs.failure(name, "expected \(allowed.values)")
-                } else {
-                    throw knobs.failure(name, "unknown key; use \(PolicyKnob.allowed.map(\.name).joined(separator: ", "))")
-                }
+            guard let object = reader.raw("policy") as? [String: Any], !object.isEmpty else {
+                throw reader.failure("policy", "expected an object of policy keys")
             }
-            return .policy(parsed)
+            do {
+                return .policy(try PolicyPatch(dottedKeys: object, tenant: policy))
+            } catch {
+                throw reader.failure("policy.\(error.key)", Self.problem(error))
+            }
+        }
+    }
+
+    /// A patch refusal in a scenario file's words (`unknown key; use …`, `expected true or false`).
+    private static func problem(_ refusal: PolicyPatch.Refusal) -> String {
+        switch refusal.problem {
+        case .notSettable:
+            "unknown key; use \((PolicyPatch.keys.map(\.key) + PolicyPatch.clientAliases.keys.sorted()).joined(separator: ", "))"
+        case .expected(let allowed): "expected \(allowed)"
+        case .unknownName(let what): "must name \(what)"
         }
     }
 

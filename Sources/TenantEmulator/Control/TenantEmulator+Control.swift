@@ -36,7 +36,7 @@ extension TenantEmulator {
         case ("GET", "tenant"):
             return .json(200, object: tenantSummary)
         case ("PATCH", "tenant"):
-            return changeKnobs(request.body)
+            return patchPolicy(request.body)
         case ("POST", "clock"):
             guard let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
                   let number = object["advanceSeconds"] as? NSNumber, !PolicyReader.isBoolean(number),
