@@ -155,6 +155,9 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"answer": {"method": "sms", "code": "outbox"}}]}]}"#,
          "scenarios[0].steps[0].answer: expected exactly one of"),
         ("not json", "line 1, column 2: not valid JSON"),
+        ("{\n  \"tenant\": {\"emulator\": \"mfa\"},\n  \"scenarios\": [tru]\n}", "line 3, column 20: not valid JSON"),
+        (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "timeoutSeconds": "60", "steps": [{"expect": {"step": "home"}}]}]}"#,
+         "scenarios[0].timeoutSeconds: expected a whole number from 1 to 3600, found \"60\""),
     ])
     func fileFaultsNameTheirPath(json: String, expected: String) async throws {
         let folder = try scratchFolder()
@@ -219,7 +222,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         #expect(properties("expect") == ScenarioFileParser.expectKeys)
         #expect(properties("answer") == ScenarioFileParser.answerKinds.union(["contact"]))
         let expect = try #require((definitions["expect"] as? [String: Any])?["properties"] as? [String: Any])
-        #expect((expect["step"] as? [String: Any])?["enum"] as? [String] == ScenarioFileParser.stepNames)
+        #expect((expect["step"] as? [String: Any])?["enum"] as? [String] == ScenarioFileParser.stepNames.map(\.rawValue))
         let emulator = try #require((definitions["emulator"] as? [String: Any])?["properties"] as? [String: Any])
         let knobs = try #require(((emulator["policy"] as? [String: Any])?["properties"] as? [String: Any])?.keys)
         #expect(Set(knobs) == Set(PolicyPatch.keys.map(\.key)).union(PolicyPatch.clientAliases.keys))

@@ -317,10 +317,8 @@ final class ScenarioDriver {
         return StepFailure(message: "expected \(wanted), at \(got)")
     }
 
-    /// The `FlowStep` case name (`codeEntry`), as `expect.step` spells it.
-    static func name(of step: FlowStep) -> String {
-        Mirror(reflecting: step).children.first?.label ?? "\(step)"
-    }
+    /// The step's name (`codeEntry`), as `expect.step` spells it.
+    static func name(of step: FlowStep) -> String { step.name.rawValue }
 
     private static func names(of methods: [AuthMethod]) -> [String] {
         methods.map { "\($0.channel.wireValue) (\($0.id))" }

@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuthWire
+import StrictJSON
 
 /// A change to the running tenant's policy: the settings an operator or a scenario may turn, named by the policy
 /// file's own keys (docs/emulator.md, "Policy patches"). Unset fields leave the policy as it is.
@@ -247,12 +248,12 @@ public struct PolicyPatch: Sendable, Equatable {
     }
 
     private static func bool(_ value: Any, _ wrong: Refusal) throws(Refusal) -> Bool {
-        guard let number = value as? NSNumber, PolicyReader.isBoolean(number) else { throw wrong }
+        guard let number = value as? NSNumber, JSONObjectReader.isBoolean(number) else { throw wrong }
         return number.boolValue
     }
 
     private static func int(_ value: Any, _ range: ClosedRange<Int>, _ wrong: Refusal) throws(Refusal) -> Int {
-        guard let number = value as? NSNumber, !PolicyReader.isBoolean(number), let int = Int(exactly: number.doubleValue),
+        guard let number = value as? NSNumber, !JSONObjectReader.isBoolean(number), let int = Int(exactly: number.doubleValue),
               range.contains(int) else { throw wrong }
         return int
     }
