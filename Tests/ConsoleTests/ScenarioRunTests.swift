@@ -147,6 +147,8 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
          "scenarios[0].steps[0].emulator.policy.mfa.requird: unknown key"),
         (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"emulator": {"policy": {"mfa.required": 1}}}]}]}"#,
          "scenarios[0].steps[0].emulator.policy.mfa.required: expected true or false"),
+        (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"emulator": {"policy": {"signUp.method": "magic"}}}]}]}"#,
+         "scenarios[0].steps[0].emulator.policy.signUp.method: expected emailPassword or emailOtp, found \"magic\""),
         (#"{"tenant": {"authority": "https://contoso.ciamlogin.com/contoso.onmicrosoft.com", "clientId": "c"}, "scenarios": [{"name": "a", "steps": [{"emulator": {"advanceClock": 5}}]}]}"#,
          "scenarios[0].steps[0].emulator: emulator actions need"),
         (#"{"tenant": {"authority": "https://contoso.ciamlogin.com/contoso.onmicrosoft.com", "clientId": "c"}, "scenarios": [{"name": "a", "steps": [{"answer": {"code": "outbox"}}]}]}"#,

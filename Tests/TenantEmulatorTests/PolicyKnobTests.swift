@@ -58,7 +58,7 @@ struct PolicyKnobTests {
     @Test("a client or key the policy does not have is refused by name", arguments: [
         (#"{"clients": [{"clientId": "00000000-0000-4000-8000-000000000009", "nativeAuth": false}]}"#, "clients[0].clientId must name one of the policy's clients"),
         (#"{"mfa": {"requird": true}}"#, "mfa.requird cannot be changed"),
-        (#"{"deviceCode": {"intervalSeconds": 0}}"#, "deviceCode.intervalSeconds must be a whole number from 1 to 60"),
+        (#"{"deviceCode": {"intervalSeconds": 0}}"#, "deviceCode.intervalSeconds must be a whole number from 1 to 60, not a number (0)"),
     ])
     func refusedByName(body: String, message: String) throws {
         let harness = try Harness()

@@ -236,7 +236,7 @@ struct ScenarioFileParser {
         switch refusal.problem {
         case .notSettable:
             "unknown key; use \((PolicyPatch.keys.map(\.key) + PolicyPatch.clientAliases.keys.sorted()).joined(separator: ", "))"
-        case .expected(let allowed): "expected \(allowed)"
+        case .expected(let allowed, let found): "expected \(allowed), found \(found)"
         case .unknownName(let what): "must name \(what)"
         }
     }

@@ -61,8 +61,9 @@ public struct PolicyPatch: Sendable, Equatable {
         public enum Problem: Sendable, Equatable {
             /// Not a key a patch may set (``PolicyPatch/keys`` lists them).
             case notSettable
-            /// A value of the wrong type or out of range; what is allowed there.
-            case expected(String)
+            /// A value of the wrong type or out of range: what is allowed there, and what was found
+            /// (`"yes"`, `a number (1)`, as ``JSONObjectReader/describe(_:)`` says it).
+            case expected(String, found: String)
             /// A name or id the policy does not have; what it must name.
             case unknownName(String)
         }
@@ -74,7 +75,7 @@ public struct PolicyPatch: Sendable, Equatable {
         public var message: String {
             switch problem {
             case .notSettable: "\(key) cannot be changed; use \(PolicyPatch.sectionNames.joined(separator: ", "))"
-            case .expected(let allowed): "\(key) must be \(allowed)"
+            case .expected(let allowed, let found): "\(key) must be \(allowed), not \(found)"
             case .unknownName(let what): "\(key) must name \(what)"
             }
         }
@@ -106,7 +107,7 @@ public struct PolicyPatch: Sendable, Equatable {
     /// Reads a `PATCH /emulator/v1/tenant` body: a subset of the policy file's shape.
     /// - Throws: ``Refusal`` at the first key that is not settable or has a value it does not take.
     public init(body: Any) throws(Refusal) {
-        guard let object = body as? [String: Any] else { throw Refusal(key: "(body)", problem: .expected("a JSON object")) }
+        guard let object = body as? [String: Any] else { throw Self.wrong("(body)", "a JSON object", body) }
         for section in object.keys.sorted() {
             let value = object[section]!
             if Self.keys.contains(where: { $0.key == section }) {
@@ -114,7 +115,7 @@ public struct PolicyPatch: Sendable, Equatable {
                 continue
             }
             guard Self.sectionNames.contains(section) else { throw Refusal(key: section, problem: .notSettable) }
-            guard let fields = value as? [String: Any] else { throw Refusal(key: section, problem: .expected("an object")) }
+            guard let fields = value as? [String: Any] else { throw Self.wrong(section, "an object", value) }
             for field in fields.keys.sorted() { try set("\(section).\(field)", fields[field]!) }
         }
     }
@@ -200,7 +201,7 @@ public struct PolicyPatch: Sendable, Equatable {
     private mutating func set(_ key: String, _ value: Any, shownAs: String? = nil) throws(Refusal) {
         let shown = shownAs ?? key
         guard let allowed = Self.keys.first(where: { $0.key == key })?.allowed else { throw Refusal(key: shown, problem: .notSettable) }
-        let wrong = Refusal(key: shown, problem: .expected(allowed))
+        let wrong = Self.wrong(shown, allowed, value)
         switch key {
         case "mfa.required": mfaRequired = try Self.bool(value, wrong)
         case "mfa.registrationRequired": mfaRegistrationRequired = try Self.bool(value, wrong)
@@ -216,9 +217,9 @@ public struct PolicyPatch: Sendable, Equatable {
             for (index, item) in items.enumerated() {
                 let path = "\(shown)[\(index)]"
                 let fields = try Self.fields(item, path: path, allowed: ["name", "required"], wrong)
-                guard let name = fields["name"] as? String else { throw Refusal(key: "\(path).name", problem: .expected("an attribute's name")) }
+                guard let name = fields["name"] as? String else { throw Self.wrong("\(path).name", "an attribute's name", fields["name"]) }
                 let required = try fields["required"].map { value throws(Refusal) in
-                    try Self.bool(value, Refusal(key: "\(path).required", problem: .expected(Self.boolean)))
+                    try Self.bool(value, Self.wrong("\(path).required", Self.boolean, value))
                 }
                 attributes.append(AttributeChange(name: name, required: required))
             }
@@ -229,14 +230,14 @@ public struct PolicyPatch: Sendable, Equatable {
                 let path = shownAs ?? "\(key)[\(index)]"
                 let fields = try Self.fields(item, path: path, allowed: ["clientId", "nativeAuth", "challengeTypes"], wrong)
                 guard let clientID = fields["clientId"] as? String else {
-                    throw Refusal(key: "\(path).clientId", problem: .expected("a client's id"))
+                    throw Self.wrong("\(path).clientId", "a client's id", fields["clientId"])
                 }
                 var change = ClientChange(clientID: clientID)
                 if let nativeAuth = fields["nativeAuth"] {
-                    change.nativeAuth = try Self.bool(nativeAuth, Refusal(key: shownAs ?? "\(path).nativeAuth", problem: .expected(Self.boolean)))
+                    change.nativeAuth = try Self.bool(nativeAuth, Self.wrong(shownAs ?? "\(path).nativeAuth", Self.boolean, nativeAuth))
                 }
                 if let types = fields["challengeTypes"] {
-                    let refusal = Refusal(key: shownAs ?? "\(path).challengeTypes", problem: .expected(Self.challengeTypes))
+                    let refusal = Self.wrong(shownAs ?? "\(path).challengeTypes", Self.challengeTypes, types)
                     guard let names = types as? [String], !names.isEmpty, names.allSatisfy(["oob", "password", "redirect"].contains) else {
                         throw refusal
                     }
@@ -245,6 +246,11 @@ public struct PolicyPatch: Sendable, Equatable {
                 clients.append(change)
             }
         }
+    }
+
+    /// `key` holds `found` where `allowed` was expected.
+    private static func wrong(_ key: String, _ allowed: String, _ found: Any?) -> Refusal {
+        Refusal(key: key, problem: .expected(allowed, found: JSONObjectReader.describe(found)))
     }
 
     private static func bool(_ value: Any, _ wrong: Refusal) throws(Refusal) -> Bool {
@@ -262,7 +268,8 @@ public struct PolicyPatch: Sendable, Equatable {
     private static func fields(_ item: Any, path: String, allowed: Set<String>, _ wrong: Refusal) throws(Refusal) -> [String: Any] {
         guard let fields = item as? [String: Any] else { throw wrong }
         if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw Refusal(key: "\(path).\(unknown)", problem: .expected("one of the keys \(allowed.sorted().joined(separator: ", "))"))
+            throw Refusal(key: "\(path).\(unknown)", problem: .expected("one of the keys \(allowed.sorted().joined(separator: ", "))",
+                                                                           found: "\"\(unknown)\""))
         }
         return fields
     }
