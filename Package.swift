@@ -35,6 +35,9 @@ let package = Package(
         .target(name: "CRegexBound", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
         .target(name: "NativeAuthWire"),
+        // The strict JSON reader of the tenant policy and scenario files: unknown keys by name, "expected X, found Y"
+        // at a key path, syntax errors at a line and column.
+        .target(name: "StrictJSON"),
         // A tenant's configuration as Graph documents it: the snapshot, its Graph answers both ways, the diff.
         .target(name: "TenantConfiguration"),
         // LoopbackHTTP receives the browser sign-in's redirect; CCrypto hashes the PKCE verifier.
@@ -53,7 +56,7 @@ let package = Package(
         .target(name: "Launcher", dependencies: ["TerminalUI", "CommandGrammar"]),
         .target(name: "ScreenPresentation", dependencies: ["AccountFlow", "TerminalUI"]),
         // Embedded in the code, not a resource bundle: the binaries run wherever they are copied.
-        .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "TenantConfiguration", "CSQLite3", "CCrypto"],
+        .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "TenantConfiguration", "StrictJSON", "CSQLite3", "CCrypto"],
                 resources: ["email-password", "email-otp", "mfa", "attributes", "strict"].map { .embedInCode("Presets/\($0).json") }),
         // Loopback HTTP/HTTPS server (libmicrohttpd), Foundation-free: the emulator, the benchmark and the
         // browser sign-in's redirect listener share it.
@@ -64,7 +67,7 @@ let package = Package(
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [
             "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
-            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "TenantConfiguration", "MailboxCodes", "QRCode",
+            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "TenantConfiguration", "MailboxCodes", "QRCode", "StrictJSON",
         ]),
         .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI", "TenantEmulator"]),
         .executableTarget(name: "tophhie-console", dependencies: ["Console", "CommandGrammar", "CursesBackend", "TenantEmulator", "EmulatorServer"]),

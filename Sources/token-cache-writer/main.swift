@@ -28,7 +28,7 @@ func sample(_ variant: Int) throws -> MSALTokenCache {
     var cache = MSALTokenCache()
     let letter = variant == 0 ? "a" : "b"
     for index in 0..<(variant == 0 ? 12 : 20) {
-        let answer = CacheableTokenResponse(
+        let answer = TokenGrant(
             accessToken: String(repeating: letter, count: 60_000) + "\(index)", refreshToken: "rt-\(letter)",
             idToken: idToken(name: "sample \(letter)"), clientInfo: clientInfo, scope: "User.Read scope\(index)", expiresIn: 3599)
         try cache.store(answer, clientID: client, environment: environment, realm: realm, requestedScopes: [],
@@ -55,7 +55,7 @@ func run(_ arguments: [String]) throws {
         for cycle in 1...(Int(arguments[3]) ?? 1) {
             _ = try file.update { cache in
                 let count = Int(cache.account(homeAccountID: home, environment: environment)?.name ?? "") ?? 0
-                let answer = CacheableTokenResponse(
+                let answer = TokenGrant(
                     accessToken: "at-\(arguments[2])-\(cycle)", refreshToken: "rt-\(arguments[2])-\(cycle)",
                     idToken: idToken(name: "\(count + 1)"), clientInfo: clientInfo, scope: "User.Read", expiresIn: 3599)
                 try cache.store(answer, clientID: client, environment: environment, realm: realm, requestedScopes: [],

@@ -58,7 +58,7 @@ import TophhieCloudAuthentication
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.json", withDestinationPath: folder + "/real.json")
         _ = try TokenCacheFile(path: folder + "/link.json").update { cache in
-            try cache.store(CacheableTokenResponse(accessToken: "at", clientInfo: "eyJ1aWQiOiJ1IiwidXRpZCI6InQifQ", scope: "User.Read",
+            try cache.store(TokenGrant(accessToken: "at", clientInfo: "eyJ1aWQiOiJ1IiwidXRpZCI6InQifQ", scope: "User.Read",
                                                    expiresIn: 3600),
                             clientID: "c", environment: "contoso.ciamlogin.com", realm: "t", requestedScopes: [], accountSource: nil, now: Date())
         }

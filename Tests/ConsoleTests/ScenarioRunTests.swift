@@ -147,6 +147,8 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
          "scenarios[0].steps[0].emulator.policy.mfa.requird: unknown key"),
         (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"emulator": {"policy": {"mfa.required": 1}}}]}]}"#,
          "scenarios[0].steps[0].emulator.policy.mfa.required: expected true or false"),
+        (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"emulator": {"policy": {"signUp.method": "magic"}}}]}]}"#,
+         "scenarios[0].steps[0].emulator.policy.signUp.method: expected emailPassword or emailOtp, found \"magic\""),
         (#"{"tenant": {"authority": "https://contoso.ciamlogin.com/contoso.onmicrosoft.com", "clientId": "c"}, "scenarios": [{"name": "a", "steps": [{"emulator": {"advanceClock": 5}}]}]}"#,
          "scenarios[0].steps[0].emulator: emulator actions need"),
         (#"{"tenant": {"authority": "https://contoso.ciamlogin.com/contoso.onmicrosoft.com", "clientId": "c"}, "scenarios": [{"name": "a", "steps": [{"answer": {"code": "outbox"}}]}]}"#,
@@ -155,6 +157,9 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"answer": {"method": "sms", "code": "outbox"}}]}]}"#,
          "scenarios[0].steps[0].answer: expected exactly one of"),
         ("not json", "line 1, column 2: not valid JSON"),
+        ("{\n  \"tenant\": {\"emulator\": \"mfa\"},\n  \"scenarios\": [tru]\n}", "line 3, column 20: not valid JSON"),
+        (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "timeoutSeconds": "60", "steps": [{"expect": {"step": "home"}}]}]}"#,
+         "scenarios[0].timeoutSeconds: expected a whole number from 1 to 3600, found \"60\""),
     ])
     func fileFaultsNameTheirPath(json: String, expected: String) async throws {
         let folder = try scratchFolder()
@@ -219,10 +224,10 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         #expect(properties("expect") == ScenarioFileParser.expectKeys)
         #expect(properties("answer") == ScenarioFileParser.answerKinds.union(["contact"]))
         let expect = try #require((definitions["expect"] as? [String: Any])?["properties"] as? [String: Any])
-        #expect((expect["step"] as? [String: Any])?["enum"] as? [String] == ScenarioFileParser.stepNames)
+        #expect((expect["step"] as? [String: Any])?["enum"] as? [String] == ScenarioFileParser.stepNames.map(\.rawValue))
         let emulator = try #require((definitions["emulator"] as? [String: Any])?["properties"] as? [String: Any])
         let knobs = try #require(((emulator["policy"] as? [String: Any])?["properties"] as? [String: Any])?.keys)
-        #expect(Set(knobs) == Set(PolicyKnob.allowed.map(\.name)))
+        #expect(Set(knobs) == Set(PolicyPatch.keys.map(\.key)).union(PolicyPatch.clientAliases.keys))
         let start = try #require((definitions["start"] as? [String: Any])?["properties"] as? [String: Any])
         #expect((start["flow"] as? [String: Any])?["enum"] as? [String] == FlowStart.Flow.allCases.map(\.rawValue))
     }

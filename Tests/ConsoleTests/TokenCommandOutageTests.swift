@@ -25,7 +25,7 @@ import TophhieCloudAuthentication
         // Signed in 45 minutes ago with a token valid 60 minutes and to be refreshed after 30.
         let signedIn = Date(timeIntervalSince1970: 1_773_477_000)   // 2026-03-14 08:30:00 UTC
         _ = try TokenCacheFile(path: cache).update { cache in
-            try cache.store(CacheableTokenResponse(accessToken: "at-early", refreshToken: "rt", clientInfo: HistoryFailureTests.clientInfo,
+            try cache.store(TokenGrant(accessToken: "at-early", refreshToken: "rt", clientInfo: HistoryFailureTests.clientInfo,
                                                    scope: "AuditLog.Read.All", expiresIn: 3600, refreshIn: 1800),
                             clientID: HistoryFailureTests.clientID, environment: "contoso.ciamlogin.com", realm: "t1", requestedScopes: [],
                             accountSource: nil, now: signedIn)

@@ -42,6 +42,48 @@ struct PolicyKnobTests {
         #expect(!harness.emulator.policy.mfa.required, "a refused body changed nothing")
     }
 
+    @Test("PATCH takes every key a scenario sets: the device-code interval, the code limit, a client by id")
+    func scenarioKeysOverTheControlAPI() throws {
+        let harness = try Harness()
+        let body = #"{"deviceCode": {"intervalSeconds": 2}, "otp": {"maxCodesPerAddress": 3}, "mfa": {"smsNeedsTenantIdAuthority": true}, "clients": [{"clientId": "\#(clientID)", "nativeAuth": false}]}"#
+        #expect(harness.control("PATCH", "tenant", body: body).status == 200)
+        #expect(try harness.deviceAuthorization()["interval"] as? Int == 2)
+        #expect(harness.emulator.policy.otp.maxCodesPerAddress == 3 && harness.emulator.policy.mfa.smsNeedsTenantIdAuthority)
+        let refused = harness.post(.signInInitiate, ["client_id": clientID, "username": "jane.doe@contoso.com", "challenge_type": allTypes])
+        #expect(refused.jsonObject?["suberror"] as? String == "nativeauthapi_disabled", "\(String(decoding: refused.body, as: UTF8.self))")
+        #expect(harness.control("PATCH", "tenant", body: #"{"otp": {"maxCodesPerAddress": 0}}"#).status == 200)
+        #expect(harness.emulator.policy.otp.maxCodesPerAddress == nil, "0 lifts the limit")
+    }
+
+    @Test("a client or key the policy does not have is refused by name", arguments: [
+        (#"{"clients": [{"clientId": "00000000-0000-4000-8000-000000000009", "nativeAuth": false}]}"#, "clients[0].clientId must name one of the policy's clients"),
+        (#"{"mfa": {"requird": true}}"#, "mfa.requird cannot be changed"),
+        (#"{"deviceCode": {"intervalSeconds": 0}}"#, "deviceCode.intervalSeconds must be a whole number from 1 to 60, not a number (0)"),
+    ])
+    func refusedByName(body: String, message: String) throws {
+        let harness = try Harness()
+        let answer = harness.control("PATCH", "tenant", body: body)
+        #expect(answer.status == 400)
+        #expect((answer.jsonObject?["error"] as? String)?.contains(message) == true, "\(String(decoding: answer.body, as: UTF8.self))")
+        #expect(harness.emulator.policy.clients[0].nativeAuth)
+    }
+
+    @Test("a scenario's dotted keys are the same patch as the PATCH body, client.* being the first native client")
+    func dottedKeysAreThePatchBody() throws {
+        let policy = try TenantPreset.load("mfa")
+        let dotted = try PolicyPatch(dottedKeys: ["mfa.required": false, "signUp.method": "emailOtp", "client.nativeAuth": false,
+                                                  "client.challengeTypes": ["oob"], "otp.maxCodesPerAddress": 0], tenant: policy)
+        #expect(dotted.mfaRequired == false && dotted.signUpMethod == .emailOtp && dotted.otpMaxCodesPerAddress == 0)
+        #expect(dotted.clients.map(\.clientID) == [policy.clients[0].clientID, policy.clients[0].clientID])
+        #expect(try PolicyPatch(body: dotted.body) == dotted)
+        var changed = policy
+        try dotted.apply(to: &changed)
+        #expect(!changed.clients[0].nativeAuth && changed.clients[0].challengeTypes == [.oob])
+        #expect(throws: PolicyPatch.Refusal(key: "signUp.attributes[0].name", problem: .unknownName("one of the policy's attributes"))) {
+            try PolicyPatch(dottedKeys: ["signUp.attributes": [["name": "shoeSize", "required": true]]], tenant: policy)
+        }
+    }
+
     @Test("one user is removed; the others stay")
     func removeOneUser() throws {
         let harness = try Harness()

@@ -73,6 +73,29 @@ struct PolicyValidationTests {
         #expect(throws: PolicyError.self) { try TenantPreset.resolve("enterprise") }
     }
 
+    @Test("the message names the file and the line and column of a syntax error, the typo'd key, or the wrong type found")
+    func messagesNameWhere() throws {
+        let broken = "{\n  \"tenant\": {\"name\": \"contoso\", \"id\": tru},\n  \"clients\": []\n}"
+        #expect(throws: PolicyError(file: "broken.json", key: "line 2, column 42", allowed: "not valid JSON")) {
+            try TenantPolicy.parse(Data(broken.utf8), file: "broken.json")
+        }
+        func refusal(_ change: (inout [String: Any]) -> Void) throws -> String {
+            var object = Self.base()
+            change(&object)
+            let data = try JSONSerialization.data(withJSONObject: object)
+            do {
+                _ = try TenantPolicy.parse(data, file: "rehearsal.json")
+                return "accepted"
+            } catch {
+                return error.message
+            }
+        }
+        #expect(try refusal { $0["mfa"] = ["requried": true] }
+                == "rehearsal.json: mfa.requried: unknown key; use legacyFlow, methods, preverifiedFastPass, registrationRequired, required, smsBlocked, smsNeedsTenantIdAuthority")
+        #expect(try refusal { $0["mfa"] = ["required": "yes"] } == "rehearsal.json: mfa.required: expected true or false, found \"yes\"")
+        #expect(try refusal { $0["otp"] = ["length": [6]] } == "rehearsal.json: otp.length: expected a whole number from 4 to 10, found an array")
+    }
+
     @Test("the minimal policy gets the documented defaults")
     func defaults() throws {
         let policy = try TenantPolicy.parse(try JSONSerialization.data(withJSONObject: Self.base()), file: "minimal.json")

@@ -6,6 +6,17 @@ import Testing
 @Suite struct TokenCacheDocumentTests {
     typealias F = TokenCacheFixtures
 
+    @Test("a token answer's description, debug description and dump show scope and lifetimes, never a token")
+    func tokenAnswerIsRedacted() {
+        let answer = F.section18Answer
+        var dumped = ""
+        dump(answer, to: &dumped)
+        for text in [String(describing: answer), String(reflecting: answer), dumped, "\(ValidatedResponse.tokens(answer))"] {
+            #expect(!text.contains(F.accessSecret) && !text.contains(F.refreshSecret), "\(text)")
+            #expect(text.contains("[REDACTED]"), "\(text)")
+        }
+    }
+
     @Test func section18ExampleGivesItsAccountAndTokens() throws {
         let cache = try MSALTokenCache(json: Data(F.section18.utf8))
         let account = try #require(cache.account(homeAccountID: F.home, environment: F.environment))
@@ -110,7 +121,7 @@ import Testing
 
     @Test func storeWritesStringTimestampsAndSortedTarget() throws {
         var cache = MSALTokenCache()
-        let answer = CacheableTokenResponse(accessToken: "at", refreshToken: nil, idToken: nil, clientInfo: F.clientInfo,
+        let answer = TokenGrant(accessToken: "at", refreshToken: nil, idToken: nil, clientInfo: F.clientInfo,
                                             scope: "", expiresIn: 100, extExpiresIn: 200, refreshIn: 50)
         try cache.store(answer, clientID: F.client, environment: F.environment, realm: F.realm,
                         requestedScopes: ["profile", "User.Read", "email"], accountSource: nil, now: F.signInTime)
@@ -126,7 +137,7 @@ import Testing
     @Test func storeReplacesSameScopeAccessTokenAndRotatesRefreshToken() throws {
         var cache = try MSALTokenCache(json: Data(F.section18.utf8))
         let later = F.signInTime.addingTimeInterval(3000)
-        let answer = CacheableTokenResponse(accessToken: "at-2", refreshToken: "rt-2", idToken: F.idToken, clientInfo: F.clientInfo,
+        let answer = TokenGrant(accessToken: "at-2", refreshToken: "rt-2", idToken: F.idToken, clientInfo: F.clientInfo,
                                             scope: "USER.READ Email openid profile", expiresIn: 3599)
         try cache.store(answer, clientID: F.client, environment: F.environment, realm: F.realm, requestedScopes: [],
                         accountSource: nil, now: later)
@@ -137,20 +148,20 @@ import Testing
         #expect(cache.refreshToken(homeAccountID: F.home, environment: F.environment, clientID: F.client)?.lastModified == later)
         #expect(cache.account(homeAccountID: F.home, environment: F.environment)?.accountSource == F.deviceCode, "a refresh keeps how the account signed in")
 
-        let other = CacheableTokenResponse(accessToken: "at-mail", clientInfo: F.clientInfo, scope: "Mail.Read", expiresIn: 60)
+        let other = TokenGrant(accessToken: "at-mail", clientInfo: F.clientInfo, scope: "Mail.Read", expiresIn: 60)
         try cache.store(other, clientID: F.client, environment: F.environment, realm: F.realm, requestedScopes: [], accountSource: nil, now: later)
         #expect(try F.entries("AccessToken", in: cache.serialized()).count == 2, "a different scope set is a second token")
     }
 
     @Test func storeWithoutAccountIdentityThrowsAndStoresNothing() throws {
         var cache = MSALTokenCache()
-        let answer = CacheableTokenResponse(accessToken: "at", idToken: F.jwt(["sub": "only-sub"]), scope: "User.Read", expiresIn: 60)
+        let answer = TokenGrant(accessToken: "at", idToken: F.jwt(["sub": "only-sub"]), scope: "User.Read", expiresIn: 60)
         #expect(throws: TokenCacheError.noAccountIdentity) {
             try cache.store(answer, clientID: F.client, environment: F.environment, realm: F.realm, requestedScopes: [], accountSource: nil, now: F.signInTime)
         }
         #expect(cache == MSALTokenCache())
         // Without client_info the id token's oid and tid name the account, with upn as username.
-        let fallback = CacheableTokenResponse(accessToken: "at", idToken: F.jwt(["oid": "o", "tid": "t", "upn": "u@x", "sub": "s"]),
+        let fallback = TokenGrant(accessToken: "at", idToken: F.jwt(["oid": "o", "tid": "t", "upn": "u@x", "sub": "s"]),
                                               scope: "User.Read", expiresIn: 60)
         try cache.store(fallback, clientID: F.client, environment: F.environment, realm: "t", requestedScopes: [], accountSource: nil, now: F.signInTime)
         let account = try #require(cache.account(homeAccountID: "o.t", environment: F.environment))
@@ -162,7 +173,7 @@ import Testing
         var cache = try MSALTokenCache(json: Data(F.section18.utf8))
         let otherInfo = Data(#"{"uid":"other","utid":"9a3c6e52-1f0d-4b7a-8c2e-5d4f3b2a1c00"}"#.utf8).base64EncodedString()
             .replacingOccurrences(of: "=", with: "")
-        let other = CacheableTokenResponse(accessToken: "at-other", refreshToken: "rt-other",
+        let other = TokenGrant(accessToken: "at-other", refreshToken: "rt-other",
                                            idToken: F.jwt(["oid": "other", "tid": F.realm, "preferred_username": "kaylee@contoso.com"]),
                                            clientInfo: otherInfo, scope: "User.Read", expiresIn: 60)
         try cache.store(other, clientID: F.client, environment: F.environment, realm: F.realm, requestedScopes: [], accountSource: nil, now: F.signInTime)

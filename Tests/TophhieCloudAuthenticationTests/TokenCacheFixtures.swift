@@ -107,8 +107,8 @@ enum TokenCacheFixtures {
     """#
 
     /// The docs/protocol.md §I1.8 sign-in as a token answer.
-    static var section18Answer: CacheableTokenResponse {
-        CacheableTokenResponse(accessToken: accessSecret, refreshToken: refreshSecret, idToken: idToken, clientInfo: clientInfo,
+    static var section18Answer: TokenGrant {
+        TokenGrant(accessToken: accessSecret, refreshToken: refreshSecret, idToken: idToken, clientInfo: clientInfo,
                                scope: "openid profile email User.Read", expiresIn: 3599)
     }
 

@@ -59,7 +59,7 @@ import Testing
     @Test func rotationReplacesBothOldTokens() throws {
         var cache = try MSALTokenCache(json: Data(F.case020.utf8))
         let info = Data(#"{"uid":"uid","utid":"utid"}"#.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
-        let answer = CacheableTokenResponse(accessToken: "at", refreshToken: "rt-rotated", clientInfo: info, scope: "User.Read", expiresIn: 60)
+        let answer = TokenGrant(accessToken: "at", refreshToken: "rt-rotated", clientInfo: info, scope: "User.Read", expiresIn: 60)
         try cache.store(answer, clientID: F.case020Client, environment: "https://Contoso.CIAMLogin.com/utid", realm: "utid",
                         requestedScopes: [], accountSource: nil, now: Date(timeIntervalSince1970: 1_900_000_000))
         let tokens = try F.entries("RefreshToken", in: cache.serialized())

@@ -20,11 +20,11 @@ public func fuzzInteractiveAnswers(_ start: UnsafeRawPointer?, _ count: Int) -> 
         _ = try? DeviceCodeStep(answer: body, authority: session.configuration.authority, issuedAt: Date(timeIntervalSince1970: 1_800_000_000),
                                 scopes: ["openid"], session: session)
     case 2:
-        guard let tokens = try? TokenAnswer(json: body, requestedScope: "openid profile offline_access") else { break }
+        guard let tokens = try? TokenGrant(answer: body, requestedScope: "openid profile offline_access") else { break }
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         _ = try? TophhieAuthResult(tokens, idToken: tokens.idToken ?? "", receivedAt: now)
         var cache = MSALTokenCache()
-        try? cache.store(tokens.cacheable, clientID: "client", environment: "contoso.ciamlogin.com", realm: "tenant",
+        try? cache.store(tokens, clientID: "client", environment: "contoso.ciamlogin.com", realm: "tenant",
                          requestedScopes: ["openid"], accountSource: nil, now: now)
     default:
         redirect(query: queryLine, body: body)

@@ -74,9 +74,10 @@ final class EmulatorControl: Sendable {
         try call("DELETE", "users/\(path)")
     }
 
-    /// Applies a `PATCH /emulator/v1/tenant` body (see ``PolicyToggle/flipped(in:)``).
-    func change(_ knobs: [String: Any]) throws {
-        try call("PATCH", "tenant", body: knobs)
+    /// Sends `patch` as `PATCH /emulator/v1/tenant` (see ``PolicyToggle/flipped(in:)``).
+    /// - Throws: ``Refusal`` naming the key the emulator refused.
+    func change(_ patch: PolicyPatch) throws {
+        try call("PATCH", "tenant", body: patch.body)
     }
 
     /// - Returns: the decoded JSON answer. - Throws: ``Refusal`` with the control API's `error` text.

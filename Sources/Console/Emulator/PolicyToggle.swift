@@ -1,7 +1,7 @@
 import TenantEmulator
 
-/// A policy setting the operator flips from the emulator panel: each toggle reads its state from the policy
-/// and says how to flip it (a `PATCH /emulator/v1/tenant` body). Scenarios set values instead (``PolicyKnob``).
+/// A two-valued policy setting the operator flips from the emulator panel: its row's name and words, and the
+/// ``PolicyPatch`` that flips it (scenarios and the control API set the same patch's keys).
 enum PolicyToggle: Equatable {
     /// `mfa.required`: password sign-ins need a second factor.
     case mfa
@@ -38,16 +38,17 @@ enum PolicyToggle: Equatable {
         }
     }
 
-    /// The body that flips this knob.
-    func flipped(in policy: TenantPolicy) -> [String: Any] {
+    /// The patch that flips this knob.
+    func flipped(in policy: TenantPolicy) -> PolicyPatch {
+        var patch = PolicyPatch()
         switch self {
-        case .mfa: ["mfa": ["required": !policy.mfa.required]]
-        case .passwordReset: ["passwordReset": ["enabled": !policy.passwordReset.enabled]]
-        case .signUpMethod:
-            ["signUp": ["method": (policy.signUp.method == .emailPassword ? TenantPolicy.SignUpMethod.emailOtp : .emailPassword).rawValue]]
+        case .mfa: patch.mfaRequired = !policy.mfa.required
+        case .passwordReset: patch.passwordResetEnabled = !policy.passwordReset.enabled
+        case .signUpMethod: patch.signUpMethod = policy.signUp.method == .emailPassword ? .emailOtp : .emailPassword
         case .attributeRequired(let attribute):
-            ["signUp": ["attributes": [["name": attribute, "required": !isRequired(attribute, in: policy)]]]]
+            patch.attributes = [PolicyPatch.AttributeChange(name: attribute, required: !isRequired(attribute, in: policy))]
         }
+        return patch
     }
 
     private func isRequired(_ attribute: String, in policy: TenantPolicy) -> Bool {

@@ -246,15 +246,16 @@ final class ScenarioDriver {
     // MARK: Emulator actions
 
     private func act(_ action: EmulatorAction) throws(StepFailure) {
-        guard let emulator = stack.emulator?.server.emulator else { throw StepFailure(message: "emulator actions need the embedded emulator") }
+        guard stack.emulator != nil else { throw StepFailure(message: "emulator actions need the embedded emulator") }
         switch action {
         case .advanceClock(let seconds):
             let body = (try? JSONSerialization.data(withJSONObject: ["advanceSeconds": seconds])) ?? Data()
             try control("POST", "clock", body: body)
         case .fault(let body):
             try control("POST", "faults", body: body)
-        case .policy(let knobs):
-            emulator.updatePolicy { policy in knobs.forEach { $0.apply(to: &policy) } }
+        case .policy(let patch):
+            let body = (try? JSONSerialization.data(withJSONObject: patch.body)) ?? Data()
+            try control("PATCH", "tenant", body: body)
         }
     }
 
@@ -316,10 +317,8 @@ final class ScenarioDriver {
         return StepFailure(message: "expected \(wanted), at \(got)")
     }
 
-    /// The `FlowStep` case name (`codeEntry`), as `expect.step` spells it.
-    static func name(of step: FlowStep) -> String {
-        Mirror(reflecting: step).children.first?.label ?? "\(step)"
-    }
+    /// The step's name (`codeEntry`), as `expect.step` spells it.
+    static func name(of step: FlowStep) -> String { step.name.rawValue }
 
     private static func names(of methods: [AuthMethod]) -> [String] {
         methods.map { "\($0.channel.wireValue) (\($0.id))" }

@@ -1,5 +1,6 @@
 import Foundation
 import MailboxCodes
+import TenantEmulator
 
 /// A scenario file as `tophhie run` reads it: the tenant and its scenarios.
 /// Shape: `Resources/scenario.schema.json`; parsed strictly by ``ScenarioFileParser``.
@@ -98,8 +99,8 @@ enum EmulatorAction: Sendable, Equatable {
     case advanceClock(seconds: Double)
     /// `POST /emulator/v1/faults` with this JSON object (endpoint, kind, count, seconds, retryAfter).
     case fault(Data)
-    /// Policy knobs by dotted name (see ``PolicyKnob``).
-    case policy([PolicyKnob])
+    /// `PATCH /emulator/v1/tenant` with this patch (read from dotted policy keys, `mfa.required`).
+    case policy(PolicyPatch)
 }
 
 /// `expect`: what came back. Every key given must hold.

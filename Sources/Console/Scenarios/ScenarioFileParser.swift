@@ -1,5 +1,7 @@
+import AccountFlow
 import Foundation
 import MailboxCodes
+import StrictJSON
 import TenantEmulator
 
 /// Parses scenario files strictly: unknown keys, missing values and wrong types are refused with the JSON
@@ -8,56 +10,41 @@ struct ScenarioFileParser {
     /// Resolves a real tenant's `profile`, `authority` and `clientId` as the other commands do.
     var invocationParser = InvocationParser()
 
-    /// The step names `expect.step` accepts: `FlowStep`'s cases.
-    static let stepNames = ["home", "signInStart", "signUpStart", "resetStart", "codeEntry", "newPassword", "attributes",
-                            "methodPicker", "contactEntry", "resetPolling", "resetDone", "readyToSignIn", "webFallback",
-                            "signedIn", "deviceCode", "browserWait", "signedOut", "failure"]
+    /// The step names `expect.step` accepts: the steps a scenario's flows reach (not the operator's and enrolment
+    /// screens), in the schema's order.
+    static let stepNames: [FlowStep.Name] = [.home, .signInStart, .signUpStart, .resetStart, .codeEntry, .newPassword, .attributes,
+                                             .methodPicker, .contactEntry, .resetPolling, .resetDone, .readyToSignIn, .webFallback,
+                                             .signedIn, .deviceCode, .browserWait, .signedOut, .failure]
     static let stepKinds: Set<String> = ["start", "answer", "emulator", "expect"]
     static let answerKinds: Set<String> = ["code", "password", "attributes", "method", "proceed", "approveDeviceCode"]
     static let expectKeys: Set<String> = ["step", "error", "suberror", "aadsts", "attributesAsked", "methodsOffered", "redirectReason"]
 
     /// Reads and parses the file at `path`.
-    func load(_ path: String) throws(ScenarioFileError) -> ScenarioFile {
+    func load(_ path: String) throws(JSONFileError) -> ScenarioFile {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioFileError(file: path, path: "(file)", problem: "no readable file there")
+            throw JSONFileError(file: path, path: "(file)", problem: "no readable file there")
         }
         return try parse(data, path: path)
     }
 
-    /// `line L, column C` of a JSON syntax error, from the byte offset Foundation names ("around character N").
-    static func location(of error: any Error, in data: Data) -> String? {
-        let text = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
-        guard let range = text.range(of: #"character (\d+)"#, options: .regularExpression),
-              let offset = Int(text[range].dropFirst("character ".count)) else { return nil }
-        let before = data.prefix(min(max(offset, 0), data.count))
-        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 - before.startIndex + 1 } ?? 0) + 1
-        return "line \(line), column \(column)"
-    }
-
-    func parse(_ data: Data, path: String) throws(ScenarioFileError) -> ScenarioFile {
-        let json: Any
-        do {
-            json = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw ScenarioFileError(file: path, path: Self.location(of: error, in: data) ?? "(root)", problem: "not valid JSON")
-        }
-        let root = try ScenarioReader(file: path, path: "", value: json)
+    func parse(_ data: Data, path: String) throws(JSONFileError) -> ScenarioFile {
+        let root = try JSONObjectReader.root(of: data, file: path)
         try root.only(["$schema", "tenant", "scenarios"])
         guard let tenantReader = try root.object("tenant") else { throw root.failure("tenant", "missing; expected an object") }
-        let tenant = try parseTenant(tenantReader, folder: URL(fileURLWithPath: path).deletingLastPathComponent())
+        let (tenant, policy) = try parseTenant(tenantReader, folder: URL(fileURLWithPath: path).deletingLastPathComponent())
         guard let items = try root.array("scenarios"), !items.isEmpty else {
             throw root.failure("scenarios", "missing or empty; expected an array of scenarios")
         }
         var scenarios: [Scenario] = []
         for (index, item) in items.enumerated() {
-            scenarios.append(try parseScenario(ScenarioReader(file: path, path: "scenarios[\(index)]", value: item), tenant: tenant))
+            scenarios.append(try parseScenario(JSONObjectReader(file: path, path: "scenarios[\(index)]", value: item), tenant: tenant, policy: policy))
         }
         return ScenarioFile(path: path, tenant: tenant, scenarios: scenarios)
     }
 
-    private func parseTenant(_ reader: ScenarioReader, folder: URL) throws(ScenarioFileError) -> ScenarioTenant {
-        if let preset = try reader.string("emulator") {
+    /// The tenant, with the emulator's policy as loaded (nil for a real tenant).
+    private func parseTenant(_ reader: JSONObjectReader, folder: URL) throws(JSONFileError) -> (ScenarioTenant, TenantPolicy?) {
+        if let preset = try reader.nonEmptyString("emulator") {
             try reader.only(["emulator"])
             guard TenantPreset.names.contains(preset) || preset.contains("/") || preset.hasSuffix(".json") else {
                 throw reader.failure("emulator", "unknown preset; use one of \(TenantPreset.names.joined(separator: ", ")), or a policy file path")
@@ -65,83 +52,82 @@ struct ScenarioFileParser {
             let resolved = TenantPreset.names.contains(preset) || preset.hasPrefix("/") ? preset : folder.appendingPathComponent(preset).path
             // Loaded once here so a bad policy file is a file error (exit 2), not a failure of every scenario.
             do {
-                _ = try TenantPreset.resolve(resolved)
+                return (.emulator(preset: resolved), try TenantPreset.resolve(resolved))
             } catch {
                 throw reader.failure("emulator", error.message)
             }
-            return .emulator(preset: resolved)
         }
         try reader.only(["authority", "clientId", "profile", "capabilities", "challengeTypes", "codeCommand", "caFile", "mailbox"])
         do {
-            let target = try invocationParser.target(authority: reader.string("authority"), clientID: reader.string("clientId"),
-                                                     profile: reader.string("profile"), capabilities: reader.strings("capabilities"),
+            let target = try invocationParser.target(authority: reader.nonEmptyString("authority"), clientID: reader.nonEmptyString("clientId"),
+                                                     profile: reader.nonEmptyString("profile"), capabilities: reader.strings("capabilities"),
                                                      challengeTypes: reader.strings("challengeTypes"))
-            return .real(target, codeCommand: try reader.string("codeCommand"), caFile: try reader.string("caFile"),
-                         mailbox: try reader.object("mailbox").map(parseMailbox))
-        } catch let error as ScenarioFileError {
+            return (.real(target, codeCommand: try reader.nonEmptyString("codeCommand"), caFile: try reader.nonEmptyString("caFile"),
+                          mailbox: try reader.object("mailbox").map(parseMailbox)), nil)
+        } catch let error as JSONFileError {
             throw error
         } catch {
-            throw ScenarioFileError(file: reader.file, path: reader.path, problem: "\(error) (or name \"emulator\": PRESET|FILE)")
+            throw JSONFileError(file: reader.file, path: reader.path, problem: "\(error) (or name \"emulator\": PRESET|FILE)")
         }
     }
 
-    private func parseScenario(_ reader: ScenarioReader, tenant: ScenarioTenant) throws(ScenarioFileError) -> Scenario {
+    private func parseScenario(_ reader: JSONObjectReader, tenant: ScenarioTenant, policy: TenantPolicy?) throws(JSONFileError) -> Scenario {
         try reader.only(["name", "timeoutSeconds", "steps"])
         let name = try reader.requiredString("name")
         let timeout = try reader.int("timeoutSeconds", in: 1...3600) ?? 60
         guard let items = try reader.array("steps"), !items.isEmpty else { throw reader.failure("steps", "missing or empty; expected an array of steps") }
         var steps: [ScenarioStep] = []
         for (index, item) in items.enumerated() {
-            let step = try ScenarioReader(file: reader.file, path: reader.keyPath("steps[\(index)]"), value: item)
-            steps.append(try parseStep(step, tenant: tenant))
+            let step = try JSONObjectReader(file: reader.file, path: reader.keyPath("steps[\(index)]"), value: item)
+            steps.append(try parseStep(step, tenant: tenant, policy: policy))
         }
         return Scenario(name: name, timeout: TimeInterval(timeout), steps: steps)
     }
 
-    private func parseStep(_ reader: ScenarioReader, tenant: ScenarioTenant) throws(ScenarioFileError) -> ScenarioStep {
+    private func parseStep(_ reader: JSONObjectReader, tenant: ScenarioTenant, policy: TenantPolicy?) throws(JSONFileError) -> ScenarioStep {
         try reader.only(Self.stepKinds)
         guard reader.keys.count == 1, let kind = reader.keys.first else {
-            throw ScenarioFileError(file: reader.file, path: reader.path, problem: "expected exactly one of start, answer, emulator, expect")
+            throw JSONFileError(file: reader.file, path: reader.path, problem: "expected exactly one of start, answer, emulator, expect")
         }
-        let body = try ScenarioReader(file: reader.file, path: reader.keyPath(kind), value: reader.raw(kind))
+        let body = try JSONObjectReader(file: reader.file, path: reader.keyPath(kind), value: reader.raw(kind))
         switch kind {
         case "start": return .start(try parseStart(body))
         case "answer": return .answer(try parseAnswer(body, tenant: tenant))
         case "emulator":
-            guard case .emulator = tenant else {
-                throw ScenarioFileError(file: reader.file, path: body.path, problem: "emulator actions need \"tenant\": {\"emulator\": …}")
+            guard let policy else {
+                throw JSONFileError(file: reader.file, path: body.path, problem: "emulator actions need \"tenant\": {\"emulator\": …}")
             }
-            return .emulator(try parseEmulatorAction(body))
+            return .emulator(try parseEmulatorAction(body, policy: policy))
         default: return .expect(try parseExpectation(body))
         }
     }
 
-    private func parseStart(_ reader: ScenarioReader) throws(ScenarioFileError) -> FlowStart {
+    private func parseStart(_ reader: JSONObjectReader) throws(JSONFileError) -> FlowStart {
         try reader.only(["flow", "email", "password", "attributes"])
         let text = try reader.requiredString("flow")
         guard let flow = FlowStart.Flow(rawValue: text) else {
             throw reader.failure("flow", "use \(FlowStart.Flow.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let start = FlowStart(flow: flow, email: try reader.string("email"), password: try reader.string("password"),
+        let start = FlowStart(flow: flow, email: try reader.nonEmptyString("email"), password: try reader.nonEmptyString("password"),
                               attributes: try reader.stringMap("attributes") ?? [:])
         if flow != .deviceCode, start.email == nil { throw reader.failure("email", "missing; \(flow.rawValue) starts with an email") }
         return start
     }
 
-    private func parseAnswer(_ reader: ScenarioReader, tenant: ScenarioTenant) throws(ScenarioFileError) -> Answer {
+    private func parseAnswer(_ reader: JSONObjectReader, tenant: ScenarioTenant) throws(JSONFileError) -> Answer {
         try reader.only(Self.answerKinds.union(["contact"]))
         let kinds = reader.keys.filter(Self.answerKinds.contains)
         guard kinds.count == 1, let kind = kinds.first else {
-            throw ScenarioFileError(file: reader.file, path: reader.path, problem: "expected exactly one of \(Self.answerKinds.sorted().joined(separator: ", "))")
+            throw JSONFileError(file: reader.file, path: reader.path, problem: "expected exactly one of \(Self.answerKinds.sorted().joined(separator: ", "))")
         }
         if kind != "method", reader.raw("contact") != nil { throw reader.failure("contact", "only with method") }
         switch kind {
         case "code": return .code(try parseCodeSource(reader, tenant: tenant))
         case "password": return .password(try reader.requiredString("password"))
         case "attributes": return .attributes(try reader.stringMap("attributes") ?? [:])
-        case "method": return .method(try reader.requiredString("method"), contact: try reader.string("contact"))
+        case "method": return .method(try reader.requiredString("method"), contact: try reader.nonEmptyString("contact"))
         case "proceed":
-            guard let flag = reader.raw("proceed") as? NSNumber, ScenarioReader.isBoolean(flag), flag.boolValue else {
+            guard let flag = reader.raw("proceed") as? NSNumber, JSONObjectReader.isBoolean(flag), flag.boolValue else {
                 throw reader.failure("proceed", "expected true")
             }
             return .proceed
@@ -153,11 +139,11 @@ struct ScenarioFileParser {
         }
     }
 
-    private func parseCodeSource(_ reader: ScenarioReader, tenant: ScenarioTenant) throws(ScenarioFileError) -> CodeSource {
+    private func parseCodeSource(_ reader: JSONObjectReader, tenant: ScenarioTenant) throws(JSONFileError) -> CodeSource {
         if let object = reader.raw("code") as? [String: Any] {
-            let value = try ScenarioReader(file: reader.file, path: reader.keyPath("code"), value: object)
+            let value = try JSONObjectReader(file: reader.file, path: reader.keyPath("code"), value: object)
             try value.only(["value", "mailbox"])
-            if let address = try value.string("mailbox") {
+            if let address = try value.nonEmptyString("mailbox") {
                 guard value.keys.count == 1 else { throw value.failure("mailbox", "give either value or mailbox") }
                 guard case .real(_, _, _, mailbox: _?) = tenant else { throw value.failure("mailbox", "needs the tenant's \"mailbox\"") }
                 return .mailbox(address: address)
@@ -165,7 +151,7 @@ struct ScenarioFileParser {
             return .value(try value.requiredString("value"))
         }
         let source: CodeSource
-        switch try reader.string("code") {
+        switch try reader.nonEmptyString("code") {
         case "outbox": source = .outbox
         case "command": source = .command
         case "prompt": source = .prompt
@@ -184,7 +170,7 @@ struct ScenarioFileParser {
     }
 
     /// `tenant.mailbox`: `{"url", "passwordEnv" | "passwordFile", "caFile"?, "pattern"?, "afterReading"?: "seen" | "delete"}`.
-    private func parseMailbox(_ reader: ScenarioReader) throws(ScenarioFileError) -> MailboxSettings {
+    private func parseMailbox(_ reader: JSONObjectReader) throws(JSONFileError) -> MailboxSettings {
         try reader.only(["url", "passwordEnv", "passwordFile", "caFile", "pattern", "afterReading"])
         let url = try reader.requiredString("url")
         let location: MailboxLocation
@@ -194,12 +180,12 @@ struct ScenarioFileParser {
             throw reader.failure("url", error.description)
         }
         let password: MailboxPassword
-        switch (try reader.string("passwordEnv"), try reader.string("passwordFile")) {
+        switch (try reader.nonEmptyString("passwordEnv"), try reader.nonEmptyString("passwordFile")) {
         case (let name?, nil): password = .environment(name)
         case (nil, let path?): password = .file(path)
         default: throw reader.failure("passwordEnv", "give exactly one of passwordEnv (a variable's name) and passwordFile")
         }
-        let source = try reader.string("pattern") ?? CodePattern.defaultSource
+        let source = try reader.nonEmptyString("pattern") ?? CodePattern.defaultSource
         let pattern: CodePattern
         do {
             pattern = try CodePattern(source)
@@ -207,18 +193,18 @@ struct ScenarioFileParser {
             throw reader.failure("pattern", error.description)
         }
         var afterReading = MailboxSettings.AfterReading.seen
-        if let text = try reader.string("afterReading") {
+        if let text = try reader.nonEmptyString("afterReading") {
             guard let value = MailboxSettings.AfterReading(rawValue: text) else { throw reader.failure("afterReading", "use \"seen\" or \"delete\"") }
             afterReading = value
         }
-        return MailboxSettings(location: location, password: password, caFile: try reader.string("caFile"), pattern: pattern,
+        return MailboxSettings(location: location, password: password, caFile: try reader.nonEmptyString("caFile"), pattern: pattern,
                                afterReading: afterReading)
     }
 
-    private func parseEmulatorAction(_ reader: ScenarioReader) throws(ScenarioFileError) -> EmulatorAction {
+    private func parseEmulatorAction(_ reader: JSONObjectReader, policy: TenantPolicy) throws(JSONFileError) -> EmulatorAction {
         try reader.only(["advanceClock", "fault", "policy"])
         guard reader.keys.count == 1, let kind = reader.keys.first else {
-            throw ScenarioFileError(file: reader.file, path: reader.path, problem: "expected exactly one of advanceClock, fault, policy")
+            throw JSONFileError(file: reader.file, path: reader.path, problem: "expected exactly one of advanceClock, fault, policy")
         }
         switch kind {
         case "advanceClock":
@@ -234,31 +220,37 @@ struct ScenarioFileParser {
             }
             return .fault(data)
         default:
-            guard let knobs = try reader.object("policy"), !knobs.keys.isEmpty else { throw reader.failure("policy", "expected an object of knobs") }
-            var parsed: [PolicyKnob] = []
-            for name in knobs.keys {
-                if let knob = PolicyKnob.parse(name, knobs.raw(name) ?? NSNull()) {
-                    parsed.append(knob)
-                } else if let allowed = PolicyKnob.allowed.first(where: { $0.name == name }) {
-                    throw knobs.failure(name, "expected \(allowed.values)")
-                } else {
-                    throw knobs.failure(name, "unknown key; use \(PolicyKnob.allowed.map(\.name).joined(separator: ", "))")
-                }
+            guard let object = reader.raw("policy") as? [String: Any], !object.isEmpty else {
+                throw reader.failure("policy", "expected an object of policy keys")
             }
-            return .policy(parsed)
+            do {
+                return .policy(try PolicyPatch(dottedKeys: object, tenant: policy))
+            } catch {
+                throw reader.failure("policy.\(error.key)", Self.problem(error))
+            }
         }
     }
 
-    private func parseExpectation(_ reader: ScenarioReader) throws(ScenarioFileError) -> Expectation {
+    /// A patch refusal in a scenario file's words (`unknown key; use …`, `expected true or false`).
+    private static func problem(_ refusal: PolicyPatch.Refusal) -> String {
+        switch refusal.problem {
+        case .notSettable:
+            "unknown key; use \((PolicyPatch.keys.map(\.key) + PolicyPatch.clientAliases.keys.sorted()).joined(separator: ", "))"
+        case .expected(let allowed, let found): "expected \(allowed), found \(found)"
+        case .unknownName(let what): "must name \(what)"
+        }
+    }
+
+    private func parseExpectation(_ reader: JSONObjectReader) throws(JSONFileError) -> Expectation {
         try reader.only(Self.expectKeys)
         guard !reader.keys.isEmpty else {
-            throw ScenarioFileError(file: reader.file, path: reader.path, problem: "expected at least one of \(Self.expectKeys.sorted().joined(separator: ", "))")
+            throw JSONFileError(file: reader.file, path: reader.path, problem: "expected at least one of \(Self.expectKeys.sorted().joined(separator: ", "))")
         }
-        let expectation = Expectation(step: try reader.string("step"), error: try reader.string("error"), suberror: try reader.string("suberror"),
+        let expectation = Expectation(step: try reader.nonEmptyString("step"), error: try reader.nonEmptyString("error"), suberror: try reader.nonEmptyString("suberror"),
                                       aadsts: try reader.int("aadsts", in: 1...99_999_999), attributesAsked: try reader.strings("attributesAsked"),
-                                      methodsOffered: try reader.strings("methodsOffered"), redirectReason: try reader.string("redirectReason"))
-        if let step = expectation.step, !Self.stepNames.contains(step) {
-            throw reader.failure("step", "unknown step; use \(Self.stepNames.joined(separator: ", "))")
+                                      methodsOffered: try reader.strings("methodsOffered"), redirectReason: try reader.nonEmptyString("redirectReason"))
+        if let step = expectation.step, !Self.stepNames.contains(where: { $0.rawValue == step }) {
+            throw reader.failure("step", "unknown step; use \(Self.stepNames.map(\.rawValue).joined(separator: ", "))")
         }
         return expectation
     }

@@ -107,8 +107,8 @@ public enum ResponseValidator {
             guard body.tokenType?.lowercased() == "bearer" else { return missing("token_type=Bearer") }
             guard let expiresIn = body.expiresIn, expiresIn > 0 else { return missing("expires_in") }
             return .tokens(TokenGrant(
-                accessToken: accessToken, idToken: body.idToken, refreshToken: body.refreshToken,
-                expiresIn: expiresIn, scope: body.scope ?? "", clientInfo: body.clientInfo))
+                accessToken: accessToken, refreshToken: body.refreshToken, idToken: body.idToken, clientInfo: body.clientInfo,
+                scope: body.scope ?? "", expiresIn: expiresIn))
         }
     }
 

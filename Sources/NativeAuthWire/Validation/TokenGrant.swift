@@ -1,29 +1,54 @@
-/// A validated token answer of `/oauth2/v2.0/token`.
+/// A token endpoint's answer (`/oauth2/v2.0/token`, any grant): what the framework signs in with and what the token
+/// cache stores. The one type for it, native and interactive alike.
 ///
-/// `access_token` is required, `token_type` must be `Bearer` and `expires_in` positive (as MSAL JS
-/// insists); `id_token` and `refresh_token` come with the `openid` / `offline_access` scopes.
-/// Source: docs/protocol.md §N3.4.
-public struct TokenGrant: Sendable, Hashable {
+/// Native answers are validated (`access_token` required, `token_type` `Bearer`, `expires_in` positive, as MSAL JS
+/// insists); `id_token` and `refresh_token` come with the `openid` / `offline_access` scopes. `description`, `dump`
+/// and debuggers never show a token.
+/// Source: docs/protocol.md §N3.4 (native), §I2.2 (successful token response), §I1.4 (`client_info`).
+public struct TokenGrant: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// `access_token`; never empty.
     public var accessToken: String
-    /// `id_token` (a v2 JWT), when `openid` was requested.
-    public var idToken: String?
-    /// `refresh_token`, when `offline_access` was requested.
+    /// `refresh_token`; nil when the answer had none (it needs `offline_access`).
     public var refreshToken: String?
-    /// Seconds the access token is valid.
-    public var expiresIn: Int
-    /// Space-separated scopes granted.
-    public var scope: String
-    /// base64url JSON `{"uid": …, "utid": …}`.
+    /// `id_token` (a v2 JWT); nil when the answer had none (it needs `openid`).
+    public var idToken: String?
+    /// `client_info`: base64url JSON `{"uid", "utid"}`; the account's `home_account_id` is `"uid.utid"`.
     public var clientInfo: String?
+    /// `scope`: space-separated scopes granted, as the server sent them (may be empty).
+    public var scope: String
+    /// `expires_in`: seconds the access token is valid, from the time the answer was received.
+    public var expiresIn: Int
+    /// `ext_expires_in`, seconds; nil means the same as `expiresIn`.
+    public var extExpiresIn: Int?
+    /// `refresh_in`, seconds (proactive refresh hint); nil when not sent.
+    public var refreshIn: Int?
+    /// `token_type`, `"Bearer"` unless the server said otherwise.
+    public var tokenType: String
 
-    /// Memberwise; `expiresIn` in seconds, `scope` space-separated.
-    public init(accessToken: String, idToken: String?, refreshToken: String?, expiresIn: Int, scope: String, clientInfo: String?) {
+    /// Memberwise, with the optional fields absent and `tokenType` `"Bearer"` by default; seconds for the lifetimes.
+    public init(accessToken: String, refreshToken: String? = nil, idToken: String? = nil, clientInfo: String? = nil,
+                scope: String, expiresIn: Int, extExpiresIn: Int? = nil, refreshIn: Int? = nil, tokenType: String = "Bearer") {
         self.accessToken = accessToken
-        self.idToken = idToken
         self.refreshToken = refreshToken
-        self.expiresIn = expiresIn
-        self.scope = scope
+        self.idToken = idToken
         self.clientInfo = clientInfo
+        self.scope = scope
+        self.expiresIn = expiresIn
+        self.extExpiresIn = extExpiresIn
+        self.refreshIn = refreshIn
+        self.tokenType = tokenType
+    }
+
+    /// Scope and lifetimes; the tokens show as `[REDACTED]`.
+    public var description: String {
+        "TokenGrant(scope: \(scope), expiresIn: \(expiresIn), tokenType: \(tokenType), tokens: [REDACTED])"
+    }
+
+    /// Same as `description`, so debuggers never print a token.
+    public var debugDescription: String { description }
+
+    /// `dump` and debuggers see the scope and lifetimes, never the tokens.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["scope": scope, "expiresIn": expiresIn, "tokenType": tokenType, "tokens": "[REDACTED]"])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuthWire
+import StrictJSON
 
 /// The control API under `/emulator/v1/`: outbox, users, tenant, clock, faults, device codes, sign-in log. JSON in,
 /// JSON out.
@@ -36,10 +37,10 @@ extension TenantEmulator {
         case ("GET", "tenant"):
             return .json(200, object: tenantSummary)
         case ("PATCH", "tenant"):
-            return changeKnobs(request.body)
+            return patchPolicy(request.body)
         case ("POST", "clock"):
             guard let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
-                  let number = object["advanceSeconds"] as? NSNumber, !PolicyReader.isBoolean(number),
+                  let number = object["advanceSeconds"] as? NSNumber, !JSONObjectReader.isBoolean(number),
                   number.doubleValue >= 0, number.doubleValue <= 31_536_000 else {
                 return Self.controlError(400, "body must be {\"advanceSeconds\": N} with 0 ≤ N ≤ 31536000")
             }
@@ -119,14 +120,15 @@ extension TenantEmulator {
         }
         do {
             let users = try items.enumerated().map { index, item in
-                try TenantPolicy.parseSeedUser(item, file: "POST /emulator/v1/users", path: "[\(index)]", signUp: policy.signUp, mfa: policy.mfa)
+                try TenantPolicy.parseSeedUser(JSONObjectReader(file: "POST /emulator/v1/users", path: "[\(index)]", value: item),
+                                               signUp: policy.signUp, mfa: policy.mfa)
             }
             let before = (try? store.allUsers().count) ?? 0
             try seedUsers(users)
             let after = (try? store.allUsers().count) ?? 0
             return .json(200, object: ["imported": after - before, "skippedExisting": users.count - (after - before)])
-        } catch let error as PolicyError {
-            return Self.controlError(400, error.message)
+        } catch let error as JSONFileError {
+            return Self.controlError(400, error.description)
         } catch {
             return Self.controlError(400, "\(error)")
         }
@@ -153,14 +155,14 @@ extension TenantEmulator {
         }
         var retryAfter = true
         if let value = object["retryAfter"] {
-            guard let flag = value as? NSNumber, PolicyReader.isBoolean(flag) else {
+            guard let flag = value as? NSNumber, JSONObjectReader.isBoolean(flag) else {
                 return Self.controlError(400, "retryAfter must be true or false")
             }
             retryAfter = flag.boolValue
         }
         func number(_ key: String, _ fallback: Int) -> Int? {
             guard let value = object[key] else { return fallback }
-            guard let number = value as? NSNumber, !PolicyReader.isBoolean(number), let int = Int(exactly: number.doubleValue), int >= 0 else { return nil }
+            guard let number = value as? NSNumber, !JSONObjectReader.isBoolean(number), let int = Int(exactly: number.doubleValue), int >= 0 else { return nil }
             return int
         }
         guard let count = number("count", 1), count >= 1, let seconds = number("seconds", 1), seconds <= 300 else {

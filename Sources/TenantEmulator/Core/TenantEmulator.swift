@@ -89,8 +89,8 @@ public final class TenantEmulator: @unchecked Sendable {
         try seedUsers(policy.users)
     }
 
-    /// Changes policy knobs of the running tenant (a scenario's or an operator's rehearsal); requests after the
-    /// call see the change. Attribute patterns stay as compiled at start, so `signUp.attributes` regexes and
+    /// Changes the running tenant's policy (for embedders; the control API, scenarios and the console's panel send a
+    /// ``PolicyPatch`` to `PATCH /emulator/v1/tenant`); requests after the call see the change. Attribute patterns stay as compiled at start, so `signUp.attributes` regexes and
     /// choices must not be changed here.
     public func updatePolicy(_ change: (inout TenantPolicy) -> Void) {
         policyState.withLock { change(&$0) }

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// A policy file that cannot be used: one message naming the file, the key and what is allowed.
 ///
 /// The `tophhie emulator` command prints `message` and exits with code 2.
@@ -14,6 +16,11 @@ public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
         self.file = file
         self.key = key
         self.allowed = allowed
+    }
+
+    /// The reader's fault as a policy error: its path is the key (or `line L, column C`), its problem what is allowed.
+    init(_ error: JSONFileError) {
+        self.init(file: error.file, key: error.path, allowed: error.problem)
     }
 
     /// `FILE: KEY: ALLOWED`.

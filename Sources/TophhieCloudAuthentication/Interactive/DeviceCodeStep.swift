@@ -151,8 +151,8 @@ public struct DeviceCodeStep: Sendable, CustomStringConvertible {
         verificationURI = usable
         // The service's message names the page it sent; it must not contradict the page shown instead.
         message = (object["message"] as? String).map { $0.replacingOccurrences(of: sent, with: usable.absoluteString) }
-        interval = TokenAnswer.seconds(object["interval"]).flatMap { $0 > 0 ? $0 : nil } ?? 5
-        expiresOn = issuedAt.addingTimeInterval(TimeInterval(TokenAnswer.seconds(object["expires_in"]).flatMap { $0 > 0 ? $0 : nil } ?? 900))
+        interval = TokenGrant.seconds(object["interval"]).flatMap { $0 > 0 ? $0 : nil } ?? 5
+        expiresOn = issuedAt.addingTimeInterval(TimeInterval(TokenGrant.seconds(object["expires_in"]).flatMap { $0 > 0 ? $0 : nil } ?? 900))
         self.scopes = scopes
         self.session = session
     }

@@ -37,7 +37,7 @@ struct InteractiveSession: Sendable {
                       realm knownRealm: String? = nil, fallbackIDToken: String? = nil, refreshing: String? = nil) async throws
         -> TophhieAuthResult {
         let requested = configuration.scopeParameter(scopes)
-        let tokens = try TokenAnswer(json: answer.body, requestedScope: requested)
+        let tokens = try TokenGrant(answer: answer.body, requestedScope: requested)
         guard let idToken = tokens.idToken ?? fallbackIDToken else {
             throw AuthError.unexpectedResponse("The token answer has no id_token, though openid was asked for.")
         }
@@ -49,7 +49,7 @@ struct InteractiveSession: Sendable {
         let (clientID, environment, received) = (configuration.clientID, configuration.environment, now())
         let stored = try await store.update { cache in
             if let refreshing, cache.account(homeAccountID: refreshing, environment: environment) == nil { return false }
-            try cache.store(tokens.cacheable, clientID: clientID, environment: environment, realm: realm,
+            try cache.store(tokens, clientID: clientID, environment: environment, realm: realm,
                             requestedScopes: requested.split(separator: " ").map(String.init), accountSource: accountSource, now: received)
             return true
         }
@@ -69,7 +69,7 @@ final class DiscoveredMetadata: Sendable {
 }
 
 extension TophhieAuthResult {
-    init(_ tokens: TokenAnswer, idToken: String, receivedAt: Date) throws {
+    init(_ tokens: TokenGrant, idToken: String, receivedAt: Date) throws {
         self.init(idToken: idToken, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
                   expiresOn: receivedAt.addingTimeInterval(TimeInterval(tokens.expiresIn)),
                   scopes: tokens.scope.split(separator: " ").map(String.init),

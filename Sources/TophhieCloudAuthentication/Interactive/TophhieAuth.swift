@@ -313,8 +313,8 @@ public final class TophhieAuth: Sendable {
         }
         let clientInfo = Base64URL.encode(Array(#"{"uid":"\#(objectID)","utid":"\#(tenantID)"}"#.utf8))
         let seconds = max(0, Int(result.expiresOn.timeIntervalSince(clock()).rounded()))
-        let tokens = CacheableTokenResponse(accessToken: result.accessToken, refreshToken: result.refreshToken, idToken: result.idToken,
-                                            clientInfo: clientInfo, scope: result.scopes.joined(separator: " "), expiresIn: seconds)
+        let tokens = TokenGrant(accessToken: result.accessToken, refreshToken: result.refreshToken, idToken: result.idToken,
+                                clientInfo: clientInfo, scope: result.scopes.joined(separator: " "), expiresIn: seconds)
         let (clientID, environment, now) = (session.configuration.clientID, session.configuration.environment, clock())
         try await session.store.update { cache in
             try cache.store(tokens, clientID: clientID, environment: environment, realm: tenantID,

@@ -24,7 +24,7 @@ extension MSALTokenCache {
     ///   - now: the time the answer was received.
     /// - Throws: ``TokenCacheError/noAccountIdentity`` when neither `client_info` nor the id token names the
     ///   account; nothing is stored then.
-    public mutating func store(_ response: CacheableTokenResponse, clientID: String, environment: String, realm: String,
+    public mutating func store(_ response: TokenGrant, clientID: String, environment: String, realm: String,
                                requestedScopes: [String], accountSource: String?, now: Date) throws(TokenCacheError) {
         let claims = response.idToken.map(JWTClaims.claims(ofJWT:)) ?? [:]
         let info = response.clientInfo.map(JWTClaims.claims(ofBase64URLJSON:)) ?? [:]
