@@ -24,12 +24,14 @@ import Testing
     ]
 
     /// The lines each command needs besides the option under test (`--idle-reset`, `--record`, `--staff` and
-    /// `--queue` only go with `--enrol`, `--report` with `--queue` too, and `--token-cache` never does).
+    /// `--queue` only go with `--enrol`, `--staff` with `--record` too, `--report` with `--queue`, and `--token-cache`
+    /// never does).
     private static func required(_ command: String, for option: String) -> [String] {
         switch (command, option) {
         case ("history", _): ["--user", "someone@contoso.com"]
         case ("run", _): ["a.json"]
-        case (_, "--idle-reset"), (_, "--record"), (_, "--staff"), (_, "--queue"): ["--enrol"]
+        case (_, "--staff"): ["--enrol", "--record", "enrolment.jsonl"]
+        case (_, "--idle-reset"), (_, "--record"), (_, "--queue"): ["--enrol"]
         case (_, "--report"): ["--enrol", "--queue", "people.csv"]
         default: []
         }

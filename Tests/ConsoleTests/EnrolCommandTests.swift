@@ -63,6 +63,16 @@ import Testing
         #expect(throws: UsageError("--queue serves a list of people in enrolment mode; add --enrol.")) {
             try parser.parse(["--queue", "people.csv"])
         }
+        // Found by a new user: these were taken silently, the second list dropping the first, the name going nowhere.
+        #expect(throws: UsageError("--staff names who is at the desk in the enrolment record; add --record FILE.")) {
+            try parser.parse(["--enrol", "--staff", "Sam"])
+        }
+        #expect(throws: UsageError("--queue given twice (monday.csv, tuesday.csv): the desk serves one list; put the people in one CSV.")) {
+            try parser.parse(["--enrol", "--queue", "monday.csv", "--queue", "tuesday.csv"])
+        }
+        #expect(throws: UsageError("--record given twice (a.jsonl, b.jsonl): the desk keeps one record.")) {
+            try parser.parse(["--enrol", "--record", "a.jsonl", "--record", "b.jsonl"])
+        }
         #expect(throws: UsageError("--report writes the result of each row of a list; add --queue FILE.csv.")) {
             try parser.parse(["--enrol", "--report", "result.md"])
         }

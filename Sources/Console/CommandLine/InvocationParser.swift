@@ -328,13 +328,20 @@ public struct InvocationParser {
         case "--graph": options.graph = try graphURL(value)
         case "--idle-reset": options.idleReset = try number(given.spelling, value, in: 1...86_400)
         case "--sign-up-attributes": options.signUpAttributes = try SignUpAttributesFile.load(value, readFile: readFile)
-        case "--record": options.recordPath = value
+        case "--record": options.recordPath = try once(given, options.recordPath, "the desk keeps one record")
         case "--staff": options.staff = value
-        case "--queue": options.queuePath = value
+        case "--queue": options.queuePath = try once(given, options.queuePath, "the desk serves one list; put the people in one CSV")
         case "--report": options.reportPath = value
         default: return false
         }
         return true
+    }
+
+    /// The value of a file option that must not be given twice (the second would silently drop the first file).
+    private func once(_ given: ScannedArguments.Given, _ earlier: String?, _ why: String) throws -> String {
+        let value = given.value ?? ""
+        if let earlier { throw UsageError("\(given.spelling) given twice (\(earlier), \(value)): \(why).") }
+        return value
     }
 
     /// Console options that only make sense together, checked once the whole line is read.
@@ -348,6 +355,9 @@ public struct InvocationParser {
         }
         if options.recordPath != nil || options.staff != nil, !options.enrol {
             throw UsageError("--record and --staff keep the enrolment record in enrolment mode; add --enrol.")
+        }
+        if options.staff != nil, options.recordPath == nil {
+            throw UsageError("--staff names who is at the desk in the enrolment record; add --record FILE.")
         }
         if options.queuePath != nil, !options.enrol {
             throw UsageError("--queue serves a list of people in enrolment mode; add --enrol.")
