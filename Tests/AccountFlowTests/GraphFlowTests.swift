@@ -219,8 +219,8 @@ import TophhieCloudAuthentication
         }
     }
 
-    /// Field case 021 (docs/field-cases.md): a 403 keeps every typed value, marks the refused field in place and retries nothing.
-    @Test func aRefusedSaveKeepsTheInputAndMarksTheField() {
+    /// On the edit form, Job title and City changed and Save pressed: both are sent together.
+    static func savingJobTitleAndCity() -> FlowStore {
         var store = Self.onEdit()
         store.send(.fieldEdited(.attribute("jobTitle"), "Analyst")) { $0.profileEdit { $0.edit("jobTitle", "Analyst") } }
         store.send(.fieldEdited(.attribute("city"), "Bath")) { $0.profileEdit { $0.edit("city", "Bath") } }
@@ -228,6 +228,12 @@ import TophhieCloudAuthentication
             $0.profileEdit { form in _ = form.validateChanges() }
             $0.pending = .savingProfile
         }
+        return store
+    }
+
+    /// Field case 021 (docs/field-cases.md): a 403 keeps every typed value, marks the refused field in place and retries nothing.
+    @Test func aRefusedSaveKeepsTheInputAndMarksTheField() {
+        var store = Self.savingJobTitleAndCity()
         let refused = GraphFailure(kind: .missingPermission, message: "Insufficient privileges to complete the operation.",
                                    detail: "403 Authorization_RequestDenied", refusedFields: [.jobTitle])
         store.send(.profileSaved(.failure(refused))) {
@@ -250,13 +256,7 @@ import TophhieCloudAuthentication
     /// Field case 021: Graph's 403 names no field. The form sends each change alone, in property-name order:
     /// what the tenant allows is saved, only what it refuses is marked, and every typed value stays.
     @Test func aRefusalNamingNoFieldSendsEachChangeAlone() {
-        var store = Self.onEdit()
-        store.send(.fieldEdited(.attribute("jobTitle"), "Analyst")) { $0.profileEdit { $0.edit("jobTitle", "Analyst") } }
-        store.send(.fieldEdited(.attribute("city"), "Bath")) { $0.profileEdit { $0.edit("city", "Bath") } }
-        store.send(.submitted, effects: [.saveProfile([.jobTitle: "Analyst", .city: "Bath"])]) {
-            $0.profileEdit { form in _ = form.validateChanges() }
-            $0.pending = .savingProfile
-        }
+        var store = Self.savingJobTitleAndCity()
         let denied = GraphFailure(kind: .missingPermission, message: "Insufficient privileges to complete the operation.",
                                   detail: "403 Authorization_RequestDenied")
         store.send(.profileSaved(.failure(denied)), effects: [.saveProfile([.city: "Bath"])]) {

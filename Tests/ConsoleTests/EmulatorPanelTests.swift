@@ -16,6 +16,15 @@ import TophhieCloudAuthentication
         #expect(selectedRow(fixture.screen())?.contains(text) == true, "no row \(text)", sourceLocation: sourceLocation)
     }
 
+    /// Opens the panel's "add a user" row and enters `email` (then the panel asks the password, or says why not).
+    private func addUser(_ email: String, in fixture: WorkbenchFixture, sourceLocation: SourceLocation = #_sourceLocation) {
+        fixture.workbench.open(ConsoleKeys.emulator)
+        select("add a user", in: fixture, sourceLocation: sourceLocation)
+        fixture.press(.enter)
+        fixture.type(email)
+        fixture.press(.enter)
+    }
+
     /// The highlighted row: the test backend cannot show colour, so the row is found by the panel's own state.
     private func selectedRow(_ screen: String) -> String? {
         screen.split(separator: "\n").first { $0.contains("› ") }.map(String.init)
@@ -68,11 +77,7 @@ import TophhieCloudAuthentication
 
     @Test func aUserIsAddedThenRemoved() async throws {
         let fixture = try WorkbenchFixture()
-        fixture.workbench.open(ConsoleKeys.emulator)
-        select("add a user", in: fixture)
-        fixture.press(.enter)
-        fixture.type("added.by.panel@example.com")
-        fixture.press(.enter)
+        addUser("added.by.panel@example.com", in: fixture)
         fixture.type("Panel-Secret-93!")
         #expect(fixture.screen().contains("••••••••••••••••"))
         #expect(!fixture.screen().contains("Panel-Secret-93!"))
@@ -95,11 +100,7 @@ import TophhieCloudAuthentication
     /// still typed there to correct.
     @Test func aRefusedEmailIsSaidBeforeThePassword() throws {
         let fixture = try WorkbenchFixture()
-        fixture.workbench.open(ConsoleKeys.emulator)
-        select("add a user", in: fixture)
-        fixture.press(.enter)
-        fixture.type("not-an-address")
-        fixture.press(.enter)
+        addUser("not-an-address", in: fixture)
         #expect(fixture.screen().contains("not-an-address is not an email address."), "\(fixture.screen())")
         #expect(fixture.screen().contains("New user's email: not-an-address"), "\(fixture.screen())")
         #expect(!fixture.screen().contains("Password for"), "\(fixture.screen())")
@@ -117,11 +118,7 @@ import TophhieCloudAuthentication
     @Test func aPasswordOutsideThePolicyIsRefused() throws {
         let fixture = try WorkbenchFixture()
         let minimum = fixture.control.policy.password.minLength
-        fixture.workbench.open(ConsoleKeys.emulator)
-        select("add a user", in: fixture)
-        fixture.press(.enter)
-        fixture.type("short.password@example.com")
-        fixture.press(.enter)
+        addUser("short.password@example.com", in: fixture)
         fixture.type("Ab1!")
         fixture.press(.enter)
         #expect(fixture.screen().contains("Too short: the tenant asks for at least \(minimum) characters."), "\(fixture.screen())")
