@@ -39,4 +39,10 @@ public struct Style: Hashable, Sendable {
     public static let banner = Style(bold: true, reverse: true)
     /// Field boxes that do not have focus.
     public static let field = Style(underline: true)
+    /// The highlighted row of a menu: bold and reversed (and ▸-marked), so it shows without colour.
+    public static let menuHighlight = Style(color: .cyan, bold: true, reverse: true)
+    /// The frame and title of the pane that takes the keys: bold (and heavy lines, and ●-marked).
+    public static let focusedFrame = Style(color: .cyan, bold: true)
+    /// The frame of a pane that does not take the keys.
+    public static let frame = Style(dim: true)
 }

@@ -1,11 +1,13 @@
 /// Renders a ``FormView`` into a ``Buffer``: a pure function of the view and the buffer size.
 ///
-/// Layout, top to bottom: header bar, title, the scrolling body (text, fields, buttons), the status
-/// line, and the footer generated from the keymap. Content is at most 100 columns wide and centred,
-/// so 80×24 is used edge to edge and a larger screen gets wider field boxes and more rows. When the
-/// body is taller than its area it scrolls so the focused item is visible, with `↑ more` / `↓ more`
-/// marking hidden rows and the focus's place (`field 12 of 30`) beside the top marker; PgUp/PgDn
-/// (``FormView/scroll``) move it from there. An open ``ChoiceList`` is drawn over the body.
+/// Layout, top to bottom: header bar, title, the body (text, details, fields, then the buttons), an
+/// optional pane (framed, as is the form then), the status line, and the footer generated from the
+/// keymap. Content is at most 100 columns wide and centred, so 80×24 is used edge to edge and a larger
+/// screen gets wider field boxes and more rows. When the body is taller than its area the buttons stay
+/// in view at its bottom and the rest scrolls: from the top, or so the focused field or chosen entry is
+/// visible, with `↑ more` / `↓ more` marking hidden rows and the focus's place (`field 12 of 30`)
+/// beside the top marker; PgUp/PgDn (``FormView/scroll``) move it from there. An open ``ChoiceList``
+/// is drawn over the body.
 public enum FormRenderer {
     /// The most columns the content uses on a wide screen.
     static let maxContentWidth = 100
@@ -16,8 +18,11 @@ public enum FormRenderer {
 
     /// Renders `form` over the whole of `buffer`.
     /// - Returns: where the terminal cursor belongs (the focused text field), or nil to hide it.
+    /// - Parameter pane: a pane to show under the form (the console's outbox or trace). With one, both are
+    ///   framed and titled ( ``PaneBox``): the form's frame, which has the keys, is the focused one. The pane
+    ///   takes only the rows its lines need (see ``PaneContent/height(onScreen:)``), above the status line.
     @discardableResult
-    public static func render(_ form: FormView, into buffer: inout Buffer) -> Point? {
+    public static func render(_ form: FormView, pane: PaneContent? = nil, into buffer: inout Buffer) -> Point? {
         let size = buffer.size
         buffer.fill(Rect(size: size))
         guard size.height >= minimumSize.height, size.width >= minimumSize.width else {
@@ -30,7 +35,6 @@ public enum FormRenderer {
         let contentWidth = min(size.width - 2, maxContentWidth)
         let left = (size.width - contentWidth) / 2
         HeaderBar.render(form.header, into: &buffer, row: 0)
-        buffer.write(TextWrap.truncate(form.title, width: contentWidth), at: Point(x: left, y: 1), style: .title)
         // A long message (an error to act on) wraps above the footer rather than losing its end;
         // the body always keeps at least one row.
         let statusRoom = max(1, min(maxStatusRows, size.height - 5))
@@ -49,9 +53,19 @@ public enum FormRenderer {
         }
         FooterBar.render(form.effectiveKeymap, into: &buffer, row: size.height - 1)
 
-        let rows = FormBody(form: form, width: contentWidth).rows
-        let body = Rect(x: left, y: 2, width: contentWidth, height: size.height - 3 - statusRows)
-        let cursor = drawScrolled(rows, focus: form.focused, scroll: form.scroll, position: position(in: form), in: body, into: &buffer)
+        // Rows from the title down to the status line.
+        var bottom = size.height - 1 - statusRows
+        if let pane, case let paneHeight = pane.height(onScreen: size.height), paneHeight > 0 {
+            bottom -= paneHeight
+            pane.draw(in: Rect(x: 0, y: bottom, width: size.width, height: paneHeight), into: &buffer)
+            PaneBox.draw(title: form.title, focused: true, in: Rect(x: 0, y: 1, width: size.width, height: bottom - 1), into: &buffer)
+            bottom -= 1
+        } else {
+            buffer.write(TextWrap.truncate(form.title, width: contentWidth), at: Point(x: left, y: 1), style: .title)
+        }
+        let body = Rect(x: left, y: 2, width: contentWidth, height: bottom - 2)
+        let cursor = drawBody(FormBody(form: form, width: contentWidth), focus: form.focused, scroll: form.scroll,
+                              position: position(in: form), in: body, into: &buffer)
         guard let list = form.choiceList, form.fields.indices.contains(list.field) else { return cursor }
         return ChoiceListBox.render(list, title: form.fields[list.field].label, in: body, into: &buffer)
     }
@@ -65,6 +79,26 @@ public enum FormRenderer {
         case .button?: return "buttons, after \(form.fields.count) fields"
         case nil: return nil
         }
+    }
+
+    /// The rows, then the buttons. When they do not fit, the rows scroll above the buttons, which stay in
+    /// view at the bottom: a screen opens at its top (its title and first facts) with its actions shown,
+    /// whichever button has the focus. A body too short to keep three rows beside the buttons scrolls as one.
+    private static func drawBody(_ body: FormBody, focus: FormView.Focusable?, scroll: Int, position: String?,
+                                 in area: Rect, into buffer: inout Buffer) -> Point? {
+        let buttons = body.buttonRows
+        let gap = body.rows.isEmpty || buttons.isEmpty ? 0 : 1
+        let listHeight = area.height - gap - buttons.count
+        if body.rows.count <= listHeight || listHeight < 3 {
+            let blank = gap == 0 ? [] : [FormBody.Row(owner: nil) { _, _, _ in nil }]
+            return drawScrolled(body.rows + blank + buttons, focus: focus, scroll: scroll, position: position, in: area, into: &buffer)
+        }
+        let list = Rect(x: area.x, y: area.y, width: area.width, height: listHeight)
+        let cursor = drawScrolled(body.rows, focus: focus, scroll: scroll, position: position, in: list, into: &buffer)
+        for (index, row) in buttons.enumerated() {
+            _ = row.draw(&buffer, area.x, area.maxY - buttons.count + index)
+        }
+        return cursor
     }
 
     private static func drawScrolled(_ rows: [FormBody.Row], focus: FormView.Focusable?, scroll: Int, position: String?,
@@ -90,6 +124,10 @@ public enum FormRenderer {
             if offset > 0 { buffer.write("↑ more (PgUp)", at: Point(x: area.x, y: area.y), style: .hint) }
             if let position, DisplayWidth.of(position) + 16 <= area.width {
                 buffer.write(position, at: Point(x: area.maxX - DisplayWidth.of(position), y: area.y), style: .hint)
+            } else if offset == 0 {
+                // At the top with nothing to say above: the first row is content, not an empty marker row.
+                top = area.y
+                visible += 1
             }
             if offset + visible < rows.count {
                 buffer.write("↓ more (PgDn)", at: Point(x: area.x, y: area.maxY - 1), style: .hint)

@@ -4,12 +4,12 @@ import Foundation
 /// Flow states for the Graph screens (profile, profile edit, sign-in history), reached through the
 /// reducer from the account screen, with fictional values.
 extension FlowScreens {
-    static func profileField(_ key: String, _ label: String, _ value: ProfileFieldValue, editable: Bool = false) -> ProfileFieldSummary {
+    public static func profileField(_ key: String, _ label: String, _ value: ProfileFieldValue, editable: Bool = false) -> ProfileFieldSummary {
         ProfileFieldSummary(key: key, label: label, value: value, editable: editable)
     }
 
     /// Every property the console selects, as a customer's `/me` answers: some set, some `null`, some absent.
-    static let profile = ProfileSummary(fields: [
+    public static let profile = ProfileSummary(fields: [
         profileField("id", "Object id", .set("7d2f0c4e-1b9a-4f55-9c1e-3a5b6c7d8e9f")),
         profileField("displayName", "Display name", .set("Ada Lovelace"), editable: true),
         profileField("givenName", "Given name", .set("Ada"), editable: true),
@@ -34,13 +34,13 @@ extension FlowScreens {
     ])
 
     /// On the account screen, signed in, after the first tick.
-    static func onAccount() -> FlowState {
+    public static func onAccount() -> FlowState {
         var state = FlowState(settings: settings, step: .signedIn(account), signedIn: account)
         _ = state.reduce(.tick(start))
         return state
     }
 
-    static func profileScreen() -> FlowState {
+    public static func profileScreen() -> FlowState {
         var state = onAccount()
         _ = state.reduce(.profileRequested)
         _ = state.reduce(.profileLoaded(.success(profile)))
@@ -48,7 +48,7 @@ extension FlowScreens {
     }
 
     /// Row `index` (0 newest), a minute apart going back from `start`; every third one failed.
-    static func signIn(_ index: Int) -> SignInRow {
+    public static func signIn(_ index: Int) -> SignInRow {
         let failed = index % 3 == 2
         let apps = ["Contoso web", "Contoso mobile app for iOS and Android", "Tophhie Account Console"]
         return SignInRow(
@@ -61,7 +61,7 @@ extension FlowScreens {
     }
 
     /// The history list of `count` rows for the signed-in account, the first page of `pageSize`.
-    static func history(_ count: Int, hasMore: Bool = false) -> FlowState {
+    public static func history(_ count: Int, hasMore: Bool = false) -> FlowState {
         var state = onAccount()
         _ = state.reduce(.historyRequested)
         _ = state.reduce(.historyUserChosen)
