@@ -131,7 +131,7 @@ public enum Gallery {
             session.send(.registrationAnswered(.failure(.invalidInput("That phone number or email doesn't look right.", refused))))
             return session
         },
-        GalleryScreen("resetPolling", keyFact: "Password") {
+        GalleryScreen("resetPolling", keyFact: "applying your new password") {
             var state = FlowScreens.newPassword()
             state.step = .resetPolling(poll: 0)
             state.pending = .changingPassword
@@ -233,7 +233,8 @@ public enum Gallery {
                 let style = buffer[x, y].style
                 return style.reverse ? "R" : style.bold ? "B" : style.underline ? "U" : style.dim ? "D" : " "
             }
-            if marks.contains(where: { $0 != " " }) { out.append(" " + String(marks)) }
+            let markLine = " " + String(marks)
+            if marks.contains(where: { $0 != " " }) { out.append(String(markLine.reversed().drop { $0 == " " }.reversed())) }
         }
         return out.joined(separator: "\n")
     }

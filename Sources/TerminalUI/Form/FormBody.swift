@@ -21,8 +21,8 @@ struct FormBody {
                 rows.append(Row(owner: nil) { buffer, x, y in buffer.write(line, at: Point(x: x, y: y)); return nil })
             }
         }
-        let followsText = form.banner != nil || !form.details.isEmpty || !form.fields.isEmpty || !form.buttons.isEmpty
-        // A blank row after the text, when anything follows it.
+        let followsText = form.banner != nil || !form.details.isEmpty || !form.fields.isEmpty
+        // A blank row after the text, when anything but the buttons follows it (they bring their own).
         if !form.lines.isEmpty, followsText { rows.append(Row(owner: nil) { _, _, _ in nil }) }
         if let banner = form.banner {
             appendBanner(banner, width: width)

@@ -114,10 +114,15 @@ public enum FormRenderer {
             if let first = owned.first, let last = owned.last {
                 offset = max(0, last - visible + 1)
                 offset = min(offset, first)
-                // A list taller than the body keeps its chosen entry in view: from the top while it is in the
-                // first half, then centred, so a 50-row list can be walked with the arrow keys.
-                if last - first + 1 > visible, let chosen = owned.first(where: { rows[$0].isChosen }) {
-                    offset = max(0, chosen - visible / 2)
+                // A list needs only its chosen entry in view. Where the top of the screen shows it, the screen
+                // stays at its top (the text and facts above the list); a list taller than the body is walked
+                // with the chosen entry centred, so a 50-row list can be walked with the arrow keys.
+                if let chosen = owned.first(where: { rows[$0].isChosen }) {
+                    if chosen < visible {
+                        offset = 0
+                    } else if last - first + 1 > visible {
+                        offset = max(0, chosen - visible / 2)
+                    }
                 }
             }
             offset = min(max(0, offset + scroll), rows.count - visible)
