@@ -96,7 +96,7 @@ public enum Gallery {
             ])
             return ScreenSession(FlowScreens.signUp(settings))
         },
-        GalleryScreen("codeEntryCountdown", keyFact: "a***@co***.example") {
+        GalleryScreen("codeEntryCountdown", keyFact: "a***@co***.example", fitsWithOutbox: true) {
             var session = ScreenSession(FlowScreens.codeEntry())
             session.send(.tick(FlowScreens.start))
             session.send(.tick(FlowScreens.start.addingTimeInterval(12)))

@@ -19,7 +19,7 @@ public enum FormRenderer {
     /// Renders `form` over the whole of `buffer`.
     /// - Returns: where the terminal cursor belongs (the focused text field), or nil to hide it.
     /// - Parameter pane: a pane to show under the form (the console's outbox or trace). With one, both are
-    ///   framed and titled ( ``PaneBox``): the form's frame, which has the keys, is the focused one. The pane
+    ///   framed and titled (``PaneBox``): the form's frame, which has the keys, is the focused one. The pane
     ///   takes only the rows its lines need (see ``PaneContent/height(onScreen:)``), above the status line.
     @discardableResult
     public static func render(_ form: FormView, pane: PaneContent? = nil, into buffer: inout Buffer) -> Point? {
