@@ -17,9 +17,10 @@ public enum FirstFrame {
     public static func embeddedHome(preset: String, enrolment: Bool = false) -> FormView {
         let entries = enrolment ? ["Sign in", "Sign up", "Reset password", "Quit"]
             : ["Sign in", "Sign in with browser", "Sign in with a device code", "Sign up", "Reset password", "Quit"]
-        let menu = FormField.picker("options", label: "",
+        var menu = FormField.picker("options", label: "",
                                     options: entries.enumerated().map { PickerOption(id: String($0.offset), title: $0.element) },
                                     selected: enrolment ? entries.firstIndex(of: "Sign up") ?? 0 : 0)
+        menu.isMenu = true
         return FormView(header: startingHeader(preset: preset), title: "Tophhie Account Console", fields: [menu],
                         keymap: ConsoleKeys.keymap(withOutbox: false))
     }

@@ -35,7 +35,9 @@ public struct GalleryScreen: Sendable {
 /// `docs/screens.md`, and a test checks that file is current. The rendering is the console's own
 /// (``FormRenderer`` with ``ConsolePanes``); only the states are fictional.
 public enum Gallery {
+    /// The smallest terminal the layout rules are written for.
     public static let small = Size(width: 80, height: 24)
+    /// A roomy terminal: content at most 100 columns, centred.
     public static let large = Size(width: 120, height: 40)
 
     /// The outbox pane as the console shows it after one code was sent.
