@@ -27,6 +27,8 @@ let package = Package(
         systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
         // libcurl with OpenSSL, for a transport that can trust a private CA (FoundationNetworking cannot on Linux).
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
+        // QR codes of the sign-in addresses, for a phone.
+        systemLibrary("CQRencode", pkgConfig: "libqrencode", apt: "libqrencode-dev"),
         // No pkg-config: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim defines what is needed.
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
         // Bounded ICU regex evaluation; a C target so ICU headers never meet Foundation's ICU module.
@@ -42,6 +44,8 @@ let package = Package(
         .target(name: "MailboxCodes", dependencies: ["CCurl"]),
         // Foundation-free, like CursesBackend and Launcher: the launcher paints its first frame with them.
         .target(name: "TerminalUI"),
+        // Text to QR modules (libqrencode) and modules to half-block lines. Foundation-free.
+        .target(name: "QRCode", dependencies: ["CQRencode"]),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
         // The one table of commands and options: parsers, help, completions and man page read it. Foundation-free
         // for the launcher.
@@ -60,7 +64,7 @@ let package = Package(
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [
             "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
-            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "TenantConfiguration", "MailboxCodes",
+            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "TenantConfiguration", "MailboxCodes", "QRCode",
         ]),
         // Every flow screen with fictional values, and the gallery of them (`scripts/gallery` writes docs/screens.md
         // with `screen-gallery`); the snapshot tests draw the same screens.
@@ -76,10 +80,16 @@ let package = Package(
         .executableTarget(name: "tophhie", dependencies: ["Launcher", "CursesBackend"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])],
                           plugins: ["BuildConsoleBesideLauncher"]),
+        // The start-up benchmark's floor of a one-binary console: FoundationEssentials and libcurl, the launcher's
+        // static runtime and link, the same first frame (docs/ARCHITECTURE.md, "The launcher").
+        // Statically, FoundationEssentials needs its two helper libraries named.
+        .executableTarget(name: "startup-floor", dependencies: ["Launcher", "CursesBackend", "CCurl"],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
+                                           .linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")]),
         // The benchmark's load generator: a cheap loopback client, scripted flows, every answer checked.
         .target(name: "EmulatorLoad", dependencies: ["NativeAuthWire", "TenantEmulator", "EmulatorServer"]),
         .executableTarget(name: "tophhie-bench", dependencies: [
-            "tophhie", "tophhie-console", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "EmulatorLoad",
+            "tophhie", "tophhie-console", "startup-floor", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "EmulatorLoad",
         ]),
         // Hidden test harness: a three-field form on CursesBackend, driven under tmux by CursesBackendTests.
         .executableTarget(name: "tui-harness", dependencies: ["CursesBackend", "TerminalUI"]),
@@ -98,14 +108,15 @@ let package = Package(
         .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantConfiguration", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "EmulatorLoadTests", dependencies: ["EmulatorLoad", "NativeAuthWire", "TenantEmulator", "EmulatorServer", "LoopbackHTTP"]),
         .testTarget(name: "EnrolmentFilesTests", dependencies: ["EnrolmentFiles"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "TenantConfiguration", "MailboxCodes", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "QRCode", "TenantConfiguration", "MailboxCodes", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
                     exclude: ["Schemas", "Snapshots"]),
         // Interoperability with the ecosystem: MSAL Python on our token cache, Selenium + Chromium on the
         // sign-in pages. Scripts/ holds the Python programs the tests start.
         .testTarget(name: "InteropTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer", "TestSupport"],
                     exclude: ["Scripts"]),
         // Policies/ holds tenant policy files read by path (--preset FILE), not bundled.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Policies"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "QRCode"], exclude: ["Policies"]),
     ]
 )
 
@@ -124,7 +135,7 @@ if Context.environment["TOPHHIE_FUZZ"] == "1" {
         ("fuzz-tenant-snapshot", ["TenantConfiguration", "TenantEmulator"]),
     ]
     // The launcher's build plugin would first compile the whole console as a tool; fuzz builds need none of it.
-    let launcher: Set<String> = ["tophhie", "tophhie-bench", "BuildConsoleBesideLauncher"]
+    let launcher: Set<String> = ["tophhie", "tophhie-bench", "startup-floor", "BuildConsoleBesideLauncher"]
     package.targets.removeAll { launcher.contains($0.name) }
     package.products.removeAll { launcher.contains($0.name) }
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Targets/FuzzSupport"))

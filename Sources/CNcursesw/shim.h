@@ -15,6 +15,8 @@ static inline WINDOW *cncursesw_curscr(void) { return curscr; }
 static inline WINDOW *cncursesw_newscr(void) { return newscr; }
 static inline FILE *cncursesw_stdout(void) { return stdout; }
 static inline FILE *cncursesw_stdin(void) { return stdin; }
+/// COLOR_PAIRS is a C global: how many colour pairs the terminal has (after start_color).
+static inline int cncursesw_color_pairs(void) { return COLOR_PAIRS; }
 
 /* Attribute macros (built with NCURSES_BITS, which Swift does not import). */
 static inline attr_t cncursesw_a_normal(void) { return A_NORMAL; }

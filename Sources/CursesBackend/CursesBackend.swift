@@ -32,6 +32,8 @@ public final class CursesBackend: Backend {
     /// The signals of `TerminatingSignals` this backend took over (those left at their default).
     private let fatalSignals: [Int32]
     private var stopped = false
+    /// False on `TERM=dumb`, which has no clipboard and would show the OSC 52 sequence as text.
+    private let takesClipboard: Bool
 
     private static let pasteOn = "\u{1B}[?2004h"
     private static let pasteOff = "\u{1B}[?2004l"
@@ -72,6 +74,7 @@ public final class CursesBackend: Backend {
         _ = noecho()
         _ = nonl()
         palette = CursesPalette(environment: environment)
+        takesClipboard = environment["TERM"] != "dumb"
 
         input = TerminalInput(input: STDIN_FILENO, wake: wakePipe, escapeDelay: escapeDelay ?? EscapeDelay.for(environment: environment),
                               pasteQuietTime: pasteQuietTime)
@@ -270,6 +273,13 @@ public final class CursesBackend: Backend {
         for signal in HandledSignals.termination + HandledSignals.crash + HandledSignals.stop + fatal + [SIGWINCH] {
             _ = Glibc.signal(signal, SIG_DFL)
         }
+    }
+
+    /// OSC 52 over SSH and tmux needs nothing but output; a dumb terminal would print the sequence.
+    public func copyToClipboard(_ text: String) -> Bool {
+        guard takesClipboard else { return false }
+        Self.writeDirectly(Clipboard.osc52(text))
+        return true
     }
 
     /// Writes straight to the terminal, past curses' own buffering, for modes curses does not know.

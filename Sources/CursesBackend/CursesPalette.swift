@@ -5,8 +5,12 @@ import TerminalUI
 ///
 /// Without colour (no colour support, or `NO_COLOR` set) the colour is dropped and the attributes
 /// alone carry meaning: errors are bold, focus and the header are reversed.
-struct CursesPalette {
+/// A foreground on the terminal's background is pair 1 + its index in `Color.allCases`; a foreground on an explicit
+/// background (a QR code) gets the next free pair when first drawn, so an 8-colour terminal's 64 pairs suffice.
+final class CursesPalette {
     let usesColor: Bool
+    /// Pairs of a foreground on an explicit background, made as they are first drawn.
+    private var pairs: [Style: Int16] = [:]
 
     /// Starts colours when the terminal has them and the user did not opt out with `NO_COLOR`.
     init(environment: [String: String]) {
@@ -35,7 +39,14 @@ struct CursesPalette {
 
     func pair(_ style: Style) -> Int16 {
         guard usesColor, let color = style.color, let index = Color.allCases.firstIndex(of: color) else { return 0 }
-        return Int16(index + 1)
+        guard let background = style.background else { return Int16(index + 1) }
+        let colors = Style(color: color, background: background)
+        if let made = pairs[colors] { return made }
+        let next = Int16(Color.allCases.count + pairs.count + 1)
+        // No pair left: the attributes alone (the QR code's reverse video) still draw it.
+        guard Int32(next) < cncursesw_color_pairs(), init_pair(next, Self.cursesColor(color), Self.cursesColor(background)) == OK else { return 0 }
+        pairs[colors] = next
+        return next
     }
 
     private static func cursesColor(_ color: Color) -> Int16 {
@@ -46,6 +57,8 @@ struct CursesPalette {
         case .blue: return Int16(COLOR_BLUE)
         case .magenta: return Int16(COLOR_MAGENTA)
         case .cyan: return Int16(COLOR_CYAN)
+        case .black: return Int16(COLOR_BLACK)
+        case .white: return Int16(COLOR_WHITE)
         }
     }
 }

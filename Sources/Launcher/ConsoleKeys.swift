@@ -15,15 +15,22 @@ public enum ConsoleKeys {
     public static let inspectTrace = "inspectTrace"
     /// Ctrl-O: put the newest outbox code for the current code screen into its code field.
     public static let copyCode = "copyCode"
+    /// `c` (outside a text field) or Ctrl-Y: put the web address the screen shows on the terminal's clipboard (OSC 52).
+    public static let copyAddress = "copyAddress"
+    /// F7: the screen's address for a phone (device code, browser sign-in) as a QR code, on the whole screen.
+    public static let qrCode = "qrCode"
 
-    /// The form keymap plus the console's keys (`withOutbox`: only with an embedded emulator).
-    public static func keymap(withOutbox: Bool) -> Keymap {
+    /// The form keymap plus the console's keys (`withOutbox`: only with an embedded emulator). `phoneLink`: the
+    /// screen has an address for a phone, so the footer names F7.
+    public static func keymap(withOutbox: Bool, phoneLink: Bool = false) -> Keymap {
         var bindings = Keymap.form.bindings
         if withOutbox {
             bindings.append(KeyBinding(keys: [.function(2)], command: .app(outbox), keyLabel: "F2", help: "outbox", inFooter: false))
             bindings.append(KeyBinding(keys: [.control("o")], command: .app(copyCode), keyLabel: "^O",
                                        help: "copy the newest code into the code field", inFooter: false))
         }
+        bindings.append(KeyBinding(keys: [.character("c"), .control("y")], command: .app(copyAddress), keyLabel: "c, ^Y",
+                                   help: "copy the address shown to the clipboard (c outside a text field)", inFooter: false))
         bindings.append(KeyBinding(keys: [.function(3)], command: .app(trace), keyLabel: "F3", help: "HTTP trace", inFooter: false))
         bindings.append(KeyBinding(keys: [.function(4)], command: .app(exportHAR), keyLabel: "F4",
                                    help: "export the session as HAR, asking where (secrets redacted)", inFooter: false))
@@ -33,6 +40,8 @@ public enum ConsoleKeys {
         }
         bindings.append(KeyBinding(keys: [.function(6)], command: .app(inspectTrace), keyLabel: "F6",
                                    help: "inspect the trace: filter, open an exchange", inFooter: false))
+        bindings.append(KeyBinding(keys: [.function(7)], command: .app(qrCode), keyLabel: "F7", help: "QR code for a phone",
+                                   inFooter: phoneLink))
         return Keymap(bindings: bindings)
     }
 }

@@ -13,10 +13,12 @@ public enum FirstFrame {
     }
 
     /// The home menu under ``startingHeader(preset:)``, with the console's keys and no outbox key yet.
-    /// Enrolment mode offers no browser or device-code sign-in, and starts on Sign up.
-    public static func embeddedHome(preset: String, enrolment: Bool = false) -> FormView {
+    /// Enrolment mode offers no browser or device-code sign-in, and starts on Sign up. With no browser here
+    /// (``NoBrowserHere``) the device code comes before the browser.
+    public static func embeddedHome(preset: String, enrolment: Bool = false, noBrowser: Bool = false) -> FormView {
+        let interactive = ["Sign in with browser", "Sign in with a device code"]
         let entries = enrolment ? ["Sign in", "Sign up", "Reset password", "Quit"]
-            : ["Sign in", "Sign in with browser", "Sign in with a device code", "Sign up", "Reset password", "Quit"]
+            : ["Sign in"] + (noBrowser ? interactive.reversed() : interactive) + ["Sign up", "Reset password", "Quit"]
         var menu = FormField.picker("options", label: "",
                                     options: entries.enumerated().map { PickerOption(id: String($0.offset), title: $0.element) },
                                     selected: enrolment ? entries.firstIndex(of: "Sign up") ?? 0 : 0)

@@ -1,36 +1,34 @@
 import AccountFlow
 import Foundation
+import TophhieCloudAuthentication
 
 /// Flow states for the Graph screens (profile, profile edit, sign-in history), reached through the
 /// reducer from the account screen, with fictional values.
 extension FlowScreens {
-    public static func profileField(_ key: String, _ label: String, _ value: ProfileFieldValue, editable: Bool = false) -> ProfileFieldSummary {
-        ProfileFieldSummary(key: key, label: label, value: value, editable: editable)
-    }
 
     /// Every property the console selects, as a customer's `/me` answers: some set, some `null`, some absent.
     public static let profile = ProfileSummary(fields: [
-        profileField("id", "Object id", .set("7d2f0c4e-1b9a-4f55-9c1e-3a5b6c7d8e9f")),
-        profileField("displayName", "Display name", .set("Ada Lovelace"), editable: true),
-        profileField("givenName", "Given name", .set("Ada"), editable: true),
-        profileField("surname", "Surname", .set("Lovelace"), editable: true),
-        profileField("mail", "Email", .notSet),
-        profileField("userPrincipalName", "User principal name", .set("e7d6c5b4a3924817@contoso.onmicrosoft.com")),
-        profileField("jobTitle", "Job title", .notSet, editable: true),
-        profileField("mobilePhone", "Mobile phone", .notSet),
-        profileField("businessPhones", "Business phones", .notSet),
-        profileField("officeLocation", "Office location", .notAvailable),
-        profileField("preferredLanguage", "Preferred language", .set("en-GB"), editable: true),
-        profileField("streetAddress", "Street address", .set("12 St James's Square"), editable: true),
-        profileField("city", "City", .set("London"), editable: true),
-        profileField("state", "State/Province", .notSet, editable: true),
-        profileField("postalCode", "Postal code", .set("SW1Y 4JH"), editable: true),
-        profileField("country", "Country/Region", .set("GB"), editable: true),
-        profileField("companyName", "Company name", .notAvailable),
-        profileField("department", "Department", .notAvailable),
-        profileField("otherMails", "Other emails", .set("ada@analytical.example")),
-        profileField("identities", "Identities", .set("emailAddress: ada@contoso.example")),
-        profileField("createdDateTime", "Created", .set("2026-11-02 09:14:05")),
+        ProfileFieldSummary(.id, .set("7d2f0c4e-1b9a-4f55-9c1e-3a5b6c7d8e9f")),
+        ProfileFieldSummary(.displayName, .set("Ada Lovelace")),
+        ProfileFieldSummary(.givenName, .set("Ada")),
+        ProfileFieldSummary(.surname, .set("Lovelace")),
+        ProfileFieldSummary(.mail, .notSet),
+        ProfileFieldSummary(.userPrincipalName, .set("e7d6c5b4a3924817@contoso.onmicrosoft.com")),
+        ProfileFieldSummary(.jobTitle, .notSet),
+        ProfileFieldSummary(.mobilePhone, .notSet),
+        ProfileFieldSummary(.businessPhones, .notSet),
+        ProfileFieldSummary(.officeLocation, .notAvailable),
+        ProfileFieldSummary(.preferredLanguage, .set("en-GB")),
+        ProfileFieldSummary(.streetAddress, .set("12 St James's Square")),
+        ProfileFieldSummary(.city, .set("London")),
+        ProfileFieldSummary(.state, .notSet),
+        ProfileFieldSummary(.postalCode, .set("SW1Y 4JH")),
+        ProfileFieldSummary(.country, .set("GB")),
+        ProfileFieldSummary(.companyName, .notAvailable),
+        ProfileFieldSummary(.department, .notAvailable),
+        ProfileFieldSummary(.otherMails, .set("ada@analytical.example")),
+        ProfileFieldSummary(.identities, .set("emailAddress: ada@contoso.example")),
+        ProfileFieldSummary(.createdDateTime, .set("2026-11-02 09:14:05")),
     ])
 
     /// On the account screen, signed in, after the first tick.

@@ -66,7 +66,7 @@ public enum FlowScreens {
     public static let kolkata = TimeZone(secondsFromGMT: 5 * 3600 + 1800) ?? .current
 
     /// Waiting for the device-code sign-in, reached through the reducer, `elapsed` seconds after the code came.
-    public static func deviceCode(elapsed: TimeInterval, status: DeviceCodeStatus? = nil) -> FlowState {
+    public static func deviceCode(elapsed: TimeInterval, status: DeviceCodeProgress? = nil) -> FlowState {
         var state = FlowState(settings: settings)
         _ = state.reduce(.menuChosen(.deviceCodeSignIn))
         _ = state.reduce(.deviceCodeIssued(.success(devicePrompt)))

@@ -15,6 +15,10 @@ public final class TestBackend: Backend {
     /// Events `nextEvent(timeout:)` hands out in order; `.tick` once empty.
     public var events: [InputEvent] = []
     private var pending: Buffer
+    /// Everything written to the terminal besides the screen (the clipboard's OSC 52), in order.
+    public private(set) var written: [String] = []
+    /// Whether ``copyToClipboard(_:)`` succeeds (false: a dumb terminal).
+    public var takesClipboard = true
 
     public init(size: Size = Size(width: 80, height: 24)) {
         self.size = size
@@ -41,6 +45,12 @@ public final class TestBackend: Backend {
     public func setCursorVisible(_ visible: Bool) { cursorVisible = visible }
     public func clear() { pending = Buffer(size: size) }
     public func flush() { buffer = pending }
+
+    public func copyToClipboard(_ text: String) -> Bool {
+        guard takesClipboard else { return false }
+        written.append(Clipboard.osc52(text))
+        return true
+    }
 
     public func nextEvent(timeout: Duration) -> InputEvent {
         events.isEmpty ? .tick : events.removeFirst()

@@ -77,6 +77,20 @@ public final class TmuxSession {
         output(["display-message", "-p", "-t", target, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Lets the program set the clipboard with OSC 52 (`set-clipboard on`): each copy becomes a tmux paste buffer.
+    public func acceptClipboard() {
+        enqueue(["set-option", "-s", "set-clipboard", "on"])
+    }
+
+    /// The newest paste buffer (what the program last copied, after ``acceptClipboard()``); empty when there is none.
+    public func newestBuffer() async -> String {
+        await withCheckedContinuation { continuation in
+            clients.async { [socket] in
+                continuation.resume(returning: (try? Self.run(socket, ["show-buffer"]).output) ?? "")
+            }
+        }
+    }
+
     /// Suspends until `condition` holds or `timeout` passes, re-checking it on an async timer (no thread waits).
     /// - Returns: whether it held in time.
     @discardableResult

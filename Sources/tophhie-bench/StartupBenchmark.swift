@@ -7,7 +7,8 @@ import Glibc
 /// RSS, of `tophhie --exit-after-first-frame` side by side with `dialog --infobox` in the same run,
 /// each on its own pseudo-terminal so both really paint. Reports medians and ratios. The console
 /// started directly (`tophhie-console`, what the launcher execs) runs alongside: its figure is when
-/// the first frame would come without the launcher, and when the console is ready for keys with it.
+/// the first frame would come without the launcher, and when the console is ready for keys with it. So does
+/// `startup-floor`, the least a one-binary console would load (FoundationEssentials and libcurl) before its frame.
 ///
 /// Both programs are started through GNU `time -f %M`: a child forked straight from this (large)
 /// process would inherit its resident-set high-water mark, so only a small intermediate process gives
@@ -22,8 +23,9 @@ enum StartupBenchmark {
         let runs = arguments.first.flatMap(Int.init) ?? 30
         let tophhie = siblingExecutable("tophhie")
         let console = siblingExecutable("tophhie-console")
-        for program in [tophhie, console] where !FileManager.default.isExecutableFile(atPath: program) {
-            throw BenchmarkError("build tophhie first: swift build -c release --product tophhie (looked for \(program))")
+        let floor = siblingExecutable("startup-floor")
+        for program in [tophhie, console, floor] where !FileManager.default.isExecutableFile(atPath: program) {
+            throw BenchmarkError("build them first: swift build -c release --product tophhie-bench (looked for \(program))")
         }
         guard let dialog = which("dialog") else { throw BenchmarkError("dialog is not installed (apt-get install dialog)") }
         guard FileManager.default.isExecutableFile(atPath: timePath) else {
@@ -33,6 +35,7 @@ enum StartupBenchmark {
             ("tophhie", [tophhie, "--exit-after-first-frame"]),
             ("dialog --infobox", [dialog, "--infobox", "Tophhie Account Console", "5", "40"]),
             ("tophhie-console", [console, "--exit-after-first-frame"]),
+            ("startup-floor", [floor]),
         ]
         var samples: [String: [Sample]] = [:]
         for _ in 0..<2 { for (_, argv) in commands { _ = try measure(argv) } } // warm the page cache
@@ -42,14 +45,18 @@ enum StartupBenchmark {
         let ours = summary(samples["tophhie"] ?? [])
         let baseline = summary(samples["dialog --infobox"] ?? [])
         let direct = summary(samples["tophhie-console"] ?? [])
+        let oneBinaryFloor = summary(samples["startup-floor"] ?? [])
         print("startup: \(runs) runs each, on a pseudo-terminal 80x24, TERM=xterm-256color")
-        for (name, sample) in [("tophhie", ours), ("dialog --infobox", baseline), ("tophhie-console", direct)] {
+        for (name, sample) in [("tophhie", ours), ("dialog --infobox", baseline), ("tophhie-console", direct),
+                               ("startup-floor", oneBinaryFloor)] {
             print(String(format: "  %-18@ median %7.2f ms   peak RSS %7d KiB", name as NSString, sample.seconds * 1000, sample.peakRSSKiB))
         }
         print(String(format: "  ratio: time %.2fx (target <= 2x), RSS %.2fx (target <= 3x)",
                      ours.seconds / baseline.seconds, Double(ours.peakRSSKiB) / Double(baseline.peakRSSKiB)))
         print(String(format: "  without the launcher (tophhie-console): time %.2fx, RSS %.2fx",
                      direct.seconds / baseline.seconds, Double(direct.peakRSSKiB) / Double(baseline.peakRSSKiB)))
+        print(String(format: "  one-binary floor (FoundationEssentials + libcurl, startup-floor): time %.2fx, RSS %.2fx",
+                     oneBinaryFloor.seconds / baseline.seconds, Double(oneBinaryFloor.peakRSSKiB) / Double(baseline.peakRSSKiB)))
     }
 
     private static func summary(_ samples: [Sample]) -> Sample {

@@ -13,7 +13,8 @@ let plan = LaunchPlan(arguments: arguments, environment: environment,
 
 if case .paintFirstFrame(let preset, let enrolment, let exitAfterFirstFrame) = plan,
    let backend = try? CursesBackend(environment: environment) {
-    backend.present(FirstFrame.embeddedHome(preset: preset, enrolment: enrolment))
+    backend.present(FirstFrame.embeddedHome(preset: preset, enrolment: enrolment,
+                                            noBrowser: NoBrowserHere.detect(environment: environment) != nil))
     if exitAfterFirstFrame {
         backend.stop()
         exit(0)

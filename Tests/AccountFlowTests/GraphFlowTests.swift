@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AccountFlow
+import TophhieCloudAuthentication
 
 /// The Graph screens in the flow: the profile (read, edit, save only the changes, refused fields), and the
 /// sign-in history (user form, list, filter, paging, throttling, licence and permission failures, a row in
@@ -8,25 +9,21 @@ import Testing
 @Suite struct GraphFlowTests {
     // MARK: Fixtures
 
-    static func field(_ key: String, _ value: ProfileFieldValue, editable: Bool = false) -> ProfileFieldSummary {
-        ProfileFieldSummary(key: key, label: AttributeLabel.label(for: key), value: value, editable: editable)
-    }
-
     /// A customer's profile: set, not set (null) and not available (absent) values, the self-writable
     /// properties editable.
     static let profile = ProfileSummary(fields: [
-        field("id", .set("7d2f0c4e-1b9a-4f55-9c1e-3a5b6c7d8e9f")),
-        field("displayName", .set("Ada Lovelace"), editable: true),
-        field("givenName", .set("Ada"), editable: true),
-        field("surname", .set("Lovelace"), editable: true),
-        field("mail", .notSet),
-        field("userPrincipalName", .set("e7d6c5b4a3924817@contoso.onmicrosoft.com")),
-        field("jobTitle", .notSet, editable: true),
-        field("streetAddress", .set("12 St James's Square"), editable: true),
-        field("city", .notSet, editable: true),
-        field("postalCode", .set("SW1Y 4JH"), editable: true),
-        field("country", .set("GB"), editable: true),
-        field("department", .notAvailable),
+        ProfileFieldSummary(.id, .set("7d2f0c4e-1b9a-4f55-9c1e-3a5b6c7d8e9f")),
+        ProfileFieldSummary(.displayName, .set("Ada Lovelace")),
+        ProfileFieldSummary(.givenName, .set("Ada")),
+        ProfileFieldSummary(.surname, .set("Lovelace")),
+        ProfileFieldSummary(.mail, .notSet),
+        ProfileFieldSummary(.userPrincipalName, .set("e7d6c5b4a3924817@contoso.onmicrosoft.com")),
+        ProfileFieldSummary(.jobTitle, .notSet),
+        ProfileFieldSummary(.streetAddress, .set("12 St James's Square")),
+        ProfileFieldSummary(.city, .notSet),
+        ProfileFieldSummary(.postalCode, .set("SW1Y 4JH")),
+        ProfileFieldSummary(.country, .set("GB")),
+        ProfileFieldSummary(.department, .notAvailable),
     ])
 
     static let editableKeys = ["displayName", "givenName", "surname", "jobTitle", "streetAddress", "city", "postalCode", "country"]
@@ -142,7 +139,7 @@ import Testing
         #expect(screen.fields.map(\.id) == Self.editableKeys.map(FieldID.attribute))
         #expect(screen.fields.map(\.value) == ["Ada Lovelace", "Ada", "Lovelace", "", "12 St James's Square", "", "SW1Y 4JH", "GB"])
         #expect(screen.fields.filter(\.required).map(\.id) == [.attribute("displayName")])
-        #expect(screen.details.map(\.label) == ["Id", "Email", "User principal name", "Department"])
+        #expect(screen.details.map(\.label) == ["Object ID", "Email", "User principal name", "Department"])
         #expect(screen.details.contains(ScreenDetail("Department", "not available")))
     }
 
@@ -153,7 +150,7 @@ import Testing
         for (key, text) in [("displayName", "Ada King"), ("postalCode", ""), ("givenName", " Ada "), ("jobTitle", "Analyst")] {
             store.send(.fieldEdited(.attribute(key), text)) { $0.profileEdit { $0.edit(key, text) } }
         }
-        store.send(.submitted, effects: [.saveProfile(["displayName": "Ada King", "postalCode": String?.none, "jobTitle": "Analyst"])]) {
+        store.send(.submitted, effects: [.saveProfile([.displayName: "Ada King", .postalCode: String?.none, .jobTitle: "Analyst"])]) {
             $0.pending = .savingProfile
         }
         #expect(store.state.screen.status == "Saving…")
@@ -202,7 +199,7 @@ import Testing
         let fits = String(repeating: "a", count: 64)
         store.send(.fieldEdited(.attribute("givenName"), fits)) { $0.profileEdit { $0.edit("givenName", fits) } }
         store.send(.fieldEdited(.attribute("postalCode"), "BA1 1AA")) { $0.profileEdit { $0.edit("postalCode", "BA1 1AA") } }
-        store.send(.submitted, effects: [.saveProfile(["givenName": .some(fits), "postalCode": "BA1 1AA"])]) {
+        store.send(.submitted, effects: [.saveProfile([.givenName: .some(fits), .postalCode: "BA1 1AA"])]) {
             $0.profileEdit { form in _ = form.validateChanges() }
             $0.pending = .savingProfile
         }
@@ -216,7 +213,7 @@ import Testing
                                         signedIn: Sample.account))
         store.send(.fieldLeft(.attribute("surname")))
         store.send(.fieldEdited(.attribute("city"), "Bath")) { $0.profileEdit { $0.edit("city", "Bath") } }
-        store.send(.submitted, effects: [.saveProfile(["city": "Bath"])]) {
+        store.send(.submitted, effects: [.saveProfile([.city: "Bath"])]) {
             $0.profileEdit { form in _ = form.validateChanges() }
             $0.pending = .savingProfile
         }
@@ -227,15 +224,15 @@ import Testing
         var store = Self.onEdit()
         store.send(.fieldEdited(.attribute("jobTitle"), "Analyst")) { $0.profileEdit { $0.edit("jobTitle", "Analyst") } }
         store.send(.fieldEdited(.attribute("city"), "Bath")) { $0.profileEdit { $0.edit("city", "Bath") } }
-        store.send(.submitted, effects: [.saveProfile(["jobTitle": "Analyst", "city": "Bath"])]) {
+        store.send(.submitted, effects: [.saveProfile([.jobTitle: "Analyst", .city: "Bath"])]) {
             $0.profileEdit { form in _ = form.validateChanges() }
             $0.pending = .savingProfile
         }
         let refused = GraphFailure(kind: .missingPermission, message: "Insufficient privileges to complete the operation.",
-                                   detail: "403 Authorization_RequestDenied", refusedFields: ["jobTitle"])
+                                   detail: "403 Authorization_RequestDenied", refusedFields: [.jobTitle])
         store.send(.profileSaved(.failure(refused))) {
             $0.pending = nil
-            $0.profileEdit { $0.markRefused(["jobTitle"]) }
+            $0.profileEdit { $0.markRefused([.jobTitle]) }
         }
         let screen = store.state.screen
         #expect(Self.editField(store.state, "jobTitle")?.error == "This account may not change this field")
@@ -250,10 +247,58 @@ import Testing
         #expect(Self.editField(store.state, "jobTitle")?.error == nil)
     }
 
+    /// Field case 021: Graph's 403 names no field. The form sends each change alone, in property-name order:
+    /// what the tenant allows is saved, only what it refuses is marked, and every typed value stays.
+    @Test func aRefusalNamingNoFieldSendsEachChangeAlone() {
+        var store = Self.onEdit()
+        store.send(.fieldEdited(.attribute("jobTitle"), "Analyst")) { $0.profileEdit { $0.edit("jobTitle", "Analyst") } }
+        store.send(.fieldEdited(.attribute("city"), "Bath")) { $0.profileEdit { $0.edit("city", "Bath") } }
+        store.send(.submitted, effects: [.saveProfile([.jobTitle: "Analyst", .city: "Bath"])]) {
+            $0.profileEdit { form in _ = form.validateChanges() }
+            $0.pending = .savingProfile
+        }
+        let denied = GraphFailure(kind: .missingPermission, message: "Insufficient privileges to complete the operation.",
+                                  detail: "403 Authorization_RequestDenied")
+        store.send(.profileSaved(.failure(denied)), effects: [.saveProfile([.city: "Bath"])]) {
+            $0.profileEdit { $0.oneByOne = ProfileEditForm.OneByOneSave(sending: .city, remaining: [.jobTitle]) }
+        }
+        #expect(store.state.screen.status == "Saving…")
+        var saved = Self.profile
+        saved.fields[8].value = .set("Bath")
+        store.send(.profileSaved(.success(saved)), effects: [.saveProfile([.jobTitle: "Analyst"])]) {
+            $0.profileEdit { $0.oneByOne = ProfileEditForm.OneByOneSave(sending: .jobTitle, remaining: []) }
+        }
+        store.send(.profileSaved(.failure(denied))) {
+            $0.pending = nil
+            $0.profileEdit { form in
+                form.oneByOne = nil
+                form.markRefused([.jobTitle])
+            }
+        }
+        #expect(Self.editField(store.state, "jobTitle")?.error == "This account may not change this field")
+        #expect(Self.editField(store.state, "jobTitle")?.value == "Analyst")
+        #expect(Self.editField(store.state, "city")?.error == nil)
+        #expect(store.state.screen.message == "The tenant refused the change. Correct or undo the marked fields.")
+    }
+
+    /// A 403 to a single change needs no narrowing: that field is marked at once.
+    @Test func aRefusedSingleChangeIsMarkedAtOnce() {
+        var store = Self.onEdit()
+        store.send(.fieldEdited(.attribute("jobTitle"), "Analyst")) { $0.profileEdit { $0.edit("jobTitle", "Analyst") } }
+        store.send(.submitted, effects: [.saveProfile([.jobTitle: "Analyst"])]) {
+            $0.profileEdit { form in _ = form.validateChanges() }
+            $0.pending = .savingProfile
+        }
+        store.send(.profileSaved(.failure(GraphFailure(kind: .missingPermission, message: "Insufficient privileges.")))) {
+            $0.pending = nil
+            $0.profileEdit { $0.markRefused([.jobTitle]) }
+        }
+    }
+
     @Test func otherSaveFailuresAreSaidOnTheForm() {
         var store = Self.onEdit()
         store.send(.fieldEdited(.attribute("city"), "Bath")) { $0.profileEdit { $0.edit("city", "Bath") } }
-        store.send(.submitted, effects: [.saveProfile(["city": "Bath"])]) {
+        store.send(.submitted, effects: [.saveProfile([.city: "Bath"])]) {
             $0.profileEdit { form in _ = form.validateChanges() }
             $0.pending = .savingProfile
         }
@@ -595,7 +640,7 @@ import Testing
 
     /// Traces name the changed properties and the profile's keys, never their values.
     @Test func tracesKeepProfileValuesOut() {
-        let effect = FlowEffect.saveProfile(["streetAddress": "12 St James's Square", "city": nil])
+        let effect = FlowEffect.saveProfile([.streetAddress: "12 St James's Square", .city: nil])
         #expect(effect.description == "saveProfile([\"city\", \"streetAddress\"])")
         let event = FlowEvent.profileLoaded(.success(Self.profile))
         #expect(!event.description.contains("Lovelace"))

@@ -32,6 +32,18 @@ import Testing
         #expect(transcript.contains("Emulator: no user ghost@example.com"), "\(transcript)")
     }
 
+    /// `add` checks the address before asking a password, and asks again while the tenant's rules refuse it.
+    @Test func addChecksTheAddressThenThePassword() throws {
+        let fixture = try WorkbenchFixture()
+        let input = ["/emulator add not-an-address", "/emulator add line.added@example.com", "Ab1!", "Line-Added-Long-51!", "quit"]
+        let (_, transcript) = lineSession(on: .home, input: input.joined(separator: "\n") + "\n", emulator: fixture.control)
+        #expect(transcript.contains("Emulator: not-an-address is not an email address."), "\(transcript)")
+        #expect(transcript.contains("Emulator: Too short: the tenant asks for at least"), "\(transcript)")
+        #expect(transcript.contains("Emulator: added line.added@example.com."), "\(transcript)")
+        #expect(try fixture.control.users().contains { $0.email == "line.added@example.com" && $0.hasPassword })
+        #expect(try fixture.control.users().allSatisfy { $0.email != "not-an-address" })
+    }
+
     @Test func durations() {
         #expect(EmulatorLineCommand.seconds("90") == 90)
         #expect(EmulatorLineCommand.seconds("10m") == 600)

@@ -91,15 +91,44 @@ import TophhieCloudAuthentication
         #expect(fixture.screen().contains("Removed added.by.panel@example.com."), "\(fixture.screen())")
     }
 
-    @Test func aRefusedUserSaysWhy() throws {
+    /// The address is checked before the password is asked: a bad or taken one is refused on its own prompt,
+    /// still typed there to correct.
+    @Test func aRefusedEmailIsSaidBeforeThePassword() throws {
         let fixture = try WorkbenchFixture()
         fixture.workbench.open(ConsoleKeys.emulator)
         select("add a user", in: fixture)
         fixture.press(.enter)
         fixture.type("not-an-address")
-        fixture.press(.enter, .enter)
-        #expect(fixture.screen().contains("email"), "\(fixture.screen())")
+        fixture.press(.enter)
+        #expect(fixture.screen().contains("not-an-address is not an email address."), "\(fixture.screen())")
+        #expect(fixture.screen().contains("New user's email: not-an-address"), "\(fixture.screen())")
+        #expect(!fixture.screen().contains("Password for"), "\(fixture.screen())")
         #expect(try fixture.control.users().allSatisfy { $0.email != "not-an-address" })
+        let taken = try #require(try fixture.control.users().first).email
+        fixture.press(.escape, .enter)
+        fixture.type(taken.uppercased())
+        fixture.press(.enter)
+        #expect(fixture.screen().contains("already has an account"), "\(fixture.screen())")
+        #expect(!fixture.screen().contains("Password for"), "\(fixture.screen())")
+    }
+
+    /// A password the tenant's sign-up would refuse is refused on the panel too, naming the rule; the user is
+    /// not added, and a good password then adds them.
+    @Test func aPasswordOutsideThePolicyIsRefused() throws {
+        let fixture = try WorkbenchFixture()
+        let minimum = fixture.control.policy.password.minLength
+        fixture.workbench.open(ConsoleKeys.emulator)
+        select("add a user", in: fixture)
+        fixture.press(.enter)
+        fixture.type("short.password@example.com")
+        fixture.press(.enter)
+        fixture.type("Ab1!")
+        fixture.press(.enter)
+        #expect(fixture.screen().contains("Too short: the tenant asks for at least \(minimum) characters."), "\(fixture.screen())")
+        #expect(try fixture.control.users().allSatisfy { $0.email != "short.password@example.com" })
+        fixture.type("-Longer-2024")
+        fixture.press(.enter)
+        #expect(fixture.screen().contains("Added short.password@example.com."), "\(fixture.screen())")
     }
 
     @Test func policyKnobsFlip() throws {

@@ -12,6 +12,8 @@ import TestSupport
 final class FlowOnEmulator {
     let tenant: EmbeddedTenant
     let model: ConsoleModel
+    /// Every exchange of the flow, tagged with the user action it was made for, as the console's trace is.
+    let trace: TraceLog
     /// Wakes ``send(_:)`` when the runner posts an answer.
     private let posted: PostSignal
     /// Set when the client talks to the emulator through a ``Middleman``.
@@ -40,6 +42,9 @@ final class FlowOnEmulator {
         let auth = TophhieNativeAuth()
         try auth.configure(clientId: tenant.clientID, authority: authority, capabilities: [.mfaRequired, .registrationRequired],
                            challengeTypes: tenant.challengeTypes, scopes: TophhieConfiguration.defaultScopes)
+        let trace = TraceLog()
+        self.trace = trace
+        auth.observe(trace.observer)
         var interactive: TophhieAuth?
         if let tokenCache {
             let cached = TophhieAuth()
@@ -52,7 +57,7 @@ final class FlowOnEmulator {
         self.posted = posted
         let runner = EffectRunner(auth: auth, interactive: interactive) { mailbox.post($0) }
         model = ConsoleModel(state: FlowState(settings: tenant.settings(enrolmentMode: enrolmentMode)), runner: runner, mailbox: mailbox,
-                             trace: TraceLog())
+                             trace: trace)
     }
 
     deinit {

@@ -30,6 +30,7 @@ struct FullScreenWakeTests {
         func setCursorVisible(_ visible: Bool) { screen.setCursorVisible(visible) }
         func clear() { screen.clear() }
         func flush() { screen.flush() }
+        func copyToClipboard(_ text: String) -> Bool { screen.copyToClipboard(text) }
         func nextEvent(timeout: Duration) -> InputEvent {
             if finished { return .key(.control("c")) }
             if isWorking() { waitsWhileWorking += 1 }

@@ -14,6 +14,23 @@ import Testing
         #expect(FirstFrame.embeddedHome(preset: preset, enrolment: enrol) == console)
     }
 
+    /// Over SSH or without a display the device code comes before the browser, in the launcher's frame as in the console's.
+    @Test(arguments: [false, true])
+    func launcherFrameWithNoBrowserIsTheConsolesFirstFrame(enrol: Bool) {
+        let console = Front.firstFrame(settings: FlowSettings(enrolmentMode: enrol, browserAbsence: .overSSH),
+                                       header: FirstFrame.startingHeader(preset: "mfa"))
+        #expect(FirstFrame.embeddedHome(preset: "mfa", enrolment: enrol, noBrowser: true) == console)
+    }
+
+    @Test func noBrowserHereReadsSSHAndTheDisplayAndBowsToBROWSER() {
+        #expect(NoBrowserHere.detect(environment: ["SSH_CONNECTION": "10.0.0.2 50000 10.0.0.1 22", "DISPLAY": ":0"]) == .overSSH)
+        #expect(NoBrowserHere.detect(environment: ["SSH_TTY": "/dev/pts/3", "DISPLAY": ":0"]) == .overSSH)
+        #expect(NoBrowserHere.detect(environment: [:]) == .noDisplay)
+        #expect(NoBrowserHere.detect(environment: ["DISPLAY": ":0"]) == nil)
+        #expect(NoBrowserHere.detect(environment: ["WAYLAND_DISPLAY": "wayland-0"]) == nil)
+        #expect(NoBrowserHere.detect(environment: ["SSH_TTY": "/dev/pts/3", "BROWSER": "/usr/local/bin/open-on-laptop"]) == nil)
+    }
+
     @Test func defaultPresetIsTheEmulators() {
         #expect(FirstFrame.defaultPreset == TenantPreset.defaultName)
     }

@@ -8,7 +8,8 @@ import TestSupport
 import TophhieCloudAuthentication
 
 /// Runs the line session on `step` with `input` piped in; returns the model and the transcript.
-func lineSession(on step: FlowStep, input: String, outbox: (any CodeOutbox)? = nil, emulator: EmulatorControl? = nil) -> (ConsoleModel, String) {
+func lineSession(on step: FlowStep, input: String, settings: FlowSettings = FlowSettings(), outbox: (any CodeOutbox)? = nil,
+                 emulator: EmulatorControl? = nil) -> (ConsoleModel, String) {
     var fds: [Int32] = [0, 0]
     _ = pipe(&fds)
     _ = Array(input.utf8).withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
@@ -18,7 +19,7 @@ func lineSession(on step: FlowStep, input: String, outbox: (any CodeOutbox)? = n
     let sink = Sink()
     let mailbox = Mailbox()
     let runner = EffectRunner(auth: TophhieNativeAuth()) { mailbox.post($0) }
-    let model = ConsoleModel(state: FlowState(settings: FlowSettings(), step: step), runner: runner, mailbox: mailbox, trace: TraceLog())
+    let model = ConsoleModel(state: FlowState(settings: settings, step: step), runner: runner, mailbox: mailbox, trace: TraceLog())
     LineSession(model: model, terminal: LineTerminal(input: fds[0], output: { sink.text += $0 }), outbox: outbox, emulator: emulator).run()
     model.shutdown()
     return (model, sink.text)
@@ -41,9 +42,11 @@ func lineSession(on step: FlowStep, input: String, outbox: (any CodeOutbox)? = n
         if case .signInStart = model.state.step {} else { Issue.record("not on sign-in: \(model.state.step)\n\(transcript)") }
     }
 
-    @Test func anAmbiguousNameIsAskedAgain() {
+    /// A start several names share picks none of them: they are listed, numbered, and the choice is asked again.
+    @Test func anAmbiguousNameIsRefusedWithItsMatchesListed() {
         let (model, transcript) = run(input: "sign\nsign u\n")
-        #expect(transcript.contains("or the start of a choice's name"), "\(transcript)")
+        #expect(transcript.contains(#""sign" starts 4 choices: 1. Sign in; 2. Sign in with browser; 3. Sign in with a device code; "#
+                                    + "4. Sign up. Type more of one, or its number."), "\(transcript)")
         if case .signUpStart = model.state.step {} else { Issue.record("not on sign-up: \(model.state.step)") }
     }
 

@@ -47,7 +47,7 @@ struct TerminalRestoreTests {
         let run = try HarnessRun(term: "xterm-256color")
         #expect(await run.waitForForm())
         run.tmux.send(keys: "F1")
-        #expect(await run.tmux.waitForScreen(containing: "Press any key to go back"), "\(run.tmux.capture())")
+        #expect(await run.tmux.waitForScreen(containing: "Keys: this screen"), "\(run.tmux.capture())")
         run.tmux.send(keys: "C-c")
         #expect(await run.waitForExit() == 0, "Ctrl-C on the help screen did not quit")
         #expect(run.result?["ending"] == "quit")

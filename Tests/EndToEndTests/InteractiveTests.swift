@@ -13,7 +13,7 @@ extension EndToEnd {
         @Test func deviceCodeSignInThenSignOut() async throws {
             let run = try ConsoleRun(preset: "email-password")
             #expect(await run.waitForHome())
-            run.choose(2)
+            run.choose("Sign in with a device code")
             #expect(await run.wait(for: "/common/oauth2/deviceauth", timeout: ConsoleRun.serverWait), "\(run.screen)")
             let code = try #require(run.deviceCode(), "no user code drawn:\n\(run.screen)")
             #expect(run.screen.contains("Code expires in"))
@@ -35,7 +35,7 @@ extension EndToEnd {
         @Test func escapeCancelsTheDeviceCodeWait() async throws {
             let run = try ConsoleRun(preset: "email-password")
             #expect(await run.waitForHome())
-            run.choose(2)
+            run.choose("Sign in with a device code")
             #expect(await run.wait(for: "/common/oauth2/deviceauth", timeout: ConsoleRun.serverWait), "\(run.screen)")
             run.keys("Escape")
             #expect(await run.wait(for: "Sign-in cancelled"), "\(run.screen)")
@@ -53,7 +53,7 @@ extension EndToEnd {
                 "TOPHHIE_TEST_BROWSER_LOG": log,
             ])
             #expect(await run.waitForHome())
-            run.choose(1)
+            run.choose("Sign in with browser")
             #expect(await run.wait(for: "Your browser was opened", timeout: ConsoleRun.serverWait), "\(run.screen)")
             #expect(await run.wait(for: "[ Sign out ]", timeout: .seconds(30)),
                     "\(run.screen)\nbrowser log:\n\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")

@@ -44,6 +44,23 @@ extension EndToEnd {
             #expect(await run.quit() != nil)
         }
 
+        /// With the emulator's clock two hours ahead, a new sign-in's access token and id token expire at the same
+        /// time on the account screen: both run on the emulator's clock (the access token had followed real time).
+        @Test func tokenExpiriesFollowTheEmulatorsClock() async throws {
+            let run = try ConsoleRun()
+            #expect(await run.waitForHome())
+            try await run.control.advanceClock(seconds: 7200)
+            await run.signIn("jane.doe@contoso.com", "Blue-Harbor-7419!")
+            #expect(await run.wait(for: "Signed in", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            run.keys("PPage")
+            #expect(await run.wait(for: "ID token expires"), "\(run.screen)")
+            let access = try #require(run.line(containing: "Access token expires"))
+            let id = try #require(run.line(containing: "ID token expires"))
+            let expiry = { (line: String) in line.split(separator: "expires").last.map { $0.trimmingCharacters(in: .whitespaces) } }
+            #expect(expiry(access) == expiry(id), "access: \(access)\nid: \(id)")
+            #expect(await run.quit() == 0)
+        }
+
         /// Enrolment: F5 opens nothing; the panel would list earlier people's emails and remove accounts.
         @Test func enrolmentModeHasNoEmulatorPanel() async throws {
             let run = try ConsoleRun(arguments: ["--enrol"])

@@ -180,21 +180,23 @@ import Testing
         #expect(session.form.status?.text == "You can ask for a new code in 0:00")
     }
 
-    @Test func helpShowsUntilTheNextKeyThenTheFormComesBack() {
+    /// F1 opens the overlay; typed text filters it (and is not typed into the form); Esc brings the form back.
+    @Test func helpStaysUntilEscThenTheFormComesBack() {
         let backend = TestBackend()
         var session = FormSession(form: Forms.signIn())
-        backend.type("\u{1B}OP")
-        backend.events.append(.tick)
-        backend.type("a")
-        backend.events.append(.tick)
+        for keys in ["\u{1B}OP", "a", "\u{1B}"] {
+            backend.type(keys)
+            backend.events.append(.tick)
+        }
         var screens: [String] = []
         _ = session.run(on: backend, onTick: { _ in
             screens.append(backend.snapshot())
-            return screens.count == 2
+            return screens.count == 3
         })
-        #expect(screens.first?.contains("Keys") == true)
-        #expect(screens.last?.contains("Sign in") == true)
-        #expect(session.form.values["username"] == "", "the key that closed help is not typed")
+        #expect(screens[0].contains("Keys: this screen"))
+        #expect(screens[1].contains("Filter: a"))
+        #expect(!screens[2].contains("Keys: this screen") && screens[2].contains("Sign in"))
+        #expect(session.form.values["username"] == "", "the filter's text is not typed into the form")
     }
 
     @Test func leavingAFieldValidatesItAndKeepsTheInput() {
@@ -232,5 +234,64 @@ import Testing
             #expect(!text.contains("S3cret"))
             #expect(text.contains("ada@contoso.com"))
         }
+    }
+}
+
+/// A web address is never broken among other text: too long for the line it is on, it takes lines of its own
+/// from the content's first column, so a terminal selection of those lines is the address.
+@Suite struct AddressLayoutTests {
+    static let address = "https://contoso.ciamlogin.com/0a1b2c3d-4e5f-6789-abcd-ef0123456789/oauth2/v2.0/authorize?client_id="
+        + "11111111-2222-3333-4444-555555555555&state=af0ifjsldkj"
+
+    func rows(_ form: FormView) -> [String] {
+        var buffer = Buffer(size: Size(width: 80, height: 24))
+        FormRenderer.render(form, into: &buffer)
+        return buffer.lines()
+    }
+
+    @Test func anAddressInASentenceIsOnLinesOfItsOwn() throws {
+        let lines = rows(FormView(title: "Browser", lines: ["Open \(Self.address) in a browser on this machine."]))
+        let first = try #require(lines.firstIndex { $0.contains("https://") })
+        #expect(lines[first - 1].trimmingCharacters(in: .whitespaces) == "Open")
+        let pieces = lines[first...].prefix { !$0.contains("in a browser") && !$0.contains("F1 help") }
+        #expect(pieces.allSatisfy { $0.hasPrefix(" ") && !$0.dropFirst().hasPrefix(" ") }, "not from the first column: \(pieces)")
+        #expect(pieces.map { $0.trimmingCharacters(in: .whitespaces) }.joined() == Self.address)
+        #expect(lines[first + pieces.count].trimmingCharacters(in: .whitespaces) == "in a browser on this machine.", "\(lines)")
+    }
+
+    @Test func aLongAddressDetailGoesUnderItsLabel() throws {
+        let lines = rows(FormView(title: "Device code", details: [FormDetail("Address", Self.address), FormDetail("Code expires in", "13:59")]))
+        let label = try #require(lines.firstIndex { $0.contains("Address") })
+        #expect(lines[label].trimmingCharacters(in: .whitespaces) == "Address")
+        #expect(lines[label + 1].hasPrefix(" https://"))
+        #expect((lines[label + 1] + lines[label + 2]).replacingOccurrences(of: " ", with: "") == Self.address)
+        #expect(lines[label + 3].contains("Code expires in"))
+    }
+
+    @Test func theFormsAddressesAreWhatTheCopyKeyTakes() {
+        let form = FormView(title: "Browser", lines: ["Open \(Self.address).", "Then come back."],
+                            details: [FormDetail("Returns to", "http://localhost:53117")])
+        #expect(form.addresses == [Self.address, "http://localhost:53117"])
+    }
+}
+
+/// The help lists only what the keys do on this form.
+@Suite struct FormHelpEntriesTests {
+    static let small = Size(width: 80, height: 24)
+
+    /// PgUp/PgDn only where the body is taller than the screen.
+    @Test func scrollKeysOnlyWhereThereIsSomethingToScroll() {
+        #expect(!Forms.signIn().helpEntries(on: Self.small).map(\.keys).contains("PgUp/PgDn"))
+        #expect(Forms.twelveAttributes().helpEntries(on: Self.small).map(\.keys).contains("PgUp/PgDn"))
+    }
+
+    /// No Tab where only one item takes focus, no Ctrl-R without a secret, no editing keys without a text field.
+    @Test func keysOfItemsTheFormDoesNotHaveAreLeftOut() {
+        let form = FormView(title: "Done", lines: ["Your password was changed."], buttons: [FormButton(id: "home", title: "Home")])
+        let keys = form.helpEntries().map(\.keys)
+        #expect(!keys.contains { $0.hasPrefix("Tab") })
+        #expect(!keys.contains("^R"))
+        #expect(!keys.contains { $0.hasPrefix("←/→") })
+        #expect(keys.contains("Enter") && keys.contains("F1, ?") && keys.contains("^C"))
     }
 }

@@ -47,7 +47,7 @@ import Testing
         #expect(session.state.pending == .savingProfile)
         session.send(.profileSaved(.failure(GraphFailure(
             kind: .missingPermission, message: "Insufficient privileges to complete the operation.",
-            detail: "403 Authorization_RequestDenied", refusedFields: ["jobTitle"]))))
+            detail: "403 Authorization_RequestDenied", refusedFields: [.jobTitle]))))
         let text = session.render(Self.small)
         #expect(text.contains("✗ This account may not change this field"))
         #expect(line(containing: "▸ Job title", in: text)?.contains("Analyst") == true)

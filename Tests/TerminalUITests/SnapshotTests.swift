@@ -131,23 +131,36 @@ import Testing
         #expect(StatusLine.countdown("Resend in", secondsLeft: -3).text == "Resend in 0:00")
     }
 
+    /// F1 on the sign-in form: the overlay over the form, listing the form's keys and the editing keys.
     @Test func helpScreen() {
         let backend = TestBackend(size: Self.small)
-        backend.presentHelp(for: Forms.signIn())
+        let form = Forms.signIn()
+        backend.present(form, help: HelpOverlay(title: "this screen", entries: form.helpEntries()))
         assertSnapshot(backend.snapshot(), named: "help80x24")
     }
 
-    /// The console adds four bindings of its own; the help still fits 80x24 whole, since it cannot scroll.
+    /// "re" typed into the help: only the keys whose name or description holds it (reveal, previous, delete…).
+    @Test func helpFiltered() {
+        let backend = TestBackend(size: Self.small)
+        let form = Forms.signIn()
+        var help = HelpOverlay(title: "this screen", entries: form.helpEntries())
+        _ = help.handle(.character("r"))
+        _ = help.handle(.character("e"))
+        backend.present(form, help: help)
+        assertSnapshot(backend.snapshot(), named: "helpFiltered80x24")
+    }
+
+    /// The console adds bindings of its own; the help still fits 80x24 whole.
     @Test func helpWithConsoleBindingsFitsAt80x24() {
         var form = Forms.signIn()
-        form.keymap = Keymap(bindings: Keymap.form.bindings + ["F2 outbox", "^O copy code", "F3 trace", "F4 HAR"].map {
+        form.keymap = Keymap(bindings: Keymap.form.bindings + ["F2 outbox", "F3 trace", "F4 HAR", "F5 emulator", "F6 inspect"].map {
             KeyBinding(keys: [.function(9)], command: .app($0), keyLabel: String($0.prefix(2)), help: $0, inFooter: false)
         })
         let backend = TestBackend(size: Self.small)
-        backend.presentHelp(for: form)
+        backend.present(form, help: HelpOverlay(title: "this screen", entries: form.helpEntries()))
         let text = backend.snapshot()
-        #expect(!text.contains("more"))
-        #expect(text.contains("switch a toggle"))
+        #expect(!text.contains("more"), "\(text)")
+        #expect(text.contains("delete the word"))
         #expect(text.contains("PgUp/PgDn"))
     }
 

@@ -1,14 +1,15 @@
 import Foundation
+import TophhieCloudAuthentication
 
 /// A device-code sign-in waiting for the user: the prompt to show and how the polling goes.
 public struct DeviceCodeWait: Sendable, Equatable {
     /// The code, where to type it, and when it expires.
     public var prompt: DeviceCodePrompt
     /// The latest polling state (``FlowEvent/deviceCodeProgress(_:)``).
-    public var status: DeviceCodeStatus
+    public var status: DeviceCodeProgress
 
     /// A wait for `prompt`, polling at the prompt's interval until told otherwise.
-    public init(prompt: DeviceCodePrompt, status: DeviceCodeStatus? = nil) {
+    public init(prompt: DeviceCodePrompt, status: DeviceCodeProgress? = nil) {
         self.prompt = prompt
         self.status = status ?? .waiting(interval: prompt.interval)
     }

@@ -1,3 +1,4 @@
+import TophhieCloudAuthentication
 /// Work for the effect runner: each case is one framework call on the runner's current live step
 /// (or on `TophhieNativeAuth` to start a flow). The runner answers with the matching ``FlowEvent``.
 ///
@@ -56,7 +57,7 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     case loadProfile
     /// Save the changed properties only (`PATCH /v1.0/me`; a `nil` value clears the property), then read the
     /// profile again → ``FlowEvent/profileSaved(_:)``.
-    case saveProfile([String: String?])
+    case saveProfile([ProfileProperty: String?])
     /// Read the first page of `user`'s sign-ins (a UPN or object id; `$top` = `top` rows), as one task:
     /// ``FlowEvent/historyWaiting(seconds:)`` before each throttled retry, then ``FlowEvent/historyLoaded(_:)``.
     case loadHistory(user: String, top: Int)
@@ -102,7 +103,7 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
         case .signOut: "signOut"
         case .switchAccount: "switchAccount"
         case .loadProfile: "loadProfile"
-        case .saveProfile(let changes): "saveProfile(\(changes.keys.sorted()))"
+        case .saveProfile(let changes): "saveProfile(\(changes.keys.map(\.rawValue).sorted()))"
         case .loadHistory(let user, let top): "loadHistory(user: \(user), top: \(top))"
         case .loadMoreHistory: "loadMoreHistory"
         case .loadTenant: "loadTenant"

@@ -94,7 +94,7 @@ public enum FlowEvent: Sendable, Equatable {
     /// The device-code sign-in got its code (the request stays in flight), or could not start.
     case deviceCodeIssued(Result<DeviceCodePrompt, InteractiveFailure>)
     /// The device-code polling changed state; the request stays in flight.
-    case deviceCodeProgress(DeviceCodeStatus)
+    case deviceCodeProgress(DeviceCodeProgress)
     /// The browser sign-in is listening and the browser was (or could not be) opened; the request stays in
     /// flight. A failure means it could not start.
     case browserSignInStarted(Result<BrowserPrompt, InteractiveFailure>)

@@ -27,16 +27,19 @@ public struct FlowSettings: Sendable, Equatable {
     /// Enrolment mode: seconds without a key press after which the console goes home and forgets the
     /// person at it (`--idle-reset`; 2 minutes by default).
     public var idleReset: Int
+    /// Why no browser can be expected here (over SSH, no display), read at start; nil when one can. The
+    /// device code is then offered before the browser, and the browser screen says why it may not open.
+    public var browserAbsence: BrowserAbsence?
 
     /// Defaults: password accounts, `oob password redirect`, both capabilities, no country code, Entra's
-    /// policy, the machine's time zone, 120 seconds of idle time in enrolment mode.
+    /// policy, the machine's time zone, 120 seconds of idle time in enrolment mode, a browser expected.
     public init(
         passwordAccounts: Bool = true, upFrontAttributes: [RequiredAttribute] = [], enrolmentMode: Bool = false,
         challengeTypes: [ChallengeType] = [.oob, .password, .redirect],
         capabilities: [Capability] = [.mfaRequired, .registrationRequired],
         defaultCountryCode: String? = nil,
         passwordPolicyHint: String = "8 to 256 characters, using three of: lower case, upper case, digits, symbols.",
-        timeZone: TimeZone = .current, idleReset: Int = 120
+        timeZone: TimeZone = .current, idleReset: Int = 120, browserAbsence: BrowserAbsence? = nil
     ) {
         self.passwordAccounts = passwordAccounts
         self.upFrontAttributes = upFrontAttributes
@@ -47,5 +50,6 @@ public struct FlowSettings: Sendable, Equatable {
         self.passwordPolicyHint = passwordPolicyHint
         self.timeZone = timeZone
         self.idleReset = idleReset
+        self.browserAbsence = browserAbsence
     }
 }

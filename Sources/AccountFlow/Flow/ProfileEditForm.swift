@@ -15,26 +15,41 @@ public struct ProfileEditForm: Sendable, Equatable {
     /// Neutral information, e.g. `"Nothing changed"`.
     public var notice: String?
     /// Properties the tenant refused to change for this account, marked on their fields until edited.
-    public var refused: Set<String> = []
+    public var refused: Set<ProfileProperty> = []
+    /// A save Graph refused whole without naming a field, being sent again one change at a time; nil otherwise.
+    public var oneByOne: OneByOneSave?
+
+    /// After a 403 that names no field (Graph's does not): each change is sent alone, in property-name order, so
+    /// what the tenant allows is saved and only what it refuses is marked.
+    public struct OneByOneSave: Sendable, Equatable {
+        /// The change in flight.
+        public var sending: ProfileProperty
+        /// The changes still to send, in order.
+        public var remaining: [ProfileProperty]
+        /// The changes refused so far.
+        public var refused: [ProfileProperty] = []
+    }
 
     /// The most characters per property: `givenName`, `surname` 64 and `postalCode` 40 as Graph documents;
     /// 128 for `jobTitle`, `city`, `state`, `country`; others the form engine's ``FieldInput/maxLength`` (256,
     /// also Graph's `displayName` limit).
-    public static let maxLengths: [String: Int] = [
-        "givenName": 64, "surname": 64, "postalCode": 40, "jobTitle": 128, "city": 128, "state": 128, "country": 128,
+    public static let maxLengths: [ProfileProperty: Int] = [
+        .givenName: 64, .surname: 64, .postalCode: 40, .jobTitle: 128, .city: 128, .state: 128, .country: 128,
     ]
 
     /// The message on a field the tenant refused to change.
     public static let refusedMessage = "This account may not change this field"
 
-    /// The form for `profile`: its editable properties as prefilled fields, in display order.
+    /// The form for `profile`: its editable properties as prefilled fields, in display order, labelled as the
+    /// profile screen labels them.
     public init(profile: ProfileSummary) {
         self.profile = profile
-        form = AttributeForm(fields: profile.fields.filter(\.editable).map { property in
+        form = AttributeForm(fields: profile.fields.filter(\.editable).map { summary in
             var field = AttributeField(
-                RequiredAttribute(name: property.key, type: "string", required: property.key == "displayName", regex: nil),
-                maxLength: Self.maxLengths[property.key] ?? FieldInput.maxLength)
-            field.value = property.text
+                RequiredAttribute(name: summary.property.rawValue, type: "string", required: summary.property == .displayName,
+                                  regex: nil, label: summary.label),
+                maxLength: Self.maxLengths[summary.property] ?? FieldInput.maxLength)
+            field.value = summary.text
             return field
         })
     }
@@ -42,19 +57,20 @@ public struct ProfileEditForm: Sendable, Equatable {
     /// The properties shown read-only (not self-writable).
     var readOnly: [ProfileFieldSummary] { profile.fields.filter { !$0.editable } }
 
-    /// Property name → new value for every field whose trimmed text differs from the profile's;
-    /// an emptied field is `nil` (clear the property).
-    var changes: [String: String?] {
-        var changes: [String: String?] = [:]
+    /// Property → new value for every field whose trimmed text differs from the profile's; an emptied field is
+    /// `nil` (clear the property).
+    var changes: [ProfileProperty: String?] {
+        var changes: [ProfileProperty: String?] = [:]
         for field in form.fields where isChanged(field) {
+            guard let property = ProfileProperty(rawValue: field.attribute.name) else { continue }
             let typed = field.value.trimmingSpaces
-            changes[field.attribute.name] = .some(typed.isEmpty ? nil : typed)
+            changes[property] = .some(typed.isEmpty ? nil : typed)
         }
         return changes
     }
 
     private func isChanged(_ field: AttributeField) -> Bool {
-        field.value.trimmingSpaces != (profile.fields.first { $0.key == field.attribute.name }?.text ?? "")
+        field.value.trimmingSpaces != (profile.fields.first { $0.property.rawValue == field.attribute.name }?.text ?? "")
     }
 
     /// Checks the changed fields; an unchanged one is not sent, so its message goes. Returns whether the
@@ -74,7 +90,7 @@ public struct ProfileEditForm: Sendable, Equatable {
     /// Stores an edit of the property `name`: its refused mark and the notice go, the input is kept.
     mutating func edit(_ name: String, _ text: String) {
         form.edit(name, text)
-        refused.remove(name)
+        if let property = ProfileProperty(rawValue: name) { refused.remove(property) }
         notice = nil
     }
 
@@ -84,19 +100,19 @@ public struct ProfileEditForm: Sendable, Equatable {
         form.fields[index].validate()
     }
 
-    /// Marks each refused property on its field, keeping every typed value; names without a field go in
+    /// Marks each refused property on its field, keeping every typed value; properties without a field go in
     /// the form's message.
-    mutating func markRefused(_ names: [String]) {
-        var unknown: [String] = []
-        for name in names {
-            if form.fields.contains(where: { $0.attribute.name == name }) {
-                refused.insert(name)
+    mutating func markRefused(_ properties: [ProfileProperty]) {
+        var unknown: [ProfileProperty] = []
+        for property in properties {
+            if form.fields.contains(where: { $0.attribute.name == property.rawValue }) {
+                refused.insert(property)
             } else {
-                unknown.append(name)
+                unknown.append(property)
             }
         }
         form.message = unknown.isEmpty
             ? "The tenant refused the change. Correct or undo the marked fields."
-            : "The tenant refused to change: \(unknown.map(AttributeLabel.label(for:)).joined(separator: ", "))."
+            : "The tenant refused to change: \(unknown.map(\.label).joined(separator: ", "))."
     }
 }

@@ -132,7 +132,7 @@ extension FlowEvent: CustomStringConvertible {
     /// A profile answer by property names only: the values are personal data.
     private static func profileTrace(_ result: Result<ProfileSummary, GraphFailure>) -> String {
         switch result {
-        case .success(let profile): "success: \(profile.fields.map(\.key))"
+        case .success(let profile): "success: \(profile.fields.map(\.property.rawValue))"
         case .failure(let failure): "failure: \(failure)"
         }
     }

@@ -38,7 +38,8 @@ extension FlowState {
     }
 
     /// A profile read or save answered; `request` is the one in flight. A refused save stays on the form
-    /// with every typed value and marks the refused fields; nothing is retried.
+    /// with every typed value and marks the refused fields; a 403 that names none sends each change alone
+    /// (``ProfileEditForm/OneByOneSave``); nothing else is retried.
     mutating func profileAnswer(_ event: FlowEvent, to request: PendingRequest) -> [FlowEffect] {
         switch event {
         case .profileLoaded(let result) where request == .readingProfile:
@@ -52,11 +53,19 @@ extension FlowState {
         case .profileSaved(let result) where request == .savingProfile:
             pending = nil
             switch (result, step) {
+            case (_, .profileEdit(let form)) where form.oneByOne != nil:
+                return nextAlone(form, after: result)
             case (.success(let profile), _):
                 step = .profile(ProfileView(profile: profile, notice: Self.profileSaved))
             case (.failure(let failure), .profileEdit(var form)):
                 if failure.kind == .missingPermission, !failure.refusedFields.isEmpty {
                     form.markRefused(failure.refusedFields)
+                } else if failure.kind == .missingPermission, form.changes.count == 1 {
+                    form.markRefused(Array(form.changes.keys))
+                } else if failure.kind == .missingPermission {
+                    let order = form.changes.keys.sorted { $0.rawValue < $1.rawValue }
+                    form.oneByOne = ProfileEditForm.OneByOneSave(sending: order[0], remaining: Array(order.dropFirst()))
+                    return sendAlone(form)
                 } else {
                     form.form.message = failure.message
                 }
@@ -66,6 +75,35 @@ extension FlowState {
             }
         default:
             break
+        }
+        return []
+    }
+
+    /// Sends the one change `form.oneByOne` names.
+    private mutating func sendAlone(_ form: ProfileEditForm) -> [FlowEffect] {
+        guard let property = form.oneByOne?.sending, let value = form.changes[property] else { return [] }
+        step = .profileEdit(form)
+        pending = .savingProfile
+        return [.saveProfile([property: value])]
+    }
+
+    /// One change sent alone answered: on to the next, or, after the last, the profile saved or the refused
+    /// fields marked (what was allowed is saved by then; every typed value stays).
+    private mutating func nextAlone(_ original: ProfileEditForm, after result: Result<ProfileSummary, GraphFailure>) -> [FlowEffect] {
+        var form = original
+        guard var save = form.oneByOne else { return [] }
+        if case .failure = result { save.refused.append(save.sending) }
+        if !save.remaining.isEmpty {
+            save.sending = save.remaining.removeFirst()
+            form.oneByOne = save
+            return sendAlone(form)
+        }
+        form.oneByOne = nil
+        if save.refused.isEmpty, case .success(let profile) = result {
+            step = .profile(ProfileView(profile: profile, notice: Self.profileSaved))
+        } else {
+            form.markRefused(save.refused)
+            step = .profileEdit(form)
         }
         return []
     }

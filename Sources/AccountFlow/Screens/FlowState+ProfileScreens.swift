@@ -1,3 +1,5 @@
+import TophhieCloudAuthentication
+
 extension FlowState {
     /// The profile: every property read, with its label; "not set" (null) and "not available" (not
     /// returned to this caller) are different things and read differently.
@@ -15,7 +17,7 @@ extension FlowState {
     func profileEditScreen(_ form: ProfileEditForm) -> Screen {
         let fields = form.form.fields.map { field in
             var screenField = Self.screenField(field)
-            if form.refused.contains(field.attribute.name) {
+            if let property = ProfileProperty(rawValue: field.attribute.name), form.refused.contains(property) {
                 screenField.error = screenField.error ?? ProfileEditForm.refusedMessage
             }
             return screenField
@@ -33,7 +35,7 @@ extension FlowState {
     }
 
     /// A property's value as shown: the value, "not set" or "not available".
-    static func profileText(_ value: ProfileFieldValue) -> String {
+    static func profileText(_ value: ProfileValue<String>) -> String {
         switch value {
         case .set(let text): text
         case .notSet: "not set"

@@ -77,7 +77,9 @@ extension FlowState {
     private var homeScreen: Screen {
         var items: [(String, MenuItem)] = [("Sign in", .signIn)]
         if !settings.enrolmentMode {
-            items += [("Sign in with browser", .browserSignIn), ("Sign in with a device code", .deviceCodeSignIn)]
+            let browser = ("Sign in with browser", MenuItem.browserSignIn), deviceCode = ("Sign in with a device code", MenuItem.deviceCodeSignIn)
+            // No browser here (SSH, no display): the device code, which works from a phone, is offered first.
+            items += settings.browserAbsence == nil ? [browser, deviceCode] : [deviceCode, browser]
         }
         items += [("Sign up", .signUp), ("Reset password", .resetPassword)]
         if let signedIn { items.append(("Account (\(signedIn.username ?? "signed in"))", .account)) }

@@ -38,6 +38,9 @@ public struct Screen: Sendable, Equatable {
     /// Enrolment mode: the countdown before the screen is cleared for lack of input. It must be seen, so
     /// it goes before every other line of the status.
     public var idleWarning: String?
+    /// An address to open on another device (a phone), which the front can show as a QR code; nil when the
+    /// screen has none.
+    public var phoneLink: PhoneLink?
 
     /// A screen; everything but `title` is empty, absent or `false` by default.
     public init(title: String, text: [String] = [], banner: String? = nil, details: [ScreenDetail] = [],
@@ -69,6 +72,21 @@ public enum OptionStyle: Sendable, Equatable {
     case menu
     /// One answer's alternatives: radio buttons.
     case choices
+}
+
+/// An address the user may open on a phone or another computer, with what to do there.
+public struct PhoneLink: Sendable, Equatable {
+    /// The whole address, e.g. `"https://login.example/device"`.
+    public var address: String
+    /// What to do once it is open, and what will not work, in sentences (shown with the QR code, which
+    /// covers the rest of the screen).
+    public var instructions: [String]
+
+    /// Memberwise.
+    public init(address: String, instructions: [String]) {
+        self.address = address
+        self.instructions = instructions
+    }
 }
 
 /// A label and its value, shown read-only.

@@ -46,6 +46,18 @@ extension StrongAuthChallengeResult {
     }
 }
 
+extension ProfileSummary {
+    /// Every property of `profile`, in display order; sign-in identities as `signInType: issuerAssignedId`.
+    public init(_ profile: TophhieCloudUserProfile) {
+        self.init(fields: ProfileProperty.allCases.map { property in
+            guard property == .identities else { return ProfileFieldSummary(property, profile[property]) }
+            return ProfileFieldSummary(property, profile.identities.map { identities in
+                identities.map { "\($0.signInType): \($0.issuerAssignedId)" }.joined(separator: ", ")
+            })
+        })
+    }
+}
+
 extension PasswordResetError {
     /// The same failure as a `NativeAuthError`, for events shared with other flows
     /// (``FlowEvent/codeResent(_:)``).

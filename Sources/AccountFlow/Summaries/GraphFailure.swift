@@ -1,3 +1,5 @@
+import TophhieCloudAuthentication
+
 /// Why a Graph call (profile read, profile save, sign-in history) did not succeed, as the flow needs it
 /// (the framework's Graph error mapped by the runner; docs/protocol.md §I5.3, §I6.3).
 public struct GraphFailure: Sendable, Equatable, Error {
@@ -25,12 +27,12 @@ public struct GraphFailure: Sendable, Equatable, Error {
     public var message: String
     /// For operators: the Graph error code, `request-id`, HTTP status.
     public var detail: String?
-    /// On a refused save: the property names the tenant refused (the runner finds them by sending each field
-    /// alone when Graph's 403 does not say which); empty otherwise.
-    public var refusedFields: [String]
+    /// On a refused save: the properties the tenant refused, when the refusal names them; empty otherwise (a
+    /// Graph 403 names none: the edit form then sends each change alone to find them).
+    public var refusedFields: [ProfileProperty]
 
     /// Memberwise; by default no detail and no refused fields.
-    public init(kind: Kind, message: String, detail: String? = nil, refusedFields: [String] = []) {
+    public init(kind: Kind, message: String, detail: String? = nil, refusedFields: [ProfileProperty] = []) {
         self.kind = kind
         self.message = message
         self.detail = detail

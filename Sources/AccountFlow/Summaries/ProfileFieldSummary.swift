@@ -1,23 +1,25 @@
+import TophhieCloudAuthentication
+
 /// One property of the signed-in user's profile, as the profile screens show it.
 public struct ProfileFieldSummary: Sendable, Equatable {
-    /// The Graph property name, e.g. `"givenName"`; it names the field in ``FlowEffect/saveProfile(_:)``.
-    public var key: String
-    /// The text shown beside the value, e.g. `"Given name"`.
-    public var label: String
-    /// The value, or why there is none.
-    public var value: ProfileFieldValue
-    /// Whether the customer may change it themselves (the external-tenant self-writable set: `city`,
-    /// `country`, `displayName`, `givenName`, `jobTitle`, `postalCode`, `preferredLanguage`, `state`,
-    /// `streetAddress`, `surname`). Only these become fields on the edit screen.
-    public var editable: Bool
+    /// The Graph property; it names the field in ``FlowEffect/saveProfile(_:)``.
+    public var property: ProfileProperty
+    /// The value, or why there is none: `.notSet` (null or empty) and `.notAvailable` (not returned to this
+    /// caller) read differently. A collection arrives joined as one line, e.g. `"+1 425 555 0100, +1 425 555 0101"`.
+    public var value: ProfileValue<String>
 
     /// Memberwise.
-    public init(key: String, label: String, value: ProfileFieldValue, editable: Bool) {
-        self.key = key
-        self.label = label
+    public init(_ property: ProfileProperty, _ value: ProfileValue<String>) {
+        self.property = property
         self.value = value
-        self.editable = editable
     }
+
+    /// The text shown beside the value: the framework's one label for the property.
+    public var label: String { property.label }
+
+    /// Whether the customer may change it themselves (the external-tenant self-writable set); only these
+    /// become fields on the edit screen.
+    public var editable: Bool { property.isSelfWritable }
 
     /// The value as a field's text: the value when set, else empty.
     var text: String {

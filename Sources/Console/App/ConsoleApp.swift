@@ -84,7 +84,7 @@ public enum ConsoleApp {
         defer { tenant.stop() }
         // The console plays the tenant's app: it sends the challenge types that app is registered with, so
         // a narrowly configured client meets the web fallback and its screen can name what is missing.
-        let auth = TophhieNativeAuth()
+        let auth = TophhieNativeAuth(clock: tenant.clock)
         let interactive: TophhieAuth?
         var settings = tenant.settings(enrolmentMode: options.enrol)
         if !options.signUpAttributes.isEmpty { settings.upFrontAttributes = options.signUpAttributes }
@@ -95,7 +95,8 @@ public enum ConsoleApp {
             // A new tenant each run: tokens stay in memory unless a cache file is named.
             interactive = try interactiveStack(clientID: tenant.clientID, authority: tenant.authority, options: options,
                                                cachePath: options.tokenCachePath,
-                                               graph: options.graph ?? URL(string: tenant.server.origin + "/v1.0"))
+                                               graph: options.graph ?? URL(string: tenant.server.origin + "/v1.0"),
+                                               clock: tenant.clock)
         } catch {
             front.close()
             return fail("\(error.localizedDescription)")
@@ -129,9 +130,9 @@ public enum ConsoleApp {
     /// writes no token cache.
     /// - Throws: `AuthError.invalidConfiguration` (unreadable CA file), `.tokenCache`.
     static func interactiveStack(clientID: String, authority: URL, options: ConsoleOptions, cachePath: String?,
-                                         graph: URL?) throws -> TophhieAuth? {
+                                         graph: URL?, clock: @escaping @Sendable () -> Date = { Date() }) throws -> TophhieAuth? {
         guard !options.enrol else { return nil }
-        let interactive = TophhieAuth()
+        let interactive = TophhieAuth(clock: clock)
         try interactive.configure(clientId: clientID, authority: authority, scopes: options.scopes ?? TophhieConfiguration.defaultScopes,
                                   tokenCachePath: cachePath, caFile: options.caFile, graphEndpoint: graph)
         return interactive

@@ -44,6 +44,12 @@ final class EmbeddedTenant: Sendable {
 
     var authority: URL { server.authority }
 
+    /// The emulator's virtual clock, for the framework: token expiries then agree with the `exp` it mints.
+    var clock: @Sendable () -> Date {
+        let clock = server.emulator.clock
+        return { clock.now }
+    }
+
     /// Whether sign-up creates password accounts.
     var passwordAccounts: Bool { policy.signUp.method == .emailPassword }
 

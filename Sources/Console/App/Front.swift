@@ -35,7 +35,19 @@ final class Front {
 
     /// Paints the home screen at once (full-screen only).
     func paintFirstFrame(settings: FlowSettings, header: HeaderInfo) {
-        backend?.present(Self.firstFrame(settings: settings, header: header))
+        backend?.present(Self.firstFrame(settings: withBrowserAbsence(settings), header: header))
+    }
+
+    /// `settings` with why no browser can be expected here, read as the launcher reads it (so its first frame
+    /// and the console's agree).
+    private func withBrowserAbsence(_ settings: FlowSettings) -> FlowSettings {
+        var settings = settings
+        settings.browserAbsence = switch NoBrowserHere.detect(environment: environment) {
+        case .overSSH: .overSSH
+        case .noDisplay: .noDisplay
+        case nil: nil
+        }
+        return settings
     }
 
     /// The home screen before the session starts: no outbox key yet.
@@ -53,6 +65,7 @@ final class Front {
     ///   - emulator: the embedded emulator's controls; its virtual clock then drives the countdowns on screen.
     func run(auth: TophhieNativeAuth, interactive: TophhieAuth?, settings: FlowSettings, header: HeaderInfo, outbox: (any CodeOutbox)?,
              emulator: EmulatorControl? = nil, options: ConsoleOptions, notice: String? = nil) -> Int32 {
+        let settings = withBrowserAbsence(settings)
         let desk: EnrolmentDesk?
         do throws(EnrolmentDeskError) {
             desk = try ConsoleApp.openDesk(options, attributes: settings.upFrontAttributes)

@@ -62,6 +62,12 @@ final class EmulatorControl: Sendable {
         if (answer?["imported"] as? Int) == 0 { throw Refusal(message: "\(email) already exists") }
     }
 
+    /// Why the panel cannot add `email`: not an address, or taken; asked before the password.
+    func emailProblem(_ email: String) -> String? { emulator.emailProblem(email) }
+
+    /// Why the tenant's password rules refuse `password` for `email`.
+    func passwordProblem(_ password: String, email: String) -> String? { emulator.passwordProblem(password, email: email) }
+
     /// - Throws: ``Refusal`` when there is no such account.
     func removeUser(email: String) throws {
         let path = email.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? email

@@ -5,7 +5,8 @@ import TerminalUI
 /// The emulator panel in line mode: `/emulator …` typed at any prompt, for scripts and screen readers.
 ///
 /// `/emulator` alone prints the state and the commands; `clock 10m`, `fault expiredToken [ENDPOINT]`,
-/// `users`, `add EMAIL` (then asks the password, silently), `remove EMAIL`, `flip mfa|sspr|signup|attr:NAME`.
+/// `users`, `add EMAIL` (checked, then asks the password silently until the tenant's rules accept it),
+/// `remove EMAIL`, `flip mfa|sspr|signup|attr:NAME`.
 enum EmulatorLineCommand {
     /// Said once when line mode starts on the embedded emulator.
     static let announcement = "Emulator: type /emulator at any prompt for the clock, faults, users and policy."
@@ -40,9 +41,16 @@ enum EmulatorLineCommand {
                 terminal.say(users.isEmpty ? "Emulator: no users." : "Emulator: \(users.count) user\(users.count == 1 ? "" : "s"):")
                 for user in users { terminal.say("  \(user.email) (\(user.hasPassword ? "password" : "code only"), \(user.methods) methods)") }
             case ("add", 2):
-                guard let password = terminal.askSecret("Password for \(words[1]) (empty: code only): ") else { return }
-                try control.addUser(email: words[1], password: password.isEmpty ? nil : password)
-                terminal.say("Emulator: added \(words[1])\(password.isEmpty ? " (code only)" : "").")
+                let email = words[1]
+                if let problem = control.emailProblem(email) { terminal.say("Emulator: \(problem)"); return }
+                var password = ""
+                while true {
+                    guard let typed = terminal.askSecret("Password for \(email) (empty: code only): ") else { return }
+                    guard !typed.isEmpty, let problem = control.passwordProblem(typed, email: email) else { password = typed; break }
+                    terminal.say("Emulator: \(problem)")
+                }
+                try control.addUser(email: email, password: password.isEmpty ? nil : password)
+                terminal.say("Emulator: added \(email)\(password.isEmpty ? " (code only)" : "").")
             case ("remove", 2):
                 try control.removeUser(email: words[1])
                 terminal.say("Emulator: removed \(words[1]).")

@@ -3,7 +3,8 @@ import TerminalUI
 
 /// The embedded emulator's controls on one screen: advance the virtual clock, queue a fault from the
 /// protocol's error catalogue, flip policy knobs, list, add and remove users. Each row does one thing on
-/// Enter; adding a user asks for the email, then a password (empty for a code-only account).
+/// Enter; adding a user asks for the email, then a password (empty for a code-only account), each checked as
+/// sign-up would check it before the next.
 struct EmulatorPanel {
     /// What a key did.
     enum Outcome: Equatable {
@@ -58,6 +59,13 @@ struct EmulatorPanel {
         }
     }
 
+    /// The keys of the list, for the help overlay; nil while the panel asks for text (`?` is typed there).
+    var helpEntries: [HelpEntry]? {
+        guard case .list = stage else { return nil }
+        return [HelpEntry("↑/↓ PgUp/PgDn", "choose a row"), HelpEntry("Enter", "do it (a fault: for the next native-auth request)"),
+                HelpEntry("F4", "export the session as HAR (secrets redacted)"), HelpEntry("Esc, F5", "close the panel")]
+    }
+
     mutating func handle(_ key: Key, size: Size) -> Outcome {
         status = nil
         switch stage {
@@ -73,10 +81,22 @@ struct EmulatorPanel {
             if key == .escape { stage = .list; return .handled }
             guard key == .enter else { _ = editor.handle(key); stage = .email(editor); return .handled }
             let email = editor.text.trimmingCharacters(in: .whitespaces)
-            stage = email.isEmpty ? .list : .password(email: email, TextEditor())
+            if email.isEmpty { stage = .list; return .handled }
+            // The address first: a refusal after the password would make the operator type it again.
+            if let problem = control.emailProblem(email) {
+                status = StatusLine(PrintableText.make(problem), kind: .error)
+                stage = .email(editor)
+            } else {
+                stage = .password(email: email, TextEditor())
+            }
         case .password(let email, var editor):
             if key == .escape { stage = .list; return .handled }
             guard key == .enter else { _ = editor.handle(key); stage = .password(email: email, editor); return .handled }
+            if !editor.text.isEmpty, let problem = control.passwordProblem(editor.text, email: email) {
+                status = StatusLine(PrintableText.make(problem), kind: .error)
+                stage = .password(email: email, editor)
+                return .handled
+            }
             stage = .list
             let control = control
             status = Self.attempt {
@@ -118,6 +138,15 @@ struct EmulatorPanel {
         }
     }
 
+    /// Under a prompt: why its value was refused (the value stays for correcting), else the keys.
+    private func hintOrRefusal(_ hint: String, row: Int, into buffer: inout Buffer) {
+        if let status, status.kind == .error {
+            buffer.write(status.text + "  Esc cancel", at: Point(x: 1, y: row), style: .error, maxWidth: buffer.size.width - 2)
+        } else {
+            buffer.write(hint, at: Point(x: 1, y: row), style: .hint, maxWidth: buffer.size.width - 2)
+        }
+    }
+
     /// Draws the panel over the whole of `buffer`. - Returns: where the cursor goes (while typing).
     func render(into buffer: inout Buffer) -> Point? {
         let size = buffer.size
@@ -138,11 +167,11 @@ struct EmulatorPanel {
                          style: .hint, maxWidth: size.width - 2)
         case .email(let editor):
             cursor = ask("New user's email: ", editor.text, cursorColumn: editor.cursorColumn, row: bottom, into: &buffer)
-            buffer.write("Enter next  Esc cancel", at: Point(x: 1, y: bottom + 1), style: .hint)
+            hintOrRefusal("Enter next  Esc cancel", row: bottom + 1, into: &buffer)
         case .password(let email, let editor):
             cursor = ask("Password for \(PrintableText.make(email)) (empty: code only): ", String(repeating: "•", count: editor.count),
                          cursorColumn: editor.count, row: bottom, into: &buffer)
-            buffer.write("Enter adds the user  Esc cancel", at: Point(x: 1, y: bottom + 1), style: .hint)
+            hintOrRefusal("Enter adds the user  Esc cancel", row: bottom + 1, into: &buffer)
         case .confirmRemoval(let email):
             buffer.write("Remove \(PrintableText.make(email))? (y/n)", at: Point(x: 1, y: bottom), style: .error, maxWidth: size.width - 2)
         }

@@ -17,6 +17,13 @@ struct QueueScreen {
     /// The footer: every key the screen takes.
     static let footer = "type to find  ↑/↓ move  Enter sign up  F7 absent  F8 skip  ^U clear  ^C quit"
 
+    /// Every key the screen takes, for the help overlay (F1; `?` is typed into the search here).
+    static let helpEntries = [
+        HelpEntry("type, Backspace", "find someone by name or email"), HelpEntry("↑/↓ PgUp/PgDn", "move"),
+        HelpEntry("Enter", "sign the person up"), HelpEntry("F7", "mark absent"), HelpEntry("F8", "mark skipped"),
+        HelpEntry("^U", "clear the search"), HelpEntry("^C", "quit"),
+    ]
+
     /// What staff typed to find someone.
     private(set) var filter = ""
     private var list = ScrollList()

@@ -50,48 +50,21 @@ final class GraphRunner: Sendable {
     /// `.loadProfile` → `.profileLoaded`.
     func loadProfile() async -> FlowEvent? {
         do {
-            return .profileLoaded(.success(Self.summary(try await auth.profile())))
+            return .profileLoaded(.success(ProfileSummary(try await auth.profile())))
         } catch {
             return Task.isCancelled ? nil : .profileLoaded(.failure(Self.failure(error)))
         }
     }
 
-    /// `.saveProfile` → `.profileSaved`: a PATCH of `changes` only, then the profile read again.
-    func saveProfile(_ changes: [String: String?]) async -> FlowEvent? {
-        var properties: [ProfileProperty: String?] = [:]
-        for (key, value) in changes {
-            guard let property = ProfileProperty(rawValue: key) else {
-                return .profileSaved(.failure(GraphFailure(kind: .other, message: "The console does not know the property \(key).")))
-            }
-            properties[property] = value
-        }
+    /// `.saveProfile` → `.profileSaved`: a PATCH of `changes` only, then the profile read again. A 403 that
+    /// names no field is the edit form's to narrow down (it sends each change alone).
+    func saveProfile(_ changes: [ProfileProperty: String?]) async -> FlowEvent? {
         do {
-            try await auth.updateProfile(properties)
-            return .profileSaved(.success(Self.summary(try await auth.profile())))
+            try await auth.updateProfile(changes)
+            return .profileSaved(.success(ProfileSummary(try await auth.profile())))
         } catch {
-            guard !Task.isCancelled else { return nil }
-            var failure = Self.failure(error)
-            guard case .missingPermission = failure.kind else { return .profileSaved(.failure(failure)) }
-            // Graph's 403 names no field: each field is tried alone, so what the tenant allows is saved and
-            // only what it refuses is marked (the form keeps every value typed).
-            if failure.refusedFields.isEmpty {
-                failure.refusedFields = properties.count == 1 ? changes.keys.sorted() : await refused(properties)
-            }
-            return .profileSaved(.failure(failure))
+            return Task.isCancelled ? nil : .profileSaved(.failure(Self.failure(error)))
         }
-    }
-
-    /// The properties the tenant refuses, each PATCHed on its own (the others are saved on the way).
-    private func refused(_ properties: [ProfileProperty: String?]) async -> [String] {
-        var refused: [String] = []
-        for (property, value) in properties.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            do {
-                try await auth.updateProfile([property: value])
-            } catch {
-                refused.append(property.rawValue)
-            }
-        }
-        return refused
     }
 
     /// `.loadHistory` → `.historyWaiting`… then `.historyLoaded`.
@@ -138,26 +111,6 @@ final class GraphRunner: Sendable {
         }
     }
 
-    static func summary(_ profile: TophhieCloudUserProfile) -> ProfileSummary {
-        ProfileSummary(fields: ProfileProperty.allCases.map { property in
-            let value: ProfileFieldValue
-            if property == .identities {
-                value = switch profile.identities {
-                case .set(let identities): .set(identities.map { "\($0.signInType): \($0.issuerAssignedId)" }.joined(separator: ", "))
-                case .notSet: .notSet
-                case .notAvailable: .notAvailable
-                }
-            } else {
-                value = switch profile[property] {
-                case .set(let text): .set(text)
-                case .notSet: .notSet
-                case .notAvailable: .notAvailable
-                }
-            }
-            return ProfileFieldSummary(key: property.rawValue, label: property.label, value: value, editable: property.isSelfWritable)
-        })
-    }
-
     static func row(_ record: SignInRecord) -> SignInRow {
         let place = [record.city, record.state, record.countryOrRegion].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
         return SignInRow(id: record.id, time: record.createdDateTime, app: record.appDisplayName ?? record.appId ?? "unknown app",
@@ -184,7 +137,7 @@ final class GraphRunner: Sendable {
         if case .pageLinkRefused(_, _, let details) = error {
             failure.message = "Graph refused the page link: \(details.message.flatMap { $0.isEmpty ? nil : $0 } ?? "no reason given")."
         }
-        if case .notSelfWritable(let properties) = error { failure.refusedFields = properties.map(\.rawValue) }
+        if case .notSelfWritable(let properties) = error { failure.refusedFields = properties }
         return failure
     }
 }

@@ -22,7 +22,7 @@ struct InteractiveRunner: Sendable {
             interval: step.interval, message: step.message))))
         do {
             let result = try await step.waitForSignIn { progress in
-                sendUnlessCancelled(.deviceCodeProgress(Self.status(progress)))
+                sendUnlessCancelled(.deviceCodeProgress(progress))
             }
             return .interactiveSignInFinished(.success(account(result)))
         } catch {
@@ -114,14 +114,6 @@ struct InteractiveRunner: Sendable {
 
     private func sendUnlessCancelled(_ event: FlowEvent) {
         if !Task.isCancelled { send(event) }
-    }
-
-    static func status(_ progress: DeviceCodeProgress) -> DeviceCodeStatus {
-        switch progress {
-        case .waiting(let interval): .waiting(interval: interval)
-        case .slowedDown(let interval): .slowedDown(interval: interval)
-        case .serverBusy(let count): .serverBusy(consecutive: count)
-        }
     }
 
     static func failure(_ error: any Error) -> InteractiveFailure {

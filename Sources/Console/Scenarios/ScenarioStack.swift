@@ -30,14 +30,14 @@ final class ScenarioStack {
             emulator = embedded
             codeCommand = nil
             mailbox = nil
-            auth = TophhieNativeAuth()
+            auth = TophhieNativeAuth(clock: embedded.clock)
             var settings = FlowSettings(passwordAccounts: embedded.passwordAccounts, passwordPolicyHint: embedded.passwordPolicyHint)
             do {
                 try auth.configure(clientId: embedded.clientID, authority: embedded.authority, capabilities: settings.capabilities,
                                    challengeTypes: embedded.challengeTypes, scopes: TophhieConfiguration.defaultScopes)
                 interactive = try ConsoleApp.interactiveStack(clientID: embedded.clientID, authority: embedded.authority,
                                                               options: ConsoleOptions(), cachePath: nil,
-                                                              graph: URL(string: embedded.server.origin + "/v1.0"))
+                                                              graph: URL(string: embedded.server.origin + "/v1.0"), clock: embedded.clock)
             } catch {
                 embedded.stop()
                 throw error

@@ -39,7 +39,10 @@ final class ConsoleModel {
         let event = desk != nil && given == .enrolAnotherRequested ? .homeRequested : given
         let before = state.step
         let wasBetweenPeople = before.isBetweenPeople
-        for effect in state.reduce(event) {
+        let effects = state.reduce(event)
+        // What the user just asked for names the exchanges its requests make (the inspector's story).
+        if let action = TraceStory.action(for: event, effects: effects) { trace.begin(action) }
+        for effect in effects {
             if effect == .quit { quitRequested = true } else { runner.perform(effect) }
         }
         if let result = watcher.observe(event, from: before, to: state) {

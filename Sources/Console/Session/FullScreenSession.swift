@@ -14,9 +14,8 @@ final class FullScreenSession {
     private let workbench: Workbench
     private var view: FormView?
     private var pane: Pane
-    private var showingHelp = false
-    /// Rows the help screen is scrolled down (it may not fit a small terminal).
-    private var helpScroll = 0
+    /// The help overlay (F1, or `?` outside a text field) over whatever is shown: the keys valid there.
+    private var help: HelpOverlay?
     /// A one-line notice from the console itself (HAR written, no code to copy), shown once.
     private var consoleNotice: StatusLine?
     /// Outbox messages up to this id belong to people enrolled earlier: not shown, not copied.
@@ -28,6 +27,8 @@ final class FullScreenSession {
     /// `--queue`: the list at the desk, shown instead of the home screen.
     private let desk: EnrolmentDesk?
     private var queueScreen = QueueScreen()
+    /// F7's QR code of the screen's address for a phone, while it is shown.
+    private var qrOverlay: QRCodeOverlay?
 
     /// - Parameter notice: shown on the first screen's status line (e.g. how the authority was completed).
     /// - Parameter emulator: the embedded emulator's controls (the F5 panel); nil on a real tenant.
@@ -80,29 +81,35 @@ final class FullScreenSession {
             // The quit key (Ctrl-C) quits from every screen and every overlay over it (help, the
             // workbench's tools), before any of them can take it for its own.
             if (view?.keymap ?? .form).command(for: key) == .quit { return nil }
-            if showingHelp {
-                switch key {
-                case .pageDown, .down: helpScroll = min(helpScroll + (key == .down ? 1 : 10), 60)
-                case .pageUp, .up: helpScroll = max(0, helpScroll - (key == .up ? 1 : 10))
-                default: showingHelp = false
-                }
+            if var open = help {
+                help = open.handle(key) == .closed ? nil : open
+                return .ignored
+            }
+            // A tool takes every key; F1 and `?` open the help on its keys unless it is asking for text.
+            if let tool = workbench.help, key == .function(1) || key == .character("?") {
+                help = HelpOverlay(title: tool.title, entries: tool.entries)
                 return .ignored
             }
             if workbench.isOpen {
                 consoleNotice = workbench.handle(key)
                 return .ignored
             }
+            if var overlay = qrOverlay {
+                qrOverlay = overlay.handle(key) ? overlay : nil
+                return .ignored
+            }
             if let desk, showsQueue {
+                if key == .function(1) { help = HelpOverlay(title: "enrolment queue", entries: QueueScreen.helpEntries); return .ignored }
                 handleQueue(key, desk: desk)
                 return .ignored
             }
-            let outcome = handle(key)
+            let outcome = handle(key, on: backend)
             return outcome == .quit ? nil : outcome
         }
         return .ignored
     }
 
-    private func handle(_ key: Key) -> FormOutcome {
+    private func handle(_ key: Key, on backend: some Backend) -> FormOutcome {
         guard var current = view else { return .ignored }
         let before = current
         let screen = model.state.screen
@@ -112,8 +119,8 @@ final class FullScreenSession {
         consoleNotice = current.isConfirmingBack ? StatusLine(current.backQuestionText, kind: .info) : nil
         switch outcome {
         case .help:
-            showingHelp = true
-            helpScroll = 0
+            help = HelpOverlay(title: "this screen", entries: helpEntries(for: current))
+        case .app(ConsoleKeys.copyAddress): copyAddress(of: current, to: backend)
         case .app(let name): runConsoleCommand(name)
         default: break
         }
@@ -121,6 +128,19 @@ final class FullScreenSession {
             model.apply(event)
         }
         return outcome
+    }
+
+    /// The keys valid on the form shown: its own (see ``FormView/helpEntries(on:)``) without the console's keys
+    /// that do nothing here (Ctrl-O away from a code screen, F7 where there is no address for a phone).
+    private func helpEntries(for form: FormView) -> [HelpEntry] {
+        var unavailable: Set<FormCommand> = []
+        if case .codeEntry = model.state.step {} else { unavailable.insert(.app(ConsoleKeys.copyCode)) }
+        if form.addresses.isEmpty { unavailable.insert(.app(ConsoleKeys.copyAddress)) }
+        if model.state.screen.phoneLink == nil { unavailable.insert(.app(ConsoleKeys.qrCode)) }
+        var shown = form
+        shown.keymap = form.keymap.without(unavailable)
+        // The form is drawn beside the pane: the rest is the room it has to scroll in.
+        return shown.helpEntries(on: terminalSize, pane: paneContent)
     }
 
     /// The queue stands in for the home screen.
@@ -162,8 +182,19 @@ final class FullScreenSession {
         case ConsoleKeys.exportHAR, ConsoleKeys.inspectTrace, ConsoleKeys.emulator:
             workbench.open(name)
         case ConsoleKeys.copyCode: copyNewestCode()
+        case ConsoleKeys.qrCode: showQRCode()
         default: break
         }
+    }
+
+    /// F7: the screen's address for a phone as a QR code, or why there is none.
+    private func showQRCode() {
+        guard let link = model.state.screen.phoneLink else {
+            consoleNotice = StatusLine("This screen has no address for a phone: F7 works while a device code or browser "
+                                       + "sign-in waits.", kind: .error)
+            return
+        }
+        qrOverlay = QRCodeOverlay(link)
     }
 
     /// A pane asked for on a terminal too short to show it: say so rather than doing nothing visible.
@@ -171,6 +202,17 @@ final class FullScreenSession {
         guard pane != .none, terminalSize.height < Pane.minimumTerminalHeight else { return }
         consoleNotice = StatusLine("The \(name) pane needs a terminal of \(Pane.minimumTerminalHeight) rows or more; "
                                    + "this one has \(terminalSize.height).", kind: .info)
+    }
+
+    /// Puts the first address `form` shows on the terminal's clipboard, and says so.
+    private func copyAddress(of form: FormView, to backend: some Backend) {
+        guard let address = form.addresses.first else {
+            consoleNotice = StatusLine("There is no address on this screen to copy.", kind: .error)
+            return
+        }
+        consoleNotice = backend.copyToClipboard(address)
+            ? StatusLine("Copied the address to the clipboard.", kind: .success)
+            : StatusLine("This terminal has no clipboard to copy to (TERM=dumb): select the address on the screen.", kind: .error)
     }
 
     /// Puts the newest code sent for the current flow into the code field.
@@ -192,22 +234,14 @@ final class FullScreenSession {
     private func render(on backend: some Backend) {
         let screen = model.state.screen
         var form = ScreenPresenter.formView(for: screen, header: header, previous: view)
-        form.keymap = ConsoleKeys.keymap(withOutbox: outbox != nil)
+        form.keymap = ConsoleKeys.keymap(withOutbox: outbox != nil, phoneLink: screen.phoneLink != nil)
+        // The code shown is the screen's: it goes when the sign-in ends or moves on.
+        if qrOverlay?.link != screen.phoneLink { qrOverlay = nil }
         if let consoleNotice { form.status = consoleNotice }
         view = form
-        if showingHelp {
-            backend.presentHelp(for: form, scroll: helpScroll)
-            return
-        }
         let size = backend.size
         terminalSize = size
-        // Enrolment mode: an empty pane after a person is done says it was emptied on purpose.
-        let cleared = model.peopleDone > 0
-        let content: PaneContent? = switch pane {
-        case .outbox: ConsolePanes.outbox(outboxLines, cleared: cleared)
-        case .trace: ConsolePanes.trace(trace.lines(), cleared: cleared)
-        case .none: nil
-        }
+        let content = paneContent
         var full = Buffer(size: size)
         let cursor: Point?
         if let desk, showsQueue {
@@ -224,8 +258,24 @@ final class FullScreenSession {
         } else {
             cursor = FormRenderer.render(form, pane: content, into: &full)
         }
-        let shownCursor = workbench.draw(over: &full, formCursor: cursor, outbox: outboxLines)
+        var shownCursor = workbench.draw(over: &full, formCursor: cursor, outbox: outboxLines)
+        if let qrOverlay {
+            qrOverlay.render(into: &full)
+            shownCursor = nil
+        }
+        if let help { shownCursor = help.render(over: &full) }
         backend.show(full, cursor: shownCursor)
+    }
+
+    /// The pane open under the form, with its lines.
+    private var paneContent: PaneContent? {
+        // Enrolment mode: an empty pane after a person is done says it was emptied on purpose.
+        let cleared = model.peopleDone > 0
+        return switch pane {
+        case .outbox: ConsolePanes.outbox(outboxLines, cleared: cleared)
+        case .trace: ConsolePanes.trace(trace.lines(), cleared: cleared)
+        case .none: nil
+        }
     }
 
     private var outboxLines: [String] {

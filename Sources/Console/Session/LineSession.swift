@@ -1,5 +1,6 @@
 import AccountFlow
 import Foundation
+import QRCode
 import TerminalUI
 
 /// The line mode: the same flows as plain sequential prompts, for screen readers, pipes and
@@ -73,15 +74,76 @@ final class LineSession {
             if model.state.step != step {
                 step = model.state.step
                 show(model.state.screen)
+                if listensWhileWaiting(model.state.screen) { terminal.say(Self.whileWaitingHelp(model.state.screen)) }
                 announced = false
             }
             if !announced, let status = model.state.screen.status {
                 terminal.say(status)
                 announced = true
             }
-            // Until the next answer, or the next tick of a countdown.
-            _ = answers.wait(timeout: max(model.untilNextTick, .milliseconds(1)))
+            // Until the next answer, or the next tick of a countdown; at a terminal, or a line typed meanwhile.
+            let timeout = max(model.untilNextTick, .milliseconds(1))
+            guard listensWhileWaiting(model.state.screen) else {
+                _ = answers.wait(timeout: timeout)
+                continue
+            }
+            if case .line(let line) = terminal.lineIfTyped(within: timeout, wake: answers) {
+                answerWhileWaiting(line, on: model.state.screen)
+            }
         }
+    }
+
+    /// Whether what is typed while this screen waits is read at once: at a terminal (a script's piped lines stay
+    /// for the prompts after the wait), on the long waits of a device code or browser sign-in (a screen with an
+    /// address for a phone), where type-ahead was meant for no prompt. A short request's type-ahead stays for the
+    /// next prompt.
+    private func listensWhileWaiting(_ screen: Screen) -> Bool {
+        terminal.inputIsTerminal && screen.phoneLink != nil
+    }
+
+    /// The buttons that may be pressed while the request runs (Cancel, "Use a device code instead").
+    private static func waitActions(_ screen: Screen) -> [ScreenAction] {
+        screen.actions.filter { $0.enabled && $0.endsTheRequest }
+    }
+
+    /// What may be typed while the screen waits.
+    static func whileWaitingHelp(_ screen: Screen) -> String {
+        var ways = screen.phoneLink == nil ? [] : ["qr (the address as a QR code for a phone; qr light on a light background)"]
+        ways += waitActions(screen).map(\.label)
+        return "While this waits, type " + ways.joined(separator: ", or ") + "."
+    }
+
+    /// A line typed while the screen waits: `qr`, or one of its buttons that end the wait.
+    private func answerWhileWaiting(_ line: String, on screen: Screen) {
+        let words = line.lowercased().split(separator: " ")
+        if let link = screen.phoneLink, words.first == "qr", words.count <= 2 {
+            printQRCode(link, lightBackground: words.last == "light")
+            return
+        }
+        let actions = Self.waitActions(screen)
+        switch TypedChoice(line, labels: actions.map(\.label)) {
+        case .picked(let index):
+            model.apply(.keyPressed)
+            model.apply(actions[index].event)
+        case .empty:
+            break
+        case .ambiguous, .unknown:
+            terminal.say(Self.whileWaitingHelp(screen))
+        }
+    }
+
+    /// Prints `link` as a QR code in half blocks. Line mode knows no colours: by default the glyphs draw the light
+    /// modules, for the usual light-on-dark terminal; `lightBackground` draws the dark ones (a light terminal, paper).
+    private func printQRCode(_ link: PhoneLink, lightBackground: Bool) {
+        guard let matrix = try? QRMatrix.encode(link.address) else {
+            terminal.say("That address is too long for a QR code: open it by hand.")
+            return
+        }
+        let picture = HalfBlockQR(matrix)
+        link.instructions.forEach(terminal.say)
+        terminal.say("The code takes \(picture.columns) columns and \(picture.rows) lines; a narrower window breaks it.")
+        picture.lines(ink: lightBackground ? .dark : .light).forEach(terminal.say)
+        terminal.say(link.address)
     }
 
     private func show(_ screen: Screen) {
@@ -91,6 +153,8 @@ final class LineSession {
         if let banner = screen.banner { terminal.say("    \(banner)") }
         for detail in screen.details { terminal.say("\(detail.label): \(detail.value)") }
         if let message = screen.message { terminal.say("Error: \(message)") }
+        // Why the form is asked again, before its first field is: a refused password must not wait for the email.
+        for field in screen.fields { if let error = field.error { terminal.say("  \(field.label): \(error)") } }
         if let notice = screen.notice { terminal.say(notice) }
     }
 
@@ -110,8 +174,7 @@ final class LineSession {
     private func ask(_ screen: Screen) -> [FlowEvent]? {
         var events: [FlowEvent] = []
         for field in screen.fields {
-            var label = field.label + (field.required ? "" : " (optional)")
-            if let error = field.error { terminal.say("  \(field.label): \(error)") }
+            var label = field.label + (field.required ? "" : Self.optionalMark(field))
             // In parentheses: square brackets are the default an empty answer keeps.
             if let note = field.note { label += " (\(note))" }
             switch field.kind {
@@ -129,45 +192,84 @@ final class LineSession {
             case .picker(let choices):
                 terminal.say("\(label):")
                 for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice)") }
-                guard let answer = readAnswer("Choose 1-\(choices.count): ") else { return nil }
-                let chosen = Int(answer).flatMap { choices.indices.contains($0 - 1) ? choices[$0 - 1] : nil } ?? field.value
-                events.append(.fieldEdited(field.id, chosen))
+                switch pick(among: choices, default: choices.firstIndex(of: field.value)) {
+                case .index(let index)?: events.append(.fieldEdited(field.id, choices[index]))
+                case .keep?, .quit?: events.append(.fieldEdited(field.id, field.value))
+                case nil: return nil
+                }
             case .text, .email, .phone, .number:
                 let shown = field.value.isEmpty ? "" : " [\(field.value)]"
                 guard let value = readAnswer("\(label)\(shown): ") else { return nil }
-                events.append(.fieldEdited(field.id, value.isEmpty ? field.value : value))
+                let cleared = !field.required && value == Self.clearAnswer
+                events.append(.fieldEdited(field.id, cleared ? "" : value.isEmpty ? field.value : value))
             }
             events.append(.fieldLeft(field.id))
         }
-        let choices = screen.options.filter(\.enabled).map { ($0.label + ($0.detail.map { " (\($0))" } ?? ""), $0.event) }
+        let enabled = screen.options.filter(\.enabled)
+        let choices = enabled.map { ($0.label + ($0.detail.map { " (\($0))" } ?? ""), $0.event) }
             + screen.actions.filter(\.enabled).map { ($0.label, $0.event) }
         guard !choices.isEmpty else { return events }
         if choices.count == 1 { return events + [choices[0].1] }
         for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice.0)") }
-        while true {
-            guard let answer = readAnswer("Choose 1-\(choices.count) [1]: ") else { return nil }
-            guard let chosen = choice(answer, among: choices) else {
-                terminal.say("Type a number from 1 to \(choices.count), or the start of a choice's name.")
-                continue
-            }
-            // A transcript of piped input shows what was chosen (a label, never the raw answer).
-            if !terminal.inputIsTerminal { terminal.say("-> \(chosen.label)") }
-            return events + [chosen.event]
+        // The entry the full-screen list starts on (Sign up in enrolment mode), else the first.
+        let preselected = screen.selectedOption.flatMap { selected in
+            screen.options.indices.contains(selected) ? enabled.firstIndex { $0 == screen.options[selected] } : nil
+        } ?? 0
+        // "quit" ends the console from any choice, as Ctrl-C does in the full-screen console.
+        let chosen: (String, FlowEvent)
+        switch pick(among: choices.map(\.0), default: preselected, quits: true) {
+        case .index(let index)?: chosen = choices[index]
+        case .keep?: chosen = choices[preselected]
+        case .quit?: chosen = ("Quit", .menuChosen(.quit))
+        case nil: return nil
         }
+        // A transcript of piped input shows what was chosen (a label, never the raw answer).
+        if !terminal.inputIsTerminal { terminal.say("-> \(chosen.0)") }
+        return events + [chosen.1]
     }
 
-    /// The choice `answer` names: empty for the first, a number, or the unique start of a label (so a
-    /// script survives an "Account" entry shifting the numbers). "quit" ends the console from any
-    /// choice, as Ctrl-C does in the full-screen console.
-    private func choice(_ answer: String, among choices: [(String, FlowEvent)]) -> (label: String, event: FlowEvent)? {
-        let typed = answer.trimmingCharacters(in: .whitespaces).lowercased()
-        if typed.isEmpty { return choices.first.map { ($0.0, $0.1) } }
-        if let number = Int(typed), choices.indices.contains(number - 1) { return (choices[number - 1].0, choices[number - 1].1) }
-        // A whole label wins over longer ones it starts ("Sign in" beside "Sign in with browser").
-        if let exact = choices.first(where: { $0.0.lowercased() == typed }) { return (exact.0, exact.1) }
-        let named = choices.filter { $0.0.lowercased().hasPrefix(typed) }
-        if named.count == 1, let only = named.first { return (only.0, only.1) }
-        if named.isEmpty, ["quit", "q"].contains(typed) { return ("Quit", .menuChosen(.quit)) }
-        return nil
+    /// What clears an optional field (an empty answer keeps its value).
+    static let clearAnswer = "-"
+
+    /// "(optional)", with how to clear the field when it has a value to clear.
+    private static func optionalMark(_ field: ScreenField) -> String {
+        let typed: Bool = switch field.kind {
+        case .text, .email, .phone, .number: true
+        default: false
+        }
+        return typed && !field.value.isEmpty ? " (optional; \(clearAnswer) clears it)" : " (optional)"
+    }
+
+    /// An answer to a numbered choice.
+    private enum Picked {
+        case index(Int)
+        /// Empty: the default.
+        case keep
+        /// "quit" where it names no choice.
+        case quit
+    }
+
+    /// Asks for one of `labels` (listed already) by number, whole label or the unique start of one, so a script
+    /// survives an "Account" entry shifting the numbers; a start several labels share is refused with them listed.
+    /// - Parameters:
+    ///   - preselected: the default an empty answer keeps, shown in brackets; nil shows none.
+    ///   - quits: whether "quit" (or "q") that names no label ends the console.
+    /// - Returns: nil at end of input.
+    private func pick(among labels: [String], default preselected: Int?, quits: Bool = false) -> Picked? {
+        let shown = preselected.map { " [\($0 + 1)]" } ?? ""
+        while true {
+            guard let answer = readAnswer("Choose 1-\(labels.count)\(shown): ") else { return nil }
+            switch TypedChoice(answer, labels: labels) {
+            case .picked(let index): return .index(index)
+            case .empty: return .keep
+            case .ambiguous(let indices):
+                let matches = indices.map { "\($0 + 1). \(labels[$0])" }.joined(separator: "; ")
+                terminal.say("\"\(answer)\" starts \(indices.count) choices: \(matches). Type more of one, or its number.")
+            case .unknown where quits && ["quit", "q"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()):
+                return .quit
+            case .unknown:
+                terminal.say("Type a number from 1 to \(labels.count), or the start of a choice's name.")
+            }
+        }
     }
 }

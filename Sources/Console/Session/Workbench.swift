@@ -23,12 +23,21 @@ final class Workbench {
     /// Whether a tool is open (it takes the keys).
     var isOpen: Bool { inspector != nil || panel != nil || harPrompt != nil }
 
+    /// The open tool's name and keys, for the help overlay; nil when none is open or it is asking for text
+    /// (where `?` is typed, and F1 means nothing).
+    var help: (title: String, entries: [HelpEntry])? {
+        if harPrompt != nil { return nil }
+        if let inspector { return ("trace inspector", inspector.helpEntries) }
+        if let entries = panel?.helpEntries { return ("emulator panel", entries) }
+        return nil
+    }
+
     /// Opens the tool a console key names (``ConsoleKeys/inspectTrace``, ``ConsoleKeys/emulator``,
     /// ``ConsoleKeys/exportHAR``).
     func open(_ command: String) {
         switch command {
         case ConsoleKeys.inspectTrace:
-            inspector = TraceInspector(exchanges: trace.all, hasOutbox: hasOutbox, size: size)
+            inspector = TraceInspector(trace: trace, hasOutbox: hasOutbox, size: size)
         case ConsoleKeys.emulator:
             panel = emulator.map(EmulatorPanel.init)
         case ConsoleKeys.exportHAR:
@@ -44,7 +53,7 @@ final class Workbench {
         if key == .function(4) {
             harPrompt = HARPrompt(now: Date())
         } else if var inspector {
-            self.inspector = inspector.handle(key, exchanges: trace.all, size: size) == .closed ? nil : inspector
+            self.inspector = inspector.handle(key, trace: trace, size: size) == .closed ? nil : inspector
         } else if var panel {
             self.panel = panel.handle(key, size: size) == .closed ? nil : panel
         }
@@ -84,7 +93,7 @@ final class Workbench {
         var cursor = formCursor
         if let inspector {
             buffer = Buffer(size: size)
-            inspector.render(trace.all, outbox: outbox, into: &buffer)
+            inspector.render(trace, outbox: outbox, into: &buffer)
             cursor = nil
         } else if let panel {
             buffer = Buffer(size: size)

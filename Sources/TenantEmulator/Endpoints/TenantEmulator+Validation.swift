@@ -24,6 +24,29 @@ extension TenantEmulator {
         return nil
     }
 
+    /// Why sign-up would refuse `email` for a new account, as a sentence for an operator: not an address, or
+    /// taken (matched as sign-in matches it). nil when a sign-up could use it. The control API's import takes
+    /// seeded users as they are; the console's panel asks this and ``passwordProblem(_:email:)`` first, so a user
+    /// it adds is one that could have signed up.
+    public func emailProblem(_ email: String) -> String? {
+        guard EmailAddress.isPlausible(email) else { return "\(email) is not an email address." }
+        if (try? store.user(email: email)) != nil { return "\(email) already has an account." }
+        return nil
+    }
+
+    /// Why this tenant's password rules refuse `password` for `email`, naming the rule; nil when they accept it.
+    public func passwordProblem(_ password: String, email: String) -> String? {
+        guard let refusal = passwordRuleProblem(password, username: email) else { return nil }
+        let rules = policy.password
+        switch refusal.suberror {
+        case .passwordTooShort: return "Too short: the tenant asks for at least \(rules.minLength) characters."
+        case .passwordTooLong: return "Too long: the tenant allows at most \(rules.maxLength) characters."
+        case .passwordTooWeak:
+            return "Too weak: use \(rules.minCharacterClasses) of lowercase letters, capitals, digits and symbols."
+        default: return "It holds a banned word or the email's name."
+        }
+    }
+
     /// A refused password: `invalid_grant`, AADSTS399246 and the password suberror (docs/protocol.md §N4.1, §N7.2).
     static func passwordRefusal(_ suberror: Suberror, _ message: String) -> ProtocolError {
         ProtocolError(.invalidGrant, AADSTSCode.passwordTooWeak, message, suberror: suberror)

@@ -19,22 +19,18 @@ public protocol Backend: AnyObject {
     func flush()
     /// Waits for the next key or resize, or returns ``InputEvent/tick`` after `timeout`.
     func nextEvent(timeout: Duration) -> InputEvent
+    /// Puts `text` on the terminal's clipboard (``Clipboard/osc52(_:)``).
+    /// - Returns: false, with nothing written, when the terminal cannot take it (`TERM=dumb`).
+    func copyToClipboard(_ text: String) -> Bool
 }
 
 extension Backend {
-    /// Renders `form` at the backend's size, draws it, places the cursor, and flushes.
-    public func present(_ form: FormView) {
+    /// Renders `form` at the backend's size, with `help` over it when open, draws it, places the cursor, and flushes.
+    public func present(_ form: FormView, help: HelpOverlay? = nil) {
         var buffer = Buffer(size: size)
-        let cursor = FormRenderer.render(form, into: &buffer)
+        var cursor = FormRenderer.render(form, into: &buffer)
+        if let help { cursor = help.render(over: &buffer) }
         show(buffer, cursor: cursor)
-    }
-
-    /// Renders the help screen for `form`'s keymap (its open list's, while one is open), `scroll` rows down.
-    public func presentHelp(for form: FormView, scroll: Int = 0) {
-        var buffer = Buffer(size: size)
-        // An open list is answering the keys: its bindings are the ones to explain.
-        HelpScreen.render(form.choiceList == nil ? form.keymap : .choiceList, header: form.header, scroll: scroll, into: &buffer)
-        show(buffer, cursor: nil)
     }
 
     /// Draws a rendered buffer and places (or hides) the cursor.

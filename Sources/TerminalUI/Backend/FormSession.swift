@@ -2,8 +2,8 @@
 ///
 /// The loop every full-screen form uses: draw, wait for an event, hand keys to the form, redraw on
 /// resize (the form keeps every value, only the layout changes), call `onTick` when idle so the
-/// caller can move countdowns. F1 shows help until the next key; the quit key (Ctrl-C) quits from
-/// the help screen as from the form.
+/// caller can move countdowns. F1 (or `?` outside a text field) opens the help overlay until Esc; the
+/// quit key (Ctrl-C) quits from it as from the form.
 public struct FormSession {
     /// How the form ended, with the form as the user left it.
     public enum Ending: Hashable, Sendable {
@@ -35,7 +35,7 @@ public struct FormSession {
     public mutating func run(on backend: some Backend,
                              onLeaveField: (inout FormView, String) -> Void = { _, _ in },
                              onTick: (inout FormView) -> Bool = { _ in false }) -> Ending {
-        var showingHelp = false
+        var help: HelpOverlay?
         backend.present(form)
         while true {
             switch backend.nextEvent(timeout: tick) {
@@ -45,11 +45,10 @@ public struct FormSession {
                 backend.clear()
             case .tick:
                 if onTick(&form) { return .back }
-                if showingHelp { continue }
             case .key(let key):
-                if showingHelp {
+                if var open = help {
                     if form.keymap.command(for: key) == .quit { return .quit }
-                    showingHelp = false
+                    help = open.handle(key) == .closed ? nil : open
                     break
                 }
                 switch form.handle(key) {
@@ -57,14 +56,12 @@ public struct FormSession {
                 case .back: return .back
                 case .quit: return .quit
                 case .help:
-                    showingHelp = true
-                    backend.presentHelp(for: form)
-                    continue
+                    help = HelpOverlay(title: "this screen", entries: form.helpEntries(on: backend.size))
                 case .leftField(let id): onLeaveField(&form, id)
                 case .changed, .ignored, .app: break
                 }
             }
-            if showingHelp { backend.presentHelp(for: form) } else { backend.present(form) }
+            backend.present(form, help: help)
         }
     }
 }

@@ -3,6 +3,8 @@
 public struct Style: Hashable, Sendable {
     /// Foreground colour; nil for the terminal default. Dropped on monochrome terminals.
     public var color: Color?
+    /// Background colour; nil for the terminal default. Dropped on monochrome terminals.
+    public var background: Color?
     /// Bold (also how errors stay visible without colour).
     public var bold: Bool
     /// Dimmed, for hints.
@@ -13,8 +15,10 @@ public struct Style: Hashable, Sendable {
     public var reverse: Bool
 
     /// The terminal's default colour and no attributes, unless given.
-    public init(color: Color? = nil, bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false) {
+    public init(color: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false, underline: Bool = false,
+                reverse: Bool = false) {
         self.color = color
+        self.background = background
         self.bold = bold
         self.dim = dim
         self.underline = underline
@@ -45,4 +49,8 @@ public struct Style: Hashable, Sendable {
     public static let focusedFrame = Style(color: .cyan, bold: true)
     /// The frame of a pane that does not take the keys.
     public static let frame = Style(dim: true)
+    /// A QR code's glyphs, drawn as its dark modules: black on white where the terminal has colours (reversed
+    /// white on black), and reverse video alone without them (`NO_COLOR`), which draws the glyphs in the
+    /// background colour of a light-on-dark terminal, so dark modules stay dark there too.
+    public static let qrCode = Style(color: .white, background: .black, reverse: true)
 }

@@ -93,14 +93,17 @@ struct FormBody {
         let column = (details.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
         let stacked = column > width / 2
         for detail in details {
-            let valueX = stacked ? 2 : column
+            // An address too long for its column goes under its label from the content's first column, on
+            // lines of its own, so selecting those lines in the terminal selects the address and nothing else.
+            let underLabel = stacked || TextWrap.hasLongAddress(detail.value, width: width - column)
+            let valueX = stacked ? 2 : underLabel ? 0 : column
             let valueLines = TextWrap.wrap(detail.value, width: max(1, width - valueX))
             rows.append(Row(owner: nil) { buffer, x, y in
                 buffer.write(detail.label, at: Point(x: x, y: y), style: .hint, maxWidth: width)
-                if !stacked, let first = valueLines.first { buffer.write(first, at: Point(x: x + valueX, y: y)) }
+                if !underLabel, let first = valueLines.first { buffer.write(first, at: Point(x: x + valueX, y: y)) }
                 return nil
             })
-            for line in valueLines.dropFirst(stacked ? 0 : 1) {
+            for line in valueLines.dropFirst(underLabel ? 0 : 1) {
                 rows.append(Row(owner: nil) { buffer, x, y in buffer.write(line, at: Point(x: x + valueX, y: y)); return nil })
             }
         }

@@ -35,39 +35,54 @@ public enum FormRenderer {
         let contentWidth = min(size.width - 2, maxContentWidth)
         let left = (size.width - contentWidth) / 2
         HeaderBar.render(form.header, into: &buffer, row: 0)
-        // A long message (an error to act on) wraps above the footer rather than losing its end;
-        // the body always keeps at least one row.
-        let statusRoom = max(1, min(maxStatusRows, size.height - 5))
-        var statusRows = 1
-        if let status = form.status {
-            var lines = TextWrap.wrap(status.text, width: contentWidth)
-            if lines.count > statusRoom {
-                // The last row that fits ends with "…" and as much of the rest as it holds.
-                lines = Array(lines.prefix(statusRoom - 1))
-                    + [TextWrap.truncate(lines[(statusRoom - 1)...].joined(separator: " "), width: contentWidth)]
-            }
-            statusRows = lines.count
-            for (index, line) in lines.enumerated() {
-                buffer.write(line, at: Point(x: left, y: size.height - 1 - lines.count + index), style: status.style)
-            }
+        let lines = statusLines(form, width: contentWidth, height: size.height)
+        for (index, line) in lines.enumerated() {
+            buffer.write(line, at: Point(x: left, y: size.height - 1 - lines.count + index), style: form.status?.style ?? .plain)
         }
         FooterBar.render(form.effectiveKeymap, into: &buffer, row: size.height - 1)
 
-        // Rows from the title down to the status line.
-        var bottom = size.height - 1 - statusRows
-        if let pane, case let paneHeight = pane.height(onScreen: size.height), paneHeight > 0 {
-            bottom -= paneHeight
-            pane.draw(in: Rect(x: 0, y: bottom, width: size.width, height: paneHeight), into: &buffer)
-            PaneBox.draw(title: form.title, focused: true, in: Rect(x: 0, y: 1, width: size.width, height: bottom - 1), into: &buffer)
-            bottom -= 1
+        let paneHeight = pane?.height(onScreen: size.height) ?? 0
+        let body = Rect(x: left, y: 2, width: contentWidth, height: bodyHeight(size: size, statusRows: max(1, lines.count), paneHeight: paneHeight))
+        if let pane, paneHeight > 0 {
+            // The pane sits above the status line, the form's frame (the focused one) around the body.
+            pane.draw(in: Rect(x: 0, y: body.maxY + 1, width: size.width, height: paneHeight), into: &buffer)
+            PaneBox.draw(title: form.title, focused: true, in: Rect(x: 0, y: 1, width: size.width, height: body.height + 2), into: &buffer)
         } else {
             buffer.write(TextWrap.truncate(form.title, width: contentWidth), at: Point(x: left, y: 1), style: .title)
         }
-        let body = Rect(x: left, y: 2, width: contentWidth, height: bottom - 2)
         let cursor = drawBody(FormBody(form: form, width: contentWidth), focus: form.focused, scroll: form.scroll,
                               position: position(in: form), in: body, into: &buffer)
         guard let list = form.choiceList, form.fields.indices.contains(list.field) else { return cursor }
         return ChoiceListBox.render(list, title: form.fields[list.field].label, in: body, into: &buffer)
+    }
+
+    /// Whether `form`'s body (its rows and buttons) is taller than its area on a `size` screen with `pane`
+    /// open, so PgUp/PgDn have something to scroll.
+    public static func bodyOverflows(_ form: FormView, size: Size, pane: PaneContent? = nil) -> Bool {
+        guard size.height >= minimumSize.height, size.width >= minimumSize.width else { return false }
+        let contentWidth = min(size.width - 2, maxContentWidth)
+        let statusRows = max(1, statusLines(form, width: contentWidth, height: size.height).count)
+        let body = FormBody(form: form, width: contentWidth)
+        let gap = body.rows.isEmpty || body.buttonRows.isEmpty ? 0 : 1
+        let height = bodyHeight(size: size, statusRows: statusRows, paneHeight: pane?.height(onScreen: size.height) ?? 0)
+        return body.rows.count + gap + body.buttonRows.count > height
+    }
+
+    /// The status line's rows. A long message (an error to act on) wraps above the footer rather than losing
+    /// its end, at most ``maxStatusRows``; the body always keeps at least one row.
+    private static func statusLines(_ form: FormView, width: Int, height: Int) -> [String] {
+        guard let status = form.status else { return [] }
+        let statusRoom = max(1, min(maxStatusRows, height - 5))
+        let lines = TextWrap.wrap(status.text, width: width)
+        guard lines.count > statusRoom else { return lines }
+        // The last row that fits ends with "…" and as much of the rest as it holds.
+        return Array(lines.prefix(statusRoom - 1)) + [TextWrap.truncate(lines[(statusRoom - 1)...].joined(separator: " "), width: width)]
+    }
+
+    /// Rows of the body between the title (or the form frame's top edge) and the status line: a pane takes
+    /// its rows and the form's frame its bottom edge.
+    private static func bodyHeight(size: Size, statusRows: Int, paneHeight: Int) -> Int {
+        size.height - 3 - statusRows - (paneHeight > 0 ? paneHeight + 1 : 0)
     }
 
     /// `"field 12 of 30"`, shown beside the scroll marker of a form with several fields, so a long form

@@ -113,6 +113,29 @@ public struct FormView: Hashable, Sendable {
         return hasSecret ? keymap : keymap.without([.toggleReveal])
     }
 
+    /// The web addresses the form shows, in reading order (text, then details), made printable and without
+    /// a sentence's closing punctuation: what the copy key puts on the clipboard (the first).
+    public var addresses: [String] {
+        (lines + details.map(\.value)).flatMap { $0.split(whereSeparator: \.isWhitespace) }
+            .filter(TextWrap.isAddress)
+            .map { word in PrintableText.make(String(word.reversed().drop { ".,;:!?)]”’\"'".contains($0) }.reversed())) }
+    }
+
+    /// The keys valid on this form, for the help overlay: the effective keymap without moving focus where
+    /// there is one item or none, and without PgUp/PgDn when the form fits a `size` screen beside `pane` (size nil: not known),
+    /// then the editing keys when there is a text field, and Space where there is a toggle or a list to choose
+    /// in. An open list's keys while one is open.
+    public func helpEntries(on size: Size? = nil, pane: PaneContent? = nil) -> [HelpEntry] {
+        if choiceList != nil { return HelpEntry.entries(of: .choiceList) }
+        var keymap = effectiveKeymap
+        if focusOrder.count <= 1 { keymap = keymap.without([.nextField, .previousField]) }
+        if let size, !FormRenderer.bodyOverflows(self, size: size, pane: pane) { keymap = keymap.without([.scroll]) }
+        var entries = HelpEntry.entries(of: keymap)
+        if fields.contains(where: \.isTextual) { entries += Keymap.editingHelp }
+        if fields.contains(where: { !$0.isTextual }) { entries.append(Keymap.choosingHelp) }
+        return entries
+    }
+
     /// Whether a text, password or code field holds something the back key would throw away.
     public var hasTypedValues: Bool {
         hasUnsavedChanges ?? fields.contains { $0.isTextual && !$0.value.isEmpty }
@@ -188,7 +211,8 @@ public struct FormView: Hashable, Sendable {
         switch key {
         case .enter where !isMenu, .character(" ") where !isMenu:
             choiceList = ChoiceList(field: index, options: options, selected: selected)
-        case .character(let character) where !character.isWhitespace:
+        // `?` opens the help, as everywhere outside a text field; no list's entry starts with it.
+        case .character(let character) where !character.isWhitespace && character != "?":
             choiceList = ChoiceList(field: index, options: options, selected: selected, filter: String(character))
         case .paste(let text) where !text.contains(where: \.isNewline):
             choiceList = ChoiceList(field: index, options: options, selected: selected, filter: text)

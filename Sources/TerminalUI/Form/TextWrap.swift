@@ -1,6 +1,8 @@
 /// Word wrapping and truncation by display width.
 enum TextWrap {
-    /// Splits `text` into lines no wider than `width` columns, breaking at spaces when it can.
+    /// Splits `text` into lines no wider than `width` columns, breaking at spaces when it can. A word longer
+    /// than the width is cut by columns; when it is an address (``isAddress(_:)``) its pieces are lines of
+    /// their own, with no other word before or after, so a terminal selection of those lines is the address.
     static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
@@ -21,10 +23,26 @@ enum TextWrap {
                 rest = rest.dropFirst(piece.count)
                 if piece.isEmpty { break }
             }
+            if isAddress(word), !rest.isEmpty {
+                lines.append(String(rest))
+                line = ""
+                // The next word starts a line of its own: no empty line when nothing follows.
+                continue
+            }
             line = String(rest)
         }
-        lines.append(line)
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// Whether `word` is a web address (`http://` or `https://`), which is never broken among other text.
+    static func isAddress(_ word: some StringProtocol) -> Bool {
+        word.hasPrefix("https://") || word.hasPrefix("http://")
+    }
+
+    /// Whether `text` holds an address wider than `width` columns: it cannot stay on a line with other text.
+    static func hasLongAddress(_ text: String, width: Int) -> Bool {
+        text.split(separator: " ").contains { isAddress($0) && DisplayWidth.of($0) > width }
     }
 
     /// The longest prefix that fits in `width` columns.

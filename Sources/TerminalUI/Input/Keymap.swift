@@ -47,15 +47,17 @@ public struct Keymap: Hashable, Sendable {
         shown.map { "\($0.keyLabel) \($0.help)" }.joined(separator: "  ")
     }
 
-    /// The editing keys of text fields; listed on the help screen, handled by ``TextEditor``.
-    public static let editingHelp: [(keys: String, help: String)] = [
-        ("←/→", "move by character"),
-        ("Home/End, Ctrl-A/E", "start / end of the field"),
-        ("Backspace/Delete", "delete before / at the cursor"),
-        ("Ctrl-U / Ctrl-K", "delete to the start / to the end"),
-        ("Ctrl-W", "delete the word before the cursor"),
-        ("Space", "switch a toggle; ↑/↓ choose in a list"),
+    /// The editing keys of text fields; listed in the help where a form has one, handled by ``TextEditor``.
+    public static let editingHelp: [HelpEntry] = [
+        HelpEntry("←/→", "move by character"),
+        HelpEntry("Home/End, Ctrl-A/E", "start / end of the field"),
+        HelpEntry("Backspace/Delete", "delete before / at the cursor"),
+        HelpEntry("Ctrl-U / Ctrl-K", "delete to the start / to the end"),
+        HelpEntry("Ctrl-W", "delete the word before the cursor"),
     ]
+
+    /// Listed in the help where a form has a toggle or a list to choose in.
+    public static let choosingHelp = HelpEntry("Space, ↑/↓", "switch a toggle; choose in a list")
 
     /// The bindings of an open ``ChoiceList`` (typed text filters it); help and quit work as in a form.
     public static let choiceList = Keymap(bindings: [
@@ -84,6 +86,8 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(keys: [.control("r")], command: .toggleReveal, keyLabel: "^R", help: "reveal"),
         KeyBinding(keys: [.pageUp, .pageDown], command: .scroll, keyLabel: "PgUp/PgDn", help: "scroll", inFooter: false),
         KeyBinding(keys: [.function(1)], command: .help, keyLabel: "F1", help: "help"),
+        // A text field takes `?` as typed text before the keymap sees it.
+        KeyBinding(keys: [.character("?")], command: .help, keyLabel: "?", help: "help (? outside a text field)", inFooter: false),
         KeyBinding(keys: [.control("c")], command: .quit, keyLabel: "^C", help: "quit"),
     ])
 }

@@ -200,24 +200,58 @@ public final class LineTerminal {
         }
     }
 
+    /// What ``lineIfTyped(within:wake:)`` saw.
+    public enum Waited: Hashable, Sendable {
+        /// A whole line (without its line break).
+        case line(String)
+        /// `wake` was woken (an answer came), or the time passed, with no whole line typed.
+        case nothing
+        /// The input ended.
+        case ended
+    }
+
+    /// Waits at most `timeout` for a whole line, or until `wake` is woken: line mode listens to what is typed
+    /// while a sign-in waits elsewhere (`qr`, Cancel) without missing the answer that ends the wait.
+    /// - Important: blocks its thread in `poll(2)`: call it from the session's own loop, never from async code.
+    public func lineIfTyped(within timeout: Duration, wake: WakePipe) -> Waited {
+        if let line = takeLine() { return .line(line) }
+        guard !atEnd else { return .ended }
+        var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0)]
+        guard poll(&descriptors, 2, Int32(clamping: WakePipe.milliseconds(timeout))) > 0 else { return .nothing }
+        if descriptors[1].revents != 0 { _ = wake.drain() }
+        if descriptors[0].revents != 0 { readChunk() }
+        if let line = takeLine() { return .line(line) }
+        return atEnd ? .ended : .nothing
+    }
+
     /// One line from the input, splitting on LF and dropping a CR before it.
     private func readLine() -> String? {
         while true {
-            if let newline = pending.firstIndex(of: 0x0A) {
-                var line = Array(pending[..<newline])
-                pending.removeFirst(newline + 1)
-                if line.last == 0x0D { line.removeLast() }
-                return String(decoding: line, as: UTF8.self)
-            }
+            if let line = takeLine() { return line }
             if atEnd {
                 guard !pending.isEmpty else { return nil }
                 defer { pending.removeAll() }
                 return String(decoding: pending, as: UTF8.self)
             }
-            var chunk = [UInt8](repeating: 0, count: 1024)
-            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { atEnd = true } else { pending.append(contentsOf: chunk[..<count]) }
+            readChunk()
         }
+    }
+
+    /// The first whole line already read, if any.
+    private func takeLine() -> String? {
+        guard let newline = pending.firstIndex(of: 0x0A) else { return nil }
+        var line = Array(pending[..<newline])
+        pending.removeFirst(newline + 1)
+        if line.last == 0x0D { line.removeLast() }
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// One `read(2)` into the pending bytes; end of input (or an error other than EINTR) sets `atEnd`.
+    private func readChunk() {
+        var chunk = [UInt8](repeating: 0, count: 1024)
+        let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { return }
+        if count <= 0 { atEnd = true } else { pending.append(contentsOf: chunk[..<count]) }
     }
 }

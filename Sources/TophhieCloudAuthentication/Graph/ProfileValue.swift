@@ -21,7 +21,7 @@ public enum ProfileValue<Wrapped: Sendable & Equatable>: Sendable, Equatable {
 
 extension ProfileValue {
     /// `.set` transformed; `.notSet` and `.notAvailable` kept.
-    func map<Other>(_ transform: (Wrapped) -> Other) -> ProfileValue<Other> {
+    public func map<Other>(_ transform: (Wrapped) -> Other) -> ProfileValue<Other> {
         switch self {
         case .set(let wrapped): .set(transform(wrapped))
         case .notSet: .notSet

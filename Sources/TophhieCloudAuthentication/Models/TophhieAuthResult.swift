@@ -35,7 +35,7 @@ public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, Cu
     }
 
     /// - Throws: `NativeAuthError.unexpectedResponse` when the answer has no `id_token`.
-    init(_ grant: TokenGrant, username: String?, receivedAt: Date = Date()) throws {
+    init(_ grant: TokenGrant, username: String?, receivedAt: Date) throws {
         guard let idToken = grant.idToken, !idToken.isEmpty else {
             throw NativeAuthError.unexpectedResponse("The token answer has no id_token, though openid was asked for.", correlationID: nil)
         }

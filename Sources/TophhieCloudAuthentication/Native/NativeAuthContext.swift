@@ -6,6 +6,8 @@ struct NativeAuthContext: Sendable {
     let configuration: NativeAuthConfiguration
     let client: NativeAuthClient
     let sleeper: Sleeper
+    /// When a token answer counts as received: its `expires_in` runs from here.
+    let clock: @Sendable () -> Date
 
     /// A form with `client_id`, the first parameter of every call.
     func form() -> FormBody {

@@ -16,17 +16,23 @@ public final class TophhieNativeAuth: Sendable {
     private let transport: any HTTPTransport
     private let sleeper: Sleeper
     private let timeout: TimeInterval
+    private let clock: @Sendable () -> Date
 
     /// - Parameters:
     ///   - transport: how requests are sent; `URLSession` (created on first use) by default.
     ///   - sleeper: how waits (retries, reset polling) are made; tests pass one that returns at once.
+    ///   - clock: the current time, from which a token answer's `expires_in` (seconds) becomes
+    ///     `TophhieAuthResult.expiresOn`; a console on an emulator with a virtual clock passes that clock, so the
+    ///     access token's expiry and the id token's `exp` (minted on the same clock) agree.
     ///   - timeout: seconds before a request is abandoned.
-    public init(transport: (any HTTPTransport)? = nil, sleeper: @escaping Sleeper = taskSleeper, timeout: TimeInterval = 30) {
+    public init(transport: (any HTTPTransport)? = nil, sleeper: @escaping Sleeper = taskSleeper,
+                clock: @escaping @Sendable () -> Date = { Date() }, timeout: TimeInterval = 30) {
         configuration = Mutex(nil)
         observer = Mutex(nil)
         self.transport = transport ?? LazyURLSessionTransport()
         self.sleeper = sleeper
         self.timeout = timeout
+        self.clock = clock
     }
 
     /// Configures the instance. Declaring a capability commits the app to handling its branch.
@@ -179,7 +185,7 @@ public final class TophhieNativeAuth: Sendable {
         context.addTokenFields(to: &form)
         let response = try await context.call(.token, form)
         guard case .tokens(let grant) = response else { throw NativeAuthError.from(response, at: .token) }
-        return try TophhieAuthResult(grant, username: username)
+        return try TophhieAuthResult(grant, username: username, receivedAt: context.clock())
     }
 
     // MARK: - Helpers
@@ -192,7 +198,7 @@ public final class TophhieNativeAuth: Sendable {
             authority: configuration.parsedAuthority, transport: transport,
             observer: { [self] exchange in self.observer.withLock { $0 }?(exchange) },
             sleeper: sleeper, timeout: timeout, maxRetryAfter: 10)
-        return NativeAuthContext(configuration: configuration, client: client, sleeper: sleeper)
+        return NativeAuthContext(configuration: configuration, client: client, sleeper: sleeper, clock: clock)
     }
 
     private static func validEmail(_ email: String) throws -> String {

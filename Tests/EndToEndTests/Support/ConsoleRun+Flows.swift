@@ -7,12 +7,33 @@ extension ConsoleRun {
     static let serverWait: Duration = .seconds(30)
 
     /// Picks the `index`th item of the home picker (Sign in, Sign in with browser, Sign in with a device
-    /// code, Sign up, Reset password, …; in enrolment mode: Sign in, Sign up, Reset password, …), from
-    /// the top whichever item the picker starts on (enrolment mode starts on Sign up).
+    /// code, Sign up, Reset password, …, the device code before the browser without a display or over SSH;
+    /// in enrolment mode: Sign in, Sign up, Reset password, …), from the top whichever item the picker starts
+    /// on (enrolment mode starts on Sign up).
     func choose(_ index: Int) {
         for _ in 0..<6 { keys("Up") }
         for _ in 0..<index { keys("Down") }
         keys("Enter")
+    }
+
+    /// Picks the home entry labelled `label` wherever it stands (the device code comes before the browser over
+    /// SSH or without a display, as on a test machine with neither).
+    func choose(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let index = homeEntries.firstIndex(of: label) else {
+            Issue.record("no home entry \(label):\n\(screen)", sourceLocation: sourceLocation)
+            return
+        }
+        choose(index)
+    }
+
+    /// The home menu's entries, top to bottom: the rows after the title (in the frame's top edge while the
+    /// outbox pane is open), up to a blank row, without the frame and the highlight's `▸`.
+    var homeEntries: [String] {
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let title = rows.firstIndex { $0.contains("Tophhie Account Console") } ?? rows.count
+        return Array(rows.dropFirst(title + 1)
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "┃│▸ ")) }
+            .prefix { !$0.isEmpty })
     }
 
     /// Types `values` into consecutive fields (Tab between them), starting at the focused one.

@@ -16,7 +16,7 @@ public enum NativeSignInStep: Sendable {
     static func next(after response: ValidatedResponse, context: NativeAuthContext, username: String?) async throws -> NativeSignInStep {
         switch response {
         case .tokens(let grant):
-            return .completed(try TophhieAuthResult(grant, username: username))
+            return .completed(try TophhieAuthResult(grant, username: username, receivedAt: context.clock()))
         case .rejected(let error):
             switch error.kind {
             case .mfaRequired(let token):

@@ -1,0 +1,217 @@
+import AccountFlow
+import Foundation
+import NativeAuthWire
+import TerminalUI
+import TophhieCloudAuthentication
+
+/// The trace told as a story, as lazygit's command log tells git's: exchanges grouped under the user action
+/// that caused them ("Sign in as j***@c*****o.com → initiate, challenge, token 400 mfa_required, introspect"),
+/// each with a one-line reason ("the tenant asks for a second factor"). No secret is named: usernames are
+/// masked as the service masks `challenge_target_label`, and everything else comes from the redacted exchange.
+enum TraceStory {
+    /// One thing the user did: its name, and a serial number, so the same action twice makes two groups.
+    struct Action: Hashable, Sendable {
+        var serial: Int
+        var name: String
+    }
+
+    /// One user action and the exchanges it caused, oldest first.
+    struct Group {
+        /// What the user did, e.g. `"Sign in as j***@c*****o.com"`.
+        var action: String
+        var exchanges: [ObservedExchange]
+
+        /// `"Sign in as j***@c*****o.com → initiate, challenge, token 400 mfa_required"`; a step repeated in a
+        /// row is named once with its count (`"token 400 authorization_pending ×12"`, a device-code poll).
+        var heading: String {
+            var steps: [(name: String, count: Int)] = []
+            for name in exchanges.map(TraceStory.stepName) {
+                if steps.last?.name == name { steps[steps.count - 1].count += 1 } else { steps.append((name, 1)) }
+            }
+            return action + " → " + steps.map { $0.count > 1 ? "\($0.name) ×\($0.count)" : $0.name }.joined(separator: ", ")
+        }
+    }
+
+    /// The name of exchanges made before the user did anything (the start-up restore from the token cache).
+    static let startUp = "Console start-up"
+
+    /// The user action `event` starts, named after the requests it sends (`effects`); nil for an event that is
+    /// not the user's (an answer, a tick) or that sends nothing.
+    static func action(for event: FlowEvent, effects: [FlowEffect]) -> String? {
+        guard isUsers(event) else { return nil }
+        return effects.lazy.compactMap(name).first
+    }
+
+    /// Whether the user sent `event` (a key's meaning), not the runner or the clock. No `default`: a new event
+    /// must say which it is, or an answer that sends a follow-up request would start a story of its own.
+    static func isUsers(_ event: FlowEvent) -> Bool {
+        switch event {
+        case .menuChosen, .fieldEdited, .fieldLeft, .submitted, .methodPicked, .useCodeInstead, .resendRequested, .backRequested,
+             .cancelRequested, .retryRequested, .restartRequested, .otherFlowChosen, .homeRequested, .enrolAnotherRequested,
+             .refreshRequested, .claimsToggled, .signOutRequested, .switchAccountRequested, .profileRequested, .profileEditRequested,
+             .historyRequested, .historyUserChosen, .historyMoreRequested, .historyFilterChanged, .historyRowOpened, .tenantRequested,
+             .tenantSaveRequested:
+            true
+        case .tick, .keyPressed, .resized, .accountRestored, .signUpStarted, .signUpAdvanced, .signInAdvanced, .mfaChallengeAnswered,
+             .registrationAnswered, .codeResent, .resetStarted, .resetAdvanced, .tokensRefreshed, .resetPollProgress, .deviceCodeIssued,
+             .deviceCodeProgress, .browserSignInStarted, .interactiveSignInFinished, .signedOut, .accountSwitched, .profileLoaded,
+             .profileSaved, .historyLoaded, .historyWaiting, .tenantLoaded, .tenantSaved:
+            false
+        }
+    }
+
+    /// What a request effect does, in the user's words; nil for one that sends nothing (cancel, forget, quit).
+    static func name(_ effect: FlowEffect) -> String? {
+        switch effect {
+        case .startSignUp(let email, _, _): "Sign up as \(masked(email))"
+        case .submitSignUpCode: "Enter the sign-up code"
+        case .submitSignUpPassword: "Choose the sign-up password"
+        case .submitSignUpAttributes: "Enter the sign-up details"
+        case .signInAfterSignUp: "Sign in after sign-up"
+        case .startSignIn(let email, let password): "Sign in as \(masked(email))" + (password == nil ? " with a code" : "")
+        case .submitSignInCode: "Enter the sign-in code"
+        case .requestMFAChallenge: "Choose a second factor"
+        case .submitVerificationCode: "Enter the verification code"
+        case .registerMethod: "Register a method"
+        case .resendCode: "Resend the code"
+        case .startPasswordReset(let email): "Reset the password of \(masked(email))"
+        case .submitResetCode: "Enter the reset code"
+        case .submitNewPassword: "Choose the new password"
+        case .signInAfterReset: "Sign in after the reset"
+        case .refreshTokens: "Refresh the tokens"
+        case .startDeviceCodeSignIn: "Sign in with a device code"
+        case .startBrowserSignIn: "Sign in with the browser"
+        case .signOut: "Sign out"
+        case .switchAccount: "Switch account"
+        case .loadProfile: "Read the profile"
+        case .saveProfile: "Save the profile"
+        case .loadHistory: "Read the sign-in history"
+        case .loadMoreHistory: "Read more sign-in history"
+        case .loadTenant: "Read the tenant snapshot"
+        case .saveTenant, .cancelRequest, .forgetSession, .forgetAccount, .quit: nil
+        }
+    }
+
+    /// `jane.doe@contoso.com` → `j***@c*****o.com`, the shape of the service's `challenge_target_label`; printable.
+    static func masked(_ email: String) -> String {
+        let parts = email.split(separator: "@", maxSplits: 1)
+        guard parts.count == 2, let first = parts[0].first else { return "***" }
+        let domain = parts[1].split(separator: ".", maxSplits: 1)
+        let host = domain.first.map(String.init) ?? ""
+        let maskedHost = host.count > 2 ? "\(host.first!)\(String(repeating: "*", count: host.count - 2))\(host.last!)"
+            : String(repeating: "*", count: host.count)
+        let label = "\(first)***@\(maskedHost)" + (domain.count > 1 ? "." + domain[1] : "")
+        return PrintableText.make(label)
+    }
+
+    /// Consecutive exchanges of one action, in order; `action` gives an exchange's action (nil: before any).
+    static func groups(_ exchanges: [ObservedExchange], action: (ObservedExchange) -> Action?) -> [Group] {
+        var groups: [Group] = []
+        var last: Action??
+        for exchange in exchanges {
+            let current = action(exchange)
+            if let previous = last, previous == current {
+                groups[groups.count - 1].exchanges.append(exchange)
+            } else {
+                groups.append(Group(action: current?.name ?? startUp, exchanges: [exchange]))
+            }
+            last = .some(current)
+        }
+        return groups
+    }
+
+    /// `"token 400 mfa_required"`: the endpoint's last path word, and for a failure its status and
+    /// suberror (else error).
+    static func stepName(_ exchange: ObservedExchange) -> String {
+        let path = TraceInspector.path(of: exchange)
+        let word = path.split(separator: "/").last.map(String.init) ?? path
+        guard TraceInspector.isError(exchange) else { return PrintableText.make(word) }
+        let status = exchange.status.map(String.init) ?? "no answer"
+        return PrintableText.make([word, status, exchange.suberror ?? exchange.error].compactMap { $0 }.joined(separator: " "))
+    }
+
+    /// The exchange's row under its heading: `"token 400 mfa_required: the tenant asks for a second factor · 12 ms"`.
+    static func row(_ exchange: ObservedExchange) -> String {
+        let duration = "\(Int((exchange.duration * 1000).rounded())) ms" + (exchange.attempt > 1 ? ", retry" : "")
+        return stepName(exchange) + (reason(exchange).map { ": " + $0 } ?? "") + " · " + duration
+    }
+
+    /// Why the step went as it did, in one line, from its endpoint, status and error; nil when there is
+    /// nothing to say beyond the step's name.
+    static func reason(_ exchange: ObservedExchange) -> String? {
+        if exchange.status == nil { return "no answer" + (exchange.failure.map { ": " + PrintableText.make($0) } ?? "") }
+        if TraceInspector.isError(exchange) { return failureReason(exchange) }
+        let body = fields(of: exchange.responseBody)
+        let sentTo = (body["challenge_target_label"] as? String).map { " to " + PrintableText.make($0) } ?? ""
+        switch exchange.endpoint {
+        case .signInInitiate?: return "the tenant knows the username"
+        case .signInChallenge?, .signUpChallenge?, .resetPasswordChallenge?, .registerChallenge?:
+            switch body["challenge_type"] as? String {
+            case "password"?: return "the tenant asks for the password"
+            case "oob"?: return "a one-time code was sent" + sentTo
+            case "redirect"?: return "the tenant wants a web browser"
+            case "preverified"?: return "the contact is already verified"
+            default: return nil
+            }
+        case .token?:
+            let grant = exchange.requestForm.first { $0.key == "grant_type" }?.value
+            return grant == "refresh_token" ? "new tokens for the refresh token" : "tokens issued: signed in"
+        case .signInIntrospect?: return "the account's second factors"
+        case .registerIntrospect?: return "the methods the tenant offers to register"
+        case .registerContinue?: return "the new method is verified"
+        case .signUpStart?: return "the tenant accepts the new username"
+        case .signUpContinue?: return "the tenant accepts this step"
+        case .resetPasswordStart?: return "the tenant knows the account"
+        case .resetPasswordContinue?: return "the code is right"
+        case .resetPasswordSubmit?: return "the tenant sets the new password"
+        case .resetPasswordPollCompletion?:
+            return (body["status"] as? String) == "succeeded" ? "the new password is set" : "the reset is still running"
+        case nil:
+            return graphReason(exchange)
+        }
+    }
+
+    private static func failureReason(_ exchange: ObservedExchange) -> String {
+        switch exchange.suberror {
+        case "mfa_required"?: return "the tenant asks for a second factor"
+        case "registration_required"?: return "the tenant asks to register a strong method first"
+        case "invalid_oob_value"?: return "the code was wrong"
+        case "attribute_validation_failed"?: return "the tenant refused a detail"
+        case let sub? where sub.hasPrefix("password_"): return "the tenant refused the password (\(PrintableText.make(sub)))"
+        default: break
+        }
+        switch exchange.error {
+        case "user_not_found"?: return "no account has this username"
+        case "user_already_exists"?: return "an account with this username exists already"
+        case "invalid_grant"? where exchange.errorCode == 50126: return "the username or password is wrong"
+        case "credential_required"?: return "the tenant asks for a password"
+        case "attributes_required"?: return "the tenant asks for more details"
+        case "expired_token"?: return "the flow took too long: start again"
+        case "authorization_pending"?: return "waiting for the sign-in on the other device"
+        case "slow_down"?: return "the tenant asks to poll more slowly"
+        case "unsupported_challenge_type"?: return "the tenant wants a web browser"
+        case "invalid_request"? where exchange.errorCode == 50196: return "a new code was asked for too soon"
+        default: break
+        }
+        switch exchange.status ?? 0 {
+        case 429: return "the tenant is throttling: too many requests"
+        case 500...: return "the tenant failed (a server error)"
+        default: return "the tenant refused" + (exchange.error.map { ": " + PrintableText.make($0) } ?? "")
+        }
+    }
+
+    /// Graph and the interactive sign-ins (no native-auth endpoint): by path.
+    private static func graphReason(_ exchange: ObservedExchange) -> String? {
+        let path = exchange.url.path
+        if path.hasSuffix("/devicecode") { return "the tenant issued a device code" }
+        if path.hasSuffix("/token") { return "tokens issued: signed in" }
+        if path.hasSuffix("/me") { return exchange.method == "PATCH" ? "the profile is saved" : "the profile as Graph has it" }
+        if path.contains("/auditLogs/signIns") { return "a page of the sign-in history" }
+        return nil
+    }
+
+    /// A JSON answer's top-level fields (already redacted); empty for anything else.
+    private static func fields(of body: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
+    }
+}

@@ -1,0 +1,63 @@
+import AccountFlow
+@testable import Console
+import Foundation
+import Launcher
+import TerminalUI
+import TestSupport
+import Testing
+
+/// The trace inspector tells the trace as a story: exchanges under the user action that caused them, each
+/// with its reason, the username masked.
+@Suite struct TraceStoryTests {
+    /// Jane has second factors on the mfa tenant: her sign-in goes initiate, challenge, token 400
+    /// mfa_required, introspect, all under one heading, each exchange with why it went so.
+    @Test func aSignInIsOneGroupWithAReasonPerStep() async throws {
+        let flow = try FlowOnEmulator(preset: "mfa")
+        await flow.signIn("jane.doe@contoso.com", "Blue-Harbor-7419!")
+        let groups = flow.trace.story(of: flow.trace.all)
+        let signIn = try #require(groups.last, "\(groups.map(\.heading))")
+        #expect(signIn.heading.hasPrefix("Sign in as j***@c*****o.com → initiate, challenge, token 400 mfa_required, introspect"),
+                "\(signIn.heading)")
+        let rows = signIn.exchanges.map(TraceStory.row)
+        #expect(rows.contains { $0.hasPrefix("token 400 mfa_required: the tenant asks for a second factor") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix("challenge: the tenant asks for the password") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix("initiate: the tenant knows the username") }, "\(rows)")
+
+        // The inspector draws the heading, then the rows under it; the username is never shown whole.
+        let workbench = Workbench(trace: flow.trace, emulator: nil, hasOutbox: false)
+        workbench.open(ConsoleKeys.inspectTrace)
+        var buffer = Buffer(size: Size(width: 120, height: 24))
+        _ = workbench.draw(over: &buffer, formCursor: nil, outbox: [])
+        let screen = buffer.lines().joined(separator: "\n")
+        assertSnapshot(WorkbenchFixture.normalised(TestBackend.snapshot(buffer, cursor: nil)), named: "inspector-story-mfa-sign-in")
+        #expect(screen.contains("Sign in as j***@c*****o.com → initiate, challenge, token 400 mfa_required"), "\(screen)")
+        #expect(screen.contains("  token 400 mfa_required: the tenant asks for a second factor"), "\(screen)")
+        #expect(!screen.contains("jane.doe"), "\(screen)")
+        #expect(!screen.contains("Blue-Harbor"), "\(screen)")
+    }
+
+    /// The next thing the user does starts a new group; a code the user types never names one.
+    @Test func theNextActionStartsANewGroup() async throws {
+        let flow = try FlowOnEmulator(preset: "mfa")
+        await flow.signIn("jane.doe@contoso.com", "Blue-Harbor-7419!")
+        await flow.send(.cancelRequested, .homeRequested)
+        await flow.signIn("nobody@contoso.com", "Whatever-1234!")
+        let headings = flow.trace.story(of: flow.trace.all).map(\.heading)
+        #expect(headings.count == 2, "\(headings)")
+        #expect(headings.last?.hasPrefix("Sign in as n***@c*****o.com → initiate 400 user_not_found") == true, "\(headings)")
+        let last = try #require(flow.trace.story(of: flow.trace.all).last?.exchanges.last)
+        #expect(TraceStory.reason(last) == "no account has this username")
+    }
+
+    /// Exchanges made before the user did anything (the start-up restore) sit under "Console start-up".
+    @Test func exchangesBeforeAnyActionAreTheStartUp() {
+        #expect(TraceStory.groups([], action: { _ in nil }).isEmpty)
+        #expect(TraceStory.masked("jane.doe@contoso.com") == "j***@c*****o.com")
+        #expect(TraceStory.masked("a@b.io") == "a***@*.io")
+        #expect(TraceStory.masked("not an address") == "***")
+        #expect(TraceStory.action(for: .submitted, effects: [.startSignIn(email: "jane.doe@contoso.com", password: "x")])
+                == "Sign in as j***@c*****o.com")
+        #expect(TraceStory.action(for: .signInAdvanced(.failure(.passwordRequired)), effects: [.requestMFAChallenge(methodID: nil)]) == nil,
+                "an answer continues the action in flight")
+    }
+}
