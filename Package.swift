@@ -69,6 +69,10 @@ let package = Package(
             "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
             "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "TenantConfiguration", "MailboxCodes", "QRCode", "StrictJSON",
         ]),
+        // Every flow screen with fictional values, and the gallery of them (`scripts/gallery` writes docs/screens.md
+        // with `screen-gallery`); the snapshot tests draw the same screens.
+        .target(name: "ScreenGallery", dependencies: ["AccountFlow", "ScreenPresentation", "TerminalUI", "TophhieCloudAuthentication", "Console"]),
+        .executableTarget(name: "screen-gallery", dependencies: ["ScreenGallery"]),
         .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI", "TenantEmulator"]),
         .executableTarget(name: "tophhie-console", dependencies: ["Console", "CommandGrammar", "CursesBackend", "TenantEmulator", "EmulatorServer"]),
 
@@ -99,7 +103,7 @@ let package = Package(
         .testTarget(name: "TophhieCloudAuthenticationTests", dependencies: ["TophhieCloudAuthentication", "TenantConfiguration", "LoopbackHTTP", "TestSupport"]),
         .testTarget(name: "AccountFlowTests", dependencies: ["AccountFlow", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenPresentation", "AccountFlow",
-                                                            "TophhieCloudAuthentication", "TestSupport"],
+                                                            "TophhieCloudAuthentication", "TestSupport", "ScreenGallery"],
                     exclude: ["Snapshots"]),
         // The seed guides' snippets, unchanged, run against the emulator.
         .testTarget(name: "SeedGuideTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer", "TestSupport"]),

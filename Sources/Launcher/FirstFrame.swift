@@ -19,9 +19,10 @@ public enum FirstFrame {
         let interactive = ["Sign in with browser", "Sign in with a device code"]
         let entries = enrolment ? ["Sign in", "Sign up", "Reset password", "Quit"]
             : ["Sign in"] + (noBrowser ? interactive.reversed() : interactive) + ["Sign up", "Reset password", "Quit"]
-        let menu = FormField.picker("options", label: "",
+        var menu = FormField.picker("options", label: "",
                                     options: entries.enumerated().map { PickerOption(id: String($0.offset), title: $0.element) },
                                     selected: enrolment ? entries.firstIndex(of: "Sign up") ?? 0 : 0)
+        menu.isMenu = true
         return FormView(header: startingHeader(preset: preset), title: "Tophhie Account Console", fields: [menu],
                         keymap: ConsoleKeys.keymap(withOutbox: false))
     }

@@ -31,7 +31,9 @@ public enum ScreenPresenter {
             if case .picker(let old, let index)? = previous?[field: optionsFieldID]?.kind, old.map(\.title) == options.map(\.title) {
                 selected = index
             }
-            fields.insert(.picker(optionsFieldID, label: "", options: options, selected: selected), at: 0)
+            var list = FormField.picker(optionsFieldID, label: "", options: options, selected: selected)
+            list.isMenu = screen.optionStyle == .menu
+            fields.insert(list, at: 0)
         }
         // While a request is in flight only a button that ends it can be pressed (Cancel stops it, as Esc does).
         let buttons = screen.actions.enumerated().map { index, action in

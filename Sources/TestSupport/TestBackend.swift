@@ -64,8 +64,6 @@ public final class TestBackend: Backend {
 
     /// A buffer as snapshot text.
     public static func snapshot(_ buffer: Buffer, cursor: Point?) -> String {
-        let rows = buffer.lines().map { "|\($0)|" }
-        let cursorLine = cursor.map { "cursor \($0.x),\($0.y)" } ?? "cursor hidden"
-        return (rows + [cursorLine]).joined(separator: "\n") + "\n"
+        buffer.snapshotText(cursor: cursor)
     }
 }

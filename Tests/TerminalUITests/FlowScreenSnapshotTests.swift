@@ -1,3 +1,4 @@
+import ScreenGallery
 import AccountFlow
 import Foundation
 import ScreenPresentation

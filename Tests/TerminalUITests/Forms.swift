@@ -1,8 +1,9 @@
+import ScreenGallery
 import TerminalUI
 
 /// Forms shared by the form and snapshot tests.
 enum Forms {
-    static let header = HeaderInfo(tenant: "contoso", authority: "http://127.0.0.1:8443/contoso", mode: "emulator")
+    static let header = FlowScreens.header
 
     /// A sign-in form: email, password, continue.
     static func signIn() -> FormView {

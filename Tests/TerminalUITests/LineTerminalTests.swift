@@ -1,3 +1,4 @@
+import ScreenGallery
 import Glibc
 import AccountFlow
 import ScreenPresentation

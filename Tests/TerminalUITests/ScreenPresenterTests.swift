@@ -1,3 +1,4 @@
+import ScreenGallery
 import AccountFlow
 import Foundation
 import ScreenPresentation
@@ -125,10 +126,10 @@ import TophhieCloudAuthentication
 
     // MARK: Renderer
 
-    /// A screen's menu has no label: no row with a lone focus marker, the marker sits on the choice.
+    /// A screen's menu has no label: no row with a lone focus marker, the marker sits on the highlighted entry.
     @Test func unlabeledPickerPutsTheMarkerOnTheChosenOption() {
         let text = ScreenSession(FlowScreens.home(signedIn: false)).render(Self.small)
-        #expect(text.contains("| ▸ (•) Sign in"))
+        #expect(text.contains("| ▸ Sign in"))
         #expect(!text.split(separator: "\n").contains { $0.trimmingCharacters(in: CharacterSet(charactersIn: "| ")) == "▸" })
     }
 
@@ -192,9 +193,9 @@ import TophhieCloudAuthentication
 }
 
 extension ScreenPresenterTests {
-    /// A real id token has a dozen claims or more: at 80x24 the account details scroll off the top,
-    /// and PgUp brings them back (no field owns them, so focus alone never would).
-    @Test func pageUpShowsDetailsAboveTheFocus() {
+    /// A real id token has a dozen claims or more: at 80x24 the account opens at its top (who is signed in)
+    /// with its buttons in view, and PgDn brings the claims below (no field owns them, so focus alone never would).
+    @Test func pageDownShowsDetailsBelowTheTop() {
         var claims: [String: String] = [:]
         for name in ["iss", "sub", "aud", "exp", "iat", "nbf", "name", "preferred_username", "oid", "tid", "ver",
                      "nonce", "auth_time", "uti", "rh", "email"] {
@@ -204,16 +205,19 @@ extension ScreenPresenterTests {
                                       claims: claims, accessTokenExpiresOn: FlowScreens.start, scopes: ["openid"])
         var session = ScreenSession(FlowState(settings: FlowScreens.settings, step: .signedIn(account, showingClaims: true)))
         let start = session.render(Self.small)
-        #expect(!start.contains("Username"))
-        #expect(start.contains("↑ more (PgUp)"))
-        #expect(session.press(.pageUp) == [])
+        #expect(start.contains("Username"))
+        #expect(start.contains("[ Home ]"))
+        #expect(!start.contains("↑ more (PgUp)"))
+        #expect(!start.contains("Claim rh"))
+        #expect(session.press(.pageDown) == [])
         session.send(.tick(FlowScreens.start))  // a re-render keeps the scroll
         let scrolled = session.render(Self.small)
-        #expect(scrolled.contains("Username"))
-        #expect(scrolled.contains("↓ more (PgDn)"))
+        #expect(scrolled.contains("Claim rh"))
+        #expect(scrolled.contains("↑ more (PgUp)"))
+        #expect(scrolled.contains("[ Home ]"))
         assertSnapshot(scrolled, named: "flow-signedInManyClaimsScrolled80x24")
-        session.press(.pageDown)
-        #expect(!session.render(Self.small).contains("Username"))
+        session.press(.pageUp)
+        #expect(session.render(Self.small).contains("Username"))
         for _ in 0..<100 { session.press(.pageUp) }
         session.press(.pageDown)
         #expect(session.view.scroll < 0)

@@ -31,17 +31,20 @@ extension FlowState {
         }
         if !view.loaded { actions.append(ScreenAction("Try again", .retryRequested)) }
         actions += [ScreenAction("Back", .backRequested), ScreenAction("Home", .homeRequested)]
-        return Screen(title: "Sign-in history", text: text, details: details,
-                      options: shown.map { row in
-                          let whereFrom = [row.ipAddress, row.location].compactMap { $0 }
-                          return ScreenOption(label: Self.rowLine(row, time: time),
-                                              detail: whereFrom.isEmpty ? nil : whereFrom.joined(separator: "  "),
-                                              event: .historyRowOpened(id: row.id))
-                      },
-                      selectedOption: view.selectedRowID.flatMap { id in shown.firstIndex { $0.id == id } },
-                      actions: actions,
-                      message: view.failure.map { historyMessage($0, loaded: view.loaded, linkRefusals: view.linkRefusals) },
-                      notice: view.waiting.map { Self.throttledText($0.remaining(at: now)) })
+        var screen = Screen(title: "Sign-in history", text: text, details: details,
+                          options: shown.map { row in
+                              let whereFrom = [row.ipAddress, row.location].compactMap { $0 }
+                              return ScreenOption(label: Self.rowLine(row, time: time),
+                                                  detail: whereFrom.isEmpty ? nil : whereFrom.joined(separator: "  "),
+                                                  event: .historyRowOpened(id: row.id))
+                          },
+                          selectedOption: view.selectedRowID.flatMap { id in shown.firstIndex { $0.id == id } },
+                          actions: actions,
+                          message: view.failure.map { historyMessage($0, loaded: view.loaded, linkRefusals: view.linkRefusals) },
+                          notice: view.waiting.map { Self.throttledText($0.remaining(at: now)) })
+        // Each row opens its sign-in in full.
+        screen.optionStyle = .menu
+        return screen
     }
 
     /// One row in full, every field; what Graph did not send reads "not reported".

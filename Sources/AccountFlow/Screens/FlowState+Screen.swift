@@ -84,9 +84,11 @@ extension FlowState {
         items += [("Sign up", .signUp), ("Reset password", .resetPassword)]
         if let signedIn { items.append(("Account (\(signedIn.username ?? "signed in"))", .account)) }
         items.append(("Quit", .quit))
-        return Screen(title: "Tophhie Account Console",
-                      options: items.map { ScreenOption(label: $0.0, event: .menuChosen($0.1)) },
-                      selectedOption: settings.enrolmentMode ? items.firstIndex { $0.1 == .signUp } : nil, notice: homeNotice)
+        var screen = Screen(title: "Tophhie Account Console",
+                            options: items.map { ScreenOption(label: $0.0, event: .menuChosen($0.1)) },
+                            selectedOption: settings.enrolmentMode ? items.firstIndex { $0.1 == .signUp } : nil, notice: homeNotice)
+        screen.optionStyle = .menu
+        return screen
     }
 
     private func signInScreen(_ form: SignInForm) -> Screen {

@@ -14,6 +14,8 @@ public struct Screen: Sendable, Equatable {
     public var fields: [ScreenField]
     /// Choices in a list (home menu entries, methods, sign-in rows).
     public var options: [ScreenOption]
+    /// How the options read: a menu of places to go, or one answer's alternatives (see ``OptionStyle``).
+    public var optionStyle: OptionStyle = .choices
     /// The index in ``options`` the list is on when the screen is (re)entered (a list returned to keeps its
     /// place); `nil` for the first. The user's own moves win while the same list stays shown.
     public var selectedOption: Int?
@@ -59,6 +61,17 @@ public struct Screen: Sendable, Equatable {
         self.isWorking = isWorking
         self.idleWarning = idleWarning
     }
+}
+
+/// How a screen's options read. The rule: a list whose entries each lead somewhere (the home menu, the rows
+/// of the sign-in history, each opening its screen) is a ``menu``; a list whose entries are alternatives of
+/// one answer the screen sends (which method gets the code) is ``choices``. Enter acts on the chosen entry
+/// in both; full screen draws a menu with one highlighted row and choices as radio buttons.
+public enum OptionStyle: Sendable, Equatable {
+    /// Places to go: one highlighted row.
+    case menu
+    /// One answer's alternatives: radio buttons.
+    case choices
 }
 
 /// An address the user may open on a phone or another computer, with what to do there.

@@ -139,8 +139,8 @@ final class FullScreenSession {
         if model.state.screen.phoneLink == nil { unavailable.insert(.app(ConsoleKeys.qrCode)) }
         var shown = form
         shown.keymap = form.keymap.without(unavailable)
-        // The form is drawn above the pane: that is the room it has to scroll in.
-        return shown.helpEntries(on: Size(width: terminalSize.width, height: terminalSize.height - pane.height(for: terminalSize.height)))
+        // The form is drawn beside the pane: the rest is the room it has to scroll in.
+        return shown.helpEntries(on: terminalSize, pane: paneContent)
     }
 
     /// The queue stands in for the home screen.
@@ -241,31 +241,22 @@ final class FullScreenSession {
         view = form
         let size = backend.size
         terminalSize = size
-        let paneHeight = pane.height(for: size.height)
+        let content = paneContent
         var full = Buffer(size: size)
-        var top = Buffer(size: Size(width: size.width, height: size.height - paneHeight))
         let cursor: Point?
         if let desk, showsQueue {
+            let paneHeight = content?.height(onScreen: size.height) ?? 0
+            var top = Buffer(size: Size(width: size.width, height: size.height - paneHeight))
             cursor = queueScreen.render(desk.queue, listName: URL(fileURLWithPath: desk.listPath).lastPathComponent, mode: header.mode,
                                         into: &top)
             // The console's own notice, else the home screen's (why the last person's screen was cleared).
             if let notice = consoleNotice?.text ?? model.state.screen.notice {
                 top.write(notice, at: Point(x: 1, y: top.size.height - 2), style: .hint, maxWidth: size.width - 2)
             }
+            full.paste(top, at: Point(x: 0, y: 0))
+            content?.draw(in: Rect(x: 0, y: size.height - paneHeight, width: size.width, height: paneHeight), into: &full)
         } else {
-            cursor = FormRenderer.render(form, into: &top)
-        }
-        full.paste(top, at: Point(x: 0, y: 0))
-        let area = Rect(x: 0, y: size.height - paneHeight, width: size.width, height: paneHeight)
-        // Enrolment mode: an empty pane after a person is done says it was emptied on purpose.
-        let empty = model.peopleDone > 0 ? "(cleared)" : "(nothing yet)"
-        switch pane {
-        case .outbox:
-            Pane.draw(title: "Outbox: codes the emulator sent  (^O copies the newest, F2 hides)", lines: outboxLines, empty: empty, in: area, into: &full)
-        case .trace:
-            Pane.draw(title: "HTTP trace, secrets redacted  (F6 inspects, F4 exports HAR, F3 hides)", lines: trace.lines(), empty: empty, in: area, into: &full)
-        case .none:
-            break
+            cursor = FormRenderer.render(form, pane: content, into: &full)
         }
         var shownCursor = workbench.draw(over: &full, formCursor: cursor, outbox: outboxLines)
         if let qrOverlay {
@@ -274,6 +265,17 @@ final class FullScreenSession {
         }
         if let help { shownCursor = help.render(over: &full) }
         backend.show(full, cursor: shownCursor)
+    }
+
+    /// The pane open under the form, with its lines.
+    private var paneContent: PaneContent? {
+        // Enrolment mode: an empty pane after a person is done says it was emptied on purpose.
+        let cleared = model.peopleDone > 0
+        return switch pane {
+        case .outbox: ConsolePanes.outbox(outboxLines, cleared: cleared)
+        case .trace: ConsolePanes.trace(trace.lines(), cleared: cleared)
+        case .none: nil
+        }
     }
 
     private var outboxLines: [String] {

@@ -5,14 +5,10 @@ enum Pane: Equatable {
     case none, outbox, trace
 
     /// The fewest terminal rows that leave room for a pane under the form.
-    static let minimumTerminalHeight = 16
+    static let minimumTerminalHeight = PaneContent.minimumTerminalHeight
 
-    /// Rows the pane takes on a screen `height` rows tall (none on a very small screen).
-    func height(for height: Int) -> Int {
-        self == .none || height < Self.minimumTerminalHeight ? 0 : min(8, height / 3)
-    }
-
-    /// Draws `title` and the last lines of `lines` into `area` of `buffer`; `empty` when there are none.
+    /// Draws `title` and the last lines of `lines` into `area` of `buffer`, unframed (the trace inspector's
+    /// outbox column); `empty` when there are none.
     static func draw(title: String, lines: [String], empty: String, in area: Rect, into buffer: inout Buffer) {
         guard area.height > 0 else { return }
         buffer.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), style: .header)
@@ -26,6 +22,23 @@ enum Pane: Equatable {
             buffer.write(empty, at: Point(x: area.x + 1, y: area.y + 1), style: .hint)
         }
     }
+}
+
+/// The console's panes as ``FormRenderer`` draws them under a form: the full-screen session and the screen
+/// gallery (`scripts/gallery`) build them here, so both show the same frame, title and keys.
+public enum ConsolePanes {
+    /// The embedded emulator's outbox: one line per code sent (``SentCode/paneLine``), oldest first.
+    /// - Parameter cleared: enrolment mode after a person finished: the emptied pane says so.
+    public static func outbox(_ lines: [String], cleared: Bool = false) -> PaneContent {
+        PaneContent(title: "Outbox: codes the emulator sent", keys: "^O copies the newest, F2 hides", lines: lines, empty: empty(cleared))
+    }
+
+    /// The HTTP trace: one line per exchange, secrets redacted.
+    public static func trace(_ lines: [String], cleared: Bool = false) -> PaneContent {
+        PaneContent(title: "HTTP trace, secrets redacted", keys: "F6 inspects, F4 exports HAR, F3 hides", lines: lines, empty: empty(cleared))
+    }
+
+    private static func empty(_ cleared: Bool) -> String { cleared ? "(cleared)" : "(nothing yet)" }
 }
 
 extension Buffer {

@@ -87,4 +87,12 @@ public struct Buffer: Hashable, Sendable {
             return line
         }
     }
+
+    /// The buffer as text, the form snapshot tests and the screen gallery compare: one line per row between
+    /// `|` edges (so trailing spaces and the width show), then `cursor x,y` or `cursor hidden`.
+    public func snapshotText(cursor: Point?) -> String {
+        let rows = lines().map { "|\($0)|" }
+        let cursorLine = cursor.map { "cursor \($0.x),\($0.y)" } ?? "cursor hidden"
+        return (rows + [cursorLine]).joined(separator: "\n") + "\n"
+    }
 }

@@ -43,6 +43,12 @@ public struct Style: Hashable, Sendable {
     public static let banner = Style(bold: true, reverse: true)
     /// Field boxes that do not have focus.
     public static let field = Style(underline: true)
+    /// The highlighted row of a menu: bold and reversed (and ▸-marked), so it shows without colour.
+    public static let menuHighlight = Style(color: .cyan, bold: true, reverse: true)
+    /// The frame and title of the pane that takes the keys: bold (and heavy lines, and ●-marked).
+    public static let focusedFrame = Style(color: .cyan, bold: true)
+    /// The frame of a pane that does not take the keys.
+    public static let frame = Style(dim: true)
     /// A QR code's glyphs, drawn as its dark modules: black on white where the terminal has colours (reversed
     /// white on black), and reverse video alone without them (`NO_COLOR`), which draws the glyphs in the
     /// background colour of a light-on-dark terminal, so dark modules stay dark there too.

@@ -9,7 +9,11 @@ struct FormBody {
         var draw: (inout Buffer, Int, Int) -> Point?
     }
 
+    /// Text, banner, details and fields: the part that scrolls.
     private(set) var rows: [Row] = []
+    /// The buttons, kept in view under the rows (see ``FormRenderer``); a screen's actions are never
+    /// scrolled away.
+    private(set) var buttonRows: [Row] = []
 
     init(form: FormView, width: Int) {
         for paragraph in form.lines {
@@ -17,8 +21,8 @@ struct FormBody {
                 rows.append(Row(owner: nil) { buffer, x, y in buffer.write(line, at: Point(x: x, y: y)); return nil })
             }
         }
-        let followsText = form.banner != nil || !form.details.isEmpty || !form.fields.isEmpty || !form.buttons.isEmpty
-        // A blank row after the text, when anything follows it.
+        let followsText = form.banner != nil || !form.details.isEmpty || !form.fields.isEmpty
+        // A blank row after the text, when anything but the buttons follows it (they bring their own).
         if !form.lines.isEmpty, followsText { rows.append(Row(owner: nil) { _, _, _ in nil }) }
         if let banner = form.banner {
             appendBanner(banner, width: width)
@@ -36,7 +40,6 @@ struct FormBody {
             appendField(field, owner: .field(index), focused: focused == .field(index), labelWidth: labelWidth, width: width)
         }
         if !form.buttons.isEmpty {
-            rows.append(Row(owner: nil) { _, _, _ in nil })
             appendButtons(form.buttons, focused: focused, width: width)
         }
     }
@@ -71,7 +74,7 @@ struct FormBody {
         }
         for line in lines {
             let owner = line.first { focused == .button($0) }.map { FormView.Focusable.button($0) }
-            rows.append(Row(owner: owner) { buffer, x, y in
+            buttonRows.append(Row(owner: owner) { buffer, x, y in
                 var column = x + 2
                 for index in line {
                     let button = buttons[index]
@@ -103,6 +106,26 @@ struct FormBody {
             for line in valueLines.dropFirst(underLabel ? 0 : 1) {
                 rows.append(Row(owner: nil) { buffer, x, y in buffer.write(line, at: Point(x: x + valueX, y: y)); return nil })
             }
+        }
+    }
+
+    /// A menu: one row per entry, the chosen one marked `▸` and highlighted across the width (bold and
+    /// reversed, so it shows without colour) while the menu has the focus; Enter opens it.
+    private mutating func appendMenu(_ options: [PickerOption], selected: Int, owner: FormView.Focusable, focused: Bool, width: Int) {
+        for (index, option) in options.enumerated() {
+            let chosen = index == selected
+            rows.append(Row(owner: owner, isChosen: chosen) { buffer, x, y in
+                let highlighted = chosen && focused
+                if highlighted { buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: .menuHighlight) }
+                let style: Style = highlighted ? .menuHighlight : (chosen ? .title : .plain)
+                var column = x + buffer.write((highlighted ? "▸ " : "  ") + option.title, at: Point(x: x, y: y), style: style, maxWidth: width)
+                let extras: [(String?, Style)] = [(option.detail, .plain), (option.note, .hint)]
+                for case (let text?, let plainStyle) in extras where column < x + width {
+                    column += buffer.write("  " + text, at: Point(x: column, y: y), style: highlighted ? .menuHighlight : plainStyle,
+                                           maxWidth: x + width - column)
+                }
+                return nil
+            })
         }
     }
 
@@ -148,6 +171,10 @@ struct FormBody {
                     buffer.write(label, at: Point(x: x, y: y), style: focused ? .title : .plain)
                     return nil
                 })
+            }
+            if field.isMenu, !labeled {
+                appendMenu(options, selected: selected, owner: owner, focused: focused, width: width)
+                return
             }
             let optionX = labeled ? 4 : 2
             // Notes go beside their options when every one fits; otherwise each goes under its option,

@@ -15,6 +15,9 @@ public struct FormField: Hashable, Sendable {
     public var error: String?
     /// A hint under the field (policy, format).
     public var note: String?
+    /// An unlabeled picker whose entries lead somewhere (the home menu, a list of rows to open) rather than
+    /// being one answer's alternatives: drawn as a menu, the chosen row highlighted, not as radio buttons.
+    public var isMenu = false
 
     /// A field with an empty editor and no messages by default; the static builders set up each kind.
     public init(id: String, label: String, kind: FieldKind, editor: TextEditor = TextEditor(),

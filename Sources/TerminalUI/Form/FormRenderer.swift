@@ -1,11 +1,13 @@
 /// Renders a ``FormView`` into a ``Buffer``: a pure function of the view and the buffer size.
 ///
-/// Layout, top to bottom: header bar, title, the scrolling body (text, fields, buttons), the status
-/// line, and the footer generated from the keymap. Content is at most 100 columns wide and centred,
-/// so 80×24 is used edge to edge and a larger screen gets wider field boxes and more rows. When the
-/// body is taller than its area it scrolls so the focused item is visible, with `↑ more` / `↓ more`
-/// marking hidden rows and the focus's place (`field 12 of 30`) beside the top marker; PgUp/PgDn
-/// (``FormView/scroll``) move it from there. An open ``ChoiceList`` is drawn over the body.
+/// Layout, top to bottom: header bar, title, the body (text, details, fields, then the buttons), an
+/// optional pane (framed, as is the form then), the status line, and the footer generated from the
+/// keymap. Content is at most 100 columns wide and centred, so 80×24 is used edge to edge and a larger
+/// screen gets wider field boxes and more rows. When the body is taller than its area the buttons stay
+/// in view at its bottom and the rest scrolls: from the top, or so the focused field or chosen entry is
+/// visible, with `↑ more` / `↓ more` marking hidden rows and the focus's place (`field 12 of 30`)
+/// beside the top marker; PgUp/PgDn (``FormView/scroll``) move it from there. An open ``ChoiceList``
+/// is drawn over the body.
 public enum FormRenderer {
     /// The most columns the content uses on a wide screen.
     static let maxContentWidth = 100
@@ -16,8 +18,11 @@ public enum FormRenderer {
 
     /// Renders `form` over the whole of `buffer`.
     /// - Returns: where the terminal cursor belongs (the focused text field), or nil to hide it.
+    /// - Parameter pane: a pane to show under the form (the console's outbox or trace). With one, both are
+    ///   framed and titled (``PaneBox``): the form's frame, which has the keys, is the focused one. The pane
+    ///   takes only the rows its lines need (see ``PaneContent/height(onScreen:)``), above the status line.
     @discardableResult
-    public static func render(_ form: FormView, into buffer: inout Buffer) -> Point? {
+    public static func render(_ form: FormView, pane: PaneContent? = nil, into buffer: inout Buffer) -> Point? {
         let size = buffer.size
         buffer.fill(Rect(size: size))
         guard size.height >= minimumSize.height, size.width >= minimumSize.width else {
@@ -30,39 +35,54 @@ public enum FormRenderer {
         let contentWidth = min(size.width - 2, maxContentWidth)
         let left = (size.width - contentWidth) / 2
         HeaderBar.render(form.header, into: &buffer, row: 0)
-        buffer.write(TextWrap.truncate(form.title, width: contentWidth), at: Point(x: left, y: 1), style: .title)
-        // A long message (an error to act on) wraps above the footer rather than losing its end;
-        // the body always keeps at least one row.
-        let statusRoom = max(1, min(maxStatusRows, size.height - 5))
-        var statusRows = 1
-        if let status = form.status {
-            var lines = TextWrap.wrap(status.text, width: contentWidth)
-            if lines.count > statusRoom {
-                // The last row that fits ends with "…" and as much of the rest as it holds.
-                lines = Array(lines.prefix(statusRoom - 1))
-                    + [TextWrap.truncate(lines[(statusRoom - 1)...].joined(separator: " "), width: contentWidth)]
-            }
-            statusRows = lines.count
-            for (index, line) in lines.enumerated() {
-                buffer.write(line, at: Point(x: left, y: size.height - 1 - lines.count + index), style: status.style)
-            }
+        let lines = statusLines(form, width: contentWidth, height: size.height)
+        for (index, line) in lines.enumerated() {
+            buffer.write(line, at: Point(x: left, y: size.height - 1 - lines.count + index), style: form.status?.style ?? .plain)
         }
         FooterBar.render(form.effectiveKeymap, into: &buffer, row: size.height - 1)
 
-        let rows = FormBody(form: form, width: contentWidth).rows
-        let body = Rect(x: left, y: 2, width: contentWidth, height: size.height - 3 - statusRows)
-        let cursor = drawScrolled(rows, focus: form.focused, scroll: form.scroll, position: position(in: form), in: body, into: &buffer)
+        let paneHeight = pane?.height(onScreen: size.height) ?? 0
+        let body = Rect(x: left, y: 2, width: contentWidth, height: bodyHeight(size: size, statusRows: max(1, lines.count), paneHeight: paneHeight))
+        if let pane, paneHeight > 0 {
+            // The pane sits above the status line, the form's frame (the focused one) around the body.
+            pane.draw(in: Rect(x: 0, y: body.maxY + 1, width: size.width, height: paneHeight), into: &buffer)
+            PaneBox.draw(title: form.title, focused: true, in: Rect(x: 0, y: 1, width: size.width, height: body.height + 2), into: &buffer)
+        } else {
+            buffer.write(TextWrap.truncate(form.title, width: contentWidth), at: Point(x: left, y: 1), style: .title)
+        }
+        let cursor = drawBody(FormBody(form: form, width: contentWidth), focus: form.focused, scroll: form.scroll,
+                              position: position(in: form), in: body, into: &buffer)
         guard let list = form.choiceList, form.fields.indices.contains(list.field) else { return cursor }
         return ChoiceListBox.render(list, title: form.fields[list.field].label, in: body, into: &buffer)
     }
 
-    /// Whether `form`'s body is taller than its area on a `size` screen, so PgUp/PgDn have something to scroll.
-    public static func bodyOverflows(_ form: FormView, size: Size) -> Bool {
+    /// Whether `form`'s body (its rows and buttons) is taller than its area on a `size` screen with `pane`
+    /// open, so PgUp/PgDn have something to scroll.
+    public static func bodyOverflows(_ form: FormView, size: Size, pane: PaneContent? = nil) -> Bool {
         guard size.height >= minimumSize.height, size.width >= minimumSize.width else { return false }
         let contentWidth = min(size.width - 2, maxContentWidth)
-        let statusRoom = max(1, min(maxStatusRows, size.height - 5))
-        let statusRows = form.status.map { min(statusRoom, TextWrap.wrap($0.text, width: contentWidth).count) } ?? 1
-        return FormBody(form: form, width: contentWidth).rows.count > size.height - 3 - statusRows
+        let statusRows = max(1, statusLines(form, width: contentWidth, height: size.height).count)
+        let body = FormBody(form: form, width: contentWidth)
+        let gap = body.rows.isEmpty || body.buttonRows.isEmpty ? 0 : 1
+        let height = bodyHeight(size: size, statusRows: statusRows, paneHeight: pane?.height(onScreen: size.height) ?? 0)
+        return body.rows.count + gap + body.buttonRows.count > height
+    }
+
+    /// The status line's rows. A long message (an error to act on) wraps above the footer rather than losing
+    /// its end, at most ``maxStatusRows``; the body always keeps at least one row.
+    private static func statusLines(_ form: FormView, width: Int, height: Int) -> [String] {
+        guard let status = form.status else { return [] }
+        let statusRoom = max(1, min(maxStatusRows, height - 5))
+        let lines = TextWrap.wrap(status.text, width: width)
+        guard lines.count > statusRoom else { return lines }
+        // The last row that fits ends with "…" and as much of the rest as it holds.
+        return Array(lines.prefix(statusRoom - 1)) + [TextWrap.truncate(lines[(statusRoom - 1)...].joined(separator: " "), width: width)]
+    }
+
+    /// Rows of the body between the title (or the form frame's top edge) and the status line: a pane takes
+    /// its rows and the form's frame its bottom edge.
+    private static func bodyHeight(size: Size, statusRows: Int, paneHeight: Int) -> Int {
+        size.height - 3 - statusRows - (paneHeight > 0 ? paneHeight + 1 : 0)
     }
 
     /// `"field 12 of 30"`, shown beside the scroll marker of a form with several fields, so a long form
@@ -74,6 +94,26 @@ public enum FormRenderer {
         case .button?: return "buttons, after \(form.fields.count) fields"
         case nil: return nil
         }
+    }
+
+    /// The rows, then the buttons. When they do not fit, the rows scroll above the buttons, which stay in
+    /// view at the bottom: a screen opens at its top (its title and first facts) with its actions shown,
+    /// whichever button has the focus. A body too short to keep three rows beside the buttons scrolls as one.
+    private static func drawBody(_ body: FormBody, focus: FormView.Focusable?, scroll: Int, position: String?,
+                                 in area: Rect, into buffer: inout Buffer) -> Point? {
+        let buttons = body.buttonRows
+        let gap = body.rows.isEmpty || buttons.isEmpty ? 0 : 1
+        let listHeight = area.height - gap - buttons.count
+        if body.rows.count <= listHeight || listHeight < 3 {
+            let blank = gap == 0 ? [] : [FormBody.Row(owner: nil) { _, _, _ in nil }]
+            return drawScrolled(body.rows + blank + buttons, focus: focus, scroll: scroll, position: position, in: area, into: &buffer)
+        }
+        let list = Rect(x: area.x, y: area.y, width: area.width, height: listHeight)
+        let cursor = drawScrolled(body.rows, focus: focus, scroll: scroll, position: position, in: list, into: &buffer)
+        for (index, row) in buttons.enumerated() {
+            _ = row.draw(&buffer, area.x, area.maxY - buttons.count + index)
+        }
+        return cursor
     }
 
     private static func drawScrolled(_ rows: [FormBody.Row], focus: FormView.Focusable?, scroll: Int, position: String?,
@@ -89,16 +129,25 @@ public enum FormRenderer {
             if let first = owned.first, let last = owned.last {
                 offset = max(0, last - visible + 1)
                 offset = min(offset, first)
-                // A list taller than the body keeps its chosen entry in view: from the top while it is in the
-                // first half, then centred, so a 50-row list can be walked with the arrow keys.
-                if last - first + 1 > visible, let chosen = owned.first(where: { rows[$0].isChosen }) {
-                    offset = max(0, chosen - visible / 2)
+                // A list needs only its chosen entry in view. Where the top of the screen shows it, the screen
+                // stays at its top (the text and facts above the list); a list taller than the body is walked
+                // with the chosen entry centred, so a 50-row list can be walked with the arrow keys.
+                if let chosen = owned.first(where: { rows[$0].isChosen }) {
+                    if chosen < visible {
+                        offset = 0
+                    } else if last - first + 1 > visible {
+                        offset = max(0, chosen - visible / 2)
+                    }
                 }
             }
             offset = min(max(0, offset + scroll), rows.count - visible)
             if offset > 0 { buffer.write("↑ more (PgUp)", at: Point(x: area.x, y: area.y), style: .hint) }
             if let position, DisplayWidth.of(position) + 16 <= area.width {
                 buffer.write(position, at: Point(x: area.maxX - DisplayWidth.of(position), y: area.y), style: .hint)
+            } else if offset == 0 {
+                // At the top with nothing to say above: the first row is content, not an empty marker row.
+                top = area.y
+                visible += 1
             }
             if offset + visible < rows.count {
                 buffer.write("↓ more (PgDn)", at: Point(x: area.x, y: area.maxY - 1), style: .hint)

@@ -122,14 +122,14 @@ public struct FormView: Hashable, Sendable {
     }
 
     /// The keys valid on this form, for the help overlay: the effective keymap without moving focus where
-    /// there is one item or none, and without PgUp/PgDn when the form fits a `size` screen (nil: not known),
+    /// there is one item or none, and without PgUp/PgDn when the form fits a `size` screen beside `pane` (size nil: not known),
     /// then the editing keys when there is a text field, and Space where there is a toggle or a list to choose
     /// in. An open list's keys while one is open.
-    public func helpEntries(on size: Size? = nil) -> [HelpEntry] {
+    public func helpEntries(on size: Size? = nil, pane: PaneContent? = nil) -> [HelpEntry] {
         if choiceList != nil { return HelpEntry.entries(of: .choiceList) }
         var keymap = effectiveKeymap
         if focusOrder.count <= 1 { keymap = keymap.without([.nextField, .previousField]) }
-        if let size, !FormRenderer.bodyOverflows(self, size: size) { keymap = keymap.without([.scroll]) }
+        if let size, !FormRenderer.bodyOverflows(self, size: size, pane: pane) { keymap = keymap.without([.scroll]) }
         var entries = HelpEntry.entries(of: keymap)
         if fields.contains(where: \.isTextual) { entries += Keymap.editingHelp }
         if fields.contains(where: { !$0.isTextual }) { entries.append(Keymap.choosingHelp) }

@@ -19,15 +19,21 @@ extension ConsoleRun {
     /// Picks the home entry labelled `label` wherever it stands (the device code comes before the browser over
     /// SSH or without a display, as on a test machine with neither).
     func choose(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let entries = screen.split(separator: "\n").compactMap { line -> String? in
-            guard let marker = line.range(of: "( ) ") ?? line.range(of: "(•) ") else { return nil }
-            return line[marker.upperBound...].trimmingCharacters(in: .whitespaces)
-        }
-        guard let index = entries.firstIndex(of: label) else {
+        guard let index = homeEntries.firstIndex(of: label) else {
             Issue.record("no home entry \(label):\n\(screen)", sourceLocation: sourceLocation)
             return
         }
         choose(index)
+    }
+
+    /// The home menu's entries, top to bottom: the rows after the title (in the frame's top edge while the
+    /// outbox pane is open), up to a blank row, without the frame and the highlight's `▸`.
+    var homeEntries: [String] {
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let title = rows.firstIndex { $0.contains("Tophhie Account Console") } ?? rows.count
+        return Array(rows.dropFirst(title + 1)
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "┃│▸ ")) }
+            .prefix { !$0.isEmpty })
     }
 
     /// Types `values` into consecutive fields (Tab between them), starting at the focused one.

@@ -1,26 +1,29 @@
 import AccountFlow
 import Foundation
+import TerminalUI
 import TophhieCloudAuthentication
 
 /// Flow states for every AccountFlow screen, reached the way the console reaches them where the
 /// reducer makes that easy (framework answers, ticks), with fictional values.
-enum FlowScreens {
+public enum FlowScreens {
+    /// The header bar of every screen: an emulator tenant.
+    public static let header = HeaderInfo(tenant: "contoso", authority: "http://127.0.0.1:8443/contoso", mode: "emulator")
     /// Times on the account screen read in UTC, whatever the machine's zone.
-    static let settings = FlowSettings(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
-    static let start = Date(timeIntervalSince1970: 1_800_000_000)
-    static let details = ServerDetails(error: "invalid_grant", code: 50181, correlationID: "c0ffee00-0000-4000-8000-000000000001", status: 400)
-    static let delivery = CodeDelivery(sentTo: "a***@co***.example", channel: .email, codeLength: 8, resendInterval: 30)
-    static let emailMethod = AuthMethod(id: "m-email", channel: .email, loginHint: "a***@co***.example")
-    static let smsMethod = AuthMethod(id: "m-sms", channel: .sms, loginHint: "+44*******890")
-    static let registerEmail = AuthMethod(id: "email", channel: .email, loginHint: "ada@contoso.example")
-    static let registerSMS = AuthMethod(id: "sms", channel: .sms)
+    public static let settings = FlowSettings(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+    public static let start = Date(timeIntervalSince1970: 1_800_000_000)
+    public static let details = ServerDetails(error: "invalid_grant", code: 50181, correlationID: "c0ffee00-0000-4000-8000-000000000001", status: 400)
+    public static let delivery = CodeDelivery(sentTo: "a***@co***.example", channel: .email, codeLength: 8, resendInterval: 30)
+    public static let emailMethod = AuthMethod(id: "m-email", channel: .email, loginHint: "a***@co***.example")
+    public static let smsMethod = AuthMethod(id: "m-sms", channel: .sms, loginHint: "+44*******890")
+    public static let registerEmail = AuthMethod(id: "email", channel: .email, loginHint: "ada@contoso.example")
+    public static let registerSMS = AuthMethod(id: "sms", channel: .sms)
 
     /// Tokens the framework returned; none of them may reach the screen.
-    static let idToken = "eyJhbGciOiJSUzI1NiJ9.eyJuYW1lIjoiQWRhIn0.c2lnbmF0dXJlLWlk"
-    static let accessToken = "eyJhbGciOiJSUzI1NiJ9.eyJzY3AiOiJvcGVuaWQifQ.c2lnbmF0dXJlLWFjY2Vzcw"
-    static let refreshToken = "1.AQoA-refresh-token-value-0123456789"
+    public static let idToken = "eyJhbGciOiJSUzI1NiJ9.eyJuYW1lIjoiQWRhIn0.c2lnbmF0dXJlLWlk"
+    public static let accessToken = "eyJhbGciOiJSUzI1NiJ9.eyJzY3AiOiJvcGVuaWQifQ.c2lnbmF0dXJlLWFjY2Vzcw"
+    public static let refreshToken = "1.AQoA-refresh-token-value-0123456789"
 
-    static let account = SignedInAccount(TophhieAuthResult(
+    public static let account = SignedInAccount(TophhieAuthResult(
         idToken: idToken, accessToken: accessToken, refreshToken: refreshToken,
         expiresOn: start.addingTimeInterval(3600), scopes: ["openid", "profile", "offline_access"],
         account: TophhieAccount(
@@ -31,8 +34,8 @@ enum FlowScreens {
 
     /// Twelve attributes: a toggle, a choice list, a custom extension, a regex that does not compile,
     /// and fields that will hold CJK text and an emoji.
-    static let appID = "0a1b2c3d4e5f67890a1b2c3d4e5f6789"
-    static let twelveAttributes: [RequiredAttribute] = [
+    public static let appID = "0a1b2c3d4e5f67890a1b2c3d4e5f6789"
+    public static let twelveAttributes: [RequiredAttribute] = [
         RequiredAttribute(name: "givenName", type: "string", required: true, regex: nil),
         RequiredAttribute(name: "surname", type: "string", required: true, regex: nil),
         RequiredAttribute(name: "displayName", type: "string", required: true, regex: nil),
@@ -49,21 +52,21 @@ enum FlowScreens {
 
     // MARK: Interactive stack
 
-    static let devicePrompt = DeviceCodePrompt(
+    public static let devicePrompt = DeviceCodePrompt(
         userCode: "BCDF-GHJK", verificationURI: "https://login.microsoftonline.com/common/oauth2/deviceauth?tenant=contoso",
         expiresOn: start.addingTimeInterval(900), interval: 5)
     /// An authorization request as MSAL sends it: PKCE challenge, state and nonce make it long.
-    static let browserPrompt = BrowserPrompt(
+    public static let browserPrompt = BrowserPrompt(
         authorizationURL: "https://contoso.ciamlogin.com/0a1b2c3d-4e5f-6789-abcd-ef0123456789/oauth2/v2.0/authorize"
             + "?client_id=11111111-2222-3333-4444-555555555555&response_type=code&redirect_uri=http%3A%2F%2Flocalhost%3A53117"
             + "&scope=openid%20profile%20offline_access&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
             + "&code_challenge_method=S256&state=af0ifjsldkj&nonce=n-0S6_WzA2Mj&prompt=select_account",
         redirectURI: "http://localhost:53117", browserOpened: false)
     /// India Standard Time: a fixed zone half an hour off any whole-hour one, so local time is visibly applied.
-    static let kolkata = TimeZone(secondsFromGMT: 5 * 3600 + 1800) ?? .current
+    public static let kolkata = TimeZone(secondsFromGMT: 5 * 3600 + 1800) ?? .current
 
     /// Waiting for the device-code sign-in, reached through the reducer, `elapsed` seconds after the code came.
-    static func deviceCode(elapsed: TimeInterval, status: DeviceCodeProgress? = nil) -> FlowState {
+    public static func deviceCode(elapsed: TimeInterval, status: DeviceCodeProgress? = nil) -> FlowState {
         var state = FlowState(settings: settings)
         _ = state.reduce(.menuChosen(.deviceCodeSignIn))
         _ = state.reduce(.deviceCodeIssued(.success(devicePrompt)))
@@ -72,7 +75,7 @@ enum FlowScreens {
         return state
     }
 
-    static func browserWait() -> FlowState {
+    public static func browserWait() -> FlowState {
         var state = FlowState(settings: settings)
         _ = state.reduce(.menuChosen(.browserSignIn))
         _ = state.reduce(.browserSignInStarted(.success(browserPrompt)))
@@ -80,7 +83,7 @@ enum FlowScreens {
     }
 
     /// Restored at start-up from a token cache file that holds two accounts, shown in IST.
-    static func restored() -> FlowState {
+    public static func restored() -> FlowState {
         var cached = account
         cached.cachedAccountCount = 2
         cached.tokenStore = "/home/ada/.local/state/tophhie/msal_token_cache.json"
@@ -90,45 +93,45 @@ enum FlowScreens {
         return state
     }
 
-    static func home(signedIn: Bool) -> FlowState {
+    public static func home(signedIn: Bool) -> FlowState {
         FlowState(settings: settings, signedIn: signedIn ? account : nil)
     }
 
-    static func signIn() -> FlowState {
+    public static func signIn() -> FlowState {
         FlowState(settings: settings, step: .signInStart(SignInForm()), origin: nil)
     }
 
-    static func signUp(_ settings: FlowSettings = settings) -> FlowState {
+    public static func signUp(_ settings: FlowSettings = settings) -> FlowState {
         FlowState(settings: settings, step: .signUpStart(SignUpForm(settings: settings)))
     }
 
-    static func codeEntry(_ purpose: CodePurpose = .signUp, delivery: CodeDelivery = delivery) -> FlowState {
+    public static func codeEntry(_ purpose: CodePurpose = .signUp, delivery: CodeDelivery = delivery) -> FlowState {
         FlowState(settings: settings, step: .codeEntry(CodeEntry(purpose: purpose, delivery: delivery)))
     }
 
-    static func newPassword(_ purpose: PasswordPurpose = .resetPassword) -> FlowState {
+    public static func newPassword(_ purpose: PasswordPurpose = .resetPassword) -> FlowState {
         FlowState(settings: settings, step: .newPassword(NewPasswordForm(purpose: purpose)))
     }
 
-    static func attributes() -> FlowState {
+    public static func attributes() -> FlowState {
         FlowState(settings: settings, step: .attributes(AttributeForm(twelveAttributes)))
     }
 
-    static func mfaPicker() -> FlowState {
+    public static func mfaPicker() -> FlowState {
         FlowState(settings: settings, step: .methodPicker(MethodPicker(purpose: .mfa, methods: [emailMethod, smsMethod])))
     }
 
-    static func registrationPicker() -> FlowState {
+    public static func registrationPicker() -> FlowState {
         FlowState(settings: settings, step: .methodPicker(MethodPicker(purpose: .registration, methods: [registerEmail, registerSMS])))
     }
 
-    static func phoneContact() -> FlowState {
+    public static func phoneContact() -> FlowState {
         FlowState(settings: settings, step: .contactEntry(ContactEntry(
             method: registerSMS, availableMethods: [registerEmail, registerSMS], countryCode: "44")))
     }
 
     /// Field case 001 (docs/field-cases.md): the app sent `password redirect`; the server answered `challenge_type=redirect`.
-    static func webFallback() -> FlowState {
+    public static func webFallback() -> FlowState {
         let narrow = FlowSettings(challengeTypes: [.password, .redirect], capabilities: [])
         var state = FlowState(settings: narrow, step: .signInStart(SignInForm(email: "ada@contoso.example")),
                               pending: .signingIn)

@@ -7,7 +7,7 @@ import TophhieCloudAuthentication
 extension FlowScreens {
 
     /// Every property the console selects, as a customer's `/me` answers: some set, some `null`, some absent.
-    static let profile = ProfileSummary(fields: [
+    public static let profile = ProfileSummary(fields: [
         ProfileFieldSummary(.id, .set("7d2f0c4e-1b9a-4f55-9c1e-3a5b6c7d8e9f")),
         ProfileFieldSummary(.displayName, .set("Ada Lovelace")),
         ProfileFieldSummary(.givenName, .set("Ada")),
@@ -32,13 +32,13 @@ extension FlowScreens {
     ])
 
     /// On the account screen, signed in, after the first tick.
-    static func onAccount() -> FlowState {
+    public static func onAccount() -> FlowState {
         var state = FlowState(settings: settings, step: .signedIn(account), signedIn: account)
         _ = state.reduce(.tick(start))
         return state
     }
 
-    static func profileScreen() -> FlowState {
+    public static func profileScreen() -> FlowState {
         var state = onAccount()
         _ = state.reduce(.profileRequested)
         _ = state.reduce(.profileLoaded(.success(profile)))
@@ -46,7 +46,7 @@ extension FlowScreens {
     }
 
     /// Row `index` (0 newest), a minute apart going back from `start`; every third one failed.
-    static func signIn(_ index: Int) -> SignInRow {
+    public static func signIn(_ index: Int) -> SignInRow {
         let failed = index % 3 == 2
         let apps = ["Contoso web", "Contoso mobile app for iOS and Android", "Tophhie Account Console"]
         return SignInRow(
@@ -59,7 +59,7 @@ extension FlowScreens {
     }
 
     /// The history list of `count` rows for the signed-in account, the first page of `pageSize`.
-    static func history(_ count: Int, hasMore: Bool = false) -> FlowState {
+    public static func history(_ count: Int, hasMore: Bool = false) -> FlowState {
         var state = onAccount()
         _ = state.reduce(.historyRequested)
         _ = state.reduce(.historyUserChosen)

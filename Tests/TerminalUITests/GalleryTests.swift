@@ -1,0 +1,75 @@
+import Foundation
+import ScreenGallery
+import TerminalUI
+import TestSupport
+import Testing
+
+/// The screen gallery: `docs/screens.md` is what `scripts/gallery` writes today, and every screen at 80×24
+/// shows its title, the fact the user came for and its actions without scrolling, with the outbox pane open
+/// too for the screens one reads after signing in on the emulator.
+@Suite struct GalleryTests {
+    @Test func docsScreensIsCurrent() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let written = try String(contentsOf: root.appendingPathComponent("docs/screens.md"), encoding: .utf8)
+        let current = Gallery.markdown()
+        guard written != current else { return }
+        let changed = lineDiff(expected: written, actual: current).split(separator: "\n").filter { !$0.hasPrefix("  ") }
+        let diff = changed.prefix(40).joined(separator: "\n")
+        Issue.record("docs/screens.md is out of date: run scripts/gallery and read the diff.\n\(diff)")
+    }
+
+    @Test(arguments: Gallery.screens.map(\.name))
+    func theScreenShowsWhatTheUserCameFor(_ name: String) throws {
+        let entry = try #require(Gallery.screen(name))
+        check(entry, pane: nil)
+        if entry.fitsWithOutbox { check(entry, pane: Gallery.outbox) }
+    }
+
+    /// One code sent: the outbox pane is that line in a frame (three rows, not seven); many codes: a third
+    /// of the screen, the newest in view. The form, which has the keys, has the marked, heavy frame.
+    @Test func theOutboxPaneTakesItsLinesAndTheFormHasTheFocusedFrame() throws {
+        let session = try #require(Gallery.screen("signedIn")).session
+        let rows = Gallery.text(session, size: Gallery.small, pane: Gallery.outbox).split(separator: "\n").map(String.init)
+        let top = try #require(rows.firstIndex { $0.contains("┌─ Outbox: codes the emulator sent") })
+        #expect(rows[top + 1].contains("30418257"))
+        #expect(rows[top + 2].hasPrefix("|└"), "\(rows.joined(separator: "\n"))")
+        #expect(rows[1].hasPrefix("|┏━ ● Signed in"))
+        #expect(!rows[top].contains(PaneBox.focusMarker))
+        let full = Gallery.text(session, size: Gallery.small, pane: Gallery.fullOutbox).split(separator: "\n").map(String.init)
+        let fullTop = try #require(full.firstIndex { $0.contains("┌─ Outbox") })
+        let fullBottom = try #require(full.firstIndex { $0.hasPrefix("|└") })
+        #expect(fullBottom - fullTop + 1 == 24 / 3)
+        #expect(full[fullBottom - 1].contains("10071271"), "the newest code is not in view")
+    }
+
+    /// Without colour the menu's row and the focused frame still stand out: reverse video and bold.
+    @Test func withoutColourTheHighlightAndTheFocusedFrameStayVisible() throws {
+        let home = Gallery.monochromeText(try #require(Gallery.screen("homeSignedOut")).session, size: Gallery.small)
+        let lines = home.split(separator: "\n").map(String.init)
+        let row = try #require(lines.firstIndex { $0.hasPrefix("| ▸ Sign in ") })
+        #expect(lines[row + 1].hasPrefix("  RRRRRRRRR"), "\(home)")
+        let account = Gallery.monochromeText(try #require(Gallery.screen("signedIn")).session, size: Gallery.small, pane: Gallery.outbox)
+        let frame = account.split(separator: "\n").map(String.init)
+        #expect(frame[3].hasPrefix(" BBBBBBBBBBBBBB"), "\(account)")
+        #expect(frame[5].hasPrefix(" B"), "the focused frame's side is not bold:\n\(account)")
+    }
+
+    /// Title on its line, the key fact, every action's button, and no `↑ more`: the screen opens at its top.
+    /// Only a long screen, or a list beside a pane, may continue below (`↓ more`).
+    private func check(_ entry: GalleryScreen, pane: PaneContent?, sourceLocation: SourceLocation = #_sourceLocation) {
+        let session = entry.session
+        let screen = session.state.screen
+        let text = Gallery.text(session, size: Gallery.small, pane: pane)
+        let rows = text.split(separator: "\n")
+        let context = "\(entry.name)\(pane == nil ? "" : " with the outbox"):\n\(text)"
+        #expect(rows.count == 24 && rows[1].contains(screen.title), "no title line: \(context)", sourceLocation: sourceLocation)
+        #expect(text.contains(entry.keyFact), "'\(entry.keyFact)' not shown: \(context)", sourceLocation: sourceLocation)
+        for action in screen.actions {
+            #expect(text.contains("[ \(action.label) ]"), "no '\(action.label)' button: \(context)", sourceLocation: sourceLocation)
+        }
+        #expect(!text.contains("↑ more"), "not at its top: \(context)", sourceLocation: sourceLocation)
+        if pane == nil, !entry.isLong {
+            #expect(!text.contains("↓ more"), "does not fit: \(context)", sourceLocation: sourceLocation)
+        }
+    }
+}
