@@ -54,6 +54,13 @@ public final class CursesBackend: Backend {
         guard activeRestoreRecord == nil else { throw .alreadyActive }
         Self.chooseUTF8Locale()
 
+        // Held until `installHandlers` unblocks them: one arriving while the terminal is already raw but this
+        // backend's handlers are not yet in place (a hang-up 10 ms into a loaded machine's start) would end the
+        // process with the terminal raw. Held, it waits for the handlers, which restore the terminal first.
+        var previousMask = sigset_t()
+        var held = Self.signalSet(HandledSignals.termination + HandledSignals.stop + TerminatingSignals.atDefault)
+        pthread_sigmask(SIG_BLOCK, &held, &previousMask)
+
         record = .allocate(capacity: 1)
         record.initialize(to: RestoreRecord())
         _ = tcgetattr(STDIN_FILENO, &record.pointee.saved)
@@ -66,6 +73,7 @@ public final class CursesBackend: Backend {
 
         guard let opened = newterm(nil, cncursesw_stdout(), cncursesw_stdin()) else {
             record.deallocate()
+            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
             throw .unknownTerminal(environment["TERM"] ?? "")
         }
         screen = opened
@@ -100,9 +108,7 @@ public final class CursesBackend: Backend {
     /// for its backend's handlers (which unblock it) instead of killing it with the terminal raw. After
     /// the exec that program owns the terminal; if the exec fails, ``stop()`` this backend.
     public func handOver() -> (name: String, value: String) {
-        var held = sigset_t()
-        sigemptyset(&held)
-        for signal in HandledSignals.termination + HandledSignals.stop + fatalSignals { sigaddset(&held, signal) }
+        var held = Self.signalSet(HandledSignals.termination + HandledSignals.stop + fatalSignals)
         pthread_sigmask(SIG_BLOCK, &held, nil)
         return (TerminalHandover.variable, TerminalHandover.encode(record.pointee.saved))
     }
@@ -260,13 +266,16 @@ public final class CursesBackend: Backend {
         // Then unblock: a program started with these signals blocked (a launcher's hand-over, test
         // runners, some supervisors) would never run the handlers. Not before: a signal already
         // pending would meet the handler newterm installed, whose exit(1) skips this restore.
-        var handled = sigset_t()
-        sigemptyset(&handled)
-        for signal in HandledSignals.termination + HandledSignals.crash + HandledSignals.stop + fatal + [SIGWINCH] {
-            sigaddset(&handled, signal)
-        }
+        var handled = signalSet(HandledSignals.termination + HandledSignals.crash + HandledSignals.stop + fatal + [SIGWINCH])
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         return fatal
+    }
+
+    private static func signalSet(_ signals: [Int32]) -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal) }
+        return set
     }
 
     private static func removeHandlers(_ fatal: [Int32]) {

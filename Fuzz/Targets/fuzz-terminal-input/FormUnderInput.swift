@@ -18,8 +18,12 @@ struct FormUnderInput {
             render()
             form = Self.fresh()
         case .help:
+            // The help overlay over the form, as the console draws it, taking the next keys as its filter.
             var buffer = Buffer(size: size)
-            HelpScreen.render(form.keymap, header: form.header, into: &buffer)
+            _ = FormRenderer.render(form, into: &buffer)
+            var help = HelpOverlay(title: form.title, entries: form.helpEntries(on: size))
+            _ = help.handle(key)
+            _ = help.render(over: &buffer)
         case .ignored, .changed, .leftField, .app:
             break
         }
