@@ -198,7 +198,7 @@ public enum CommandTable {
             OptionSpec(["--json"], help: "diff: the differences as JSON ({\"equal\": Bool, \"differences\": [...]}), for CI drift checks."),
             graph, debug,
         ],
-        operand: "snapshot|diff A B", operandCompletion: .words(["snapshot", "diff"]),
+        operand: "snapshot|diff A B", operandCompletion: .wordThenFiles(["snapshot", "diff"]),
         notes: ["snapshot reads, with a cached operator account, the sign-up user flows, user flow attributes, the email OTP and SMS "
                 + "methods, the native-auth app registrations and the conditional access policies requiring MFA (permissions: "
                 + "EventListener.Read.All, IdentityUserFlow.Read.All, Policy.Read.AuthenticationMethod, Application.Read.All, "
@@ -288,7 +288,7 @@ public enum CommandTable {
     public static let record = CommandSpec(
         name: "record", summary: "check an enrolment record (--record FILE) for changed, removed or reordered lines",
         usage: ["record verify FILE"], options: [],
-        operand: "verify FILE", operandCompletion: .words(["verify"]),
+        operand: "verify FILE", operandCompletion: .wordThenFiles(["verify"]),
         notes: ["Each line carries the SHA-256 of the line before it. Exit 0 intact (with the head hash: keep it elsewhere, "
                 + "since cutting lines off the end leaves an intact chain), 1 broken (naming the first line changed, removed "
                 + "or moved), 2 not a readable record."])

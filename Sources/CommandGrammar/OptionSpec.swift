@@ -47,6 +47,8 @@ public enum ValueCompletion: Equatable, Sendable {
     case profile
     /// One of these words.
     case words([String])
+    /// One of these words, then file paths: a subcommand that takes files (`tenant diff A B`, `record verify FILE`).
+    case wordThenFiles([String])
     /// Several of these words, separated by commas (`--capabilities mfa_required,registration_required`).
     case commaList([String])
 }

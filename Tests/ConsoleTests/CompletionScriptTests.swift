@@ -59,6 +59,10 @@ import TestSupport
         (["tophhie", "completion", ""], ["bash", "zsh", "fish"]),
         (["tophhie", "help", "exit"], ["exit-codes"]),
         (["tophhie", "run", "--har-dir", "rep"], ["reports"]),
+        (["tophhie", "tenant", ""], ["snapshot", "diff"]),
+        // After the subcommand, files (a trial found the subcommand words offered again where diff takes two files).
+        (["tophhie", "tenant", "diff", "rep"], ["reports"]),
+        (["tophhie", "record", "verify", "rep"], ["reports"]),
     ]
 
     @Test func bashOffersCommandsOptionsPresetsAndProfiles() async throws {

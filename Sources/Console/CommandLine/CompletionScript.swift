@@ -61,9 +61,18 @@ public enum CompletionScript {
         command.visibleOptions.flatMap(\.names).joined(separator: " ")
     }
 
+    /// The words a command's first operand completes to (its only operand, or the subcommand before its files).
     static func operandWords(_ command: CommandSpec) -> String? {
-        guard case .words(let words) = command.operandCompletion else { return nil }
-        return words.joined(separator: " ")
+        switch command.operandCompletion {
+        case .words(let words), .wordThenFiles(let words): words.joined(separator: " ")
+        default: nil
+        }
+    }
+
+    /// Whether the operands after the first word are files (`tenant diff A B`, `record verify FILE`).
+    static func filesAfterWord(_ command: CommandSpec) -> Bool {
+        if case .wordThenFiles = command.operandCompletion { return true }
+        return false
     }
 
     // MARK: bash
@@ -102,6 +111,11 @@ public enum CompletionScript {
             if command.name.isEmpty {
                 lines.append("            elif ((COMP_CWORD == 1)); then")
                 lines.append("                COMPREPLY=($(compgen -W \"\(commandNames)\" -- \"$cur\"))")
+            } else if let words = operandWords(command), filesAfterWord(command) {
+                lines.append("            elif ((COMP_CWORD == 2)); then")
+                lines.append("                COMPREPLY=($(compgen -W \"\(words)\" -- \"$cur\"))")
+                lines.append("            else")
+                lines.append("                COMPREPLY=($(compgen -f -- \"$cur\"))")
             } else if let words = operandWords(command) {
                 lines.append("            else")
                 lines.append("                COMPREPLY=($(compgen -W \"\(words)\" -- \"$cur\"))")
@@ -146,6 +160,11 @@ public enum CompletionScript {
             if command.name.isEmpty {
                 lines.append("            elif (( CURRENT == 2 )); then")
                 lines.append("                compadd -- \(commandNames)")
+            } else if let words = operandWords(command), filesAfterWord(command) {
+                lines.append("            elif (( CURRENT == 3 )); then")
+                lines.append("                compadd -- \(words)")
+                lines.append("            else")
+                lines.append("                _files")
             } else if let words = operandWords(command) {
                 lines.append("            else")
                 lines.append("                compadd -- \(words)")
@@ -192,7 +211,7 @@ public enum CompletionScript {
                         case .directory: line += " -a '(__fish_complete_directories)'"
                         case .presetOrFile: line += " -F -a '\(presets)'"
                         case .profile: line += " -a '(tophhie __complete profiles 2>/dev/null)'"
-                        case .words(let words): line += " -a '\(words.joined(separator: " "))'"
+                        case .words(let words), .wordThenFiles(let words): line += " -a '\(words.joined(separator: " "))'"
                         case .commaList(let words): line += " -a '(__fish_complete_list , \"printf %s\\\\n \(words.joined(separator: " "))\")'"
                         case .none: break
                         }
@@ -200,7 +219,10 @@ public enum CompletionScript {
                     lines.append(line + " -d \(fishQuoted(firstSentence(option.help)))")
                 }
             }
-            if let words = operandWords(command) {
+            if let words = operandWords(command), filesAfterWord(command) {
+                lines.append("complete -c tophhie -n '__tophhie_is \(command.name); and test (count (commandline -opc)) -eq 2' -a '\(words)'")
+                lines.append("complete -c tophhie -n '__tophhie_is \(command.name); and test (count (commandline -opc)) -ge 3' -F")
+            } else if let words = operandWords(command) {
                 lines.append("complete -c tophhie \(condition) -a '\(words)'")
             } else if command.operandCompletion == .file {
                 lines.append("complete -c tophhie \(condition) -F")
