@@ -36,6 +36,15 @@ import TophhieCloudAuthentication
         assertSnapshot(fixture.screen(), named: "emulator-panel")
     }
 
+    /// At 40 columns each clock row still says by how much (the rows had been cut to the same words).
+    @Test func clockRowsStayDistinctWhenNarrow() throws {
+        let fixture = try WorkbenchFixture()
+        fixture.workbench.open(ConsoleKeys.emulator)
+        let rows = fixture.screen(size: Size(width: 40, height: 24)).split(separator: "\n").filter { $0.contains("Clock ") }
+        #expect(rows.count == 4 && Set(rows).count == 4, "\(rows)")
+        #expect(rows.contains { $0.contains("by 1 hour") }, "\(rows)")
+    }
+
     @Test func advancingTheClockMovesTheEmulatorsTime() throws {
         let fixture = try WorkbenchFixture()
         let before = fixture.control.now

@@ -49,7 +49,8 @@ struct EmulatorPanel {
 
     func text(of row: Row) -> String {
         switch row {
-        case .clock(_, let label): "Clock   advance the virtual clock by \(label)"
+        // What tells the rows apart comes first: a narrow terminal cuts the end of a row.
+        case .clock(_, let label): "Clock   by \(label): advance the virtual clock"
         case .fault(let choice): "Fault   \(choice.label)"
         case .knob(let knob): "Policy  \(knob.describe(in: control.policy))"
         case .addUser: "Users   + add a user…"
