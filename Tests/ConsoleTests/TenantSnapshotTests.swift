@@ -105,6 +105,22 @@ import TophhieCloudAuthentication
         #expect(try TenantPolicy.rehearsal(of: snapshot).notes.contains { $0.hasPrefix("mfaPolicies was not read") })
     }
 
+    /// A read Graph keeps failing with 500 stops the snapshot (half a tenant would diff as a change), and the
+    /// message names that read; a trial had seen only Graph's error, with no word of which read it was.
+    @Test func aFailingReadIsNamed() async throws {
+        let tenant = try await OperatorOnEmulator(policy: try TenantPreset.load("mfa"), scopes: ["EventListener.Read.All"])
+        let queued = tenant.server.emulator.handle(EmulatorRequest(
+            method: "POST", path: "/emulator/v1/faults",
+            body: Data(#"{"endpoint": "/v1.0/identity/conditionalAccess/policies", "kind": "http500", "count": 5}"#.utf8)))
+        #expect(queued.status == 200 || queued.status == 201)
+        let run = await Self.snapshot(tenant)
+        #expect(run.status == 1, "\(run.errors)")
+        #expect(run.errors.contains("the conditional access policies (GET /v1.0/identity/conditionalAccess/policies): "
+                                    + "Microsoft Graph failed: HTTP 500"), "\(run.errors)")
+        #expect(run.errors.components(separatedBy: "generalException").count == 2, "Graph's details said once: \(run.errors)")
+        #expect(run.output.isEmpty)
+    }
+
     @Test func theOperatorScreenReadsTheSummaryAndSavesTheSnapshot() async throws {
         let policy = try TenantPreset.load("attributes")
         let tenant = try await OperatorOnEmulator(policy: policy, scopes: ["EventListener.Read.All"])

@@ -9,11 +9,10 @@ struct SnapshotFailure: CommandFailure {
     var needsSignIn: Bool { Self.onlySignInFixes(error) }
 
     var description: String {
-        switch error as? GraphError {
-        case let graph?:
-            PrintableText.make(graph.errorDescription ?? "\(graph)") + (graph.details.map { " (\(PrintableText.make($0.description)))" } ?? "")
-        case nil:
-            PrintableText.make((error as? LocalizedError)?.errorDescription ?? "\(error)")
-        }
+        // A failed read is named, with Graph's details (status, code, request id) after it.
+        let graph = (error as? TenantSnapshotReadError)?.error ?? error as? GraphError
+        let text = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        guard let details = graph?.details?.description, !text.contains(details) else { return PrintableText.make(text) }
+        return PrintableText.make(text) + " (\(PrintableText.make(details)))"
     }
 }

@@ -120,6 +120,11 @@ final class GraphRunner: Sendable {
     }
 
     static func failure(_ error: any Error) -> GraphFailure {
+        if let failedRead = error as? TenantSnapshotReadError {
+            var failure = failure(failedRead.error)
+            failure.message = failedRead.description
+            return failure
+        }
         guard let error = error as? GraphError else {
             return GraphFailure(kind: .other, message: error.localizedDescription)
         }

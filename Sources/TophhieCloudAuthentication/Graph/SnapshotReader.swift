@@ -10,8 +10,8 @@ struct SnapshotReader: Sendable {
     /// Pages a snapshot follows at most per read; a longer collection is a part not read, never a cut one.
     static let maxPages = 50
 
-    /// Runs `read`; a refusal (400, 403, 404, consent missing) becomes `.notRead(why)`, a malformed answer an error
-    /// naming the read.
+    /// Runs `read`; a refusal (400, 403, 404, consent missing) becomes `.notRead(why)`; a malformed answer, and any
+    /// other failure but a needed sign-in (a 5xx, a lost connection), an error naming the read.
     func part<Value>(_ read: GraphConfigurationRead, _ body: () async throws -> Value) async throws -> SnapshotPart<Value> {
         do {
             return .read(try await body())
@@ -28,8 +28,10 @@ struct SnapshotReader: Sendable {
                 return .notRead("HTTP \(details.status ?? 400)\(details.code.map { " \($0)" } ?? ""): Graph \(read.version) refused the request")
             case .auth(.consentRequired):
                 return .notRead("the operator has not consented to \(read.scope)")
-            default:
+            case .auth:
                 throw error
+            default:
+                throw TenantSnapshotReadError(read: read, error: error)
             }
         }
     }
