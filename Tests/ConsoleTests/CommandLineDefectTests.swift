@@ -54,6 +54,24 @@ import TophhieCloudAuthentication
         #expect(hars == ["twins-same-2.har", "twins-same.har"], "\(output)")
     }
 
+    /// The ✗ line of a scenario that ended elsewhere than expected says what the screen said and what the server
+    /// answered, not only the step's name (a trial saw `got signInStart` and nothing more).
+    @Test func aFailedExpectationSaysWhatTheServerAnswered() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("wrong.json")
+        let scenario = #"{"name": "wrong password", "steps": [{"start": {"flow": "signIn", "email": "jane.doe@contoso.com", "#
+            + #""password": "Not-Her-Password-1!"}}, {"expect": {"step": "signedIn"}}]}"#
+        try #"{"tenant": {"emulator": "email-password"}, "scenarios": [\#(scenario)]}"#.write(to: file, atomically: true, encoding: .utf8)
+        var options = ScenarioRunOptions()
+        options.files = [file.path]
+        options.timeout = 120
+        let (code, output, errors) = await runScenarioCommand(options)
+        #expect(code == 1, "\(output)\(errors)")
+        let failed = try #require(output.split(separator: "\n").first { $0.hasPrefix("✗ wrong password") }, "\(output)")
+        #expect(failed.contains("expected step signedIn, got signInStart (") && failed.contains("server: invalid_grant"), "\(failed)")
+    }
+
     @Test func aJUnitFileThatCannotBeWrittenIsRefusedBeforeAnyScenarioRuns() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -274,9 +274,7 @@ final class ScenarioDriver {
     private func check(_ expectation: Expectation) throws(StepFailure) {
         let step = model.state.step
         if let wanted = expectation.step, Self.name(of: step) != wanted {
-            var got = Self.name(of: step)
-            if let message = model.state.screen.message { got += " (\(message))" }
-            throw StepFailure(message: "expected step \(wanted), got \(got)")
+            throw StepFailure(message: "expected step \(wanted), got \(whereItStands())")
         }
         if expectation.error != nil || expectation.suberror != nil || expectation.aadsts != nil {
             let answered = trace.all.dropFirst(mark).last { $0.error != nil }
@@ -312,9 +310,19 @@ final class ScenarioDriver {
     }
 
     private func wrongScreen(_ wanted: String) -> StepFailure {
-        var got = Self.name(of: model.state.step)
-        if let message = model.state.screen.message { got += " (\(message))" }
-        return StepFailure(message: "expected \(wanted), at \(got)")
+        StepFailure(message: "expected \(wanted), at \(whereItStands())")
+    }
+
+    /// The step, with what its screen says went wrong (the screen's message, else the first field error) and the
+    /// server's error since the step began: `signInStart (Your password is incorrect.; server: invalid_grant AADSTS50126)`.
+    private func whereItStands() -> String {
+        let screen = model.state.screen
+        var said = [screen.message ?? screen.fields.lazy.compactMap(\.error).first].compactMap { $0 }
+        if let answered = trace.all.dropFirst(mark).last(where: { $0.error != nil }), let error = answered.error {
+            said.append("server: " + [error, answered.suberror, answered.errorCode.map { "AADSTS\($0)" }].compactMap { $0 }.joined(separator: " "))
+        }
+        let name = Self.name(of: model.state.step)
+        return said.isEmpty ? name : "\(name) (\(said.joined(separator: "; ")))"
     }
 
     /// The step's name (`codeEntry`), as `expect.step` spells it.
