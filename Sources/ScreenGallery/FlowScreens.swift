@@ -7,7 +7,7 @@ import TophhieCloudAuthentication
 /// reducer makes that easy (framework answers, ticks), with fictional values.
 public enum FlowScreens {
     /// The header bar of every screen: an emulator tenant.
-    public static let header = HeaderInfo(tenant: "contoso", authority: "http://127.0.0.1:8443/contoso", mode: "emulator")
+    public static let header = HeaderInfo(tenant: "contoso (email-password)", authority: "http://127.0.0.1:8443", mode: "emulator")
     /// Times on the account screen read in UTC, whatever the machine's zone.
     public static let settings = FlowSettings(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
     public static let start = Date(timeIntervalSince1970: 1_800_000_000)

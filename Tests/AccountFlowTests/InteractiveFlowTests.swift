@@ -97,6 +97,17 @@ import Testing
         #expect(state.screen.text.contains("Enter the code at the address to sign in to Contoso."))
     }
 
+    /// The service's usual sentence ("… open the page URL and enter the code CODE …") repeats what the screen shows
+    /// on lines of its own, so it is left out: it pushed the code and the address down (a new user's trial).
+    @Test func theServersSentenceRepeatingTheCodeIsLeftOut() {
+        var prompt = Self.prompt
+        prompt.message = "To sign in, use a web browser to open the page https://login.contoso.example/device and enter the code "
+            + "BCDF-GHJK to authenticate."
+        let state = FlowState(settings: FlowSettings(), step: .deviceCode(DeviceCodeWait(prompt: prompt)), pending: .waitingForDeviceCode)
+        #expect(state.screen.text == ["On a phone or another computer, open the address below and enter this code."])
+        #expect(state.screen.banner == "BCDF-GHJK")
+    }
+
     @Test func escDuringTheWaitCancelsAndGoesHome() {
         var store = Self.waitingForCode()
         #expect(store.state.screen.actions == [ScreenAction("Cancel", .cancelRequested)])

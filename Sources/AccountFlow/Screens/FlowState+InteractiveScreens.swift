@@ -5,7 +5,9 @@ extension FlowState {
     /// Esc (or Cancel) stops the sign-in.
     func deviceCodeScreen(_ wait: DeviceCodeWait) -> Screen {
         var text = ["On a phone or another computer, open the address below and enter this code."]
-        if let message = wait.prompt.message { text.append(message) }
+        // The service's own sentence repeats the code and the address, shown below on lines of their own; it
+        // would push them down. Instructions of another kind are shown.
+        if let message = wait.prompt.message, !message.contains(wait.prompt.userCode) { text.append(message) }
         let expiry = wait.secondsLeft(at: now).map { ScreenDetail("Code expires in", LocalTime.minutesAndSeconds($0)) }
             ?? ScreenDetail("Code expires at", LocalTime(timeZone: settings.timeZone).clock(wait.prompt.expiresOn, now: nil))
         var screen = Screen(
