@@ -117,6 +117,18 @@ import Testing
         #expect(lines[11].contains("F1 help"))
     }
 
+    /// With one item to focus (a menu, a lone button) the footer does not offer Tab, which would do nothing there;
+    /// a form of several items does (a new user's trial found Tab on the home menu's footer).
+    @Test func theFooterOffersTabOnlyWhereFocusCanMove() {
+        let lone = FormView(title: "Done", lines: ["All set."], buttons: [FormButton(id: "home", title: "Home")])
+        var buffer = Buffer(size: Size(width: 80, height: 12))
+        FormRenderer.render(lone, into: &buffer)
+        #expect(!buffer.lines()[11].contains("Tab"), "\(buffer.lines()[11])")
+        buffer = Buffer(size: Size(width: 80, height: 12))
+        FormRenderer.render(Forms.signIn(), into: &buffer)
+        #expect(buffer.lines()[11].contains("Tab next"), "\(buffer.lines()[11])")
+    }
+
     /// Below the minimum size the message says what the minimum is, wrapped to the width.
     @Test func aTooSmallTerminalIsToldTheMinimum() {
         var buffer = Buffer(size: Size(width: 20, height: 5))

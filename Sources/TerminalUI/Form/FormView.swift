@@ -127,13 +127,18 @@ public struct FormView: Hashable, Sendable {
     /// in. An open list's keys while one is open.
     public func helpEntries(on size: Size? = nil, pane: PaneContent? = nil) -> [HelpEntry] {
         if choiceList != nil { return HelpEntry.entries(of: .choiceList) }
-        var keymap = effectiveKeymap
-        if focusOrder.count <= 1 { keymap = keymap.without([.nextField, .previousField]) }
+        var keymap = footerKeymap
         if let size, !FormRenderer.bodyOverflows(self, size: size, pane: pane) { keymap = keymap.without([.scroll]) }
         var entries = HelpEntry.entries(of: keymap)
         if fields.contains(where: \.isTextual) { entries += Keymap.editingHelp }
         if fields.contains(where: { !$0.isTextual }) { entries.append(Keymap.choosingHelp) }
         return entries
+    }
+
+    /// The keymap the footer names: the effective one without moving focus where there is one item or none (Tab
+    /// would do nothing there; the help leaves it out too).
+    public var footerKeymap: Keymap {
+        focusOrder.count <= 1 ? effectiveKeymap.without([.nextField, .previousField]) : effectiveKeymap
     }
 
     /// Whether a text, password or code field holds something the back key would throw away.
