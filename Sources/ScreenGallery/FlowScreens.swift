@@ -83,6 +83,19 @@ public enum FlowScreens {
     }
 
     /// Restored at start-up from a token cache file that holds two accounts, shown in IST.
+    /// The restored account signed out from its account screen, one other account left in the cache.
+    public static func signedOut() -> FlowState {
+        var state = restored()
+        _ = state.reduce(.menuChosen(.account))
+        _ = state.reduce(.signOutRequested)
+        _ = state.reduce(.signedOut(.success(SignOutSummary(
+            username: "ada@contoso.example",
+            endSessionURL: "https://contoso.ciamlogin.com/0a1b2c3d-4e5f-6789-abcd-ef0123456789/oauth2/v2.0/logout"
+                + "?post_logout_redirect_uri=http%3A%2F%2Flocalhost",
+            remainingAccounts: 1, tokenStore: "/home/ada/.config/tophhie/tokens.json"))))
+        return state
+    }
+
     public static func restored() -> FlowState {
         var cached = account
         cached.cachedAccountCount = 2

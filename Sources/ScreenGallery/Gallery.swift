@@ -157,17 +157,7 @@ public enum Gallery {
             session.send(.menuChosen(.account))
             return session
         },
-        GalleryScreen("signedOut", keyFact: "ada@contoso.example was signed out") {
-            var state = FlowScreens.restored()
-            _ = state.reduce(.menuChosen(.account))
-            _ = state.reduce(.signOutRequested)
-            _ = state.reduce(.signedOut(.success(SignOutSummary(
-                username: "ada@contoso.example",
-                endSessionURL: "https://contoso.ciamlogin.com/0a1b2c3d-4e5f-6789-abcd-ef0123456789/oauth2/v2.0/logout"
-                    + "?post_logout_redirect_uri=http%3A%2F%2Flocalhost",
-                remainingAccounts: 1, tokenStore: "/home/ada/.config/tophhie/tokens.json"))))
-            return ScreenSession(state)
-        },
+        GalleryScreen("signedOut", keyFact: "ada@contoso.example was signed out") { ScreenSession(FlowScreens.signedOut()) },
         GalleryScreen("profile", keyFact: "Ada Lovelace", isLong: true, fitsWithOutbox: true) { ScreenSession(FlowScreens.profileScreen()) },
         GalleryScreen("profileEdit", keyFact: "Display name", isLong: true) {
             var session = ScreenSession(FlowScreens.profileScreen())

@@ -357,15 +357,7 @@ import TophhieCloudAuthentication
     }
 
     @Test func signedOut() {
-        var state = FlowScreens.restored()
-        _ = state.reduce(.menuChosen(.account))
-        _ = state.reduce(.signOutRequested)
-        _ = state.reduce(.signedOut(.success(SignOutSummary(
-            username: "ada@contoso.example",
-            endSessionURL: "https://contoso.ciamlogin.com/0a1b2c3d-4e5f-6789-abcd-ef0123456789/oauth2/v2.0/logout"
-                + "?post_logout_redirect_uri=http%3A%2F%2Flocalhost",
-            remainingAccounts: 1, tokenStore: "/home/ada/.config/tophhie/tokens.json"))))
-        let session = ScreenSession(state)
+        let session = ScreenSession(FlowScreens.signedOut())
         #expect(session.render(Self.small).contains("ada@contoso.example was signed out of this console"))
         snapshot(session, "signedOut80x24")
     }
