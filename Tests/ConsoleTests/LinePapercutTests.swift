@@ -37,6 +37,17 @@ import TophhieCloudAuthentication
         #expect(Self.values(model).last == "-")
     }
 
+    /// A form asked again keeps the password typed the first time when Enter is pressed, and says so; it had
+    /// emptied it silently (a new user's trial).
+    @Test func aRepeatedFormKeepsThePasswordOnEnter() {
+        let form = SignUpForm(email: "ada@example.com", password: "Str0ng!Passw0rd", confirmPassword: "Str0ng!Passw0rd",
+                              attributes: AttributeForm([]), message: "The passwords don't match.")
+        let (model, text) = lineSession(on: .signUpStart(form), input: "\n\nOther-Passw0rd!\ncreate\n")
+        #expect(text.contains("symbols.) (Enter keeps the one typed): "), "\(text)")
+        guard case .signUpStart(let after) = model.state.step else { Issue.record("left the form: \(model.state.step)"); return }
+        #expect(after.password == "Str0ng!Passw0rd", "\(text)")
+    }
+
     /// The form comes back after a refusal: why is said before its first field is asked again, not at the
     /// field's own prompt after the others were typed once more.
     @Test func aRepeatedFormSaysWhyBeforeAskingAgain() throws {

@@ -179,8 +179,10 @@ final class LineSession {
             if let note = field.note { label += " (\(note))" }
             switch field.kind {
             case .secret, .code:
-                guard let value = readAnswer("\(label): ", secret: true) else { return nil }
-                events.append(.fieldEdited(field.id, value))
+                // A form asked again keeps what was typed (as a text field does); the prompt says so, unseen.
+                let kept = field.value.isEmpty ? "" : " (Enter keeps the one typed)"
+                guard let value = readAnswer("\(label)\(kept): ", secret: true) else { return nil }
+                events.append(.fieldEdited(field.id, value.isEmpty ? field.value : value))
             case .toggle:
                 guard let value = readAnswer("\(label) (y/n) [\(field.value == "true" ? "y" : "n")]: ") else { return nil }
                 let on = value.isEmpty ? field.value == "true" : value.lowercased().hasPrefix("y")
