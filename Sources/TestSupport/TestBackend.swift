@@ -17,6 +17,8 @@ public final class TestBackend: Backend {
     private var pending: Buffer
     /// Everything written to the terminal besides the screen (the clipboard's OSC 52), in order.
     public private(set) var written: [String] = []
+    /// Every frame shown, as ``snapshot()`` gives it, in order.
+    public private(set) var frames: [String] = []
     /// Whether ``copyToClipboard(_:)`` succeeds (false: a dumb terminal).
     public var takesClipboard = true
 
@@ -44,7 +46,10 @@ public final class TestBackend: Backend {
     public func moveCursor(to point: Point) { cursor = point }
     public func setCursorVisible(_ visible: Bool) { cursorVisible = visible }
     public func clear() { pending = Buffer(size: size) }
-    public func flush() { buffer = pending }
+    public func flush() {
+        buffer = pending
+        frames.append(snapshot())
+    }
 
     public func copyToClipboard(_ text: String) -> Bool {
         guard takesClipboard else { return false }

@@ -55,6 +55,23 @@ import TophhieCloudAuthentication
         #expect(backend.snapshot().contains("no clipboard"), "\(backend.snapshot())")
     }
 
+    /// PgDn on a small terminal moves by what it shows, so every field of a long form comes into view; a fixed
+    /// 10 rows passed over some at 40×12 (a new user's trial).
+    @Test func pagingOnASmallTerminalPassesNothingOver() {
+        let attributes = (1...12).map { RequiredAttribute(name: "detail\($0)", type: "string", required: false, regex: nil,
+                                                           label: "Detail \($0)") }
+        var state = FlowState(settings: FlowSettings(upFrontAttributes: attributes))
+        _ = state.reduce(.menuChosen(.signUp))
+        let backend = TestBackend(size: Size(width: 40, height: 12))
+        for _ in 0..<40 {
+            backend.type("\u{1B}[6~")
+            backend.events.append(.tick)  // a frame after each key
+        }
+        run(state, typing: [], on: backend)
+        let seen = backend.frames.joined(separator: "\n")
+        for number in 1...12 { #expect(seen.contains("Detail \(number) "), "never shown: Detail \(number)") }
+    }
+
     /// The sequence is OSC 52 to the clipboard selection, standard base64 with padding, ended by BEL.
     @Test func theOSC52SequenceIsStandardBase64() {
         #expect(Clipboard.osc52("https://example.com") == "\u{1B}]52;c;aHR0cHM6Ly9leGFtcGxlLmNvbQ==\u{07}")

@@ -113,6 +113,7 @@ final class FullScreenSession {
         guard var current = view else { return .ignored }
         let before = current
         let screen = model.state.screen
+        current.pageRows = FormRenderer.pageRows(current, size: terminalSize, pane: paneContent)
         let outcome = current.handle(key)
         view = current
         // The status line is the screen's at each render: the back question is the console's to show.

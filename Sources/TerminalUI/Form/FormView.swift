@@ -185,7 +185,7 @@ public struct FormView: Hashable, Sendable {
         case .help: return .help
         case .quit: return .quit
         case .scroll:
-            let step = key == .pageUp ? -Self.scrollStep : Self.scrollStep
+            let step = key == .pageUp ? -pageRows : pageRows
             scroll = min(max(scroll + step, -Self.scrollLimit), Self.scrollLimit)
             return .changed
         case .app(let name): return .app(name)
@@ -201,8 +201,9 @@ public struct FormView: Hashable, Sendable {
         }
     }
 
-    /// Rows one PgUp/PgDn moves.
-    static let scrollStep = 10
+    /// Rows one PgUp/PgDn moves: the front sets it from the screen (``FormRenderer/pageRows(_:size:pane:)``)
+    /// before a key; 10 where none did.
+    public var pageRows = 10
     /// How far ``scroll`` may go: well past any body, so PgUp always reaches the top.
     static let scrollLimit = 500
 
