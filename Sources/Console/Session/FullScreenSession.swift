@@ -113,7 +113,10 @@ final class FullScreenSession {
         guard var current = view else { return .ignored }
         let before = current
         let screen = model.state.screen
-        current.pageRows = FormRenderer.pageRows(current, size: terminalSize, pane: paneContent)
+        // Laid out again only for a page key, not for every key typed.
+        if current.keymap.command(for: key) == .scroll {
+            current.pageRows = FormRenderer.pageRows(current, size: terminalSize, pane: paneContent)
+        }
         let outcome = current.handle(key)
         view = current
         // The status line is the screen's at each render: the back question is the console's to show.

@@ -31,7 +31,9 @@ public struct PolicyPatch: Sendable, Equatable {
 
     /// `signUp.attributes[]` in a patch: `{"name", "required"}`.
     public struct AttributeChange: Sendable, Equatable {
+        /// The attribute's API name, e.g. `displayName`.
         public var name: String
+        /// Whether sign-up must collect it; nil leaves it as it is.
         public var required: Bool?
 
         /// The attribute `name` (one the policy has) made required or optional; nil `required` changes nothing.
@@ -43,7 +45,9 @@ public struct PolicyPatch: Sendable, Equatable {
 
     /// `clients[]` in a patch: `{"clientId", "nativeAuth", "challengeTypes"}`.
     public struct ClientChange: Sendable, Equatable {
+        /// The client (application) id, a GUID as the policy spells it.
         public var clientID: String
+        /// Whether the native-auth APIs are enabled for it; nil leaves it as it is.
         public var nativeAuth: Bool?
         /// A non-empty subset of `oob`, `password`, `redirect`.
         public var challengeTypes: [ChallengeType]?
@@ -58,6 +62,7 @@ public struct PolicyPatch: Sendable, Equatable {
 
     /// A patch that cannot be applied: the key path as given (`mfa.required`, `signUp.attributes[0].name`) and why.
     public struct Refusal: Error, Sendable, Equatable {
+        /// Why the key was refused.
         public enum Problem: Sendable, Equatable {
             /// Not a key a patch may set (``PolicyPatch/keys`` lists them).
             case notSettable
@@ -68,7 +73,9 @@ public struct PolicyPatch: Sendable, Equatable {
             case unknownName(String)
         }
 
+        /// The key path as given, e.g. `signUp.attributes[0].name`.
         public let key: String
+        /// Why it was refused.
         public let problem: Problem
 
         /// The control API's words: `mfa.required must be true or false`, `tokens cannot be changed; use …`.

@@ -5,6 +5,7 @@ public struct HelpEntry: Hashable, Sendable {
     /// What they do, e.g. `"scroll"`.
     public var help: String
 
+    /// A row: `keys` as shown, then what they do.
     public init(_ keys: String, _ help: String) {
         self.keys = keys
         self.help = help
