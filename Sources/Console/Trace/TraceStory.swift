@@ -93,16 +93,7 @@ enum TraceStory {
     }
 
     /// `jane.doe@contoso.com` → `j***@c*****o.com`, the shape of the service's `challenge_target_label`; printable.
-    static func masked(_ email: String) -> String {
-        let parts = email.split(separator: "@", maxSplits: 1)
-        guard parts.count == 2, let first = parts[0].first else { return "***" }
-        let domain = parts[1].split(separator: ".", maxSplits: 1)
-        let host = domain.first.map(String.init) ?? ""
-        let maskedHost = host.count > 2 ? "\(host.first!)\(String(repeating: "*", count: host.count - 2))\(host.last!)"
-            : String(repeating: "*", count: host.count)
-        let label = "\(first)***@\(maskedHost)" + (domain.count > 1 ? "." + domain[1] : "")
-        return PrintableText.make(label)
-    }
+    static func masked(_ email: String) -> String { PrintableText.make(MaskedEmail.label(email)) }
 
     /// Consecutive exchanges of one action, in order; `action` gives an exchange's action (nil: before any).
     static func groups(_ exchanges: [ObservedExchange], action: (ObservedExchange) -> Action?) -> [Group] {
