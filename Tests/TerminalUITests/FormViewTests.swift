@@ -129,6 +129,19 @@ import Testing
         #expect(buffer.lines()[11].contains("Tab next"), "\(buffer.lines()[11])")
     }
 
+    /// Text typed after paging away from the focused field lands in it and brings it back into view (a new user
+    /// typed into an Email field scrolled off a 40×12 screen).
+    @Test func typingBringsThePagedAwayFieldBack() {
+        var form = Forms.twelveAttributes()
+        form.pageRows = 3
+        for _ in 0..<4 { _ = form.handle(.pageDown) }
+        _ = form.handle(.character("x"))
+        var buffer = Buffer(size: Size(width: 40, height: 12))
+        FormRenderer.render(form, into: &buffer)
+        let focused = buffer.lines().first { $0.contains("▸") }
+        #expect(focused?.contains("x") == true, "\(buffer.lines().joined(separator: "\n"))")
+    }
+
     /// Below the minimum size the message says what the minimum is, wrapped to the width.
     @Test func aTooSmallTerminalIsToldTheMinimum() {
         var buffer = Buffer(size: Size(width: 20, height: 5))

@@ -68,8 +68,9 @@ public enum FormRenderer {
         return body.rows.count + gap + body.buttonRows.count > height
     }
 
-    /// Rows one PgUp/PgDn moves `form` on a `size` screen beside `pane`: the scrolled part's visible rows less one,
-    /// so a page keeps a row of the last in view and none is passed over (a fixed 10 skipped rows on a small terminal).
+    /// Rows one PgUp/PgDn moves `form` on a `size` screen beside `pane`: the scrolled part's visible rows (less one
+    /// where more than three show, so a page keeps a row of the last), so none is passed over (a fixed 10 skipped
+    /// rows on a small terminal).
     public static func pageRows(_ form: FormView, size: Size, pane: PaneContent? = nil) -> Int {
         guard size.height >= minimumSize.height, size.width >= minimumSize.width else { return 1 }
         let contentWidth = min(size.width - 2, maxContentWidth)
@@ -77,8 +78,9 @@ public enum FormRenderer {
         let body = FormBody(form: form, width: contentWidth)
         let gap = body.rows.isEmpty || body.buttonRows.isEmpty ? 0 : 1
         let height = bodyHeight(size: size, statusRows: statusRows, paneHeight: pane?.height(onScreen: size.height) ?? 0)
-        // The buttons stay in view and two rows hold the scroll markers.
-        return max(1, height - body.buttonRows.count - gap - 2 - 1)
+        // The buttons stay in view and two rows hold the scroll markers; a row of overlap where there is room for it.
+        let visible = height - body.buttonRows.count - gap - 2
+        return max(1, visible > 3 ? visible - 1 : visible)
     }
 
     /// The status line's rows. A long message (an error to act on) wraps above the footer rather than losing

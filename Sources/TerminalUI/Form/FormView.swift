@@ -168,7 +168,11 @@ public struct FormView: Hashable, Sendable {
         }
         if choiceList != nil { return handleChoiceList(key) }
         if case .field(let index)? = focused, let outcome = handleLongPicker(at: index, key) { return outcome }
-        if case .field(let index)? = focused, fields[index].handle(key) { return .changed }
+        if case .field(let index)? = focused, fields[index].handle(key) {
+            // Typing brings the field it lands in back into view, however far the screen was paged from it.
+            scroll = 0
+            return .changed
+        }
         guard let command = keymap.command(for: key) else { return .ignored }
         switch command {
         case .nextField: return moveFocus(by: 1)
