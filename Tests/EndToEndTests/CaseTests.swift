@@ -189,7 +189,7 @@ extension EndToEnd {
 
         @Test func case006UncompilableTenantRegexStillSubmits() async throws {
             let binary = try ConsoleBinary.require()
-            let emulatorPort = try ConsoleRun.freePort()
+            let emulatorPort = try RefusingPort.free()
             let log = NSTemporaryDirectory() + "tophhie-e2e-emulator-\(UUID().uuidString).log"
             defer { unlink(log) }
             let emulator = try #require(ChildProcess.start([binary, "emulator", "--tenant", ConsoleRun.policy("backup-email-regex.json"),
@@ -232,7 +232,7 @@ extension EndToEnd {
         /// (50076) and the console starts an interactive sign-in for the same email, which meets MFA.
         @Test func case005RefreshAfterMFAEnabledStartsAnInteractiveSignIn() async throws {
             let binary = try ConsoleBinary.require()
-            let port = try ConsoleRun.freePort()
+            let port = try RefusingPort.free()
             let folder = NSTemporaryDirectory() + "tophhie-e2e-005-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }

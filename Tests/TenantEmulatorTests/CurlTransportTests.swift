@@ -161,10 +161,9 @@ struct CurlTransportTests {
 
     @Test("a closed port is .unreachable")
     func unreachable() async throws {
-        let daemon = try HTTPDaemon(host: "127.0.0.1", port: 0, responder: EchoResponder())
-        let port = daemon.port
-        daemon.stop()
-        let url = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+        let closed = try RefusingPort()
+        defer { withExtendedLifetime(closed) {} }
+        let url = try #require(URL(string: "http://127.0.0.1:\(closed.port)/"))
         let transport = try CurlTransport(caFile: nil)
         do {
             _ = try await transport.send(HTTPRequest(url: url, method: "GET"))

@@ -40,7 +40,7 @@ final class DovecotServer {
     static func start() async throws -> DovecotServer {
         try MissingTool.require("/usr/sbin/dovecot")
         try MissingTool.require("/usr/bin/openssl")
-        let server = try DovecotServer(port: Int(try freePort()))
+        let server = try DovecotServer(port: Int(try RefusingPort.free()))
         guard await eventually(timeout: .seconds(30), { server.accepts() }) else {
             let log = (try? String(contentsOfFile: server.folder + "/dovecot.log", encoding: .utf8)) ?? ""
             await server.stop()
@@ -132,21 +132,6 @@ final class DovecotServer {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// A loopback port nobody listens on right now (also the "refusing mailbox" of the failure tests).
-    static func freePort() throws -> UInt16 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw DovecotFailure(description: "socket: \(errno)") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw DovecotFailure(description: "bind: \(errno)") }
-        return UInt16(bigEndian: address.sin_port)
-    }
 
     /// Whether the IMAPS port accepts a TCP connection now.
     private func accepts() -> Bool {

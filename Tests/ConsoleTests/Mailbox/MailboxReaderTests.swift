@@ -52,7 +52,9 @@ import TestSupport
     }
 
     @Test func aRefusingMailboxIsSaidInWordsAtOnce() async throws {
-        let port = try DovecotServer.freePort()
+        let closed = try RefusingPort()
+        defer { withExtendedLifetime(closed) {} }
+        let port = closed.port
         let reader = try MailboxReader(MailboxSettings(location: try MailboxLocation("imaps://qa@127.0.0.1:\(port)/INBOX"),
                                                        password: .environment("TOPHHIE_TEST_MAILBOX"), pattern: try CodePattern()),
                                        environment: ["TOPHHIE_TEST_MAILBOX": DovecotServer.password])

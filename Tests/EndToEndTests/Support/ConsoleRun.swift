@@ -28,7 +28,7 @@ final class ConsoleRun {
         try? FileManager.default.removeItem(at: folder.appendingPathComponent("status"))
         var words = [binary]
         if embedded {
-            port = try Self.freePort()
+            port = try RefusingPort.free()
             if let preset { words += ["--preset", preset.hasSuffix(".json") ? Self.policy(preset) : preset] }
             words += ["--port", "\(port)"]
         } else {
@@ -119,22 +119,4 @@ final class ConsoleRun {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// A loopback port nobody listens on right now.
-    static func freePort() throws -> UInt16 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ControlAPI.Failure(description: "socket: \(errno)") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw ControlAPI.Failure(description: "bind: \(errno)") }
-        return UInt16(bigEndian: address.sin_port)
-    }
 }
