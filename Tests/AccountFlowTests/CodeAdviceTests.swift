@@ -48,7 +48,7 @@ import TophhieCloudAuthentication
             }
         }
         store.send(.fieldEdited(.code, "11111111")) { $0.code { $0.code = "11111111" } }
-        store.send(.submitted, effects: [.submitSignInCode("11111111")]) { $0.pending = .checkingCode; $0.code { $0.notice = nil } }
+        store.send(.submitted, effects: [.submit(.code("11111111"))]) { $0.pending = .checkingCode; $0.code { $0.notice = nil } }
         store.send(.signInAdvanced(.failure(.invalidCode(Sample.details)))) {
             $0.pending = nil
             $0.code { $0.code = ""; $0.wrongAttempts = 1; $0.codeError = FlowState.wrongCode }

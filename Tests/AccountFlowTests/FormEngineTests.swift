@@ -123,7 +123,7 @@ import TophhieCloudAuthentication
                                                           note: note, required: true)])
         store.send(.fieldEdited(.attribute("email2"), "anything at all")) { $0.attributes { $0.fields[0].value = "anything at all" } }
         store.send(.fieldLeft(.attribute("email2")))
-        store.send(.submitted, effects: [.submitSignUpAttributes(["email2": "anything at all"])]) {
+        store.send(.submitted, effects: [.submit(.attributes(["email2": "anything at all"]))]) {
             $0.pending = .sendingAttributes
         }
         store.send(.signUpAdvanced(.failure(.invalidAttributes(["email2"])))) {

@@ -17,7 +17,7 @@ import TophhieCloudAuthentication
             $0.step = .codeEntry(CodeEntry(purpose: .resetPassword, delivery: Sample.delivery))
         }
         store.send(.fieldEdited(.code, "12345678")) { $0.code { $0.code = "12345678" } }
-        store.send(.submitted, effects: [.submitResetCode("12345678")]) { $0.pending = .checkingCode }
+        store.send(.submitted, effects: [.submit(.code("12345678"))]) { $0.pending = .checkingCode }
         return store
     }
 
@@ -29,7 +29,7 @@ import TophhieCloudAuthentication
         }
         store.send(.fieldEdited(.password, Sample.password)) { $0.newPassword { $0.password = Sample.password } }
         store.send(.fieldEdited(.confirmPassword, Sample.password)) { $0.newPassword { $0.confirmPassword = Sample.password } }
-        store.send(.submitted, effects: [.submitNewPassword(Sample.password)]) {
+        store.send(.submitted, effects: [.submit(.password(Sample.password))]) {
             $0.step = .resetPolling(poll: 0)
             $0.pending = .changingPassword
         }
@@ -42,7 +42,7 @@ import TophhieCloudAuthentication
             $0.pending = nil
             $0.step = .resetDone
         }
-        store.send(.submitted, effects: [.signInAfterReset]) {
+        store.send(.submitted, effects: [.submit(.signIn)]) {
             $0.step = .readyToSignIn
             $0.pending = .signingIn
             $0.origin?.signingIn = true

@@ -50,7 +50,7 @@ import TophhieCloudAuthentication
             $0.loopGuard = .seen("signIn.codeRequired")
         }
         store.send(.fieldEdited(.code, " 1234 5678 ")) { $0.code { $0.code = " 1234 5678 " } }
-        store.send(.submitted, effects: [.submitSignInCode("12345678")]) { $0.pending = .checkingCode }
+        store.send(.submitted, effects: [.submit(.code("12345678"))]) { $0.pending = .checkingCode }
         Self.completes(&store)
     }
 
@@ -236,7 +236,7 @@ import TophhieCloudAuthentication
         var store = FlowStore(FlowState(
             settings: FlowSettings(), step: .codeEntry(CodeEntry(purpose: .signIn, delivery: Sample.delivery, code: "12345678")),
             origin: FlowOrigin(kind: .signIn, email: Sample.email)))
-        store.send(.submitted, effects: [.submitSignInCode("12345678")]) { $0.pending = .checkingCode }
+        store.send(.submitted, effects: [.submit(.code("12345678"))]) { $0.pending = .checkingCode }
         store.send(.signInAdvanced(.failure(.expiredFlow(Sample.details))), effects: [.forgetSession]) {
             $0.pending = nil
             $0.step = .signInStart(SignInForm(email: Sample.email, message: "The session timed out. Start again; your email is kept."))

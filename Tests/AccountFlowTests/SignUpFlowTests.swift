@@ -31,11 +31,11 @@ import TophhieCloudAuthentication
             $0.step = .codeEntry(CodeEntry(purpose: .signUp, delivery: Sample.delivery))
         }
         store.send(.fieldEdited(.code, code)) { $0.code { $0.code = code } }
-        store.send(.submitted, effects: [.submitSignUpCode(code)]) { $0.pending = .checkingCode }
+        store.send(.submitted, effects: [.submit(.code(code))]) { $0.pending = .checkingCode }
     }
 
     static func signsIn(_ store: inout FlowStore) {
-        store.send(.signUpAdvanced(.success(.completed)), effects: [.signInAfterSignUp]) {
+        store.send(.signUpAdvanced(.success(.completed)), effects: [.submit(.signIn)]) {
             $0.step = .readyToSignIn
             $0.pending = .signingIn
             $0.origin?.signingIn = true
@@ -61,7 +61,7 @@ import TophhieCloudAuthentication
         store.send(.fieldEdited(.attribute("displayName"), "Zoë Ångström-Łukasiewicz")) {
             $0.attributes { $0.fields[0].value = "Zoë Ångström-Łukasiewicz" }
         }
-        store.send(.submitted, effects: [.submitSignUpAttributes(["displayName": "Zoë Ångström-Łukasiewicz"])]) {
+        store.send(.submitted, effects: [.submit(.attributes(["displayName": "Zoë Ångström-Łukasiewicz"]))]) {
             $0.pending = .sendingAttributes
         }
         Self.signsIn(&store)
@@ -90,14 +90,14 @@ import TophhieCloudAuthentication
         store.send(.fieldEdited(.confirmPassword, Sample.password)) {
             $0.newPassword { $0.confirmPassword = Sample.password; $0.confirmError = nil }
         }
-        store.send(.submitted, effects: [.submitSignUpPassword(Sample.password)]) { $0.pending = .sendingPassword }
+        store.send(.submitted, effects: [.submit(.password(Sample.password))]) { $0.pending = .sendingPassword }
         store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName], Sample.answer)))) {
             $0.pending = nil
             $0.step = .attributes(AttributeForm([Self.displayName]))
             $0.loopGuard = .seen("signUp.attributesRequired:displayName")
         }
         store.send(.fieldEdited(.attribute("displayName"), "Ada")) { $0.attributes { $0.fields[0].value = "Ada" } }
-        store.send(.submitted, effects: [.submitSignUpAttributes(["displayName": "Ada"])]) { $0.pending = .sendingAttributes }
+        store.send(.submitted, effects: [.submit(.attributes(["displayName": "Ada"]))]) { $0.pending = .sendingAttributes }
         Self.signsIn(&store)
     }
 
@@ -194,7 +194,7 @@ import TophhieCloudAuthentication
         for attempt in 1...3 {
             if attempt > 1 {
                 store.send(.fieldEdited(.code, "1111111\(attempt)")) { $0.code { $0.code = "1111111\(attempt)"; $0.codeError = nil } }
-                store.send(.submitted, effects: [.submitSignUpCode("1111111\(attempt)")]) { $0.pending = .checkingCode }
+                store.send(.submitted, effects: [.submit(.code("1111111\(attempt)"))]) { $0.pending = .checkingCode }
             }
             store.send(.signUpAdvanced(.failure(.invalidCode(Sample.details)))) {
                 $0.pending = nil
@@ -218,7 +218,7 @@ import TophhieCloudAuthentication
             $0.code { $0.code = ""; $0.wrongAttempts = 1; $0.codeError = "That code isn't right. Check it and try again." }
         }
         store.send(.fieldEdited(.code, "22222222")) { $0.code { $0.code = "22222222"; $0.codeError = nil } }
-        store.send(.submitted, effects: [.submitSignUpCode("22222222")]) { $0.pending = .checkingCode }
+        store.send(.submitted, effects: [.submit(.code("22222222"))]) { $0.pending = .checkingCode }
         Self.signsIn(&store)
     }
 
@@ -245,7 +245,7 @@ import TophhieCloudAuthentication
         }
         store.send(.fieldEdited(.password, "short")) { $0.newPassword { $0.password = "short" } }
         store.send(.fieldEdited(.confirmPassword, "short")) { $0.newPassword { $0.confirmPassword = "short" } }
-        store.send(.submitted, effects: [.submitSignUpPassword("short")]) { $0.pending = .sendingPassword }
+        store.send(.submitted, effects: [.submit(.password("short"))]) { $0.pending = .sendingPassword }
         store.send(.signUpAdvanced(.failure(.invalidPassword(.tooShort, Sample.details)))) {
             $0.pending = nil
             $0.newPassword { $0.passwordError = "That password is too short." }
@@ -262,7 +262,7 @@ import TophhieCloudAuthentication
         }
         store.send(.fieldEdited(.attribute("displayName"), "Ada")) { $0.attributes { $0.fields[0].value = "Ada" } }
         store.send(.fieldEdited(.attribute("city"), "Nowhere")) { $0.attributes { $0.fields[1].value = "Nowhere" } }
-        store.send(.submitted, effects: [.submitSignUpAttributes(["displayName": "Ada", "city": "Nowhere"])]) {
+        store.send(.submitted, effects: [.submit(.attributes(["displayName": "Ada", "city": "Nowhere"]))]) {
             $0.pending = .sendingAttributes
         }
         store.send(.signUpAdvanced(.failure(.invalidAttributes(["city", "extension_0a1b_tier"])))) {
@@ -286,7 +286,7 @@ import TophhieCloudAuthentication
             $0.loopGuard = .seen("signUp.attributesRequired:surname")
         }
         store.send(.fieldEdited(.attribute("surname"), "Lee")) { $0.attributes { $0.fields[0].value = "Lee" } }
-        store.send(.submitted, effects: [.submitSignUpAttributes(["surname": "Lee"])]) { $0.pending = .sendingAttributes }
+        store.send(.submitted, effects: [.submit(.attributes(["surname": "Lee"]))]) { $0.pending = .sendingAttributes }
         store.send(.signUpAdvanced(.success(.attributesRequired([surname], Sample.answer))), effects: [.forgetSession]) {
             $0.pending = nil
             $0.step = .failure(FailureReport(
@@ -330,13 +330,13 @@ import TophhieCloudAuthentication
         }
         #expect(store.state.screen.actions.map(\.event) == [.retryRequested, .restartRequested, .homeRequested])
         store.send(.retryRequested) { $0.step = .codeEntry(codeStep) }
-        store.send(.submitted, effects: [.submitSignUpCode("12345678")]) { $0.pending = .checkingCode }
+        store.send(.submitted, effects: [.submit(.code("12345678"))]) { $0.pending = .checkingCode }
     }
 
     @Test func failedSignInAfterSignUpCanBeRetried() {
         var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
         Self.throughCode(&store, password: nil)
-        store.send(.signUpAdvanced(.success(.completed)), effects: [.signInAfterSignUp]) {
+        store.send(.signUpAdvanced(.success(.completed)), effects: [.submit(.signIn)]) {
             $0.step = .readyToSignIn
             $0.pending = .signingIn
             $0.origin?.signingIn = true
@@ -356,7 +356,7 @@ import TophhieCloudAuthentication
         store.send(.retryRequested)
         store.send(.tick(Sample.start.addingTimeInterval(5))) { $0.now = Sample.start.addingTimeInterval(5) }
         store.send(.retryRequested) { $0.step = .readyToSignIn }
-        store.send(.submitted, effects: [.signInAfterSignUp]) { $0.pending = .signingIn }
+        store.send(.submitted, effects: [.submit(.signIn)]) { $0.pending = .signingIn }
     }
 
     @Test func enrolmentModeForgetsTheAccountAndOffersAClearedForm() {

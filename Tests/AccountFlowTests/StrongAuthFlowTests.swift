@@ -40,7 +40,7 @@ import TophhieCloudAuthentication
         #expect(screen.options.map(\.detail) == ["a***@co***.example", "+44*******890"])
         #expect(screen.options.allSatisfy { $0.note == nil }, "the codes note is said once, above the list")
         #expect(screen.text.filter { $0.contains("less safe than an authenticator app") }.count == 1)
-        store.send(.methodPicked(id: "m-sms"), effects: [.requestMFAChallenge(methodID: "m-sms")]) {
+        store.send(.methodPicked(id: "m-sms"), effects: [.pickMethod(id: "m-sms")]) {
             $0.picker { $0.picked = "m-sms" }
             $0.pending = .requestingCode
         }
@@ -50,20 +50,20 @@ import TophhieCloudAuthentication
         }
         #expect(store.state.screen.text == ["We sent a 6-digit code by text message to +44*******890."])
         store.send(.fieldEdited(.code, "654321")) { $0.code { $0.code = "654321" } }
-        store.send(.submitted, effects: [.submitVerificationCode("654321")]) { $0.pending = .checkingCode }
+        store.send(.submitted, effects: [.submit(.code("654321"))]) { $0.pending = .checkingCode }
         store.send(.signInAdvanced(.failure(.invalidCode(Sample.details)))) {
             $0.pending = nil
             $0.code { $0.code = ""; $0.wrongAttempts = 1; $0.codeError = "That code isn't right. Check it and try again." }
         }
         store.send(.fieldEdited(.code, "123456")) { $0.code { $0.code = "123456"; $0.codeError = nil } }
-        store.send(.submitted, effects: [.submitVerificationCode("123456")]) { $0.pending = .checkingCode }
+        store.send(.submitted, effects: [.submit(.code("123456"))]) { $0.pending = .checkingCode }
         Self.completes(&store)
     }
 
     @Test func singleMfaMethodIsChallengedAtOnce() {
         var store = Self.signingIn()
         store.send(.signInAdvanced(.success(.mfaRequired([Sample.emailMethod]))),
-                   effects: [.requestMFAChallenge(methodID: "m-email")]) {
+                   effects: [.pickMethod(id: "m-email")]) {
             $0.step = .methodPicker(MethodPicker(purpose: .mfa, methods: [Sample.emailMethod], picked: "m-email"))
             $0.pending = .requestingCode
             $0.loopGuard = .seen("signIn.mfaRequired:m-email")
@@ -77,7 +77,7 @@ import TophhieCloudAuthentication
     @Test func serverAsksForASelection() {
         var store = Self.signingIn()
         store.send(.signInAdvanced(.success(.mfaRequired([Sample.emailMethod]))),
-                   effects: [.requestMFAChallenge(methodID: "m-email")]) {
+                   effects: [.pickMethod(id: "m-email")]) {
             $0.step = .methodPicker(MethodPicker(purpose: .mfa, methods: [Sample.emailMethod], picked: "m-email"))
             $0.pending = .requestingCode
             $0.loopGuard = .seen("signIn.mfaRequired:m-email")
@@ -92,7 +92,7 @@ import TophhieCloudAuthentication
     /// Field case 003 (docs/field-cases.md): SMS blocked by reputation at the MFA picker; the picker stays with the other method.
     @Test func case003BlockedMethodKeepsThePicker() {
         var store = Self.atPicker()
-        store.send(.methodPicked(id: "m-sms"), effects: [.requestMFAChallenge(methodID: "m-sms")]) {
+        store.send(.methodPicked(id: "m-sms"), effects: [.pickMethod(id: "m-sms")]) {
             $0.picker { $0.picked = "m-sms" }
             $0.pending = .requestingCode
         }
@@ -109,7 +109,7 @@ import TophhieCloudAuthentication
         #expect(options.map(\.enabled) == [true, false])
         #expect(options[1].note == "Blocked right now")
         store.send(.methodPicked(id: "m-sms")) { $0.picker { $0.message = "That method is blocked right now. Choose another one." } }
-        store.send(.methodPicked(id: "m-email"), effects: [.requestMFAChallenge(methodID: "m-email")]) {
+        store.send(.methodPicked(id: "m-email"), effects: [.pickMethod(id: "m-email")]) {
             $0.picker { $0.picked = "m-email"; $0.message = nil }
             $0.pending = .requestingCode
         }
@@ -137,7 +137,7 @@ import TophhieCloudAuthentication
             $0.step = .contactEntry(ContactEntry(method: Sample.registerEmail, availableMethods: Self.registrationMethods,
                                                  contact: Sample.email, countryCode: "44"))
         }
-        store.send(.submitted, effects: [.registerMethod(methodID: "email", contact: Sample.email)]) {
+        store.send(.submitted, effects: [.submit(.contact(methodID: "email", contact: Sample.email))]) {
             $0.pending = .registeringMethod
         }
         store.send(.registrationAnswered(.success(.codeSent(Sample.delivery)))) {
@@ -145,7 +145,7 @@ import TophhieCloudAuthentication
             $0.step = .codeEntry(CodeEntry(purpose: .registration, delivery: Sample.delivery))
         }
         store.send(.fieldEdited(.code, "12345678")) { $0.code { $0.code = "12345678" } }
-        store.send(.submitted, effects: [.submitVerificationCode("12345678")]) { $0.pending = .checkingCode }
+        store.send(.submitted, effects: [.submit(.code("12345678"))]) { $0.pending = .checkingCode }
         Self.completes(&store)
     }
 
@@ -162,7 +162,7 @@ import TophhieCloudAuthentication
         var store = Self.atSMSContact()
         store.send(.fieldEdited(.contact, "07700 900-123")) { $0.contact { $0.contact = "07700 900-123" } }
         store.send(.fieldLeft(.contact))
-        store.send(.submitted, effects: [.registerMethod(methodID: "sms", contact: "+447700900123")]) {
+        store.send(.submitted, effects: [.submit(.contact(methodID: "sms", contact: "+447700900123"))]) {
             $0.pending = .registeringMethod
         }
         store.send(.registrationAnswered(.success(.codeSent(Sample.smsDelivery)))) {
@@ -177,7 +177,7 @@ import TophhieCloudAuthentication
             $0.step = .contactEntry(ContactEntry(method: Sample.registerEmail, availableMethods: Self.registrationMethods,
                                                  contact: Sample.email, countryCode: "44"))
         }
-        store.send(.submitted, effects: [.registerMethod(methodID: "email", contact: Sample.email)]) {
+        store.send(.submitted, effects: [.submit(.contact(methodID: "email", contact: Sample.email))]) {
             $0.pending = .registeringMethod
         }
         store.send(.registrationAnswered(.success(.completed(Sample.account))), effects: [.forgetSession]) {
@@ -198,7 +198,7 @@ import TophhieCloudAuthentication
         }
         // A number the local check accepts but the server refuses with AADSTS901001.
         store.send(.fieldEdited(.contact, "+999 1234 5678")) { $0.contact { $0.contact = "+999 1234 5678"; $0.contactError = nil } }
-        store.send(.submitted, effects: [.registerMethod(methodID: "sms", contact: "+99912345678")]) {
+        store.send(.submitted, effects: [.submit(.contact(methodID: "sms", contact: "+99912345678"))]) {
             $0.pending = .registeringMethod
         }
         let refused = ServerDetails(error: "invalid_request", code: 901001, status: 400)
@@ -220,7 +220,7 @@ import TophhieCloudAuthentication
     @Test func case003BlockedNumberOnRegistration() {
         var store = Self.atSMSContact()
         store.send(.fieldEdited(.contact, "+44 7700 900123")) { $0.contact { $0.contact = "+44 7700 900123" } }
-        store.send(.submitted, effects: [.registerMethod(methodID: "sms", contact: "+447700900123")]) {
+        store.send(.submitted, effects: [.submit(.contact(methodID: "sms", contact: "+447700900123"))]) {
             $0.pending = .registeringMethod
         }
         let blocked = ServerDetails(error: "access_denied", suberror: "provider_blocked_by_rep", code: 550024, status: 400)
@@ -235,7 +235,7 @@ import TophhieCloudAuthentication
     @Test func methodTheTenantDoesNotOfferReturnsToThePicker() {
         var store = Self.atSMSContact()
         store.send(.fieldEdited(.contact, "+447700900123")) { $0.contact { $0.contact = "+447700900123" } }
-        store.send(.submitted, effects: [.registerMethod(methodID: "sms", contact: "+447700900123")]) {
+        store.send(.submitted, effects: [.submit(.contact(methodID: "sms", contact: "+447700900123"))]) {
             $0.pending = .registeringMethod
         }
         store.send(.registrationAnswered(.failure(.noMatchingAuthMethod))) {

@@ -27,9 +27,9 @@ import TophhieCloudAuthentication
     @Test func effectDescriptionsRedactSecrets() {
         let effects: [FlowEffect] = [
             .startSignUp(email: Sample.email, password: "pw-secret", attributes: ["city": "Lisbon"]),
-            .startSignIn(email: Sample.email, password: "pw-secret"), .submitSignUpCode("code-secret"),
-            .submitSignUpPassword("pw-secret"), .submitNewPassword("pw-secret"), .submitVerificationCode("code-secret"),
-            .registerMethod(methodID: "sms", contact: "+447700900123"),
+            .startSignIn(email: Sample.email, password: "pw-secret"), .submit(.code("code-secret")),
+            .submit(.password("pw-secret")), .submit(.attributes(["city": "Lisbon"])),
+            .submit(.contact(methodID: "sms", contact: "+447700900123")),
         ]
         for effect in effects {
             let text = effect.description

@@ -57,7 +57,7 @@ import Testing
         #expect(TraceStory.masked("not an address") == "***")
         #expect(TraceStory.action(for: .submitted, effects: [.startSignIn(email: "jane.doe@contoso.com", password: "x")])
                 == "Sign in as j***@c*****o.com")
-        #expect(TraceStory.action(for: .signInAdvanced(.failure(.passwordRequired)), effects: [.requestMFAChallenge(methodID: nil)]) == nil,
+        #expect(TraceStory.action(for: .signInAdvanced(.failure(.passwordRequired)), effects: [.pickMethod(id: nil)]) == nil,
                 "an answer continues the action in flight")
     }
 }

@@ -1,43 +1,28 @@
 import TophhieCloudAuthentication
-/// Work for the effect runner: each case is one framework call on the runner's current live step
-/// (or on `TophhieNativeAuth` to start a flow). The runner answers with the matching ``FlowEvent``.
+/// Work for the effect runner: each case is one framework call on the runner's current live step (or on
+/// `TophhieNativeAuth` to start a flow, or on the interactive and Graph stacks). The runner answers with the
+/// matching ``FlowEvent``.
 ///
 /// `description` redacts passwords and codes, so effects can be traced.
 public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     /// `signUp(email:password:attributes:)` → ``FlowEvent/signUpStarted(_:)``.
     case startSignUp(email: String, password: String?, attributes: [String: String])
-    /// `SignUpCodeStep.submitCode` → ``FlowEvent/signUpAdvanced(_:)``.
-    case submitSignUpCode(String)
-    /// `SignUpPasswordStep.submitPassword` → ``FlowEvent/signUpAdvanced(_:)``.
-    case submitSignUpPassword(String)
-    /// `SignUpAttributesStep.submitAttributes` → ``FlowEvent/signUpAdvanced(_:)``.
-    case submitSignUpAttributes([String: String])
-    /// `SignInAfterSignUpStep.signIn()` → ``FlowEvent/signInAdvanced(_:)``.
-    case signInAfterSignUp
     /// `signIn(email:password:)`, or passwordless `signIn(email:)` when `password` is `nil`
     /// → ``FlowEvent/signInAdvanced(_:)``.
     case startSignIn(email: String, password: String?)
-    /// `SignInCodeStep.submitCodeForNextStep` → ``FlowEvent/signInAdvanced(_:)``.
-    case submitSignInCode(String)
-    /// `MFARequiredStep.requestChallenge(method)` (`nil`: let the framework choose or ask), or
-    /// `MFASelectionStep.requestChallenge` → ``FlowEvent/mfaChallengeAnswered(_:)``.
-    case requestMFAChallenge(methodID: String?)
-    /// `VerificationStep.submitCodeForNextStep` (MFA or registration) → ``FlowEvent/signInAdvanced(_:)``.
-    case submitVerificationCode(String)
-    /// `StrongAuthRegistrationStep.register(method, verificationContact:)`; `contact` is an email or an
-    /// E.164 number → ``FlowEvent/registrationAnswered(_:)``.
-    case registerMethod(methodID: String, contact: String)
-    /// `resendCode()` on the current code step → ``FlowEvent/codeResent(_:)``.
+    /// `input` to the live step the runner keeps, through ``LiveStep/submit(_:progress:)``: a code, a
+    /// password, attributes, a method's contact, or the sign-in a finished sign-up or reset offers. The answer
+    /// is the step's own: ``FlowEvent/signUpAdvanced(_:)``, ``FlowEvent/signInAdvanced(_:)``,
+    /// ``FlowEvent/registrationAnswered(_:)`` or ``FlowEvent/resetAdvanced(_:)`` (with
+    /// ``FlowEvent/resetPollProgress(poll:)`` while the new password is applied).
+    case submit(StepInput)
+    /// A challenge on the method with this id, through ``LiveStep/pick(_:)`` (`nil`: let the framework
+    /// choose or ask) → ``FlowEvent/mfaChallengeAnswered(_:)``.
+    case pickMethod(id: String?)
+    /// A new code for the live code step, through ``LiveStep/resend()`` → ``FlowEvent/codeResent(_:)``.
     case resendCode
     /// `resetPassword(email:)` → ``FlowEvent/resetStarted(_:)``.
     case startPasswordReset(email: String)
-    /// `ResetPasswordCodeStep.submitCode` → ``FlowEvent/resetAdvanced(_:)``.
-    case submitResetCode(String)
-    /// `ResetPasswordNewPasswordStep.submitPassword` with a progress callback sending
-    /// ``FlowEvent/resetPollProgress(poll:)`` → ``FlowEvent/resetAdvanced(_:)``.
-    case submitNewPassword(String)
-    /// `SignInAfterResetStep.signIn()` → ``FlowEvent/signInAdvanced(_:)``.
-    case signInAfterReset
     /// `TophhieNativeAuth.refreshTokens(refreshToken:)` with the refresh token the runner kept from the last
     /// completed sign-in → ``FlowEvent/tokensRefreshed(_:)``.
     case refreshTokens
@@ -82,21 +67,12 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .startSignUp(let email, let password, let attributes):
             "startSignUp(email: \(email), password: \(password == nil ? "nil" : "[REDACTED]"), attributes: \(attributes.keys.sorted()))"
-        case .submitSignUpCode: "submitSignUpCode([REDACTED])"
-        case .submitSignUpPassword: "submitSignUpPassword([REDACTED])"
-        case .submitSignUpAttributes(let values): "submitSignUpAttributes(\(values.keys.sorted()))"
-        case .signInAfterSignUp: "signInAfterSignUp"
         case .startSignIn(let email, let password):
             "startSignIn(email: \(email), password: \(password == nil ? "nil" : "[REDACTED]"))"
-        case .submitSignInCode: "submitSignInCode([REDACTED])"
-        case .requestMFAChallenge(let id): "requestMFAChallenge(methodID: \(id ?? "nil"))"
-        case .submitVerificationCode: "submitVerificationCode([REDACTED])"
-        case .registerMethod(let id, _): "registerMethod(methodID: \(id), contact: [REDACTED])"
+        case .submit(let input): "submit(\(input))"
+        case .pickMethod(let id): "pickMethod(id: \(id ?? "nil"))"
         case .resendCode: "resendCode"
         case .startPasswordReset(let email): "startPasswordReset(email: \(email))"
-        case .submitResetCode: "submitResetCode([REDACTED])"
-        case .submitNewPassword: "submitNewPassword([REDACTED])"
-        case .signInAfterReset: "signInAfterReset"
         case .refreshTokens: "refreshTokens"
         case .startDeviceCodeSignIn: "startDeviceCodeSignIn"
         case .startBrowserSignIn: "startBrowserSignIn"

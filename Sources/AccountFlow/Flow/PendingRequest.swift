@@ -6,19 +6,19 @@ public enum PendingRequest: Sendable, Equatable {
     case signingIn
     /// A code submitted on the code-entry screen, whatever its purpose.
     case checkingCode
-    /// ``FlowEffect/submitSignUpPassword(_:)``.
+    /// A password for sign-up's `credential_required` step (``FlowEffect/submit(_:)``).
     case sendingPassword
-    /// ``FlowEffect/submitSignUpAttributes(_:)``.
+    /// Attributes for sign-up's `attributes_required` step (``FlowEffect/submit(_:)``).
     case sendingAttributes
-    /// ``FlowEffect/requestMFAChallenge(methodID:)``.
+    /// ``FlowEffect/pickMethod(id:)``.
     case requestingCode
-    /// ``FlowEffect/registerMethod(methodID:contact:)``.
+    /// A method and its contact to register (``FlowEffect/submit(_:)``).
     case registeringMethod
     /// ``FlowEffect/resendCode``.
     case resendingCode
     /// ``FlowEffect/startPasswordReset(email:)``.
     case startingReset
-    /// ``FlowEffect/submitNewPassword(_:)``, including its completion polls.
+    /// The reset's new password (``FlowEffect/submit(_:)``), including its completion polls.
     case changingPassword
     /// ``FlowEffect/refreshTokens``.
     case refreshingTokens

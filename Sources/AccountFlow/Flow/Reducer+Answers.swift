@@ -89,7 +89,7 @@ extension FlowState {
             origin?.signingIn = true
             step = .readyToSignIn
             pending = .signingIn
-            return [.signInAfterSignUp]
+            return [.submit(.signIn)]
         }
         return []
     }
@@ -112,7 +112,7 @@ extension FlowState {
                 // One method: ask for its code at once; the picker stays underneath in case it is blocked.
                 step = .methodPicker(MethodPicker(purpose: .mfa, methods: methods, picked: only.id))
                 pending = .requestingCode
-                return [.requestMFAChallenge(methodID: only.id)]
+                return [.pickMethod(id: only.id)]
             }
             step = .methodPicker(MethodPicker(purpose: .mfa, methods: methods))
         case .registrationRequired(let methods):

@@ -20,7 +20,7 @@ extension FlowState {
             }
             step = .attributes(form)
             pending = .sendingAttributes
-            return [.submitSignUpAttributes(form.values)]
+            return [.submit(.attributes(form.values))]
         case .contactEntry(var entry):
             switch contact(of: entry) {
             case .failure(let problem):
@@ -29,17 +29,17 @@ extension FlowState {
                 return []
             case .success(let contact):
                 pending = .registeringMethod
-                return [.registerMethod(methodID: entry.method.id, contact: contact)]
+                return [.submit(.contact(methodID: entry.method.id, contact: contact))]
             }
         case .resetDone:
             origin?.signingIn = true
             step = .readyToSignIn
             pending = .signingIn
-            return [.signInAfterReset]
+            return [.submit(.signIn)]
         case .readyToSignIn:
             // Reached again by "retry" after the sign-in that follows sign-up or reset failed.
             pending = .signingIn
-            return [origin?.kind == .resetPassword ? .signInAfterReset : .signInAfterSignUp]
+            return [.submit(.signIn)]
         case .enrolled:
             step = .signUpStart(SignUpForm(settings: settings))
             return []
@@ -104,12 +104,7 @@ extension FlowState {
         }
         step = .codeEntry(entry)
         pending = .checkingCode
-        switch entry.purpose {
-        case .signUp: return [.submitSignUpCode(code)]
-        case .signIn: return [.submitSignInCode(code)]
-        case .mfa, .registration: return [.submitVerificationCode(code)]
-        case .resetPassword: return [.submitResetCode(code)]
-        }
+        return [.submit(.code(code))]
     }
 
     private mutating func submitNewPassword(_ original: NewPasswordForm) -> [FlowEffect] {
@@ -121,12 +116,12 @@ extension FlowState {
         switch form.purpose {
         case .signUp:
             pending = .sendingPassword
-            return [.submitSignUpPassword(form.password)]
+            return [.submit(.password(form.password))]
         case .resetPassword:
             // The form (and its secret) is gone while the service applies the password.
             step = .resetPolling(poll: 0)
             pending = .changingPassword
-            return [.submitNewPassword(form.password)]
+            return [.submit(.password(form.password))]
         }
     }
 }

@@ -152,7 +152,7 @@ extension FlowState {
             picker.message = nil
             step = .methodPicker(picker)
             pending = .requestingCode
-            return [.requestMFAChallenge(methodID: id)]
+            return [.pickMethod(id: id)]
         case .registration:
             // For registration the hint may be the unmasked sign-up email: a useful default for email.
             let suggested = method.channel == .email ? method.loginHint ?? "" : ""

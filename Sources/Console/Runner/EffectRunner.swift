@@ -18,7 +18,7 @@ public final class EffectRunner: Sendable {
     }
 
     private struct State {
-        var live: LiveStep?
+        var live: (any LiveStep)?
         /// The refresh token of the last completed sign-in, in memory only, and whose it is.
         var refreshToken: String?
         var username: String?
@@ -78,11 +78,11 @@ public final class EffectRunner: Sendable {
         perform(.forgetAccount)
     }
 
-    private var live: LiveStep? {
-        get { state.withLock { $0.live } }
+    private var live: (any LiveStep)? {
+        state.withLock { $0.live }
     }
 
-    private func keep(_ step: LiveStep?) {
+    private func keep(_ step: (any LiveStep)?) {
         state.withLock { $0.live = step }
     }
 
@@ -90,74 +90,28 @@ public final class EffectRunner: Sendable {
     private func run(_ effect: FlowEffect) async throws -> FlowEvent? {
         switch effect {
         case .startSignUp(let email, let password, let attributes):
-            return .signUpStarted(await result {
+            return .signUpStarted(await .catching {
                 let step = try await auth.signUp(email: email, password: password, attributes: attributes)
-                keep(.signUpCode(step))
+                keep(step)
                 return step.delivery
             })
-        case .submitSignUpCode(let code):
-            return .signUpAdvanced(await result { advance(try await current(\.signUpCode).submitCode(code)) })
-        case .submitSignUpPassword(let password):
-            return .signUpAdvanced(await result { advance(try await current(\.signUpPassword).submitPassword(password)) })
-        case .submitSignUpAttributes(let values):
-            return .signUpAdvanced(await result { advance(try await current(\.signUpAttributes).submitAttributes(values)) })
-        case .signInAfterSignUp:
-            return .signInAdvanced(await result { await advance(try await current(\.signInAfterSignUp).signIn()) })
         case .startSignIn(let email, let password):
-            return .signInAdvanced(await result {
-                let step = if let password { try await auth.signIn(email: email, password: password) } else { try await auth.signIn(email: email) }
-                return await advance(step)
-            })
-        case .submitSignInCode(let code):
-            return .signInAdvanced(await result { await advance(try await current(\.signInCode).submitCodeForNextStep(code)) })
-        case .requestMFAChallenge(let methodID):
-            return .mfaChallengeAnswered(await result { try await requestMFAChallenge(methodID) })
-        case .submitVerificationCode(let code):
-            return .signInAdvanced(await result { await advance(try await current(\.verification).submitCodeForNextStep(code)) })
-        case .registerMethod(let methodID, let contact):
-            return .registrationAnswered(await result {
-                let registration = try current(\.registration)
-                guard let method = registration.availableMethods.first(where: { $0.id == methodID }) else {
-                    throw NativeAuthError.noMatchingAuthMethod
-                }
-                let answer = try await registration.register(method, verificationContact: contact)
-                switch answer {
-                case .verificationRequired(let step): keep(.verification(step))
-                case .completed(let result):
-                    keep(nil)
-                    await keepTokens(of: result)
-                    return .completed(interactive?.account(result) ?? SignedInAccount(result))
-                }
-                return answer.outcome
-            })
-        case .resendCode:
-            return .codeResent(await result {
-                guard let step = live?.codeStep else { throw Self.noStep }
-                return try await step.resendCode()
+            return await settle(NativeSignInStep.answer(keepingOnFailure: live) {
+                if let password { try await auth.signIn(email: email, password: password) } else { try await auth.signIn(email: email) }
             })
         case .startPasswordReset(let email):
-            return .resetStarted(await resetResult {
+            return .resetStarted(await .catching {
                 let step = try await auth.resetPassword(email: email)
-                keep(.resetCode(step))
+                keep(step)
                 return step.delivery
             })
-        case .submitResetCode(let code):
-            return .resetAdvanced(await resetResult {
-                let next = try await resetStep(\.resetCode).submitCode(code)
-                keep(.resetNewPassword(next))
-                return .newPasswordRequired
-            })
-        case .submitNewPassword(let password):
+        case .submit(let input):
             let send = self.send
-            return .resetAdvanced(await resetResult {
-                let signIn = try await resetStep(\.resetNewPassword).submitPassword(password) { poll, _ in
-                    send(.resetPollProgress(poll: poll))
-                }
-                keep(.signInAfterReset(signIn))
-                return .passwordChanged
-            })
-        case .signInAfterReset:
-            return .signInAdvanced(await result { await advance(try await current(\.signInAfterReset).signIn()) })
+            return await settle(live?.submit(input, progress: send) ?? Self.noStep(.signInAdvanced(.failure(LiveStepError.noStep))))
+        case .pickMethod(let methodID):
+            return await settle(live?.pick(methodID) ?? Self.noStep(.mfaChallengeAnswered(.failure(LiveStepError.noStep))))
+        case .resendCode:
+            return await settle(live?.resend() ?? Self.noStep(.codeResent(.failure(LiveStepError.noStep))))
         case .startDeviceCodeSignIn:
             return try await interactiveRunner().deviceCodeSignIn()
         case .startBrowserSignIn:
@@ -184,7 +138,7 @@ public final class EffectRunner: Sendable {
         case .refreshTokens where interactive?.hasAccount == true || interactive?.keepsTokensInFile == true:
             return .tokensRefreshed(try await interactiveRunner().refresh())
         case .refreshTokens:
-            return .tokensRefreshed(await result {
+            return .tokensRefreshed(await .catching {
                 let (token, username) = state.withLock { ($0.refreshToken, $0.username) }
                 guard let token else { throw NativeAuthError.refreshTokenExpired(.local) }
                 do {
@@ -201,36 +155,21 @@ public final class EffectRunner: Sendable {
         }
     }
 
-    private func requestMFAChallenge(_ methodID: String?) async throws -> MFAChallengeOutcome {
-        let answer: MFAChallengeResult
-        switch live {
-        case .mfa(let step):
-            let method = try methodID.map { id in
-                guard let method = step.methods.first(where: { $0.id == id }) else { throw NativeAuthError.noMatchingAuthMethod }
-                return method
-            }
-            answer = try await step.requestChallenge(method)
-        case .mfaSelection(let selection):
-            guard let method = selection.methods.first(where: { $0.id == methodID }) else { throw NativeAuthError.noMatchingAuthMethod }
-            answer = try await selection.requestChallenge(method)
-        default:
-            throw Self.noStep
-        }
+    /// Keeps the step `answer` leads to, or the tokens of a completed sign-in, and returns the event to send.
+    private func settle(_ answer: LiveAnswer) async -> FlowEvent {
         switch answer {
-        case .verificationRequired(let step): keep(.verification(step))
-        case .selectionRequired(_, let selection): keep(.mfaSelection(selection))
+        case .answered(let event, let step):
+            keep(step)
+            return event
+        case .signedIn(let result, let event):
+            keep(nil)
+            await keepTokens(of: result)
+            return event(interactive?.account(result) ?? SignedInAccount(result))
         }
-        return answer.outcome
     }
 
-    /// Keeps the step a sign-in answer leads to (or the refresh token of a completed one) and returns
-    /// its summary.
-    private func advance(_ step: NativeSignInStep) async -> SignInProgress {
-        keep(LiveStep(step))
-        guard case .completed(let result) = step else { return step.progress }
-        await keepTokens(of: result)
-        return .completed(interactive?.account(result) ?? SignedInAccount(result))
-    }
+    /// The answer to an operation when no step is kept (the flow ended): `event`, saying to start again.
+    private static func noStep(_ event: FlowEvent) -> LiveAnswer { .answered(event, keep: nil) }
 
     /// Keeps only what a refresh needs (and hands the tokens to the token cache, when there is one); the
     /// id and access tokens are dropped here.
@@ -250,37 +189,5 @@ public final class EffectRunner: Sendable {
     private func interactiveRunner() throws -> InteractiveRunner {
         guard let interactive else { throw CancellationError() }
         return interactive
-    }
-
-    private func advance(_ step: SignUpStep) -> SignUpProgress {
-        keep(LiveStep(step))
-        return step.progress
-    }
-
-    private static let noStep = NativeAuthError.unexpectedResponse("The console has no step to continue; start again.", correlationID: nil)
-
-    /// The live step of the kind `path` extracts, or an error saying the flow must restart.
-    private func current<Step>(_ path: KeyPath<LiveStep, Step?>) throws -> Step {
-        guard let step = live?[keyPath: path] else { throw Self.noStep }
-        return step
-    }
-
-    private func resetStep<Step>(_ path: KeyPath<LiveStep, Step?>) throws -> Step {
-        guard let step = live?[keyPath: path] else { throw PasswordResetError.other(Self.noStep) }
-        return step
-    }
-
-    private func result<Value>(_ work: () async throws -> Value) async -> Result<Value, NativeAuthError> {
-        do { return .success(try await work()) }
-        catch let error as NativeAuthError { return .failure(error) }
-        catch let error as PasswordResetError { return .failure(error.nativeAuthError) }
-        catch { return .failure(.networkFailure(error.localizedDescription)) }
-    }
-
-    private func resetResult<Value>(_ work: () async throws -> Value) async -> Result<Value, PasswordResetError> {
-        do { return .success(try await work()) }
-        catch let error as PasswordResetError { return .failure(error) }
-        catch let error as NativeAuthError { return .failure(PasswordResetError.other(error)) }
-        catch { return .failure(.other(.networkFailure(error.localizedDescription))) }
     }
 }

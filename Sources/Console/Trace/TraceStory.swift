@@ -64,20 +64,11 @@ enum TraceStory {
     static func name(_ effect: FlowEffect) -> String? {
         switch effect {
         case .startSignUp(let email, _, _): "Sign up as \(masked(email))"
-        case .submitSignUpCode: "Enter the sign-up code"
-        case .submitSignUpPassword: "Choose the sign-up password"
-        case .submitSignUpAttributes: "Enter the sign-up details"
-        case .signInAfterSignUp: "Sign in after sign-up"
         case .startSignIn(let email, let password): "Sign in as \(masked(email))" + (password == nil ? " with a code" : "")
-        case .submitSignInCode: "Enter the sign-in code"
-        case .requestMFAChallenge: "Choose a second factor"
-        case .submitVerificationCode: "Enter the verification code"
-        case .registerMethod: "Register a method"
+        case .submit(let input): name(input)
+        case .pickMethod: "Choose a second factor"
         case .resendCode: "Resend the code"
         case .startPasswordReset(let email): "Reset the password of \(masked(email))"
-        case .submitResetCode: "Enter the reset code"
-        case .submitNewPassword: "Choose the new password"
-        case .signInAfterReset: "Sign in after the reset"
         case .refreshTokens: "Refresh the tokens"
         case .startDeviceCodeSignIn: "Sign in with a device code"
         case .startBrowserSignIn: "Sign in with the browser"
@@ -89,6 +80,17 @@ enum TraceStory {
         case .loadMoreHistory: "Read more sign-in history"
         case .loadTenant: "Read the tenant snapshot"
         case .saveTenant, .cancelRequest, .forgetSession, .forgetAccount, .quit: nil
+        }
+    }
+
+    /// What submitting `input` to the live step does, in the user's words.
+    private static func name(_ input: StepInput) -> String {
+        switch input {
+        case .code: "Enter the code"
+        case .password: "Choose the password"
+        case .attributes: "Enter the details"
+        case .contact: "Register a method"
+        case .signIn: "Sign in"
         }
     }
 

@@ -1,0 +1,27 @@
+/// What the user gives the live native-auth step in ``FlowEffect/submit(_:)``: the one submit every step
+/// takes, so a new step that asks for a code, a password or attributes needs no new effect.
+///
+/// `description` redacts passwords, codes and the contact, and lists attributes by name only.
+public enum StepInput: Sendable, Equatable, CustomStringConvertible {
+    /// A one-time code (sign-up, sign-in, MFA or registration verification, password reset).
+    case code(String)
+    /// A new password (sign-up's `credential_required` step, the reset's new password).
+    case password(String)
+    /// Attribute values by API name (sign-up's `attributes_required` step).
+    case attributes([String: String])
+    /// The strong authentication method to register, by id, and its verification contact: an email or an
+    /// E.164 number (docs/protocol.md §N3.7 step B).
+    case contact(methodID: String, contact: String)
+    /// Nothing typed: the sign-in a finished sign-up or reset offers with its continuation token.
+    case signIn
+
+    public var description: String {
+        switch self {
+        case .code: "code([REDACTED])"
+        case .password: "password([REDACTED])"
+        case .attributes(let values): "attributes(\(values.keys.sorted()))"
+        case .contact(let methodID, _): "contact(methodID: \(methodID), contact: [REDACTED])"
+        case .signIn: "signIn"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import TophhieCloudAuthentication
+
+extension NativeSignInStep {
+    /// The step this sign-in answer leads to, kept for the next request; a completed one hands over its tokens.
+    var liveAnswer: LiveAnswer {
+        switch self {
+        case .completed(let result): .signedIn(result) { .signInAdvanced(.success(.completed($0))) }
+        case .codeRequired(let step): .answered(.signInAdvanced(.success(progress)), keep: step)
+        case .mfaRequired(let step): .answered(.signInAdvanced(.success(progress)), keep: step)
+        case .strongAuthRegistrationRequired(let step): .answered(.signInAdvanced(.success(progress)), keep: step)
+        }
+    }
+
+    /// A sign-in request (a start, a code, a sign-in after sign-up or reset) as the runner's answer; a failed
+    /// one keeps `current`, the step it was made on (nil for a start).
+    public static func answer(keepingOnFailure current: (any LiveStep)?,
+                              _ request: () async throws -> NativeSignInStep) async -> LiveAnswer {
+        switch await Result<NativeSignInStep, NativeAuthError>.catching(request) {
+        case .success(let step): step.liveAnswer
+        case .failure(let error): .answered(.signInAdvanced(.failure(error)), keep: current)
+        }
+    }
+}
+
+extension SignInCodeStep: LiveStep {
+    public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
+        guard case .code(let code) = input else { return .answered(.signInAdvanced(.failure(LiveStepError.noStep)), keep: self) }
+        return await NativeSignInStep.answer(keepingOnFailure: self) { try await submitCodeForNextStep(code) }
+    }
+}

@@ -1,0 +1,49 @@
+import TophhieCloudAuthentication
+
+extension SignUpStep {
+    /// The step this sign-up answer leads to, kept for the next request.
+    var live: any LiveStep {
+        switch self {
+        case .passwordRequired(let step): step
+        case .attributesRequired(_, let step): step
+        case .completed(let step): step
+        }
+    }
+
+    /// A sign-up request as the runner's answer; a failed one keeps `current`.
+    static func answer(keepingOnFailure current: any LiveStep, _ request: () async throws -> SignUpStep) async -> LiveAnswer {
+        switch await Result<SignUpStep, NativeAuthError>.catching(request) {
+        case .success(let step): .answered(.signUpAdvanced(.success(step.progress)), keep: step.live)
+        case .failure(let error): .answered(.signUpAdvanced(.failure(error)), keep: current)
+        }
+    }
+}
+
+extension SignUpCodeStep: LiveStep {
+    public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
+        guard case .code(let code) = input else { return .answered(.signUpAdvanced(.failure(LiveStepError.noStep)), keep: self) }
+        return await SignUpStep.answer(keepingOnFailure: self) { try await submitCode(code) }
+    }
+}
+
+extension SignUpPasswordStep: LiveStep {
+    public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
+        guard case .password(let password) = input else { return .answered(.signUpAdvanced(.failure(LiveStepError.noStep)), keep: self) }
+        return await SignUpStep.answer(keepingOnFailure: self) { try await submitPassword(password) }
+    }
+}
+
+extension SignUpAttributesStep: LiveStep {
+    public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
+        guard case .attributes(let values) = input else { return .answered(.signUpAdvanced(.failure(LiveStepError.noStep)), keep: self) }
+        return await SignUpStep.answer(keepingOnFailure: self) { try await submitAttributes(values) }
+    }
+}
+
+/// Also the sign-in after a reset: `SignInAfterResetStep` is this type.
+extension SignInAfterSignUpStep: LiveStep {
+    public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
+        guard case .signIn = input else { return .answered(.signInAdvanced(.failure(LiveStepError.noStep)), keep: self) }
+        return await NativeSignInStep.answer(keepingOnFailure: self) { try await signIn() }
+    }
+}

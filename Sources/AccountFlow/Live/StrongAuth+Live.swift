@@ -1,0 +1,61 @@
+import TophhieCloudAuthentication
+
+extension MFAChallengeResult {
+    /// The step this challenge answer leads to: the code's verification, or the method selection.
+    var live: any LiveStep {
+        switch self {
+        case .verificationRequired(let step): step
+        case .selectionRequired(_, let step): step
+        }
+    }
+
+    /// A challenge request as the runner's answer; a failed one keeps `current`.
+    static func answer(keepingOnFailure current: any LiveStep, _ request: () async throws -> MFAChallengeResult) async -> LiveAnswer {
+        switch await Result<MFAChallengeResult, NativeAuthError>.catching(request) {
+        case .success(let result): .answered(.mfaChallengeAnswered(.success(result.outcome)), keep: result.live)
+        case .failure(let error): .answered(.mfaChallengeAnswered(.failure(error)), keep: current)
+        }
+    }
+}
+
+extension MFARequiredStep: LiveStep {
+    public func pick(_ methodID: String?) async -> LiveAnswer {
+        await MFAChallengeResult.answer(keepingOnFailure: self) {
+            try await requestChallenge(methodID.map { id in
+                guard let method = methods.first(where: { $0.id == id }) else { throw NativeAuthError.noMatchingAuthMethod }
+                return method
+            })
+        }
+    }
+}
+
+extension MFASelectionStep: LiveStep {
+    public func pick(_ methodID: String?) async -> LiveAnswer {
+        await MFAChallengeResult.answer(keepingOnFailure: self) {
+            guard let method = methods.first(where: { $0.id == methodID }) else { throw NativeAuthError.noMatchingAuthMethod }
+            return try await requestChallenge(method)
+        }
+    }
+}
+
+extension VerificationStep: LiveStep {
+    public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
+        guard case .code(let code) = input else { return .answered(.signInAdvanced(.failure(LiveStepError.noStep)), keep: self) }
+        return await NativeSignInStep.answer(keepingOnFailure: self) { try await submitCodeForNextStep(code) }
+    }
+}
+
+extension StrongAuthRegistrationStep: LiveStep {
+    public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
+        let answer = await Result<StrongAuthChallengeResult, NativeAuthError>.catching {
+            guard case .contact(let methodID, let contact) = input else { throw LiveStepError.noStep }
+            guard let method = availableMethods.first(where: { $0.id == methodID }) else { throw NativeAuthError.noMatchingAuthMethod }
+            return try await register(method, verificationContact: contact)
+        }
+        switch answer {
+        case .success(.verificationRequired(let step)): return .answered(.registrationAnswered(.success(.codeSent(step.delivery))), keep: step)
+        case .success(.completed(let result)): return .signedIn(result) { .registrationAnswered(.success(.completed($0))) }
+        case .failure(let error): return .answered(.registrationAnswered(.failure(error)), keep: self)
+        }
+    }
+}
