@@ -13,11 +13,11 @@ public enum ScreenInput {
     public static func events(for outcome: FormOutcome, before: FormView, after: FormView, screen: Screen) -> [FlowEvent] {
         var events: [FlowEvent] = []
         for field in after.fields {
-            guard let id = ScreenPresenter.fieldID(for: field.id), before[field: field.id]?.value != field.value else { continue }
+            guard let id = FieldID(rawValue: field.id), before[field: field.id]?.value != field.value else { continue }
             events.append(.fieldEdited(id, field.value))
         }
         if before.focused != after.focused, case .field(let index)? = before.focused,
-           let id = ScreenPresenter.fieldID(for: before.fields[index].id) {
+           let id = FieldID(rawValue: before.fields[index].id) {
             events.append(.fieldLeft(id))
         }
         switch outcome {

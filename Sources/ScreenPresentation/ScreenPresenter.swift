@@ -20,7 +20,7 @@ public enum ScreenPresenter {
     ///   - previous: the view shown before, whose editors and focus are kept where they still apply.
     /// - Returns: the view to render and to hand keys to.
     public static func formView(for screen: Screen, header: HeaderInfo?, previous: FormView?) -> FormView {
-        var fields = screen.fields.map { field(for: $0, previous: previous?[field: key(for: $0.id)]) }
+        var fields = screen.fields.map { field(for: $0, previous: previous?[field: $0.id.rawValue]) }
         if !screen.options.isEmpty {
             let options = screen.options.enumerated().map { index, option in
                 PickerOption(id: String(index), title: option.label, detail: option.detail,
@@ -46,7 +46,7 @@ public enum ScreenPresenter {
         // While a request is in flight Esc cancels it and the values stay: nothing to ask.
         view.backDropsValues = !screen.isWorking
         view.hasUnsavedChanges = screen.hasUnsavedChanges
-        view.focus = focus(of: view, previous: previous, asked: screen.focusField.map(key(for:)))
+        view.focus = focus(of: view, previous: previous, asked: screen.focusField?.rawValue)
         if let previous, view.focus == previous.focus, sameItems(view, previous) {
             view.scroll = previous.scroll
             view.choiceList = openList(previous.choiceList, in: view)
@@ -102,36 +102,8 @@ public enum ScreenPresenter {
     /// The first entry of a choice list, standing for "no value yet".
     public static let notChosen = "(not chosen)"
 
-    /// The form field id for a flow field id.
-    public static func key(for id: FieldID) -> String {
-        switch id {
-        case .email: "email"
-        case .password: "password"
-        case .confirmPassword: "confirmPassword"
-        case .code: "code"
-        case .contact: "contact"
-        case .countryCode: "countryCode"
-        case .historyUser: "historyUser"
-        case .attribute(let name): "attribute:\(name)"
-        }
-    }
-
-    /// The flow field id for a form field id; `nil` for the options picker.
-    public static func fieldID(for key: String) -> FieldID? {
-        switch key {
-        case "email": .email
-        case "password": .password
-        case "confirmPassword": .confirmPassword
-        case "code": .code
-        case "contact": .contact
-        case "countryCode": .countryCode
-        case "historyUser": .historyUser
-        default: key.hasPrefix("attribute:") ? .attribute(String(key.dropFirst("attribute:".count))) : nil
-        }
-    }
-
     private static func field(for field: ScreenField, previous: FormField?) -> FormField {
-        let id = key(for: field.id)
+        let id = field.id.rawValue
         let label = field.required ? field.label : "\(field.label) (optional)"
         var form: FormField
         switch field.kind {

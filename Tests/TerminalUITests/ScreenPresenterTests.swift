@@ -52,7 +52,7 @@ import TophhieCloudAuthentication
     /// A choice list whose value is empty shows "(not chosen)", never its first choice as picked.
     @Test func emptyChoiceListShowsNotChosen() {
         var session = ScreenSession(FlowScreens.attributes())
-        let tier = ScreenPresenter.key(for: .attribute("extension_\(FlowScreens.appID)_tier"))
+        let tier = FieldID.attribute("extension_\(FlowScreens.appID)_tier").rawValue
         #expect(session.view[field: tier]?.value == "")
         #expect(session.render(Self.small).contains("(•) (not chosen)"))
         for _ in 0..<5 { session.press(.tab) }
@@ -67,7 +67,7 @@ import TophhieCloudAuthentication
         let year = RequiredAttribute(name: "birthYear", type: "int", required: true, regex: nil)
         var session = ScreenSession(FlowState(settings: FlowScreens.settings, step: .attributes(AttributeForm([year]))))
         session.type("-19a8b4.x")
-        #expect(session.view[field: ScreenPresenter.key(for: .attribute("birthYear"))]?.value == "-1984")
+        #expect(session.view[field: FieldID.attribute("birthYear").rawValue]?.value == "-1984")
         #expect(session.state.screen.fields[0].value == "-1984")
     }
 

@@ -17,3 +17,34 @@ public enum FieldID: Sendable, Hashable {
     /// A tenant attribute or a Graph profile property, by its API name (`displayName`, `extension_<appid>_loyaltyNumber`).
     case attribute(String)
 }
+
+/// The field's key on a form (the terminal front names fields by string): a fixed field by its case name, an
+/// attribute as `attribute:<API name>`.
+extension FieldID: RawRepresentable {
+    public init?(rawValue: String) {
+        if rawValue.hasPrefix(Self.attributePrefix) {
+            self = .attribute(String(rawValue.dropFirst(Self.attributePrefix.count)))
+        } else if let fixed = Self.fixed.first(where: { $0.rawValue == rawValue }) {
+            self = fixed
+        } else {
+            return nil
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .email: "email"
+        case .password: "password"
+        case .confirmPassword: "confirmPassword"
+        case .code: "code"
+        case .contact: "contact"
+        case .countryCode: "countryCode"
+        case .historyUser: "historyUser"
+        case .attribute(let name): Self.attributePrefix + name
+        }
+    }
+
+    private static let attributePrefix = "attribute:"
+    /// Every case without a payload.
+    private static let fixed: [FieldID] = [.email, .password, .confirmPassword, .code, .contact, .countryCode, .historyUser]
+}
