@@ -1,3 +1,5 @@
+import TophhieCloudAuthentication
+
 /// Which flow is choosing a password.
 public enum PasswordPurpose: Sendable, Equatable {
     /// Sign-up's `credential_required` step.
@@ -27,5 +29,66 @@ public struct NewPasswordForm: Sendable, Equatable {
         self.confirmPassword = confirmPassword
         self.passwordError = passwordError
         self.confirmError = confirmError
+    }
+}
+
+extension NewPasswordForm: StepModule {
+    var step: FlowStep { .newPassword(self) }
+
+    func screen(in state: FlowState) -> Screen {
+        Screen(
+            title: purpose == .signUp ? "Choose a password" : "Choose a new password",
+            text: ["Enter the password twice."],
+            fields: [
+                ScreenField(id: .password, label: "New password", kind: .secret, value: password,
+                            error: passwordError, note: state.settings.passwordPolicyHint),
+                ScreenField(id: .confirmPassword, label: "Confirm password", kind: .secret, value: confirmPassword,
+                            error: confirmError),
+            ],
+            actions: [ScreenAction("Set password", .submitted)] + FlowState.backAndCancel)
+    }
+
+    mutating func edit(_ field: FieldID, _ text: String) {
+        switch field {
+        case .password: password = text; passwordError = nil
+        case .confirmPassword: confirmPassword = text; confirmError = nil
+        default: break
+        }
+    }
+
+    mutating func leave(_ field: FieldID) {
+        if field == .confirmPassword { confirmError = Validation.mismatch(password, confirmPassword) }
+    }
+
+    func submit(in state: inout FlowState) -> [FlowEffect] {
+        var form = self
+        form.passwordError = form.password.isEmpty ? Validation.passwordMissing : nil
+        form.confirmError = form.password.isEmpty || form.password == form.confirmPassword ? nil : Validation.passwordsDiffer
+        state.step = .newPassword(form)
+        guard form.passwordError == nil, form.confirmError == nil else { return [] }
+        switch form.purpose {
+        case .signUp:
+            state.pending = .sendingPassword
+            return [.submitSignUpPassword(form.password)]
+        case .resetPassword:
+            // The form (and its secret) is gone while the service applies the password.
+            state.step = .resetPolling(poll: 0)
+            state.pending = .changingPassword
+            return [.submitNewPassword(form.password)]
+        }
+    }
+
+    func failed(_ error: NativeAuthError, in state: inout FlowState) -> [FlowEffect] {
+        var form = self
+        switch error {
+        case .invalidPassword(let rule, _):
+            form.passwordError = Validation.passwordMessage(rule, password: form.password, email: state.origin?.email)
+        case .invalidInput(let message, _):
+            form.passwordError = message
+        default:
+            return state.commonFailure(error)
+        }
+        state.step = .newPassword(form)
+        return []
     }
 }
