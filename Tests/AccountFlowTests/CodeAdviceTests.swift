@@ -9,7 +9,7 @@ import TophhieCloudAuthentication
     /// A code screen after three refusals, its resend countdown (30 s) started at `Sample.start`, seen at `now`.
     static func state(at now: Date) -> FlowState {
         FlowState(settings: FlowSettings(), step: .codeEntry(CodeEntry(
-            purpose: .signIn, delivery: Sample.delivery, codeError: FlowState.wrongCodeRepeatedly,
+            purpose: .signIn, delivery: Sample.delivery, codeError: CodeEntry.wrongCodeRepeatedly,
             resend: Countdown(seconds: 30, startedAt: Sample.start), wrongAttempts: 3)),
                   origin: FlowOrigin(kind: .signIn, email: Sample.email), now: now)
     }
@@ -30,7 +30,7 @@ import TophhieCloudAuthentication
     @Test func onceResendIsOfferedTheAdviceNamesIt() {
         let screen = Self.state(at: Sample.start + 30).screen
         #expect(Self.resendOffered(screen))
-        #expect(Self.advice(screen) == FlowState.wrongCodeRepeatedly)
+        #expect(Self.advice(screen) == CodeEntry.wrongCodeRepeatedly)
         #expect(Self.advice(screen).contains("send a new code"))
     }
 
@@ -51,7 +51,7 @@ import TophhieCloudAuthentication
         store.send(.submitted, effects: [.submit(.code("11111111"))]) { $0.pending = .checkingCode; $0.code { $0.notice = nil } }
         store.send(.signInAdvanced(.failure(.invalidCode(Sample.details)))) {
             $0.pending = nil
-            $0.code { $0.code = ""; $0.wrongAttempts = 1; $0.codeError = FlowState.wrongCode }
+            $0.code { $0.code = ""; $0.wrongAttempts = 1; $0.codeError = CodeEntry.wrongCode }
         }
     }
 }

@@ -96,7 +96,7 @@ func lineSession(on step: FlowStep, input: String, settings: FlowSettings = Flow
     static func transcript(resendWait seconds: Int) -> String {
         let entry = CodeEntry(purpose: .signIn, delivery: CodeDelivery(sentTo: "a***@co***.example", channel: .email, codeLength: 8,
                                                                       resendInterval: seconds),
-                              codeError: FlowState.wrongCodeRepeatedly, resend: Countdown(seconds: seconds), wrongAttempts: 3)
+                              codeError: CodeEntry.wrongCodeRepeatedly, resend: Countdown(seconds: seconds), wrongAttempts: 3)
         return lineSession(on: .codeEntry(entry), input: "12345678\nquit\n").1
     }
 

@@ -7,13 +7,12 @@ extension FlowState {
         case .signUpStarted(.success(let delivery)):
             step = .codeEntry(newCodeEntry(.signUp, delivery))
         case .signUpStarted(.failure(let error)):
-            return signUpStartFailed(error)
+            return stepFailed(error)
         case .signUpAdvanced(.success(let progress)):
             return signUpAdvanced(progress, to: request)
         case .signInAdvanced(.success(let progress)):
             return signInAdvanced(progress, to: request)
         case .signInAdvanced(.failure(let error)):
-            if case .signInStart(let form) = step { return signInStartFailed(error, form) }
             return stepFailed(error)
         case .signUpAdvanced(.failure(let error)):
             return stepFailed(error)
@@ -23,13 +22,13 @@ extension FlowState {
             if let stop = guardLoop("mfa.selectionRequired:" + methods.map(\.id).joined(separator: ",")) { return stop }
             step = .methodPicker(MethodPicker(purpose: .mfa, methods: methods))
         case .mfaChallengeAnswered(.failure(let error)):
-            return mfaChallengeFailed(error)
+            return stepFailed(error)
         case .registrationAnswered(.success(.codeSent(let delivery))):
             step = .codeEntry(newCodeEntry(.registration, delivery))
         case .registrationAnswered(.success(.completed(let account))):
             return complete(account)
         case .registrationAnswered(.failure(let error)):
-            return registrationFailed(error)
+            return stepFailed(error)
         case .tokensRefreshed(let result):
             return tokensRefreshed(result)
         case .codeResent(.success(let delivery)):

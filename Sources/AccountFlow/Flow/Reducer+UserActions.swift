@@ -11,9 +11,15 @@ extension FlowState {
         case .fieldEdited(let field, let text): edit(field, text)
         case .fieldLeft(let field): leave(field)
         case .submitted: return submit()
-        case .methodPicked(let id): return pick(id)
-        case .useCodeInstead: return useCodeInstead()
-        case .resendRequested: return resend()
+        case .methodPicked(let id):
+            guard case .methodPicker(let picker) = step else { break }
+            return picker.pick(id, in: &self)
+        case .useCodeInstead:
+            guard case .signInStart(let form) = step else { break }
+            return form.useCodeInstead(in: &self)
+        case .resendRequested:
+            guard case .codeEntry(let entry) = step else { break }
+            return entry.resend(in: &self)
         case .backRequested: return back()
         case .retryRequested:
             if case .history = step { return historyAction(event) }
@@ -59,24 +65,17 @@ extension FlowState {
         }
     }
 
-    /// "Back": start screens go home (the sign-in screen the server turned into "email and password"
-    /// restarts the sign-in instead); contact entry returns to the picker; a failure returns to its step;
-    /// the Graph screens go back one level (row → list → user form → account, edit → profile → account);
-    /// any other server step cannot be undone on the server, so the flow restarts with the email kept.
+    /// "Back": a native-auth step's module decides; a failure returns to its step; the Graph screens go back one
+    /// level (row → list → user form → account, edit → profile → account); a reset being applied and the sign-in
+    /// after a sign-up or reset cannot be undone on the server, so the flow restarts with the email kept; the
+    /// console's other screens go home.
     private mutating func back() -> [FlowEffect] {
+        if let module = step.module { return module.back(in: &self) }
         switch step {
         case .home:
             return []
-        case .signInStart(let form) where form.passwordRequired:
-            // "Enter your email and password" is the server's answer, a step like the others: back restarts
-            // the sign-in with the email kept.
-            return restartFlow()
-        case .signInStart, .signUpStart, .resetStart, .webFallback, .signedIn, .enrolled, .enrolmentSignedIn, .resetDone,
-             .deviceCode, .browserWait, .signedOut:
+        case .webFallback, .signedIn, .enrolled, .enrolmentSignedIn, .resetDone, .deviceCode, .browserWait, .signedOut:
             return leaveFlow()
-        case .contactEntry(let entry):
-            step = .methodPicker(MethodPicker(purpose: .registration, methods: entry.availableMethods))
-            return []
         case .failure(let report):
             guard let retryStep = report.retryStep else { return leaveFlow() }
             if let wait = report.retryWait, wait.remaining(at: now) > 0 { serverWait = wait }
@@ -95,7 +94,8 @@ extension FlowState {
         case .historyRow(let detail):
             step = .history(detail.list)
             return []
-        case .codeEntry, .newPassword, .attributes, .methodPicker, .resetPolling, .readyToSignIn:
+        default:
+            // A reset being applied, or the sign-in after a sign-up or reset.
             return restartFlow()
         }
     }
@@ -114,55 +114,6 @@ extension FlowState {
         return effects
     }
 
-    private mutating func useCodeInstead() -> [FlowEffect] {
-        guard case .signInStart(var form) = step else { return [] }
-        guard let email = validEmail(form.email) else {
-            form.emailError = Validation.emailMessage(for: form.email)
-            step = .signInStart(form)
-            return []
-        }
-        form.password = ""  // not needed, so not kept
-        form.message = nil
-        step = .signInStart(form)
-        return begin(.signIn, email: email, pending: .signingIn, [.startSignIn(email: email, password: nil)])
-    }
-
-    private mutating func resend() -> [FlowEffect] {
-        guard case .codeEntry(var entry) = step else { return [] }
-        guard entry.resend.remaining(at: now) == 0 else {
-            entry.notice = "You can ask for a new code in \(entry.resend.remaining(at: now)) seconds."
-            step = .codeEntry(entry)
-            return []
-        }
-        pending = .resendingCode
-        return [.resendCode]
-    }
-
-    private mutating func pick(_ id: String) -> [FlowEffect] {
-        guard case .methodPicker(var picker) = step,
-              let method = picker.methods.first(where: { $0.id == id }) else { return [] }
-        guard !picker.blocked.contains(id) else {
-            picker.message = "That method is blocked right now. Choose another one."
-            step = .methodPicker(picker)
-            return []
-        }
-        switch picker.purpose {
-        case .mfa:
-            picker.picked = id
-            picker.message = nil
-            step = .methodPicker(picker)
-            pending = .requestingCode
-            return [.pickMethod(id: id)]
-        case .registration:
-            // For registration the hint may be the unmasked sign-up email: a useful default for email.
-            let suggested = method.channel == .email ? method.loginHint ?? "" : ""
-            step = .contactEntry(ContactEntry(
-                method: method, availableMethods: picker.methods, contact: suggested,
-                countryCode: settings.defaultCountryCode ?? ""))
-            return []
-        }
-    }
-
     /// Records the flow's origin, resets the loop guard and sends the first request.
     mutating func begin(_ kind: FlowKind, email: String, pending request: PendingRequest, _ effects: [FlowEffect]) -> [FlowEffect] {
         origin = FlowOrigin(kind: kind, email: email)
@@ -170,8 +121,6 @@ extension FlowState {
         pending = request
         return effects
     }
-
-    func validEmail(_ text: String) -> String? { Validation.email(text) }
 
     /// On the account screen with a refresh token: exchange it for new tokens.
     private mutating func requestRefresh() -> [FlowEffect] {

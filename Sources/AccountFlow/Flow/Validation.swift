@@ -27,6 +27,16 @@ enum Validation {
         return trimmed
     }
 
+    /// An error for a non-empty email that does not look like one (an empty field is only refused on submit).
+    static func emailError(_ text: String) -> String? {
+        text.trimmingSpaces.isEmpty || email(text) != nil ? nil : emailMessage(for: text)
+    }
+
+    /// The confirmation's error when the field is left: only a typed confirmation can differ.
+    static func mismatch(_ password: String, _ confirmation: String) -> String? {
+        confirmation.isEmpty || confirmation == password ? nil : passwordsDiffer
+    }
+
     /// Why `text` is not an email to send: too long (a well-formed address can be that long, so the
     /// format advice would mislead), else the format message.
     static func emailMessage(for text: String) -> String {

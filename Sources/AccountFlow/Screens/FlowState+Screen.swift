@@ -23,17 +23,11 @@ extension FlowState {
         "The server asked to wait: you can send again in \(seconds) s."
     }
 
+    /// A native-auth step's module draws it; the console's own screens are drawn here.
     private var stepScreen: Screen {
-        switch step {
+        if let module = step.module { return module.screen(in: self) }
+        return switch step {
         case .home: homeScreen
-        case .signInStart(let form): signInScreen(form)
-        case .signUpStart(let form): signUpScreen(form)
-        case .resetStart(let form): resetStartScreen(form)
-        case .codeEntry(let entry): codeScreen(entry)
-        case .newPassword(let form): newPasswordScreen(form)
-        case .attributes(let form): attributesScreen(form)
-        case .methodPicker(let picker): pickerScreen(picker)
-        case .contactEntry(let entry): contactScreen(entry)
         case .resetPolling(let poll): resetPollingScreen(poll)
         case .resetDone:
             Screen(title: "Password changed", text: ["Your new password is in force."],
@@ -64,11 +58,8 @@ extension FlowState {
         case .historyRow(let detail): historyRowScreen(detail.row)
         case .tenant(let view): tenantScreen(view)
         case .failure(let report): failureScreen(report)
+        default: preconditionFailure("\(step.name) has a module, which draws it.")
         }
-    }
-
-    private var backAndCancel: [ScreenAction] {
-        [ScreenAction("Back", .backRequested), ScreenAction("Cancel", .cancelRequested)]
     }
 
     /// Enrolment mode offers native sign-up and sign-in only: a support terminal signs nobody in with a
@@ -91,171 +82,11 @@ extension FlowState {
         return screen
     }
 
-    private func signInScreen(_ form: SignInForm) -> Screen {
-        // Once the server has said this account needs its password, a code is no way in: don't offer one.
-        let codeOffered = !form.passwordRequired
-        var screen = Screen(
-            title: "Sign in",
-            text: [codeOffered ? "Enter your email. Add your password, or leave it empty to get a one-time code."
-                               : "Enter your email and password."],
-            fields: [
-                ScreenField(id: .email, label: "Email", kind: .email, value: form.email, error: form.emailError),
-                ScreenField(id: .password, label: "Password", kind: .secret, value: form.password, error: form.passwordError,
-                            required: form.passwordRequired),
-            ],
-            actions: [ScreenAction("Sign in", .submitted)]
-                + (codeOffered ? [ScreenAction("Use a one-time code instead", .useCodeInstead)] : [])
-                + backAndCancel,
-            message: form.message)
-        // The server's answer asks for the password: the cursor goes where it is to be typed.
-        if form.passwordRequired { screen.focusField = .password }
-        return screen
-    }
-
-    private func signUpScreen(_ form: SignUpForm) -> Screen {
-        var fields = [ScreenField(id: .email, label: "Email", kind: .email, value: form.email, error: form.emailError)]
-        if settings.passwordAccounts {
-            fields.append(ScreenField(id: .password, label: "Password", kind: .secret, value: form.password,
-                                      error: form.passwordError, note: settings.passwordPolicyHint))
-            fields.append(ScreenField(id: .confirmPassword, label: "Confirm password", kind: .secret,
-                                      value: form.confirmPassword, error: form.confirmError))
-        }
-        fields += form.attributes.fields.map(Self.screenField)
-        return Screen(
-            title: "Sign up",
-            text: ["We'll send a one-time code to your email to check it is yours."],
-            fields: fields,
-            actions: [ScreenAction("Create account", .submitted)] + (form.accountExists ? Self.accountExistsActions : [])
-                + backAndCancel,
-            message: form.message ?? form.attributes.message)
-    }
-
-    /// Where the server says the account exists: its own ways in, each with the email kept (field case 014, docs/field-cases.md).
-    static let accountExistsActions = [ScreenAction("Sign in", .otherFlowChosen(.signIn)),
-                                       ScreenAction("Reset password", .otherFlowChosen(.resetPassword))]
-
-    private func resetStartScreen(_ form: EmailForm) -> Screen {
-        Screen(
-            title: "Reset password",
-            text: ["Enter the email of your account. We'll send a one-time code to it."],
-            fields: [ScreenField(id: .email, label: "Email", kind: .email, value: form.email, error: form.emailError)],
-            actions: [ScreenAction("Send code", .submitted)] + backAndCancel,
-            message: form.message)
-    }
-
-    private func codeScreen(_ entry: CodeEntry) -> Screen {
-        let remaining = entry.resend.remaining(at: now)
-        let channel = entry.delivery.channel == .email ? "email" : "text message"
-        let title = switch entry.purpose {
-        case .signUp: "Check your email"
-        case .signIn: "Enter your sign-in code"
-        case .mfa: "Verify it's you"
-        case .registration: "Confirm your new method"
-        case .resetPassword: "Enter your reset code"
-        }
-        return Screen(
-            title: title,
-            text: ["We sent \(Self.article(for: entry.delivery.codeLength)) \(entry.delivery.codeLength)-digit code by \(channel) to \(entry.delivery.sentTo)."],
-            fields: [ScreenField(id: .code, label: "Code", kind: .code(length: entry.delivery.codeLength),
-                                 value: entry.code, error: Self.codeAdvice(entry.codeError, resendIn: remaining))],
-            actions: [
-                ScreenAction("Verify", .submitted),
-                ScreenAction(remaining > 0 ? "Resend code (in \(remaining) s)" : "Resend code", .resendRequested,
-                             enabled: remaining == 0),
-            ] + backAndCancel,
-            notice: entry.notice)
-    }
-
-    /// The code field's message, agreeing with the actions offered: the advice to send a new code is given
-    /// only while "Resend code" is offered; during its countdown the advice says when it will be.
-    static func codeAdvice(_ codeError: String?, resendIn remaining: Int) -> String? {
-        guard codeError == wrongCodeRepeatedly, remaining > 0 else { return codeError }
-        return "That code isn't right. After several wrong tries a code can stop working: if you are sure of it, "
-            + "start again, or wait \(remaining) s to ask for a new code."
-    }
-
-    /// "an 8-digit code", "a 6-digit code": numbers read aloud starting with a vowel sound take "an".
-    static func article(for number: Int) -> String {
-        let digits = String(number)
-        return digits.hasPrefix("8") || number == 11 || number == 18 ? "an" : "a"
-    }
-
-    private func newPasswordScreen(_ form: NewPasswordForm) -> Screen {
-        Screen(
-            title: form.purpose == .signUp ? "Choose a password" : "Choose a new password",
-            text: ["Enter the password twice."],
-            fields: [
-                ScreenField(id: .password, label: "New password", kind: .secret, value: form.password,
-                            error: form.passwordError, note: settings.passwordPolicyHint),
-                ScreenField(id: .confirmPassword, label: "Confirm password", kind: .secret, value: form.confirmPassword,
-                            error: form.confirmError),
-            ],
-            actions: [ScreenAction("Set password", .submitted)] + backAndCancel)
-    }
-
-    private func attributesScreen(_ form: AttributeForm) -> Screen {
-        let anyOptional = form.fields.contains { !$0.attribute.required }
-        return Screen(
-            title: "A few more details",
-            text: ["Your organisation asks for these details."
-                   + (anyOptional ? " Fields marked (optional) may be left empty." : "")],
-            fields: form.fields.map(Self.screenField),
-            actions: [ScreenAction("Continue", .submitted)] + backAndCancel,
-            message: form.message)
-    }
-
-    static func screenField(_ field: AttributeField) -> ScreenField {
-        ScreenField(id: field.id, label: field.label, kind: field.kind, value: field.value, error: field.error,
-                    note: field.note, required: field.attribute.required)
-    }
-
-    private func pickerScreen(_ picker: MethodPicker) -> Screen {
-        let options = picker.methods.map { method in
-            let blocked = picker.blocked.contains(method.id)
-            return ScreenOption(
-                label: MethodDescription.channelName(method.channel),
-                detail: method.loginHint,
-                note: blocked ? "Blocked right now" : nil,
-                enabled: !blocked,
-                event: .methodPicked(id: method.id))
-        }
-        let intro = picker.purpose == .mfa
-            ? "Your organisation asks for a second check. Choose where to send a code."
-            : "Your organisation asks you to add a way to verify it's you. Choose one."
-        return Screen(
-            title: picker.purpose == .mfa ? "Verify it's you" : "Add a verification method",
-            text: [intro] + (picker.methods.isEmpty ? [] : [MethodDescription.codesNote]),
-            options: options,
-            actions: backAndCancel,
-            message: picker.message)
-    }
-
-    private func contactScreen(_ entry: ContactEntry) -> Screen {
-        var fields: [ScreenField] = []
-        if entry.isPhone {
-            // The number as it will be sent, so a dropped trunk `0` or a country code added is seen first (field case 012, docs/field-cases.md).
-            let sent = try? PhoneNumber.normalise(entry.contact, countryCode: entry.countryCode)
-            fields.append(ScreenField(id: .contact, label: "Phone number", kind: .phone, value: entry.contact,
-                                      error: entry.contactError,
-                                      note: sent.map { "Will be sent as \($0)." } ?? "With + and the country code, or a national number."))
-            fields.append(ScreenField(id: .countryCode, label: "Country code", kind: .number, value: entry.countryCode,
-                                      note: "Used for numbers typed without + (e.g. 44).", required: false))
-        } else {
-            fields.append(ScreenField(id: .contact, label: "Email", kind: .email, value: entry.contact,
-                                      error: entry.contactError))
-        }
-        return Screen(
-            title: entry.isPhone ? "Add a phone number" : "Add an email address",
-            text: ["We'll send a code to check it."],
-            fields: fields,
-            actions: [ScreenAction("Send code", .submitted)] + backAndCancel)
-    }
-
     private func resetPollingScreen(_ poll: Int) -> Screen {
         Screen(
             title: "Changing your password",
             text: ["The service is applying your new password."],
-            actions: backAndCancel,
+            actions: Self.backAndCancel,
             notice: poll > 0 ? "Checking… (check \(poll) of \(ResetPasswordNewPasswordStep.maxPolls))" : nil)
     }
 

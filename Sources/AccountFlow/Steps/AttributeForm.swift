@@ -69,3 +69,52 @@ public struct AttributeForm: Sendable, Equatable {
             : "The tenant didn't accept: \(unknown.map(AttributeLabel.label(for:)).joined(separator: ", "))."
     }
 }
+
+/// Sign-up's `attributes_required` step; the same form, inside ``SignUpForm``, holds the attributes sent up front.
+extension AttributeForm: StepModule {
+    var step: FlowStep { .attributes(self) }
+
+    func screen(in state: FlowState) -> Screen {
+        let anyOptional = fields.contains { !$0.attribute.required }
+        return Screen(
+            title: "A few more details",
+            text: ["Your organisation asks for these details."
+                   + (anyOptional ? " Fields marked (optional) may be left empty." : "")],
+            fields: fields.map(FlowState.screenField),
+            actions: [ScreenAction("Continue", .submitted)] + FlowState.backAndCancel,
+            message: message)
+    }
+
+    mutating func edit(_ field: FieldID, _ text: String) {
+        if case .attribute(let name) = field { edit(name, text) }
+    }
+
+    mutating func leave(_ field: FieldID) {
+        if case .attribute(let name) = field { leave(name) }
+    }
+
+    func submit(in state: inout FlowState) -> [FlowEffect] {
+        var form = self
+        guard form.validateAll() else {
+            state.step = .attributes(form)
+            return []
+        }
+        state.step = .attributes(form)
+        state.pending = .sendingAttributes
+        return [.submit(.attributes(form.values))]
+    }
+
+    func failed(_ error: NativeAuthError, in state: inout FlowState) -> [FlowEffect] {
+        var form = self
+        switch error {
+        case .invalidAttributes(let names):
+            form.markRejected(names)
+        case .invalidInput(let message, _):
+            form.message = message
+        default:
+            return state.commonFailure(error)
+        }
+        state.step = .attributes(form)
+        return []
+    }
+}

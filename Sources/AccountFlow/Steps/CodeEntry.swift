@@ -1,0 +1,172 @@
+import TophhieCloudAuthentication
+
+/// Why a one-time code is being asked for: decides which framework call checks it.
+public enum CodePurpose: Sendable, Equatable {
+    /// Sign-up's email code, checked by `SignUpCodeStep.submitCode`.
+    /// Source: docs/protocol.md §N4.3, `/signup/v1.0/continue`, `grant_type=oob`.
+    case signUp
+    /// A first-factor sign-in code, checked by `SignInCodeStep.submitCodeForNextStep`.
+    /// Source: docs/protocol.md §N3.3, `/oauth2/v2.0/token`, `grant_type=oob`.
+    case signIn
+    /// A second-factor code, checked by `VerificationStep.submitCodeForNextStep`.
+    /// Source: docs/protocol.md §N3.6 step C, `/oauth2/v2.0/token`, `grant_type=mfa_oob`.
+    case mfa
+    /// The code that confirms a method being registered, checked by `VerificationStep.submitCodeForNextStep`.
+    /// Source: docs/protocol.md §N3.7 step C, `/register/v1.0/continue`, `grant_type=oob`.
+    case registration
+    /// The password-reset code, checked by `ResetPasswordCodeStep.submitCode`.
+    /// Source: docs/protocol.md §N5.3, `/resetpassword/v1.0/continue`, `grant_type=oob`.
+    case resetPassword
+}
+
+/// The code-entry screen: where the code went, the code typed, and the resend countdown.
+public struct CodeEntry: Sendable, Equatable {
+    /// Decides which effect submits the code.
+    public var purpose: CodePurpose
+    /// The masked target, channel, code length (digits) and resend interval of the latest challenge or resend.
+    public var delivery: CodeDelivery
+    /// As typed; whitespace is dropped on submit, which needs exactly `delivery.codeLength` digits. Secret.
+    public var code: String
+    /// Shown on the code field: no code, too few digits, or the server refused it; cleared on edit.
+    public var codeError: String?
+    /// Information such as "a new code was sent".
+    public var notice: String?
+    /// Time left before "resend" is allowed, from the server's `interval` (seconds; 0 when not sent).
+    public var resend: Countdown
+    /// Codes the server refused on this screen. Services stop accepting a code after a few wrong
+    /// tries (the emulator's `otp.maxAttempts`) and answer as for a wrong code, so repeated refusals
+    /// change the advice.
+    public var wrongAttempts: Int
+
+    /// By default `resend` counts `delivery.resendInterval` seconds (0 when absent) from the next tick.
+    public init(purpose: CodePurpose, delivery: CodeDelivery, code: String = "", codeError: String? = nil,
+                notice: String? = nil, resend: Countdown? = nil, wrongAttempts: Int = 0) {
+        self.purpose = purpose
+        self.delivery = delivery
+        self.code = code
+        self.codeError = codeError
+        self.notice = notice
+        self.resend = resend ?? Countdown(seconds: delivery.resendInterval ?? 0)
+        self.wrongAttempts = wrongAttempts
+    }
+}
+
+extension CodeEntry: StepModule {
+    static let wrongCode = "That code isn't right. Check it and try again."
+    /// From this many refusals on one screen, the advice names the way out of a code that stopped working.
+    static let wrongAttemptsBeforeAdvice = 3
+    static let wrongCodeRepeatedly = "That code isn't right. After several wrong tries a code can stop working: "
+        + "if you are sure of it, send a new code or start again."
+    static let noMoreCodesInThisFlow = "No more codes can be sent in this flow, so waiting will not help. "
+        + "Use the code already sent, or press Back to start again and get a new one."
+
+    var step: FlowStep { .codeEntry(self) }
+
+    func screen(in state: FlowState) -> Screen {
+        let remaining = resend.remaining(at: state.now)
+        let channel = delivery.channel == .email ? "email" : "text message"
+        let title = switch purpose {
+        case .signUp: "Check your email"
+        case .signIn: "Enter your sign-in code"
+        case .mfa: "Verify it's you"
+        case .registration: "Confirm your new method"
+        case .resetPassword: "Enter your reset code"
+        }
+        return Screen(
+            title: title,
+            text: ["We sent \(Self.article(for: delivery.codeLength)) \(delivery.codeLength)-digit code by \(channel) to \(delivery.sentTo)."],
+            fields: [ScreenField(id: .code, label: "Code", kind: .code(length: delivery.codeLength),
+                                 value: code, error: Self.codeAdvice(codeError, resendIn: remaining))],
+            actions: [
+                ScreenAction("Verify", .submitted),
+                ScreenAction(remaining > 0 ? "Resend code (in \(remaining) s)" : "Resend code", .resendRequested,
+                             enabled: remaining == 0),
+            ] + FlowState.backAndCancel,
+            notice: notice)
+    }
+
+    /// The code field's message, agreeing with the actions offered: the advice to send a new code is given
+    /// only while "Resend code" is offered; during its countdown the advice says when it will be.
+    static func codeAdvice(_ codeError: String?, resendIn remaining: Int) -> String? {
+        guard codeError == wrongCodeRepeatedly, remaining > 0 else { return codeError }
+        return "That code isn't right. After several wrong tries a code can stop working: if you are sure of it, "
+            + "start again, or wait \(remaining) s to ask for a new code."
+    }
+
+    /// "an 8-digit code", "a 6-digit code": numbers read aloud starting with a vowel sound take "an".
+    static func article(for number: Int) -> String {
+        let digits = String(number)
+        return digits.hasPrefix("8") || number == 11 || number == 18 ? "an" : "a"
+    }
+
+    mutating func edit(_ field: FieldID, _ text: String) {
+        if field == .code { code = text; codeError = nil }
+    }
+
+    func submit(in state: inout FlowState) -> [FlowEffect] {
+        var entry = self
+        let code = entry.code.filter { !$0.isWhitespace }
+        entry.notice = nil
+        guard !code.isEmpty else {
+            entry.codeError = Validation.codeMissing
+            state.step = .codeEntry(entry)
+            return []
+        }
+        // A short code would only spend one of the server's attempts.
+        guard code.count == entry.delivery.codeLength else {
+            entry.codeError = "Enter all \(entry.delivery.codeLength) digits of the code."
+            state.step = .codeEntry(entry)
+            return []
+        }
+        state.step = .codeEntry(entry)
+        state.pending = .checkingCode
+        return [.submit(.code(code))]
+    }
+
+    /// "Resend code": held, with the seconds left said, until the server's interval has passed.
+    func resend(in state: inout FlowState) -> [FlowEffect] {
+        var entry = self
+        guard entry.resend.remaining(at: state.now) == 0 else {
+            entry.notice = "You can ask for a new code in \(entry.resend.remaining(at: state.now)) seconds."
+            state.step = .codeEntry(entry)
+            return []
+        }
+        state.pending = .resendingCode
+        return [.resendCode]
+    }
+
+    func failed(_ error: NativeAuthError, in state: inout FlowState) -> [FlowEffect] {
+        guard case .invalidCode = error else { return state.commonFailure(error) }
+        // Field case 010 (docs/field-cases.md): stay, say so, clear the code; the runner keeps the step, so its token is reused.
+        var entry = self
+        entry.code = ""
+        entry.wrongAttempts += 1
+        entry.codeError = entry.wrongAttempts >= Self.wrongAttemptsBeforeAdvice ? Self.wrongCodeRepeatedly : Self.wrongCode
+        entry.notice = nil
+        state.step = .codeEntry(entry)
+        return []
+    }
+
+    /// A resend's failure: the code already sent still works, so the screen stays and says why no new one came.
+    func resendFailed(_ error: NativeAuthError, in state: inout FlowState) -> [FlowEffect] {
+        var entry = self
+        switch error {
+        case .throttled(let seconds, _):
+            entry.notice = error.errorDescription
+            entry.resend = Countdown(seconds: seconds ?? 0, startedAt: state.now)
+        case .expiredFlow, .browserRequired:
+            return state.commonFailure(error)
+        case .server where entry.resend.seconds > 0:
+            // The announced interval has passed (Resend is held until it does), so this is the flow's cap on
+            // codes (50196 too): waiting will not help, starting again will.
+            entry.notice = Self.noMoreCodesInThisFlow
+        case .server:
+            // Challenges without an `interval` still have a resend wait the client cannot know.
+            entry.notice = "A new code can't be sent yet. Wait a moment, then ask again."
+        default:
+            entry.notice = "A new code couldn't be sent. " + (error.errorDescription ?? "")
+        }
+        state.step = .codeEntry(entry)
+        return []
+    }
+}

@@ -1,0 +1,135 @@
+import TophhieCloudAuthentication
+
+/// The sign-up start screen: email, the password when the console creates password accounts, and the
+/// attributes the operator sends up front.
+public struct SignUpForm: Sendable, Equatable {
+    /// As typed; trimmed and checked for the shape `local@domain` on submit.
+    public var email: String
+    /// Present only when ``FlowSettings/passwordAccounts`` is on.
+    public var password: String
+    /// Must equal `password`; checked when left and on submit. Secret.
+    public var confirmPassword: String
+    /// Fields for ``FlowSettings/upFrontAttributes``, sent with `/signup/v1.0/start` when filled (optional
+    /// attributes are accepted only there); a required one left empty is asked for after the code.
+    public var attributes: AttributeForm
+    /// A local check, or `user_already_exists` (sign-up may say an account exists; sign-in never does).
+    public var emailError: String?
+    /// The server said an account with this email exists: Sign in and Reset password are offered for it
+    /// until the email changes (field case 014, docs/field-cases.md).
+    public var accountExists: Bool
+    /// A missing password, or the server's password-policy suberror.
+    public var passwordError: String?
+    /// Set when the confirmation differs from the password.
+    public var confirmError: String?
+    /// A message for the whole form: the service refused the input, or why the flow restarted.
+    public var message: String?
+
+    /// A form with these values; ``init(settings:email:)`` builds the empty one.
+    public init(email: String = "", password: String = "", confirmPassword: String = "",
+                attributes: AttributeForm, emailError: String? = nil, accountExists: Bool = false, passwordError: String? = nil,
+                confirmError: String? = nil, message: String? = nil) {
+        self.email = email
+        self.password = password
+        self.confirmPassword = confirmPassword
+        self.attributes = attributes
+        self.emailError = emailError
+        self.accountExists = accountExists
+        self.passwordError = passwordError
+        self.confirmError = confirmError
+        self.message = message
+    }
+
+    /// An empty form for `settings`.
+    public init(settings: FlowSettings, email: String = "") {
+        // What is left empty here the server asks for after the code, if the tenant requires it.
+        self.init(email: email, attributes: AttributeForm(settings.upFrontAttributes, askedLater: true))
+    }
+}
+
+extension SignUpForm: StepModule {
+    var step: FlowStep { .signUpStart(self) }
+
+    func screen(in state: FlowState) -> Screen {
+        let settings = state.settings
+        var fields = [ScreenField(id: .email, label: "Email", kind: .email, value: email, error: emailError)]
+        if settings.passwordAccounts {
+            fields.append(ScreenField(id: .password, label: "Password", kind: .secret, value: password,
+                                      error: passwordError, note: settings.passwordPolicyHint))
+            fields.append(ScreenField(id: .confirmPassword, label: "Confirm password", kind: .secret,
+                                      value: confirmPassword, error: confirmError))
+        }
+        fields += attributes.fields.map(FlowState.screenField)
+        return Screen(
+            title: "Sign up",
+            text: ["We'll send a one-time code to your email to check it is yours."],
+            fields: fields,
+            actions: [ScreenAction("Create account", .submitted)] + (accountExists ? FlowState.accountExistsActions : [])
+                + FlowState.backAndCancel,
+            message: message ?? attributes.message)
+    }
+
+    mutating func edit(_ field: FieldID, _ text: String) {
+        switch field {
+        case .email:
+            if text != email { accountExists = false }
+            email = text; emailError = nil
+        case .password: password = text; passwordError = nil
+        case .confirmPassword: confirmPassword = text; confirmError = nil
+        case .attribute(let name): attributes.edit(name, text)
+        default: break
+        }
+    }
+
+    mutating func leave(_ field: FieldID) {
+        switch field {
+        case .email: emailError = Validation.emailError(email)
+        case .confirmPassword: confirmError = Validation.mismatch(password, confirmPassword)
+        case .attribute(let name): attributes.leave(name)
+        default: break
+        }
+    }
+
+    func submit(in state: inout FlowState) -> [FlowEffect] {
+        let settings = state.settings
+        var form = self
+        form.message = nil
+        let email = Validation.email(form.email)
+        form.emailError = email == nil ? Validation.emailMessage(for: form.email) : nil
+        if settings.passwordAccounts {
+            form.passwordError = form.password.isEmpty ? Validation.passwordMissing : nil
+            form.confirmError = form.password.isEmpty || form.password == form.confirmPassword
+                ? nil : Validation.passwordsDiffer
+        }
+        let attributesValid = form.attributes.validateAll()
+        state.step = .signUpStart(form)
+        guard let email, form.passwordError == nil, form.confirmError == nil, attributesValid else { return [] }
+        let password = settings.passwordAccounts ? form.password : nil
+        return state.begin(.signUp, email: email, pending: .signingUp,
+                           [.startSignUp(email: email, password: password, attributes: form.attributes.values)])
+    }
+
+    /// A start screen: nothing was sent yet, so Back goes home.
+    func back(in state: inout FlowState) -> [FlowEffect] {
+        state.leaveFlow()
+    }
+
+    func failed(_ error: NativeAuthError, in state: inout FlowState) -> [FlowEffect] {
+        var form = self
+        switch error {
+        case .userAlreadyExists:
+            // Sign-up may say so (the policy); sign-in never does.
+            form.emailError = FlowState.accountExistsMessage
+            form.accountExists = true
+        case .invalidPassword(let rule, _):
+            form.passwordError = Validation.passwordMessage(rule, password: form.password, email: form.email)
+        case .invalidAttributes(let names):
+            form.attributes.markRejected(names)
+        case .invalidInput(let message, _):
+            form.message = message
+        default:
+            return state.commonFailure(error)
+        }
+        state.step = .signUpStart(form)
+        return []
+    }
+}
