@@ -133,13 +133,32 @@ import Testing
     /// typed into an Email field scrolled off a 40×12 screen).
     @Test func typingBringsThePagedAwayFieldBack() {
         var form = Forms.twelveAttributes()
-        form.pageRows = 3
+        form.paging = FormView.Paging(rows: 3, range: -500...500)
         for _ in 0..<4 { _ = form.handle(.pageDown) }
         _ = form.handle(.character("x"))
         var buffer = Buffer(size: Size(width: 40, height: 12))
         FormRenderer.render(form, into: &buffer)
         let focused = buffer.lines().first { $0.contains("▸") }
         #expect(focused?.contains("x") == true, "\(buffer.lines().joined(separator: "\n"))")
+    }
+
+    /// Paging past the end and back: the first PgUp moves the body (PgDn pressed on at the end had piled up rows
+    /// that PgUp then had to work off before anything moved).
+    @Test func pgUpAfterPagingPastTheEndMovesAtOnce() {
+        var form = Forms.twelveAttributes()
+        let size = Size(width: 40, height: 12)
+        var buffer = Buffer(size: size)
+        for _ in 0..<10 {
+            form.paging = FormRenderer.paging(form, size: size)
+            _ = form.handle(.pageDown)
+        }
+        FormRenderer.render(form, into: &buffer)
+        #expect(!buffer.lines().joined().contains("↓ more"), "at the end: \(buffer.lines().joined(separator: "\n"))")
+        form.paging = FormRenderer.paging(form, size: size)
+        _ = form.handle(.pageUp)
+        buffer = Buffer(size: size)
+        FormRenderer.render(form, into: &buffer)
+        #expect(buffer.lines().joined().contains("↓ more"), "one PgUp back: \(buffer.lines().joined(separator: "\n"))")
     }
 
     /// Below the minimum size the message says what the minimum is, wrapped to the width.

@@ -115,7 +115,7 @@ final class FullScreenSession {
         let screen = model.state.screen
         // Laid out again only for a page key, not for every key typed.
         if current.keymap.command(for: key) == .scroll {
-            current.pageRows = FormRenderer.pageRows(current, size: terminalSize, pane: paneContent)
+            current.paging = FormRenderer.paging(current, size: terminalSize, pane: paneContent)
         }
         let outcome = current.handle(key)
         view = current

@@ -51,7 +51,7 @@ public struct FormSession {
                     help = open.handle(key) == .closed ? nil : open
                     break
                 }
-                if form.keymap.command(for: key) == .scroll { form.pageRows = FormRenderer.pageRows(form, size: backend.size) }
+                if form.keymap.command(for: key) == .scroll { form.paging = FormRenderer.paging(form, size: backend.size) }
                 switch form.handle(key) {
                 case .submitted(let button): return .submitted(button: button)
                 case .back: return .back

@@ -68,11 +68,12 @@ public enum FormRenderer {
         return body.rows.count + gap + body.buttonRows.count > height
     }
 
-    /// Rows one PgUp/PgDn moves `form` on a `size` screen beside `pane`: the scrolled part's visible rows (less one
-    /// where more than three show, so a page keeps a row of the last), so none is passed over (a fixed 10 skipped
-    /// rows on a small terminal).
-    public static func pageRows(_ form: FormView, size: Size, pane: PaneContent? = nil) -> Int {
-        guard size.height >= minimumSize.height, size.width >= minimumSize.width else { return 1 }
+    /// How PgUp/PgDn move `form` on a `size` screen beside `pane`. A page is the scrolled part's visible rows (less
+    /// one where more than three show, so a page keeps a row of the last), so none is passed over (a fixed 10
+    /// skipped rows on a small terminal). The range holds the scroll values that move the body: paging past its
+    /// end and back must not take extra presses before anything moves.
+    public static func paging(_ form: FormView, size: Size, pane: PaneContent? = nil) -> FormView.Paging {
+        guard size.height >= minimumSize.height, size.width >= minimumSize.width else { return FormView.Paging(rows: 1, range: 0...0) }
         let contentWidth = min(size.width - 2, maxContentWidth)
         let statusRows = max(1, statusLines(form, width: contentWidth, height: size.height).count)
         let body = FormBody(form: form, width: contentWidth)
@@ -80,7 +81,11 @@ public enum FormRenderer {
         let height = bodyHeight(size: size, statusRows: statusRows, paneHeight: pane?.height(onScreen: size.height) ?? 0)
         // The buttons stay in view and two rows hold the scroll markers; a row of overlap where there is room for it.
         let visible = height - body.buttonRows.count - gap - 2
-        return max(1, visible > 3 ? visible - 1 : visible)
+        let rows = max(1, visible > 3 ? visible - 1 : visible)
+        let (scrolled, area) = scrolledPart(body, height: height)
+        guard scrolled.count > area else { return FormView.Paging(rows: rows, range: 0...0) }
+        let base = focusOffset(scrolled, focus: form.focused, visible: area - 2)
+        return FormView.Paging(rows: rows, range: -base...(scrolled.count - (area - 2) - base))
     }
 
     /// The status line's rows. A long message (an error to act on) wraps above the footer rather than losing
@@ -117,18 +122,40 @@ public enum FormRenderer {
     private static func drawBody(_ body: FormBody, focus: FormView.Focusable?, scroll: Int, position: String?,
                                  in area: Rect, into buffer: inout Buffer) -> Point? {
         let buttons = body.buttonRows
-        let gap = body.rows.isEmpty || buttons.isEmpty ? 0 : 1
-        let listHeight = area.height - gap - buttons.count
-        if body.rows.count <= listHeight || listHeight < 3 {
-            let blank = gap == 0 ? [] : [FormBody.Row(owner: nil) { _, _, _ in nil }]
-            return drawScrolled(body.rows + blank + buttons, focus: focus, scroll: scroll, position: position, in: area, into: &buffer)
+        let (scrolled, listHeight) = scrolledPart(body, height: area.height)
+        guard listHeight < area.height else {
+            return drawScrolled(scrolled, focus: focus, scroll: scroll, position: position, in: area, into: &buffer)
         }
         let list = Rect(x: area.x, y: area.y, width: area.width, height: listHeight)
-        let cursor = drawScrolled(body.rows, focus: focus, scroll: scroll, position: position, in: list, into: &buffer)
+        let cursor = drawScrolled(scrolled, focus: focus, scroll: scroll, position: position, in: list, into: &buffer)
         for (index, row) in buttons.enumerated() {
             _ = row.draw(&buffer, area.x, area.maxY - buttons.count + index)
         }
         return cursor
+    }
+
+    /// The part of `body` that scrolls within `height` rows, and the rows it has: the rows alone above the buttons,
+    /// or, where fewer than three rows would stay beside them, everything (rows, a blank, the buttons) in all of it.
+    private static func scrolledPart(_ body: FormBody, height: Int) -> ([FormBody.Row], Int) {
+        let buttons = body.buttonRows
+        let gap = body.rows.isEmpty || buttons.isEmpty ? 0 : 1
+        let listHeight = height - gap - buttons.count
+        guard body.rows.count <= listHeight || listHeight < 3 else { return (body.rows, listHeight) }
+        let blank = gap == 0 ? [] : [FormBody.Row(owner: nil) { _, _, _ in nil }]
+        return (body.rows + blank + buttons, height)
+    }
+
+    /// The first of `rows` shown when nothing was paged: the focused item in view. A list needs only its chosen
+    /// entry in view: where the top of the screen shows it, the screen stays at its top (the text and facts
+    /// above the list); a list taller than the body is walked with the chosen entry centred, so a 50-row list can
+    /// be walked with the arrow keys.
+    private static func focusOffset(_ rows: [FormBody.Row], focus: FormView.Focusable?, visible: Int) -> Int {
+        let owned = rows.indices.filter { rows[$0].owner != nil && rows[$0].owner == focus }
+        guard let first = owned.first, let last = owned.last else { return 0 }
+        let offset = min(max(0, last - visible + 1), first)
+        guard let chosen = owned.first(where: { rows[$0].isChosen }) else { return offset }
+        if chosen < visible { return 0 }
+        return last - first + 1 > visible ? max(0, chosen - visible / 2) : offset
     }
 
     private static func drawScrolled(_ rows: [FormBody.Row], focus: FormView.Focusable?, scroll: Int, position: String?,
@@ -140,22 +167,7 @@ public enum FormRenderer {
             // Reserve a row above and below for the scroll markers.
             top += 1
             visible = max(1, area.height - 2)
-            let owned = rows.indices.filter { rows[$0].owner != nil && rows[$0].owner == focus }
-            if let first = owned.first, let last = owned.last {
-                offset = max(0, last - visible + 1)
-                offset = min(offset, first)
-                // A list needs only its chosen entry in view. Where the top of the screen shows it, the screen
-                // stays at its top (the text and facts above the list); a list taller than the body is walked
-                // with the chosen entry centred, so a 50-row list can be walked with the arrow keys.
-                if let chosen = owned.first(where: { rows[$0].isChosen }) {
-                    if chosen < visible {
-                        offset = 0
-                    } else if last - first + 1 > visible {
-                        offset = max(0, chosen - visible / 2)
-                    }
-                }
-            }
-            offset = min(max(0, offset + scroll), rows.count - visible)
+            offset = min(max(0, focusOffset(rows, focus: focus, visible: visible) + scroll), rows.count - visible)
             if offset > 0 { buffer.write("↑ more (PgUp)", at: Point(x: area.x, y: area.y), style: .hint) }
             if let position, DisplayWidth.of(position) + 16 <= area.width {
                 buffer.write(position, at: Point(x: area.maxX - DisplayWidth.of(position), y: area.y), style: .hint)

@@ -189,8 +189,8 @@ public struct FormView: Hashable, Sendable {
         case .help: return .help
         case .quit: return .quit
         case .scroll:
-            let step = key == .pageUp ? -pageRows : pageRows
-            scroll = min(max(scroll + step, -Self.scrollLimit), Self.scrollLimit)
+            let step = key == .pageUp ? -paging.rows : paging.rows
+            scroll = min(max(scroll + step, paging.range.lowerBound), paging.range.upperBound)
             return .changed
         case .app(let name): return .app(name)
         case .list: return .ignored
@@ -205,11 +205,20 @@ public struct FormView: Hashable, Sendable {
         }
     }
 
-    /// Rows one PgUp/PgDn moves: the front sets it from the screen (``FormRenderer/pageRows(_:size:pane:)``)
-    /// before a key; 10 where none did.
-    public var pageRows = 10
-    /// How far ``scroll`` may go: well past any body, so PgUp always reaches the top.
-    static let scrollLimit = 500
+    /// How PgUp/PgDn move: the front sets it from the screen (``FormRenderer/paging(_:size:pane:)``) before a
+    /// page key; where none did, 10 rows and a range well past any body, so PgUp always reaches the top.
+    public var paging = Paging(rows: 10, range: -500...500)
+
+    /// Rows per PgUp/PgDn, and the ``scroll`` values that move the body on the screen measured.
+    public struct Paging: Sendable, Hashable {
+        public var rows: Int
+        public var range: ClosedRange<Int>
+
+        public init(rows: Int, range: ClosedRange<Int>) {
+            self.rows = rows
+            self.range = range
+        }
+    }
 
     /// Keys of a picker longer than ``ChoiceList/collapseAbove``. A labeled one is one row: Enter or Space
     /// opens its list, typed text opens it filtered. A screen's own list (unlabeled) stays drawn whole:
