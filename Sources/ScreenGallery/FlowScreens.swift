@@ -12,8 +12,8 @@ public enum FlowScreens {
     public static let settings = FlowSettings(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
     public static let start = Date(timeIntervalSince1970: 1_800_000_000)
     public static let details = ServerDetails(error: "invalid_grant", code: 50181, correlationID: "c0ffee00-0000-4000-8000-000000000001", status: 400)
-    public static let delivery = CodeDelivery(sentTo: "a***@co***.example", channel: .email, codeLength: 8, resendInterval: 30)
-    public static let emailMethod = AuthMethod(id: "m-email", channel: .email, loginHint: "a***@co***.example")
+    public static let delivery = CodeDelivery(sentTo: "a***@c*****o.example", channel: .email, codeLength: 8, resendInterval: 30)
+    public static let emailMethod = AuthMethod(id: "m-email", channel: .email, loginHint: "a***@c*****o.example")
     public static let smsMethod = AuthMethod(id: "m-sms", channel: .sms, loginHint: "+44*******890")
     public static let registerEmail = AuthMethod(id: "email", channel: .email, loginHint: "ada@contoso.example")
     public static let registerSMS = AuthMethod(id: "sms", channel: .sms)
@@ -53,7 +53,7 @@ public enum FlowScreens {
     // MARK: Interactive stack
 
     public static let devicePrompt = DeviceCodePrompt(
-        userCode: "BCDF-GHJK", verificationURI: "https://login.microsoftonline.com/common/oauth2/deviceauth?tenant=contoso",
+        userCode: "BCDF-GHJK", verificationURI: "https://microsoft.com/devicelogin",
         expiresOn: start.addingTimeInterval(900), interval: 5)
     /// An authorization request as MSAL sends it: PKCE challenge, state and nonce make it long.
     public static let browserPrompt = BrowserPrompt(

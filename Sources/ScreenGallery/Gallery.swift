@@ -42,7 +42,7 @@ public enum Gallery {
 
     /// The outbox pane as the console shows it after one code was sent.
     public static let outbox = ConsolePanes.outbox([
-        SentCode(id: 1, channel: "email", target: "ada@contoso.example", maskedTarget: "a***@co***.example",
+        SentCode(id: 1, channel: "email", target: "ada@contoso.example", maskedTarget: "a***@c*****o.example",
                  purpose: "signUp", code: "30418257").paneLine,
     ])
 
@@ -51,7 +51,7 @@ public enum Gallery {
 
     private static func sentCode(_ index: Int) -> SentCode {
         let sms = index % 3 == 0
-        let masked = sms ? "+44*******89\(index)" : "u***\(index)@co***.example"
+        let masked = sms ? "+44*******89\(index)" : "u***@c*****o.example"
         let code = String(format: "%08d", 10_000_000 + index * 7_919)
         return SentCode(id: index, channel: sms ? "sms" : "email", target: "user\(index)@contoso.example", maskedTarget: masked,
                         purpose: index % 2 == 0 ? "signIn" : "signUp", code: code, status: index < 9 ? "used" : "sent")
@@ -83,8 +83,11 @@ public enum Gallery {
             session.press(.enter)
             return session
         },
-        GalleryScreen("signUpPassword", keyFact: "Email") {
-            var session = ScreenSession(FlowScreens.signUp())
+        GalleryScreen("signUpPassword", keyFact: "Display name") {
+            // As the embedded emulator's email-password preset asks: the display name up front.
+            var settings = FlowScreens.settings
+            settings.upFrontAttributes = [RequiredAttribute(name: "displayName", type: "string", required: true, regex: nil)]
+            var session = ScreenSession(FlowScreens.signUp(settings))
             session.type("ada@contoso.example")
             session.press(.tab)
             session.press(.paste("Correct-Horse-9"))
@@ -98,7 +101,7 @@ public enum Gallery {
             ])
             return ScreenSession(FlowScreens.signUp(settings))
         },
-        GalleryScreen("codeEntryCountdown", keyFact: "a***@co***.example", fitsWithOutbox: true) {
+        GalleryScreen("codeEntryCountdown", keyFact: "a***@c*****o.example", fitsWithOutbox: true) {
             var session = ScreenSession(FlowScreens.codeEntry())
             session.send(.tick(FlowScreens.start))
             session.send(.tick(FlowScreens.start.addingTimeInterval(12)))
@@ -123,7 +126,7 @@ public enum Gallery {
             return session
         },
         GalleryScreen("attributesTop", keyFact: "Given name", isLong: true) { ScreenSession(FlowScreens.attributes()) },
-        GalleryScreen("mfaPicker", keyFact: "a***@co***.example") { ScreenSession(FlowScreens.mfaPicker()) },
+        GalleryScreen("mfaPicker", keyFact: "a***@c*****o.example") { ScreenSession(FlowScreens.mfaPicker()) },
         GalleryScreen("registrationPicker", keyFact: "ada@contoso.example") { ScreenSession(FlowScreens.registrationPicker()) },
         GalleryScreen("contactPhone901001", keyFact: "Phone number") {
             var session = ScreenSession(FlowScreens.phoneContact())
