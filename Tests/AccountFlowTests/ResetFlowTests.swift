@@ -42,7 +42,7 @@ import TophhieCloudAuthentication
             $0.pending = nil
             $0.step = .resetDone
         }
-        store.send(.submitted, effects: [.submit(.signIn)]) {
+        store.send(.submitted, effects: [.submit(.proceed)]) {
             $0.step = .readyToSignIn
             $0.pending = .signingIn
             $0.origin?.signingIn = true

@@ -35,7 +35,7 @@ import TophhieCloudAuthentication
     }
 
     static func signsIn(_ store: inout FlowStore) {
-        store.send(.signUpAdvanced(.success(.completed)), effects: [.submit(.signIn)]) {
+        store.send(.signUpAdvanced(.success(.completed)), effects: [.submit(.proceed)]) {
             $0.step = .readyToSignIn
             $0.pending = .signingIn
             $0.origin?.signingIn = true
@@ -336,7 +336,7 @@ import TophhieCloudAuthentication
     @Test func failedSignInAfterSignUpCanBeRetried() {
         var store = Self.atStart(FlowSettings(passwordAccounts: false), password: false)
         Self.throughCode(&store, password: nil)
-        store.send(.signUpAdvanced(.success(.completed)), effects: [.submit(.signIn)]) {
+        store.send(.signUpAdvanced(.success(.completed)), effects: [.submit(.proceed)]) {
             $0.step = .readyToSignIn
             $0.pending = .signingIn
             $0.origin?.signingIn = true
@@ -356,7 +356,7 @@ import TophhieCloudAuthentication
         store.send(.retryRequested)
         store.send(.tick(Sample.start.addingTimeInterval(5))) { $0.now = Sample.start.addingTimeInterval(5) }
         store.send(.retryRequested) { $0.step = .readyToSignIn }
-        store.send(.submitted, effects: [.submit(.signIn)]) { $0.pending = .signingIn }
+        store.send(.submitted, effects: [.submit(.proceed)]) { $0.pending = .signingIn }
     }
 
     @Test func enrolmentModeForgetsTheAccountAndOffersAClearedForm() {

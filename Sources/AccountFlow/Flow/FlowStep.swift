@@ -1,4 +1,7 @@
 /// The step the console is at: each case carries exactly what its screen needs.
+///
+/// This file is where a step is registered: its case here, its module in ``module`` (a native-auth step), and its
+/// name in ``Name``.
 public enum FlowStep: Sendable, Equatable {
     /// The home menu.
     case home
@@ -81,6 +84,70 @@ extension FlowStep {
         switch self {
         case .home, .enrolled, .enrolmentSignedIn: true
         default: false
+        }
+    }
+}
+
+extension FlowStep {
+    /// The module of a native-auth step; nil for the console's own screens (account, Graph, interactive sign-in,
+    /// failure, and the steps between a reset or sign-up and its sign-in). The one registration point.
+    var module: (any StepModule)? {
+        switch self {
+        case .signInStart(let form): form
+        case .signUpStart(let form): form
+        case .resetStart(let form): form
+        case .codeEntry(let entry): entry
+        case .newPassword(let form): form
+        case .attributes(let form): form
+        case .methodPicker(let picker): picker
+        case .contactEntry(let entry): entry
+        case .home, .resetPolling, .resetDone, .readyToSignIn, .webFallback, .signedIn, .deviceCode, .browserWait,
+             .signedOut, .enrolled, .enrolmentSignedIn, .profile, .profileEdit, .historyUser, .history, .historyRow,
+             .tenant, .failure:
+            nil
+        }
+    }
+}
+
+extension FlowStep {
+    /// A step's name, spelled out once: what a scenario's `expect.step` matches and what its failures say
+    /// (`expected the method picker, at codeEntry`). Not taken from the case by reflection, so renaming a case cannot
+    /// silently rename a documented scenario key.
+    public enum Name: String, Sendable, CaseIterable {
+        case home, signInStart, signUpStart, resetStart, codeEntry, newPassword, attributes, methodPicker, contactEntry,
+             resetPolling, resetDone, readyToSignIn, webFallback, signedIn, deviceCode, browserWait, signedOut, enrolled,
+             enrolmentSignedIn, profile, profileEdit, historyUser, history, historyRow, tenant, failure
+    }
+
+    /// This step's ``Name``.
+    public var name: Name {
+        switch self {
+        case .home: .home
+        case .signInStart: .signInStart
+        case .signUpStart: .signUpStart
+        case .resetStart: .resetStart
+        case .codeEntry: .codeEntry
+        case .newPassword: .newPassword
+        case .attributes: .attributes
+        case .methodPicker: .methodPicker
+        case .contactEntry: .contactEntry
+        case .resetPolling: .resetPolling
+        case .resetDone: .resetDone
+        case .readyToSignIn: .readyToSignIn
+        case .webFallback: .webFallback
+        case .signedIn: .signedIn
+        case .deviceCode: .deviceCode
+        case .browserWait: .browserWait
+        case .signedOut: .signedOut
+        case .enrolled: .enrolled
+        case .enrolmentSignedIn: .enrolmentSignedIn
+        case .profile: .profile
+        case .profileEdit: .profileEdit
+        case .historyUser: .historyUser
+        case .history: .history
+        case .historyRow: .historyRow
+        case .tenant: .tenant
+        case .failure: .failure
         }
     }
 }

@@ -88,7 +88,7 @@ extension FlowState {
             origin?.signingIn = true
             step = .readyToSignIn
             pending = .signingIn
-            return [.submit(.signIn)]
+            return [.submit(.proceed)]
         }
         return []
     }

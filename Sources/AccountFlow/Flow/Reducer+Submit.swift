@@ -8,11 +8,11 @@ extension FlowState {
             origin?.signingIn = true
             step = .readyToSignIn
             pending = .signingIn
-            return [.submit(.signIn)]
+            return [.submit(.proceed)]
         case .readyToSignIn:
             // Reached again by "retry" after the sign-in that follows sign-up or reset failed.
             pending = .signingIn
-            return [.submit(.signIn)]
+            return [.submit(.proceed)]
         case .enrolled:
             step = .signUpStart(SignUpForm(settings: settings))
             return []

@@ -12,8 +12,9 @@ public enum StepInput: Sendable, Equatable, CustomStringConvertible {
     /// The strong authentication method to register, by id, and its verification contact: an email or an
     /// E.164 number (docs/protocol.md §N3.7 step B).
     case contact(methodID: String, contact: String)
-    /// Nothing typed: the sign-in a finished sign-up or reset offers with its continuation token.
-    case signIn
+    /// Nothing typed, only "go on": the sign-in a finished sign-up or reset offers with its continuation token, or
+    /// any step that asks the user to confirm and nothing more.
+    case proceed
 
     public var description: String {
         switch self {
@@ -21,7 +22,7 @@ public enum StepInput: Sendable, Equatable, CustomStringConvertible {
         case .password: "password([REDACTED])"
         case .attributes(let values): "attributes(\(values.keys.sorted()))"
         case .contact(let methodID, _): "contact(methodID: \(methodID), contact: [REDACTED])"
-        case .signIn: "signIn"
+        case .proceed: "proceed"
         }
     }
 }

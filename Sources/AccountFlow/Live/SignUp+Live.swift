@@ -1,19 +1,14 @@
 import TophhieCloudAuthentication
 
 extension SignUpStep {
-    /// The step this sign-up answer leads to, kept for the next request.
-    var live: any LiveStep {
-        switch self {
-        case .passwordRequired(let step): step
-        case .attributesRequired(_, let step): step
-        case .completed(let step): step
-        }
-    }
-
-    /// A sign-up request as the runner's answer; a failed one keeps `current`.
+    /// A sign-up request as the runner's answer: the step's summary (``SignUpProgress``) and the step kept for the
+    /// next request; a failed one keeps `current`.
     static func answer(keepingOnFailure current: any LiveStep, _ request: () async throws -> SignUpStep) async -> LiveAnswer {
         switch await Result<SignUpStep, NativeAuthError>.catching(request) {
-        case .success(let step): .answered(.signUpAdvanced(.success(step.progress)), keep: step.live)
+        case .success(.passwordRequired(let step)): .answered(.signUpAdvanced(.success(.passwordRequired(step.answer))), keep: step)
+        case .success(.attributesRequired(let attributes, let step)):
+            .answered(.signUpAdvanced(.success(.attributesRequired(attributes, step.answer))), keep: step)
+        case .success(.completed(let step)): .answered(.signUpAdvanced(.success(.completed)), keep: step)
         case .failure(let error): .answered(.signUpAdvanced(.failure(error)), keep: current)
         }
     }
@@ -43,7 +38,7 @@ extension SignUpAttributesStep: LiveStep {
 /// Also the sign-in after a reset: `SignInAfterResetStep` is this type.
 extension SignInAfterSignUpStep: LiveStep {
     public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
-        guard case .signIn = input else { return .answered(.signInAdvanced(.failure(LiveStepError.noStep)), keep: self) }
+        guard case .proceed = input else { return .answered(.signInAdvanced(.failure(LiveStepError.noStep)), keep: self) }
         return await NativeSignInStep.answer(keepingOnFailure: self) { try await signIn() }
     }
 }

@@ -1,18 +1,13 @@
 import TophhieCloudAuthentication
 
 extension MFAChallengeResult {
-    /// The step this challenge answer leads to: the code's verification, or the method selection.
-    var live: any LiveStep {
-        switch self {
-        case .verificationRequired(let step): step
-        case .selectionRequired(_, let step): step
-        }
-    }
-
-    /// A challenge request as the runner's answer; a failed one keeps `current`.
+    /// A challenge request as the runner's answer: its summary (``MFAChallengeOutcome``) and the step kept next, the
+    /// code's verification or the method selection; a failed one keeps `current`.
     static func answer(keepingOnFailure current: any LiveStep, _ request: () async throws -> MFAChallengeResult) async -> LiveAnswer {
         switch await Result<MFAChallengeResult, NativeAuthError>.catching(request) {
-        case .success(let result): .answered(.mfaChallengeAnswered(.success(result.outcome)), keep: result.live)
+        case .success(.verificationRequired(let step)): .answered(.mfaChallengeAnswered(.success(.codeSent(step.delivery))), keep: step)
+        case .success(.selectionRequired(let methods, let step)):
+            .answered(.mfaChallengeAnswered(.success(.selectionRequired(methods))), keep: step)
         case .failure(let error): .answered(.mfaChallengeAnswered(.failure(error)), keep: current)
         }
     }

@@ -2,7 +2,7 @@ import TophhieCloudAuthentication
 
 /// A native-auth step's screen state that owns its behaviour: the reducer hands it the user's edits, Enter, Back
 /// and the failures of its own request, so one file holds all a step does. Adding a tenant step is a payload
-/// conforming to this, one case in ``FlowStep`` and one line in ``FlowStep/module``.
+/// conforming to this, registered in `FlowStep.swift` (its case, its module, its name).
 protocol StepModule: Sendable {
     /// This payload as the flow's step (e.g. `.codeEntry(self)`).
     var step: FlowStep { get }
@@ -29,26 +29,5 @@ extension StepModule {
 
     func failed(_ error: NativeAuthError, in state: inout FlowState) -> [FlowEffect] {
         state.commonFailure(error)
-    }
-}
-
-extension FlowStep {
-    /// The module of a native-auth step; nil for the console's own screens (account, Graph, interactive sign-in,
-    /// failure, and the steps between a reset or sign-up and its sign-in). The one registration point.
-    var module: (any StepModule)? {
-        switch self {
-        case .signInStart(let form): form
-        case .signUpStart(let form): form
-        case .resetStart(let form): form
-        case .codeEntry(let entry): entry
-        case .newPassword(let form): form
-        case .attributes(let form): form
-        case .methodPicker(let picker): picker
-        case .contactEntry(let entry): entry
-        case .home, .resetPolling, .resetDone, .readyToSignIn, .webFallback, .signedIn, .deviceCode, .browserWait,
-             .signedOut, .enrolled, .enrolmentSignedIn, .profile, .profileEdit, .historyUser, .history, .historyRow,
-             .tenant, .failure:
-            nil
-        }
     }
 }

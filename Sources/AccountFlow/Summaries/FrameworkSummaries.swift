@@ -1,50 +1,7 @@
 import TophhieCloudAuthentication
 
-// Pure mappings from the framework's step enums to the flow's summaries, so the effect runner only
-// keeps the live step and forwards `progress` / `outcome` in the matching event.
-
-extension SignUpStep {
-    /// The summary for ``FlowEvent/signUpAdvanced(_:)``.
-    public var progress: SignUpProgress {
-        switch self {
-        case .passwordRequired(let step): .passwordRequired(step.answer)
-        case .attributesRequired(let attributes, let step): .attributesRequired(attributes, step.answer)
-        case .completed: .completed
-        }
-    }
-}
-
-extension NativeSignInStep {
-    /// The summary for ``FlowEvent/signInAdvanced(_:)``; a completed result loses its tokens here.
-    public var progress: SignInProgress {
-        switch self {
-        case .completed(let result): .completed(SignedInAccount(result))
-        case .codeRequired(let step): .codeRequired(step.delivery)
-        case .mfaRequired(let step): .mfaRequired(step.methods)
-        case .strongAuthRegistrationRequired(let step): .registrationRequired(step.availableMethods)
-        }
-    }
-}
-
-extension MFAChallengeResult {
-    /// The summary for ``FlowEvent/mfaChallengeAnswered(_:)``.
-    public var outcome: MFAChallengeOutcome {
-        switch self {
-        case .verificationRequired(let step): .codeSent(step.delivery)
-        case .selectionRequired(let methods, _): .selectionRequired(methods)
-        }
-    }
-}
-
-extension StrongAuthChallengeResult {
-    /// The summary for ``FlowEvent/registrationAnswered(_:)``.
-    public var outcome: RegistrationOutcome {
-        switch self {
-        case .verificationRequired(let step): .codeSent(step.delivery)
-        case .completed(let result): .completed(SignedInAccount(result))
-        }
-    }
-}
+// Pure mappings from framework values to the flow's. The answers of native-auth steps are mapped where each step
+// is kept, in `Live/`.
 
 extension ProfileSummary {
     /// Every property of `profile`, in display order; sign-in identities as `signInType: issuerAssignedId`.

@@ -90,7 +90,7 @@ enum TraceStory {
         case .password: "Choose the password"
         case .attributes: "Enter the details"
         case .contact: "Register a method"
-        case .signIn: "Sign in"
+        case .proceed: "Continue"
         }
     }
 
