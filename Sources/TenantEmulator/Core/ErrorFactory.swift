@@ -17,14 +17,13 @@ struct ErrorFactory {
     func response(_ error: ProtocolError, endpoint: NativeAuthEndpoint?, correlationID: String, at date: Date) -> EmulatorResponse {
         let traceID = SecureRandom.guid()
         let timestamp = Self.timestamp(date)
-        var envelope = ErrorEnvelope(
-            error: error.error,
-            errorDescription: "AADSTS\(error.code): \(error.message)\r\nTrace ID: \(traceID)\r\nCorrelation ID: \(correlationID)\r\nTimestamp: \(timestamp)",
-            errorCodes: [error.code], suberror: error.suberror, timestamp: timestamp, traceID: traceID,
-            correlationID: correlationID, continuationToken: error.continuationToken,
-            requiredAttributes: error.requiredAttributes, unverifiedAttributes: error.unverifiedAttributes,
-            invalidAttributes: error.invalidAttributes)
-        if endpoint == .token, error.suberror == nil {
+        var envelope = error.envelope
+        envelope.errorDescription = "AADSTS\(error.code): \(error.message)\r\nTrace ID: \(traceID)\r\nCorrelation ID: \(correlationID)\r\nTimestamp: \(timestamp)"
+        envelope.errorCodes = [error.code]
+        envelope.timestamp = timestamp
+        envelope.traceID = traceID
+        envelope.correlationID = correlationID
+        if endpoint == .token, envelope.suberror == nil {
             envelope.errorURI = "https://login.microsoftonline.com/error?code=\(error.code)"
         }
         let body = (try? encoder.encode(envelope)) ?? Data()

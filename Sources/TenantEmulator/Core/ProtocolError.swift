@@ -5,24 +5,21 @@ import NativeAuthWire
 /// Rendered only by `ErrorFactory`, so every error has the full envelope. Source:
 /// docs/protocol.md §N1.7, §N7.
 struct ProtocolError: Error {
-    var error: OAuthErrorCode
+    /// The AADSTS number `error_codes` and the description's prefix carry.
     var code: Int
     var message: String
-    var suberror: Suberror?
-    var continuationToken: String?
-    var requiredAttributes: [WireAttribute]?
-    var unverifiedAttributes: [WireAttributeName]?
-    var invalidAttributes: [WireAttributeName]?
+    /// The envelope's own fields (`error`, `suberror`, `continuation_token`, the attribute lists, …); the ones
+    /// every answer has (description, codes, trace and correlation ids, timestamp) are filled when it is rendered.
+    /// A new field of the answer is a field of `ErrorEnvelope` and needs nothing here.
+    var envelope: ErrorEnvelope
     /// Non-400 statuses are only used by faults (429, 500).
     var status = 400
     var extraHeaders: [String: String] = [:]
 
     init(_ error: OAuthErrorCode, _ code: Int, _ message: String, suberror: Suberror? = nil, continuationToken: String? = nil) {
-        self.error = error
         self.code = code
         self.message = message
-        self.suberror = suberror
-        self.continuationToken = continuationToken
+        envelope = ErrorEnvelope(error: error, suberror: suberror, continuationToken: continuationToken)
     }
 
     // The catalogue (docs/protocol.md §N7.3). Messages paraphrase the service's.

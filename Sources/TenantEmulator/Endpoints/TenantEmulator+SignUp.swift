@@ -81,7 +81,7 @@ extension TenantEmulator {
             // Input before the email is verified is kept; the address still needs its code.
             var error = ProtocolError(.verificationRequired, AADSTSCode.verificationRequired, "User attributes must be verified.",
                                       continuationToken: renew(session, replacing: token, now: context.now))
-            error.unverifiedAttributes = [WireAttributeName(name: "email")]
+            error.envelope.unverifiedAttributes = [WireAttributeName(name: "email")]
             throw error
         }
         return try signUpNextStep(context, token: token, session: session)
@@ -99,7 +99,7 @@ extension TenantEmulator {
             session.step = .signUpAttributesRequested
             var error = ProtocolError(.attributesRequired, AADSTSCode.attributesRequired, "User attributes required.",
                                       continuationToken: renew(session, replacing: token, now: context.now))
-            error.requiredAttributes = missing.map(Self.wire)
+            error.envelope.requiredAttributes = missing.map(Self.wire)
             throw error
         }
         let user: StoredUser

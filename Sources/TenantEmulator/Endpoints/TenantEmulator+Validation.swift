@@ -38,7 +38,7 @@ extension TenantEmulator {
     public func passwordProblem(_ password: String, email: String) -> String? {
         guard let refusal = passwordRuleProblem(password, username: email) else { return nil }
         let rules = policy.password
-        switch refusal.suberror {
+        switch refusal.envelope.suberror {
         case .passwordTooShort: return "Too short: the tenant asks for at least \(rules.minLength) characters."
         case .passwordTooLong: return "Too long: the tenant allows at most \(rules.maxLength) characters."
         case .passwordTooWeak:
@@ -71,7 +71,7 @@ extension TenantEmulator {
         if !invalid.isEmpty {
             var error = ProtocolError(.invalidGrant, AADSTSCode.attributeValidationFailed, "User attribute validation failed.",
                                       suberror: .attributeValidationFailed)
-            error.invalidAttributes = invalid.map { WireAttributeName(name: $0) }
+            error.envelope.invalidAttributes = invalid.map { WireAttributeName(name: $0) }
             throw error
         }
         return accepted

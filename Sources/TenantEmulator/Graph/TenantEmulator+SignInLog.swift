@@ -9,7 +9,7 @@ extension TenantEmulator {
     func recordSignIn(user: StoredUser, clientID: String, channel: SignInChannel, failure: ProtocolError? = nil, now: Date) throws {
         var details: String?
         if let failure {
-            details = failure.error.wireValue + (failure.suberror.map { " (\($0.wireValue))" } ?? "")
+            details = failure.envelope.error.wireValue + (failure.envelope.suberror.map { " (\($0.wireValue))" } ?? "")
         }
         try store.logSignIn(SignInEvent(
             id: SecureRandom.guid(), createdAt: now, userID: user.id, userDisplayName: user.attributes["displayName"] ?? user.email,
