@@ -105,3 +105,8 @@ public struct BrowserSignInStep: Sendable, CustomStringConvertible {
                                  session: session)
     }
 }
+
+extension BrowserSignInStep: CustomReflectable {
+    /// Where the browser returns; never the PKCE verifier, `state` or `nonce`.
+    public var customMirror: Mirror { Mirror(self, children: ["redirectURI": redirectURI]) }
+}

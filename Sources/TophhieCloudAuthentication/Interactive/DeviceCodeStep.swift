@@ -171,3 +171,10 @@ public struct DeviceCodeStep: Sendable, CustomStringConvertible {
         return components.url ?? authority.base
     }
 }
+
+extension DeviceCodeStep: CustomReflectable {
+    /// What the user is shown; never the device code.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["userCode": userCode, "verificationURI": verificationURI, "expiresOn": expiresOn, "interval": interval])
+    }
+}

@@ -64,3 +64,13 @@ public final class MFASelectionStep: Sendable {
         try await step.requestChallenge(chosen)
     }
 }
+
+extension MFARequiredStep: CustomReflectable {
+    /// The user's methods; no token.
+    public var customMirror: Mirror { Mirror(self, children: ["methods": methods]) }
+}
+
+extension MFASelectionStep: CustomReflectable {
+    /// The methods to choose from; no token.
+    public var customMirror: Mirror { Mirror(self, children: ["methods": methods]) }
+}

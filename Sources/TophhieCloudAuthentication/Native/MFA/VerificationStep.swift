@@ -76,3 +76,8 @@ public final class VerificationStep: CodeEntryStep {
         }
     }
 }
+
+extension VerificationStep: CustomReflectable {
+    /// Where the code went; no token.
+    public var customMirror: Mirror { Mirror(self, children: ["delivery": delivery]) }
+}

@@ -42,3 +42,8 @@ public final class ResetPasswordCodeStep: CodeEntryStep {
 func resetCall(_ endpoint: NativeAuthEndpoint, _ form: FormBody, context: NativeAuthContext) async throws -> ValidatedResponse {
     do { return try await context.call(endpoint, form) } catch let error as NativeAuthError { throw PasswordResetError(error) }
 }
+
+extension ResetPasswordCodeStep: CustomReflectable {
+    /// Where the code went; no token.
+    public var customMirror: Mirror { Mirror(self, children: ["delivery": delivery]) }
+}

@@ -58,3 +58,8 @@ public final class ResetPasswordNewPasswordStep: Sendable {
         throw PasswordResetError.pollTimedOut
     }
 }
+
+extension ResetPasswordNewPasswordStep: CustomReflectable {
+    /// Only the type: what the step holds is a token and the flow it continues.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}

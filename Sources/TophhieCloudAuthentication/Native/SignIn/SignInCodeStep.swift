@@ -42,3 +42,8 @@ public final class SignInCodeStep: CodeEntryStep {
         return try await NativeSignInStep.next(after: response, context: context, username: username)
     }
 }
+
+extension SignInCodeStep: CustomReflectable {
+    /// Where the code went; no token.
+    public var customMirror: Mirror { Mirror(self, children: ["delivery": delivery]) }
+}

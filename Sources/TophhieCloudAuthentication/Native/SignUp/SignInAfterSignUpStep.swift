@@ -40,3 +40,8 @@ public final class SignInAfterSignUpStep: Sendable {
 
 /// After a password reset, the sign-in step is the same as after sign-up (seed API).
 public typealias SignInAfterResetStep = SignInAfterSignUpStep
+
+extension SignInAfterSignUpStep: CustomReflectable {
+    /// Only the type: what the step holds is a token and the flow it continues.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}

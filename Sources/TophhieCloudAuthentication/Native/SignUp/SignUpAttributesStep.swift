@@ -46,3 +46,8 @@ func encodeAttributes(_ values: [String: String]) throws(NativeAuthError) -> Str
         throw .invalidInput("These values cannot be sent: \(error.names.joined(separator: ", ")).", .local)
     }
 }
+
+extension SignUpAttributesStep: CustomReflectable {
+    /// Only the type: what the step holds is a token and the flow it continues.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}

@@ -33,3 +33,8 @@ public final class SignUpCodeStep: CodeEntryStep {
         return try await SignUpStep.next(after: response, context: context, username: username)
     }
 }
+
+extension SignUpCodeStep: CustomReflectable {
+    /// Where the code went; no token.
+    public var customMirror: Mirror { Mirror(self, children: ["delivery": delivery]) }
+}

@@ -27,3 +27,8 @@ public final class SignUpPasswordStep: Sendable {
         return try await SignUpStep.next(after: response, context: context, username: username)
     }
 }
+
+extension SignUpPasswordStep: CustomReflectable {
+    /// Only the type: what the step holds is a token and the flow it continues.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}

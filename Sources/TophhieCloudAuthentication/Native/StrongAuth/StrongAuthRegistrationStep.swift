@@ -99,3 +99,8 @@ public enum StrongAuthChallengeResult: Sendable {
     /// The contact was accepted without a new code (`preverified`) and the user is signed in.
     case completed(TophhieAuthResult)
 }
+
+extension StrongAuthRegistrationStep: CustomReflectable {
+    /// The methods on offer; no token.
+    public var customMirror: Mirror { Mirror(self, children: ["availableMethods": availableMethods]) }
+}
