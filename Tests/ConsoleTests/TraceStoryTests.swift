@@ -4,6 +4,7 @@ import Foundation
 import Launcher
 import TerminalUI
 import TestSupport
+import TophhieCloudAuthentication
 import Testing
 
 /// The trace inspector tells the trace as a story: exchanges under the user action that caused them, each
@@ -47,6 +48,18 @@ import Testing
         #expect(headings.last?.hasPrefix("Sign in as n***@c*****o.com → initiate 400 user_not_found") == true, "\(headings)")
         let last = try #require(flow.trace.story(of: flow.trace.all).last?.exchanges.last)
         #expect(TraceStory.reason(last) == "no account has this username")
+    }
+
+    /// A Graph read refreshes the tokens at the tenant's `/token` outside native auth: that reads as a refresh, not as
+    /// a sign-in (the inspector said "signed in" under "Read the profile").
+    @Test func aSilentRefreshBeforeGraphIsNotASignIn() throws {
+        let url = try #require(URL(string: "http://127.0.0.1:9/5f0c3a1e-7b2d-4c8e-9a61-3d2f4b6e8a10/oauth2/v2.0/token"))
+        func exchange(grant: String) -> ObservedExchange {
+            ObservedExchange(startedAt: Date(), duration: 0.01, request: HTTPRequest(url: url, body: Data("grant_type=\(grant)&client_id=x".utf8)),
+                             response: HTTPResponse(status: 200, body: Data("{}".utf8)), failure: nil)
+        }
+        #expect(TraceStory.reason(exchange(grant: "refresh_token")) == "new tokens for the refresh token")
+        #expect(TraceStory.reason(exchange(grant: "authorization_code")) == "tokens issued: signed in")
     }
 
     /// Exchanges made before the user did anything (the start-up restore) sit under "Console start-up".

@@ -147,8 +147,7 @@ enum TraceStory {
             default: return nil
             }
         case .token?:
-            let grant = exchange.requestForm.first { $0.key == "grant_type" }?.value
-            return grant == "refresh_token" ? "new tokens for the refresh token" : "tokens issued: signed in"
+            return tokenReason(exchange)
         case .signInIntrospect?: return "the account's second factors"
         case .registerIntrospect?: return "the methods the tenant offers to register"
         case .registerContinue?: return "the new method is verified"
@@ -193,11 +192,17 @@ enum TraceStory {
         }
     }
 
+    /// A token answer: a sign-in's, or a refresh's (a Graph read refreshes silently; it signs nobody in).
+    private static func tokenReason(_ exchange: ObservedExchange) -> String {
+        let grant = exchange.requestForm.first { $0.key == "grant_type" }?.value
+        return grant == "refresh_token" ? "new tokens for the refresh token" : "tokens issued: signed in"
+    }
+
     /// Graph and the interactive sign-ins (no native-auth endpoint): by path.
     private static func graphReason(_ exchange: ObservedExchange) -> String? {
         let path = exchange.url.path
         if path.hasSuffix("/devicecode") { return "the tenant issued a device code" }
-        if path.hasSuffix("/token") { return "tokens issued: signed in" }
+        if path.hasSuffix("/token") { return tokenReason(exchange) }
         if path.hasSuffix("/me") { return exchange.method == "PATCH" ? "the profile is saved" : "the profile as Graph has it" }
         if path.contains("/auditLogs/signIns") { return "a page of the sign-in history" }
         return nil
