@@ -44,6 +44,16 @@ import Testing
         #expect(try fixture.control.users().allSatisfy { $0.email != "not-an-address" })
     }
 
+    /// The password prompt says its way out, and taking it (end of input, Ctrl-D at a terminal) adds nobody and says so.
+    @Test func addCanBeLeftAtThePasswordPrompt() throws {
+        let fixture = try WorkbenchFixture()
+        let input = ["/emulator add line.left@example.com", "Ab1!"]
+        let (_, transcript) = lineSession(on: .home, input: input.joined(separator: "\n") + "\n", emulator: fixture.control)
+        #expect(transcript.contains("(empty: code only; Ctrl-D: add nobody)"), "\(transcript)")
+        #expect(transcript.contains("Emulator: line.left@example.com was not added."), "\(transcript)")
+        #expect(try fixture.control.users().allSatisfy { $0.email != "line.left@example.com" })
+    }
+
     @Test func durations() {
         #expect(EmulatorLineCommand.seconds("90") == 90)
         #expect(EmulatorLineCommand.seconds("10m") == 600)

@@ -45,7 +45,10 @@ enum EmulatorLineCommand {
                 if let problem = control.emailProblem(email) { terminal.say("Emulator: \(problem)"); return }
                 var password = ""
                 while true {
-                    guard let typed = terminal.askSecret("Password for \(email) (empty: code only): ") else { return }
+                    guard let typed = terminal.askSecret("Password for \(email) (empty: code only; Ctrl-D: add nobody): ") else {
+                        terminal.say("Emulator: \(email) was not added.")
+                        return
+                    }
                     guard !typed.isEmpty, let problem = control.passwordProblem(typed, email: email) else { password = typed; break }
                     terminal.say("Emulator: \(problem)")
                 }
