@@ -26,6 +26,15 @@ import TerminalUI
         #expect(text(overlay).contains("↑ more"))
     }
 
+    /// On a narrow terminal a line that does not fit ends with "…": a cut is never silent (at 40 columns the
+    /// no-match line lost its end without a sign).
+    @Test func aCutLineSaysSo() {
+        var overlay = HelpOverlay(title: "this screen", entries: Self.entries)
+        for character in "nothing-matches" { _ = overlay.handle(.character(character)) }
+        let line = text(overlay, size: Size(width: 40, height: 20)).split(separator: "\n").first { $0.contains("No key matches") }
+        #expect(line?.contains("…") == true, "\(String(describing: line))")
+    }
+
     /// Typed text keeps the rows whose keys or description contain it; Backspace widens again; Esc closes.
     @Test func typingNarrowsBackspaceWidensEscCloses() {
         var overlay = HelpOverlay(title: "this screen", entries: Self.entries)

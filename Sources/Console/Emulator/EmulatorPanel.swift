@@ -142,9 +142,9 @@ struct EmulatorPanel {
     /// Under a prompt: why its value was refused (the value stays for correcting), else the keys.
     private func hintOrRefusal(_ hint: String, row: Int, into buffer: inout Buffer) {
         if let status, status.kind == .error {
-            buffer.write(status.text + "  Esc cancel", at: Point(x: 1, y: row), style: .error, maxWidth: buffer.size.width - 2)
+            buffer.writeCut(status.text + "  Esc cancel", at: Point(x: 1, y: row), style: .error, width: buffer.size.width - 2)
         } else {
-            buffer.write(hint, at: Point(x: 1, y: row), style: .hint, maxWidth: buffer.size.width - 2)
+            buffer.writeCut(hint, at: Point(x: 1, y: row), style: .hint, width: buffer.size.width - 2)
         }
     }
 
@@ -154,8 +154,8 @@ struct EmulatorPanel {
         let offset = Int(control.now.timeIntervalSinceNow.rounded())
         let clock = control.now.formatted(.iso8601.time(includingFractionalSeconds: false))
         buffer.fill(Rect(x: 0, y: 0, width: size.width, height: 1), style: .header)
-        buffer.write("Emulator · virtual time \(clock) UTC" + (offset > 0 ? " (\(Self.words(offset)) ahead of real time)" : ""),
-                     at: Point(x: 1, y: 0), style: .header, maxWidth: size.width - 2)
+        buffer.writeCut("Emulator · virtual time \(clock) UTC" + (offset > 0 ? " (\(Self.words(offset)) ahead of real time)" : ""),
+                     at: Point(x: 1, y: 0), style: .header, width: size.width - 2)
         let body = Rect(x: 1, y: 1, width: size.width - 2, height: Self.listHeight(size))
         list.render(rows().map(text), in: body, into: &buffer)
         let bottom = size.height - 2
@@ -163,9 +163,9 @@ struct EmulatorPanel {
         var cursor: Point?
         switch stage {
         case .list:
-            if let status { buffer.write(status.text, at: Point(x: 1, y: bottom), style: status.kind == .error ? .error : .success, maxWidth: size.width - 2) }
-            buffer.write("↑/↓ choose  Enter do it (a fault: for the next native-auth request)  Esc close", at: Point(x: 1, y: bottom + 1),
-                         style: .hint, maxWidth: size.width - 2)
+            if let status { buffer.writeCut(status.text, at: Point(x: 1, y: bottom), style: status.kind == .error ? .error : .success, width: size.width - 2) }
+            buffer.writeCut("↑/↓ choose  Enter do it (a fault: for the next native-auth request)  Esc close", at: Point(x: 1, y: bottom + 1),
+                         style: .hint, width: size.width - 2)
         case .email(let editor):
             cursor = ask("New user's email: ", editor.text, cursorColumn: editor.cursorColumn, row: bottom, into: &buffer)
             hintOrRefusal("Enter next  Esc cancel", row: bottom + 1, into: &buffer)
@@ -174,7 +174,7 @@ struct EmulatorPanel {
                          cursorColumn: editor.count, row: bottom, into: &buffer)
             hintOrRefusal("Enter adds the user  Esc cancel", row: bottom + 1, into: &buffer)
         case .confirmRemoval(let email):
-            buffer.write("Remove \(PrintableText.make(email))? (y/n)", at: Point(x: 1, y: bottom), style: .error, maxWidth: size.width - 2)
+            buffer.writeCut("Remove \(PrintableText.make(email))? (y/n)", at: Point(x: 1, y: bottom), style: .error, width: size.width - 2)
         }
         return cursor
     }

@@ -71,11 +71,11 @@ struct QueueScreen {
         let size = buffer.size
         let (k, count) = queue.position
         buffer.fill(Rect(x: 0, y: 0, width: size.width, height: 1), style: .header)
-        buffer.write(PrintableText.make("Enrolment queue · \(listName) · \(mode)"), at: Point(x: 1, y: 0), style: .header,
-                     maxWidth: size.width - 2)
+        buffer.writeCut(PrintableText.make("Enrolment queue · \(listName) · \(mode)"), at: Point(x: 1, y: 0), style: .header,
+                     width: size.width - 2)
         let next = queue.next.map { "Next: \(Self.label($0)) · \(k) of \(count)" }
             ?? "Everyone on the list is done with (\(queue.done) of \(count))."
-        buffer.write(next, at: Point(x: 1, y: 2), style: .title, maxWidth: size.width - 2)
+        buffer.writeCut(next, at: Point(x: 1, y: 2), style: .title, width: size.width - 2)
         let prompt = "Find (name or email): "
         buffer.write(prompt, at: Point(x: 1, y: 3))
         let typed = PrintableText.make(filter)
@@ -83,21 +83,21 @@ struct QueueScreen {
         let shown = queue.matching(filter)
         let area = Rect(x: 1, y: 5, width: size.width - 2, height: Self.listHeight(size, queue: queue))
         if shown.isEmpty {
-            buffer.write(queue.pending.isEmpty ? "(no one is waiting)" : "(no one waiting matches \"\(typed)\")", at: Point(x: 1, y: 5),
-                         style: .hint, maxWidth: area.width)
+            buffer.writeCut(queue.pending.isEmpty ? "(no one is waiting)" : "(no one waiting matches \"\(typed)\")", at: Point(x: 1, y: 5),
+                         style: .hint, width: area.width)
         }
         list.render(shown.map { Self.line($0, queue: queue) }, in: area, into: &buffer)
         var y = area.y + area.height
         if !queue.invalid.isEmpty {
-            buffer.write("Not offered (tophhie enrol --check): " + queue.invalid.map { "row \($0.row)" }.joined(separator: ", "),
-                         at: Point(x: 1, y: y), style: .error, maxWidth: size.width - 2)
+            buffer.writeCut("Not offered (tophhie enrol --check): " + queue.invalid.map { "row \($0.row)" }.joined(separator: ", "),
+                         at: Point(x: 1, y: y), style: .error, width: size.width - 2)
             for row in queue.invalid.prefix(Self.invalidLines - 1) {
                 y += 1
-                buffer.write(PrintableText.make("  row \(row.row): \(row.problems.joined(separator: "; "))"), at: Point(x: 1, y: y),
-                             style: .hint, maxWidth: size.width - 2)
+                buffer.writeCut(PrintableText.make("  row \(row.row): \(row.problems.joined(separator: "; "))"), at: Point(x: 1, y: y),
+                             style: .hint, width: size.width - 2)
             }
         }
-        buffer.write(Self.footer, at: Point(x: 1, y: size.height - 1), style: .hint, maxWidth: size.width - 2)
+        buffer.writeCut(Self.footer, at: Point(x: 1, y: size.height - 1), style: .hint, width: size.width - 2)
         return Point(x: 1 + DisplayWidth.of(prompt) + end, y: 3)
     }
 

@@ -255,7 +255,7 @@ final class FullScreenSession {
                                         into: &top)
             // The console's own notice, else the home screen's (why the last person's screen was cleared).
             if let notice = consoleNotice?.text ?? model.state.screen.notice {
-                top.write(notice, at: Point(x: 1, y: top.size.height - 2), style: .hint, maxWidth: size.width - 2)
+                top.writeCut(notice, at: Point(x: 1, y: top.size.height - 2), style: .hint, width: size.width - 2)
             }
             full.paste(top, at: Point(x: 0, y: 0))
             content?.draw(in: Rect(x: 0, y: size.height - paneHeight, width: size.width, height: paneHeight), into: &full)

@@ -12,7 +12,7 @@ enum Pane: Equatable {
     static func draw(title: String, lines: [String], empty: String, in area: Rect, into buffer: inout Buffer) {
         guard area.height > 0 else { return }
         buffer.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), style: .header)
-        buffer.write(title, at: Point(x: area.x + 1, y: area.y), style: .header, maxWidth: area.width - 2)
+        buffer.writeCut(title, at: Point(x: area.x + 1, y: area.y), style: .header, width: area.width - 2)
         let shown = lines.suffix(area.height - 1)
         for (offset, line) in shown.enumerated() {
             // A line too long for the pane (an 8-digit code at its end) ends with "…": never cut silently.

@@ -65,8 +65,8 @@ struct HARPrompt {
         let top = buffer.size.height - 2
         buffer.fill(Rect(x: 0, y: top, width: width, height: 2), style: .plain)
         if let replacing {
-            buffer.write("Replace the existing file? (y/n)  \(PrintableText.make(replacing))", at: Point(x: 1, y: top), style: .error,
-                         maxWidth: width - 2)
+            buffer.writeCut("Replace the existing file? (y/n)  \(PrintableText.make(replacing))", at: Point(x: 1, y: top), style: .error,
+                         width: width - 2)
             buffer.write("y replaces it, any other key asks for another name, Esc cancels", at: Point(x: 1, y: top + 1), style: .hint)
             return nil
         }
@@ -77,8 +77,8 @@ struct HARPrompt {
         let skip = max(0, editor.cursorColumn - room + 1)
         let shown = editor.text.dropFirstColumns(skip)
         buffer.write(shown, at: Point(x: 1 + label.count, y: top), style: .field, maxWidth: room)
-        buffer.write(problem ?? "Enter writes (secrets redacted), Esc cancels", at: Point(x: 1, y: top + 1),
-                     style: problem == nil ? .hint : .error, maxWidth: width - 2)
+        buffer.writeCut(problem ?? "Enter writes (secrets redacted), Esc cancels", at: Point(x: 1, y: top + 1),
+                     style: problem == nil ? .hint : .error, width: width - 2)
         return Point(x: 1 + label.count + editor.cursorColumn - skip, y: top)
     }
 }

@@ -135,7 +135,7 @@ struct TraceInspector {
             list.render(rows.map { PrintableText.make(Self.text(of: $0)) }, in: body, into: &buffer)
             footer = "↑/↓ move  Enter open  e errors only  f endpoint" + (hasOutbox ? "  o outbox" : "") + "  F4 HAR  Esc close"
         }
-        buffer.write(footer, at: Point(x: 1, y: size.height - 1), style: .hint, maxWidth: size.width - 2)
+        buffer.writeCut(footer, at: Point(x: 1, y: size.height - 1), style: .hint, width: size.width - 2)
     }
 
     /// The opened exchange: the action it was made for and why it went as it did, then headers and bodies.
@@ -147,7 +147,7 @@ struct TraceInspector {
 
     private func title(_ text: String, into buffer: inout Buffer) {
         buffer.fill(Rect(x: 0, y: 0, width: buffer.size.width, height: 1), style: .header)
-        buffer.write(text, at: Point(x: 1, y: 0), style: .header, maxWidth: buffer.size.width - 2)
+        buffer.writeCut(text, at: Point(x: 1, y: 0), style: .header, width: buffer.size.width - 2)
     }
 
     /// Rows for the list or the opened exchange: all but the title and the footer.

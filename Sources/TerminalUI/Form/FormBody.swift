@@ -99,7 +99,7 @@ struct FormBody {
             let valueX = stacked ? 2 : underLabel ? 0 : column
             let valueLines = TextWrap.wrap(detail.value, width: max(1, width - valueX))
             rows.append(Row(owner: nil) { buffer, x, y in
-                buffer.write(detail.label, at: Point(x: x, y: y), style: .hint, maxWidth: width)
+                buffer.writeCut(detail.label, at: Point(x: x, y: y), style: .hint, width: width)
                 if !underLabel, let first = valueLines.first { buffer.write(first, at: Point(x: x + valueX, y: y)) }
                 return nil
             })
@@ -118,11 +118,11 @@ struct FormBody {
                 let highlighted = chosen && focused
                 if highlighted { buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: .menuHighlight) }
                 let style: Style = highlighted ? .menuHighlight : (chosen ? .title : .plain)
-                var column = x + buffer.write((highlighted ? "▸ " : "  ") + option.title, at: Point(x: x, y: y), style: style, maxWidth: width)
+                var column = x + buffer.writeCut((highlighted ? "▸ " : "  ") + option.title, at: Point(x: x, y: y), style: style, width: width)
                 let extras: [(String?, Style)] = [(option.detail, .plain), (option.note, .hint)]
                 for case (let text?, let plainStyle) in extras where column < x + width {
-                    column += buffer.write("  " + text, at: Point(x: column, y: y), style: highlighted ? .menuHighlight : plainStyle,
-                                           maxWidth: x + width - column)
+                    column += buffer.writeCut("  " + text, at: Point(x: column, y: y), style: highlighted ? .menuHighlight : plainStyle,
+                                           width: x + width - column)
                 }
                 return nil
             })
@@ -191,10 +191,10 @@ struct FormBody {
                     var column = x + optionX
                     column += buffer.write((chosen ? "(•) " : "( ) ") + option.title, at: Point(x: column, y: y), style: style)
                     if let detail = option.detail {
-                        column += buffer.write("  " + detail, at: Point(x: column, y: y), maxWidth: x + width - column)
+                        column += buffer.writeCut("  " + detail, at: Point(x: column, y: y), width: x + width - column)
                     }
                     if noteBeside, let note = option.note, column < x + width {
-                        buffer.write("  " + note, at: Point(x: column, y: y), style: .hint, maxWidth: x + width - column)
+                        buffer.writeCut("  " + note, at: Point(x: column, y: y), style: .hint, width: x + width - column)
                     }
                     return nil
                 })

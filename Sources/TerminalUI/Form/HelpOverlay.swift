@@ -112,7 +112,7 @@ public struct HelpOverlay: Hashable, Sendable {
         let width = min(size.width - 2, 78)
         guard width >= 20, size.height >= 6 else {
             buffer.fill(Rect(size: size))
-            buffer.write("Help: \(shown.count) keys; Esc closes", at: Point(x: 0, y: 0), style: .focused, maxWidth: size.width)
+            buffer.writeCut("Help: \(shown.count) keys; Esc closes", at: Point(x: 0, y: 0), style: .focused, width: size.width)
             return nil
         }
         let inner = width - 2
@@ -139,20 +139,20 @@ public struct HelpOverlay: Hashable, Sendable {
         cursorX += buffer.write(TextWrap.truncate(filter, width: max(1, inner - DisplayWidth.of(prompt) - 2)),
                                 at: Point(x: cursorX, y: filterY))
         if filter.isEmpty {
-            buffer.write("type to narrow the list", at: Point(x: cursorX, y: filterY), style: .hint,
-                         maxWidth: origin.x + width - 2 - cursorX)
+            buffer.writeCut("type to narrow the list", at: Point(x: cursorX, y: filterY), style: .hint,
+                         width: origin.x + width - 2 - cursorX)
         }
         if lines.isEmpty {
-            buffer.write("No key matches \u{201C}\(filter)\u{201D}: Backspace widens", at: Point(x: origin.x + 2, y: filterY + 1),
-                         style: .hint, maxWidth: inner - 2)
+            buffer.writeCut("No key matches \u{201C}\(filter)\u{201D}: Backspace widens", at: Point(x: origin.x + 2, y: filterY + 1),
+                         style: .hint, width: inner - 2)
         }
         for (offset, line) in lines.dropFirst(first).prefix(rows).enumerated() {
             let y = filterY + 1 + offset
-            buffer.write(line.keys, at: Point(x: origin.x + 2, y: y), style: .title, maxWidth: keyColumn)
-            buffer.write(line.help, at: Point(x: origin.x + 2 + keyColumn, y: y), maxWidth: inner - 2 - keyColumn)
+            buffer.writeCut(line.keys, at: Point(x: origin.x + 2, y: y), style: .title, width: keyColumn)
+            buffer.writeCut(line.help, at: Point(x: origin.x + 2 + keyColumn, y: y), width: inner - 2 - keyColumn)
         }
         let hint = "Esc close  Bksp widen  ↑/↓ scroll  ^C quit"
-        buffer.write(hint, at: Point(x: origin.x + 2, y: origin.y + height - 2), style: .hint, maxWidth: inner - 2)
+        buffer.writeCut(hint, at: Point(x: origin.x + 2, y: origin.y + height - 2), style: .hint, width: inner - 2)
         let above = first > 0 ? " ↑ more " : ""
         let below = first + rows < lines.count ? " ↓ more " : ""
         Self.border("└", "┘", text: above + below, style: .hint, width: inner, at: Point(x: origin.x, y: origin.y + height - 1),
@@ -171,6 +171,6 @@ public struct HelpOverlay: Hashable, Sendable {
     private static func border(_ start: String, _ end: String, text: String, style: Style, width: Int, at origin: Point,
                                into buffer: inout Buffer) {
         buffer.write(start + String(repeating: "─", count: width) + end, at: origin)
-        buffer.write(text, at: Point(x: origin.x + 2, y: origin.y), style: style, maxWidth: width - 2)
+        buffer.writeCut(text, at: Point(x: origin.x + 2, y: origin.y), style: style, width: width - 2)
     }
 }

@@ -20,7 +20,7 @@ enum ChoiceListBox {
         var cursorX = area.x + 2 + buffer.write(prompt, at: Point(x: area.x + 2, y: filterY), style: .hint)
         cursorX += buffer.write(typed, at: Point(x: cursorX, y: filterY))
         if list.filter.isEmpty {
-            buffer.write("type to filter", at: Point(x: cursorX + 1, y: filterY), style: .hint, maxWidth: area.maxX - 2 - cursorX)
+            buffer.writeCut("type to filter", at: Point(x: cursorX + 1, y: filterY), style: .hint, width: area.maxX - 2 - cursorX)
         }
         // The box keeps the list's own page unless the terminal shows fewer rows than a page.
         var first = list.top
@@ -31,15 +31,15 @@ enum ChoiceListBox {
             buffer.write("│", at: Point(x: area.maxX - 1, y: y))
             let position = first + row
             if list.matches.isEmpty, row == 0 {
-                buffer.write("Nothing contains \u{201C}\(list.filter)\u{201D}: Backspace widens", at: Point(x: area.x + 2, y: y),
-                             style: .hint, maxWidth: inner - 2)
+                buffer.writeCut("Nothing contains \u{201C}\(list.filter)\u{201D}: Backspace widens", at: Point(x: area.x + 2, y: y),
+                             style: .hint, width: inner - 2)
             }
             guard list.matches.indices.contains(position) else { continue }
             let option = list.options[list.matches[position]]
             let chosen = position == list.highlighted
             let text = (chosen ? "▸ " : "  ") + option.title + (option.detail.map { "  " + $0 } ?? "")
             if chosen { buffer.fill(Rect(x: area.x + 1, y: y, width: inner, height: 1), style: .focused) }
-            buffer.write(text, at: Point(x: area.x + 1, y: y), style: chosen ? .focused : .plain, maxWidth: inner)
+            buffer.writeCut(text, at: Point(x: area.x + 1, y: y), style: chosen ? .focused : .plain, width: inner)
         }
         let above = first > 0 ? " ↑ more " : ""
         let below = first + rows < list.matches.count ? " ↓ more " : ""
@@ -52,8 +52,8 @@ enum ChoiceListBox {
         guard area.height > 0, area.width > 0 else { return nil }
         let title = list.highlightedOption.map { list.options[$0].title } ?? "nothing matches"
         buffer.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1))
-        buffer.write("▸ \(title)  \(list.countText)  filter: \(list.filter)", at: Point(x: area.x, y: area.y),
-                     style: .focused, maxWidth: area.width)
+        buffer.writeCut("▸ \(title)  \(list.countText)  filter: \(list.filter)", at: Point(x: area.x, y: area.y),
+                     style: .focused, width: area.width)
         return nil
     }
 
@@ -61,7 +61,7 @@ enum ChoiceListBox {
     private static func border(_ start: String, _ end: String, left: String, right: String, width: Int, at origin: Point,
                                into buffer: inout Buffer) {
         buffer.write(start + String(repeating: "─", count: width) + end, at: origin)
-        buffer.write(left, at: Point(x: origin.x + 2, y: origin.y), style: .title, maxWidth: width - 2)
+        buffer.writeCut(left, at: Point(x: origin.x + 2, y: origin.y), style: .title, width: width - 2)
         let rightWidth = DisplayWidth.of(right)
         if rightWidth + DisplayWidth.of(left) + 4 <= width {
             buffer.write(right, at: Point(x: origin.x + width - rightWidth, y: origin.y), style: .hint)

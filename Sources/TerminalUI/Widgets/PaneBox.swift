@@ -37,7 +37,7 @@ public struct PaneContent: Hashable, Sendable {
             // A line too long for the pane (an 8-digit code at its end) ends with "…": never cut silently.
             buffer.writeCut(line, at: Point(x: inner.x, y: inner.y + offset), style: .plain, width: inner.width)
         }
-        if shown.isEmpty { buffer.write(empty, at: Point(x: inner.x, y: inner.y), style: .hint, maxWidth: inner.width) }
+        if shown.isEmpty { buffer.writeCut(empty, at: Point(x: inner.x, y: inner.y), style: .hint, width: inner.width) }
     }
 }
 

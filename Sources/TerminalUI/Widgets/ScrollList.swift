@@ -70,7 +70,7 @@ public struct ScrollList: Hashable, Sendable {
             if style == .focused { buffer.fill(Rect(x: area.x, y: area.y + row, width: area.width, height: 1), style: style) }
             // The marker shows the selection where colour does not (a monochrome terminal, a screen reader).
             let marker = selectable ? (index == list.selected ? "› " : "  ") : ""
-            buffer.write(marker + lines[index], at: Point(x: area.x, y: area.y + row), style: style, maxWidth: area.width - 1)
+            buffer.writeCut(marker + lines[index], at: Point(x: area.x, y: area.y + row), style: style, width: area.width - 1)
         }
         if list.top > 0 { buffer.write("↑", at: Point(x: area.x + area.width - 1, y: area.y), style: .hint) }
         if list.top + area.height < lines.count {
