@@ -160,8 +160,8 @@ public enum ResponseValidator {
             case .attributeValidationFailed:
                 let names = envelope.invalidAttributes?.map(\.name) ?? []
                 return names.isEmpty ? nil : .invalidAttributes(names)
-            case .mfaRequired: return token.map { .mfaRequired(continuationToken: $0) }
-            case .registrationRequired: return token.map { .registrationRequired(continuationToken: $0) }
+            case .mfaRequired: return token.map { .nextStep(.mfaRequired(continuationToken: $0)) }
+            case .registrationRequired: return token.map { .nextStep(.registrationRequired(continuationToken: $0)) }
             case .introspectRequired: return .introspectRequired
             case let blocked where blocked.isProviderBlocked: return .authMethodBlocked(blocked)
             case .nativeAuthAPIDisabled: return .nativeAuthDisabled
@@ -177,13 +177,13 @@ public enum ResponseValidator {
         case .userNotFound: return .userNotFound
         case .userAlreadyExists: return .userAlreadyExists
         case .expiredToken, .expiredRefreshToken: return .expiredToken
-        case .credentialRequired: return token.map { .credentialRequired(continuationToken: $0) }
+        case .credentialRequired: return token.map { .nextStep(.credentialRequired(continuationToken: $0)) }
         case .attributesRequired:
             guard let token, let attributes = envelope.requiredAttributes, !attributes.isEmpty else { return nil }
-            return .attributesRequired(attributes, continuationToken: token)
+            return .nextStep(.attributesRequired(attributes, continuationToken: token))
         case .verificationRequired:
             guard let token else { return nil }
-            return .verificationRequired(envelope.unverifiedAttributes?.map(\.name) ?? [], continuationToken: token)
+            return .nextStep(.verificationRequired(envelope.unverifiedAttributes?.map(\.name) ?? [], continuationToken: token))
         case .invalidGrant:
             switch code {
             case AADSTSCode.userNotFound: return .userNotFound

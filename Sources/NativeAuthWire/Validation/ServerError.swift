@@ -2,14 +2,8 @@
 ///
 /// Source: docs/protocol.md §N3.5 (MSAL iOS decision order), §N4.1, §N4.3, §N5, §N6, §N7.
 public struct ServerError: Error, Sendable, Equatable {
-    /// What the error means for the flow.
-    public enum Kind: Sendable, Equatable {
-        /// `invalid_grant` + `invalid_oob_value`: wrong code; retry with the same token.
-        case invalidCode
-        /// `invalid_grant` + a password-policy suberror; retry with the same token.
-        case invalidPassword(Suberror)
-        /// `invalid_grant` + `attribute_validation_failed`: the names in `invalid_attributes`.
-        case invalidAttributes([String])
+    /// A step the tenant asks for in an error answer (docs/protocol.md §N3.5, §N4.3).
+    public enum NextStep: Sendable, Equatable {
         /// `attributes_required`: collect these and continue with `grant_type=attributes` and the new token.
         case attributesRequired([WireAttribute], continuationToken: String)
         /// `credential_required`: call `/signup/v1.0/challenge` with the new token, expect `password`.
@@ -20,6 +14,19 @@ public struct ServerError: Error, Sendable, Equatable {
         case mfaRequired(continuationToken: String)
         /// `invalid_grant` + `registration_required`: `/register/v1.0/introspect` with the new token.
         case registrationRequired(continuationToken: String)
+    }
+
+    /// What the error means for the flow.
+    public enum Kind: Sendable, Equatable {
+        /// `invalid_grant` + `invalid_oob_value`: wrong code; retry with the same token.
+        case invalidCode
+        /// `invalid_grant` + a password-policy suberror; retry with the same token.
+        case invalidPassword(Suberror)
+        /// `invalid_grant` + `attribute_validation_failed`: the names in `invalid_attributes`.
+        case invalidAttributes([String])
+        /// The tenant asks for another step, with a new continuation token: a step where the protocol allows one
+        /// there, an unexpected answer anywhere else.
+        case nextStep(NextStep)
         /// `invalid_request` + `introspect_required` (legacy MFA): call introspect.
         case introspectRequired
         /// `user_not_found`, or `invalid_grant` with 50034 on `/token`: no account for that username.

@@ -45,7 +45,7 @@ extension NativeAuthError {
         case .codeLimitReached: return .throttled(retryAfter: codeLimitWaitSeconds, details)
         case .unsupportedChallengeType, .httpStatus, .general, .introspectRequired:
             return .server(details)
-        case .attributesRequired, .credentialRequired, .verificationRequired, .mfaRequired, .registrationRequired:
+        case .nextStep:
             return .unexpectedResponse(
                 "\(endpoint.path) asked for \(details.error ?? "a step") where the protocol does not allow it.",
                 correlationID: details.correlationID)

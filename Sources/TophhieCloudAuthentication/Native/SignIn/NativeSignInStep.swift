@@ -19,10 +19,10 @@ public enum NativeSignInStep: Sendable {
             return .completed(try TophhieAuthResult(grant, username: username, receivedAt: context.clock()))
         case .rejected(let error):
             switch error.kind {
-            case .mfaRequired(let token):
+            case .nextStep(.mfaRequired(let token)):
                 let (introspected, methods) = try await introspect(.signInIntrospect, token: token, context: context)
                 return .mfaRequired(MFARequiredStep(context: context, username: username, continuationToken: introspected, methods: methods))
-            case .registrationRequired(let token):
+            case .nextStep(.registrationRequired(let token)):
                 let (introspected, methods) = try await introspect(.registerIntrospect, token: token, context: context)
                 return .strongAuthRegistrationRequired(StrongAuthRegistrationStep(
                     context: context, username: username, continuationToken: introspected, methods: methods))

@@ -16,11 +16,11 @@ public enum SignUpStep: Sendable {
             return .completed(SignInAfterSignUpStep(context: context, username: username, continuationToken: token))
         case .rejected(let error):
             switch error.kind {
-            case .attributesRequired(let attributes, let token):
+            case .nextStep(.attributesRequired(let attributes, let token)):
                 let step = SignUpAttributesStep(context: context, username: username, continuationToken: token, requested: attributes,
                                                 answer: ServerDetails(error))
                 return .attributesRequired(attributes.map(RequiredAttribute.init), step)
-            case .credentialRequired(let token):
+            case .nextStep(.credentialRequired(let token)):
                 // docs/protocol.md §N4.3: call /signup/v1.0/challenge with the new token and expect `password`.
                 let challenge = try await context.challenge(.signUpChallenge, token: token)
                 guard case .passwordRequired(let passwordToken) = challenge else {
