@@ -161,6 +161,16 @@ import Testing
         #expect(buffer.lines().joined().contains("↓ more"), "one PgUp back: \(buffer.lines().joined(separator: "\n"))")
     }
 
+    /// Where the buttons take the room (seven of them at 40×12) everything scrolls as one, and a page is what the screen
+    /// shows less a row: PgUp had moved one row at a time (a new user's trial on the account screen).
+    @Test func aScreenScrollingAsOnePagesByWhatItShows() {
+        let buttons = ["Home", "Refresh now", "Show claims", "Profile", "Sign-in history", "Switch account", "Sign out"]
+        let form = FormView(title: "Signed in", lines: (1...14).map { "Fact \($0)" },
+                            buttons: buttons.map { FormButton(id: $0, title: $0) })
+        let paging = FormRenderer.paging(form, size: Size(width: 40, height: 12))
+        #expect(paging.rows >= 3, "\(paging)")
+    }
+
     /// Below the minimum size the message says what the minimum is, wrapped to the width.
     @Test func aTooSmallTerminalIsToldTheMinimum() {
         var buffer = Buffer(size: Size(width: 20, height: 5))

@@ -77,15 +77,15 @@ public enum FormRenderer {
         let contentWidth = min(size.width - 2, maxContentWidth)
         let statusRows = max(1, statusLines(form, width: contentWidth, height: size.height).count)
         let body = FormBody(form: form, width: contentWidth)
-        let gap = body.rows.isEmpty || body.buttonRows.isEmpty ? 0 : 1
         let height = bodyHeight(size: size, statusRows: statusRows, paneHeight: pane?.height(onScreen: size.height) ?? 0)
-        // The buttons stay in view and two rows hold the scroll markers; a row of overlap where there is room for it.
-        let visible = height - body.buttonRows.count - gap - 2
-        let rows = max(1, visible > 3 ? visible - 1 : visible)
+        // What scrolls: the rows above the buttons, or everything where the buttons take the room (a small
+        // terminal); two rows hold the scroll markers, and a page keeps a row of overlap where there is room.
         let (scrolled, area) = scrolledPart(body, height: height)
+        let visible = max(1, area - 2)
+        let rows = visible > 3 ? visible - 1 : visible
         guard scrolled.count > area else { return FormView.Paging(rows: rows, range: 0...0) }
-        let base = focusOffset(scrolled, focus: form.focused, visible: area - 2)
-        return FormView.Paging(rows: rows, range: -base...(scrolled.count - (area - 2) - base))
+        let base = focusOffset(scrolled, focus: form.focused, visible: visible)
+        return FormView.Paging(rows: rows, range: -base...(scrolled.count - visible - base))
     }
 
     /// The status line's rows. A long message (an error to act on) wraps above the footer rather than losing
@@ -118,7 +118,8 @@ public enum FormRenderer {
 
     /// The rows, then the buttons. When they do not fit, the rows scroll above the buttons, which stay in
     /// view at the bottom: a screen opens at its top (its title and first facts) with its actions shown,
-    /// whichever button has the focus. A body too short to keep three rows beside the buttons scrolls as one.
+    /// whichever button has the focus. A body too short to show three rows beside the buttons and the scroll
+    /// markers scrolls as one.
     private static func drawBody(_ body: FormBody, focus: FormView.Focusable?, scroll: Int, position: String?,
                                  in area: Rect, into buffer: inout Buffer) -> Point? {
         let buttons = body.buttonRows
@@ -135,12 +136,13 @@ public enum FormRenderer {
     }
 
     /// The part of `body` that scrolls within `height` rows, and the rows it has: the rows alone above the buttons,
-    /// or, where fewer than three rows would stay beside them, everything (rows, a blank, the buttons) in all of it.
+    /// or, where fewer than three rows would show beside them and the two scroll markers, everything (rows, a blank,
+    /// the buttons) in all of it.
     private static func scrolledPart(_ body: FormBody, height: Int) -> ([FormBody.Row], Int) {
         let buttons = body.buttonRows
         let gap = body.rows.isEmpty || buttons.isEmpty ? 0 : 1
         let listHeight = height - gap - buttons.count
-        guard body.rows.count <= listHeight || listHeight < 3 else { return (body.rows, listHeight) }
+        guard body.rows.count <= listHeight || listHeight - 2 < 3 else { return (body.rows, listHeight) }
         let blank = gap == 0 ? [] : [FormBody.Row(owner: nil) { _, _, _ in nil }]
         return (body.rows + blank + buttons, height)
     }
