@@ -109,6 +109,10 @@ final class Front {
         }
         model.shutdown()
         close()
+        // Exit code 1 says why on stderr, after the terminal is restored, so a script's log has the reason.
+        if let failure = model.lastFlowFailure {
+            FileHandle.standardError.write(Data("tophhie: \(PrintableText.make(failure))\n".utf8))
+        }
         guard let path = options.harPath else { return model.exitCode }
         do {
             try trace.exportHAR(to: path)

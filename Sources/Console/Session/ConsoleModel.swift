@@ -16,8 +16,9 @@ final class ConsoleModel {
     private let clock: @Sendable () -> Date
     /// Set by the flow's `.quit` effect.
     private(set) var quitRequested = false
-    /// Whether the last flow ended in a failure (exit code 1 when the console closes on it).
-    private(set) var lastFlowFailed = false
+    /// Why the last flow failed, in the screen's words (exit code 1 when the console closes on it, and stderr
+    /// says this); nil when it did not.
+    private(set) var lastFlowFailure: String?
     /// `--record FILE`: appends a line per person who finished.
     var recorder: EnrolmentRecorder?
     /// `--queue FILE.csv`: the list at the desk, told each person's outcome.
@@ -51,8 +52,8 @@ final class ConsoleModel {
         } else if state.step == .home, before != .home {
             desk?.left()
         }
-        if state.step.isFailure { lastFlowFailed = true }
-        if state.step.isCompletion { lastFlowFailed = false }
+        if state.step.isFailure { lastFlowFailure = "the last flow ended on \u{201C}\(state.screen.title)\u{201D}: " + (state.screen.text.first ?? "") }
+        if state.step.isCompletion { lastFlowFailure = nil }
         if state.settings.enrolmentMode, state.step.isBetweenPeople, !wasBetweenPeople {
             trace.clear()
             peopleDone += 1
@@ -84,12 +85,12 @@ final class ConsoleModel {
     @discardableResult
     func inputEnded() -> Bool {
         let midFlow = state.step != .home && !state.step.isCompletion
-        if midFlow { lastFlowFailed = true }
+        if midFlow { lastFlowFailure = "input ended before the flow finished" }
         return midFlow
     }
 
     /// Exit code: 0 done, 1 the last flow failed.
-    var exitCode: Int32 { lastFlowFailed ? 1 : 0 }
+    var exitCode: Int32 { lastFlowFailure == nil ? 0 : 1 }
 
     func shutdown() {
         runner.shutdown()
