@@ -62,6 +62,16 @@ import Testing
         #expect(form[field: "password"]?.kind == .password(revealed: true))
     }
 
+    /// Enter masks a revealed password again: when the answer is a refusal the form comes back with the password
+    /// still typed, and it must not sit there in clear (a new user's trial).
+    @Test func submitMasksARevealedPassword() {
+        var form = Forms.signIn()
+        _ = form.handle(.tab)
+        _ = form.handle(.control("r"))
+        _ = form.handle(.enter)
+        #expect(form[field: "password"]?.kind == .password(revealed: false))
+    }
+
     @Test func pickerArrowsChooseThenLeave() {
         var form = Forms.mfaPicker()
         #expect(form.values["method"] == "email-1")

@@ -178,6 +178,8 @@ public struct FormView: Hashable, Sendable {
         case .nextField: return moveFocus(by: 1)
         case .previousField: return moveFocus(by: -1)
         case .submit:
+            // Sent: a secret shown with Ctrl-R is not left in clear beside the answer (a refused password stays typed).
+            for index in fields.indices { fields[index].hideSecret() }
             if case .button(let index)? = focused { return .submitted(button: buttons[index].id) }
             return .submitted(button: nil)
         case .back:
