@@ -120,6 +120,17 @@ import TophhieCloudAuthentication
         }
     }
 
+    /// `password_banned` on the reset's new password names both its causes: the password is gone by then, so the
+    /// console cannot tell a common password from one holding the email's name (sign-up can, and says which).
+    @Test func aBannedResetPasswordNamesBothCauses() {
+        var store = Self.atPolling()
+        store.send(.resetAdvanced(.failure(.invalidPassword(.banned, Sample.details)))) {
+            $0.pending = nil
+            $0.step = .newPassword(NewPasswordForm(purpose: .resetPassword,
+                                                   passwordError: "That password is too common or contains part of your email address. Choose another."))
+        }
+    }
+
     @Test func failedResetAsksForAnotherPassword() {
         var store = Self.atPolling()
         store.send(.resetAdvanced(.failure(.resetFailed(Sample.details)))) {

@@ -63,7 +63,7 @@ extension FlowState {
     mutating func resetFailed(_ error: PasswordResetError) -> [FlowEffect] {
         switch error {
         case .invalidPassword(let rule, _) where isPolling:
-            step = .newPassword(NewPasswordForm(purpose: .resetPassword, passwordError: rule.message))
+            step = .newPassword(NewPasswordForm(purpose: .resetPassword, passwordError: Validation.passwordMessage(rule, email: origin?.email)))
             return []
         case .resetFailed where isPolling:
             step = .newPassword(NewPasswordForm(purpose: .resetPassword, passwordError: error.errorDescription))

@@ -12,6 +12,15 @@ enum Validation {
     /// What to say about the server's password `rule` for `password` typed with `email`. The tenant's
     /// `password_banned` covers both common passwords and the account's own name, so a password holding the
     /// email's part before `@` (3 characters or more, any case) is told so rather than called common.
+    /// `rule`'s message once the password itself is gone (the reset drops it while the service applies it):
+    /// `password_banned` is said with both of its causes where the email has a name a password could contain.
+    static func passwordMessage(_ rule: PasswordRule, email: String?) -> String {
+        guard rule == .banned, let local = email?.split(separator: "@").first, local.count >= 3 else { return rule.message }
+        return passwordBannedOrHasEmailName
+    }
+
+    static let passwordBannedOrHasEmailName = "That password is too common or contains part of your email address. Choose another."
+
     static func passwordMessage(_ rule: PasswordRule, password: String, email: String?) -> String {
         guard rule == .banned, let local = email?.split(separator: "@").first?.lowercased(), local.count >= 3,
               password.lowercased().contains(local) else { return rule.message }
