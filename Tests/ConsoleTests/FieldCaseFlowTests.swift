@@ -8,6 +8,20 @@ import TophhieCloudAuthentication
 /// Field cases 011–014 in docs/field-cases.md and the form and navigation faults of issue 14, each as the console's
 /// flow meets them against the emulator over loopback.
 @Suite(.serialized) struct FieldCaseFlowTests {
+    /// The tenant refuses a username at sign-up start (AADSTS90100, "The username parameter is empty or not valid"):
+    /// the email field says so, and the form keeps what was typed (a new user's trial saw a generic line, no field marked).
+    @Test func aUsernameTheTenantRefusesIsSaidOnTheEmailField() async throws {
+        let flow = try FlowOnEmulator()
+        await flow.send(.menuChosen(.signUp))
+        await flow.fill(.email, "a@b")
+        await flow.fill(.password, "Blue-Harbor-7419!")
+        await flow.fill(.confirmPassword, "Blue-Harbor-7419!")
+        await flow.fill(.attribute("displayName"), "Ada")
+        await flow.send(.submitted)
+        #expect(flow.field(.email)?.error == "The tenant does not accept that email address. Check it and try again.", "\(flow.screen)")
+        #expect(flow.field(.email)?.value == "a@b")
+    }
+
     static let password = "Quiet-Lantern-2288!"
     static let tier = "extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_tier"
 

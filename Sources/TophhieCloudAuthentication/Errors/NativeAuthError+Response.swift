@@ -30,9 +30,12 @@ extension NativeAuthError {
                 ? .refreshTokenExpired(details) : .expiredFlow(details)
         case .authMethodBlocked: return .methodBlocked(details)
         case .invalidInput:
-            let message = endpoint == .registerChallenge
-                ? "That phone number or email doesn't look right. Check it and try again."
-                : "The server refused that input."
+            let message = switch endpoint {
+            case .registerChallenge: "That phone number or email doesn't look right. Check it and try again."
+            // 90100 naming the username: where a flow starts, the one input is the email.
+            case .signInInitiate, .signUpStart, .resetPasswordStart: "The tenant does not accept that email address. Check it and try again."
+            default: "The server refused that input."
+            }
             return .invalidInput(message, details)
         case .userHasNoPassword: return .userHasNoPassword(details)
         case .passwordChangeRequired: return .passwordChangeRequired(details)
