@@ -56,8 +56,9 @@ final class FlowOnEmulator {
         mailbox.onPost { posted.signal() }
         self.posted = posted
         let runner = EffectRunner(auth: auth, interactive: interactive) { mailbox.post($0) }
+        let cached = interactive
         model = ConsoleModel(state: FlowState(settings: tenant.settings(enrolmentMode: enrolmentMode)), runner: runner, mailbox: mailbox,
-                             trace: trace)
+                             trace: trace, cacheNotice: { cached?.takeCacheNotice() })
     }
 
     deinit {

@@ -71,6 +71,22 @@ import TophhieCloudAuthentication
         #expect(!(try String(contentsOfFile: cache, encoding: .utf8).contains("jane.doe@contoso.com")), "the refresh wrote the account back")
     }
 
+    /// A damaged cache file met by a sign-in is moved aside and the console says so once, naming where it went (a new
+    /// user's trial saw the file moved and not a word).
+    @Test func aDamagedCacheMovedAsideIsSaidOnce() async throws {
+        let folder = NSTemporaryDirectory() + "damaged-cache-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cache = folder + "/msal_token_cache.json"
+        try Data("garbage{".utf8).write(to: URL(fileURLWithPath: cache))
+        let flow = try FlowOnEmulator(tokenCache: cache)
+        await flow.signIn("jane.doe@contoso.com", "Blue-Harbor-7419!")
+        #expect(flow.screen.title == "Signed in", "\(flow.screen)")
+        let notice = flow.model.takeNotice()
+        #expect(notice?.contains("was damaged") == true && notice?.contains(".corrupt-") == true, "\(String(describing: notice))")
+        #expect(flow.model.takeNotice() == nil, "said twice")
+    }
+
     @Test func signedOutBeforeTheRefresh() async throws {
         let cache = try HistoryFailureTests.operatorCache()
         defer { try? FileManager.default.removeItem(atPath: cache) }

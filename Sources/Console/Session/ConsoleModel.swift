@@ -26,7 +26,14 @@ final class ConsoleModel {
     /// Says when the person at the desk finished, for the record and the desk.
     private let watcher = PersonWatcher()
 
-    init(state: FlowState, runner: EffectRunner, mailbox: Mailbox, trace: TraceLog, clock: @escaping @Sendable () -> Date = { Date() }) {
+    /// What the token cache has to say once (a damaged file moved aside), asked after the runner's answers.
+    private let cacheNotice: @Sendable () -> String?
+    /// That notice, until a front shows it.
+    private var pendingNotice: String?
+
+    init(state: FlowState, runner: EffectRunner, mailbox: Mailbox, trace: TraceLog, clock: @escaping @Sendable () -> Date = { Date() },
+         cacheNotice: @escaping @Sendable () -> String? = { nil }) {
+        self.cacheNotice = cacheNotice
         self.state = state
         self.clock = clock
         self.runner = runner
@@ -64,6 +71,8 @@ final class ConsoleModel {
     func pump(now given: Date? = nil) {
         let now = given ?? clock()
         for event in mailbox.drain() { apply(event) }
+        // The cache is read and written by the runner's requests: a damaged file it moved aside is said once.
+        if let notice = cacheNotice() { pendingNotice = notice }
         if lastTick.map({ now.timeIntervalSince($0) >= 1 }) ?? true {
             lastTick = now
             apply(.tick(now))
@@ -71,6 +80,12 @@ final class ConsoleModel {
     }
 
     var isWorking: Bool { state.pending != nil }
+
+    /// The token cache's notice, once: the front that shows it takes it.
+    func takeNotice() -> String? {
+        defer { pendingNotice = nil }
+        return pendingNotice
+    }
 
     /// How long a loop may wait for input before the next tick is due (countdowns move once a second): a
     /// deadline, not a poll; answers wake the loop through the mailbox.

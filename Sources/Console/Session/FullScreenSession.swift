@@ -61,6 +61,7 @@ final class FullScreenSession {
                 if case .tick = event { break }
             }
             model.pump()
+            if let notice = model.takeNotice() { consoleNotice = StatusLine(PrintableText.make(notice), kind: .error) }
             forgetPreviousPerson()
             render(on: backend)
         }

@@ -69,6 +69,7 @@ final class LineSession {
         var step = model.state.step
         while true {
             model.pump()
+            if let notice = model.takeNotice() { terminal.say(PrintableText.make(notice)) }
             guard model.isWorking else { return }
             // A long request shows its own screens meanwhile: a device code to type elsewhere, a sign-in URL.
             if model.state.step != step {
