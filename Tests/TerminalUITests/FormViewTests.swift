@@ -343,6 +343,14 @@ import Testing
 @Suite struct FormHelpEntriesTests {
     static let small = Size(width: 80, height: 24)
 
+    /// Space's help names what the form has: a list's form says nothing of toggles (the home menu's help offered to
+    /// "switch a toggle" where there is none).
+    @Test func spaceHelpNamesOnlyWhatTheFormHas() {
+        let help = Forms.mfaPicker().helpEntries().map(\.help)
+        #expect(help.contains("choose in a list"), "\(help)")
+        #expect(!help.contains { $0.contains("toggle") }, "\(help)")
+    }
+
     /// PgUp/PgDn only where the body is taller than the screen.
     @Test func scrollKeysOnlyWhereThereIsSomethingToScroll() {
         #expect(!Forms.signIn().helpEntries(on: Self.small).map(\.keys).contains("PgUp/PgDn"))

@@ -38,7 +38,8 @@ public enum ConsolePanes {
         PaneContent(title: "HTTP trace, secrets redacted", keys: "F6 inspects, F4 exports HAR, F3 hides", lines: lines, empty: empty(cleared))
     }
 
-    private static func empty(_ cleared: Bool) -> String { cleared ? "(cleared)" : "(nothing yet)" }
+    /// Empty: cleared between people, or nothing to show (none yet, or the emulator forgot its expired codes).
+    private static func empty(_ cleared: Bool) -> String { cleared ? "(cleared)" : "(nothing to show)" }
 }
 
 extension Buffer {

@@ -132,7 +132,8 @@ enum TraceStory {
     /// Why the step went as it did, in one line, from its endpoint, status and error; nil when there is
     /// nothing to say beyond the step's name.
     static func reason(_ exchange: ObservedExchange) -> String? {
-        if exchange.status == nil { return "no answer" + (exchange.failure.map { ": " + PrintableText.make($0) } ?? "") }
+        // The row's name says "no answer" already: the reason is what happened instead.
+        if exchange.status == nil { return exchange.failure.map { PrintableText.make($0) } ?? "the request did not finish" }
         if TraceInspector.isError(exchange) { return failureReason(exchange) }
         let body = fields(of: exchange.responseBody)
         let sentTo = (body["challenge_target_label"] as? String).map { " to " + PrintableText.make($0) } ?? ""

@@ -131,7 +131,9 @@ public struct FormView: Hashable, Sendable {
         if let size, !FormRenderer.bodyOverflows(self, size: size, pane: pane) { keymap = keymap.without([.scroll]) }
         var entries = HelpEntry.entries(of: keymap)
         if fields.contains(where: \.isTextual) { entries += Keymap.editingHelp }
-        if fields.contains(where: { !$0.isTextual }) { entries.append(Keymap.choosingHelp) }
+        let toggle = fields.contains { if case .toggle = $0.kind { true } else { false } }
+        let list = fields.contains { if case .picker = $0.kind { true } else { false } }
+        if toggle || list { entries.append(Keymap.choosingHelp(toggle: toggle, list: list)) }
         return entries
     }
 

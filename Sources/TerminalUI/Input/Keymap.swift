@@ -56,8 +56,10 @@ public struct Keymap: Hashable, Sendable {
         HelpEntry("Ctrl-W", "delete the word before the cursor"),
     ]
 
-    /// Listed in the help where a form has a toggle or a list to choose in.
-    public static let choosingHelp = HelpEntry("Space, ↑/↓", "switch a toggle; choose in a list")
+    /// Listed in the help where a form has a toggle or a list to choose in, naming only what it has.
+    public static func choosingHelp(toggle: Bool, list: Bool) -> HelpEntry {
+        HelpEntry("Space, ↑/↓", [toggle ? "switch a toggle" : nil, list ? "choose in a list" : nil].compactMap { $0 }.joined(separator: "; "))
+    }
 
     /// The bindings of an open ``ChoiceList`` (typed text filters it); help and quit work as in a form.
     public static let choiceList = Keymap(bindings: [
