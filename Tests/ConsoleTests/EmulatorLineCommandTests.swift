@@ -1,6 +1,8 @@
+import AccountFlow
 @testable import Console
 import Foundation
 import Testing
+import TophhieCloudAuthentication
 
 /// The emulator panel's actions in line mode: `/emulator …` at any prompt, then the prompt again.
 @Suite struct EmulatorLineCommandTests {
@@ -52,6 +54,18 @@ import Testing
         #expect(transcript.contains("(empty: code only; Ctrl-D: add nobody)"), "\(transcript)")
         #expect(transcript.contains("Emulator: line.left@example.com was not added."), "\(transcript)")
         #expect(try fixture.control.users().allSatisfy { $0.email != "line.left@example.com" })
+    }
+
+    /// The clock moved on at a choice prompt: the choices are listed again from the screen as it is now, so Resend
+    /// shows once its countdown is over (a new user's trial saw the old list, without it).
+    @Test func choicesAreListedAgainWhenACommandChangesThem() throws {
+        let fixture = try WorkbenchFixture()
+        let entry = CodeEntry(purpose: .signIn, delivery: CodeDelivery(sentTo: "a***@c*****o.example", channel: .email, codeLength: 8,
+                                                                      resendInterval: 30),
+                              resend: Countdown(seconds: 30, startedAt: fixture.control.now))
+        let (_, transcript) = lineSession(on: .codeEntry(entry), input: "\n/emulator clock 1m\nquit\n", emulator: fixture.control)
+        let afterClock = try #require(transcript.range(of: "Emulator: clock advanced")).upperBound
+        #expect(transcript[afterClock...].contains("Resend code"), "\(transcript)")
     }
 
     @Test func durations() {

@@ -1,5 +1,6 @@
 @testable import AccountFlow
 @testable import Console
+import Foundation
 import Glibc
 import Synchronization
 import Testing
@@ -19,7 +20,9 @@ func lineSession(on step: FlowStep, input: String, settings: FlowSettings = Flow
     let sink = Sink()
     let mailbox = Mailbox()
     let runner = EffectRunner(auth: TophhieNativeAuth()) { mailbox.post($0) }
-    let model = ConsoleModel(state: FlowState(settings: settings, step: step), runner: runner, mailbox: mailbox, trace: TraceLog())
+    // As the console does: the embedded emulator's virtual clock drives the countdowns.
+    let model = ConsoleModel(state: FlowState(settings: settings, step: step), runner: runner, mailbox: mailbox, trace: TraceLog(),
+                             clock: { emulator?.now ?? Date() })
     LineSession(model: model, terminal: LineTerminal(input: fds[0], output: { sink.text += $0 }), outbox: outbox, emulator: emulator).run()
     model.shutdown()
     return (model, sink.text)

@@ -165,10 +165,16 @@ final class LineSession {
     func readAnswer(_ prompt: String, secret: Bool = false) -> String? {
         while true {
             guard let line = secret ? terminal.askSecret(prompt) : terminal.ask(prompt) else { return nil }
-            guard let emulator, EmulatorLineCommand.isCommand(line) else { return line }
-            EmulatorLineCommand.run(line, control: emulator, terminal: terminal)
-            model.pump()
+            guard ranCommand(line) else { return line }
         }
+    }
+
+    /// Runs `line` when it is an emulator command, then applies what changed. - Returns: whether it was one.
+    private func ranCommand(_ line: String) -> Bool {
+        guard let emulator, EmulatorLineCommand.isCommand(line) else { return false }
+        EmulatorLineCommand.run(line, control: emulator, terminal: terminal)
+        model.pump()
+        return true
     }
 
     /// Asks for the screen's fields and choice. `nil` at end of input.
@@ -197,7 +203,7 @@ final class LineSession {
                 for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice)") }
                 switch pick(among: choices, default: choices.firstIndex(of: field.value)) {
                 case .index(let index)?: events.append(.fieldEdited(field.id, choices[index]))
-                case .keep?, .quit?: events.append(.fieldEdited(field.id, field.value))
+                case .keep?, .quit?, .relist?: events.append(.fieldEdited(field.id, field.value))
                 case nil: return nil
                 }
             case .text, .email, .phone, .number:
@@ -208,27 +214,39 @@ final class LineSession {
             }
             events.append(.fieldLeft(field.id))
         }
-        let enabled = screen.options.filter(\.enabled)
-        let choices = enabled.map { ($0.label + ($0.detail.map { " (\($0))" } ?? ""), $0.event) }
-            + screen.actions.filter(\.enabled).map { ($0.label, $0.event) }
-        guard !choices.isEmpty else { return events }
-        if choices.count == 1 { return events + [choices[0].1] }
-        for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice.0)") }
-        // The entry the full-screen list starts on (Sign up in enrolment mode), else the first.
-        let preselected = screen.selectedOption.flatMap { selected in
-            screen.options.indices.contains(selected) ? enabled.firstIndex { $0 == screen.options[selected] } : nil
-        } ?? 0
-        // "quit" ends the console from any choice, as Ctrl-C does in the full-screen console.
-        let chosen: (String, FlowEvent)
-        switch pick(among: choices.map(\.0), default: preselected, quits: true) {
-        case .index(let index)?: chosen = choices[index]
-        case .keep?: chosen = choices[preselected]
-        case .quit?: chosen = ("Quit", .menuChosen(.quit))
-        case nil: return nil
+        while true {
+            // Listed from the screen as it is now: an emulator command typed at the prompt (the clock moved on) can
+            // enable Resend, and then the list is printed again.
+            let current = model.state.screen
+            let choices = Self.choices(on: current)
+            guard !choices.isEmpty else { return events }
+            if choices.count == 1 { return events + [choices[0].1] }
+            for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice.0)") }
+            // The entry the full-screen list starts on (Sign up in enrolment mode), else the first.
+            let enabled = current.options.filter(\.enabled)
+            let preselected = current.selectedOption.flatMap { selected in
+                current.options.indices.contains(selected) ? enabled.firstIndex { $0 == current.options[selected] } : nil
+            } ?? 0
+            // "quit" ends the console from any choice, as Ctrl-C does in the full-screen console.
+            let labels = choices.map(\.0)
+            let chosen: (String, FlowEvent)
+            switch pick(among: labels, default: preselected, quits: true, relistWhen: { Self.choices(on: self.model.state.screen).map(\.0) != labels }) {
+            case .index(let index)?: chosen = choices[index]
+            case .keep?: chosen = choices[preselected]
+            case .quit?: chosen = ("Quit", .menuChosen(.quit))
+            case .relist?: continue
+            case nil: return nil
+            }
+            // A transcript of piped input shows what was chosen (a label, never the raw answer).
+            if !terminal.inputIsTerminal { terminal.say("-> \(chosen.0)") }
+            return events + [chosen.1]
         }
-        // A transcript of piped input shows what was chosen (a label, never the raw answer).
-        if !terminal.inputIsTerminal { terminal.say("-> \(chosen.0)") }
-        return events + [chosen.1]
+    }
+
+    /// The screen's enabled options, then its enabled actions, as numbered choices.
+    private static func choices(on screen: Screen) -> [(String, FlowEvent)] {
+        screen.options.filter(\.enabled).map { ($0.label + ($0.detail.map { " (\($0))" } ?? ""), $0.event) }
+            + screen.actions.filter(\.enabled).map { ($0.label, $0.event) }
     }
 
     /// What clears an optional field (an empty answer keeps its value).
@@ -250,6 +268,8 @@ final class LineSession {
         case keep
         /// "quit" where it names no choice.
         case quit
+        /// An emulator command typed at the prompt changed the choices: list them again.
+        case relist
     }
 
     /// Asks for one of `labels` (listed already) by number, whole label or the unique start of one, so a script
@@ -258,10 +278,15 @@ final class LineSession {
     ///   - preselected: the default an empty answer keeps, shown in brackets; nil shows none.
     ///   - quits: whether "quit" (or "q") that names no label ends the console.
     /// - Returns: nil at end of input.
-    private func pick(among labels: [String], default preselected: Int?, quits: Bool = false) -> Picked? {
+    private func pick(among labels: [String], default preselected: Int?, quits: Bool = false,
+                      relistWhen changed: () -> Bool = { false }) -> Picked? {
         let shown = preselected.map { " [\($0 + 1)]" } ?? ""
         while true {
-            guard let answer = readAnswer("Choose 1-\(labels.count)\(shown): ") else { return nil }
+            guard let answer = terminal.ask("Choose 1-\(labels.count)\(shown): ") else { return nil }
+            if ranCommand(answer) {
+                if changed() { return .relist }
+                continue
+            }
             switch TypedChoice(answer, labels: labels) {
             case .picked(let index): return .index(index)
             case .empty: return .keep
