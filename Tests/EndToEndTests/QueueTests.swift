@@ -55,6 +55,10 @@ extension EndToEnd {
             let run = try ConsoleRun(arguments: arguments)
             #expect(await run.wait(for: "Next: First Queue <first.queue@example.com> (row 2) · 1 of 5", timeout: .seconds(20)), "\(run.screen)")
             #expect(run.screen.contains("Not offered (tophhie enrol --check): row 3"))
+            // The outbox pane sits above the keys line, which is the last row as on every screen.
+            let rows = run.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(rows.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains("type to find") == true, "\(run.screen)")
+            #expect(run.screen.contains("Outbox"), "\(run.screen)")
 
             // Row 2: Enter seats the next person, the row fills the form, the person types the rest.
             run.keys("Enter")

@@ -259,7 +259,11 @@ final class FullScreenSession {
                 top.writeCut(notice, at: Point(x: 1, y: top.size.height - 2), style: .hint, width: size.width - 2)
             }
             full.paste(top, at: Point(x: 0, y: 0))
-            content?.draw(in: Rect(x: 0, y: size.height - paneHeight, width: size.width, height: paneHeight), into: &full)
+            if let content, paneHeight > 0 {
+                // The pane goes above the keys line, which stays the screen's last row as on every other screen.
+                content.draw(in: Rect(x: 0, y: top.size.height - 1, width: size.width, height: paneHeight), into: &full)
+                full.writeCut(QueueScreen.footer, at: Point(x: 1, y: size.height - 1), style: .hint, width: size.width - 2)
+            }
         } else {
             cursor = FormRenderer.render(form, pane: content, into: &full)
         }
