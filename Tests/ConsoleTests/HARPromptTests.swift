@@ -35,6 +35,23 @@ import Testing
         #expect(!fixture.workbench.isOpen)
     }
 
+    /// F4 from the trace inspector: the inspector covers the form's status line, so what F4 came to shows on its
+    /// last row until the next key (a new user saw no "Wrote …" there).
+    @Test func aHARWrittenFromTheInspectorSaysSoThere() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("har-inspector-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fixture = try WorkbenchFixture()
+        fixture.workbench.open(ConsoleKeys.inspectTrace)
+        fixture.press(.function(4))
+        fixture.press(.control("u"))
+        fixture.type(folder.appendingPathComponent("from-inspector.har").path)
+        fixture.press(.enter)
+        #expect(fixture.screen().contains("Wrote 0 exchanges to "), "\(fixture.screen())")
+        fixture.press(.down)
+        #expect(!fixture.screen().contains("Wrote 0 exchanges to "), "the notice stays past the next key")
+    }
+
     @Test func aFolderIsRefusedAndEscCancels() throws {
         let fixture = try WorkbenchFixture()
         fixture.workbench.open(ConsoleKeys.exportHAR)

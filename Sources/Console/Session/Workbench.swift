@@ -11,6 +11,9 @@ final class Workbench {
     private var inspector: TraceInspector?
     private var panel: EmulatorPanel?
     private var harPrompt: HARPrompt?
+    /// What F4 came to while the inspector or the panel covers the form's status line: shown on the tool's last
+    /// row until the next key.
+    private var toolNotice: StatusLine?
     /// The terminal's size at the last draw: list heights depend on it.
     private var size = Size(width: 80, height: 24)
 
@@ -49,7 +52,12 @@ final class Workbench {
 
     /// Applies `key` to the open tool. - Returns: a notice for the console's status line (the HAR written).
     func handle(_ key: Key) -> StatusLine? {
-        if harPrompt != nil { return answerHARPrompt(key) }
+        toolNotice = nil
+        if harPrompt != nil {
+            let notice = answerHARPrompt(key)
+            if inspector != nil || panel != nil { toolNotice = notice }
+            return notice
+        }
         if key == .function(4) {
             harPrompt = HARPrompt(now: Date())
         } else if var inspector {
@@ -100,6 +108,10 @@ final class Workbench {
             cursor = panel.render(into: &buffer)
         }
         if let harPrompt { cursor = harPrompt.render(into: &buffer) }
+        if let toolNotice, harPrompt == nil, inspector != nil || panel != nil {
+            buffer.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1))
+            buffer.writeCut(toolNotice.text, at: Point(x: 1, y: size.height - 1), style: toolNotice.style, width: size.width - 2)
+        }
         return cursor
     }
 }

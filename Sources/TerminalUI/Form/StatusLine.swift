@@ -21,7 +21,8 @@ public struct StatusLine: Hashable, Sendable {
         return StatusLine("\(label) \(clock)")
     }
 
-    var style: Style {
+    /// How the line is drawn: its kind's colour.
+    public var style: Style {
         switch kind {
         case .info: return .plain
         case .success: return .success
