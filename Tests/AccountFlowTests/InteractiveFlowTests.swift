@@ -296,6 +296,8 @@ import Testing
         #expect(store.state.screen.actions.contains(ScreenAction("Show claims", .claimsToggled)))
         store.send(.claimsToggled) { $0.step = .signedIn(Sample.account, showingClaims: true) }
         #expect(store.state.screen.details.contains(ScreenDetail("Claim name", "Ada")))
+        // A JWT time reads as a time too (a new user's trial met bare epoch numbers).
+        #expect(store.state.screen.details.contains(ScreenDetail("Claim exp", "1800003600 (2027-01-15 09:00:00)")), "\(store.state.screen.details)")
         #expect(store.state.screen.actions.contains(ScreenAction("Hide claims", .claimsToggled)))
         store.send(.claimsToggled) { $0.step = .signedIn(Sample.account) }
     }

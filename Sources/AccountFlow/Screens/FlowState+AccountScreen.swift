@@ -18,7 +18,7 @@ extension FlowState {
         }
         details.append(ScreenDetail("Refresh token", account.canRefresh ? "Present" : "None"))
         if showingClaims {
-            details += account.claims.keys.sorted().map { ScreenDetail("Claim \($0)", account.claims[$0] ?? "") }
+            details += account.claims.keys.sorted().map { ScreenDetail("Claim \($0)", Self.claimValue($0, account.claims[$0] ?? "", time)) }
         }
         var actions = [ScreenAction("Home", .homeRequested)]
         if account.canRefresh { actions.append(ScreenAction("Refresh now", .refreshRequested)) }
@@ -35,6 +35,13 @@ extension FlowState {
         let refreshed = account.refreshedAt.map { "Tokens refreshed at \($0.formatted(.iso8601.time(includingFractionalSeconds: false))) UTC." }
         return Screen(title: "Signed in", text: [Self.sourceLine(account.source) + " The tokens are never shown."],
                       details: details, actions: actions, notice: refreshed)
+    }
+
+    /// A claim's value; the times of the JWT (seconds since 1970, RFC 7519 §4.1.4–§4.1.6, and OpenID Connect's
+    /// `auth_time`) also in the operator's zone, as the token lifetimes above are.
+    private static func claimValue(_ name: String, _ value: String, _ time: LocalTime) -> String {
+        guard ["exp", "nbf", "iat", "auth_time"].contains(name), let seconds = Int(value) else { return value }
+        return "\(value) (\(time.timestamp(Date(timeIntervalSince1970: TimeInterval(seconds)))))"
     }
 
     /// How the account came to the console, as a sentence.
