@@ -40,7 +40,9 @@ public final class RefusingPort: Sendable {
 
 /// The system call that failed while reserving a `RefusingPort`, with its `errno`.
 public struct RefusingPortError: Error, CustomStringConvertible {
+    /// `socket` or `bind`.
     public let call: String
+    /// The `errno` the call set.
     public let errno: Int32
     public var description: String { "\(call): \(String(cString: strerror(errno)))" }
 }

@@ -3,8 +3,7 @@ import TophhieCloudAuthentication
 extension ResetPasswordCodeStep: LiveStep {
     public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
         let next = await Result<ResetPasswordNewPasswordStep, PasswordResetError>.catching {
-            guard case .code(let code) = input else { throw PasswordResetError.other(LiveStepError.noStep) }
-            return try await submitCode(code)
+            try await submitCode(input.code())
         }
         switch next {
         case .success(let step): return .answered(.resetAdvanced(.success(.newPasswordRequired)), keep: step)
@@ -18,8 +17,7 @@ extension ResetPasswordNewPasswordStep: LiveStep {
     /// ``FlowEvent/resetPollProgress(poll:)``.
     public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
         let next = await Result<SignInAfterResetStep, PasswordResetError>.catching {
-            guard case .password(let password) = input else { throw PasswordResetError.other(LiveStepError.noStep) }
-            return try await submitPassword(password) { poll, _ in progress(.resetPollProgress(poll: poll)) }
+            try await submitPassword(input.password()) { poll, _ in progress(.resetPollProgress(poll: poll)) }
         }
         switch next {
         case .success(let step): return .answered(.resetAdvanced(.success(.passwordChanged)), keep: step)

@@ -16,29 +16,28 @@ extension SignUpStep {
 
 extension SignUpCodeStep: LiveStep {
     public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
-        guard case .code(let code) = input else { return .answered(.signUpAdvanced(.failure(LiveStepError.noStep)), keep: self) }
-        return await SignUpStep.answer(keepingOnFailure: self) { try await submitCode(code) }
+        await SignUpStep.answer(keepingOnFailure: self) { try await submitCode(input.code()) }
     }
 }
 
 extension SignUpPasswordStep: LiveStep {
     public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
-        guard case .password(let password) = input else { return .answered(.signUpAdvanced(.failure(LiveStepError.noStep)), keep: self) }
-        return await SignUpStep.answer(keepingOnFailure: self) { try await submitPassword(password) }
+        await SignUpStep.answer(keepingOnFailure: self) { try await submitPassword(input.password()) }
     }
 }
 
 extension SignUpAttributesStep: LiveStep {
     public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
-        guard case .attributes(let values) = input else { return .answered(.signUpAdvanced(.failure(LiveStepError.noStep)), keep: self) }
-        return await SignUpStep.answer(keepingOnFailure: self) { try await submitAttributes(values) }
+        await SignUpStep.answer(keepingOnFailure: self) { try await submitAttributes(input.attributes()) }
     }
 }
 
 /// Also the sign-in after a reset: `SignInAfterResetStep` is this type.
 extension SignInAfterSignUpStep: LiveStep {
     public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
-        guard case .proceed = input else { return .answered(.signInAdvanced(.failure(LiveStepError.noStep)), keep: self) }
-        return await NativeSignInStep.answer(keepingOnFailure: self) { try await signIn() }
+        await NativeSignInStep.answer(keepingOnFailure: self) {
+            try input.proceed()
+            return try await signIn()
+        }
     }
 }

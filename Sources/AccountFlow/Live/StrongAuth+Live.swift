@@ -35,8 +35,7 @@ extension MFASelectionStep: LiveStep {
 
 extension VerificationStep: LiveStep {
     public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
-        guard case .code(let code) = input else { return .answered(.signInAdvanced(.failure(LiveStepError.noStep)), keep: self) }
-        return await NativeSignInStep.answer(keepingOnFailure: self) { try await submitCodeForNextStep(code) }
+        await NativeSignInStep.answer(keepingOnFailure: self) { try await submitCodeForNextStep(input.code()) }
     }
 }
 

@@ -1,6 +1,7 @@
 import TophhieCloudAuthentication
 
-/// Why a one-time code is being asked for: decides which framework call checks it.
+/// Why a one-time code is being asked for: the screen's title, the code's name in messages, and which answer repeats
+/// the question (the live step the runner keeps is the one that checks it).
 public enum CodePurpose: Sendable, Equatable {
     /// Sign-up's email code, checked by `SignUpCodeStep.submitCode`.
     /// Source: docs/protocol.md §N4.3, `/signup/v1.0/continue`, `grant_type=oob`.
@@ -21,7 +22,7 @@ public enum CodePurpose: Sendable, Equatable {
 
 /// The code-entry screen: where the code went, the code typed, and the resend countdown.
 public struct CodeEntry: Sendable, Equatable {
-    /// Decides which effect submits the code.
+    /// Which flow's code this is (the title and messages; the submit is the same for all).
     public var purpose: CodePurpose
     /// The masked target, channel, code length (digits) and resend interval of the latest challenge or resend.
     public var delivery: CodeDelivery

@@ -215,7 +215,9 @@ public struct FormView: Hashable, Sendable {
 
     /// Rows per PgUp/PgDn, and the ``scroll`` values that move the body on the screen measured.
     public struct Paging: Sendable, Hashable {
+        /// Rows one PgUp/PgDn moves (at least 1).
         public var rows: Int
+        /// The ``FormView/scroll`` values, in rows from where the focus puts the body, that change what is shown.
         public var range: ClosedRange<Int>
 
         public init(rows: Int, range: ClosedRange<Int>) {
