@@ -59,7 +59,11 @@ final class ConsoleModel {
         } else if state.step == .home, before != .home {
             desk?.left()
         }
-        if state.step.isFailure { lastFlowFailure = "the last flow ended on \u{201C}\(state.screen.title)\u{201D}: " + (state.screen.text.first ?? "") }
+        // Said as the screen says it, taken when the failure arrives (not again at each tick it stays).
+        if state.step.isFailure, state.step != before {
+            let screen = state.screen
+            lastFlowFailure = "the last flow ended on \u{201C}\(screen.title)\u{201D}: " + (screen.text.first ?? "")
+        }
         if state.step.isCompletion { lastFlowFailure = nil }
         if state.settings.enrolmentMode, state.step.isBetweenPeople, !wasBetweenPeople {
             trace.clear()
