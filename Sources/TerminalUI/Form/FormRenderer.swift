@@ -59,13 +59,19 @@ public enum FormRenderer {
     /// Whether `form`'s body (its rows and buttons) is taller than its area on a `size` screen with `pane`
     /// open, so PgUp/PgDn have something to scroll.
     public static func bodyOverflows(_ form: FormView, size: Size, pane: PaneContent? = nil) -> Bool {
-        guard size.height >= minimumSize.height, size.width >= minimumSize.width else { return false }
+        guard let (body, height) = bodyLayout(form, size: size, pane: pane) else { return false }
+        let gap = body.rows.isEmpty || body.buttonRows.isEmpty ? 0 : 1
+        return body.rows.count + gap + body.buttonRows.count > height
+    }
+
+    /// `form`'s body laid out as ``render(_:pane:into:)`` lays it out on a `size` screen beside `pane`, and the rows
+    /// it has; nil below ``minimumSize``.
+    private static func bodyLayout(_ form: FormView, size: Size, pane: PaneContent?) -> (body: FormBody, height: Int)? {
+        guard size.height >= minimumSize.height, size.width >= minimumSize.width else { return nil }
         let contentWidth = min(size.width - 2, maxContentWidth)
         let statusRows = max(1, statusLines(form, width: contentWidth, height: size.height).count)
-        let body = FormBody(form: form, width: contentWidth)
-        let gap = body.rows.isEmpty || body.buttonRows.isEmpty ? 0 : 1
         let height = bodyHeight(size: size, statusRows: statusRows, paneHeight: pane?.height(onScreen: size.height) ?? 0)
-        return body.rows.count + gap + body.buttonRows.count > height
+        return (FormBody(form: form, width: contentWidth), height)
     }
 
     /// How PgUp/PgDn move `form` on a `size` screen beside `pane`. A page is the scrolled part's visible rows (less
@@ -73,11 +79,7 @@ public enum FormRenderer {
     /// skipped rows on a small terminal). The range holds the scroll values that move the body: paging past its
     /// end and back must not take extra presses before anything moves.
     public static func paging(_ form: FormView, size: Size, pane: PaneContent? = nil) -> FormView.Paging {
-        guard size.height >= minimumSize.height, size.width >= minimumSize.width else { return FormView.Paging(rows: 1, range: 0...0) }
-        let contentWidth = min(size.width - 2, maxContentWidth)
-        let statusRows = max(1, statusLines(form, width: contentWidth, height: size.height).count)
-        let body = FormBody(form: form, width: contentWidth)
-        let height = bodyHeight(size: size, statusRows: statusRows, paneHeight: pane?.height(onScreen: size.height) ?? 0)
+        guard let (body, height) = bodyLayout(form, size: size, pane: pane) else { return FormView.Paging(rows: 1, range: 0...0) }
         // What scrolls: the rows above the buttons, or everything where the buttons take the room (a small
         // terminal); two rows hold the scroll markers, and a page keeps a row of overlap where there is room.
         let (scrolled, area) = scrolledPart(body, height: height)
