@@ -47,6 +47,8 @@ public enum ScreenPresenter {
         view.backDropsValues = !screen.isWorking
         view.hasUnsavedChanges = screen.hasUnsavedChanges
         view.focus = focus(of: view, previous: previous, asked: screen.focusField?.rawValue)
+        // Kept through the request: the answer gives the focus back, so Enter again is not Cancel.
+        view.focusBeforeRequest = screen.isWorking ? previous?.focusBeforeRequest ?? previous.flatMap(focusedKey) : nil
         if let previous, view.focus == previous.focus, sameItems(view, previous) {
             view.scroll = previous.scroll
             view.choiceList = openList(previous.choiceList, in: view)
@@ -72,18 +74,25 @@ public enum ScreenPresenter {
             return previous.focus
         }
         if let first = firstError ?? askedField { return first }
-        let held: String? = switch previous.focused {
-        case .field(let index): "field:" + previous.fields[index].id
-        case .button(let index): "button:" + previous.buttons[index].id
-        case nil: nil
-        }
+        let held = previous.focusBeforeRequest ?? focusedKey(previous)
         let index = view.focusOrder.firstIndex { item in
             switch item {
             case .field(let index): "field:" + view.fields[index].id == held
             case .button(let index): "button:" + view.buttons[index].id == held
             }
         }
+        // After a request the old position is Cancel's, the one button a request leaves: the top instead.
+        if index == nil, previous.focusBeforeRequest != nil { return 0 }
         return index ?? min(previous.focus, max(0, view.focusOrder.count - 1))
+    }
+
+    /// The focused item of `view` as `"field:<id>"` or `"button:<id>"`.
+    private static func focusedKey(_ view: FormView) -> String? {
+        switch view.focused {
+        case .field(let index): "field:" + view.fields[index].id
+        case .button(let index): "button:" + view.buttons[index].id
+        case nil: nil
+        }
     }
 
     /// An open list stays open while its picker shows the same options (a countdown redrew the screen).

@@ -102,6 +102,22 @@ import TophhieCloudAuthentication
         #expect(session.view.focused == .button(2))
     }
 
+    /// While a request is in flight Cancel is the only button, so it takes the focus; the answer gives it back. A
+    /// refused resend had left the focus on Cancel, and Enter pressed again threw the MFA sign-in away (a new
+    /// user's trial).
+    @Test func theFocusComesBackWhenTheRequestEnds() {
+        var session = ScreenSession(FlowScreens.codeEntry(.mfa, delivery: CodeDelivery(sentTo: "a***@c*****o.example", channel: .email,
+                                                                                         codeLength: 8, resendInterval: nil)))
+        session.send(.tick(FlowScreens.start))
+        session.press(.tab)
+        session.press(.tab)
+        #expect(session.view.focused == .button(1))  // Resend
+        session.press(.enter)
+        #expect(session.view.buttons[3].isEnabled && !session.view.buttons[1].isEnabled, "only Cancel while the resend is in flight")
+        session.send(.codeResent(.failure(.server(FlowScreens.details))))
+        #expect(session.view.focused == .button(1), "\(String(describing: session.view.focused))")
+    }
+
     /// Two screens share the title "Verify it's you" (method picker, MFA code): focus starts afresh.
     @Test func aNewScreenWithTheSameTitleStartsAtTheTop() {
         let picker = ScreenPresenter.formView(for: FlowScreens.mfaPicker().screen, header: nil, previous: nil)

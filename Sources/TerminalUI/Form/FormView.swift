@@ -42,6 +42,9 @@ public struct FormView: Hashable, Sendable {
     /// then only a change makes the back key ask, and it asks ``discardQuestion``. `nil`: any typed
     /// value counts.
     public var hasUnsavedChanges: Bool?
+    /// While a request is in flight only Cancel can be pressed, so it takes the focus: this is the item that had it
+    /// before (`"field:<id>"` or `"button:<id>"`), given back when the request ends. nil when nothing is held.
+    public var focusBeforeRequest: String?
     /// Whether the last key handled submitted the form: if the form comes back with field errors (a
     /// local check refused it), the next presentation puts the focus on the first of them.
     public private(set) var lastKeySubmitted = false
