@@ -57,6 +57,7 @@ import TophhieCloudAuthentication
         store.send(.profileLoaded(.success(profile))) {
             $0.pending = nil
             $0.step = .profile(ProfileView(profile: profile))
+            $0.signedIn?.displayName = "Ada Lovelace"
         }
         return store
     }
@@ -96,6 +97,7 @@ import TophhieCloudAuthentication
         store.send(.profileLoaded(.success(Self.profile))) {
             $0.pending = nil
             $0.step = .profile(ProfileView(profile: Self.profile))
+            $0.signedIn?.displayName = "Ada Lovelace"
         }
         let screen = store.state.screen
         #expect(screen.title == "Profile")
@@ -126,7 +128,9 @@ import TophhieCloudAuthentication
 
     @Test func backFromTheProfileIsTheAccountScreenAndHomeIsHome() {
         var store = Self.onProfile()
-        store.send(.backRequested) { $0.step = .signedIn(Sample.account) }
+        var account = Sample.account
+        account.displayName = "Ada Lovelace"   // the profile's, read last
+        store.send(.backRequested) { $0.step = .signedIn(account) }
         store = Self.onProfile()
         store.send(.homeRequested, effects: [.forgetSession]) { $0.step = .home }
     }
@@ -159,9 +163,30 @@ import TophhieCloudAuthentication
         store.send(.profileSaved(.success(saved))) {
             $0.pending = nil
             $0.step = .profile(ProfileView(profile: saved, notice: "Saved"))
+            $0.signedIn?.displayName = "Ada King"
         }
         #expect(store.state.screen.notice == "Saved")
         #expect(store.state.screen.details.contains(ScreenDetail("Display name", "Ada King")))
+    }
+
+    /// Issue #37: after a display-name edit the account screen (Back from the profile) shows the new name, not the
+    /// one the sign-in's id token carried.
+    @Test func theAccountScreenShowsTheDisplayNameJustSaved() {
+        var store = Self.onEdit()
+        store.send(.fieldEdited(.attribute("displayName"), "Ada King")) { $0.profileEdit { $0.edit("displayName", "Ada King") } }
+        store.send(.submitted, effects: [.saveProfile([.displayName: "Ada King"])]) { $0.pending = .savingProfile }
+        var saved = Self.profile
+        saved.fields[1].value = .set("Ada King")
+        store.send(.profileSaved(.success(saved))) {
+            $0.pending = nil
+            $0.step = .profile(ProfileView(profile: saved, notice: "Saved"))
+            $0.signedIn?.displayName = "Ada King"
+        }
+        var renamed = Sample.account
+        renamed.displayName = "Ada King"
+        store.send(.backRequested) { $0.step = .signedIn(renamed) }
+        #expect(store.state.screen.details.contains(ScreenDetail("Display name", "Ada King")))
+        #expect(!store.state.screen.details.contains(ScreenDetail("Display name", "Ada Lovelace")))
     }
 
     @Test func nothingChangedIsANoticeAndNoRequest() {

@@ -46,12 +46,14 @@ extension FlowState {
             pending = nil
             switch result {
             case .success(let profile):
+                adoptDisplayName(of: profile)
                 step = .profile(ProfileView(profile: profile))
             case .failure(let failure):
                 step = .failure(FailureReport(message: failure.message, detail: failure.detail, retryStep: step))
             }
         case .profileSaved(let result) where request == .savingProfile:
             pending = nil
+            if case .success(let profile) = result { adoptDisplayName(of: profile) }
             switch (result, step) {
             case (_, .profileEdit(let form)) where form.oneByOne != nil:
                 return nextAlone(form, after: result)
@@ -77,6 +79,13 @@ extension FlowState {
             break
         }
         return []
+    }
+
+    /// Graph's profile is the newest word on the account's display name (the id token's `name` is as old as the
+    /// sign-in): the account screen shows what the profile read last says, an edit included.
+    private mutating func adoptDisplayName(of profile: ProfileSummary) {
+        guard case .set(let name)? = profile.fields.first(where: { $0.property == .displayName })?.value else { return }
+        signedIn?.displayName = name
     }
 
     /// Sends the one change `form.oneByOne` names.
