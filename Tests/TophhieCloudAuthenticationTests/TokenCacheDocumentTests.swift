@@ -94,6 +94,33 @@ import Testing
         #expect(NSDictionary(dictionary: expected) == NSDictionary(dictionary: python))
     }
 
+    /// Field case 043: a proof-of-possession token filed as a plain `AccessToken` (`token_type` `pop`, `keyid`) and a
+    /// Bearer token bound to requested claims, both for `User.Read` and valid longer than the plain Bearer one: the
+    /// lookup serves the plain one, and storing a new answer for the scopes replaces only it.
+    @Test func onlyPlainBearerTokensAreServedOrReplaced() throws {
+        var document = try F.foundationJSON(Data(F.section18.utf8))
+        var access = try #require(document["AccessToken"] as? [String: [String: Any]])
+        let plain = try #require(access.values.first)
+        var pop = plain, claimsBound = plain
+        pop.merge(["secret": "pop-secret", "token_type": "pop", "keyid": "kid-1", "expires_on": "1767300000"]) { $1 }
+        claimsBound.merge(["secret": "claims-secret", "requested_claims": #"{"access_token":{"acrs":{"essential":true}}}"#,
+                           "expires_on": "1767300000"]) { $1 }
+        access["other-app-pop"] = pop
+        access["other-app-claims"] = claimsBound
+        document["AccessToken"] = access
+        var cache = try MSALTokenCache(json: JSONSerialization.data(withJSONObject: document))
+        let served = try #require(cache.accessToken(homeAccountID: F.home, environment: F.environment, clientID: F.client, realm: F.realm,
+                                                    scopes: ["User.Read"]))
+        #expect(served.secret == F.accessSecret)
+
+        try cache.store(F.section18Answer, clientID: F.client, environment: F.environment, realm: F.realm, requestedScopes: ["User.Read"],
+                        accountSource: nil, now: F.signInTime.addingTimeInterval(60))
+        let after = try #require(try F.foundationJSON(cache.serialized())["AccessToken"] as? [String: [String: Any]])
+        #expect(after.count == 3)
+        #expect(NSDictionary(dictionary: after["other-app-pop"] ?? [:]) == NSDictionary(dictionary: pop))
+        #expect(NSDictionary(dictionary: after["other-app-claims"] ?? [:]) == NSDictionary(dictionary: claimsBound))
+    }
+
     @Test func pythonFileWithMissingMembersAndNumericTimestampsLoads() throws {
         let text = #"""
         {"AccessToken": {"any label": {"credential_type": "AccessToken", "secret": "s", "home_account_id": "h.t",

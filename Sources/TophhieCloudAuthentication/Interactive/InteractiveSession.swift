@@ -32,9 +32,11 @@ struct InteractiveSession: Sendable {
     /// A refresh answer without `id_token` keeps `fallbackIDToken` (the cached one).
     /// - Parameter refreshing: the home account id a refresh was for: its tokens are stored only while that
     ///   account is still cached, so a sign-out by another process meanwhile stays (field case 029, docs/field-cases.md).
+    /// - Parameter replacingRefreshToken: the refresh token the grant sent; the answer's rotates that one.
     /// - Throws: also `AuthError.signedOutElsewhere` when the refreshed account has left the cache.
     func finishSignIn(_ answer: InteractiveClient.Answer, scopes: [String], accountSource: String?, expectedNonce: String?,
-                      realm knownRealm: String? = nil, fallbackIDToken: String? = nil, refreshing: String? = nil) async throws
+                      realm knownRealm: String? = nil, fallbackIDToken: String? = nil, refreshing: String? = nil,
+                      replacingRefreshToken: String? = nil) async throws
         -> TophhieAuthResult {
         let requested = configuration.scopeParameter(scopes)
         let tokens = try TokenGrant(answer: answer.body, requestedScope: requested)
@@ -50,7 +52,8 @@ struct InteractiveSession: Sendable {
         let stored = try await store.update { cache in
             if let refreshing, cache.account(homeAccountID: refreshing, environment: environment) == nil { return false }
             try cache.store(tokens, clientID: clientID, environment: environment, realm: realm,
-                            requestedScopes: requested.split(separator: " ").map(String.init), accountSource: accountSource, now: received)
+                            requestedScopes: requested.split(separator: " ").map(String.init), accountSource: accountSource, now: received,
+                            replacingRefreshToken: replacingRefreshToken)
             return true
         }
         guard stored else { throw AuthError.signedOutElsewhere }

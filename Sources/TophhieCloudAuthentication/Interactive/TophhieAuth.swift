@@ -210,43 +210,50 @@ public final class TophhieAuth: Sendable {
         return String(format: "%02d:%02d UTC", Int(parts.tm_hour), Int(parts.tm_min))
     }
 
+    /// The refresh-token grant with the account's refresh tokens in MSAL's order (`MSALTokenCache.refreshTokens`):
+    /// a refused one is followed by the next (a family token by the app's own); an outage ends the attempts. No
+    /// `token_type` is sent, so the answer is a Bearer token (docs/protocol.md §I2.1). A dead token of this app is
+    /// removed; another app's family token never is.
     private func refresh(_ session: InteractiveSession, cache: MSALTokenCache, home: String, scopes: [String], realm: String,
                          retryOnRotation: Bool) async throws -> TophhieAuthResult {
         let configuration = session.configuration
-        guard let refreshToken = cache.refreshToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID)
-        else {
+        let candidates = cache.refreshTokens(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID)
+        guard !candidates.isEmpty else {
             throw AuthError.interactionRequired(ServerDetails(errorDescription: "No refresh token is cached for this account."))
         }
         let metadata = try await session.metadata()
-        let answer = try await session.client.post(metadata.tokenEndpoint, form: [
-            ("client_id", configuration.clientID),
-            ("grant_type", "refresh_token"),
-            ("refresh_token", refreshToken.secret),
-            ("scope", configuration.scopeParameter(scopes)),
-            ("client_info", "1"),
-        ])
-        if answer.status == 200 {
-            return try await session.finishSignIn(answer, scopes: scopes, accountSource: nil, expectedNonce: nil, realm: realm,
-                                                  fallbackIDToken: cache.idToken(homeAccountID: home, environment: configuration.environment,
-                                                                                 clientID: configuration.clientID, realm: realm)?.secret,
-                                                  refreshing: home)
+        var failure: AuthError?
+        var dead: [String] = []
+        for refreshToken in candidates {
+            let answer = try await session.client.post(metadata.tokenEndpoint, form: [
+                ("client_id", configuration.clientID),
+                ("grant_type", "refresh_token"),
+                ("refresh_token", refreshToken.secret),
+                ("scope", configuration.scopeParameter(scopes)),
+                ("client_info", "1"),
+            ])
+            if answer.status == 200 {
+                return try await session.finishSignIn(answer, scopes: scopes, accountSource: nil, expectedNonce: nil, realm: realm,
+                                                      fallbackIDToken: cache.idToken(homeAccountID: home, environment: configuration.environment,
+                                                                                     clientID: configuration.clientID, realm: realm)?.secret,
+                                                      refreshing: home, replacingRefreshToken: refreshToken.secret)
+            }
+            let refused = GrantFailure.classify(answer)
+            failure = refused.error
+            if refused.refreshTokenDead, refreshToken.clientID.lowercased() == configuration.clientID.lowercased() { dead.append(refreshToken.secret) }
+            if case .serviceUnavailable = refused.error { break }
         }
-        let failure = GrantFailure.classify(answer)
         // Another process may have rotated the token meanwhile (docs/protocol.md trap T12): retry once with the newer one.
         let now = try await session.store.read()
-        if retryOnRotation, let newer = now.refreshToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID),
-           newer.secret != refreshToken.secret {
+        if retryOnRotation, let newer = now.refreshTokens(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID).first,
+           !candidates.contains(where: { $0.secret == newer.secret }) {
             return try await self.refresh(session, cache: now, home: home, scopes: scopes, realm: realm, retryOnRotation: false)
         }
-        if failure.refreshTokenDead {
-            let (environment, clientID, sent) = (configuration.environment, configuration.clientID, refreshToken.secret)
-            try await session.store.update { cache in
-                if cache.refreshToken(homeAccountID: home, environment: environment, clientID: clientID)?.secret == sent {
-                    cache.removeRefreshToken(homeAccountID: home, environment: environment, clientID: clientID)
-                }
-            }
+        if !dead.isEmpty {
+            let sent = dead
+            try await session.store.update { cache in cache.remove(.refreshToken) { entry in entry.text("secret").map(sent.contains) ?? false } }
         }
-        throw failure.error
+        throw failure ?? AuthError.interactionRequired(ServerDetails(errorDescription: "No refresh token is cached for this account."))
     }
 
     // MARK: - Interactive

@@ -47,6 +47,15 @@ struct CacheEntry: Sendable {
         text("credential_type").map { $0.lowercased() == expected.lowercased() } ?? true
     }
 
+    /// An access token this client may serve and replace: a Bearer token (`token_type` `Bearer` in any case, or
+    /// absent) bound to no key (`key_id`, `keyid`) and asked for with no claims (`requested_claims`). A
+    /// proof-of-possession token, or one bound to a claims request, is another app's to use: never served as
+    /// Bearer, never overwritten. Source: docs/protocol.md §I1.9; field case 043 (docs/field-cases.md).
+    var isPlainBearer: Bool {
+        (text("token_type").map { $0.lowercased() == "bearer" } ?? true)
+            && ["key_id", "keyid", "requested_claims", "requestedClaims"].allSatisfy { (text($0) ?? "").isEmpty }
+    }
+
     /// An authority host as the cache writes it: lower-case, without port, scheme or path. Accepts a
     /// bare host, `host:port` or a URL (`https://Contoso.ciamlogin.com/tenant`). Source: docs/protocol.md trap T3.
     static func host(_ authority: String) -> String {

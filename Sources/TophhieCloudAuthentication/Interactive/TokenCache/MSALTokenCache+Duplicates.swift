@@ -21,15 +21,19 @@ extension MSALTokenCache {
         return changed
     }
 
-    /// What makes two entries the same thing.
+    /// What makes two entries the same thing. A proof-of-possession or claims-bound access token is never the
+    /// same thing as a Bearer one, nor a family refresh token as the app's own (field case 043 (docs/field-cases.md)).
     static func identity(of entry: CacheEntry, in section: CacheSection) -> String {
         let home = (entry.text("home_account_id") ?? "").lowercased()
         let environment = CacheEntry.host(entry.text("environment") ?? "")
         let client = (entry.text("client_id") ?? "").lowercased()
         let realm = (entry.text("realm") ?? "").lowercased()
+        let binding = ["token_type", "key_id", "keyid", "requested_claims", "requestedClaims"].map { entry.text($0) ?? "" }
         let parts: [String] = switch section {
-        case .accessToken: [home, environment, client, realm, CacheEntry.target(Array(CacheEntry.scopeSet(entry.scopes)))]
-        case .refreshToken: [home, environment, client]
+        case .accessToken:
+            [home, environment, client, realm, CacheEntry.target(Array(CacheEntry.scopeSet(entry.scopes))),
+             entry.isPlainBearer ? "" : binding.joined(separator: "\u{1F}")]
+        case .refreshToken: [home, environment, client, entry.text("family_id") ?? ""]
         case .idToken: [home, environment, client, realm]
         case .account: [home, environment, realm]
         case .appMetadata: [environment, client]

@@ -36,9 +36,9 @@ extension MSALTokenCache {
             .flatMap(Self.account)
     }
 
-    /// The access token for these scopes: an entry whose `target` holds every requested scope (set compare,
-    /// ignoring case and order). When several fit, the one expiring last. Expired tokens are returned too:
-    /// compare ``CachedAccessToken/expiresOn`` with the clock.
+    /// The access token for these scopes: a plain Bearer entry (no proof-of-possession key, no requested claims)
+    /// whose `target` holds every requested scope (set compare, ignoring case and order). When several fit, the
+    /// one expiring last. Expired tokens are returned too: compare ``CachedAccessToken/expiresOn`` with the clock.
     /// - Parameters:
     ///   - realm: the tenant ID; nil matches any realm.
     ///   - scopes: the requested scopes; empty matches any token of the account and app.
@@ -47,7 +47,7 @@ extension MSALTokenCache {
         let wanted = CacheEntry.scopeSet(scopes)
         return entries(.accessToken)
             .filter { entry in
-                entry.field("home_account_id", is: homeAccountID) && entry.environment(is: environment)
+                entry.isPlainBearer && entry.field("home_account_id", is: homeAccountID) && entry.environment(is: environment)
                     && entry.field("client_id", is: clientID) && (realm.map { entry.field("realm", is: $0) } ?? true)
                     && wanted.isSubset(of: CacheEntry.scopeSet(entry.scopes))
             }
@@ -62,6 +62,19 @@ extension MSALTokenCache {
             .filter { $0.field("home_account_id", is: homeAccountID) && $0.environment(is: environment) && $0.field("client_id", is: clientID) }
             .max { Self.isOlder($0, than: $1, in: .refreshToken) }
             .flatMap(Self.refreshToken)
+    }
+
+    /// The refresh tokens a silent refresh tries, in MSAL's order: when the app's `AppMetadata` names a family
+    /// (`family_id`), that family's tokens of the account first (any app of the family), then the app's own; else
+    /// the app's own only. Newest `last_modification_time` first within each group.
+    /// Source: docs/protocol.md §I1.5 (MSAL Python `_acquire_token_silent_by_finding_rt_belongs_to_me_or_my_family`).
+    public func refreshTokens(homeAccountID: String, environment: String, clientID: String) -> [CachedRefreshToken] {
+        let account = entries(.refreshToken).filter { $0.field("home_account_id", is: homeAccountID) && $0.environment(is: environment) }
+        let family = entries(.appMetadata).first { $0.environment(is: environment) && $0.field("client_id", is: clientID) }?.text("family_id")
+        let familyFirst = family.flatMap { $0.isEmpty ? nil : $0 }.map { id in account.filter { $0.field("family_id", is: id) } } ?? []
+        let own = account.filter { entry in entry.field("client_id", is: clientID) && !familyFirst.contains { $0.key == entry.key } }
+        func newestFirst(_ group: [CacheEntry]) -> [CacheEntry] { group.sorted { Self.isOlder($1, than: $0, in: .refreshToken) } }
+        return (newestFirst(familyFirst) + newestFirst(own)).compactMap(Self.refreshToken)
     }
 
     /// The app's id token for the account (`credential_type` `IdToken`, any case).

@@ -11,8 +11,11 @@ extension MSALTokenCache {
     ///   equals (ignoring case); `target` is the answer's `scope` (else `requestedScopes`), sorted by code point.
     ///   `cached_at = now`, `expires_on = now + expiresIn`, `extended_expires_on = now + (extExpiresIn ?? expiresIn)`,
     ///   `refresh_on = now + refreshIn` when sent; all written as decimal strings of epoch seconds.
-    /// - A new refresh token replaces all the account's refresh tokens for the app (rotation), keeping the
-    ///   unknown fields and `family_id` of the newest, with `last_modification_time = now`.
+    ///   Proof-of-possession and claims-bound entries (see `CacheEntry.isPlainBearer`) are other apps' and stay.
+    /// - A new refresh token replaces the one the refresh sent (`replacingRefreshToken`), under its key with its
+    ///   other fields (`family_id`, `target`, unknown ones) as they were; otherwise (a sign-in, or the sent one is
+    ///   gone) all the account's refresh tokens for the app, keeping the unknown fields and `family_id` of the
+    ///   newest. `last_modification_time = now` either way.
     /// - The account gets `username` from `preferred_username` (else `upn`, else the stored one, else `""`),
     ///   `local_account_id` from `oid` (else `sub`, else `uid`), `name` from `name`, `authority_type` `MSSTS`.
     /// - Every entry written lands under MSAL Python's lower-case key; same-identity entries under other keys go.
@@ -22,10 +25,12 @@ extension MSALTokenCache {
     ///   - realm: the tenant ID (GUID) of the token endpoint.
     ///   - accountSource: the grant, e.g. `urn:ietf:params:oauth:grant-type:device_code`; nil keeps the stored one.
     ///   - now: the time the answer was received.
+    ///   - replacingRefreshToken: the refresh token a refresh grant sent, when this answer is that grant's.
     /// - Throws: ``TokenCacheError/noAccountIdentity`` when neither `client_info` nor the id token names the
     ///   account; nothing is stored then.
     public mutating func store(_ response: TokenGrant, clientID: String, environment: String, realm: String,
-                               requestedScopes: [String], accountSource: String?, now: Date) throws(TokenCacheError) {
+                               requestedScopes: [String], accountSource: String?, now: Date,
+                               replacingRefreshToken: String? = nil) throws(TokenCacheError) {
         let claims = response.idToken.map(JWTClaims.claims(ofJWT:)) ?? [:]
         let info = response.clientInfo.map(JWTClaims.claims(ofBase64URLJSON:)) ?? [:]
         let home: String
@@ -56,20 +61,29 @@ extension MSALTokenCache {
         if let refreshIn = response.refreshIn { accessFields["refresh_on"] = later(refreshIn) }
         let scopeSet = CacheEntry.scopeSet(target.split(separator: " ").map(String.init))
         let staleAccess = entries(.accessToken).filter {
-            owned($0) && $0.field("client_id", is: clientID) && $0.field("realm", is: realm) && CacheEntry.scopeSet($0.scopes) == scopeSet
+            $0.isPlainBearer && owned($0) && $0.field("client_id", is: clientID) && $0.field("realm", is: realm)
+                && CacheEntry.scopeSet($0.scopes) == scopeSet
         }
         replace(.accessToken, keys: staleAccess.map(\.key), with: CacheEntry(key: "", fields: accessFields))
 
-        // Refresh token: rotation replaces every older one of the account and app.
+        // Refresh token: rotation replaces the one sent, in place (a family token keeps its app, key and target);
+        // else every older one of the account and app.
         if let secret = response.refreshToken {
-            let older = entries(.refreshToken).filter { owned($0) && $0.field("client_id", is: clientID) }
-            var fields = older.max { Self.isOlder($0, than: $1, in: .refreshToken) }?.fields ?? [:]
-            fields.merge([
-                "credential_type": .string("RefreshToken"), "secret": .string(secret), "home_account_id": .string(home),
-                "environment": .string(host), "client_id": .string(clientID), "target": .string(target),
-                "last_modification_time": stamp,
-            ]) { $1 }
-            replace(.refreshToken, keys: older.map(\.key), with: CacheEntry(key: "", fields: fields))
+            if let sent = entries(.refreshToken).first(where: { owned($0) && replacingRefreshToken != nil && $0.text("secret") == replacingRefreshToken }) {
+                var fields = sent.fields
+                fields["secret"] = .string(secret)
+                fields["last_modification_time"] = stamp
+                replace(.refreshToken, keys: [sent.key], with: CacheEntry(key: sent.key, fields: fields), keepingKey: true)
+            } else {
+                let older = entries(.refreshToken).filter { owned($0) && $0.field("client_id", is: clientID) }
+                var fields = older.max { Self.isOlder($0, than: $1, in: .refreshToken) }?.fields ?? [:]
+                fields.merge([
+                    "credential_type": .string("RefreshToken"), "secret": .string(secret), "home_account_id": .string(home),
+                    "environment": .string(host), "client_id": .string(clientID), "target": .string(target),
+                    "last_modification_time": stamp,
+                ]) { $1 }
+                replace(.refreshToken, keys: older.map(\.key), with: CacheEntry(key: "", fields: fields))
+            }
         }
 
         // Id token: a new entry per account, app and realm.

@@ -77,11 +77,12 @@ public struct MSALTokenCache: Sendable, Equatable, CustomStringConvertible, Cust
             .filter { entry in section.credentialType.map(entry.credentialType(is:)) ?? true }
     }
 
-    /// Replaces the entries under `keys` by `entry` written under MSAL Python's key.
-    mutating func replace(_ section: CacheSection, keys: [String], with entry: CacheEntry?) {
+    /// Replaces the entries under `keys` by `entry` written under MSAL Python's key (or, `keepingKey`, under
+    /// `entry.key`).
+    mutating func replace(_ section: CacheSection, keys: [String], with entry: CacheEntry?, keepingKey: Bool = false) {
         var members = root[section.rawValue]?.object ?? [:]
         for key in keys { members[key] = nil }
-        if let entry { members[section.key(for: entry)] = .object(entry.fields) }
+        if let entry { members[keepingKey ? entry.key : section.key(for: entry)] = .object(entry.fields) }
         root[section.rawValue] = .object(members)
     }
 
