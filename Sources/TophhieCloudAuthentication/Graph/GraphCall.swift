@@ -3,7 +3,8 @@ import NativeAuthWire
 
 /// One Graph call of `TophhieAuth`: sends `Authorization: Bearer <token>` and a `client-request-id` (the
 /// same on every retry of the call), asks for one forced silent refresh and retries once on 401, and
-/// waits out 429/503 (`Retry-After` seconds, else 2, 4, 8 s) at most 3 times.
+/// waits out 429/503 (`Retry-After` seconds, else 2, 4, 8 s) at most 3 times; a refresh the token service
+/// throttles is tried once more after its `Retry-After`, as native auth does.
 ///
 /// Error answers become `GraphError` by status and `error.code` (never by message).
 /// Source: docs/protocol.md §I5.3 (errors, throttling), §I6.3 (licence gate), trap T18; field cases 021–022 (docs/field-cases.md).
@@ -68,22 +69,42 @@ struct GraphCall: Sendable {
         }
     }
 
-    /// The access token for `scopes` on `account`.
+    /// The access token for `scopes` on `account`. A refresh the token service throttles or fails (429, 5xx) is
+    /// tried once more after its `Retry-After`, by native auth's rule (`NativeAuthClient.retryDelay`); the wait is
+    /// told to `onWait` first.
     /// - Throws: `GraphError.auth`, `CancellationError`.
     private func accessToken(forceRefresh: Bool) async throws -> String {
-        do {
-            return try await auth.acquireTokenSilent(scopes: scopes, account: account, forceRefresh: forceRefresh).accessToken
-        } catch let error as AuthError {
-            throw GraphError.auth(error)
+        var retried = false
+        while true {
+            do {
+                return try await auth.acquireTokenSilent(scopes: scopes, account: account, forceRefresh: forceRefresh).accessToken
+            } catch let error as AuthError {
+                guard !retried, case .serviceUnavailable(let details, let retryAfter) = error,
+                      let wait = NativeAuthClient.retryDelay(status: details.status ?? 0, retryAfter: retryAfter,
+                                                             longest: NativeAuthClient.longestRetryAfter) else {
+                    throw GraphError.auth(error)
+                }
+                retried = true
+                if wait >= 1 { onWait(Int(wait.rounded(.up))) }
+                try await session.sleeper(wait)
+            }
         }
     }
 
-    /// The `GraphError` of a final error answer (401 here means: still refused after the refresh).
+    /// Clocks further apart than this (seconds) make a refused token a clock problem: Microsoft's token validation
+    /// allows 5 minutes of skew (docs/protocol.md §I5.3).
+    static let clockSkewAllowance: TimeInterval = 300
+
+    /// The `GraphError` of a final error answer (401 here means: still refused after the refresh; with the
+    /// service's `Date` 5 minutes or more from this side's clock, a clock problem).
     func error(for answer: InteractiveClient.Answer) -> GraphError {
         let details = details(of: answer)
         switch answer.status {
         case 400: return .badRequest(details)
-        case 401: return .unauthorized(details)
+        case 401:
+            guard let served = ResponseValidator.header("date", in: answer.headers).flatMap(HTTPDateParser.date) else { return .unauthorized(details) }
+            let skew = session.now().timeIntervalSince(served)
+            return abs(skew) >= Self.clockSkewAllowance ? .clockSkew(seconds: Int(skew.rounded()), details) : .unauthorized(details)
         case 403 where details.code == "Authentication_RequestFromNonPremiumTenantOrB2CTenant": return .notPremium(details)
         case 403: return .missingPermission(details)
         case 404: return .notFound(details)

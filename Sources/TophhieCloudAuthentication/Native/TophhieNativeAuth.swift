@@ -197,7 +197,7 @@ public final class TophhieNativeAuth: Sendable {
         let client = NativeAuthClient(
             authority: configuration.parsedAuthority, transport: transport,
             observer: { [self] exchange in self.observer.withLock { $0 }?(exchange) },
-            sleeper: sleeper, timeout: timeout, maxRetryAfter: 10)
+            sleeper: sleeper, timeout: timeout, maxRetryAfter: NativeAuthClient.longestRetryAfter)
         return NativeAuthContext(configuration: configuration, client: client, sleeper: sleeper, clock: clock)
     }
 

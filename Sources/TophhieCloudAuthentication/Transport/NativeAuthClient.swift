@@ -3,8 +3,9 @@ import Foundation
 /// Sends one native-auth call: builds the request, retries as MSAL does, reports the exchange to the
 /// observer (redacted) and validates the answer.
 ///
-/// Retries: one retry 0.5 s after a 5xx or a lost connection (MSAL IdentityCore); a 429 with a
-/// `Retry-After` of at most `maxRetryAfter` seconds is retried once after that wait.
+/// Retries: one retry 0.5 s after a 5xx or a lost connection (MSAL IdentityCore); a 429 or 503 with a
+/// `Retry-After` of at most `maxRetryAfter` seconds is retried once after that wait (``retryDelay(status:retryAfter:longest:)``,
+/// also the rule of the refresh a Graph call needs).
 /// Source: docs/protocol.md §N1.3.
 struct NativeAuthClient: Sendable {
     let authority: Authority
@@ -56,12 +57,21 @@ struct NativeAuthClient: Sendable {
     }
 
     private func retryDelay(for response: HTTPResponse, now: Date) -> Double? {
-        switch response.status {
-        case 500...599: return 0.5
-        case 429:
-            guard let seconds = RetryAfter.seconds(in: response.headers, now: now), seconds <= maxRetryAfter else { return nil }
-            return Double(seconds)
-        default: return nil
+        Self.retryDelay(status: response.status, retryAfter: RetryAfter.seconds(in: response.headers, now: now), longest: maxRetryAfter)
+    }
+
+    /// The longest `Retry-After` (seconds) waited out before the one retry; a longer one ends the call, for the
+    /// caller to say.
+    static let longestRetryAfter = 10
+
+    /// Seconds to wait before the one retry of an answer with `status` and `Retry-After` `retryAfter` (seconds, when
+    /// sent); nil when it is not retried. A 429 or 503 whose `Retry-After` is at most `longest` waits that long; any
+    /// other 5xx waits 0.5 s (MSAL IdentityCore); a 429 without a usable `Retry-After` is not retried.
+    static func retryDelay(status: Int, retryAfter: Int?, longest: Int) -> Double? {
+        switch (status, retryAfter) {
+        case (429, let seconds?) where seconds <= longest, (503, let seconds?) where seconds <= longest: Double(seconds)
+        case (500...599, _): 0.5
+        default: nil
         }
     }
 
