@@ -19,12 +19,14 @@ import TophhieCloudAuthentication
             var all: [Double] { seconds.withLock { $0 } }
         }
 
-        init(adjust: (inout TenantPolicy) -> Void = { _ in }, frameworkClock: (@Sendable () -> Date)? = nil) throws {
+        /// - Parameter frameworkOffset: seconds the framework's clock is ahead of the tenant's (negative: behind).
+        init(adjust: (inout TenantPolicy) -> Void = { _ in }, frameworkClock: (@Sendable () -> Date)? = nil,
+             frameworkOffset: TimeInterval = 0) throws {
             tenant = try InteropTenant(tls: false, adjust: adjust)
             let clock = tenant.server.emulator.clock
             let waits = self.waits
             auth = TophhieAuth(sleeper: { seconds in waits.record(seconds); clock.advance(by: seconds) },
-                               clock: frameworkClock ?? { clock.now })
+                               clock: frameworkClock ?? { clock.now.addingTimeInterval(frameworkOffset) })
             try auth.configure(clientId: tenant.clientID, authority: tenant.authority, tokenCachePath: tenant.folder + "/cache.json",
                                graphEndpoint: URL(string: tenant.server.origin + "/v1.0"))
         }
@@ -80,10 +82,71 @@ import TophhieCloudAuthentication
         // The framework's clock lags the tenant's: it believes its token fresh, Graph does not.
         let rig = try Rig(frameworkClock: { Date() })
         defer { rig.tenant.stop() }
-        try await rig.signIn()
-        rig.tenant.server.emulator.clock.advance(by: 2 * 3600)
+        let first = try await rig.signIn()
+        let clock = rig.tenant.server.emulator.clock
+        clock.advance(by: 2 * 3600)
+        // Field case 042: Graph judges the token by its own clock, and says what that clock reads.
+        let refused = rig.tenant.server.emulator.handle(EmulatorRequest(method: "GET", path: "/v1.0/me",
+                                                                        headers: ["authorization": "Bearer \(first.accessToken)"]))
+        #expect(refused.status == 401)
+        let date = try #require(refused.headers["Date"].flatMap(HTTPDateParser.date))
+        #expect(abs(date.timeIntervalSince(clock.now)) < 2, "Date is the emulator's virtual clock")
         let profile = try await rig.auth.profile()
         #expect(profile[.displayName] == .set("Jane Doe"))
+    }
+
+    /// Issue #37: a fault queued as the emulator panel (F5) queues it, for the next native-auth request, lands on the
+    /// refresh a profile read needs. The read waits out the `Retry-After` once, as native auth does, and succeeds.
+    @Test(arguments: ["http429", "http503"])
+    func aThrottledRefreshForAGraphReadWaitsItsRetryAfterAndSucceeds(_ kind: String) async throws {
+        let rig = try Rig()
+        defer { rig.tenant.stop() }
+        let first = try await rig.signIn()
+        let clock = rig.tenant.server.emulator.clock
+        clock.advance(by: first.expiresOn.timeIntervalSince(clock.now) + 60)   // the access token has expired: a refresh is due
+        let waitsBefore = rig.waits.all.count
+        #expect(rig.tenant.fault(#"{"endpoint":"*","kind":"\#(kind)","seconds":2}"#) == 200)
+        let profile = try await rig.auth.profile()
+        #expect(profile[.displayName] == .set("Jane Doe"))
+        #expect(Array(rig.waits.all.dropFirst(waitsBefore)) == [2], "one wait of the Retry-After, then the refresh again")
+    }
+
+    /// Field case 042: a cache whose access token was written by a clock two hours ahead (`cached_at` = now + 2 h,
+    /// `expires_on` = `cached_at` + 1 h), read by a framework whose clock is 2 h behind, right, or 2 h ahead of the
+    /// tenant's. The token is refreshed once, never served; the new one's expiry is this side's clock plus
+    /// `expires_in` (not the JWT's `exp`, minted on the tenant's clock), so it is served from then on: Graph takes it,
+    /// and five minutes on the profile (virtual time) ask the token endpoint nothing more.
+    @Test(arguments: [-7200.0, 0, 7200])
+    func aTokenCachedInTheFutureIsRefreshedOnceAndNeverServed(_ offset: TimeInterval) async throws {
+        let rig = try Rig(frameworkOffset: offset)
+        defer { rig.tenant.stop() }
+        let first = try await rig.signIn()
+        let cache = rig.tenant.folder + "/cache.json"
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cache))) as? [String: Any])
+        var access = try #require(document["AccessToken"] as? [String: [String: Any]])
+        let key = try #require(access.keys.first)
+        let local = Int(Date().timeIntervalSince1970 + offset)
+        access[key]?["cached_at"] = "\(local + 7200)"
+        access[key]?["expires_on"] = "\(local + 10800)"
+        document["AccessToken"] = access
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: cache))
+
+        let tokenRequests = Mutex(0)
+        rig.auth.observe { exchange in if exchange.url.path.hasSuffix("/oauth2/v2.0/token") { tokenRequests.withLock { $0 += 1 } } }
+        let clock = rig.tenant.server.emulator.clock
+        let served = try await rig.auth.acquireTokenSilent()
+        #expect(served.accessToken != first.accessToken, "the token cached in the future is not served")
+        #expect(tokenRequests.withLock { $0 } == 1)
+        let lifetime = TimeInterval(rig.tenant.server.emulator.policy.tokens.accessTokenSeconds)
+        #expect(abs(served.expiresOn.timeIntervalSince(clock.now.addingTimeInterval(offset + lifetime))) < 5,
+                "expiry is this side's clock plus expires_in")
+        #expect(try await rig.auth.acquireTokenSilent().accessToken == served.accessToken, "from now on the cached one")
+        #expect(try await rig.auth.profile()[.displayName] == .set("Jane Doe"))
+        for _ in 0..<5 {
+            clock.advance(by: 60)
+            _ = try await rig.auth.profile()
+        }
+        #expect(tokenRequests.withLock { $0 } == 1, "one refresh in all: no loop")
     }
 
     @Test func anOperatorReadsAUsersSignInsIncludingFailuresPageByPage() async throws {

@@ -129,6 +129,26 @@ import TophhieCloudAuthentication
         #expect(kit.bearers == ["Bearer at-1", "Bearer at-2"])
     }
 
+    /// Field case 042: Graph refuses the token again after the one refresh, and its `Date` is two hours behind this
+    /// side's clock: the error says the clocks differ by about 120 minutes, after exactly one refresh and one retry.
+    @Test func a401AfterTheRefreshWithTheServiceClockTwoHoursBehindSaysSo() async throws {
+        // The virtual clock starts at 2026-01-01 00:00:00 UTC; the service says 22:00 the day before.
+        let kit = try await GraphKit.signedIn(graph: { _ in
+            GraphKit.error(401, "InvalidAuthenticationToken", headers: ["Date": "Wed, 31 Dec 2025 22:00:00 GMT"])
+        })
+        do {
+            _ = try await kit.auth.profile()
+            Issue.record("a second 401 must be reported")
+        } catch let error as GraphError {
+            guard case .clockSkew(let seconds, let details) = error else { Issue.record("got \(error)"); return }
+            #expect((7200..<7300).contains(seconds) && details.status == 401)
+            #expect(error.errorDescription?.contains("this computer's clock is about 120 minutes ahead of the service's") == true,
+                    "\(error.errorDescription ?? "")")
+        }
+        #expect(kit.refreshes.count == 1)
+        #expect(kit.bearers == ["Bearer at-1", "Bearer at-2"])
+    }
+
     @Test func aTokenThatCannotBeHadSilentlyIsAnAuthError() async throws {
         let kit = try await GraphKit.signedIn(graph: GraphKit.queue([]))
         _ = try await kit.auth.signOut()

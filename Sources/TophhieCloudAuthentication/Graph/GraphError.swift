@@ -8,6 +8,11 @@ import Foundation
 public enum GraphError: Error, LocalizedError, Sendable, Equatable {
     /// 401 `InvalidAuthenticationToken` again after one forced silent refresh and one retry: sign in again.
     case unauthorized(GraphErrorDetails)
+    /// 401 again after one forced silent refresh and one retry, while this side's clock and the service's (its
+    /// `Date` header) differ by `seconds` (positive: this side is ahead), 5 minutes or more: a token this side
+    /// finds valid may be expired or not yet valid there. Signing in again would not help; setting the clock does.
+    /// Source: docs/protocol.md §I5.3; field case 042 (docs/field-cases.md).
+    case clockSkew(seconds: Int, GraphErrorDetails)
     /// 403 `Authorization_RequestDenied` (or any 403 but the licence one): a scope or directory role is
     /// missing, or the account may not change that property. Not retried.
     case missingPermission(GraphErrorDetails)
@@ -43,6 +48,10 @@ public enum GraphError: Error, LocalizedError, Sendable, Equatable {
         switch self {
         case .unauthorized:
             "Microsoft Graph refused the access token, even after a refresh. Sign in again."
+        case .clockSkew(let seconds, _):
+            "Microsoft Graph refused the access token, even after a refresh: this computer's clock is about "
+                + "\(max(1, Int((Double(abs(seconds)) / 60).rounded()))) minutes \(seconds > 0 ? "ahead of" : "behind") the service's "
+                + "(from its Date header). Set the clock right (e.g. turn on NTP) and try again."
         case .missingPermission:
             "This account is not allowed to do that (a permission or directory role is missing, or the property cannot be changed by this account)."
         case .notPremium:
@@ -74,7 +83,7 @@ public enum GraphError: Error, LocalizedError, Sendable, Equatable {
     /// Graph's details, when the error came from an answer.
     public var details: GraphErrorDetails? {
         switch self {
-        case .unauthorized(let details), .missingPermission(let details), .notPremium(let details), .badRequest(let details),
+        case .unauthorized(let details), .clockSkew(_, let details), .missingPermission(let details), .notPremium(let details), .badRequest(let details),
              .notFound(let details), .throttled(_, _, _, let details), .pageLinkRefused(_, _, let details), .server(let details):
             details
         default: nil

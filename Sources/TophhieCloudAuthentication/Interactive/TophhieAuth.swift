@@ -142,7 +142,10 @@ public final class TophhieAuth: Sendable {
 
     /// An access token for `scopes` without user interaction: the cached one while it has more than
     /// 5 minutes left (and its `refresh_on` has not passed), else the refresh-token grant; the rotated
-    /// refresh token replaces the old one in the cache.
+    /// refresh token replaces the old one in the cache. A token cached "in the future" (`cached_at` later than
+    /// `clock`: the clock that wrote it was ahead, or this one is behind) is never served, its real life being
+    /// unknown: it is refreshed, and the new one's expiry is this clock plus `expires_in`, never the JWT's `exp`
+    /// (field case 042, docs/field-cases.md).
     ///
     /// An early refresh (after `refresh_on`, more than 5 minutes left; not a forced one) that gets no answer,
     /// 429 or 5xx serves the cached token instead, with ``TophhieAuthResult/refreshDeferral`` saying why and until
@@ -176,7 +179,7 @@ public final class TophhieAuth: Sendable {
         var fallback: TophhieAuthResult?
         if let token = cache.accessToken(homeAccountID: home, environment: configuration.environment, clientID: configuration.clientID,
                                          realm: cachedAccount.realm, scopes: resource),
-           token.expiresOn.timeIntervalSince(now) > Self.expiryBuffer, let idToken {
+           token.cachedAt <= now, token.expiresOn.timeIntervalSince(now) > Self.expiryBuffer, let idToken {
             let cached = Self.result(token, idToken: idToken.secret, cache: cache, account: cachedAccount, clientID: configuration.clientID)
             if !forceRefresh {
                 if token.refreshOn.map({ now < $0 }) ?? true { return cached }
