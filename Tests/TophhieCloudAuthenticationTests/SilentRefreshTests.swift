@@ -25,6 +25,45 @@ import TophhieCloudAuthentication
         return (auth, tenant, time)
     }
 
+    /// Field case 043: the app's metadata names a family, so the family's refresh token goes first (MSAL's order);
+    /// refused, it is followed by the app's own, which rotates. The family token stays as it was: it may still
+    /// serve the family's other apps.
+    @Test func theFamilyRefreshTokenGoesFirstAndARefusalFallsBackToTheAppsOwn() async throws {
+        let tenant = ScriptedTenant { request in
+            if request.method == "GET" { return InteractiveKit.json(200, InteractiveKit.discovery) }
+            if request.url.path.hasSuffix("/devicecode") {
+                return InteractiveKit.json(200, #"{"device_code":"dc-1","user_code":"ABCD-EFGH","verification_uri":"https://x.example/d","expires_in":900,"interval":5}"#)
+            }
+            switch form(of: request)["refresh_token"] {
+            case "rt-family"?: return InteractiveKit.error("invalid_grant", code: 700_016)
+            case "rt-1"?: return InteractiveKit.tokens(access: "at-2", refresh: "rt-2")
+            default: return InteractiveKit.tokens()
+            }
+        }
+        let time = VirtualTime()
+        let cache = NSTemporaryDirectory() + "tophhie-family-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let auth = try InteractiveKit.auth(tenant, time: time, cachePath: cache)
+        _ = try await auth.startDeviceCodeSignIn().waitForSignIn()
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cache))) as? [String: Any])
+        var refresh = try #require(document["RefreshToken"] as? [String: [String: Any]])
+        var family = try #require(refresh.values.first)
+        family.merge(["secret": "rt-family", "family_id": "1", "target": "User.Read", "last_modification_time": "1"]) { $1 }
+        refresh["family-key"] = family
+        document["RefreshToken"] = refresh
+        var metadata = try #require(document["AppMetadata"] as? [String: [String: Any]])
+        for key in metadata.keys { metadata[key]?["family_id"] = "1" }
+        document["AppMetadata"] = metadata
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: cache))
+
+        time.advance(3600)
+        #expect(try await auth.acquireTokenSilent().accessToken == "at-2")
+        #expect(tenant.forms("/token").filter { $0["grant_type"] == "refresh_token" }.map { $0["refresh_token"] } == ["rt-family", "rt-1"])
+        let after = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cache))) as? [String: Any])
+        let secrets = Set(((after["RefreshToken"] as? [String: [String: Any]]) ?? [:]).values.compactMap { $0["secret"] as? String })
+        #expect(secrets == ["rt-family", "rt-2"])
+    }
+
     @Test func aFreshCachedTokenIsServedWithoutARequest() async throws {
         let (auth, tenant, time) = try await Self.signedIn(refreshes: [])
         time.advance(3600 - 301)
