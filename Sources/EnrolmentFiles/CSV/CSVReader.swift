@@ -155,7 +155,7 @@ public final class CSVReader {
         }
         guard let text = String(validating: field, as: UTF8.self) else {
             throw error(source.encoding == .utf8
-                ? "not UTF-8 text (a file saved as plain \"CSV\" is in a Windows code page such as Windows-1252); " + Self.saveAsUTF8
+                ? "not UTF-8 text (plain \"CSV\" from a spreadsheet is often in a Windows code page such as Windows-1252); " + Self.saveAsUTF8
                 : "not \(source.encoding.name) text (half of a surrogate pair); " + Self.saveAsUTF8, column: column)
         }
         return text
