@@ -35,6 +35,9 @@ let package = Package(
         .target(name: "CRegexBound", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
         .target(name: "NativeAuthWire"),
+        // The one email-address rule: its shape, and the key (NFC, then case folding) addresses are compared by. A leaf,
+        // so the forms, the lists, the mailbox reader, the framework and the emulator all reach it.
+        .target(name: "EmailAddresses"),
         // The strict JSON reader of the tenant policy and scenario files: unknown keys by name, "expected X, found Y"
         // at a key path, syntax errors at a line and column.
         .target(name: "StrictJSON"),
@@ -42,9 +45,9 @@ let package = Package(
         .target(name: "TenantConfiguration"),
         // LoopbackHTTP receives the browser sign-in's redirect; CCrypto hashes the PKCE verifier.
         .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "TenantConfiguration", "CCurl", "CCrypto", "LoopbackHTTP"]),
-        .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "CRegexBound"]),
+        .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "EmailAddresses", "CRegexBound"]),
         // One-time codes read from a real mailbox over libcurl's IMAP, for scenario runs against a real tenant.
-        .target(name: "MailboxCodes", dependencies: ["CCurl"]),
+        .target(name: "MailboxCodes", dependencies: ["EmailAddresses", "CCurl"]),
         // Foundation-free, like CursesBackend and Launcher: the launcher paints its first frame with them.
         .target(name: "TerminalUI"),
         // Text to QR modules (libqrencode) and modules to half-block lines. Foundation-free.
@@ -56,18 +59,18 @@ let package = Package(
         .target(name: "Launcher", dependencies: ["TerminalUI", "CommandGrammar"]),
         .target(name: "ScreenPresentation", dependencies: ["AccountFlow", "TerminalUI"]),
         // Embedded in the code, not a resource bundle: the binaries run wherever they are copied.
-        .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "TenantConfiguration", "StrictJSON", "CSQLite3", "CCrypto"],
+        .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "EmailAddresses", "TenantConfiguration", "StrictJSON", "CSQLite3", "CCrypto"],
                 resources: ["email-password", "email-otp", "mfa", "attributes", "strict"].map { .embedInCode("Presets/\($0).json") }),
         // Loopback HTTP/HTTPS server (libmicrohttpd), Foundation-free: the emulator, the benchmark and the
         // browser sign-in's redirect listener share it.
         .target(name: "LoopbackHTTP", dependencies: ["CMicroHTTPD"]),
         .target(name: "EmulatorServer", dependencies: ["NativeAuthWire", "TenantEmulator", "LoopbackHTTP", "CCrypto"]),
         // Enrolment files: the streaming RFC 4180 CSV reader and the enrolment record's hash chain (SHA-256).
-        .target(name: "EnrolmentFiles", dependencies: ["CCrypto"]),
+        .target(name: "EnrolmentFiles", dependencies: ["EmailAddresses", "CCrypto"]),
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [
             "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
-            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "TenantConfiguration", "MailboxCodes", "QRCode", "StrictJSON",
+            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "TenantConfiguration", "MailboxCodes", "QRCode", "StrictJSON", "EmailAddresses",
         ]),
         // Every flow screen with fictional values, and the gallery of them (`scripts/gallery` writes docs/screens.md
         // with `screen-gallery`); the snapshot tests draw the same screens.
@@ -99,20 +102,21 @@ let package = Package(
         // Hidden test helper: writes token caches in a loop, killed and raced by TokenCacheProcessTests.
         .executableTarget(name: "token-cache-writer", dependencies: ["TophhieCloudAuthentication"]),
 
+        .testTarget(name: "EmailAddressesTests", dependencies: ["EmailAddresses"]),
         .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "TestSupport"]),
         .testTarget(name: "TophhieCloudAuthenticationTests", dependencies: ["TophhieCloudAuthentication", "TenantConfiguration", "LoopbackHTTP", "TestSupport"]),
-        .testTarget(name: "AccountFlowTests", dependencies: ["AccountFlow", "TestSupport"]),
+        .testTarget(name: "AccountFlowTests", dependencies: ["AccountFlow", "EmailAddresses", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenPresentation", "AccountFlow",
                                                             "TophhieCloudAuthentication", "TestSupport", "ScreenGallery"],
                     exclude: ["Snapshots"]),
         // The seed guides' snippets, unchanged, run against the emulator.
         .testTarget(name: "SeedGuideTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer", "TestSupport"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TestSupport"]),
-        .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantConfiguration", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
+        .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantConfiguration", "TenantEmulator", "EmailAddresses", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "EmulatorLoadTests", dependencies: ["EmulatorLoad", "NativeAuthWire", "TenantEmulator", "EmulatorServer", "LoopbackHTTP"]),
         .testTarget(name: "EnrolmentFilesTests", dependencies: ["EnrolmentFiles"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "QRCode", "TenantConfiguration", "MailboxCodes", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
+        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "EmailAddresses", "QRCode", "TenantConfiguration", "MailboxCodes", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
                     exclude: ["Schemas", "Snapshots"]),
         // Interoperability with the ecosystem: MSAL Python on our token cache, Selenium + Chromium on the
         // sign-in pages. Scripts/ holds the Python programs the tests start.

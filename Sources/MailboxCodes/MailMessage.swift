@@ -1,3 +1,4 @@
+import EmailAddresses
 import Foundation
 
 /// A received message read as a person's mail program would: RFC 5322 headers, and the MIME body's text
@@ -31,17 +32,22 @@ struct MailMessage {
 
     var subject: String { headers["subject"].map(EncodedWords.decode) ?? "" }
 
-    /// The addresses of the `To` and `Cc` fields, lowercased (`"QA" <qa+run42@contoso.com>` → `qa+run42@contoso.com`).
+    /// The addresses of the `To` and `Cc` fields as written (`"QA" <qa+run42@contoso.com>` → `qa+run42@contoso.com`).
     var recipients: [String] {
         [headers["to"], headers["cc"]].compactMap { $0 }.flatMap { field in
             field.split(separator: ",").map { part -> String in
                 let text = part.trimmingCharacters(in: .whitespaces)
                 if let open = text.lastIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close {
-                    return String(text[text.index(after: open)..<close]).lowercased()
+                    return String(text[text.index(after: open)..<close])
                 }
-                return text.lowercased()
+                return text
             }
         }
+    }
+
+    /// Whether `address` is among ``recipients``, written in any case or Unicode normal form (``EmailAddress/same(_:_:)``).
+    func isAddressed(to address: String) -> Bool {
+        recipients.contains { EmailAddress.same($0, address) }
     }
 
     /// The `Date` field (RFC 5322 §3.3, with or without the day name and a trailing comment), or nil.

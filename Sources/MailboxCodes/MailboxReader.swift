@@ -33,7 +33,7 @@ public final class MailboxReader: Sendable {
 
     /// Waits for the code sent to `address`.
     /// - Parameters:
-    ///   - address: the exact recipient (compared case-insensitively with the `To` and `Cc` addresses).
+    ///   - address: the exact recipient (compared with the `To` and `Cc` addresses as addresses are: ``EmailAddress/same(_:_:)``).
     ///   - requestedAt: when the step that sent the code began; older messages are not taken.
     ///   - deadline: when to give up (the scenario's timeout).
     /// - Returns: the code.
@@ -43,7 +43,6 @@ public final class MailboxReader: Sendable {
         guard !address.isEmpty, !address.contains(where: { "\"\\\r\n".contains($0) }) else {
             throw .configuration("the address \"\(address)\" cannot be searched for")
         }
-        let wanted = address.lowercased()
         let since = Self.searchDate(requestedAt.addingTimeInterval(-86_400))
         let earliest = requestedAt.addingTimeInterval(-Self.dateSlack)
         // UIDs already read and found too old: not fetched again on the next search.
@@ -64,7 +63,7 @@ public final class MailboxReader: Sendable {
                 let message = MailMessage(try await offPool { (connection: IMAPConnection) throws(MailboxFailure) -> [UInt8] in
                     try connection.fetch(uid: uid, timeout: timeout)
                 })
-                guard message.recipients.contains(wanted) else {
+                guard message.isAddressed(to: address) else {
                     passed.insert(uid)
                     continue
                 }

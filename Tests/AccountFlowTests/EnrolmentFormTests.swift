@@ -55,9 +55,17 @@ import TophhieCloudAuthentication
         #expect(problems(["email": "", Self.loyalty: "x", "country": "Spain"]).map(\.column) == ["email", "country", Self.loyalty])
     }
 
-    @Test func emailsCompareTrimmedAndInLowerCase() {
+    @Test func emailsCompareTrimmedInOneNormalFormAndCaseFolded() {
         #expect(Self.form.comparableEmail(in: ["email": " Pat@Example.com "]) == "pat@example.com")
         #expect(Self.form.comparableEmail(in: ["email": "not an email"]) == nil)
+        // field case 038: typed precomposed, shouted, pasted decomposed.
+        let spellings = ["émile@contoso.com", "ÉMILE@contoso.com", "e\u{301}mile@contoso.com"]
+        // Bytes, not Strings: Swift's String equality is canonical already, a byte hash is not.
+        #expect(Set(spellings.map { Array((Self.form.comparableEmail(in: ["email": $0]) ?? "").utf8) }).count == 1)
+    }
+
+    @Test func aRowWithMarkupAfterTheAddressIsRefused() {
+        #expect(problems(["email": "x@y.z<script>"]).map(\.message) == ["Enter an email address like name@example.com."])
     }
 
     @Test func rulesInWordsForTheTemplate() {

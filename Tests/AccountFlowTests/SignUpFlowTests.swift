@@ -120,6 +120,17 @@ import TophhieCloudAuthentication
         store.send(.submitted) { $0.signUp { $0.passwordError = "Enter a password." } }
     }
 
+    /// The form's email shape is the package's one rule: markup pasted after an address is refused on the screen,
+    /// before any request, as the list check and the emulator refuse it.
+    @Test("an address with markup or specials is refused before any request", arguments: ["x@y.z<script>", "ann@contoso.com>", "ann,lee@contoso.com"])
+    func markupIsNoAddress(typed: String) {
+        let settings = FlowSettings(passwordAccounts: true)
+        var store = FlowStore(settings: settings)
+        store.send(.menuChosen(.signUp)) { $0.step = .signUpStart(SignUpForm(settings: settings)) }
+        store.send(.fieldEdited(.email, typed)) { $0.signUp { $0.email = typed } }
+        store.send(.fieldLeft(.email)) { $0.signUp { $0.emailError = "Enter an email address like name@example.com." } }
+    }
+
     @Test func existingAccountIsNamedOnTheEmailField() {
         var store = Self.atStart(FlowSettings(), password: true)
         store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: Sample.password, attributes: [:])]) {

@@ -180,7 +180,7 @@ import Testing
             "row 4, column \(Self.loyalty): Enter 10 digits.",
             "row 5, column displayName: Display name isn't in the format the tenant expects.",
             "row 5, column country: Choose one of: Brazil, France, Germany, Poland, Sweden, United Kingdom, United States.",
-            "row 6, column email: This email is listed already, on row 3.",
+            "row 6, column email: This email is listed already, on row 3 — the same address written another way.",
             "row 7, column \(Self.terms): I accept the terms must be ticked.",
         ])
         #expect(run.stderr.contains("5 people; 4 of 5 rows cannot be enrolled as they stand."))
@@ -212,6 +212,66 @@ import Testing
             #expect(run.status == 2, "\(expected)")
             #expect(run.stderr.contains("tophhie enrol: \(path): \(expected)"), "\(run.stderr)")
         }
+    }
+
+    /// Field case 037: the same two people saved as spreadsheets save a list. The four Unicode files pass the dry run
+    /// as two people (the dialect said on stderr); the Windows-1252 one is refused at the first byte that is not
+    /// UTF-8, by row and column, with how to save it as CSV UTF-8, by the dry run and by the queue alike.
+    @Test func theSpreadsheetDialectsAreOneListAndACodePageIsRefused() async throws {
+        let folder = try Folder()
+        let people = [["email", "displayName"], ["ann@contoso.com", "Ann Lee"], ["jörg@contoso.com", "Jörg Müller"]]
+        func text(_ separator: String, _ lineEnd: String) -> String { people.map { $0.joined(separator: separator) }.joined(separator: lineEnd) + lineEnd }
+        let files: [(name: String, bytes: [UInt8], said: String?)] = [
+            ("comma.csv", Array(text(",", "\n").utf8), nil),
+            ("bom.csv", [0xEF, 0xBB, 0xBF] + Array(text(",", "\r\n").utf8), nil),
+            ("semicolon.csv", Array(text(";", "\r\n").utf8), "read as ;-separated."),
+            ("unicode.txt", [0xFF, 0xFE] + text("\t", "\r\n").utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+             "read as TAB-separated UTF-16LE text."),
+        ]
+        for file in files {
+            let path = folder.path + "/" + file.name
+            try Data(file.bytes).write(to: URL(fileURLWithPath: path))
+            let run = try await Self.tophhie(["enrol", "--check", path])
+            #expect(run.status == 0, "\(file.name): \(run.stdout) \(run.stderr)")
+            #expect(run.stderr.contains("\(path): 2 people; every row can be enrolled."), "\(file.name): \(run.stderr)")
+            #expect(run.stderr.contains("\(path): \(file.said ?? "read as")") == (file.said != nil), "\(file.name): \(run.stderr)")
+        }
+        // "jörg" and "Jörg Müller" in Windows-1252 (ö 0xF6, ü 0xFC), ;-separated as "CSV" is in a European locale.
+        let ansi = folder.path + "/ansi.csv"
+        try Data(Array("email;displayName\r\nann@contoso.com;Ann Lee\r\nj".utf8) + [0xF6] + Array("rg@contoso.com;J".utf8) + [0xF6]
+                 + Array("rg M".utf8) + [0xFC] + Array("ller\r\n".utf8)).write(to: URL(fileURLWithPath: ansi))
+        let dryRun = try await Self.tophhie(["enrol", "--check", ansi])
+        let queue = try await Self.tophhie(["--enrol", "--line", "--queue", ansi])
+        for run in [dryRun, queue] {
+            #expect(run.status == 2)
+            #expect(run.stderr.contains("row 3, column 1 (email): not UTF-8 text"), "\(run.stderr)")
+            #expect(run.stderr.contains("save the list again as \"CSV UTF-8\""), "\(run.stderr)")
+            #expect(!run.stderr.contains("j\u{FFFD}rg") && !run.stderr.contains("jÃ"), "never read as other letters")
+        }
+        #expect(!FileManager.default.fileExists(atPath: ansi + ".progress"))
+    }
+
+    /// Field case 038: one address typed precomposed, in capitals and pasted decomposed is one person: the dry run
+    /// names the later rows as the first one written another way.
+    @Test func oneAddressWrittenThreeWaysIsOnePerson() async throws {
+        let folder = try Folder()
+        let list = try folder.file("people.csv", "email,displayName\r\némile@contoso.com,Émile Roux\r\nÉMILE@contoso.com,Émile Roux\r\n"
+                                   + "e\u{301}mile@contoso.com,Émile Roux\r\n")
+        let run = try await Self.tophhie(["enrol", "--check", list])
+        #expect(run.status == 1)
+        #expect(run.stdout.split(separator: "\n").map(String.init) == [
+            "row 3, column email: This email is listed already, on row 2 — the same address written another way.",
+            "row 4, column email: This email is listed already, on row 2 — the same address written another way.",
+        ])
+    }
+
+    /// The list's email shape is the forms' and the emulator's: markup after the domain is no address.
+    @Test func markupAfterTheAddressIsNoAddress() async throws {
+        let folder = try Folder()
+        let list = try folder.file("people.csv", "email,displayName\nx@y.z<script>,X\nann@contoso.com,Ann\n")
+        let run = try await Self.tophhie(["enrol", "--check", list])
+        #expect(run.status == 1)
+        #expect(run.stdout == "row 2, column email: Enter an email address like name@example.com.\n")
     }
 
     /// A list of over 50 MB is read as a stream: the check finishes and its peak memory stays far below the file's

@@ -2,6 +2,7 @@ import AccountFlow
 @testable import Console
 import EnrolmentFiles
 import Foundation
+@testable import TenantEmulator
 import Testing
 
 /// `--enrol --queue FILE.csv` against the emulator: a seated person's row fills sign-up, each outcome reaches
@@ -147,5 +148,68 @@ extension EnrolmentDeskTests {
         #expect(desk.queue.next?.row == 2)
         await desk.written()
         #expect(!FileManager.default.fileExists(atPath: folder + "/people.csv.progress"), "no outcome, no progress")
+    }
+}
+
+extension EnrolmentDeskTests {
+    /// A desk on a list in a fresh folder, written as `bytes`.
+    static func desk(_ flow: FlowOnEmulator, list bytes: [UInt8], named name: String) throws -> (desk: EnrolmentDesk, folder: String) {
+        let folder = NSTemporaryDirectory() + "tophhie-desk-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
+        let desk = try EnrolmentDesk(listPath: folder + "/" + name, reportPath: folder + "/report.csv",
+                                     form: EnrolmentForm(attributes: flow.tenant.signUpAttributes))
+        flow.model.desk = desk
+        return (desk, folder)
+    }
+
+    /// Field case 037 at the desk: "Unicode Text" (UTF-16LE, TAB-separated) is the same two people as for the dry
+    /// run, the desk says how it read the list, and the progress file beside it resumes the queue.
+    @Test func aUnicodeTextListIsQueuedAndResumedFromItsProgressFile() async throws {
+        let flow = try FlowOnEmulator(enrolmentMode: true)
+        let text = "email\tdisplayName\r\nann@contoso.com\tAnn Lee\r\njörg@contoso.com\tJörg Müller\r\n"
+        let (desk, folder) = try Self.desk(flow, list: [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+                                           named: "people.txt")
+        #expect(desk.queue.people.map(\.email) == ["ann@contoso.com", "jörg@contoso.com"])
+        #expect(desk.queue.people.last?.value(of: "displayName") == "Jörg Müller")
+        #expect(desk.listNotice == folder + "/people.txt: read as TAB-separated UTF-16LE text.")
+        desk.mark(try #require(desk.queue.person(at: 3)), .absent)
+        await desk.written()
+        #expect(try Self.read(folder + "/people.txt.progress").contains("3,jörg@contoso.com,absent,"))
+        let again = try EnrolmentDesk(listPath: folder + "/people.txt", reportPath: nil, form: EnrolmentForm(attributes: flow.tenant.signUpAttributes))
+        #expect(again.queue.outcomes[3]?.outcome == .absent)
+        #expect(again.queue.next?.row == 2)
+    }
+
+    /// Field case 038 on the emulator over loopback: of one address written three ways, the queue offers the first
+    /// row only, and the emulator keeps one account however the address is written.
+    @Test func oneAddressWrittenThreeWaysMakesOneAccount() async throws {
+        let flow = try FlowOnEmulator(enrolmentMode: true)
+        let list = "email,displayName\r\némile@contoso.com,Émile Roux\r\nÉMILE@contoso.com,Émile Roux\r\ne\u{301}mile@contoso.com,Émile Roux\r\n"
+        let (desk, _) = try Self.desk(flow, list: Array(list.utf8), named: "people.csv")
+        #expect(desk.queue.people.map(\.row) == [2])
+        #expect(desk.queue.invalid.map(\.row) == [3, 4])
+        #expect(desk.queue.invalid.allSatisfy { $0.problems == ["email: This email is listed already, on row 2 — the same address written another way."] })
+
+        let seeded = try flow.tenant.server.emulator.store.allUsers().count
+        try await Self.seat(flow, desk, row: 2)
+        let password = "Quince-Lantern-9081!"
+        await flow.fill(.password, password)
+        await flow.fill(.confirmPassword, password)
+        await flow.send(.submitted)
+        await flow.fill(.code, flow.code(to: "e\u{301}mile@contoso.com"))
+        await flow.send(.submitted)
+        #expect(flow.state.step == .enrolled(email: "émile@contoso.com"), "\(flow.state.step)")
+        await flow.send(.enrolAnotherRequested)
+
+        // A walk-in typing the decomposed spelling is told the account exists.
+        await flow.send(.menuChosen(.signUp))
+        await flow.fill(.email, "E\u{301}MILE@contoso.com")
+        await flow.fill(.attribute("displayName"), "Émile Roux")
+        await flow.fill(.password, password)
+        await flow.fill(.confirmPassword, password)
+        await flow.send(.submitted)
+        #expect(flow.field(.email)?.error?.contains("already exists") == true, "\(flow.screen)")
+        #expect(try flow.tenant.server.emulator.store.allUsers().count == seeded + 1)
     }
 }

@@ -39,7 +39,7 @@ import Testing
 
     @Test func aRowWithTheWrongNumberOfFieldsIsRefused() throws {
         let checked = try header(["email", "displayName"])
-        #expect(throws: CSVError(row: 3, line: 4, message: "3 fields where the header has 2 (a missing or extra comma, or a quote not closed?).")) {
+        #expect(throws: CSVError(row: 3, line: 4, message: "3 fields where the header has 2 (a missing or extra separator, or a quote not closed?).")) {
             try checked.values(of: CSVRecord(row: 3, line: 4, fields: ["a", "b", "c"]))
         }
     }

@@ -108,6 +108,15 @@ import Testing
         }
     }
 
+    /// The progress names the row's person in the one form addresses are compared in: a list re-saved with the
+    /// address in capitals or another normal form is the same list.
+    @Test func progressForTheSameAddressWrittenAnotherWayResumes() throws {
+        let person = QueuePerson(row: 2, email: "straße@example.com", values: ["email": "straße@example.com", "displayName": "Jo Straße"])
+        let queue = try EnrolmentQueue(people: [person], invalid: [], resuming: [Self.entry(2, "STRASSE@EXAMPLE.COM", .absent)])
+        #expect(queue.outcomes[2]?.outcome == .absent)
+        #expect(queue.next == nil)
+    }
+
     @Test func theReportListsEveryRowInListOrderAsCSVOrMarkdown() throws {
         var queue = try EnrolmentQueue(people: Self.people, invalid: Self.invalid)
         queue.record(Self.entry(2, "ana@example.com", .enrolled))

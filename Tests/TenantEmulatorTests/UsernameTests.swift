@@ -1,10 +1,12 @@
+import EmailAddresses
 import Foundation
 import NativeAuthWire
 import Testing
 @testable import TenantEmulator
 
 /// What `username` the emulator accepts: surrounding spaces and tabs are dropped (Unicode spaces too, as
-/// Foundation's `.whitespaces` has them); a newline is not a space, so an address ending in one is refused.
+/// Foundation's `.whitespaces` has them); a newline is not a space, so an address ending in one is refused; the
+/// rest is the package's one address shape, so markup after the domain is no address.
 @Suite struct UsernameTests {
     @Test("spaces and tabs around an address are dropped; a newline makes it invalid", arguments: [
         ("jane.doe@contoso.com", 200), (" \tjane.doe@contoso.com ", 200), ("\u{00A0}jane.doe@contoso.com\u{2003}", 200),
@@ -15,6 +17,23 @@ import Testing
         let answer = harness.post(.signInInitiate, ["client_id": clientID, "username": username, "challenge_type": allTypes])
         #expect(answer.status == status, "\(String(decoding: answer.body, as: UTF8.self))")
         if status == 200 { #expect(answer.jsonObject?["continuation_token"] is String) }
+    }
+}
+
+/// The emulator's username shape is the package's one rule: sign-up refuses markup after the domain as a bad
+/// parameter, and takes the same address without it.
+@Suite struct UsernameShapeTests {
+    @Test("markup or specials make no username", arguments: ["x@y.z<script>", "new.person@contoso.com>", "new,person@contoso.com", "new@-contoso.com"])
+    func markupIsNoUsername(username: String) throws {
+        let harness = try Harness()
+        let start = { (name: String) in
+            harness.post(.signUpStart, ["client_id": clientID, "username": name, "challenge_type": allTypes, "password": "Tall-Copper-Kite-42",
+                                        "attributes": #"{"displayName":"New Person"}"#])
+        }
+        let refused = start(username)
+        #expect(refused.status == 400)
+        #expect((refused.jsonObject?["error_description"] as? String)?.contains("The username parameter is empty or not valid.") == true, "\(username)")
+        #expect(start("new.person@contoso.com").jsonObject?["continuation_token"] is String)
     }
 }
 

@@ -1,3 +1,4 @@
+import EmailAddresses
 import TophhieCloudAuthentication
 
 /// Local checks on what the user typed, before a request. The server has the last word.
@@ -27,12 +28,11 @@ enum Validation {
         return passwordHasEmailName
     }
 
-    /// The trimmed email when it has the shape `local@domain` (no spaces), else `nil`.
+    /// The trimmed email when it has the package's one address shape (``EmailAddress/isWellFormed(_:)``) and
+    /// fits the field, else `nil`.
     static func email(_ text: String) -> String? {
         let trimmed = text.trimmingSpaces
-        let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
-        guard trimmed.count <= FieldInput.maxLength, parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
-              !trimmed.contains(where: \.isWhitespace) else { return nil }
+        guard trimmed.count <= FieldInput.maxLength, EmailAddress.isWellFormed(trimmed) else { return nil }
         return trimmed
     }
 

@@ -1,3 +1,4 @@
+import EmailAddresses
 import TophhieCloudAuthentication
 
 /// The sign-up screen's rules applied to one person of an enrolment list (a row of a CSV file): the same
@@ -50,10 +51,10 @@ public struct EnrolmentForm: Sendable {
         return problems
     }
 
-    /// The email of `values` as the tenant compares them (trimmed, lower case), to find a person listed twice;
-    /// nil when it is not an email.
+    /// The email of `values` as addresses are compared (trimmed, NFC, case-folded: ``EmailAddress/key(_:)``), to
+    /// find a person listed twice however the address was written; nil when it is not an email.
     public func comparableEmail(in values: [String: String]) -> String? {
-        Validation.email(values[Self.emailColumn] ?? "")?.lowercased()
+        Validation.email(values[Self.emailColumn] ?? "").map(EmailAddress.key)
     }
 
     /// A column's rule in words, for a template's example row: label, required or optional, kind, and the

@@ -73,6 +73,8 @@ final class Front {
             close()
             return ConsoleApp.fail("--queue " + PrintableText.make(error.message))
         }
+        // How the list was read, on screen at the start and on stderr at the end.
+        let notice = [notice, desk?.listNotice.map { PrintableText.make($0) }].compactMap { $0 }.joined(separator: " ")
         let trace = TraceLog()
         let mailbox = Mailbox()
         // Each exchange goes to the trace and wakes the loop, so the trace pane shows it while the request is out.
@@ -94,12 +96,13 @@ final class Front {
         let tools = options.enrol ? nil : emulator
         if let backend {
             mailbox.onPost(backend.wake)
-            FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, emulator: tools, desk: desk, notice: notice)
+            FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, emulator: tools, desk: desk,
+                              notice: notice.isEmpty ? nil : notice)
                 .run(on: backend)
         } else {
             let terminal = LineTerminal()
             terminal.say("Tophhie Account Console · \(header.tenant) · \(header.authority) [\(header.mode)]")
-            if let notice { terminal.say(notice) }
+            if !notice.isEmpty { terminal.say(notice) }
             if options.enrol {
                 terminal.say("Line mode cannot take lines back off the screen: clear the terminal and its scrollback "
                              + "between people.")
@@ -109,6 +112,7 @@ final class Front {
         }
         model.shutdown()
         close()
+        if let listNotice = desk?.listNotice { FileHandle.standardError.write(Data("tophhie: \(PrintableText.make(listNotice))\n".utf8)) }
         // Exit code 1 says why on stderr, after the terminal is restored, so a script's log has the reason.
         if let failure = model.lastFlowFailure {
             FileHandle.standardError.write(Data("tophhie: \(PrintableText.make(failure))\n".utf8))

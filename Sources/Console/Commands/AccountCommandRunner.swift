@@ -1,4 +1,5 @@
 import CommandGrammar
+import EmailAddresses
 import Foundation
 import TerminalUI
 import TophhieCloudAuthentication
@@ -125,11 +126,13 @@ public enum AccountCommandRunner {
         }
     }
 
-    /// A cached account by username (case-insensitive) or home account id.
+    /// A cached account by username (the same address however written: ``EmailAddress/same(_:_:)``) or home
+    /// account id (ignoring case).
     static func find(_ name: String, auth: TophhieAuth) throws -> TophhieAccount {
-        let wanted = name.lowercased()
         let accounts = try auth.accounts
-        guard let account = accounts.first(where: { $0.username?.lowercased() == wanted || $0.homeAccountID?.lowercased() == wanted }) else {
+        guard let account = accounts.first(where: {
+            $0.username.map { EmailAddress.same($0, name) } == true || $0.homeAccountID?.lowercased() == name.lowercased()
+        }) else {
             throw UnknownAccount(name: name, cached: accounts.count)
         }
         return account

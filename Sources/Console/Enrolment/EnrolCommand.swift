@@ -43,14 +43,24 @@ public enum EnrolCommand {
     private static func check(_ path: String, with form: EnrolmentForm) -> Int32 {
         let output = BufferedOutput()
         defer { output.flush() }
+        let check = EnrolmentCheck(form: form)
+        var reader: CSVReader?
+        // Before the verdict or the refusal: how the file was read explains them.
+        func sayDialect() {
+            if let notice = reader?.dialect?.notice { FileHandle.standardError.write(Data("\(path): \(notice).\n".utf8)) }
+        }
         let summary: EnrolmentCheck.Summary
         do throws(CSVError) {
-            summary = try EnrolmentCheck(form: form).run(try CSVReader(path: path)) { output.line(PrintableText.make($0)) }
+            let opened = try check.reader(path)
+            reader = opened
+            summary = try check.run(opened) { output.line(PrintableText.make($0)) }
         } catch {
             output.flush()
+            sayDialect()
             return fail("\(path): \(PrintableText.make(error.description))")
         }
         output.flush()
+        sayDialect()
         let verdict = summary.invalidRows == 0
             ? "every row can be enrolled"
             : "\(summary.invalidRows) of \(summary.people) row\(summary.people == 1 ? "" : "s") cannot be enrolled as they stand"

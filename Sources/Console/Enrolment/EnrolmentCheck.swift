@@ -1,5 +1,6 @@
 import AccountFlow
 import EnrolmentFiles
+import Foundation
 
 /// `tophhie enrol --check`: every row of a list through the sign-up form's rules, read as a stream.
 struct EnrolmentCheck {
@@ -13,6 +14,13 @@ struct EnrolmentCheck {
 
     let form: EnrolmentForm
 
+    /// The list at `path` as the dry run and the queue both read it: any encoding ``CSVReader`` takes, the
+    /// separator from the header line (the form's columns decide between candidates).
+    /// - Throws: ``CSVError`` when it cannot be opened.
+    func reader(_ path: String) throws(CSVError) -> CSVReader {
+        try CSVReader(path: path, separatorFromHeader: form.columns)
+    }
+
     /// Reads `reader` to the end, calling `report` with one `row N, column NAME: message` line per problem, and
     /// `each` with the header and every data row, its values and its problems (the queue keeps the rows; the dry
     /// run need not).
@@ -23,17 +31,20 @@ struct EnrolmentCheck {
         guard let first = try reader.next() else { throw CSVError(message: "the file is empty; it needs a header row (see --template).") }
         let header = try CSVHeader(first, known: form.columns, required: form.requiredColumns)
         var summary = Summary()
-        // Emails seen, by a 64-bit hash: a list of any length costs 16 bytes a person, not the text.
-        var firstRowOf: [UInt64: Int] = [:]
+        // Emails seen, by a 64-bit hash of their key and of their spelling: a list of any length costs 24 bytes a
+        // person, not the text.
+        var firstOf: [UInt64: (row: Int, spelling: UInt64)] = [:]
         while let record = try reader.next() {
             let values = try header.values(of: record)
             summary.people += 1
             var problems = form.problems(in: values)
-            if let email = form.comparableEmail(in: values).map(Self.fingerprint) {
-                if let earlier = firstRowOf[email] {
-                    problems.append(ColumnProblem(column: EnrolmentForm.emailColumn, message: "This email is listed already, on row \(earlier)."))
+            if let key = form.comparableEmail(in: values).map(Self.fingerprint) {
+                let spelling = Self.fingerprint((values[EnrolmentForm.emailColumn] ?? "").trimmingCharacters(in: .whitespaces))
+                if let earlier = firstOf[key] {
+                    problems.append(ColumnProblem(column: EnrolmentForm.emailColumn, message: "This email is listed already, on row \(earlier.row)"
+                                                  + (earlier.spelling == spelling ? "." : " — the same address written another way.")))
                 } else {
-                    firstRowOf[email] = record.row
+                    firstOf[key] = (record.row, spelling)
                 }
             }
             if !problems.isEmpty { summary.invalidRows += 1 }

@@ -9,6 +9,8 @@ import Foundation
 final class EnrolmentDesk {
     /// The list's path, for the screen and the report's title.
     let listPath: String
+    /// How the list was read when it is not plain comma-separated UTF-8 (`people.csv: read as ;-separated`).
+    let listNotice: String?
     private(set) var queue: EnrolmentQueue
     private let form: EnrolmentForm
     private let progress: AtomicFileWriter
@@ -29,8 +31,12 @@ final class EnrolmentDesk {
         self.clock = clock
         var people: [QueuePerson] = []
         var invalid: [InvalidRow] = []
+        var reader: CSVReader?
         do throws(CSVError) {
-            _ = try EnrolmentCheck(form: form).run(try CSVReader(path: listPath), report: { _ in }) { header, record, values, problems in
+            let check = EnrolmentCheck(form: form)
+            let opened = try check.reader(listPath)
+            reader = opened
+            _ = try check.run(opened, report: { _ in }) { header, record, values, problems in
                 let email = values[EnrolmentForm.emailColumn] ?? ""
                 if problems.isEmpty {
                     people.append(QueuePerson(row: record.row, email: email.trimmingCharacters(in: .whitespaces), columns: header.names,
@@ -40,8 +46,10 @@ final class EnrolmentDesk {
                 }
             }
         } catch {
-            throw EnrolmentDeskError("\(listPath): \(error.description)")
+            let notice = reader?.dialect?.notice.map { " (\($0))" } ?? ""
+            throw EnrolmentDeskError("\(listPath)\(notice): \(error.description)")
         }
+        listNotice = reader?.dialect?.notice.map { "\(listPath): \($0)." }
         let progressPath = ProgressFile.path(besideList: listPath)
         do throws(ProgressFileError) {
             queue = try EnrolmentQueue(people: people, invalid: invalid, resuming: try ProgressFile.load(progressPath))

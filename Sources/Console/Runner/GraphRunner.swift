@@ -1,4 +1,5 @@
 import AccountFlow
+import EmailAddresses
 import Foundation
 import Synchronization
 import TophhieCloudAuthentication
@@ -78,7 +79,7 @@ final class GraphRunner: Sendable {
     /// is generated (…@TENANT.onmicrosoft.com), not the email they sign in with, so the signed-in account's
     /// own username is asked for by its object id. Shared by the console and `tophhie history`.
     static func subject(_ user: String, auth: TophhieAuth) -> SignInHistoryUser {
-        if let current = auth.currentAccount, let id = current.objectID, current.username?.lowercased() == user.lowercased() {
+        if let current = auth.currentAccount, let id = current.objectID, current.username.map({ EmailAddress.same($0, user) }) == true {
             return .id(id)
         }
         return user.contains("@") ? .userPrincipalName(user) : .id(user)

@@ -1,4 +1,5 @@
 import AccountFlow
+import EmailAddresses
 import Foundation
 import ScreenPresentation
 import Launcher
@@ -227,8 +228,8 @@ final class FullScreenSession {
             return
         }
         // The code screen knows where its code went (the masked label, or the contact on registration).
-        let sentTo = entry.delivery.sentTo.lowercased()
-        guard let code = visibleCodes.last(where: { $0.maskedTarget.lowercased() == sentTo || $0.target.lowercased() == sentTo })
+        let sentTo = entry.delivery.sentTo
+        guard let code = visibleCodes.last(where: { $0.maskedTarget.lowercased() == sentTo.lowercased() || EmailAddress.same($0.target, sentTo) })
         else {
             consoleNotice = StatusLine("No code for \(entry.delivery.sentTo) is in the outbox yet.", kind: .error)
             return

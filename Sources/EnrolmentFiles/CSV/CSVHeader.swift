@@ -41,7 +41,7 @@ public struct CSVHeader: Sendable, Equatable {
         guard record.fields.count == names.count else {
             throw CSVError(row: record.row, line: record.line,
                            message: "\(record.fields.count) field\(record.fields.count == 1 ? "" : "s") where the header has \(names.count) "
-                               + "(a missing or extra comma, or a quote not closed?).")
+                               + "(a missing or extra separator, or a quote not closed?).")
         }
         return Dictionary(uniqueKeysWithValues: zip(names, record.fields))
     }

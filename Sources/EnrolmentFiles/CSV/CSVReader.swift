@@ -2,14 +2,17 @@
 /// being read, so a file of any length is read in bounded memory.
 ///
 /// The dialect: fields separated by commas; records by CRLF, LF or CR; a field in double quotes may hold
-/// commas, line breaks and quotes (doubled, `""`); UTF-8, with or without a byte order mark. Two additions
+/// separators, line breaks and quotes (doubled, `""`); UTF-8, with or without a byte order mark. Two additions
 /// for people's files: a record that starts with `#` is a comment up to the end of its line (a template's
 /// example row), and an empty line is skipped. Both still count as rows, as a spreadsheet counts them.
 ///
+/// What spreadsheets save is read too: UTF-16 with a byte order mark ("Unicode Text"), transcoded a chunk at a
+/// time; and, given the columns to expect, `;` or TAB between fields, taken from the header line (``dialect``).
+///
 /// Anything else is refused with a ``CSVError`` naming the row, line and column: a quote inside an
 /// unquoted field, text after a closing quote, a quoted field not closed at the end of the file, bytes that
-/// are not UTF-8 (or a UTF-16 file), a field longer than ``maxFieldBytes`` or a record with more than
-/// ``maxFields`` fields (which is what an unclosed quote early in a large file looks like).
+/// are not Unicode (a Windows code page, UTF-16 without a mark), a field longer than ``maxFieldBytes`` or a
+/// record with more than ``maxFields`` fields (which is what an unclosed quote early in a large file looks like).
 public final class CSVReader {
     /// The longest field accepted, in bytes.
     public static let maxFieldBytes = 64 * 1024
@@ -20,28 +23,34 @@ public final class CSVReader {
     private var chunk: [UInt8] = []
     private var position = 0
     private var exhausted = false
-    private var started = false
     private var row = 0
     private var line = 1
     private var field: [UInt8] = []
+    private var separator = CSVSeparator.comma.rawValue
+    private let knownColumns: [String]?
     /// The first record's fields, once read: errors name columns by them.
     public private(set) var header: [String]?
+    /// The encoding and separator the file was read with, once its header is read.
+    public private(set) var dialect: CSVDialect?
 
     /// Reads the file at `path`, `chunkSize` bytes at a time.
+    /// - Parameter knownColumns: the column names a header may hold; when given, the separator is taken from
+    ///   the header line (``CSVSeparator``), else it is the comma.
     /// - Throws: ``CSVError`` when it cannot be opened.
-    public init(path: String, chunkSize: Int = 64 * 1024) throws(CSVError) {
+    public init(path: String, chunkSize: Int = 64 * 1024, separatorFromHeader knownColumns: [String]? = nil) throws(CSVError) {
         source = try CSVByteSource(path: path, chunkSize: chunkSize)
+        self.knownColumns = knownColumns
     }
 
     /// Reads `bytes`, `chunkSize` at a time (a small size exercises records split across chunks).
-    public init(bytes: [UInt8], chunkSize: Int = 64 * 1024) {
+    public init(bytes: [UInt8], chunkSize: Int = 64 * 1024, separatorFromHeader knownColumns: [String]? = nil) {
         source = CSVByteSource(bytes: bytes, chunkSize: max(1, chunkSize))
+        self.knownColumns = knownColumns
     }
 
     /// The next record; nil at the end of the file. The first one is taken as the header.
     /// - Throws: ``CSVError`` where the file breaks the dialect; reading should stop there.
     public func next() throws(CSVError) -> CSVRecord? {
-        if !started { try start() }
         while let first = try peek() {
             row += 1
             let startLine = line
@@ -56,11 +65,12 @@ public final class CSVReader {
                 try endLine(afterCarriageReturn: first == carriageReturn)
                 continue
             }
+            if dialect == nil { try chooseSeparator() }
             var fields: [String] = []
             while true {
                 fields.append(try readField(column: fields.count + 1, recordLine: startLine))
                 guard let separator = try take() else { break }
-                if separator == comma {
+                if separator == self.separator {
                     guard fields.count < Self.maxFields else {
                         throw error("more than \(Self.maxFields) fields in one record.", column: fields.count + 1)
                     }
@@ -77,7 +87,6 @@ public final class CSVReader {
 
     // MARK: Bytes
 
-    private let comma = UInt8(ascii: ",")
     private let quote = UInt8(ascii: "\"")
     private let lineFeed: UInt8 = 0x0A
     private let carriageReturn: UInt8 = 0x0D
@@ -107,27 +116,6 @@ public final class CSVReader {
         if afterCarriageReturn, try peek() == lineFeed { position += 1 }
     }
 
-    /// A UTF-8 byte order mark is skipped; a UTF-16 one refused (spreadsheets offer "Unicode text" as UTF-16).
-    private func start() throws(CSVError) {
-        started = true
-        guard let first = try peek() else { return }
-        if first == 0xFF || first == 0xFE {
-            _ = try take()
-            if let second = try peek(), (first, second) == (0xFF, 0xFE) || (first, second) == (0xFE, 0xFF) {
-                throw CSVError(row: 1, line: 1, message: "the file is UTF-16 text, not UTF-8; save it as \"CSV UTF-8\".")
-            }
-            throw CSVError(row: 1, line: 1, column: 1, message: "the file is not UTF-8 text; save it as \"CSV UTF-8\".")
-        }
-        guard first == 0xEF else { return }
-        // Three bytes, possibly split across chunks when the chunk is tiny.
-        var mark: [UInt8] = []
-        while mark.count < 3, let byte = try peek(), byte == [0xEF, 0xBB, 0xBF][mark.count] {
-            mark.append(byte)
-            position += 1
-        }
-        guard mark.count == 3 else { throw CSVError(row: 1, line: 1, column: 1, message: "the file is not UTF-8 text; save it as \"CSV UTF-8\".") }
-    }
-
     // MARK: Fields
 
     private func readField(column: Int, recordLine: Int) throws(CSVError) -> String {
@@ -149,11 +137,11 @@ public final class CSVReader {
                 field.append(byte)
                 try checkLength(column)
             }
-            if let next = try peek(), next != comma, next != lineFeed, next != carriageReturn {
+            if let next = try peek(), next != separator, next != lineFeed, next != carriageReturn {
                 throw error("text after a closing quote; put the whole field in quotes and double any quote inside it (\"\").", column: column)
             }
         } else {
-            while let byte = try peek(), byte != comma, byte != lineFeed, byte != carriageReturn {
+            while let byte = try peek(), byte != separator, byte != lineFeed, byte != carriageReturn {
                 guard byte != quote else {
                     throw error("a quote inside an unquoted field; put the whole field in quotes and double the quote (\"\").", column: column)
                 }
@@ -163,12 +151,80 @@ public final class CSVReader {
             }
         }
         guard !field.contains(0) else {
-            throw error("a NUL byte: the file looks like UTF-16 text; save it as \"CSV UTF-8\".", column: column)
+            throw error("a NUL byte: the file looks like UTF-16 text without a byte order mark; " + Self.saveAsUTF8, column: column)
         }
         guard let text = String(validating: field, as: UTF8.self) else {
-            throw error("not UTF-8 text; save the file as \"CSV UTF-8\".", column: column)
+            throw error(source.encoding == .utf8
+                ? "not UTF-8 text (plain \"CSV\" from a spreadsheet is often in a Windows code page such as Windows-1252); " + Self.saveAsUTF8
+                : "not \(source.encoding.name) text (half of a surrogate pair); " + Self.saveAsUTF8, column: column)
         }
         return text
+    }
+
+    /// How to get a file this reader takes, in the words of the spreadsheets' own menus.
+    static let saveAsUTF8 = "save the list again as \"CSV UTF-8\" (Excel: Save As, CSV UTF-8 (Comma delimited); "
+        + "LibreOffice: Save As, Text CSV, character set Unicode (UTF-8))."
+
+    // MARK: Separator
+
+    /// Before the header record: the separator from its line (read ahead, then read again as a record). One
+    /// candidate outside quotes is taken; several, the one whose fields are most often known columns, the comma
+    /// first on a tie; none, the comma (a one-column list).
+    private func chooseSeparator() throws(CSVError) {
+        guard let knownColumns else {
+            dialect = CSVDialect(separator: .comma, encoding: source.encoding)
+            return
+        }
+        let line = try headerLine()
+        let present = CSVSeparator.allCases.filter { candidate in Self.split(line, on: candidate.rawValue).count > 1 }
+        let known = Set(knownColumns)
+        var (chosen, best) = (CSVSeparator.comma, -1)
+        for candidate in present {
+            let count = Self.split(line, on: candidate.rawValue).filter(known.contains).count
+            if count > best { (chosen, best) = (candidate, count) }
+        }
+        separator = chosen.rawValue
+        dialect = CSVDialect(separator: chosen, encoding: source.encoding, alsoInHeader: present.filter { $0 != chosen })
+    }
+
+    /// The bytes up to the first line break outside quotes (at most ``maxFieldBytes``), left in place to be read.
+    private func headerLine() throws(CSVError) -> [UInt8] {
+        var line: [UInt8] = []
+        var index = position
+        var quoted = false
+        while line.count < Self.maxFieldBytes {
+            if index == chunk.count {
+                // Keep what is looked at, and add the next chunk after it.
+                chunk.removeSubrange(..<position)
+                (index, position) = (index - position, 0)
+                var more: [UInt8] = []
+                guard !exhausted, try source.read(into: &more) else {
+                    exhausted = true
+                    break
+                }
+                chunk += more
+            }
+            let byte = chunk[index]
+            index += 1
+            if byte == quote {
+                quoted.toggle()
+            } else if !quoted, byte == lineFeed || byte == carriageReturn {
+                break
+            }
+            line.append(byte)
+        }
+        return line
+    }
+
+    /// `line`'s fields split on `separator` outside quotes, trimmed of spaces and quotes.
+    private static func split(_ line: [UInt8], on separator: UInt8) -> [String] {
+        var fields: [[UInt8]] = [[]]
+        var quoted = false
+        for byte in line {
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            if byte == separator, !quoted { fields.append([]) } else { fields[fields.count - 1].append(byte) }
+        }
+        return fields.map { String(decoding: $0, as: UTF8.self).trimmed(of: [" ", "\t", "\""]) }
     }
 
     private func checkLength(_ column: Int) throws(CSVError) {

@@ -1,3 +1,5 @@
+import EmailAddresses
+
 /// The people of an enrolment list and what has happened to each, for the desk: who is next, "k of N", a
 /// filter by name or email, and each outcome as it is recorded. Pure: the progress file and the report are
 /// written from ``progress`` by their owners.
@@ -26,7 +28,7 @@ public struct EnrolmentQueue: Sendable, Equatable {
                 throw ProgressFileError("the progress has row \(entry.row) (\(entry.email)), which the list does not offer now; "
                                         + "the list changed since. Restore the list, or move the progress file away to start afresh.")
             }
-            guard person.email.lowercased() == entry.email.lowercased() else {
+            guard EmailAddress.same(person.email, entry.email) else {
                 throw ProgressFileError("row \(entry.row) is \(person.email) in the list but \(entry.email) in the progress; "
                                         + "the list changed since. Restore the list, or move the progress file away to start afresh.")
             }

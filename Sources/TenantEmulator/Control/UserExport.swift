@@ -1,3 +1,4 @@
+import EmailAddresses
 import Foundation
 
 /// `GET /emulator/v1/users`: an export that `POST /emulator/v1/users` (or a policy's `users[]`) takes back

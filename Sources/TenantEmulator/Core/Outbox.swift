@@ -1,3 +1,4 @@
+import EmailAddresses
 import Foundation
 
 /// Where one-time codes go instead of being sent; readable by in-process callers and the control API.

@@ -1,3 +1,4 @@
+import EmailAddresses
 import Foundation
 
 /// A one-time code the emulator "sent": codes never leave the process, they land in the outbox.

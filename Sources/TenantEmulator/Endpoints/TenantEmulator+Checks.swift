@@ -1,3 +1,4 @@
+import EmailAddresses
 import Foundation
 import NativeAuthWire
 
@@ -79,7 +80,7 @@ extension TenantEmulator {
         if let first = username.utf8.first, let last = username.utf8.last, !visible.contains(first) || !visible.contains(last) {
             username = username.trimmingCharacters(in: .whitespaces)
         }
-        guard EmailAddress.isPlausible(username) else { throw ProtocolError.missing("username") }
+        guard EmailAddress.isWellFormed(username) else { throw ProtocolError.missing("username") }
         return username
     }
 }

@@ -1,3 +1,4 @@
+import EmailAddresses
 import Foundation
 import NativeAuthWire
 
@@ -47,8 +48,8 @@ extension TenantEmulator {
             case .none: break
             }
         case .email:
-            guard EmailAddress.isPlausible(target) else { throw ProtocolError.invalidContact }
-            if policy.mfa.preverifiedFastPass, target.lowercased() == user.email.lowercased() {
+            guard EmailAddress.isWellFormed(target) else { throw ProtocolError.invalidContact }
+            if policy.mfa.preverifiedFastPass, EmailAddress.same(target, user.email) {
                 // The address was verified when the account was made: the fast pass (docs/protocol.md §N3.7 "preverified").
                 session.step = .registrationPreverified(channel: channel.rawValue, target: target)
                 return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), challengeType: .preverified))

@@ -1,3 +1,4 @@
+import EmailAddresses
 import Foundation
 import NativeAuthWire
 

@@ -1,3 +1,4 @@
+import EmailAddresses
 import Foundation
 import NativeAuthWire
 
@@ -29,7 +30,7 @@ extension TenantEmulator {
     /// seeded users as they are; the console's panel asks this and ``passwordProblem(_:email:)`` first, so a user
     /// it adds is one that could have signed up.
     public func emailProblem(_ email: String) -> String? {
-        guard EmailAddress.isPlausible(email) else { return "\(email) is not an email address." }
+        guard EmailAddress.isWellFormed(email) else { return "\(email) is not an email address." }
         if (try? store.user(email: email)) != nil { return "\(email) already has an account." }
         return nil
     }

@@ -1,3 +1,4 @@
+import EmailAddresses
 import Foundation
 
 /// When codes went to each address, for `otp.maxCodesPerAddress`: the service refuses a code past its

@@ -1,3 +1,4 @@
+import EmailAddresses
 import Foundation
 
 /// The query options of `GET /v1.0/auditLogs/signIns`: `$filter`, `$top`, `$skiptoken`, and `$orderby`

@@ -1,3 +1,4 @@
+import EmailAddresses
 import Foundation
 import NativeAuthWire
 import StrictJSON
@@ -96,7 +97,7 @@ extension TenantPolicy {
             }
         }
         let operators = try root.strings("operators") ?? []
-        if operators.contains(where: { !EmailAddress.isPlausible($0) }) {
+        if operators.contains(where: { !EmailAddress.isWellFormed($0) }) {
             throw root.wrong("operators", expected: "an array of user email addresses")
         }
 
@@ -223,7 +224,7 @@ extension TenantPolicy {
         try reader.only(["id", "email", "password", "passwordHash", "attributes", "methods", "createdAt"])
         let id = try parseGUID(reader, "id")
         let email = try reader.requiredString("email", expected: "an email address")
-        guard EmailAddress.isPlausible(email) else { throw reader.wrong("email", expected: "an email address") }
+        guard EmailAddress.isWellFormed(email) else { throw reader.wrong("email", expected: "an email address") }
         let password = try reader.string("password")
         if let password, password.isEmpty { throw reader.wrong("password", expected: "a non-empty password, or no key for a code-only account") }
         let hashFormat = "a PBKDF2 hash as exported: pbkdf2-sha256$<iterations>$<salt base64url>$<32-byte hash base64url>"
@@ -241,7 +242,7 @@ extension TenantPolicy {
                 let methodID = try parseGUID(methodReader, "id")
                 let channel: MethodChannel = try methodReader.choice("channel") ?? .email
                 let target = try methodReader.requiredString("target", expected: "an email address or an E.164 phone number")
-                let valid = channel == .email ? EmailAddress.isPlausible(target) : PhoneNumber.isE164(target)
+                let valid = channel == .email ? EmailAddress.isWellFormed(target) : PhoneNumber.isE164(target)
                 if !valid {
                     throw methodReader.wrong("target", expected: channel == .email ? "an email address" : "an E.164 phone number such as +14255550123")
                 }

@@ -1,3 +1,4 @@
+import EmailAddresses
 /// Decoded accounts by id, and ids by email, in front of the `users` table.
 ///
 /// The light endpoints read the same few accounts on every request, and decoding a row (two JSON columns)

@@ -1,3 +1,4 @@
+import EmailAddresses
 import Foundation
 
 /// Accounts, strong-authentication methods, password history, refresh tokens, a sign-in log and the
@@ -142,7 +143,10 @@ final class UserStore {
 
     func addMethod(userID: String, channel: String, target: String) throws -> StoredMethod {
         guard var user = try user(id: userID) else { throw Failure.userExists }
-        if let existing = user.methods.first(where: { $0.channel == channel && $0.target == target }) { return existing }
+        // An address is one method however it is written (case, normal form); a phone number as it is.
+        if let existing = user.methods.first(where: { $0.channel == channel && (channel == "email" ? EmailAddress.same($0.target, target) : $0.target == target) }) {
+            return existing
+        }
         let method = StoredMethod(id: SecureRandom.guid(), channel: channel, target: target)
         user.methods.append(method)
         cache.removeAll()

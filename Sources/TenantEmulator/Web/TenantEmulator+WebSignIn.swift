@@ -1,3 +1,4 @@
+import EmailAddresses
 import Foundation
 import NativeAuthWire
 
@@ -41,7 +42,7 @@ extension TenantEmulator {
         case (.username, .usernameEntered(let text)):
             let username = text.trimmingCharacters(in: .whitespaces)
             flow.username = username
-            guard EmailAddress.isPlausible(username) else { return .show(error: "Enter a valid email address.") }
+            guard EmailAddress.isWellFormed(username) else { return .show(error: "Enter a valid email address.") }
             guard let user = try store.user(email: username) else {
                 return .show(error: "We couldn't find an account with that email address.")
             }

@@ -46,13 +46,22 @@ import Testing
         #expect(message.problem == "the multipart boundary gone never appears")
     }
 
+    /// The code's message is found for the address however the tenant or the mail server wrote it: letter case,
+    /// Unicode normal form, full case folding (field case 038).
+    @Test func aRecipientIsTheSameAddressWrittenAnotherWay() {
+        let message = MailMessage(Array("To: Jo <JO.STRASSE@Contoso.com>, \"E\u{301}mile\" <E\u{301}MILE@contoso.com>\r\n\r\nbody".utf8))
+        #expect(message.isAddressed(to: "jo.straße@contoso.com"))
+        #expect(message.isAddressed(to: "émile@contoso.com"))
+        #expect(!message.isAddressed(to: "emile@contoso.com"), "an accent is not a letter case")
+    }
+
     @Test func aYearIsNotACode() throws {
         #expect(try code(in: "Subject: x\r\n\r\n© 2026 Contoso. No code today.\r\n") == nil)
     }
 
     @Test func headersUnfoldAndRecipientsAreAddresses() {
         let message = MailMessage(Array("To: \"QA\"\r\n <QA+run42@Contoso.com>, other@contoso.com\r\nSubject: =?utf-8?B?VmVyaWZ5IOKckw==?=\r\nDate: Wed, 2 Dec 2026 10:00:01 +0000 (UTC)\r\n\r\nbody".utf8))
-        #expect(message.recipients == ["qa+run42@contoso.com", "other@contoso.com"])
+        #expect(message.recipients == ["QA+run42@Contoso.com", "other@contoso.com"])
         #expect(message.subject == "Verify ✓")
         #expect(message.date == Date(timeIntervalSince1970: 1_796_205_601))
     }
