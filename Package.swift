@@ -29,6 +29,11 @@ let package = Package(
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         // QR codes of the sign-in addresses, for a phone.
         systemLibrary("CQRencode", pkgConfig: "libqrencode", apt: "libqrencode-dev"),
+        // A mailbox's messages: MIME with GMime, their HTML parts with libxml2's HTML parser. GMime's pkg-config adds
+        // -D_LARGEFILE64_SOURCE and -pthread, which SwiftPM refuses with a warning: glib's folders come from pkg-config
+        // here, GMime's own (/usr/include/gmime-3.0 on every Debian architecture) from MailboxCodes' flags.
+        systemLibrary("CGMime", pkgConfig: "glib-2.0", apt: "libgmime-3.0-dev"),
+        systemLibrary("CLibXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
         // No pkg-config: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim defines what is needed.
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
         // Bounded ICU regex evaluation; a C target so ICU headers never meet Foundation's ICU module.
@@ -47,7 +52,8 @@ let package = Package(
         .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "TenantConfiguration", "CCurl", "CCrypto", "LoopbackHTTP"]),
         .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "EmailAddresses", "CRegexBound"]),
         // One-time codes read from a real mailbox over libcurl's IMAP, for scenario runs against a real tenant.
-        .target(name: "MailboxCodes", dependencies: ["EmailAddresses", "CCurl"]),
+        .target(name: "MailboxCodes", dependencies: ["EmailAddresses", "CCurl", "CGMime", "CLibXML2"],
+                swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/gmime-3.0"])]),
         // Foundation-free, like CursesBackend and Launcher: the launcher paints its first frame with them.
         .target(name: "TerminalUI"),
         // Text to QR modules (libqrencode) and modules to half-block lines. Foundation-free.

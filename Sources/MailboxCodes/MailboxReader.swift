@@ -5,11 +5,13 @@ import Foundation
 ///
 /// For each code, ``code(for:requestedAt:deadline:)`` waits for a new, unseen message to the exact address
 /// (plus-addressing, `qa+run42@contoso.com`, keeps parallel runs apart) dated at or after the moment the
-/// code was asked for, takes the code with the settings' pattern, and flags the message seen or deletes it.
-/// Each IMAP command blocks a Dispatch thread, never the cooperative pool; between searches the task sleeps.
+/// code was asked for, reads it with GMime (``ReceivedMessage``), takes the code with the settings' pattern (by
+/// default a standalone run of the code's length of digits, ``CodePattern/standalone(digits:)``), and flags the
+/// message seen or deletes it. Each IMAP command and each parse runs on a Dispatch thread, never the cooperative
+/// pool; between searches the task sleeps.
 /// ```swift
 /// let reader = try MailboxReader(settings)   // reads the password from its variable or file
-/// let code = try await reader.code(for: "qa+run42@contoso.com", requestedAt: asked, deadline: .now + 60)
+/// let code = try await reader.code(for: "qa+run42@contoso.com", requestedAt: asked, deadline: .now + 60, digits: 8)
 /// ```
 /// One call at a time per reader (the calls share one connection). After a cancellation the reader only
 /// answers `.cancelled`.
@@ -36,13 +38,15 @@ public final class MailboxReader: Sendable {
     ///   - address: the exact recipient (compared with the `To` and `Cc` addresses as addresses are: ``EmailAddress/same(_:_:)``).
     ///   - requestedAt: when the step that sent the code began; older messages are not taken.
     ///   - deadline: when to give up (the scenario's timeout).
+    ///   - digits: the code's length, the challenge's `code_length` (docs/protocol.md §N3.2): the default pattern's run of digits.
     /// - Returns: the code.
     /// - Throws: `MailboxFailure`: `.noMessage` at the deadline, `.noCode` when the new message holds none,
     ///   `.unreachable`, `.loginRefused`, `.protocolFailure`, `.cancelled` when the task is cancelled.
-    public func code(for address: String, requestedAt: Date, deadline: Date) async throws(MailboxFailure) -> String {
+    public func code(for address: String, requestedAt: Date, deadline: Date, digits: Int) async throws(MailboxFailure) -> String {
         guard !address.isEmpty, !address.contains(where: { "\"\\\r\n".contains($0) }) else {
             throw .configuration("the address \"\(address)\" cannot be searched for")
         }
+        let pattern = settings.pattern ?? .standalone(digits: digits)
         let since = Self.searchDate(requestedAt.addingTimeInterval(-86_400))
         let earliest = requestedAt.addingTimeInterval(-Self.dateSlack)
         // UIDs already read and found too old: not fetched again on the next search.
@@ -60,9 +64,9 @@ public final class MailboxReader: Sendable {
             // always arrival); an older message is remembered and not fetched again.
             for uid in uids.reversed().filter({ !passed.contains($0) }).prefix(Self.fetchesPerSearch) {
                 let timeout = max(1, min(deadline.timeIntervalSinceNow, 30))
-                let message = MailMessage(try await offPool { (connection: IMAPConnection) throws(MailboxFailure) -> [UInt8] in
-                    try connection.fetch(uid: uid, timeout: timeout)
-                })
+                let message = try await offPool { (connection: IMAPConnection) throws(MailboxFailure) -> ReceivedMessage in
+                    ReceivedMessage(try connection.fetch(uid: uid, timeout: timeout))
+                }
                 guard message.isAddressed(to: address) else {
                     passed.insert(uid)
                     continue
@@ -71,13 +75,9 @@ public final class MailboxReader: Sendable {
                     passed.insert(uid)
                     continue
                 }
-                guard let code = settings.pattern.code(in: message.text) ?? settings.pattern.code(in: message.subject) else {
-                    try await dispose(uid, timeout: timeout)
-                    throw .noCode(address: address, subject: Self.printable(message.subject), pattern: settings.pattern.source,
-                                  detail: message.problem.map { "malformed MIME: \($0)" })
-                }
+                // Flagged whether it holds a code or not: a message without one must not stop the next run.
                 try await dispose(uid, timeout: timeout)
-                return code
+                return try Self.code(in: message, pattern: pattern, address: address)
             }
             let pause = min(settings.pollInterval, max(0, deadline.timeIntervalSinceNow))
             do {
@@ -87,6 +87,16 @@ public final class MailboxReader: Sendable {
                 throw .cancelled
             }
         }
+    }
+
+    /// The code in the message's text, else in its subject.
+    /// - Throws: `MailboxFailure.noCode`, naming the subject and the pattern (and what GMime found malformed).
+    static func code(in message: ReceivedMessage, pattern: CodePattern, address: String) throws(MailboxFailure) -> String {
+        guard let code = pattern.code(in: message.text) ?? pattern.code(in: message.subject) else {
+            throw .noCode(address: address, subject: printable(message.subject), pattern: pattern.source,
+                          detail: message.problem.map { "malformed MIME: \($0)" })
+        }
+        return code
     }
 
     /// Flags the message as the settings say, so the next code's search does not find it again.

@@ -15,13 +15,14 @@ public struct MailboxSettings: Sendable, Equatable {
     public var password: MailboxPassword
     /// A PEM file of CA certificates trusted besides the system's (a private or test CA); nil: the system's.
     public var caFile: String?
-    public var pattern: CodePattern
+    /// The code's pattern; nil: a standalone run of the challenge's code length of digits (``CodePattern/standalone(digits:)``).
+    public var pattern: CodePattern?
     public var afterReading: AfterReading
     /// How long to wait between two searches of the folder (seconds).
     public var pollInterval: TimeInterval
 
     public init(location: MailboxLocation, password: MailboxPassword, caFile: String? = nil,
-                pattern: CodePattern, afterReading: AfterReading = .seen, pollInterval: TimeInterval = 0.5) {
+                pattern: CodePattern? = nil, afterReading: AfterReading = .seen, pollInterval: TimeInterval = 0.5) {
         self.location = location
         self.password = password
         self.caFile = caFile

@@ -64,7 +64,7 @@ public enum FixtureError: Error, CustomStringConvertible {
     }
 }
 
-/// The repository's own test files: the package root and the documented exchanges under `Tests/Fixtures/`.
+/// The repository's own test files: the package root, the documented exchanges and the mail under `Tests/Fixtures/`.
 public enum RepositoryFiles {
     /// The package's root folder, found from this file's path.
     public static var packageRoot: URL {
@@ -90,5 +90,10 @@ public enum RepositoryFiles {
     /// Loads one fixture by name (file stem).
     public static func fixture(_ name: String) throws -> Fixture {
         try Fixture(url: nativeAuthDirectory.appendingPathComponent("\(name).json"))
+    }
+
+    /// One received message from `Tests/Fixtures/mail/` by name (file stem), its bytes as sent (CRLF line ends).
+    public static func mail(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/mail/\(name).eml")))
     }
 }

@@ -130,8 +130,8 @@ final class ScenarioDriver {
         if case .code = answer {} else { codeRequestedAt = Date() }
         switch answer {
         case .code(let source):
-            guard case .codeEntry = model.state.step else { throw wrongScreen("the code screen") }
-            try fill([.code: try code(from: source)])
+            guard case .codeEntry(let entry) = model.state.step else { throw wrongScreen("the code screen") }
+            try fill([.code: try code(from: source, digits: entry.delivery.codeLength)])
         case .password(let password):
             guard case .newPassword = model.state.step else { throw wrongScreen("the new-password screen") }
             try fill([.password: password, .confirmPassword: password])
@@ -173,7 +173,8 @@ final class ScenarioDriver {
         }
     }
 
-    private func code(from source: CodeSource) throws(StepFailure) -> String {
+    /// - Parameter digits: the code's length the challenge announced (a mailbox's default pattern looks for as many).
+    private func code(from source: CodeSource, digits: Int) throws(StepFailure) -> String {
         switch source {
         case .value(let code): return code
         case .outbox:
@@ -194,19 +195,19 @@ final class ScenarioDriver {
             }
         case .mailbox(let address):
             guard let reader = stack.mailbox else { throw StepFailure(message: "the tenant has no mailbox") }
-            return try mailboxCode(reader, address: address ?? email)
+            return try mailboxCode(reader, address: address ?? email, digits: digits)
         }
     }
 
     /// Awaits the mailbox's code on a task while this thread waits on `answers` (woken when it is read), so an
     /// interruption cancels the read at once; the reader gives up itself at the scenario's deadline.
-    private func mailboxCode(_ reader: MailboxReader, address: String) throws(StepFailure) -> String {
+    private func mailboxCode(_ reader: MailboxReader, address: String, digits: Int) throws(StepFailure) -> String {
         let outcome = MailboxOutcome()
         let answers = answers
         let (requestedAt, deadline) = (codeRequestedAt, deadline)
         let task = Task {
             do throws(MailboxFailure) {
-                let code = try await reader.code(for: address, requestedAt: requestedAt, deadline: deadline)
+                let code = try await reader.code(for: address, requestedAt: requestedAt, deadline: deadline, digits: digits)
                 outcome.result.withLock { $0 = .success(code) }
             } catch {
                 outcome.result.withLock { $0 = .failure(error) }

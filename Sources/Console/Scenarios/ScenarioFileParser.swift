@@ -185,12 +185,13 @@ struct ScenarioFileParser {
         case (nil, let path?): password = .file(path)
         default: throw reader.failure("passwordEnv", "give exactly one of passwordEnv (a variable's name) and passwordFile")
         }
-        let source = try reader.nonEmptyString("pattern") ?? CodePattern.defaultSource
-        let pattern: CodePattern
-        do {
-            pattern = try CodePattern(source)
-        } catch {
-            throw reader.failure("pattern", error.description)
+        var pattern: CodePattern?
+        if let source = try reader.nonEmptyString("pattern") {
+            do {
+                pattern = try CodePattern(source)
+            } catch {
+                throw reader.failure("pattern", error.description)
+            }
         }
         var afterReading = MailboxSettings.AfterReading.seen
         if let text = try reader.nonEmptyString("afterReading") {

@@ -14,11 +14,13 @@ import TestSupport
         let caFile: String
         private let pid: pid_t
 
+        /// - Parameter preset: a preset's name, or a policy file in `server.folder` (its name then names the files).
         init(preset: String, server: DovecotServer) async throws {
             let console = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
                 .deletingLastPathComponent().appendingPathComponent("tophhie-console").path
-            caFile = server.folder + "/emulator-\(preset).pem"
-            let output = server.folder + "/emulator-\(preset).out"
+            let name = URL(fileURLWithPath: preset).deletingPathExtension().lastPathComponent
+            caFile = server.folder + "/emulator-\(name).pem"
+            let output = server.folder + "/emulator-\(name).out"
             guard let pid = ChildProcess.start(server.mailUserPrefix + [console, "emulator", "--tenant", preset, "--tls", "--tls-cert", caFile,
                                                                         "--maildir", server.maildir, "--hash-iterations", "10"],
                                                outputPath: output, truncate: true) else {
@@ -121,6 +123,32 @@ import TestSupport
             // Every code was taken: none is left unseen for the next run.
             let unseen = try FileManager.default.contentsOfDirectory(atPath: server.maildir + "/new")
             #expect(unseen.isEmpty)
+            }
+        }
+    }
+
+    /// The mailbox's default pattern looks for as many digits as the challenge's `code_length` says.
+    @Test func aSixDigitTenantsCodeIsReadFromTheMailbox() async throws {
+        try await DovecotServer.with { server in
+            let presetFile = RepositoryFiles.packageRoot.appendingPathComponent("Sources/TenantEmulator/Presets/email-password.json")
+            var policy = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: presetFile)) as? [String: Any])
+            var otp = try #require(policy["otp"] as? [String: Any])
+            otp["length"] = 6
+            policy["otp"] = otp
+            let policyFile = server.folder + "/six-digits.json"
+            try JSONSerialization.data(withJSONObject: policy).write(to: URL(fileURLWithPath: policyFile))
+            let emulator = try await EmulatorProcess(preset: policyFile, server: server)
+            try await EmulatorProcess.stopping([emulator]) {
+            let file = server.folder + "/six.json"
+            try Data(#"{"tenant": \#(Self.tenant(emulator, server)), "scenarios": [\#(Self.signUp("qa+six@contoso.com"))]}"#.utf8)
+                .write(to: URL(fileURLWithPath: file))
+            var options = ScenarioRunOptions()
+            options.files = [file]
+            options.junitPath = server.folder + "/junit.xml"
+            options.reportPath = server.folder + "/report.md"
+            options.harDirectory = server.folder
+            let (code, output, errors) = await runScenarioCommand(options)
+            #expect(code == 0, "\(output)\(errors)")
             }
         }
     }
