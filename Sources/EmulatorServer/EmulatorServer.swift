@@ -50,7 +50,6 @@ public final class EmulatorServer: Sendable {
     /// The `--host` that binds every IPv4 address.
     static let everyAddress = "0.0.0.0"
 
-
     private init(emulator: TenantEmulator, daemon: HTTPDaemon, responder: EmulatorResponder, certificatePEM: String?) {
         self.responder = responder
         controlToken = responder.controlToken?.value

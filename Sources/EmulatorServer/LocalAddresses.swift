@@ -25,6 +25,6 @@ enum LocalAddresses {
             let dotted = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if !addresses.contains(dotted) { addresses.append(dotted) }
         }
-        return addresses.sorted { ($0.hasPrefix("127.") ? 0 : 1) < ($1.hasPrefix("127.") ? 0 : 1) }
+        return addresses.filter { $0.hasPrefix("127.") } + addresses.filter { !$0.hasPrefix("127.") }
     }
 }

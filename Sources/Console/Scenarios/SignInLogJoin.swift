@@ -15,8 +15,8 @@ struct SignInLogJoin: Sendable {
     /// The longest wait for Graph (a scenario's report must not hang on it).
     static let timeout: Duration = .seconds(20)
 
-    /// The entry's lines, or why there is none: not in the log yet (with the command that looks later), not read. Blocks the calling thread (a scenario worker,
-    /// never the cooperative pool) while the lookup runs on a task.
+    /// The entry's lines, or why there is none: not in the log yet (with the command that looks later), not read.
+    /// Blocks the calling thread (a scenario worker, never the cooperative pool) while the lookup runs on a task.
     func lines(for exchange: ObservedExchange, tenant: TenantTarget, caFile: String?) -> [String] {
         guard let id = Self.correlationID(of: exchange) else { return ["The failing exchange carries no correlation id."] }
         let outcome = Mutex<[String]?>(nil)
