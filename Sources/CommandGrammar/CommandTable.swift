@@ -210,16 +210,21 @@ public enum CommandTable {
     /// `tophhie lookup`.
     public static let lookup = CommandSpec(
         name: "lookup", summary: "the tenant's sign-in log entry for a correlation id, read with a cached operator account",
-        usage: ["lookup CORRELATION-ID [--user UPN|OBJECT-ID] [--json] [--account OPERATOR] [--graph URL] [TENANT OPTIONS]"],
+        usage: ["lookup CORRELATION-ID [--wait DURATION] [--user UPN|OBJECT-ID] [--json] [--account OPERATOR] [--graph URL]",
+                "       [TENANT OPTIONS]"],
         options: tenant + [
             tokenCache, caFile, json, account,
+            OptionSpec(["--wait"], value: "DURATION",
+                       help: "when no entry has the id yet, keep looking for up to DURATION (90s, 5m, 1h; at most 24h): "
+                           + "2 s apart, doubling to 30 s, longer when Graph throttles; each wait is said on stderr."),
             OptionSpec(["--user"], value: "UPN|ID",
                        help: "when no entry has the id yet (the log lags by minutes): show this user's sign-ins of the last hour instead."),
             graph, debug,
         ],
         operand: "CORRELATION-ID",
         notes: ["Reads /auditLogs/signIns?$filter=correlationId eq '…' with an operator account holding AuditLog.Read.All and a "
-                + "reports role; shows status, failure reason, conditional access status and MFA detail. Exit 1 when nothing is found.",
+                + "reports role; shows status, failure reason, conditional access status and MFA detail. The log lags the sign-in "
+                + "by minutes: with no entry yet (even after --wait) the exit status is 5, not final.",
                 tenantNote])
 
     /// `tophhie run`.

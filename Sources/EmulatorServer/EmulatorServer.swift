@@ -32,12 +32,23 @@ public final class EmulatorServer: Sendable {
     public var port: UInt16 { daemon.port }
     /// `http` or `https`.
     public var scheme: String { daemon.isSecure ? "https" : "http" }
-    /// `SCHEME://HOST:PORT`, e.g. `https://127.0.0.1:8443`.
-    public var origin: String { "\(scheme)://\(daemon.host):\(daemon.port)" }
+    /// `SCHEME://HOST:PORT`, e.g. `https://127.0.0.1:8443`; on `0.0.0.0` (every address), which no client can
+    /// send to, the loopback address.
+    public var origin: String { "\(scheme)://\(daemon.host == Self.everyAddress ? "127.0.0.1" : daemon.host):\(daemon.port)" }
     /// The authority clients use: `SCHEME://HOST:PORT/TENANT-ID`.
     public var authority: URL {
         URL(string: "\(origin)/\(emulator.tenantID)") ?? URL(fileURLWithPath: "/")
     }
+    /// Every authority a client can use: ``authority``, and on `0.0.0.0` one more per other local IPv4 address
+    /// whose interface is up (``LocalAddresses``), so a client elsewhere on the network has one to copy.
+    public var authorities: [URL] {
+        guard daemon.host == Self.everyAddress else { return [authority] }
+        return [authority] + LocalAddresses.ipv4().filter { $0 != "127.0.0.1" }
+            .compactMap { URL(string: "\(scheme)://\($0):\(daemon.port)/\(emulator.tenantID)") }
+    }
+
+    /// The `--host` that binds every IPv4 address.
+    static let everyAddress = "0.0.0.0"
 
     private init(emulator: TenantEmulator, daemon: HTTPDaemon, responder: EmulatorResponder, certificatePEM: String?) {
         self.responder = responder

@@ -97,15 +97,18 @@ extension TenantSnapshot {
             case (nil, nil): break
             }
         }
+        // The page's order is the form's: one line for a new order of the attributes both collect, however many
+        // moved (an attribute added or removed shifts the others' positions without reordering them).
+        let kept = Set(old.keys).intersection(new.keys)
+        let before = a.attributes.map(\.attribute).filter(kept.contains).joined(separator: ", ")
+        let after = b.attributes.map(\.attribute).filter(kept.contains).joined(separator: ", ")
+        if before != after { found.append(SnapshotDifference(subject, "attribute order changed to \(after) (was \(before))", before: before, after: after)) }
     }
 
     private static func compareAttributes(_ a: CollectedAttribute, _ b: CollectedAttribute, subject: String,
                                           into found: inout [SnapshotDifference]) {
         let name = a.attribute
         if a.required != b.required { found.append(SnapshotDifference(subject, "\(name) became \(b.required ? "required" : "optional")")) }
-        if a.order != b.order {
-            found.append(SnapshotDifference(subject, "\(name) moved from position \(a.order) to \(b.order)", before: "\(a.order)", after: "\(b.order)"))
-        }
         field(subject, "\(name) label", a.label, b.label, into: &found)
         field(subject, "\(name) input type", a.inputType, b.inputType, into: &found)
         field(subject, "\(name) validation", a.validationRegEx, b.validationRegEx, into: &found)

@@ -118,7 +118,8 @@ enum EmulatorCommand {
             if showCodes { line += " code \(message.code)" }
             write(line + "\n", to: .standardOutput)
         }
-        write("listening on \(server.authority.absoluteString)\n", to: .standardOutput)
+        // The loopback authority first (scripts read the first line), then one per other address on `0.0.0.0`.
+        for authority in server.authorities { write("listening on \(authority.absoluteString)\n", to: .standardOutput) }
         waitForTermination(signals)
         server.stop()
         delivery?.stop()

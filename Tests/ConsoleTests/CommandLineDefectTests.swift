@@ -88,6 +88,25 @@ import TophhieCloudAuthentication
         #expect(errors == "tophhie run: --junit /proc/tophhie-junit.xml: the folder /proc is not writable.\n", "\(errors)")
     }
 
+    /// `--har-dir` is refused in the words `--har`, `--junit` and `--report` use, checked the same way (a file made
+    /// there: the permission bits do not bind root), before any scenario runs (issue #37).
+    @Test func aHARFolderThatCannotBeWrittenIsRefusedAsHARIs() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("one.json")
+        try #"{"tenant": {"emulator": "email-password"}, "scenarios": [\#(failing("one"))]}"#.write(to: file, atomically: true, encoding: .utf8)
+        let missing = folder.appendingPathComponent("missing").path
+        for (directory, why) in [(missing, "the folder \(missing) does not exist."), ("/proc", "the folder /proc is not writable.")] {
+            var options = ScenarioRunOptions()
+            options.files = [file.path]
+            options.harDirectory = directory
+            let (code, output, errors) = await runScenarioCommand(options)
+            #expect(code == 2 && output.isEmpty, "\(output)")
+            #expect(errors == "tophhie run: --har-dir \(directory): \(why)\n", "\(errors)")
+            #expect(ConsoleApp.harProblem(directory + "/session.har") == "--har \(directory)/session.har: \(why)")
+        }
+    }
+
     @Test func invalidScenarioJSONGivesItsLineAndColumn() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

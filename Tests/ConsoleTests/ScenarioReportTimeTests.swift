@@ -54,4 +54,22 @@ import Testing
         #expect(!report.contains(",50 s") && !report.contains("-0"))
         #expect(DurationText.seconds(.nan, decimals: 2) == "0.00" && DurationText.seconds(0.005, decimals: 2) == "0.01")
     }
+
+    /// Each suite's `timestamp` is when its first scenario began, in local time without a zone (the JUnit schema's
+    /// pattern); a suite none of whose scenarios began takes the run's start. Checked against the schema by xmllint.
+    @Test("JUnit timestamp: the suite's first start in local time, no zone; a suite that never began: the run's start")
+    func junitTimestamps() async throws {
+        var started = results
+        started[0].started = Date(timeIntervalSince1970: 1_773_480_401)  // 2026-03-14T09:26:41Z
+        started[1].started = Date(timeIntervalSince1970: 1_773_480_000)  // 2026-03-14T09:20:00Z, the suite's first
+        let kolkata = try #require(TimeZone(identifier: "Asia/Kolkata"))  // UTC+05:30, no daylight saving
+        let xml = JUnitReport.document(started, files: ["a.json", "b.json"], runStarted: Date(timeIntervalSince1970: 1_773_479_000),
+                                       timeZone: kolkata)
+        let stamps = xml.components(separatedBy: "timestamp=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+        #expect(stamps == ["2026-03-14T14:50:00", "2026-03-14T14:33:20"], "\(stamps)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(xml.utf8).write(to: file)
+        #expect(try await schemaProblem(file) == nil)
+    }
 }

@@ -45,7 +45,7 @@ private func reportingOptions(files: [String], jobs: Int, into folder: URL) -> S
 }
 
 /// `xmllint --schema` (libxml2-utils) on `file`: nil when valid, else its complaint.
-private func schemaProblem(_ file: URL) async throws -> String? {
+func schemaProblem(_ file: URL) async throws -> String? {
     let schema = repository.appendingPathComponent("Tests/ConsoleTests/Schemas/junit.xsd").path
     try MissingTool.require("/usr/bin/xmllint")
     let process = Process()

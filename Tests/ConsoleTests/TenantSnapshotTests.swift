@@ -155,4 +155,67 @@ import TophhieCloudAuthentication
         #expect(throws: UsageError.self) { try parser.parse(["tenant", "snapshot", "--json"]) }
         #expect(throws: UsageError.self) { try parser.parse(["tenant"]) }
     }
+
+    /// The `attributes` preset, its configuration answers noisy as real Graph's may be.
+    static func noisyTenant() async throws -> OperatorOnEmulator {
+        var policy = try TenantPreset.load("attributes")
+        policy.graph.noisyConfiguration = true
+        return try await OperatorOnEmulator(policy: policy, scopes: ["EventListener.Read.All"])
+    }
+
+    /// Graph's noise between two reads of an unchanged tenant (sets in another order, `@odata.type` and
+    /// `@odata.etag` added, empty lists as `[]`, `null` or nothing) changes no byte of the snapshot, and the
+    /// snapshot is the tenant's own: the one a quiet Graph gives. Field case 041.
+    @Test func noisyAnswersReadToTheSameBytes() async throws {
+        let tenant = try await Self.noisyTenant()
+        // The noise is real: two raw reads of the attribute definitions differ.
+        let auth = TophhieAuth()
+        try auth.configure(clientId: tenant.clientID, authority: tenant.server.authority, tokenCachePath: tenant.cache)
+        let token = try await auth.acquireTokenSilent(scopes: ["IdentityUserFlow.Read.All"]).accessToken
+        let raw = (0..<2).map { _ in
+            tenant.server.emulator.handle(EmulatorRequest(method: "GET", path: "/v1.0/identity/userFlowAttributes",
+                                                          headers: ["authorization": "Bearer \(token)"])).body
+        }
+        #expect(raw[0] != raw[1] && String(decoding: raw[0], as: UTF8.self).contains("@odata.etag"))
+
+        let first = await Self.snapshot(tenant)
+        let second = await Self.snapshot(tenant)
+        #expect(first.status == 0 && second.status == 0, "\(first.errors)\(second.errors)")
+        #expect(first.output == second.output, "byte-identical")
+        var quiet = tenant.server.emulator.policy
+        quiet.graph.noisyConfiguration = false
+        #expect(first.output == String(decoding: quiet.configurationSnapshot.encoded(), as: UTF8.self))
+        let a = try Self.file(first.output)
+        let b = try Self.file(second.output)
+        defer { [a, b].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        #expect(TenantDiffCommand.run(a, b, json: false, output: { Issue.record("no difference expected: \($0)") }, errors: { _ in }) == 0)
+
+        // A list Graph did not write at all is still not a page: an answer without its value array fails.
+        #expect(throws: GraphShapeError("the answer has no value array")) {
+            try GraphConfigurationAnswer.userFlowAttributes(Data(#"{"@odata.context": "x", "value": null}"#.utf8))
+        }
+    }
+
+    /// The order of a flow's attributes is the order of the sign-up form: a new order is one line naming the flow and
+    /// the order, however many attributes moved.
+    @Test func aNewAttributeOrderIsOneLine() async throws {
+        let tenant = try await Self.noisyTenant()
+        let before = await Self.snapshot(tenant)
+        tenant.server.emulator.updatePolicy { policy in
+            policy.signUp.attributes.swapAt(0, 3)
+        }
+        let after = await Self.snapshot(tenant)
+        #expect(before.status == 0 && after.status == 0, "\(before.errors)\(after.errors)")
+        let a = try Self.file(before.output)
+        let b = try Self.file(after.output)
+        defer { [a, b].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        var lines: [String] = []
+        #expect(TenantDiffCommand.run(a, b, json: false, output: { lines.append($0) }, errors: { _ in }) == 1)
+        let names = tenant.server.emulator.policy.signUp.attributes.map(\.name)
+        var old = names
+        old.swapAt(0, 3)
+        let flow = tenant.server.emulator.policy.signUp.flowName
+        #expect(lines == ["sign-up flow '\(flow)': attribute order changed to \((["email"] + names).joined(separator: ", ")) "
+                          + "(was \((["email"] + old).joined(separator: ", ")))"], "\(lines)")
+    }
 }

@@ -2,8 +2,10 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import EmulatorServer
 import NativeAuthWire
 import Synchronization
+import TenantEmulator
 import Testing
 import TestSupport
 
@@ -175,5 +177,32 @@ struct CommandLineTests {
         #expect(kept.count >= wanted)
         #expect(Set(kept).isSubset(of: emails), "lost \(Set(kept).subtracting(emails).count) of \(kept.count)")
         #expect(await second.stop(with: SIGTERM) == 0)
+    }
+
+    /// `0.0.0.0` binds every address but no client can send to it: the emulator names a usable authority for each
+    /// local address instead, loopback first (the line scripts read), and each answers discovery (issue #37).
+    @Test("--host 0.0.0.0 prints one usable authority per local IPv4 address, loopback first; each answers discovery")
+    func everyAddressPrintsUsableAuthorities() async throws {
+        let server = try EmulatorServer.start(policy: try TenantPreset.load("email-password"), host: "0.0.0.0",
+                                              hasher: PasswordHasher(iterations: 10), signingKey: TestSigningKey.shared)
+        let inProcess = server.authorities
+        server.stop()
+        // Required: with no usable first line the process prints fewer lines than read below.
+        try #require(inProcess.first?.absoluteString.hasPrefix("http://127.0.0.1:") == true, "\(inProcess)")
+        let emulator = try await EmulatorProcess.start(["--host", "0.0.0.0", "--hash-iterations", "10"])
+        var authorities = [emulator.authority]
+        while authorities.count < inProcess.count {
+            let line = try await emulator.nextLine()
+            #expect(line.hasPrefix("listening on "), "\(line)")
+            authorities.append(String(line.dropFirst("listening on ".count)))
+        }
+        #expect(authorities.first?.hasPrefix("http://127.0.0.1:") == true, "\(authorities)")
+        for authority in authorities {
+            let url = try #require(URL(string: authority + "/v2.0/.well-known/openid-configuration"))
+            #expect(url.host != "0.0.0.0")
+            let (_, response) = try await URLSession.shared.data(from: url)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(authority)")
+        }
+        #expect(await emulator.stop(with: SIGTERM) == 0)
     }
 }

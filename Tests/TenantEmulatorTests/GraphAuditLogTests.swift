@@ -165,4 +165,37 @@ struct GraphAuditLogTests {
             #expect(ids(page).count == 1000 && page.jsonObject?["@odata.nextLink"] is String, "\(target)")
         }
     }
+
+    /// Graph documents `createdDateTime` with `ge`, `le` and `eq`, its value unquoted; a quoted time is a string and
+    /// refused. With `graph.signInLogLagSeconds` a sign-in shows only that long after it, on the virtual clock.
+    /// Source: docs/protocol.md §I6.5; field case 040 (docs/field-cases.md).
+    @Test("createdDateTime ge/le/eq unquoted; quoted or gt → 400; graph.signInLogLagSeconds hides a row until the lag has passed")
+    func lagAndTimeFilters() throws {
+        let harness = try Harness()
+        try signInJane(harness, times: 3)
+        let token = try harness.accessToken(F.ops, F.opsPassword, scope: F.auditScope)
+        let jane = try #require(try harness.emulator.store.user(email: F.jane))
+        func get(_ filter: String) -> EmulatorResponse { harness.graph("GET", "\(Self.signIns)?$filter=\(escaped(filter))", token: token) }
+        let times = (get("userId eq '\(jane.id)'").jsonObject?["value"] as? [[String: Any]] ?? []).compactMap { $0["createdDateTime"] as? String }
+        try #require(times.count == 3)
+        let middle = times[1]
+        #expect(ids(get("userId eq '\(jane.id)' and createdDateTime le \(middle)")).count == 2)
+        #expect(ids(get("userId eq '\(jane.id)' and createdDateTime ge \(middle)")).count == 2)
+        #expect(ids(get("userId eq '\(jane.id)' and createdDateTime eq \(middle)")).count == 1, "a row's own time finds it")
+        let quoted = get("createdDateTime ge '\(middle)'")
+        expectGraphEnvelope(quoted, status: 400, code: "BadRequest")
+        #expect((quoted.jsonObject?["error"] as? [String: Any])?["message"] as? String
+                == "A binary operator with incompatible types was detected. Found operand types 'Edm.DateTimeOffset' and 'Edm.String' for operator kind 'GreaterThanOrEqual'.")
+        expectGraphEnvelope(get("createdDateTime gt \(middle)"), status: 400, code: "Request_UnsupportedQuery")
+
+        harness.advance(600) // the three above are long written
+        harness.emulator.updatePolicy { $0.graph.signInLogLagSeconds = 300 }
+        #expect(ids(get("userId eq '\(jane.id)'")).count == 3)
+        try signInJane(harness, times: 1)
+        #expect(ids(get("userId eq '\(jane.id)'")).count == 3, "the new sign-in is not in the log yet")
+        harness.advance(298)
+        #expect(ids(get("userId eq '\(jane.id)'")).count == 3)
+        harness.advance(2)
+        #expect(ids(get("userId eq '\(jane.id)'")).count == 4, "written 300 virtual seconds after it")
+    }
 }

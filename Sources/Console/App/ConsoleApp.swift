@@ -148,14 +148,20 @@ public enum ConsoleApp {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             return "\(flag) \(path): that is a folder; name a file."
         }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return folderProblem(URL(fileURLWithPath: path).deletingLastPathComponent().path, given: "\(flag) \(path)")
+    }
+
+    /// Why files cannot be made in `folder` (missing, not a folder, not writable), said after `given`, the flag and
+    /// value as typed: one wording for `--har FILE`, `--junit FILE`, `--report FILE`, `--out FILE` and `--har-dir DIR`.
+    static func folderProblem(_ folder: String, given: String) -> String? {
+        var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return "\(flag) \(path): the folder \(folder) does not exist."
+            return "\(given): the folder \(folder) does not exist."
         }
         // Try it: the permission bits do not bind root, and a read-only mount passes them.
         let probe = URL(fileURLWithPath: folder).appendingPathComponent(".tophhie-probe-\(UUID().uuidString)").path
         guard FileManager.default.createFile(atPath: probe, contents: nil) else {
-            return "\(flag) \(path): the folder \(folder) is not writable."
+            return "\(given): the folder \(folder) is not writable."
         }
         try? FileManager.default.removeItem(atPath: probe)
         return nil

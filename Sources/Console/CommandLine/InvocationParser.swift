@@ -137,6 +137,7 @@ public struct InvocationParser {
         var history = (user: String?.none, top: 50, pages: 1)
         var graph: URL?
         var outPath: String?
+        var waitSeconds: Int?
         for given in scanned.options {
             if try target.apply(given, parser: self) { continue }
             let value = given.value ?? ""
@@ -152,6 +153,7 @@ public struct InvocationParser {
             case "--user": history.user = value
             case "--top": history.top = try number(given.spelling, value, in: 1...1000)
             case "--pages": history.pages = try number(given.spelling, value, in: 1...100)
+            case "--wait": waitSeconds = try Self.waitDuration(given.spelling, value)
             case "--graph": graph = try graphURL(value)
             case "--out": outPath = value
             case "--debug": continue
@@ -172,6 +174,7 @@ public struct InvocationParser {
             }
             options.correlationID = scanned.operands[0].lowercased()
             options.historyUser = history.user
+            options.waitSeconds = waitSeconds
         }
         if command == .history {
             guard let user = history.user, !user.isEmpty else {
@@ -387,6 +390,18 @@ public struct InvocationParser {
             throw UsageError("--graph \(text): use an https URL such as https://graph.microsoft.com/v1.0 (http only for loopback).")
         }
         return url
+    }
+
+    /// `--wait DURATION`: whole seconds, minutes or hours (`90s`, `5m`, `1h`; a bare number is seconds), 1 s to 24 h.
+    static func waitDuration(_ flag: String, _ text: String) throws -> Int {
+        let units = ["s": 1, "m": 60, "h": 3600]
+        let unit = text.last.flatMap { units[String($0)] }
+        let digits = unit == nil ? Substring(text) : text.dropLast()
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits), value >= 1,
+              value <= 86400 / (unit ?? 1) else {
+            throw UsageError("\(flag) \(text): use a duration such as 90s, 5m or 1h (at most 24h).")
+        }
+        return value * (unit ?? 1)
     }
 
     private func number(_ flag: String, _ text: String, in range: ClosedRange<Int>) throws -> Int {

@@ -24,6 +24,8 @@ public struct AccountCommandOptions: Equatable, Sendable {
     public var correlationID: String?
     /// `--user UPN|OBJECT-ID` (history): whose sign-ins; (lookup) whose recent sign-ins when the id is not found yet.
     public var historyUser: String?
+    /// `--wait DURATION` (lookup): how long to keep looking for an entry not in the log yet, in seconds.
+    public var waitSeconds: Int?
     /// `--top N` (history): rows per page, 1…1000.
     public var top = 50
     /// `--pages N` (history): pages to read at most.

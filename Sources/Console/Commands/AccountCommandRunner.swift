@@ -9,7 +9,8 @@ import TophhieCloudAuthentication
 ///
 /// Exit codes (`ExitStatus`): 0 done; 1 the command could not be done (no such account, network); 2 configuration
 /// error (bad authority, unreadable CA file); 4 a sign-in is needed (no account, or its refresh token is gone or
-/// expired), so a script can send the user to `tophhie console` instead of retrying.
+/// expired), so a script can send the user to `tophhie console` instead of retrying; 5 (`lookup`) the sign-in log has
+/// no entry for the id yet.
 public enum AccountCommandRunner {
     /// Runs `command`.
     /// - Parameters:
@@ -17,7 +18,7 @@ public enum AccountCommandRunner {
     ///   - output: receives each result line (stdout by default).
     ///   - errors: receives each reason line (stderr by default).
     ///   - debugOutput: receives each exchange with `options.debugHTTP` (stderr by default).
-    /// - Returns: the exit code: 0 done, 1 not done, 2 configuration error, 4 sign-in needed.
+    /// - Returns: the exit code: 0 done, 1 not done, 2 configuration error, 4 sign-in needed, 5 not in the sign-in log yet.
     public static func run(_ command: AccountCommand, _ options: AccountCommandOptions,
                            auth: TophhieAuth = TophhieAuth(), output: (String) -> Void = { print($0) },
                            errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
@@ -50,7 +51,7 @@ public enum AccountCommandRunner {
             return ExitStatus.done.rawValue
         } catch let error as CommandFailure {
             errors("tophhie \(command.rawValue): \(error)")
-            return error.needsSignIn ? ExitStatus.signInNeeded.rawValue : ExitStatus.failed.rawValue
+            return error.exitStatus.rawValue
         } catch let error as AuthError {
             var line = "tophhie \(command.rawValue): \(error.errorDescription ?? "\(error)")"
             // `.server` already says its details.
@@ -149,10 +150,13 @@ public enum AccountCommandRunner {
 protocol CommandFailure: Error, CustomStringConvertible {
     /// True when only an interactive sign-in can fix it (exit 4 rather than 1).
     var needsSignIn: Bool { get }
+    /// The exit code: 4 when only a sign-in fixes it, else 1 unless the failure has its own.
+    var exitStatus: ExitStatus { get }
 }
 
 extension CommandFailure {
     var needsSignIn: Bool { false }
+    var exitStatus: ExitStatus { needsSignIn ? .signInNeeded : .failed }
 
     /// Whether only an interactive sign-in fixes `error`: the operator's refresh token is gone or expired, or no
     /// operator is signed in, whether the framework or a Graph call said so.

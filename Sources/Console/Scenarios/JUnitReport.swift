@@ -11,8 +11,11 @@ import Foundation
 /// type="Interrupted">` naming the signal and the time; one never begun `<skipped message="not run: interrupted">`.
 /// Times are seconds with three decimals and a point (`^[0-9]+\.[0-9]{3}$`, whatever the locale), from whole
 /// milliseconds, so each suite's time is exactly the sum of its cases' and the whole run's the sum of its suites'.
+/// A suite's `timestamp` is when its first scenario began, in local time without a zone designator (the schema's
+/// `yyyy-MM-ddTHH:mm:ss`); `runStarted` for a suite none of whose scenarios began.
 enum JUnitReport {
-    static func document(_ results: [ScenarioResult], files: [String], timestamp: Date = Date()) -> String {
+    static func document(_ results: [ScenarioResult], files: [String], runStarted: Date = Date(),
+                         timeZone: TimeZone = .current) -> String {
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         let milliseconds = results.map { DurationText.milliseconds($0.elapsed) }
         func counts(_ results: [ScenarioResult]) -> String {
@@ -21,17 +24,16 @@ enum JUnitReport {
             return "tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
         }
         xml.append("<testsuites name=\"tophhie run\" \(counts(results)) time=\"\(DurationText.text(milliseconds: milliseconds.reduce(0, +)))\">")
-        // The schema's timestamp: ISO 8601 without a zone (UTC here).
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.timeZone = timeZone
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
-        let stamp = formatter.string(from: timestamp)
         for file in files {
             let indices = results.indices.filter { results[$0].file == file }
             let cases = indices.map { results[$0] }
             let suite = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
             let time = DurationText.text(milliseconds: indices.map { milliseconds[$0] }.reduce(0, +))
+            let stamp = formatter.string(from: cases.compactMap(\.started).min() ?? runStarted)
             xml.append("  <testsuite name=\(attribute(suite)) \(counts(cases)) skipped=\"\(cases.filter { $0.outcome == .notRun }.count)\" "
                        + "time=\"\(time)\" timestamp=\"\(stamp)\">")
             for index in indices {

@@ -51,13 +51,12 @@ public enum ScenarioCommand {
             }
         }
         let harDirectory = options.harDirectory ?? "."
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: harDirectory, isDirectory: &isDirectory), isDirectory.boolValue,
-              FileManager.default.isWritableFile(atPath: harDirectory) else {
-            errors("tophhie run: --har-dir \(harDirectory): not a writable folder.")
+        if let problem = ConsoleApp.folderProblem(harDirectory, given: "--har-dir \(harDirectory)") {
+            errors("tophhie run: \(problem)")
             return 2
         }
         let started = ContinuousClock.now
+        let startedAt = Date()
         let progress = ScenarioProgress(live: live, write: output)
         let ticker = live ? Ticker(progress: progress) : nil
         var runner = ScenarioRunner(jobs: options.jobs, harDirectory: harDirectory)
@@ -75,7 +74,7 @@ public enum ScenarioCommand {
             summary += ", \(count(.interrupted)) interrupted, \(count(.notRun)) not run (\(RunInterruption.name(signal.number)))"
         }
         output("\(summary) (\(DurationText.seconds(ScenarioRunner.seconds(ContinuousClock.now - started), decimals: 2)) s)\n")
-        let reports = [(options.junitPath, JUnitReport.document(results, files: files.map(\.path))),
+        let reports = [(options.junitPath, JUnitReport.document(results, files: files.map(\.path), runStarted: startedAt)),
                        (options.reportPath, MarkdownReport.document(results))]
         for case let (path?, text) in reports {
             do {

@@ -17,6 +17,8 @@ struct ScenarioResult: Sendable {
     var exchanges: [ObservedExchange]
     /// Where its HAR was written (failed scenarios only).
     var harPath: String?
+    /// When it began, on the wall clock (its JUnit suite's `timestamp`); nil when it never began.
+    var started: Date?
 
     var passed: Bool { outcome == .passed }
 

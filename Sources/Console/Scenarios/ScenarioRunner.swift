@@ -104,6 +104,7 @@ struct ScenarioRunner {
         let started = ContinuousClock.now
         let id = progress.started(job.scenario.name, steps: job.scenario.steps.count)
         var result = ScenarioResult(file: job.file.path, name: job.scenario.name, elapsed: 0, failure: nil, exchanges: [])
+        result.started = Date()
         do {
             let stack = try ScenarioStack(job.file.tenant, signingKey: signingKey)
             defer { stack.stop() }

@@ -15,8 +15,8 @@ struct SignInLogJoin: Sendable {
     /// The longest wait for Graph (a scenario's report must not hang on it).
     static let timeout: Duration = .seconds(20)
 
-    /// The entry's lines, or one line saying why there is none. Blocks the calling thread (a scenario worker,
-    /// never the cooperative pool) while the lookup runs on a task.
+    /// The entry's lines, or why there is none: not in the log yet (with the command that looks later), not read.
+    /// Blocks the calling thread (a scenario worker, never the cooperative pool) while the lookup runs on a task.
     func lines(for exchange: ObservedExchange, tenant: TenantTarget, caFile: String?) -> [String] {
         guard let id = Self.correlationID(of: exchange) else { return ["The failing exchange carries no correlation id."] }
         let outcome = Mutex<[String]?>(nil)
@@ -30,9 +30,7 @@ struct SignInLogJoin: Sendable {
                                    graphEndpoint: tenant.defaultGraph)
                 let operatorAccount = try AccountCommandRunner.find(account, auth: auth)
                 let rows = try await auth.signIns(correlationID: id, account: operatorAccount)
-                lines = rows.isEmpty
-                    ? ["No entry has correlation id \(id) yet (the log lags by minutes): run `tophhie lookup \(id)` later."]
-                    : rows.flatMap(LookupCommand.lines)
+                lines = rows.isEmpty ? notInLogYet(id, tenant: tenant, caFile: caFile) : rows.flatMap(LookupCommand.lines)
             } catch {
                 lines = ["The sign-in log could not be read for correlation id \(id): \(error)"]
             }
@@ -46,6 +44,26 @@ struct SignInLogJoin: Sendable {
         }
         task.cancel()
         return outcome.withLock { $0 } ?? ["The sign-in log did not answer within \(Self.timeout.components.seconds) s (correlation id \(id))."]
+    }
+
+    /// No entry yet is the usual answer right after a failure (Entra writes the log minutes later): said so, with
+    /// the command that looks it up later, ready to paste.
+    func notInLogYet(_ id: String, tenant: TenantTarget, caFile: String?) -> [String] {
+        var words = ["tophhie", "lookup", id, "--authority", tenant.authority.absoluteString, "--client-id", tenant.clientID,
+                     "--account", account]
+        if !tokenCachePath.isEmpty { words += ["--token-cache", tokenCachePath] }
+        if let caFile { words += ["--ca-file", caFile] }
+        return ["Not in the sign-in log yet: no entry has correlation id \(id) (Entra writes the log minutes after the sign-in).",
+                "Look it up later with: " + (words + ["--wait", "10m"]).map(Self.shellWord).joined(separator: " ")]
+    }
+
+    /// `word` as one POSIX shell word: as it is when it holds only safe characters, else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        let safe = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%+=:,./_-")
+        guard !word.isEmpty, word.unicodeScalars.allSatisfy(safe.contains) else {
+            return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return word
     }
 
     /// The id the tenant returned: the answer's `correlation_id`, else its `client-request-id` header.

@@ -28,6 +28,10 @@ public struct PolicyPatch: Sendable, Equatable {
     public var otpMaxCodesPerAddress: Int?
     /// `clients[]`: `nativeAuth` and `challengeTypes` of clients the policy already has, by `clientId`.
     public var clients: [ClientChange] = []
+    /// `graph.signInLogLagSeconds`: 0–86400.
+    public var signInLogLagSeconds: Int?
+    /// `graph.noisyConfiguration`.
+    public var noisyConfiguration: Bool?
 
     /// `signUp.attributes[]` in a patch: `{"name", "required"}`.
     public struct AttributeChange: Sendable, Equatable {
@@ -99,6 +103,7 @@ public struct PolicyPatch: Sendable, Equatable {
         ("deviceCode.intervalSeconds", "a whole number from 1 to 60"),
         ("otp.maxCodesPerAddress", "a whole number from 1 to 1000, or 0 for no limit"),
         ("clients", "an array of {\"clientId\", \"nativeAuth\", \"challengeTypes\"}"),
+        ("graph.signInLogLagSeconds", "a whole number from 0 to 86400"), ("graph.noisyConfiguration", boolean),
     ]
 
     /// Scenario spellings older than `clients`, still accepted by ``init(dottedKeys:tenant:)``: they change the
@@ -163,6 +168,8 @@ public struct PolicyPatch: Sendable, Equatable {
         }
         put("deviceCode", "intervalSeconds", deviceCodeIntervalSeconds)
         put("otp", "maxCodesPerAddress", otpMaxCodesPerAddress)
+        put("graph", "signInLogLagSeconds", signInLogLagSeconds)
+        put("graph", "noisyConfiguration", noisyConfiguration)
         var result: [String: Any] = body
         if !clients.isEmpty {
             result["clients"] = clients.map { change -> [String: Any] in
@@ -192,6 +199,8 @@ public struct PolicyPatch: Sendable, Equatable {
         }
         if let deviceCodeIntervalSeconds { changed.deviceCode.intervalSeconds = deviceCodeIntervalSeconds }
         if let otpMaxCodesPerAddress { changed.otp.maxCodesPerAddress = otpMaxCodesPerAddress == 0 ? nil : otpMaxCodesPerAddress }
+        if let signInLogLagSeconds { changed.graph.signInLogLagSeconds = signInLogLagSeconds }
+        if let noisyConfiguration { changed.graph.noisyConfiguration = noisyConfiguration }
         for (index, change) in clients.enumerated() {
             guard let position = changed.clients.firstIndex(where: { $0.clientID.lowercased() == change.clientID.lowercased() }) else {
                 throw Refusal(key: "clients[\(index)].clientId", problem: .unknownName("one of the policy's clients"))
@@ -219,6 +228,8 @@ public struct PolicyPatch: Sendable, Equatable {
             signUpMethod = method
         case "deviceCode.intervalSeconds": deviceCodeIntervalSeconds = try Self.int(value, 1...60, wrong)
         case "otp.maxCodesPerAddress": otpMaxCodesPerAddress = try Self.int(value, 0...1000, wrong)
+        case "graph.signInLogLagSeconds": signInLogLagSeconds = try Self.int(value, 0...86400, wrong)
+        case "graph.noisyConfiguration": noisyConfiguration = try Self.bool(value, wrong)
         case "signUp.attributes":
             guard let items = value as? [Any] else { throw wrong }
             for (index, item) in items.enumerated() {

@@ -201,7 +201,8 @@ extension TenantEmulator {
                        "continuationTokenSeconds": p.tokens.continuationTokenSeconds],
             "passwordReset": ["enabled": p.passwordReset.enabled, "pollSequence": p.passwordReset.pollSequence.map(\.wireValue)],
             "operators": p.operators,
-            "graph": ["premium": p.graph.premium],
+            "graph": ["premium": p.graph.premium, "signInLogLagSeconds": p.graph.signInLogLagSeconds,
+                      "noisyConfiguration": p.graph.noisyConfiguration],
         ]
     }
 

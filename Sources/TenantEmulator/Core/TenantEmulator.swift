@@ -46,6 +46,9 @@ public final class TenantEmulator: @unchecked Sendable {
     /// The correlation id of the tenant request being handled (set under `lock` around its handling), so each
     /// sign-in log row carries the id its client was given.
     var requestCorrelationID: String?
+    /// Configuration reads answered so far: the seed of each noisy answer (`graph.noisyConfiguration`), so no two
+    /// reads in a row come in the same order.
+    let configurationReads = Atomic<UInt64>(0)
 
     /// Failures at start: an unreadable data file, or a seed user the store refuses.
     public struct StartFailure: Error, CustomStringConvertible {

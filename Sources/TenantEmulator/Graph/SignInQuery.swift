@@ -5,21 +5,27 @@ import Foundation
 /// (only `createdDateTime desc`, the log's own order).
 ///
 /// `$filter` is clauses joined by `and` (case-insensitive keywords): `userId eq '<id>'`,
-/// `userPrincipalName eq '<upn>'` (case-insensitive match), `createdDateTime ge <ISO 8601 UTC>`. String literals
-/// double a quote to escape it. `$top` is 1…1000 (default 1000; larger values are capped at 1000).
+/// `userPrincipalName eq '<upn>'` (case-insensitive match), `correlationId eq '<id>'`, and `createdDateTime`
+/// with `ge`, `le` or `eq` and an unquoted ISO 8601 UTC time, the only operators Graph documents for it. String
+/// literals double a quote to escape it. A quoted time is a string, which Graph refuses beside a date-time (400). `$top` is 1…1000 (default 1000; larger values are capped at 1000).
 /// `$skiptoken` is opaque: the position after the last row served (time and row id), so a page stays right when
 /// sign-ins happen between requests. Like Graph's, it is standard base64 (`+`, `/`, `=` padding), and every token
 /// holds all three (a fixed lead and padding), so a client that un-escapes the link (`+` read back as a space) is
 /// refused with Graph's own answer: 400, empty `code`, "Invalid Skip Token".
-/// Source: docs/protocol.md §I6.1; trap T16; field case 022 b (docs/field-cases.md), 033.
+/// Source: docs/protocol.md §I6.1, §I6.5; trap T16; field case 022 b (docs/field-cases.md), 033.
 struct SignInQuery: Equatable {
     static let maximumTop = 1000
+    /// `createdDateTime`'s resolution: seven fractional digits.
+    static let tick = 1e-7
 
     var userID: String?
     var userPrincipalName: String?
     /// `correlationId eq '…'`: the id the emulator returned to the client for that request.
     var correlationID: String?
+    /// `createdDateTime ge …` (and `eq`).
     var createdSince: Date?
+    /// `createdDateTime le …` (and `eq`).
+    var createdUntil: Date?
     var top = SignInQuery.maximumTop
     /// Rows strictly older than this position (newest-first order: time, then row id).
     var after: Position?
@@ -51,7 +57,9 @@ struct SignInQuery: Equatable {
         if let userID, event.userID.lowercased() != userID.lowercased() { return false }
         if let userPrincipalName, event.userPrincipalName.map({ EmailAddress.same($0, userPrincipalName) }) != true { return false }
         if let correlationID, event.correlationID?.lowercased() != correlationID.lowercased() { return false }
-        if let createdSince, event.createdAt < createdSince { return false }
+        // At the log's precision, a time's 100 ns tick (what `createdDateTime` shows): `eq` a row's own time finds it.
+        if let createdSince, event.createdAt.timeIntervalSince(createdSince) <= -Self.tick { return false }
+        if let createdUntil, event.createdAt.timeIntervalSince(createdUntil) >= Self.tick { return false }
         if let after {
             let time = event.createdAt.timeIntervalSince1970
             guard time < after.time || (time == after.time && event.rowID < after.rowID) else { return false }
@@ -85,7 +93,7 @@ struct SignInQuery: Equatable {
 
     private mutating func parseFilter(_ filter: String) throws(GraphError) {
         let unsupported = GraphError(400, "Request_UnsupportedQuery",
-                                     "Unsupported $filter '\(filter)': use userId eq '…', userPrincipalName eq '…', correlationId eq '…', createdDateTime ge <ISO 8601>, joined by and.")
+                                     "Unsupported $filter '\(filter)': use userId eq '…', userPrincipalName eq '…', correlationId eq '…', createdDateTime ge|le|eq <ISO 8601, unquoted>, joined by and.")
         var rest = Substring(filter.trimmingCharacters(in: .whitespaces))
         while true {
             guard let field = Self.word(&rest), let op = Self.word(&rest) else { throw unsupported }
@@ -99,15 +107,29 @@ struct SignInQuery: Equatable {
             case ("correlationid", "eq"):
                 guard let value = Self.literal(&rest) else { throw unsupported }
                 correlationID = value
-            case ("createddatetime", "ge"):
+            case ("createddatetime", let op) where ["ge", "le", "eq"].contains(op.lowercased()):
+                if rest.drop(while: { $0 == " " }).first == "'" {
+                    throw GraphError(400, "BadRequest", "A binary operator with incompatible types was detected. Found operand types "
+                                     + "'Edm.DateTimeOffset' and 'Edm.String' for operator kind '\(Self.operatorKind(op))'.")
+                }
                 guard let text = Self.word(&rest), let date = SignInEvent.parseTimestamp(text) else { throw unsupported }
-                createdSince = date
+                if op.lowercased() != "le" { createdSince = date }
+                if op.lowercased() != "ge" { createdUntil = date }
             default:
                 throw unsupported
             }
             rest = rest.drop { $0 == " " }
             if rest.isEmpty { return }
             guard Self.word(&rest)?.lowercased() == "and" else { throw unsupported }
+        }
+    }
+
+    /// OData's name of a comparison operator, as its parser's messages say it.
+    private static func operatorKind(_ op: String) -> String {
+        switch op.lowercased() {
+        case "ge": "GreaterThanOrEqual"
+        case "le": "LessThanOrEqual"
+        default: "Equal"
         }
     }
 

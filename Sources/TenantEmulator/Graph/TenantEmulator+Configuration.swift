@@ -9,7 +9,8 @@ import TenantConfiguration
 /// and `/sms`, `/v1.0/applications`, `/beta/applications`, `/v1.0/identity/conditionalAccess/policies`.
 ///
 /// Each needs a Graph token carrying the read's scope (else 403 `Authorization_RequestDenied`) of a user listed in
-/// `operators` (else the same 403), as a directory role would. Source: docs/tenant-snapshot.md.
+/// `operators` (else the same 403), as a directory role would. With `graph.noisyConfiguration` the answers carry
+/// the noise real Graph's may (``ConfigurationNoise``). Source: docs/tenant-snapshot.md.
 extension TenantEmulator {
     /// The configuration paths as the fault API names them (the flow's applications path is not faultable).
     static let configurationPaths: [String] = GraphConfigurationRead.allCases.filter { $0 != .flowApplications }
@@ -55,6 +56,8 @@ extension TenantEmulator {
                 .map { (appId: $0.key, setting: $0.value) })
         case .mfaPolicies: body = GraphConfigurationBody.mfaPolicies((snapshot.mfaPolicies.value ?? []).map { (policy.mfaPolicyID, $0) })
         }
-        return .json(200, object: body)
+        guard policy.graph.noisyConfiguration else { return .json(200, object: body) }
+        var noise = ConfigurationNoise(read, number: configurationReads.add(1, ordering: .relaxed).newValue)
+        return .json(200, object: noise.answer(body))
     }
 }

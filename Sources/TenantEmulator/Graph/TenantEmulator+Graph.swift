@@ -77,7 +77,7 @@ extension TenantEmulator {
             response = try configurationAnswer(configuration.read, flowID: configuration.flowID, caller: caller)
         case ("/v1.0/me", "GET"): response = try readProfile(request, caller: caller)
         case ("/v1.0/me", _): response = try updateProfile(request, caller: caller)
-        default: response = try signInLog(request, caller: caller, origin: origin)
+        default: response = try signInLog(request, caller: caller, origin: origin, now: now)
         }
         response.delaySeconds = delay
         return response
@@ -109,8 +109,9 @@ extension TenantEmulator {
 
     /// `GET /auditLogs/signIns`. Checked in order: `AuditLog.Read.All` (403 `Authorization_RequestDenied`),
     /// `graph.premium` (403 `Authentication_RequestFromNonPremiumTenantOrB2CTenant`), caller in `operators`
-    /// (403 `Authorization_RequestDenied`), query options (400).
-    private func signInLog(_ request: EmulatorRequest, caller: GraphCaller, origin: String) throws(GraphError) -> EmulatorResponse {
+    /// (403 `Authorization_RequestDenied`), query options (400). A sign-in shows `graph.signInLogLagSeconds` after
+    /// it happened (Entra writes the log late: docs/protocol.md §I6.4).
+    private func signInLog(_ request: EmulatorRequest, caller: GraphCaller, origin: String, now: Date) throws(GraphError) -> EmulatorResponse {
         guard caller.has(anyOf: ["AuditLog.Read.All"]) else { throw .insufficientPrivileges }
         guard policy.graph.premium else { throw .nonPremium }
         let user = try graphUser(caller)
@@ -118,7 +119,8 @@ extension TenantEmulator {
         let query = try SignInQuery(query: request.query)
         let rows: [SignInEvent]
         do {
-            rows = try store.signIns().filter(query.matches)
+            let written = now.addingTimeInterval(-Double(policy.graph.signInLogLagSeconds))
+            rows = try store.signIns().filter { $0.createdAt <= written && query.matches($0) }
         } catch {
             throw GraphError(500, "generalException", "The sign-in log could not be read: \(error)")
         }

@@ -89,8 +89,10 @@ extension TenantPolicy {
 
         var graph = Graph()
         if let reader = try root.object("graph") {
-            try reader.only(["premium", "customerWritable"])
+            try reader.only(["premium", "customerWritable", "signInLogLagSeconds", "noisyConfiguration"])
             graph.premium = try reader.bool("premium") ?? true
+            graph.signInLogLagSeconds = try reader.int("signInLogLagSeconds", in: 0...86400) ?? 0
+            graph.noisyConfiguration = try reader.bool("noisyConfiguration") ?? false
             graph.customerWritable = try reader.strings("customerWritable") ?? graph.customerWritable
             if let unknown = graph.customerWritable.first(where: { !GraphUserProfile.selfWritable.contains($0) }) {
                 throw reader.failure("customerWritable", "expected names among \(GraphUserProfile.selfWritable.sorted().joined(separator: ", ")) (not \(unknown))")

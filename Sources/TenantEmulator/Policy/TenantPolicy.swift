@@ -44,6 +44,14 @@ public struct TenantPolicy: Sendable {
         /// properties a customer may PATCH on `/me`; a narrower list rehearses a tenant that allows less
         /// (field case 021 (docs/field-cases.md): the others answer 403).
         public var customerWritable: [String] = GraphUserProfile.selfWritable.sorted()
+        /// `signInLogLagSeconds` (default 0, at most 86400): a sign-in shows in `GET /v1.0/auditLogs/signIns` only
+        /// this many seconds after it happened, on the emulator's virtual clock, as Entra's log is written minutes
+        /// late (docs/protocol.md §I6.4; field case 040 (docs/field-cases.md)).
+        public var signInLogLagSeconds = 0
+        /// `noisyConfiguration` (default `false`): the configuration reads of `tophhie tenant snapshot` answer as
+        /// real Graph may: unordered collections in another order on every read, `@odata.type` and `@odata.etag`
+        /// added, an empty list written as `[]`, `null` or not at all (field case 041 (docs/field-cases.md)).
+        public var noisyConfiguration = false
 
         /// The defaults listed above.
         public init() {}

@@ -108,6 +108,11 @@ public final class TophhieAuth: Sendable {
     /// The "damaged cache file moved aside" sentence, once, after a read found one (field case 019, docs/field-cases.md).
     public func takeCacheNotice() -> String? { configured.withLock { $0?.store }?.takeNotice() }
 
+    /// Waits `seconds` with the sleeper this instance was made with (the one its own throttling and polling waits
+    /// use), so a caller's polling follows a test's virtual clock too. Never blocks a thread.
+    /// - Throws: `CancellationError` when the task is cancelled.
+    public func wait(seconds: Double) async throws { try await sleeper(seconds) }
+
     // MARK: - Accounts
 
     /// The cached accounts of this app and authority, by username then home account id.
