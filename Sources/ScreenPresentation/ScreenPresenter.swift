@@ -6,7 +6,8 @@ import TerminalUI
 /// control character. Choice titles are made printable here, since an open list filters on them.
 ///
 /// Editing state survives a re-render: a field whose value did not change keeps its editor (cursor,
-/// reveal), and focus stays put while the same screen is shown. Options become one picker, actions
+/// reveal, until an enrolment desk's idle countdown starts: the next person may be reading), and focus stays put
+/// while the same screen is shown. Options become one picker, actions
 /// become buttons (the default first), and the screen's idle countdown, error, working and notice texts
 /// become the status line, in that order of importance.
 public enum ScreenPresenter {
@@ -20,7 +21,9 @@ public enum ScreenPresenter {
     ///   - previous: the view shown before, whose editors and focus are kept where they still apply.
     /// - Returns: the view to render and to hand keys to.
     public static func formView(for screen: Screen, header: HeaderInfo?, previous: FormView?) -> FormView {
-        var fields = screen.fields.map { field(for: $0, previous: previous?[field: $0.id.rawValue]) }
+        // An idle desk shows its countdown to whoever walks up: a revealed secret is masked from then on.
+        let keepsReveal = screen.idleWarning == nil
+        var fields = screen.fields.map { field(for: $0, previous: previous?[field: $0.id.rawValue], keepsReveal: keepsReveal) }
         if !screen.options.isEmpty {
             let options = screen.options.enumerated().map { index, option in
                 PickerOption(id: String(index), title: option.label, detail: option.detail,
@@ -111,7 +114,7 @@ public enum ScreenPresenter {
     /// The first entry of a choice list, standing for "no value yet".
     public static let notChosen = "(not chosen)"
 
-    private static func field(for field: ScreenField, previous: FormField?) -> FormField {
+    private static func field(for field: ScreenField, previous: FormField?, keepsReveal: Bool) -> FormField {
         let id = field.id.rawValue
         let label = field.required ? field.label : "\(field.label) (optional)"
         var form: FormField
@@ -123,11 +126,11 @@ public enum ScreenPresenter {
         case .secret:
             form = .password(id, label: label)
             form.editor.insert(field.value)
-            if case .password(let revealed)? = previous?.kind { form.kind = .password(revealed: revealed) }
+            if keepsReveal, case .password(let revealed)? = previous?.kind { form.kind = .password(revealed: revealed) }
         case .code(let length):
             form = .code(id, label: label, length: length)
             form.editor.insert(field.value)
-            if case .code(_, let revealed)? = previous?.kind { form.kind = .code(length: length, revealed: revealed) }
+            if keepsReveal, case .code(_, let revealed)? = previous?.kind { form.kind = .code(length: length, revealed: revealed) }
         case .toggle:
             form = .toggle(id, label: label, isOn: field.value == "true")
         case .picker(let choices):

@@ -158,6 +158,20 @@ import TophhieCloudAuthentication
         store.send(.restartRequested, effects: [.forgetSession]) { $0.step = .signInStart(SignInForm(email: Sample.email)) }
     }
 
+    /// The Details row holds what the message above leaves out, never the message again (issue 37).
+    @Test func anUnreadableAnswerDetailsOnlyWhyAndItsCorrelationID() {
+        var store = Self.atStart()
+        Self.submit(&store, password: Sample.password)
+        let retryStep = store.state.step
+        let error = NativeAuthError.unexpectedResponse("HTTP 200 without a continuation token.", correlationID: "c0ffee00")
+        store.send(.signInAdvanced(.failure(error))) {
+            $0.pending = nil
+            $0.step = .failure(FailureReport(message: "The server's answer could not be understood.",
+                                             detail: "HTTP 200 without a continuation token. (correlation id c0ffee00)", retryStep: retryStep))
+        }
+        #expect(store.state.screen.details.map(\.value) == ["HTTP 200 without a continuation token. (correlation id c0ffee00)"])
+    }
+
     @Test func passwordChangeRequiredOffersAReset() {
         var store = Self.atStart()
         Self.submit(&store, password: Sample.password)

@@ -336,9 +336,10 @@ import TophhieCloudAuthentication
         store.send(.signUpAdvanced(.failure(.networkFailure("The server could not be reached.")))) {
             $0.pending = nil
             $0.step = .failure(FailureReport(
-                message: "The server could not be reached.", detail: "The server could not be reached.",
-                retryStep: .codeEntry(codeStep)))
+                message: "The server could not be reached.", retryStep: .codeEntry(codeStep)))
         }
+        // The failure has nothing for operators beyond its message: no Details row saying it again (issue 37).
+        #expect(store.state.screen.details.isEmpty, "\(store.state.screen.details)")
         #expect(store.state.screen.actions.map(\.event) == [.retryRequested, .restartRequested, .homeRequested])
         store.send(.retryRequested) { $0.step = .codeEntry(codeStep) }
         store.send(.submitted, effects: [.submit(.code("12345678"))]) { $0.pending = .checkingCode }

@@ -8,9 +8,10 @@ import TerminalUI
 import TestSupport
 import TophhieCloudAuthentication
 
-/// Runs the line session on `step` with `input` piped in; returns the model and the transcript.
+/// Runs the line session on `step` with `input` piped in, after the start-up restore from `interactive`'s token cache
+/// as the console starts it; returns the model and the transcript.
 func lineSession(on step: FlowStep, input: String, settings: FlowSettings = FlowSettings(), outbox: (any CodeOutbox)? = nil,
-                 emulator: EmulatorControl? = nil) -> (ConsoleModel, String) {
+                 emulator: EmulatorControl? = nil, interactive: TophhieAuth? = nil) -> (ConsoleModel, String) {
     var fds: [Int32] = [0, 0]
     _ = pipe(&fds)
     _ = Array(input.utf8).withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
@@ -19,10 +20,11 @@ func lineSession(on step: FlowStep, input: String, settings: FlowSettings = Flow
     final class Sink: @unchecked Sendable { var text = "" }
     let sink = Sink()
     let mailbox = Mailbox()
-    let runner = EffectRunner(auth: TophhieNativeAuth()) { mailbox.post($0) }
+    let runner = EffectRunner(auth: TophhieNativeAuth(), interactive: interactive) { mailbox.post($0) }
     // As the console does: the embedded emulator's virtual clock drives the countdowns.
     let model = ConsoleModel(state: FlowState(settings: settings, step: step), runner: runner, mailbox: mailbox, trace: TraceLog(),
                              clock: { emulator?.now ?? Date() })
+    model.restoreCachedAccount()
     LineSession(model: model, terminal: LineTerminal(input: fds[0], output: { sink.text += $0 }), outbox: outbox, emulator: emulator).run()
     model.shutdown()
     return (model, sink.text)
@@ -32,6 +34,27 @@ func lineSession(on step: FlowStep, input: String, settings: FlowSettings = Flow
 @Suite struct LineSessionTests {
     /// Runs the line session on the home screen with `input` piped in; returns the model and the transcript.
     private func run(input: String) -> (ConsoleModel, String) { lineSession(on: .home, input: input) }
+
+    /// Issue 37: line mode prints home once, so it waits for the start-up restore: an account in the token cache is
+    /// offered in the first menu, as the full screen offers it.
+    @Test func aCachedAccountIsOfferedInTheFirstMenu() async throws {
+        let folder = NSTemporaryDirectory() + "line-restore-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cache = folder + "/msal_token_cache.json"
+        let flow = try FlowOnEmulator(tokenCache: cache)
+        await flow.signIn("jane.doe@contoso.com", "Blue-Harbor-7419!")
+        #expect(flow.screen.title == "Signed in", "\(flow.screen)")
+        let (clientID, authority) = (flow.tenant.clientID, flow.tenant.authority)
+        // The session blocks its thread on the terminal, off the pool, which runs the restore.
+        let transcript = try await offPool {
+            let cached = TophhieAuth()
+            try cached.configure(clientId: clientID, authority: authority, tokenCachePath: cache)
+            return lineSession(on: .home, input: "quit\n", interactive: cached).1
+        }
+        let firstMenu = transcript.components(separatedBy: "Choose ").first ?? ""
+        #expect(firstMenu.contains("Account (jane.doe@contoso.com)"), "\(transcript)")
+    }
 
     /// A script names its choice, so an "Account" entry shifting the numbers does not matter.
     @Test func aChoiceMayBeNamed() {

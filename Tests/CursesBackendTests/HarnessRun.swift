@@ -25,7 +25,7 @@ final class HarnessRun {
         let script = """
             unset NO_COLOR; \
             stty -a > '\(dir)/before'; \
-            TERM=\(term) \(environment) '\(Self.harnessPath)' --out '\(dir)/result.json' --pid '\(dir)/pid'; \
+            TERM=\(term) \(environment) \(ProgramWrap.prefix) '\(Self.harnessPath)' --out '\(dir)/result.json' --pid '\(dir)/pid'; \
             echo $? > '\(dir)/status.tmp'; stty -a > '\(dir)/after'; mv '\(dir)/status.tmp' '\(dir)/status'; \
             exec sleep 60
             """

@@ -295,7 +295,7 @@ extension EndToEnd {
                 tmux.send(keys: "Enter")
             }
             #expect(await tmux.waitForScreen(containing: "sh>"))
-            command("stty -a > '\(folder)/before'; \(ConsoleRun.quote(binary)) --port 0")
+            command("stty -a > '\(folder)/before'; \(ProgramWrap.prefix) \(ConsoleRun.quote(binary)) --port 0")
             #expect(await tmux.waitForScreen(containing: "Reset password", timeout: .seconds(20)), "\(tmux.capture())")
             tmux.send(keys: "Enter")  // Sign in
             #expect(await tmux.waitForScreen(containing: "Password (optional)"), "\(tmux.capture())")
@@ -303,8 +303,11 @@ extension EndToEnd {
             #expect(await tmux.waitForScreen(containing: "[con "), "\(tmux.capture())")
 
             let shell = try #require(pid_t(tmux.display("#{pane_pid}")))
-            let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
-            let console = try #require(children.split(separator: " ").first.flatMap { pid_t($0) })
+            let children = { (parent: pid_t) in
+                ((try? String(contentsOfFile: "/proc/\(parent)/task/\(parent)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { pid_t($0) }
+            }
+            let comm = { (pid: pid_t) in (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) }
+            let console = try #require(children(shell).first)
             kill(console, SIGTSTP)
             #expect(await tmux.waitForScreen(containing: "Stopped"), "\(tmux.capture())")
             #expect(tmux.display("#{alternate_on}") == "0", "still on the alternate screen")
@@ -314,8 +317,8 @@ extension EndToEnd {
             #expect(await tmux.wait { read("stopped")?.hasSuffix("\n") == true }, "the shell cannot run a command:\n\(tmux.capture())")
             // Bracketed paste is off: a paste reaches a program as the text alone.
             command("cat -v > '\(folder)/pasted'")
-            // cat shows nothing when it is ready: give the shell time to start it (suspends, holds no thread).
-            try await Task.sleep(for: .milliseconds(300))
+            // cat shows nothing when it is ready: wait for the shell to have started it.
+            #expect(await tmux.wait { children(shell).contains { comm($0) == "cat" } }, "the shell did not start cat")
             tmux.paste("xy")
             tmux.send(keys: "Enter")
             tmux.send(keys: "C-d")

@@ -157,17 +157,23 @@ extension EndToEnd {
         /// count down on screen and any key starts them again; then the console is home on Sign up, the
         /// email gone, and the trace pane says it was cleared.
         @Test func enrolmentIdleResetForgetsAPersonWhoWalkedAway() async throws {
-            let run = try ConsoleRun(arguments: ["--enrol", "--idle-reset", "17"])
+            let run = try ConsoleRun(arguments: ["--enrol", "--idle-reset", "20"])
             #expect(await run.waitForHome())
             #expect(run.line(containing: "▸")?.contains("Sign up") == true, "home does not start on Sign up:\n\(run.screen)")
             run.keys("Enter")
             #expect(await run.wait(for: "Confirm password"), "\(run.screen)")
             run.type("walked.away@example.com")
+            // A password revealed with ^R is masked when the countdown starts, in front of the next person (issue 37).
+            run.keys("Tab")
+            run.type("Str0ng!Passw0rd")
+            run.keys("C-r")
+            #expect(await run.tmux.wait { run.field("Password", shows: "Str0ng!Passw0rd") }, "not revealed:\n\(run.screen)")
             #expect(await run.wait(for: "clearing this screen for the next person in"), "no countdown:\n\(run.screen)")
+            #expect(run.field("Password", shows: "•••••••••••••••"), "revealed through the countdown:\n\(run.screen)")
             run.keys("Right")  // a key that changes nothing on the screen
             #expect(await run.waitUntilGone("clearing this screen", timeout: .seconds(3)), "a key did not stop the countdown")
             #expect(run.field("Email", shows: "walked.away@example.com"))
-            #expect(await run.wait(for: "Cleared after 17 seconds without a key press", timeout: .seconds(30)), "\(run.screen)")
+            #expect(await run.wait(for: "Cleared after 20 seconds without a key press", timeout: .seconds(30)), "\(run.screen)")
             #expect(!run.screen.contains("walked.away"), "the email is still shown:\n\(run.screen)")
             #expect(run.line(containing: "▸")?.contains("Sign up") == true, "\(run.screen)")
             run.keys("F3")

@@ -20,6 +20,29 @@ import TophhieCloudAuthentication
             == "Working… (Esc cancels)")
     }
 
+    /// Issue 37: at an enrolment desk a password revealed with ^R is masked when the idle countdown starts, in
+    /// front of whoever walks up next, and stays masked when someone presses a key to stay.
+    @Test func anIdleDeskMasksARevealedPasswordWhenItsCountdownStarts() {
+        let settings = FlowSettings(enrolmentMode: true, idleReset: 120)
+        var session = ScreenSession(FlowScreens.signUp(settings))
+        session.type("ada@contoso.example")
+        session.press(.tab)
+        session.type("Str0ng!Passw0rd")
+        session.press(.control("r"))
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        session.send(.tick(start))
+        session.send(.tick(start + 104))
+        #expect(session.render(Self.small).contains("[Str0ng!Passw0rd "), "revealed before the countdown")
+        session.send(.tick(start + 105))
+        #expect(session.state.screen.idleWarning != nil)
+        let counting = session.render(Self.small)
+        #expect(!counting.contains("Str0ng!Passw0rd") && counting.contains("[•••••••••••••••"), "\(counting)")
+        session.send(.keyPressed)
+        session.send(.tick(start + 106))
+        #expect(session.state.screen.idleWarning == nil)
+        #expect(!session.render(Self.small).contains("Str0ng!Passw0rd"), "revealed again once a key stopped the countdown")
+    }
+
     /// Only Cancel stays on: it stops the request, as Esc does.
     @Test func buttonsAreOffWhileWorkingButCancel() {
         var session = ScreenSession(FlowScreens.signIn())

@@ -169,7 +169,7 @@ extension FlowState {
             } else if case .signedIn = step {
                 step = .failure(FailureReport(
                     message: error.errorDescription ?? "The tokens could not be refreshed.",
-                    detail: error.details?.description ?? error.operatorDescription, retryStep: step, retryRefreshes: true))
+                    detail: error.operatorDetail, retryStep: step, retryRefreshes: true))
             }
             return []
         }

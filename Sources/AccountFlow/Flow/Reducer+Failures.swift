@@ -36,11 +36,11 @@ extension FlowState {
         case .userAlreadyExists:
             // Later in a sign-up (another sign-up for the address finished first): the same ways on.
             step = .failure(FailureReport(message: Self.accountExistsMessage,
-                                          detail: error.details?.description ?? error.operatorDescription, accountExists: true))
+                                          detail: error.operatorDetail, accountExists: true))
             return [.forgetSession]
         case .passwordChangeRequired:
             step = .failure(FailureReport(
-                message: error.errorDescription ?? "", detail: error.details?.description ?? error.operatorDescription, suggestsPasswordReset: true))
+                message: error.errorDescription ?? "", detail: error.operatorDetail, suggestsPasswordReset: true))
             return [.forgetSession]
         default:
             // Retrying returns to the step with its input; a reset that was polling asks for the password again.
@@ -49,7 +49,7 @@ extension FlowState {
             var retryWait: Countdown?
             if case .throttled(let seconds?, _) = error { retryWait = Countdown(seconds: seconds, startedAt: now) }
             step = .failure(FailureReport(
-                message: error.errorDescription ?? "Something went wrong.", detail: error.details?.description ?? error.operatorDescription,
+                message: error.errorDescription ?? "Something went wrong.", detail: error.operatorDetail,
                 retryStep: retryStep, retryWait: retryWait))
             return []
         }

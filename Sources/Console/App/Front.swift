@@ -87,7 +87,7 @@ final class Front {
         let runner = EffectRunner(auth: auth, interactive: interactive) { mailbox.post($0) }
         let model = ConsoleModel(state: FlowState(settings: settings), runner: runner, mailbox: mailbox, trace: trace,
                                  clock: { emulator?.now ?? Date() }, cacheNotice: { interactive?.takeCacheNotice() })
-        runner.restoreCachedAccount()
+        model.restoreCachedAccount()
         model.recorder = EnrolmentRecorder.opened(options, tenant: header.authority)
         desk?.recorder = model.recorder
         model.desk = desk

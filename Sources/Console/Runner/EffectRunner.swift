@@ -44,10 +44,11 @@ public final class EffectRunner: Sendable {
         requests = RequestSlots(send: send)
     }
 
-    /// Sends `.accountRestored` when the token cache holds a usable account (start-up).
-    public func restoreCachedAccount() {
-        guard let interactive else { return }
-        requests.start(.restore) { await interactive.restore() }
+    /// Sends `.accountRestored` when the token cache holds a usable account (start-up), then calls `ended`, also
+    /// when there is none (and at once without an interactive stack).
+    public func restoreCachedAccount(ended: @escaping @Sendable () -> Void = {}) {
+        guard let interactive else { return ended() }
+        requests.start(.restore, ended: ended) { await interactive.restore() }
     }
 
     /// Performs `effect`. `.quit` is the caller's business and is ignored here.

@@ -22,7 +22,8 @@ final class RequestSlots<Key: Hashable & Sendable, Answer: Sendable>: Sendable {
     init(send: @escaping @Sendable (Answer) -> Void) { self.send = send }
 
     /// Starts `work` in `key`'s slot, cancelling what ran there. A nil answer (or a thrown error) sends nothing.
-    func start(_ key: Key, _ work: @escaping @Sendable () async throws -> Answer?) {
+    /// `ended` runs when the request is over, after its answer was sent, or with none.
+    func start(_ key: Key, ended: @escaping @Sendable () -> Void = {}, _ work: @escaping @Sendable () async throws -> Answer?) {
         state.withLock { state in
             state.requests[key]?.task.cancel()
             state.generation += 1
@@ -35,6 +36,7 @@ final class RequestSlots<Key: Hashable & Sendable, Answer: Sendable>: Sendable {
                     return true
                 }
                 if current, let answer { self.send(answer) }
+                ended()
             }
             state.requests[key] = Request(task: task, generation: generation)
         }

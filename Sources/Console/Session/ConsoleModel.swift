@@ -41,6 +41,15 @@ final class ConsoleModel {
         self.trace = trace
     }
 
+    /// Starts the start-up look into the token cache; its account arrives as `.accountRestored`.
+    func restoreCachedAccount() {
+        mailbox.restoreStarted()
+        runner.restoreCachedAccount(ended: mailbox.restoreEnded)
+    }
+
+    /// Whether the start-up restore may still bring an account: line mode prints home once, so it waits.
+    var isRestoring: Bool { mailbox.isRestoring }
+
     /// Applies `event` and performs the effects it returns.
     func apply(_ given: FlowEvent) {
         // With a list, the queue is where the next person starts: not an empty sign-up form.

@@ -1,5 +1,4 @@
 import AccountFlow
-import EmailAddresses
 import Foundation
 import ScreenPresentation
 import Launcher
@@ -221,17 +220,16 @@ final class FullScreenSession {
             : StatusLine("This terminal has no clipboard to copy to (TERM=dumb): select the address on the screen.", kind: .error)
     }
 
-    /// Puts the newest code sent for the current flow into the code field.
+    /// Puts the newest live code sent for the current flow into the code field.
     private func copyNewestCode() {
         guard outbox != nil, case .codeEntry(let entry) = model.state.step else {
             consoleNotice = StatusLine("There is no code field on this screen.", kind: .error)
             return
         }
         // The code screen knows where its code went (the masked label, or the contact on registration).
-        let sentTo = entry.delivery.sentTo
-        guard let code = visibleCodes.last(where: { $0.maskedTarget.lowercased() == sentTo.lowercased() || EmailAddress.same($0.target, sentTo) })
-        else {
-            consoleNotice = StatusLine("No code for \(entry.delivery.sentTo) is in the outbox yet.", kind: .error)
+        let codes = visibleCodes, sentTo = entry.delivery.sentTo
+        guard let code = codes.liveCode(sentTo: sentTo) else {
+            consoleNotice = StatusLine(codes.noLiveCode(sentTo: sentTo), kind: .error)
             return
         }
         model.apply(.fieldEdited(.code, code.code))

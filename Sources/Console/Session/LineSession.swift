@@ -68,9 +68,12 @@ final class LineSession {
         var announced = false
         var step = model.state.step
         while true {
+            // Read before the answers are taken: the start-up restore posts its account before it ends. Home is
+            // printed once, so it waits for that account.
+            let restoring = model.isRestoring
             model.pump()
             if let notice = model.takeNotice() { terminal.say(PrintableText.make(notice)) }
-            guard model.isWorking else { return }
+            guard model.isWorking || restoring else { return }
             // A long request shows its own screens meanwhile: a device code to type elsewhere, a sign-in URL.
             if model.state.step != step {
                 step = model.state.step

@@ -6,6 +6,7 @@ import Synchronization
 final class Mailbox: Sendable {
     private let events = Mutex<[FlowEvent]>([])
     private let wake = Mutex<@Sendable () -> Void>({})
+    private let restoring = Mutex(false)
 
     /// Queues `event` and wakes the loop. Any thread.
     func post(_ event: FlowEvent) {
@@ -18,6 +19,17 @@ final class Mailbox: Sendable {
 
     /// Sets what a post calls to wake the loop (the curses backend's wake, a line session's pipe).
     func onPost(_ wake: @escaping @Sendable () -> Void) { self.wake.withLock { $0 = wake } }
+
+    /// Whether the start-up restore may still post an account (``restoreStarted()`` until ``restoreEnded()``).
+    var isRestoring: Bool { restoring.withLock { $0 } }
+
+    func restoreStarted() { restoring.withLock { $0 = true } }
+
+    /// The restore is over, its account (if any) posted before: wakes the loop. Any thread.
+    func restoreEnded() {
+        restoring.withLock { $0 = false }
+        nudge()
+    }
 
     /// Takes every waiting event, oldest first.
     func drain() -> [FlowEvent] { events.withLock { events in defer { events = [] }; return events } }

@@ -1,3 +1,4 @@
+import EmailAddresses
 import Foundation
 
 /// A one-time code the embedded emulator "sent", as the outbox pane shows it.
@@ -13,7 +14,7 @@ public struct SentCode: Sendable, Equatable {
     public var maskedTarget: String
     /// `signUp`, `signIn`, `mfa`, `registration`, `passwordReset`.
     public var purpose: String
-    /// The code in clear; Ctrl-O copies the newest one for the code screen's target into its field.
+    /// The code in clear; Ctrl-O copies the newest live one for the code screen's target into its field.
     public var code: String
     /// What became of it: `sent` (still usable), `used`, `expired`, `exhausted` (too many wrong tries) or
     /// `replaced` (a newer code was sent).
@@ -30,6 +31,10 @@ public struct SentCode: Sendable, Equatable {
         self.status = status
     }
 
+    /// Whether the tenant still accepts the code (`sent`): a used, expired, exhausted or replaced one only answers
+    /// "That code isn't right", so it is never copied.
+    public var isLive: Bool { status == "sent" }
+
     /// The outbox pane's line: channel, masked target, purpose, code, and what became of the code once it
     /// can no longer be used (a code still usable says nothing more).
     public var paneLine: String {
@@ -42,6 +47,26 @@ public struct SentCode: Sendable, Equatable {
 public protocol CodeOutbox: Sendable {
     /// Every code still held, oldest first.
     func sentCodes() -> [SentCode]
+}
+
+extension [SentCode] {
+    /// The code Ctrl-O copies for a code screen whose code went to `sentTo` (its masked label, or the contact on
+    /// registration; either matches, in any case): the newest one there still live; nil when there is none.
+    func liveCode(sentTo: String) -> SentCode? {
+        last { $0.isLive && $0.went(to: sentTo) }
+    }
+
+    /// What Ctrl-O says when ``liveCode(sentTo:)`` is nil: no code yet, or what became of the newest one.
+    func noLiveCode(sentTo: String) -> String {
+        guard let newest = last(where: { $0.went(to: sentTo) }) else { return "No code for \(sentTo) is in the outbox yet." }
+        return "The newest code for \(sentTo) is \(newest.status) and would not be accepted: ask for a new one."
+    }
+}
+
+extension SentCode {
+    func went(to sentTo: String) -> Bool {
+        maskedTarget.lowercased() == sentTo.lowercased() || EmailAddress.same(target, sentTo)
+    }
 }
 
 extension CodeOutbox {

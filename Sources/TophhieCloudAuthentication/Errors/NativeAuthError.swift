@@ -128,16 +128,18 @@ public enum NativeAuthError: Error, LocalizedError, Sendable, Equatable {
         }
     }
 
-    /// For operators: the end-user sentence plus what the server said (code, suberror, AADSTS
-    /// number, description and correlation id).
+    /// For operators, what the end-user sentence leaves out: what the server said (code, suberror, AADSTS number,
+    /// description and correlation id), or why its answer could not be read; nil when there is nothing more to say.
+    public var operatorDetail: String? {
+        if case .unexpectedResponse(let reason, let id) = self { return reason + (id.map { " (correlation id \($0))" } ?? "") }
+        return details?.description
+    }
+
+    /// For operators: the end-user sentence plus ``operatorDetail``.
     public var operatorDescription: String {
         let sentence = errorDescription ?? "Error"
-        switch self {
-        case .unexpectedResponse(let reason, let id):
-            return "\(sentence) \(reason)" + (id.map { " (correlation id \($0))" } ?? "")
-        default:
-            guard let details else { return sentence }
-            return "\(sentence) [\(details)]"
-        }
+        guard let detail = operatorDetail else { return sentence }
+        if case .unexpectedResponse = self { return "\(sentence) \(detail)" }
+        return "\(sentence) [\(detail)]"
     }
 }

@@ -52,17 +52,30 @@ extension ConsoleRun {
         keys("Enter")
     }
 
-    /// Moves focus with Tab until the focused line (`▸`) holds `label`.
+    /// Moves focus with Tab until the focused line (`▸`) holds `label`. Each Tab waits for its own frame: the focus
+    /// on another item than before (``focusedItem()``), not any change of the screen, which could be the echo of
+    /// text typed before and would send a second Tab past the field.
     func focus(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) async {
         let focused = { (screen: String) in screen.split(separator: "\n").contains { $0.contains("▸") && $0.contains(label) } }
         for _ in 0..<12 {
             if focused(screen) { return }
-            let before = screen
+            let before = focusedItem()
             keys("Tab")
-            // The Tab's frame: the focus mark moves.
-            await tmux.wait(timeout: .seconds(2)) { await tmux.screen() != before }
+            guard await tmux.wait(until: { focusedItem() != before }) else { break }
         }
         Issue.record("could not focus \(label):\n\(screen)", sourceLocation: sourceLocation)
+    }
+
+    /// Which item has the focus, as the screen shows it: the `▸` row with what stands before a field's box (its
+    /// label, which typing does not change); while a button has it (buttons show it by colour, not `▸`), the
+    /// button rows with their attributes.
+    func focusedItem() -> String {
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        if let row = rows.firstIndex(where: { $0.contains("▸") }) {
+            return "\(row): " + rows[row].prefix { $0 != "[" }
+        }
+        let buttons = /\[ [^ \]][^\]]* \]/
+        return tmux.captureWithAttributes().split(separator: "\n").filter { $0.contains(buttons) }.joined(separator: "\n")
     }
 
     /// Erases the focused text field (End, then `count` backspaces).

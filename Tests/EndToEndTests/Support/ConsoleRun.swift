@@ -42,7 +42,7 @@ final class ConsoleRun {
         let script = """
             unset NO_COLOR; export LANG=C.UTF-8 XDG_CONFIG_HOME='\(dir)/config' XDG_STATE_HOME='\(dir)/state' \(extra); \
             stty -a > '\(dir)/before'; \
-            TERM=\(term) \(words.map(Self.quote).joined(separator: " ")); \
+            TERM=\(term) \(ProgramWrap.prefix) \(words.map(Self.quote).joined(separator: " ")); \
             echo $? > '\(dir)/status.tmp'; stty -a > '\(dir)/after'; mv '\(dir)/status.tmp' '\(dir)/status'; \
             exec sleep 600
             """
