@@ -299,6 +299,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
             let (code, output, errors) = await runScenarioCommand(part)
             #expect(code == 0, "\(output)\(errors)")
             #expect(output.hasPrefix("shard \(shard)/3: "))
+            #expect(try await schemaProblem(URL(fileURLWithPath: part.junitPath ?? "")) == nil)
             let junit = try JUnitReport.parse(String(contentsOfFile: part.junitPath ?? "", encoding: .utf8))
             positions += junit.suites.flatMap(\.cases).map(\.position)
             reports += [part.junitPath, part.reportPath, part.htmlPath].compactMap { $0 }
