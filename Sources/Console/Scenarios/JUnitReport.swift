@@ -170,8 +170,14 @@ enum JUnitReport {
                 if empty { parsed.suites[parsed.suites.count - 1].cases.append(testCase) } else { open = testCase }
             case ("skipped", false): open?.verdict = .skipped(message: attributes["message"] ?? "")
             case ("failure", false), ("error", false):
-                problem = (Element(rawValue: name) ?? .failure, attributes["type"] ?? "", attributes["message"] ?? "")
+                let found = (element: Element(rawValue: name) ?? .failure, type: attributes["type"] ?? "", message: attributes["message"] ?? "")
                 text = ""
+                // `<failure message="…"/>` (another writer's, e.g. a JUnit given to --durations) has no text to wait for.
+                if empty {
+                    open?.verdict = .failed(element: found.element, type: found.type, message: found.message, text: "")
+                } else {
+                    problem = found
+                }
             case ("failure", true), ("error", true):
                 if let problem { open?.verdict = .failed(element: problem.element, type: problem.type, message: problem.message, text: text) }
                 problem = nil
