@@ -82,6 +82,7 @@ import TophhieCloudAuthentication
             """)
         #expect(foreign.suites.flatMap(\.cases).map(\.milliseconds) == [2_500, 250])
         #expect(foreign.suites.flatMap(\.cases).map(\.name) == ["x & y", "z"])
+        #expect(throws: UnreadableReport(description: "not a JUnit report (no <testsuites>)")) { try JUnitReport.parse("hello") }
     }
 
     @Test("Markdown: a shard's report read back is the whole run's, each failure's section with its row")

@@ -130,6 +130,9 @@ enum JUnitReport {
     static func parse(_ text: String) throws(UnreadableReport) -> Parsed {
         let tokens: [XMLTags.Token]
         do { tokens = try XMLTags.tokens(text) } catch { throw UnreadableReport(description: "not well-formed XML") }
+        guard tokens.contains(where: { if case .tag("testsuites", _, false, _) = $0 { true } else { false } }) else {
+            throw UnreadableReport(description: "not a JUnit report (no <testsuites>)")
+        }
         var parsed = Parsed(suites: [], timestamp: "")
         var positions: [Int]?
         var open: Case?

@@ -1,4 +1,4 @@
 /// A report `tophhie run merge` cannot read back: what is wrong with it, in a few words.
-struct UnreadableReport: Error, CustomStringConvertible {
+struct UnreadableReport: Error, Equatable, CustomStringConvertible {
     var description: String
 }
