@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "EnrolmentFilesTests", dependencies: ["EnrolmentFiles"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "EmailAddresses", "QRCode", "TenantConfiguration", "MailboxCodes", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
-                    exclude: ["Schemas", "Snapshots"]),
+                    exclude: ["Schemas", "Snapshots", "Scripts"]),
         // Interoperability with the ecosystem: MSAL Python on our token cache, Selenium + Chromium on the
         // sign-in pages. Scripts/ holds the Python programs the tests start.
         .testTarget(name: "InteropTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer", "TestSupport"],

@@ -230,8 +230,9 @@ public enum CommandTable {
     /// `tophhie run`.
     public static let run = CommandSpec(
         name: "run", summary: "scenario files against the emulator or a tenant, with reports for CI",
-        usage: ["run FILE... [--jobs N] [--timeout SECONDS] [--junit FILE] [--report FILE] [--har-dir DIR]",
-                "    [--account OPERATOR [--token-cache FILE]]"],
+        usage: ["run FILE... [--jobs N] [--timeout SECONDS] [--junit FILE] [--report FILE] [--html FILE] [--har-dir DIR]",
+                "    [--shard K/N [--durations FILE]] [--account OPERATOR [--token-cache FILE]]",
+                "run merge OUTDIR REPORT..."],
         options: [
             OptionSpec(["--jobs"], value: "N", help: "scenarios run at once, each on its own embedded emulator (1-32, default 1)."),
             OptionSpec(["--timeout"], value: "SECONDS", help: "replaces every scenario's timeoutSeconds (1-3600; default: the file's, else 60)."),
@@ -239,8 +240,17 @@ public enum CommandTable {
                        help: "JUnit XML: one test case per scenario, a failure with the exchange that showed it."),
             OptionSpec(["--report"], value: "FILE", completion: .file,
                        help: "Markdown: a table of scenarios, each failure with its request and response."),
+            OptionSpec(["--html"], value: "FILE", completion: .file,
+                       help: "one self-contained HTML page: every scenario and its steps; a failed one open at its failing step, "
+                           + "with the error, correlation id and the exchanges that led to it (redacted)."),
             OptionSpec(["--har-dir"], value: "DIR", completion: .directory,
                        help: "where a failed scenario's HAR goes (default: the current folder)."),
+            OptionSpec(["--shard"], value: "K/N",
+                       help: "run only the Kth of N parts of the scenarios (1 <= K <= N <= 100), the same split on every machine "
+                           + "given the same FILEs; the reports name the shard for run merge."),
+            OptionSpec(["--durations"], value: "FILE", completion: .file,
+                       help: "with --shard: a previous run's JUnit, whose times balance the parts (longest first onto the "
+                           + "least loaded); without it the scenarios go round the parts by file and name."),
             OptionSpec(["--account"], value: "OPERATOR",
                        help: "a cached operator account (AuditLog.Read.All): each failed scenario on a real tenant then shows "
                            + "the tenant's sign-in log entry of its failing exchange in the reports."),
@@ -249,7 +259,10 @@ public enum CommandTable {
         ],
         operand: "FILE...", operandCompletion: .file,
         notes: ["FILE is a scenario file (JSON; schema Resources/scenario.schema.json). Secrets (passwords, codes, "
-                + "tokens) are redacted in every report and HAR."])
+                + "tokens) are redacted in every report and HAR.",
+                "run merge OUTDIR REPORT... joins the shards' JUnit, Markdown and HTML reports (any of them, told apart by "
+                + "content; every shard 1..N once per kind) into OUTDIR/junit.xml, report.md and report.html, as one run of "
+                + "all the FILEs would have written them; exit 2 when a report is unreadable or a shard is missing."])
 
     /// `tophhie doctor`.
     public static let doctor = CommandSpec(

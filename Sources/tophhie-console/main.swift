@@ -49,6 +49,9 @@ case .run(let options):
     // SIGSEGV instead of 143. The reports are written; stdio is flushed here, and nothing else is owed at exit.
     fflush(nil)
     _exit(status)
+case .runMerge(let directory, let reports):
+    TerminalHandover.release(environment: environment)
+    exit(ReportMergeCommand.run(directory: directory, reports: reports))
 case .doctor(let options):
     TerminalHandover.release(environment: environment)
     exit(await DoctorCommand.run(options))

@@ -19,16 +19,17 @@ import Testing
     private static let samples = [
         "--preset": "mfa", "--port": "8443", "--idle-reset": "30", "--ca-file": "/etc/passwd", "--graph": "https://graph.microsoft.com/v1.0",
         "--sign-up-attributes": "/cfg/attributes.json", "--capabilities": "mfa_required", "--challenge-types": "oob,password",
-        "--profile": "staging", "--sign-up": "otp", "--top": "10", "--pages": "2", "--jobs": "2", "--timeout": "30",
+        "--profile": "staging", "--sign-up": "otp", "--top": "10", "--pages": "2", "--jobs": "2", "--timeout": "30", "--shard": "1/3",
         "--emulator": "mfa", "--scopes": "User.Read", "--output": "md", "--authority": "https://contoso.ciamlogin.com/5f1c9a42",
     ]
 
-    /// The lines each command needs besides the option under test (`--idle-reset`, `--record`, `--staff` and
+    /// The lines each command needs besides the option under test (`--durations` only goes with `--shard`, `--idle-reset`, `--record`, `--staff` and
     /// `--queue` only go with `--enrol`, `--staff` with `--record` too, `--report` with `--queue`, and `--token-cache`
     /// never does).
     private static func required(_ command: String, for option: String) -> [String] {
         switch (command, option) {
         case ("history", _): ["--user", "someone@contoso.com"]
+        case ("run", "--durations"): ["a.json", "--shard", "1/2"]
         case ("run", _): ["a.json"]
         case (_, "--staff"): ["--enrol", "--record", "enrolment.jsonl"]
         case (_, "--idle-reset"), (_, "--record"), (_, "--queue"): ["--enrol"]

@@ -22,6 +22,34 @@ import Testing
         #expect(try parser.parse(["run", "--help"]) == .help(topic: .run))
     }
 
+    @Test func runTakesAnHTMLReportAShardAndItsDurations() throws {
+        var options = ScenarioRunOptions()
+        options.files = ["a.json"]
+        options.htmlPath = "out/report.html"
+        options.shard = "2/3"
+        options.durationsPath = "last/junit.xml"
+        #expect(try parser.parse(["run", "a.json", "--html", "out/report.html", "--shard", "2/3", "--durations", "last/junit.xml"]) == .run(options))
+        for bad in ["0/3", "4/3", "3", "1/0", "1/101", "a/b", "1/3/3", "-1/3"] {
+            #expect(throws: UsageError("--shard \(bad): use K/N, two whole numbers with 1 <= K <= N <= 100 (e.g. 2/3).")) {
+                try parser.parse(["run", "a.json", "--shard", bad])
+            }
+        }
+        #expect(throws: UsageError("--durations balances shards; give --shard K/N with it.")) {
+            try parser.parse(["run", "a.json", "--durations", "junit.xml"])
+        }
+    }
+
+    @Test func runMergeTakesAFolderAndReports() throws {
+        #expect(try parser.parse(["run", "merge", "out", "s1/junit.xml", "s2/junit.xml"])
+                == .runMerge(directory: "out", reports: ["s1/junit.xml", "s2/junit.xml"]))
+        #expect(throws: UsageError("run merge needs OUTDIR and at least one REPORT; see tophhie run --help.")) {
+            try parser.parse(["run", "merge", "out"])
+        }
+        #expect(throws: UsageError("run merge takes no options (not --junit); see tophhie run --help.")) {
+            try parser.parse(["run", "merge", "out", "a.xml", "--junit", "b.xml"])
+        }
+    }
+
     @Test func doctorTakesATenantOrTheEmulator() throws {
         guard case .doctor(let real) = try parser.parse(["doctor", "--authority", "https://contoso.ciamlogin.com/contoso.onmicrosoft.com",
                                                           "--client-id", "app", "--json"]) else {

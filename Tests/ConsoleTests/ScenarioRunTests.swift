@@ -261,3 +261,92 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         #expect(printed.all.hasSuffix("\r\u{1B}[K✓ sign in  1.50 s\n"))
     }
 }
+
+/// `--html`, `--shard K/N` and `run merge` on the example scenarios.
+@Suite(.serialized) struct ScenarioShardRunTests {
+    /// What a report says but for its times (JUnit `time` and `timestamp`, Markdown's time column).
+    private static func withoutTimes(_ text: String) -> String {
+        text.replacingOccurrences(of: #"(time|timestamp)="[^"]*""#, with: "$1=\"\"", options: .regularExpression)
+            .replacingOccurrences(of: #"\| [0-9]+\.[0-9]{2} s \|"#, with: "| s |", options: .regularExpression)
+    }
+
+    private static func withoutTimes(_ run: ReportedRun) -> ReportedRun {
+        var run = run
+        for index in run.scenarios.indices { run.scenarios[index].milliseconds = 0 }
+        return run
+    }
+
+    @Test("--shard 1/3, 2/3 and 3/3 run each example once, and their merged JUnit, Markdown and HTML are the whole run's but for times")
+    func shardsMergeIntoTheWholeRun() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try exampleFiles()
+        func options(_ name: String, shard: String?) throws -> ScenarioRunOptions {
+            let into = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: into, withIntermediateDirectories: true)
+            var options = reportingOptions(files: files, jobs: 2, into: into)
+            options.htmlPath = into.appendingPathComponent("report.html").path
+            options.shard = shard
+            return options
+        }
+        let whole = try options("whole", shard: nil)
+        let (code, output, errors) = await runScenarioCommand(whole)
+        #expect(code == 0, "\(output)\(errors)")
+        var reports: [String] = []
+        var positions: [Int] = []
+        for shard in 1...3 {
+            let part = try options("shard-\(shard)", shard: "\(shard)/3")
+            let (code, output, errors) = await runScenarioCommand(part)
+            #expect(code == 0, "\(output)\(errors)")
+            #expect(output.hasPrefix("shard \(shard)/3: "))
+            #expect(try await schemaProblem(URL(fileURLWithPath: part.junitPath ?? "")) == nil)
+            let junit = try JUnitReport.parse(String(contentsOfFile: part.junitPath ?? "", encoding: .utf8))
+            positions += junit.suites.flatMap(\.cases).map(\.position)
+            reports += [part.junitPath, part.reportPath, part.htmlPath].compactMap { $0 }
+        }
+        let total = try files.map { try ScenarioFileParser().load($0) }.flatMap(\.scenarios).count
+        #expect(total == 17)
+        #expect(positions.sorted() == Array(0..<total))
+
+        let merged = folder.appendingPathComponent("merged")
+        let printed = Printed()
+        #expect(ReportMergeCommand.run(directory: merged.path, reports: reports, output: { printed.add($0) }, errors: { printed.add($0) }) == 0,
+                "\(printed.all)")
+        func read(_ path: String?) throws -> String { try String(contentsOfFile: path ?? "", encoding: .utf8) }
+        let mergedJUnit = try read(merged.appendingPathComponent("junit.xml").path)
+        #expect(Self.withoutTimes(mergedJUnit) == Self.withoutTimes(try read(whole.junitPath)))
+        #expect(try await schemaProblem(merged.appendingPathComponent("junit.xml")) == nil)
+        #expect(Self.withoutTimes(try read(merged.appendingPathComponent("report.md").path)) == Self.withoutTimes(try read(whole.reportPath)))
+        let mergedRun = try HTMLReport.parse(read(merged.appendingPathComponent("report.html").path))
+        #expect(Self.withoutTimes(mergedRun) == Self.withoutTimes(try HTMLReport.parse(read(whole.htmlPath))))
+    }
+
+    @Test("the HTML report of a run with one failing example opens in Chromium at its failing step, with no console error and no secret")
+    func htmlReportInChromium() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try String(contentsOf: examples.appendingPathComponent("email-password.json"), encoding: .utf8)
+        // A wrong expectation, and markup in the failing scenario's name, which must stay text.
+        let name = #"a wrong code <img src=x onerror="document.title='owned'"> & </script> is "refused""#
+        let broken = original.replacingOccurrences(of: "\"suberror\": \"invalid_oob_value\"", with: "\"suberror\": \"expired_oob_value\"")
+            .replacingOccurrences(of: "\"a wrong code is refused and can be typed again\"",
+                                  with: "\"" + name.replacingOccurrences(of: "\"", with: "\\\"") + "\"")
+        try #require(broken.contains("expired_oob_value") && broken.contains("onerror"))
+        let file = folder.appendingPathComponent("email-password.json")
+        try broken.write(to: file, atomically: true, encoding: .utf8)
+        var options = reportingOptions(files: [file.path], jobs: 3, into: folder)
+        options.htmlPath = folder.appendingPathComponent("report.html").path
+        let (code, output, errors) = await runScenarioCommand(options)
+        #expect(code == 1, "\(output)\(errors)")
+        let page = try String(contentsOfFile: options.htmlPath ?? "", encoding: .utf8)
+        for secret in ["Blue-Harbor-7419!", "Coral-Tide-4821!", "Fresh-Meadow-9035!", "oob=00000000", "\"00000000\""] {
+            #expect(!page.contains(secret), "the page holds \(secret)")
+        }
+        let script = repository.appendingPathComponent("Tests/ConsoleTests/Scripts/html_report.py").path
+        let log = folder.appendingPathComponent("browser.out").path
+        let status = await ChildProcess.runToEnd(["python3", script, options.htmlPath ?? "", name], outputPath: log, truncate: true)
+        let checks = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(status == 0, "\(checks)")
+        #expect(checks.contains("ok its failing step is visible"), "\(checks)")
+    }
+}

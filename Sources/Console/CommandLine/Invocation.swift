@@ -16,6 +16,8 @@ public enum Invocation: Equatable, Sendable {
     case account(AccountCommand, AccountCommandOptions)
     /// `tophhie run FILE…`: scenario files against the emulator or a tenant, with CI reports.
     case run(ScenarioRunOptions)
+    /// `tophhie run merge OUTDIR REPORT…`: shards' reports joined into the whole run's.
+    case runMerge(directory: String, reports: [String])
     /// `tophhie doctor`: is this app registration and tenant ready for the console?
     case doctor(DoctorOptions)
     /// `tophhie enrol --template FILE | --check FILE`: an enrolment list against the sign-up form.

@@ -206,13 +206,27 @@ public struct InvocationParser {
     }
 
     private func parseRun(_ scanned: ScannedArguments) throws -> Invocation {
+        if scanned.operands.first == "merge" {
+            guard scanned.options.isEmpty else {
+                throw UsageError("run merge takes no options (not \(scanned.options[0].spelling)); see tophhie run --help.")
+            }
+            guard scanned.operands.count >= 3 else { throw UsageError("run merge needs OUTDIR and at least one REPORT; see tophhie run --help.") }
+            return .runMerge(directory: scanned.operands[1], reports: Array(scanned.operands.dropFirst(2)))
+        }
         var options = ScenarioRunOptions()
         for given in scanned.options {
             let value = given.value ?? ""
             switch given.name {
             case "--junit": options.junitPath = value
             case "--report": options.reportPath = value
+            case "--html": options.htmlPath = value
             case "--har-dir": options.harDirectory = value
+            case "--shard":
+                guard ScenarioShard(value) != nil else {
+                    throw UsageError("--shard \(value): use K/N, two whole numbers with 1 <= K <= N <= 100 (e.g. 2/3).")
+                }
+                options.shard = value
+            case "--durations": options.durationsPath = value
             case "--jobs": options.jobs = try number(given.spelling, value, in: 1...32)
             case "--timeout": options.timeout = try number(given.spelling, value, in: 1...3600)
             case "--account": options.operatorAccount = value
@@ -224,6 +238,9 @@ public struct InvocationParser {
         options.files = scanned.operands
         options.debugHTTP = HTTPDebugLog.isRequested(flag: options.debugHTTP, environment: environment)
         guard !options.files.isEmpty else { throw UsageError("run needs at least one scenario FILE; see tophhie run --help.") }
+        if options.durationsPath != nil, options.shard == nil {
+            throw UsageError("--durations balances shards; give --shard K/N with it.")
+        }
         if options.operatorAccount != nil, options.tokenCachePath == nil {
             options.tokenCachePath = TokenCacheFile.defaultPath(environment: environment)
         }

@@ -4,7 +4,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// `tophhie run FILE… [--jobs N] [--junit FILE] [--report FILE] [--har-dir DIR]`.
+/// `tophhie run FILE… [--jobs N] [--junit FILE] [--report FILE] [--html FILE] [--har-dir DIR] [--shard K/N [--durations FILE]]`.
 ///
 /// Exit codes: 0 every scenario passed; 1 a scenario failed; 2 usage or file error (a scenario file that
 /// does not parse names the JSON path of the fault; an output that cannot be written); 3 none failed but the
@@ -44,7 +44,7 @@ public enum ScenarioCommand {
             errors("tophhie run: \(error)")
             return 2
         }
-        for (flag, path) in [("--junit", options.junitPath), ("--report", options.reportPath)] {
+        for (flag, path) in [("--junit", options.junitPath), ("--report", options.reportPath), ("--html", options.htmlPath)] {
             if let problem = ConsoleApp.outputProblem(path, flag: flag) {
                 errors("tophhie run: \(problem)")
                 return 2
@@ -55,6 +55,19 @@ public enum ScenarioCommand {
             errors("tophhie run: \(problem)")
             return 2
         }
+        let shard = options.shard.flatMap(ScenarioShard.init)
+        var selection: Set<Int>?
+        if let shard {
+            do {
+                selection = try Self.selection(files, shard: shard, durationsPath: options.durationsPath)
+            } catch {
+                let reason = (error as? UnreadableReport)?.description ?? error.localizedDescription
+                errors("tophhie run: --durations \(options.durationsPath ?? ""): \(reason)")
+                return 2
+            }
+            let total = files.map(\.scenarios.count).reduce(0, +)
+            output("shard \(shard.text): \(selection?.count ?? 0) of \(total) scenarios\n")
+        }
         let started = ContinuousClock.now
         let startedAt = Date()
         let progress = ScenarioProgress(live: live, write: output)
@@ -64,7 +77,7 @@ public enum ScenarioCommand {
             runner.signInLog = SignInLogJoin(account: account, tokenCachePath: options.tokenCachePath ?? "")
         }
         if options.debugHTTP { runner.debug = HTTPDebugLog.observer() }
-        let results = runner.run(files, progress: progress, interruption: interruption)
+        let results = runner.run(files, only: selection, progress: progress, interruption: interruption)
         ticker?.stop()
         let count = { (outcome: ScenarioResult.Outcome) in results.filter { $0.outcome == outcome }.count }
         let failed = count(.failed)
@@ -74,11 +87,13 @@ public enum ScenarioCommand {
             summary += ", \(count(.interrupted)) interrupted, \(count(.notRun)) not run (\(RunInterruption.name(signal.number)))"
         }
         output("\(summary) (\(DurationText.seconds(ScenarioRunner.seconds(ContinuousClock.now - started), decimals: 2)) s)\n")
-        let reports = [(options.junitPath, JUnitReport.document(results, files: files.map(\.path), runStarted: startedAt)),
-                       (options.reportPath, MarkdownReport.document(results))]
+        let paths = files.map(\.path)
+        let reports = [(options.junitPath, { JUnitReport.document(results, files: paths, shard: shard, runStarted: startedAt) }),
+                       (options.reportPath, { MarkdownReport.document(results, shard: shard) }),
+                       (options.htmlPath, { HTMLReport.document(ReportedRun(results, files: paths, shard: shard)) })]
         for case let (path?, text) in reports {
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try Data(text().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 errors("tophhie run: could not write \(path): \(error.localizedDescription)")
                 return 2
@@ -86,6 +101,25 @@ public enum ScenarioCommand {
         }
         if let signal = interruption.signal { return 128 + signal.number }
         return failed > 0 ? 1 : count(.throttled) > 0 ? 3 : 0
+    }
+
+    /// The places in the whole run (``ScenarioResult/position``) of `shard`'s scenarios, balanced by the times in
+    /// the JUnit at `durationsPath` (matched by suite, i.e. file name, and scenario name).
+    /// - Throws: ``UnreadableReport`` or a file error when that JUnit cannot be read.
+    static func selection(_ files: [ScenarioFile], shard: ScenarioShard, durationsPath: String?) throws -> Set<Int> {
+        var durations: [String: Int] = [:]
+        if let durationsPath {
+            let text = try String(contentsOfFile: durationsPath, encoding: .utf8)
+            for testCase in try JUnitReport.parse(text).suites.flatMap(\.cases) where durations["\(testCase.classname)/\(testCase.name)"] == nil {
+                durations["\(testCase.classname)/\(testCase.name)"] = testCase.milliseconds
+            }
+        }
+        let entries = files.flatMap { file in
+            file.scenarios.map { ScenarioShard.Entry(file: file.path, name: $0.name,
+                                                     milliseconds: durations["\(JUnitReport.suiteName(file.path))/\($0.name)"]) }
+        }
+        let shards = ScenarioShard.assign(entries, count: shard.count)
+        return Set(shards.indices.filter { shards[$0] == shard.index })
     }
 
     /// Redraws the live line about five times a second, so elapsed time moves during a long step.

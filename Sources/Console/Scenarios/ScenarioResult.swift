@@ -6,6 +6,10 @@ struct ScenarioResult: Sendable {
     /// The scenario file's path.
     var file: String
     var name: String
+    /// Its place in the whole run: files in the order given, then scenarios in file order (also in a shard).
+    var position = 0
+    /// Each step in words, secrets left out (``ScenarioStep/summary``).
+    var steps: [String] = []
     /// Seconds from its emulator's start to its last step, on the monotonic clock (never negative, whatever
     /// the wall clock does meanwhile).
     var elapsed: TimeInterval
@@ -33,7 +37,7 @@ struct ScenarioResult: Sendable {
         return failure.serviceThrottled ? .throttled : .failed
     }
 
-    enum Outcome: Sendable, Equatable {
+    enum Outcome: String, Codable, Sendable, Equatable {
         case passed, failed
         /// The service refused to send more codes for now (AADSTS701014): not a fault of the product under test.
         case throttled
@@ -41,6 +45,15 @@ struct ScenarioResult: Sendable {
         case interrupted
         /// A signal ended the run before this scenario began.
         case notRun
+    }
+
+    /// `passed`, `failed`, `throttled by the service`, `interrupted by SIGTERM at …`, `not run: interrupted`.
+    var verdict: String {
+        switch interruption {
+        case .during(let signal, let at): return "interrupted by \(signal) at \(at)"
+        case .notRun: return "not run: interrupted"
+        case nil: return failure.map { $0.serviceThrottled ? "throttled by the service" : "failed" } ?? "passed"
+        }
     }
 
     enum Interruption: Sendable, Equatable {

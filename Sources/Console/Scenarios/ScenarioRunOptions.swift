@@ -6,6 +6,12 @@ public struct ScenarioRunOptions: Equatable, Sendable {
     public var junitPath: String?
     /// `--report FILE`: Markdown, a table of scenarios and each failure's exchange.
     public var reportPath: String?
+    /// `--html FILE`: one self-contained page of the run (``HTMLReport``).
+    public var htmlPath: String?
+    /// `--shard K/N`: run only the Kth of N parts of the scenarios (``ScenarioShard``), as `"K/N"`.
+    public var shard: String?
+    /// `--durations FILE`: a previous run's JUnit, whose times balance the shards.
+    public var durationsPath: String?
     /// `--har-dir DIR`: where a failed scenario's HAR goes (default: the current folder).
     public var harDirectory: String?
     /// `--jobs N`: scenarios run at once, each on its own emulator (1…32, default 1).

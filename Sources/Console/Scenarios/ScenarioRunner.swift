@@ -26,11 +26,13 @@ struct ScenarioRunner {
         var harName: String
     }
 
+    /// - Parameter only: the places in the whole run (``ScenarioResult/position``) to run (a shard); nil runs all.
     /// - Parameter interruption: once set, no scenario starts, the running ones stop at their next wait, and
     ///   the run returns within ``interruptionGrace`` whether or not they have.
     /// - Returns: one result per scenario, in file order; after an interruption the ones it cut short are
     ///   `.interrupted` and the ones it kept from starting `.notRun`.
-    func run(_ files: [ScenarioFile], progress: ScenarioProgress, interruption: RunInterruption = RunInterruption()) -> [ScenarioResult] {
+    func run(_ files: [ScenarioFile], only: Set<Int>? = nil, progress: ScenarioProgress,
+             interruption: RunInterruption = RunInterruption()) -> [ScenarioResult] {
         var seen: [String: Int] = [:]
         let all = files.flatMap { file in file.scenarios.map { (file, $0) } }.enumerated().map { index, pair in
             let name = "\(Self.slug(URL(fileURLWithPath: pair.0.path).deletingPathExtension().lastPathComponent))-\(Self.slug(pair.1.name))"
@@ -38,7 +40,7 @@ struct ScenarioRunner {
             // Two scenarios of one name (or slugs that meet) must not overwrite each other's HAR.
             let count = seen[name] ?? 1
             return Job(index: index, file: pair.0, scenario: pair.1, harName: count == 1 ? name : "\(name)-\(count)")
-        }
+        }.filter { only?.contains($0.index) ?? true }
         // One token-signing key for every scenario's emulator: generating it is the costliest part of a start.
         let signingKey = all.contains { $0.file.tenant.isEmulator } ? try? TokenSigningKey.generate() : nil
         let queue = Mutex(all.reversed() as [Job])
@@ -73,7 +75,7 @@ struct ScenarioRunner {
             begun.withLock { begun in
                 all.map { job in
                     if let result = finished[job.index] { return result }
-                    var cut = ScenarioResult(file: job.file.path, name: job.scenario.name, elapsed: 0, failure: nil, exchanges: [])
+                    var cut = Self.result(job)
                     if let start = begun[job.index] {
                         cut.elapsed = Self.seconds(ContinuousClock.now - start)
                         cut.interruption = .during(signal: RunInterruption.name(signal?.number ?? 0), at: stamp)
@@ -84,6 +86,12 @@ struct ScenarioRunner {
                 }
             }
         }
+    }
+
+    /// A result not yet run: the scenario's place and steps.
+    private static func result(_ job: Job) -> ScenarioResult {
+        ScenarioResult(file: job.file.path, name: job.scenario.name, position: job.index, steps: job.scenario.steps.map(\.summary), elapsed: 0,
+                       failure: nil, exchanges: [])
     }
 
     /// How long an interrupted run waits for its running scenarios to stop before it reports them as cut short.
@@ -103,7 +111,7 @@ struct ScenarioRunner {
         // (field case 034); the wall clock only stamps reports.
         let started = ContinuousClock.now
         let id = progress.started(job.scenario.name, steps: job.scenario.steps.count)
-        var result = ScenarioResult(file: job.file.path, name: job.scenario.name, elapsed: 0, failure: nil, exchanges: [])
+        var result = Self.result(job)
         result.started = Date()
         do {
             let stack = try ScenarioStack(job.file.tenant, signingKey: signingKey)
