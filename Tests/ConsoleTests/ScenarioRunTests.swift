@@ -194,6 +194,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
             case .answer(.attributes): kinds.insert("answer.attributes")
             case .answer(.method(_, let contact)): kinds.insert(contact == nil ? "answer.method" : "answer.method.contact")
             case .answer(.proceed): kinds.insert("answer.proceed")
+            case .answer(.signOut): kinds.insert("answer.signOut")
             case .answer(.approveDeviceCode): kinds.insert("answer.approveDeviceCode")
             case .emulator(.advanceClock): kinds.insert("emulator.advanceClock")
             case .emulator(.fault): kinds.insert("emulator.fault")
@@ -207,7 +208,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         }
         let expected = FlowStart.Flow.allCases.map { "start.\($0.rawValue)" }
             + ["answer.code.outbox", "answer.code.value", "answer.password", "answer.attributes", "answer.method", "answer.method.contact",
-               "answer.proceed", "answer.approveDeviceCode", "emulator.advanceClock", "emulator.fault", "emulator.policy"]
+               "answer.proceed", "answer.signOut", "answer.approveDeviceCode", "emulator.advanceClock", "emulator.fault", "emulator.policy"]
             + ScenarioFileParser.expectKeys.map { "expect.\($0)" }
         #expect(Set(expected).subtracting(kinds).isEmpty, "not covered: \(Set(expected).subtracting(kinds).sorted())")
     }
