@@ -11,6 +11,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case throttled = 3
     /// A sign-in is needed: no cached account, or its refresh token is gone or expired (`token`, `history`).
     case signInNeeded = 4
+    /// `tophhie run --compare`: the emulator rehearsing the tenant's snapshot and the tenant differ at some step.
+    case differs = 5
     /// Hung up: SIGHUP (the terminal or SSH session went away), 128 + 1.
     case hungUp = 129
     /// Interrupted by SIGINT (Ctrl-C in line mode or a script command): 128 + 2.
@@ -26,6 +28,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .usage: "usage or configuration error (bad option, value, file or profile)"
         case .throttled: "run: no scenario failed, but the service throttled one (AADSTS701014); try again later"
         case .signInNeeded: "a sign-in is needed: no cached account, or its refresh token is gone or expired"
+        case .differs: "run --compare: the emulator and the tenant differ at some step (each difference is printed)"
         case .hungUp: "hung up (SIGHUP)"
         case .interrupted: "interrupted (SIGINT, Ctrl-C)"
         case .terminated: "stopped (SIGTERM)"
