@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 extension EndToEnd {
-    /// `--record-scenario FILE`: an operator's session on the emulator, written as a scenario `tophhie run` replays.
+    /// `--record-scenario FILE` and F9: an operator's session on the emulator, written as a scenario `tophhie run` replays.
     @Suite struct RecordScenario {
         @Test func aRecordedSignUpReplaysGreenAndHoldsNoSecret() async throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-record-\(UUID().uuidString)")
@@ -32,6 +32,11 @@ extension EndToEnd {
             // Home, Refresh now, Show claims, Sign out.
             run.keys("Tab", "Tab", "Tab", "Enter")
             #expect(await run.wait(for: "was signed out of this console", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            // F9 stops the recording and writes the file; the mark goes.
+            run.keys("F9")
+            #expect(await run.wait(for: "Scenario recorded in"), "\(run.screen)")
+            #expect(await run.waitUntilGone("● REC"), "\(run.screen)")
+            #expect(FileManager.default.fileExists(atPath: file))
             #expect(await run.quit() == 0)
 
             let text = try String(contentsOfFile: file, encoding: .utf8)
