@@ -138,3 +138,55 @@ private enum Typed {
         #expect(apart.lines.last == "    emulator: not run")
     }
 }
+
+/// The recording where both fronts send their events (``ConsoleModel``), on an emulator over loopback HTTP, replayed by
+/// `tophhie run`.
+@Suite(.serialized) struct ScenarioRecordingOnEmulatorTests {
+    @Test func aMethodRegisteredAndAPolicyFlippedReplay() async throws {
+        let flow = try FlowOnEmulator(preset: "mfa")
+        let path = NSTemporaryDirectory() + "tophhie-recorded-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recording = ScenarioRecording(path: path, tenant: .emulator(preset: "mfa"), codeSource: .outbox)
+        flow.model.scenarioRecording = recording
+        let control = EmulatorControl(emulator: flow.tenant.server.emulator, recording: recording)
+        recording.start()
+
+        let (sam, samPassword, phone) = ("sam.lee@contoso.com", "Green-Valley-3381!", "+14255550199")
+        await flow.signIn(sam, samPassword)
+        guard case .methodPicker(let picker) = flow.state.step, let sms = picker.methods.first(where: { $0.channel == .sms }) else {
+            Issue.record("no method picker: \(flow.state.step)")
+            return
+        }
+        await flow.send(.methodPicked(id: sms.id))
+        await flow.fill(.contact, phone)
+        await flow.send(.submitted)
+        await flow.fill(.code, flow.code(to: phone))
+        await flow.send(.submitted)
+        #expect(flow.state.step.name == .signedIn)
+        try control.change(PolicyToggle.mfa.flipped(in: control.policy))
+        await flow.send(.homeRequested)
+        await flow.signIn("jane.doe@contoso.com", "Blue-Harbor-7419!")
+        #expect(flow.state.step.name == .signedIn)
+        #expect(try recording.stop().contains("Scenario recorded"))
+
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        for secret in [samPassword, "Blue-Harbor-7419!"] { #expect(!text.contains(secret)) }
+        let file = try ScenarioFileParser().load(path)
+        let steps = try #require(file.scenarios.first?.steps)
+        #expect(steps.contains(.answer(.method("sms", contact: phone))), "\(text)")
+        var mfaOff = PolicyPatch()
+        mfaOff.mfaRequired = false
+        #expect(steps.contains(.emulator(.policy(mfaOff))), "\(text)")
+        #expect(file.passwordVariables == ["TOPHHIE_PASSWORD", "TOPHHIE_PASSWORD_2"])
+
+        setenv("TOPHHIE_PASSWORD", samPassword, 1)
+        setenv("TOPHHIE_PASSWORD_2", "Blue-Harbor-7419!", 1)
+        defer { unsetenv("TOPHHIE_PASSWORD"); unsetenv("TOPHHIE_PASSWORD_2") }
+        var options = ScenarioRunOptions()
+        options.files = [path]
+        options.timeout = 120
+        options.harDirectory = NSTemporaryDirectory()
+        let (code, output, errors) = await runScenarioCommand(options)
+        #expect(code == 0, "\(output)\(errors)\n\(text)")
+    }
+}
