@@ -84,6 +84,12 @@ public enum CommandTable {
                        + "as CSV, or a Markdown table when FILE ends .md; written after each person and at the end."),
         OptionSpec(["--har"], value: "FILE", completion: .file,
                    help: "write the session's HTTP exchanges (secrets redacted) as HAR 1.2 on exit."),
+        OptionSpec(["--record-scenario"], value: "FILE", completion: .file,
+                   help: "record what you do as a scenario file that tophhie run replays: each flow started, each value typed, "
+                       + "each choice and emulator action, and an expect of each screen reached. Passwords become "
+                       + #"{"env": "TOPHHIE_PASSWORD"} (named in the file's $comment), codes "outbox" on the emulator ("prompt" on a "#
+                       + "tenant). Written at exit; in full screen F9 stops and starts another scenario (without this option F9 "
+                       + "records to tophhie-scenario-TIME.json)."),
         OptionSpec(["--line"], help: "plain prompts instead of the full-screen console (also when not a TTY or TERM=dumb)."),
         scopes, tokenCache, caFile, graph,
         OptionSpec(["--sign-up-attributes"], value: "FILE", completion: .file,
@@ -232,7 +238,8 @@ public enum CommandTable {
         name: "run", summary: "scenario files against the emulator or a tenant, with reports for CI",
         usage: ["run FILE... [--jobs N] [--timeout SECONDS] [--junit FILE] [--report FILE] [--html FILE] [--har-dir DIR]",
                 "    [--shard K/N [--durations FILE]] [--account OPERATOR [--token-cache FILE]]",
-                "run merge OUTDIR REPORT..."],
+                "run merge OUTDIR REPORT...",
+                "run --compare --account OPERATOR [--token-cache FILE] [--timeout SECONDS] FILE..."],
         options: [
             OptionSpec(["--jobs"], value: "N", help: "scenarios run at once, each on its own embedded emulator (1-32, default 1)."),
             OptionSpec(["--timeout"], value: "SECONDS", help: "replaces every scenario's timeoutSeconds (1-3600; default: the file's, else 60)."),
@@ -254,6 +261,11 @@ public enum CommandTable {
             OptionSpec(["--account"], value: "OPERATOR",
                        help: "a cached operator account (AuditLog.Read.All): each failed scenario on a real tenant then shows "
                            + "the tenant's sign-in log entry of its failing exchange in the reports."),
+            OptionSpec(["--compare"],
+                       help: "run each scenario on its file's real tenant and on an embedded emulator rehearsing a fresh snapshot "
+                           + "of that tenant (read with --account, which needs the snapshot's read permissions), and print where "
+                           + "they differ, step by step: the step reached, the error, the fields asked for. expect steps are "
+                           + "observed, not checked; on the emulator codes come from its outbox. Exit 5 when they differ."),
             tokenCache,
             debug,
         ],

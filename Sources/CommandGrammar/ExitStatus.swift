@@ -14,6 +14,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     /// `tophhie lookup`: the sign-in log has no entry for the correlation id yet. Not final: Entra writes the log
     /// minutes after the sign-in, so look again later or with `--wait`.
     case notInLogYet = 5
+    /// `tophhie run --compare`: the emulator rehearsing the tenant's snapshot and the tenant differ at some step.
+    case differs = 6
     /// Hung up: SIGHUP (the terminal or SSH session went away), 128 + 1.
     case hungUp = 129
     /// Interrupted by SIGINT (Ctrl-C in line mode or a script command): 128 + 2.
@@ -30,6 +32,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .throttled: "run: no scenario failed, but the service throttled one (AADSTS701014); try again later"
         case .signInNeeded: "a sign-in is needed: no cached account, or its refresh token is gone or expired"
         case .notInLogYet: "lookup: no sign-in log entry has the correlation id yet (the log lags by minutes); try again, or use --wait"
+        case .differs: "run --compare: the emulator and the tenant differ at some step (each difference is printed)"
         case .hungUp: "hung up (SIGHUP)"
         case .interrupted: "interrupted (SIGINT, Ctrl-C)"
         case .terminated: "stopped (SIGTERM)"

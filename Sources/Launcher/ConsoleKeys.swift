@@ -19,6 +19,8 @@ public enum ConsoleKeys {
     public static let copyAddress = "copyAddress"
     /// F7: the screen's address for a phone (device code, browser sign-in) as a QR code, on the whole screen.
     public static let qrCode = "qrCode"
+    /// F9: start or stop recording what the operator does as a scenario for `tophhie run` (`--record-scenario FILE`).
+    public static let recordScenario = "recordScenario"
 
     /// The form keymap plus the console's keys (`withOutbox`: only with an embedded emulator). `phoneLink`: the
     /// screen has an address for a phone, so the footer names F7.
@@ -42,6 +44,9 @@ public enum ConsoleKeys {
                                    help: "inspect the trace: filter, open an exchange", inFooter: false))
         bindings.append(KeyBinding(keys: [.function(7)], command: .app(qrCode), keyLabel: "F7", help: "QR code for a phone",
                                    inFooter: phoneLink))
+        bindings.append(KeyBinding(keys: [.function(9)], command: .app(recordScenario), keyLabel: "F9",
+                                   help: "record a scenario for tophhie run: start, or stop and write it (no password or code is written)",
+                                   inFooter: false))
         return Keymap(bindings: bindings)
     }
 }

@@ -24,12 +24,13 @@ import Testing
     ]
 
     /// The lines each command needs besides the option under test (`--durations` only goes with `--shard`, `--idle-reset`, `--record`, `--staff` and
-    /// `--queue` only go with `--enrol`, `--staff` with `--record` too, `--report` with `--queue`, and `--token-cache`
-    /// never does).
+    /// `--queue` only go with `--enrol`, `--staff` with `--record` too, `--report` with `--queue`, `--token-cache`
+    /// never does, and `run --compare` needs `--account`).
     private static func required(_ command: String, for option: String) -> [String] {
         switch (command, option) {
         case ("history", _): ["--user", "someone@contoso.com"]
         case ("run", "--durations"): ["a.json", "--shard", "1/2"]
+        case ("run", "--compare"): ["a.json", "--account", "ops@contoso.com"]
         case ("run", _): ["a.json"]
         case (_, "--staff"): ["--enrol", "--record", "enrolment.jsonl"]
         case (_, "--idle-reset"), (_, "--record"), (_, "--queue"): ["--enrol"]

@@ -50,6 +50,28 @@ import Testing
         }
     }
 
+    @Test func compareNeedsTheOperatorWhoReadsTheSnapshot() throws {
+        #expect(throws: UsageError("--compare reads the tenant's configuration with an operator's cached account; add --account OPERATOR.")) {
+            try parser.parse(["run", "--compare", "a.json"])
+        }
+        guard case .run(let options) = try parser.parse(["run", "--compare", "--account", "ops@contoso.com", "a.json"]) else {
+            Issue.record("not run")
+            return
+        }
+        #expect(options.compare && options.operatorAccount == "ops@contoso.com")
+    }
+
+    @Test func aScenarioIsRecordedFromAnOperatorsSessionOnly() throws {
+        guard case .embedded(_, let options) = try parser.parse(["--record-scenario", "signup.json"]) else {
+            Issue.record("not the embedded console")
+            return
+        }
+        #expect(options.scenarioPath == "signup.json")
+        #expect(throws: UsageError("--record-scenario records an operator's session; enrolment mode forgets each person, so leave out one of them.")) {
+            try parser.parse(["--enrol", "--record-scenario", "signup.json"])
+        }
+    }
+
     @Test func doctorTakesATenantOrTheEmulator() throws {
         guard case .doctor(let real) = try parser.parse(["doctor", "--authority", "https://contoso.ciamlogin.com/contoso.onmicrosoft.com",
                                                           "--client-id", "app", "--json"]) else {

@@ -160,6 +160,11 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         ("{\n  \"tenant\": {\"emulator\": \"mfa\"},\n  \"scenarios\": [tru]\n}", "line 3, column 20: not valid JSON"),
         (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "timeoutSeconds": "60", "steps": [{"expect": {"step": "home"}}]}]}"#,
          "scenarios[0].timeoutSeconds: expected a whole number from 1 to 3600, found \"60\""),
+        (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"start": {"flow": "signIn", "email": "a@b.c", "password": {"env": "1X"}}}]}]}"#,
+         "scenarios[0].steps[0].start.password.env: expected an environment variable's name"),
+        // A recorded file names its passwords' variables: unset, the run stops before any scenario fails for it.
+        (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"start": {"flow": "signIn", "email": "a@b.c", "password": {"env": "TOPHHIE_UNSET_TEST_PASSWORD"}}}]}]}"#,
+         "set TOPHHIE_UNSET_TEST_PASSWORD: its passwords are read from that environment variable"),
     ])
     func fileFaultsNameTheirPath(json: String, expected: String) async throws {
         let folder = try scratchFolder()
@@ -194,6 +199,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
             case .answer(.attributes): kinds.insert("answer.attributes")
             case .answer(.method(_, let contact)): kinds.insert(contact == nil ? "answer.method" : "answer.method.contact")
             case .answer(.proceed): kinds.insert("answer.proceed")
+            case .answer(.signOut): kinds.insert("answer.signOut")
             case .answer(.approveDeviceCode): kinds.insert("answer.approveDeviceCode")
             case .emulator(.advanceClock): kinds.insert("emulator.advanceClock")
             case .emulator(.fault): kinds.insert("emulator.fault")
@@ -207,7 +213,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         }
         let expected = FlowStart.Flow.allCases.map { "start.\($0.rawValue)" }
             + ["answer.code.outbox", "answer.code.value", "answer.password", "answer.attributes", "answer.method", "answer.method.contact",
-               "answer.proceed", "answer.approveDeviceCode", "emulator.advanceClock", "emulator.fault", "emulator.policy"]
+               "answer.proceed", "answer.signOut", "answer.approveDeviceCode", "emulator.advanceClock", "emulator.fault", "emulator.policy"]
             + ScenarioFileParser.expectKeys.map { "expect.\($0)" }
         #expect(Set(expected).subtracting(kinds).isEmpty, "not covered: \(Set(expected).subtracting(kinds).sorted())")
     }

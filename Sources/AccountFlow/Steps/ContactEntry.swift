@@ -105,6 +105,9 @@ extension ContactEntry: StepModule {
         return []
     }
 
+    /// ``contactToSend`` when it can be sent (what a recorded scenario replays), else nil.
+    public var contactSent: String? { try? contactToSend.get() }
+
     /// The contact to send: an email as typed (trimmed), or a phone number in E.164.
     var contactToSend: Result<String, ContactProblem> {
         if isPhone {

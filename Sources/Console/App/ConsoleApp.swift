@@ -19,6 +19,13 @@ public enum ConsoleApp {
             return fail(problem)
         }
         if case .console(_, let options) = invocation, let problem = harProblem(options.harPath) { return fail(problem) }
+        if case .embedded(_, let options) = invocation, let problem = outputProblem(options.scenarioPath, flag: "--record-scenario") {
+            TerminalHandover.release(environment: environment)
+            return fail(problem)
+        }
+        if case .console(_, let options) = invocation, let problem = outputProblem(options.scenarioPath, flag: "--record-scenario") {
+            return fail(problem)
+        }
         // The record is opened (and its chain checked) before the session, so no person is lost to a bad file.
         if case .embedded(_, let options) = invocation, let problem = EnrolmentRecorder.problem(options.recordPath) {
             TerminalHandover.release(environment: environment)
@@ -63,8 +70,9 @@ public enum ConsoleApp {
             front.paintFirstFrame(settings: settings, header: header)
             if options.exitAfterFirstFrame { front.close(); return 0 }
             let notices = [target.authorityNote, interactive?.takeCacheNotice()].compactMap { $0 }
+            let recording = scenarioRecording(options, preset: nil, target: target)
             return front.run(auth: auth, interactive: interactive, settings: settings, header: header, outbox: nil, options: options,
-                             notice: notices.isEmpty ? nil : notices.joined(separator: " "))
+                             recording: recording, notice: notices.isEmpty ? nil : notices.joined(separator: " "))
         default:
             return fail("not a console invocation")
         }
@@ -111,12 +119,20 @@ public enum ConsoleApp {
         let notes = tenant.rehearsalNotes
         let rehearsal = notes.isEmpty ? nil : "Rehearsing a tenant snapshot; not modelled: " + notes.joined(separator: "; ")
         let notice = [rehearsal, interactive?.takeCacheNotice()].compactMap { $0 }
+        let recording = scenarioRecording(options, preset: preset, target: nil)
         let status = front.run(auth: auth, interactive: interactive, settings: settings, header: header,
                                outbox: EmulatorOutbox(outbox: tenant.server.emulator.outbox),
-                               emulator: EmulatorControl(emulator: tenant.server.emulator), options: options,
-                               notice: notice.isEmpty ? nil : notice.joined(separator: " "))
+                               emulator: EmulatorControl(emulator: tenant.server.emulator, recording: recording), options: options,
+                               recording: recording, notice: notice.isEmpty ? nil : notice.joined(separator: " "))
         for note in notes { FileHandle.standardError.write(Data("tophhie: snapshot rehearsal: \(PrintableText.make(note))\n".utf8)) }
         return status
+    }
+
+    /// What F9 and `--record-scenario` record into; nil in enrolment mode, which keeps nothing of the people it serves.
+    private static func scenarioRecording(_ options: ConsoleOptions, preset: String?, target: TenantTarget?) -> ScenarioRecording? {
+        guard !options.enrol else { return nil }
+        let path = options.scenarioPath ?? "tophhie-scenario-\(Int(Date().timeIntervalSince1970)).json"
+        return ScenarioRecording(path: path, preset: preset, target: target, caFile: options.caFile)
     }
 
     /// `--queue FILE.csv`: the list checked against the sign-up form the screens use, and its progress read

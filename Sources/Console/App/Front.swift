@@ -63,8 +63,10 @@ final class Front {
     /// - Parameters:
     ///   - interactive: the interactive stack, configured with the token cache; nil in enrolment mode.
     ///   - emulator: the embedded emulator's controls; its virtual clock then drives the countdowns on screen.
+    ///   - recording: what F9 and `--record-scenario` record into (started at once with `--record-scenario`); written
+    ///     at the end if still recording.
     func run(auth: TophhieNativeAuth, interactive: TophhieAuth?, settings: FlowSettings, header: HeaderInfo, outbox: (any CodeOutbox)?,
-             emulator: EmulatorControl? = nil, options: ConsoleOptions, notice: String? = nil) -> Int32 {
+             emulator: EmulatorControl? = nil, options: ConsoleOptions, recording: ScenarioRecording? = nil, notice: String? = nil) -> Int32 {
         let settings = withBrowserAbsence(settings)
         let desk: EnrolmentDesk?
         do throws(EnrolmentDeskError) {
@@ -91,12 +93,14 @@ final class Front {
         model.recorder = EnrolmentRecorder.opened(options, tenant: header.authority)
         desk?.recorder = model.recorder
         model.desk = desk
+        model.scenarioRecording = recording
+        if options.scenarioPath != nil { recording?.start() }
         // Enrolment: the person at the terminal gets no emulator tools; the panel lists earlier people's emails
         // and can remove accounts. The emulator's clock still drives the countdowns.
         let tools = options.enrol ? nil : emulator
         if let backend {
             mailbox.onPost(backend.wake)
-            FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, emulator: tools, desk: desk,
+            FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, emulator: tools, desk: desk, recording: recording,
                               notice: notice.isEmpty ? nil : notice)
                 .run(on: backend)
         } else {
@@ -116,6 +120,14 @@ final class Front {
         // Exit code 1 says why on stderr, after the terminal is restored, so a script's log has the reason.
         if let failure = model.lastFlowFailure {
             FileHandle.standardError.write(Data("tophhie: \(PrintableText.make(failure))\n".utf8))
+        }
+        if let recording, recording.isRecording {
+            do {
+                FileHandle.standardError.write(Data("tophhie: \(PrintableText.make(try recording.stop()))\n".utf8))
+            } catch {
+                FileHandle.standardError.write(Data("tophhie: could not write \(recording.path): \(error.localizedDescription)\n".utf8))
+                return 1
+            }
         }
         guard let path = options.harPath else { return model.exitCode }
         do {

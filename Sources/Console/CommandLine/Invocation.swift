@@ -69,6 +69,9 @@ public struct ConsoleOptions: Equatable, Sendable {
     /// the embedded emulator's own user flow when empty there.
     public var signUpAttributes: [RequiredAttribute] = []
 
+    /// `--record-scenario FILE`: record the session as a scenario file from the start (F9 stops and starts again);
+    /// nil: F9 records into `tophhie-scenario-TIME.json` in the current folder.
+    public var scenarioPath: String?
     /// `--record FILE` (enrolment mode): the enrolment record appended to per finished person.
     public var recordPath: String?
     /// `--staff NAME`: who is at the desk, for the record (default: the operating-system user).

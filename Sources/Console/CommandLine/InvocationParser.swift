@@ -232,6 +232,7 @@ public struct InvocationParser {
             case "--account": options.operatorAccount = value
             case "--token-cache": options.tokenCachePath = value
             case "--debug": options.debugHTTP = true
+            case "--compare": options.compare = true
             default: throw UsageError("unknown argument \(given.spelling); see tophhie run --help.")
             }
         }
@@ -240,6 +241,9 @@ public struct InvocationParser {
         guard !options.files.isEmpty else { throw UsageError("run needs at least one scenario FILE; see tophhie run --help.") }
         if options.durationsPath != nil, options.shard == nil {
             throw UsageError("--durations balances shards; give --shard K/N with it.")
+        }
+        if options.compare, options.operatorAccount == nil {
+            throw UsageError("--compare reads the tenant's configuration with an operator's cached account; add --account OPERATOR.")
         }
         if options.operatorAccount != nil, options.tokenCachePath == nil {
             options.tokenCachePath = TokenCacheFile.defaultPath(environment: environment)
@@ -340,6 +344,7 @@ public struct InvocationParser {
         switch given.name {
         case "--enrol": options.enrol = true
         case "--har": options.harPath = value
+        case "--record-scenario": options.scenarioPath = value
         case "--line": options.lineMode = true
         case "--exit-after-first-frame": options.exitAfterFirstFrame = true
         case "--token-cache": options.tokenCachePath = value
@@ -366,6 +371,9 @@ public struct InvocationParser {
 
     /// Console options that only make sense together, checked once the whole line is read.
     private func checked(_ options: ConsoleOptions) throws -> ConsoleOptions {
+        if options.scenarioPath != nil, options.enrol {
+            throw UsageError("--record-scenario records an operator's session; enrolment mode forgets each person, so leave out one of them.")
+        }
         if options.idleReset != nil, !options.enrol {
             throw UsageError("--idle-reset clears the screen between people in enrolment mode; add --enrol.")
         }

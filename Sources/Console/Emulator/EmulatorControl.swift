@@ -6,6 +6,8 @@ import TenantEmulator
 /// it is over HTTP and answers with the same messages.
 final class EmulatorControl: Sendable {
     private let emulator: TenantEmulator
+    /// Told each clock, fault and policy action done (a scenario being recorded).
+    private let recording: ScenarioRecording?
 
     /// A refused action, in the control API's words (e.g. `no user ann@example.com`).
     struct Refusal: LocalizedError, Equatable {
@@ -20,8 +22,9 @@ final class EmulatorControl: Sendable {
         let methods: Int
     }
 
-    init(emulator: TenantEmulator) {
+    init(emulator: TenantEmulator, recording: ScenarioRecording? = nil) {
         self.emulator = emulator
+        self.recording = recording
     }
 
     /// The emulator's virtual time: what countdowns on screen follow.
@@ -35,12 +38,15 @@ final class EmulatorControl: Sendable {
     /// - Throws: ``Refusal`` outside that range.
     func advanceClock(seconds: Int) throws {
         try call("POST", "clock", body: ["advanceSeconds": seconds])
+        recording?.emulator(.advanceClock(seconds: Double(seconds)))
     }
 
     /// Queues one fault for the next matching request.
     /// - Parameter endpoint: a native-auth path such as `/signup/v1.0/start`, or `*` for the next one.
     func queueFault(_ kind: Fault.Kind, endpoint: String = "*") throws {
-        try call("POST", "faults", body: ["endpoint": endpoint, "kind": kind.rawValue])
+        let body = ["endpoint": endpoint, "kind": kind.rawValue]
+        try call("POST", "faults", body: body)
+        recording?.emulator(.fault((try? JSONSerialization.data(withJSONObject: body, options: .sortedKeys)) ?? Data()))
     }
 
     /// Every account, in the store's order.
@@ -60,6 +66,7 @@ final class EmulatorControl: Sendable {
         if let password { user["password"] = password }
         let answer = try call("POST", "users", body: [user]) as? [String: Any]
         if (answer?["imported"] as? Int) == 0 { throw Refusal(message: "\(email) already exists") }
+        recording?.leaveOut("users added or removed in the emulator panel")
     }
 
     /// Why the panel cannot add `email`: not an address, or taken; asked before the password.
@@ -72,12 +79,14 @@ final class EmulatorControl: Sendable {
     func removeUser(email: String) throws {
         let path = email.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? email
         try call("DELETE", "users/\(path)")
+        recording?.leaveOut("users added or removed in the emulator panel")
     }
 
     /// Sends `patch` as `PATCH /emulator/v1/tenant` (see ``PolicyToggle/flipped(in:)``).
     /// - Throws: ``Refusal`` naming the key the emulator refused.
     func change(_ patch: PolicyPatch) throws {
         try call("PATCH", "tenant", body: patch.body)
+        recording?.emulator(.policy(patch))
     }
 
     /// - Returns: the decoded JSON answer. - Throws: ``Refusal`` with the control API's `error` text.

@@ -44,6 +44,17 @@ public enum ScenarioCommand {
             errors("tophhie run: \(error)")
             return 2
         }
+        // A recorded file's passwords are named, not written: a missing one would fail every scenario that needs it.
+        let environment = ProcessInfo.processInfo.environment
+        for file in files {
+            let missing = file.passwordVariables.filter { (environment[$0] ?? "").isEmpty }
+            if !missing.isEmpty {
+                errors("tophhie run: \(file.path): set \(missing.joined(separator: ", ")): its passwords are read from "
+                       + "\(missing.count == 1 ? "that environment variable" : "those environment variables") (see its $comment).")
+                return 2
+            }
+        }
+        if options.compare { return ScenarioCompare.run(files, options: options, output: output, errors: errors) }
         for (flag, path) in [("--junit", options.junitPath), ("--report", options.reportPath), ("--html", options.htmlPath)] {
             if let problem = ConsoleApp.outputProblem(path, flag: flag) {
                 errors("tophhie run: \(problem)")

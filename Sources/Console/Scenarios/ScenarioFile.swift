@@ -7,8 +7,22 @@ import TenantEmulator
 struct ScenarioFile: Sendable {
     /// The path given on the command line (messages and JUnit suite names).
     var path: String
+    /// `$comment`: what the file needs that it cannot hold (a recorded file names its environment variables here).
+    var comment: String?
     var tenant: ScenarioTenant
     var scenarios: [Scenario]
+
+    /// The environment variables its passwords are read from (`{"env": "NAME"}`), in order of first use.
+    var passwordVariables: [String] {
+        var names: [String] = []
+        for step in scenarios.flatMap(\.steps) {
+            var source: PasswordSource?
+            if case .start(let start) = step { source = start.password }
+            if case .answer(.password(let password)) = step { source = password }
+            if let name = source?.variable, !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
 }
 
 /// Where a scenario file's flows run.
@@ -57,7 +71,7 @@ struct FlowStart: Sendable, Equatable {
     var flow: Flow
     var email: String?
     /// Sign-up's password, or sign-in's (absent: sign-in with a one-time code).
-    var password: String?
+    var password: PasswordSource?
     /// Sign-up attributes typed on the first screen, by API name.
     var attributes: [String: String]
 }
@@ -67,15 +81,29 @@ enum Answer: Sendable, Equatable {
     /// The one-time code on the code screen.
     case code(CodeSource)
     /// A new password (sign-up's `credential_required`, the reset's new password).
-    case password(String)
+    case password(PasswordSource)
     /// Attribute values by API name (sign-up's `attributes_required`).
     case attributes([String: String])
     /// A method by channel (`email`, `sms`) or id; `contact` for a registration.
     case method(String, contact: String?)
     /// The screen's default action ("Sign in" after sign-up or reset).
     case proceed
+    /// Sign out on the account screen.
+    case signOut
     /// Emulator only: approve the pending device code as this user (`POST /emulator/v1/devicecodes/…/approve`).
     case approveDeviceCode(username: String)
+}
+
+/// A password as the file gives it: typed out, or `{"env": "NAME"}`, read from that environment variable when the step
+/// runs (what a recorded file writes: a password is never in it).
+enum PasswordSource: Sendable, Equatable {
+    case value(String)
+    case environment(String)
+
+    /// The variable named, if any.
+    var variable: String? {
+        if case .environment(let name) = self { name } else { nil }
+    }
 }
 
 /// Where a one-time code comes from.

@@ -16,7 +16,7 @@ struct ScenarioFileParser {
                                              .methodPicker, .contactEntry, .resetPolling, .resetDone, .readyToSignIn, .webFallback,
                                              .signedIn, .deviceCode, .browserWait, .signedOut, .failure]
     static let stepKinds: Set<String> = ["start", "answer", "emulator", "expect"]
-    static let answerKinds: Set<String> = ["code", "password", "attributes", "method", "proceed", "approveDeviceCode"]
+    static let answerKinds: Set<String> = ["code", "password", "attributes", "method", "proceed", "signOut", "approveDeviceCode"]
     static let expectKeys: Set<String> = ["step", "error", "suberror", "aadsts", "attributesAsked", "methodsOffered", "redirectReason"]
 
     /// Reads and parses the file at `path`.
@@ -29,7 +29,8 @@ struct ScenarioFileParser {
 
     func parse(_ data: Data, path: String) throws(JSONFileError) -> ScenarioFile {
         let root = try JSONObjectReader.root(of: data, file: path)
-        try root.only(["$schema", "tenant", "scenarios"])
+        try root.only(["$schema", "$comment", "tenant", "scenarios"])
+        let comment = try root.nonEmptyString("$comment")
         guard let tenantReader = try root.object("tenant") else { throw root.failure("tenant", "missing; expected an object") }
         let (tenant, policy) = try parseTenant(tenantReader, folder: URL(fileURLWithPath: path).deletingLastPathComponent())
         guard let items = try root.array("scenarios"), !items.isEmpty else {
@@ -39,7 +40,7 @@ struct ScenarioFileParser {
         for (index, item) in items.enumerated() {
             scenarios.append(try parseScenario(JSONObjectReader(file: path, path: "scenarios[\(index)]", value: item), tenant: tenant, policy: policy))
         }
-        return ScenarioFile(path: path, tenant: tenant, scenarios: scenarios)
+        return ScenarioFile(path: path, comment: comment, tenant: tenant, scenarios: scenarios)
     }
 
     /// The tenant, with the emulator's policy as loaded (nil for a real tenant).
@@ -108,7 +109,7 @@ struct ScenarioFileParser {
         guard let flow = FlowStart.Flow(rawValue: text) else {
             throw reader.failure("flow", "use \(FlowStart.Flow.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let start = FlowStart(flow: flow, email: try reader.nonEmptyString("email"), password: try reader.nonEmptyString("password"),
+        let start = FlowStart(flow: flow, email: try reader.nonEmptyString("email"), password: try parsePassword(reader),
                               attributes: try reader.stringMap("attributes") ?? [:])
         if flow != .deviceCode, start.email == nil { throw reader.failure("email", "missing; \(flow.rawValue) starts with an email") }
         return start
@@ -123,20 +124,36 @@ struct ScenarioFileParser {
         if kind != "method", reader.raw("contact") != nil { throw reader.failure("contact", "only with method") }
         switch kind {
         case "code": return .code(try parseCodeSource(reader, tenant: tenant))
-        case "password": return .password(try reader.requiredString("password"))
+        case "password":
+            guard let password = try parsePassword(reader) else { throw reader.failure("password", "missing") }
+            return .password(password)
         case "attributes": return .attributes(try reader.stringMap("attributes") ?? [:])
         case "method": return .method(try reader.requiredString("method"), contact: try reader.nonEmptyString("contact"))
-        case "proceed":
-            guard let flag = reader.raw("proceed") as? NSNumber, JSONObjectReader.isBoolean(flag), flag.boolValue else {
-                throw reader.failure("proceed", "expected true")
+        case "proceed", "signOut":
+            guard let flag = reader.raw(kind) as? NSNumber, JSONObjectReader.isBoolean(flag), flag.boolValue else {
+                throw reader.failure(kind, "expected true")
             }
-            return .proceed
+            return kind == "proceed" ? .proceed : .signOut
         default:
             guard case .emulator = tenant else {
                 throw reader.failure("approveDeviceCode", "only on the emulator; on a real tenant approve the code yourself")
             }
             return .approveDeviceCode(username: try reader.requiredString("approveDeviceCode"))
         }
+    }
+
+    /// `password`: a non-empty string, or `{"env": "NAME"}` (a variable's name: letters, digits and `_`, not first a digit).
+    private func parsePassword(_ reader: JSONObjectReader) throws(JSONFileError) -> PasswordSource? {
+        guard let object = reader.raw("password") as? [String: Any] else {
+            return try reader.nonEmptyString("password", expected: #"a non-empty string or {"env": "NAME"}"#).map(PasswordSource.value)
+        }
+        let value = try JSONObjectReader(file: reader.file, path: reader.keyPath("password"), value: object)
+        try value.only(["env"])
+        let name = try value.requiredString("env")
+        guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
+            throw value.failure("env", "expected an environment variable's name (letters, digits, _)")
+        }
+        return .environment(name)
     }
 
     private func parseCodeSource(_ reader: JSONObjectReader, tenant: ScenarioTenant) throws(JSONFileError) -> CodeSource {

@@ -23,6 +23,9 @@ public struct ScenarioRunOptions: Equatable, Sendable {
     public var operatorAccount: String?
     /// `--token-cache FILE`: where that account is cached (default: the XDG token cache).
     public var tokenCachePath: String?
+    /// `--compare`: run each scenario on its real tenant and on the emulator rehearsing a snapshot of it, and report
+    /// where they differ (``ScenarioCompare``); needs ``operatorAccount``.
+    public var compare = false
     /// `--debug` or `TOPHHIE_DEBUG=http`: every scenario's exchanges on standard error (``HTTPDebugLog``).
     public var debugHTTP = false
 

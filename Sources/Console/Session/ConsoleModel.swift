@@ -21,6 +21,8 @@ final class ConsoleModel {
     private(set) var lastFlowFailure: String?
     /// `--record FILE`: appends a line per person who finished.
     var recorder: EnrolmentRecorder?
+    /// `--record-scenario FILE` or the record key: sees every event as it reaches the reducer, with the state after it.
+    var scenarioRecording: ScenarioRecording?
     /// `--queue FILE.csv`: the list at the desk, told each person's outcome.
     var desk: EnrolmentDesk?
     /// Says when the person at the desk finished, for the record and the desk.
@@ -55,8 +57,10 @@ final class ConsoleModel {
         // With a list, the queue is where the next person starts: not an empty sign-up form.
         let event = desk != nil && given == .enrolAnotherRequested ? .homeRequested : given
         let before = state.step
+        let previous = scenarioRecording == nil ? nil : state
         let wasBetweenPeople = before.isBetweenPeople
         let effects = state.reduce(event)
+        if let previous { scenarioRecording?.observe(event, before: previous, after: state) }
         // What the user just asked for names the exchanges its requests make (the inspector's story).
         if let action = TraceStory.action(for: event, effects: effects) { trace.begin(action) }
         for effect in effects {

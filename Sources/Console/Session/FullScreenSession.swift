@@ -29,13 +29,16 @@ final class FullScreenSession {
     private var queueScreen = QueueScreen()
     /// F7's QR code of the screen's address for a phone, while it is shown.
     private var qrOverlay: QRCodeOverlay?
+    /// F9's scenario recording; nil in enrolment mode.
+    private let recording: ScenarioRecording?
 
     /// - Parameter notice: shown on the first screen's status line (e.g. how the authority was completed).
     /// - Parameter emulator: the embedded emulator's controls (the F5 panel); nil on a real tenant.
     /// - Parameter desk: `--queue`'s list; its queue replaces the home screen.
     init(model: ConsoleModel, header: HeaderInfo, outbox: (any CodeOutbox)?, trace: TraceLog, emulator: EmulatorControl? = nil,
-         desk: EnrolmentDesk? = nil, notice: String? = nil) {
+         desk: EnrolmentDesk? = nil, recording: ScenarioRecording? = nil, notice: String? = nil) {
         self.model = model
+        self.recording = recording
         self.desk = desk
         self.header = header
         self.outbox = outbox
@@ -188,7 +191,27 @@ final class FullScreenSession {
             workbench.open(name)
         case ConsoleKeys.copyCode: copyNewestCode()
         case ConsoleKeys.qrCode: showQRCode()
+        case ConsoleKeys.recordScenario: toggleRecording()
         default: break
+        }
+    }
+
+    /// F9: starts a scenario recording, or stops it and writes the file.
+    private func toggleRecording() {
+        guard let recording else {
+            consoleNotice = StatusLine("Enrolment mode records no scenario: it keeps nothing of the people it serves.", kind: .error)
+            return
+        }
+        guard recording.isRecording else {
+            recording.start()
+            consoleNotice = StatusLine("Recording a scenario: F9 stops and writes \(PrintableText.make(recording.path)).", kind: .info)
+            return
+        }
+        do {
+            consoleNotice = StatusLine(PrintableText.make(try recording.stop()), kind: .success)
+        } catch {
+            consoleNotice = StatusLine(PrintableText.make("The scenario could not be written to \(recording.path): \(error.localizedDescription)"),
+                                       kind: .error)
         }
     }
 
@@ -272,8 +295,15 @@ final class FullScreenSession {
             shownCursor = nil
         }
         if let help { shownCursor = help.render(over: &full) }
+        // Said where every screen has room for it: the footer's right end.
+        if recording?.isRecording == true, size.width > Self.recordingMark.count + 2 {
+            full.write(Self.recordingMark, at: Point(x: size.width - Self.recordingMark.count - 1, y: size.height - 1), style: .error)
+        }
         backend.show(full, cursor: shownCursor)
     }
+
+    /// Shown while a scenario is being recorded.
+    static let recordingMark = "● REC"
 
     /// The pane open under the form, with its lines.
     private var paneContent: PaneContent? {

@@ -37,6 +37,15 @@ public enum PasswordResetError: Error, LocalizedError, Sendable, Equatable {
         }
     }
 
+    /// The server's details, when the error came from an answer (as ``NativeAuthError/details``).
+    public var details: ServerDetails? {
+        switch self {
+        case .userNotFound(let d), .userHasNoPassword(let d), .invalidCode(let d), .invalidPassword(_, let d), .resetFailed(let d): d
+        case .pollTimedOut: nil
+        case .other(let error): error.details
+        }
+    }
+
     /// A sentence fit for an end user.
     public var errorDescription: String? {
         switch self {
