@@ -30,6 +30,14 @@ enum Validation {
     /// The trimmed email when it has the shape `local@domain` (no spaces), else `nil`.
     static func email(_ text: String) -> String? {
         let trimmed = text.trimmingSpaces
+        let bytes = trimmed.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: a byte is a Character ("\r\n" aside, which is white space either way), so bytes decide.
+            guard bytes.count <= FieldInput.maxLength, let at = bytes.firstIndex(of: UInt8(ascii: "@")), at != bytes.startIndex,
+                  bytes.index(after: at) != bytes.endIndex, !bytes[bytes.index(after: at)...].contains(UInt8(ascii: "@")),
+                  !bytes.contains(where: { (0x09...0x0D).contains($0) || $0 == 0x20 }) else { return nil }
+            return trimmed
+        }
         let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
         guard trimmed.count <= FieldInput.maxLength, parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
               !trimmed.contains(where: \.isWhitespace) else { return nil }

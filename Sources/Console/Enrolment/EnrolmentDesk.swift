@@ -30,8 +30,8 @@ final class EnrolmentDesk {
         var people: [QueuePerson] = []
         var invalid: [InvalidRow] = []
         do throws(CSVError) {
-            _ = try EnrolmentCheck(form: form).run(try CSVReader(path: listPath), report: { _ in }) { header, record, values, problems in
-                let email = values[EnrolmentForm.emailColumn] ?? ""
+            _ = try EnrolmentCheck(form: form).run(try CSVReader(path: listPath), report: { _ in }) { header, record, problems in
+                let email = header.names.firstIndex(of: EnrolmentForm.emailColumn).map { record.fields[$0] } ?? ""
                 if problems.isEmpty {
                     people.append(QueuePerson(row: record.row, email: email.trimmingCharacters(in: .whitespaces), columns: header.names,
                                               fields: record.fields))
