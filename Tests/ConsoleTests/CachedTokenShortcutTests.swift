@@ -17,8 +17,9 @@ import TophhieCloudAuthentication
     /// Ten minutes after the token was cached: 50 minutes left.
     static let now = Double(cachedAt + 600)
 
-    static func accessToken(_ secret: String, home: String = home, expiresIn: Int = 3600, extra: String = "") -> String {
-        #""\#(secret)": {"credential_type": "AccessToken", "secret": "\#(secret)", "home_account_id": "\#(home)", "environment": "contoso.ciamlogin.com", "client_id": "\#(client)", "target": "User.Read email openid profile", "realm": "\#(realm)", "token_type": "Bearer", "cached_at": "\#(cachedAt)", "expires_on": "\#(cachedAt + expiresIn)"\#(extra)}"#
+    static func accessToken(_ secret: String, home: String = home, expiresIn: Int = 3600, target: String = "User.Read email openid profile",
+                            extra: String = "") -> String {
+        #""\#(secret)": {"credential_type": "AccessToken", "secret": "\#(secret)", "home_account_id": "\#(home)", "environment": "contoso.ciamlogin.com", "client_id": "\#(client)", "target": "\#(target)", "realm": "\#(realm)", "token_type": "Bearer", "cached_at": "\#(cachedAt)", "expires_on": "\#(cachedAt + expiresIn)"\#(extra)}"#
     }
 
     static func account(_ home: String = home, username: String = "river@contoso.com") -> String {
@@ -72,7 +73,9 @@ import TophhieCloudAuthentication
 
     @Test func theTokenExpiringLastAndTheFirstAccountByUsernameAreChosenAsByTheConsole() async throws {
         let other = "00000000-1111-2222-3333-444444444444.9a3c6e52-1f0d-4b7a-8c2e-5d4f3b2a1c00"
-        try await Self.expectSame(Self.cache(accessTokens: [Self.accessToken("at-early", expiresIn: 2000), Self.accessToken("at-late"),
+        // Two tokens holding User.Read (for other scope sets: the same set twice would be one entry to the console).
+        try await Self.expectSame(Self.cache(accessTokens: [Self.accessToken("at-early", expiresIn: 2000, target: "User.Read Mail.Read"),
+                                                            Self.accessToken("at-late"),
                                                             Self.accessToken("at-other", home: other, expiresIn: 5000)],
                                              accounts: [Self.account(), Self.account(other, username: "zoe@contoso.com")],
                                              idTokens: [Self.idToken(), Self.idToken(other)]),
