@@ -165,7 +165,9 @@ public final class CSVReader {
         guard !field.contains(0) else {
             throw error("a NUL byte: the file looks like UTF-16 text; save it as \"CSV UTF-8\".", column: column)
         }
-        guard let text = String(validating: field, as: UTF8.self) else {
+        // ASCII needs no validation; `String(validating:as:)` is generic and looked its types up for every field.
+        let text: String? = field.allSatisfy { $0 < 0x80 } ? String(decoding: field, as: UTF8.self) : String(validating: field, as: UTF8.self)
+        guard let text else {
             throw error("not UTF-8 text; save the file as \"CSV UTF-8\".", column: column)
         }
         return text
