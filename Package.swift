@@ -49,7 +49,10 @@ let package = Package(
         // A tenant's configuration as Graph documents it: the snapshot, its Graph answers both ways, the diff.
         .target(name: "TenantConfiguration"),
         // LoopbackHTTP receives the browser sign-in's redirect; CCrypto hashes the PKCE verifier.
-        .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "TenantConfiguration", "CCurl", "CCrypto", "LoopbackHTTP"]),
+        // The token cache's strict JSON reader, Foundation-free: the framework and the launcher's `tophhie token` share it.
+        .target(name: "TokenCacheJSON"),
+        .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "TenantConfiguration", "CCurl", "CCrypto", "LoopbackHTTP",
+                                                                  "TokenCacheJSON"]),
         .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "EmailAddresses", "CRegexBound"]),
         // One-time codes read from a real mailbox over libcurl's IMAP, for scenario runs against a real tenant.
         .target(name: "MailboxCodes", dependencies: ["EmailAddresses", "CCurl", "CGMime", "CLibXML2"],
@@ -62,7 +65,7 @@ let package = Package(
         // The one table of commands and options: parsers, help, completions and man page read it. Foundation-free
         // for the launcher.
         .target(name: "CommandGrammar"),
-        .target(name: "Launcher", dependencies: ["TerminalUI", "CommandGrammar"]),
+        .target(name: "Launcher", dependencies: ["TerminalUI", "CommandGrammar", "TokenCacheJSON"]),
         .target(name: "ScreenPresentation", dependencies: ["AccountFlow", "TerminalUI"]),
         // Embedded in the code, not a resource bundle: the binaries run wherever they are copied.
         .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "EmailAddresses", "TenantConfiguration", "StrictJSON", "CSQLite3", "CCrypto"],

@@ -17,7 +17,7 @@ enum LatencyBenchmark {
 
     static func run(_ arguments: [String]) -> Int32 {
         var rounds = 40
-        var console = siblingExecutable("tophhie")
+        var console = ChildRun.sibling("tophhie")
         var index = 0
         while index < arguments.count {
             let value = index + 1 < arguments.count ? arguments[index + 1] : nil
@@ -132,10 +132,5 @@ enum LatencyBenchmark {
 
     private static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-    }
-
-    private static func siblingExecutable(_ name: String) -> String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent(name).path
     }
 }

@@ -21,13 +21,13 @@ enum StartupBenchmark {
 
     static func run(arguments: [String]) throws {
         let runs = arguments.first.flatMap(Int.init) ?? 30
-        let tophhie = siblingExecutable("tophhie")
-        let console = siblingExecutable("tophhie-console")
-        let floor = siblingExecutable("startup-floor")
+        let tophhie = ChildRun.sibling("tophhie")
+        let console = ChildRun.sibling("tophhie-console")
+        let floor = ChildRun.sibling("startup-floor")
         for program in [tophhie, console, floor] where !FileManager.default.isExecutableFile(atPath: program) {
             throw BenchmarkError("build them first: swift build -c release --product tophhie-bench (looked for \(program))")
         }
-        guard let dialog = which("dialog") else { throw BenchmarkError("dialog is not installed (apt-get install dialog)") }
+        guard let dialog = ChildRun.which("dialog") else { throw BenchmarkError("dialog is not installed (apt-get install dialog)") }
         guard FileManager.default.isExecutableFile(atPath: timePath) else {
             throw BenchmarkError("GNU time is not installed (apt-get install time)")
         }
@@ -112,16 +112,6 @@ enum StartupBenchmark {
         let rss = (try? String(contentsOfFile: report, encoding: .utf8))
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "") } ?? 0
         return Sample(seconds: elapsed, peakRSSKiB: rss)
-    }
-
-    private static func siblingExecutable(_ name: String) -> String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent(name).path
-    }
-
-    private static func which(_ name: String) -> String? {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
 

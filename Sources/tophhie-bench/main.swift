@@ -5,6 +5,8 @@ import Foundation
 //   tophhie-bench soak [options] (SoakBenchmark.usage)
 //   tophhie-bench startup [RUNS]
 //   tophhie-bench latency [options] (LatencyBenchmark.usage)
+//   tophhie-bench list [options] (ListBenchmark.usage)
+//   tophhie-bench token [options] (TokenBenchmark.usage)
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "emulator":
@@ -13,6 +15,10 @@ case "soak":
     exit(SoakBenchmark.run(Array(arguments.dropFirst())))
 case "latency":
     exit(LatencyBenchmark.run(Array(arguments.dropFirst())))
+case "list":
+    exit(ListBenchmark.run(Array(arguments.dropFirst())))
+case "token":
+    exit(TokenBenchmark.run(Array(arguments.dropFirst())))
 case "startup":
     do {
         try StartupBenchmark.run(arguments: Array(arguments.dropFirst()))
@@ -26,6 +32,8 @@ default:
                \(SoakBenchmark.usage)
                tophhie-bench startup [RUNS]
                \(LatencyBenchmark.usage)
+               \(ListBenchmark.usage)
+               \(TokenBenchmark.usage)
 
         """
     if arguments == ["--help"] || arguments == ["-h"] {

@@ -6,8 +6,13 @@ import Launcher
 // console's first frame at once, then execs `tophhie-console`, which loads the network stack and
 // the emulator and takes the terminal over as it stands. Everything else is the console's job.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let console = ConsoleExecutable.path(in: ownFolder())
 let environment = ProcessEnvironment.current()
+// `tophhie token` with a valid cached access token is answered here; anything else, a refresh included, by the console.
+if let token = CachedTokenShortcut.token(arguments: arguments, environment: environment, now: epochSeconds()) {
+    print(token)
+    exit(0)
+}
+let console = ConsoleExecutable.path(in: ownFolder())
 let plan = LaunchPlan(arguments: arguments, environment: environment,
                       isTerminal: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
 
@@ -26,6 +31,12 @@ if case .paintFirstFrame(let preset, let enrolment, let exitAfterFirstFrame) = p
     cannotStart(failure)
 } else {
     cannotStart(execConsole())
+}
+
+func epochSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
 /// Replaces this process with the console, same arguments; returns (the `errno`) only if that fails.

@@ -63,14 +63,14 @@ public struct AttributeField: Sendable, Equatable {
     mutating func validate() -> Bool {
         error = nil
         if case .uncheckable = rule { note = Self.uncheckableNote } else { note = nil }
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = Self.trimmedBlanks(value)
         // A required boolean is a consent: only ticked counts as given.
         let mustBeGiven = attribute.required && !askedLater
         guard !trimmed.isEmpty, !(kind == .toggle && mustBeGiven && trimmed != "true") else {
             if mustBeGiven { error = kind == .toggle ? "\(label) must be ticked." : "\(label) is required." }
             return error == nil
         }
-        guard trimmed.count <= maxLength else {
+        guard trimmed.utf8.count <= maxLength || trimmed.count <= maxLength else {
             error = FieldInput.tooLong(label, limit: maxLength)
             return false
         }
@@ -104,7 +104,16 @@ public struct AttributeField: Sendable, Equatable {
         // An unticked consent offered up front is not an answer yet: the server asks for it after the code.
         if kind == .toggle, askedLater, attribute.required, value != "true" { return nil }
         if kind == .toggle { return value }
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = Self.trimmedBlanks(value)
         return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// `text` without leading and trailing `.whitespaces` (Zs and tab). A value that starts and ends with a visible
+    /// ASCII character is returned as it is: an enrolment list checks hundreds of thousands of them.
+    static func trimmedBlanks(_ text: String) -> String {
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return text
+        }
+        return text.trimmingCharacters(in: .whitespaces)
     }
 }

@@ -27,23 +27,41 @@ public struct EnrolmentForm: Sendable {
     /// The columns a list must have: email and the required attributes.
     public var requiredColumns: [String] { [Self.emailColumn] + attributes.filter(\.required).map(\.name) }
 
+    /// Where each of ``columns`` is among a list's column `names` (nil for one the list leaves out), for
+    /// ``problems(inRow:positions:)``: a row is then checked without a dictionary of its values.
+    public func positions(in names: [String]) -> [Int?] {
+        columns.map { names.firstIndex(of: $0) }
+    }
+
     /// What `values` (column → text; an absent column counts as empty) would be refused for on the screen,
     /// in column order: one problem per column at most.
     public func problems(in values: [String: String]) -> [ColumnProblem] {
+        let columns = columns
+        return problems { values[columns[$0]] ?? "" }
+    }
+
+    /// ``problems(in:)`` for a row's `fields` in file order, with the ``positions(in:)`` of the file's header.
+    public func problems(inRow fields: [String], positions: [Int?]) -> [ColumnProblem] {
+        problems { positions[$0].map { fields[$0] } ?? "" }
+    }
+
+    /// The problems of the values `value(i)` gives for ``columns``[i].
+    private func problems(_ value: (Int) -> String) -> [ColumnProblem] {
         var problems: [ColumnProblem] = []
-        let email = values[Self.emailColumn] ?? ""
+        let email = value(0)
         if Validation.email(email) == nil {
             problems.append(ColumnProblem(column: Self.emailColumn,
                                           message: email.trimmingSpaces.isEmpty ? "Email is required." : Validation.emailMessage(for: email)))
         }
-        for var field in fields {
-            let value = values[field.attribute.name] ?? ""
+        for index in fields.indices {
+            let given = value(index + 1).trimmingSpaces
             // The screen's toggle takes only true or false; a list may hold anything.
-            if field.kind == .toggle, !value.trimmingSpaces.isEmpty, !["true", "false"].contains(value.trimmingSpaces.lowercased()) {
-                problems.append(ColumnProblem(column: field.attribute.name, message: "\(field.label) must be true or false."))
+            if fields[index].kind == .toggle, !given.isEmpty, !["true", "false"].contains(given.lowercased()) {
+                problems.append(ColumnProblem(column: fields[index].attribute.name, message: "\(fields[index].label) must be true or false."))
                 continue
             }
-            field.edit(value.trimmingSpaces)
+            var field = fields[index]
+            field.edit(given)
             if !field.validate(), let message = field.error {
                 problems.append(ColumnProblem(column: field.attribute.name, message: message))
             }
@@ -55,6 +73,11 @@ public struct EnrolmentForm: Sendable {
     /// find a person listed twice however the address was written; nil when it is not an email.
     public func comparableEmail(in values: [String: String]) -> String? {
         Validation.email(values[Self.emailColumn] ?? "").map(EmailAddress.key)
+    }
+
+    /// ``comparableEmail(in:)`` for a row's `fields`, with the ``positions(in:)`` of the file's header.
+    public func comparableEmail(inRow fields: [String], positions: [Int?]) -> String? {
+        Validation.email(positions[0].map { fields[$0] } ?? "").map(EmailAddress.key)
     }
 
     /// A column's rule in words, for a template's example row: label, required or optional, kind, and the

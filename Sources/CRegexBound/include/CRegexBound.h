@@ -19,8 +19,9 @@ typedef enum {
 crb_regex *crb_compile(const uint16_t *pattern, int32_t length, int32_t *error_offset);
 
 /// Matches the whole UTF-16 `text` against `regex`, giving up after `time_limit` engine steps
-/// (ICU's unit, roughly milliseconds). Safe to call from several threads on one regex.
-crb_result crb_matches_whole(const crb_regex *regex, const uint16_t *text, int32_t length, int32_t time_limit);
+/// (ICU's unit, roughly milliseconds). Safe to call from several threads on one regex: each match takes
+/// the regex's spare matcher or clones one.
+crb_result crb_matches_whole(crb_regex *regex, const uint16_t *text, int32_t length, int32_t time_limit);
 
 void crb_free(crb_regex *regex);
 #endif

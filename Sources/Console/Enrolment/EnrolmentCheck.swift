@@ -22,24 +22,25 @@ struct EnrolmentCheck {
     }
 
     /// Reads `reader` to the end, calling `report` with one `row N, column NAME: message` line per problem, and
-    /// `each` with the header and every data row, its values and its problems (the queue keeps the rows; the dry
-    /// run need not).
+    /// `each` with the header and every data row and its problems (the queue keeps the rows; the dry run need not).
     /// - Throws: ``CSVError`` for a file that breaks the dialect or whose header does not fit the form; the
     ///   problems found before it have been reported.
     func run(_ reader: CSVReader, report: (String) -> Void,
-             each: (CSVHeader, CSVRecord, [String: String], [ColumnProblem]) -> Void = { _, _, _, _ in }) throws(CSVError) -> Summary {
+             each: (CSVHeader, CSVRecord, [ColumnProblem]) -> Void = { _, _, _ in }) throws(CSVError) -> Summary {
         guard let first = try reader.next() else { throw CSVError(message: "the file is empty; it needs a header row (see --template).") }
         let header = try CSVHeader(first, known: form.columns, required: form.requiredColumns)
+        let positions = form.positions(in: header.names)
         var summary = Summary()
         // Emails seen, by a 64-bit hash of their key and of their spelling: a list of any length costs 24 bytes a
         // person, not the text.
         var firstOf: [UInt64: (row: Int, spelling: UInt64)] = [:]
         while let record = try reader.next() {
-            let values = try header.values(of: record)
+            try header.check(record)
             summary.people += 1
-            var problems = form.problems(in: values)
-            if let key = form.comparableEmail(in: values).map(Self.fingerprint) {
-                let spelling = Self.fingerprint((values[EnrolmentForm.emailColumn] ?? "").trimmingCharacters(in: .whitespaces))
+            var problems = form.problems(inRow: record.fields, positions: positions)
+            if let key = form.comparableEmail(inRow: record.fields, positions: positions).map(Self.fingerprint) {
+                let email = positions[0].map { record.fields[$0] } ?? ""
+                let spelling = Self.fingerprint(email.trimmingCharacters(in: .whitespaces))
                 if let earlier = firstOf[key] {
                     problems.append(ColumnProblem(column: EnrolmentForm.emailColumn, message: "This email is listed already, on row \(earlier.row)"
                                                   + (earlier.spelling == spelling ? "." : " — the same address written another way.")))
@@ -48,7 +49,7 @@ struct EnrolmentCheck {
                 }
             }
             if !problems.isEmpty { summary.invalidRows += 1 }
-            each(header, record, values, problems)
+            each(header, record, problems)
             for problem in problems {
                 report("row \(record.row), column \(problem.column): \(problem.message)")
             }

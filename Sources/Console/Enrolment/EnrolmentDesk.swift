@@ -36,8 +36,8 @@ final class EnrolmentDesk {
             let check = EnrolmentCheck(form: form)
             let opened = try check.reader(listPath)
             reader = opened
-            _ = try check.run(opened, report: { _ in }) { header, record, values, problems in
-                let email = values[EnrolmentForm.emailColumn] ?? ""
+            _ = try check.run(opened, report: { _ in }) { header, record, problems in
+                let email = header.names.firstIndex(of: EnrolmentForm.emailColumn).map { record.fields[$0] } ?? ""
                 if problems.isEmpty {
                     people.append(QueuePerson(row: record.row, email: email.trimmingCharacters(in: .whitespaces), columns: header.names,
                                               fields: record.fields))

@@ -38,12 +38,18 @@ public struct CSVHeader: Sendable, Equatable {
     /// `record`'s values by column name.
     /// - Throws: ``CSVError`` when it has more or fewer fields than the header (a lost comma or quote).
     public func values(of record: CSVRecord) throws(CSVError) -> [String: String] {
+        try check(record)
+        return Dictionary(uniqueKeysWithValues: zip(names, record.fields))
+    }
+
+    /// Checks that `record` has one field per column, for a reader that takes its fields by position.
+    /// - Throws: ``CSVError`` when it has more or fewer fields than the header (a lost comma or quote).
+    public func check(_ record: CSVRecord) throws(CSVError) {
         guard record.fields.count == names.count else {
             throw CSVError(row: record.row, line: record.line,
                            message: "\(record.fields.count) field\(record.fields.count == 1 ? "" : "s") where the header has \(names.count) "
                                + "(a missing or extra separator, or a quote not closed?).")
         }
-        return Dictionary(uniqueKeysWithValues: zip(names, record.fields))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TokenCacheJSON
 
 /// One entry of the unified cache (the object under a cache key), read by its fields, never by its key.
 ///

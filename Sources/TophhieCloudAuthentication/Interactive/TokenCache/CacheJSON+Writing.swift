@@ -1,3 +1,5 @@
+import TokenCacheJSON
+
 /// Writes JSON as MSAL Python does (4-space indent, `": "` after names), with keys sorted so that the same
 /// cache always gives the same bytes. Non-ASCII text is written as UTF-8, not escaped.
 extension CacheJSON {

@@ -1,4 +1,5 @@
 import Foundation
+import TokenCacheJSON
 
 /// Collapsing entries that describe the same credential or account (field case 020 (docs/field-cases.md): two refresh tokens whose keys
 /// and `environment` differ only in case; the older one is revoked).

@@ -1,4 +1,5 @@
 import Foundation
+import TokenCacheJSON
 
 /// Finding accounts and credentials by their fields (never by key). Source: docs/protocol.md §I1.2, §I1.3,
 /// docs/protocol.md traps T1 and T20; field case 020 (docs/field-cases.md).

@@ -1,4 +1,5 @@
 import Foundation
+import TokenCacheJSON
 
 /// Storing a token answer the way MSAL Python's `TokenCache.add` does. Source: docs/protocol.md §I1.2–§I1.5,
 /// docs/protocol.md §I2.2, traps T2, T12, T20.

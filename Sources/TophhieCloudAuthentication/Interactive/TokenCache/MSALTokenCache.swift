@@ -1,4 +1,5 @@
 import Foundation
+import TokenCacheJSON
 
 /// The unified MSAL token cache document in memory, readable and writable by MSAL Python, Node and .NET.
 ///
@@ -38,7 +39,13 @@ public struct MSALTokenCache: Sendable, Equatable, CustomStringConvertible, Cust
             self.init()
             return
         }
-        guard case .object(let root) = try CacheJSON.parse(bytes) else {
+        let parsed: CacheJSON
+        do {
+            parsed = try CacheJSON.parse(bytes)
+        } catch {
+            throw .malformed(error.message)
+        }
+        guard case .object(let root) = parsed else {
             throw .malformed("the top level is not a JSON object")
         }
         for section in CacheSection.allCases {

@@ -5,14 +5,14 @@ extension CacheJSON {
     static let maximumDepth = 256
 
     /// Parses `bytes` as one JSON value.
-    /// - Throws: ``TokenCacheError/malformed(_:)`` naming the byte offset of the first error.
-    static func parse(_ bytes: [UInt8]) throws(TokenCacheError) -> CacheJSON {
+    /// - Throws: ``CacheJSONError`` naming the byte offset of the first error.
+    public static func parse(_ bytes: [UInt8]) throws(CacheJSONError) -> CacheJSON {
         var reader = Reader(bytes: bytes)
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)
         reader.skipWhitespace()
         guard reader.index == bytes.count else {
-            throw .malformed("extra bytes after the JSON value at byte \(reader.index) of \(bytes.count)")
+            throw CacheJSONError("extra bytes after the JSON value at byte \(reader.index) of \(bytes.count)")
         }
         return value
     }
@@ -29,14 +29,14 @@ extension CacheJSON {
             while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
         }
 
-        func failure(_ expected: String) -> TokenCacheError {
+        func failure(_ expected: String) -> CacheJSONError {
             index < bytes.count
-                ? .malformed("expected \(expected) at byte \(index) of \(bytes.count)")
-                : .malformed("the JSON text ends early (after \(bytes.count) bytes; expected \(expected))")
+                ? CacheJSONError("expected \(expected) at byte \(index) of \(bytes.count)")
+                : CacheJSONError("the JSON text ends early (after \(bytes.count) bytes; expected \(expected))")
         }
 
-        mutating func value(depth: Int) throws(TokenCacheError) -> CacheJSON {
-            guard depth < CacheJSON.maximumDepth else { throw .malformed("nesting deeper than \(CacheJSON.maximumDepth) at byte \(index)") }
+        mutating func value(depth: Int) throws(CacheJSONError) -> CacheJSON {
+            guard depth < CacheJSON.maximumDepth else { throw CacheJSONError("nesting deeper than \(CacheJSON.maximumDepth) at byte \(index)") }
             switch current {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
@@ -49,14 +49,14 @@ extension CacheJSON {
             }
         }
 
-        mutating func literal(_ word: String) throws(TokenCacheError) {
+        mutating func literal(_ word: String) throws(CacheJSONError) {
             for expected in word.utf8 {
                 guard current == expected else { throw failure("`\(word)`") }
                 index += 1
             }
         }
 
-        mutating func object(depth: Int) throws(TokenCacheError) -> CacheJSON {
+        mutating func object(depth: Int) throws(CacheJSONError) -> CacheJSON {
             index += 1
             var members: [String: CacheJSON] = [:]
             skipWhitespace()
@@ -79,7 +79,7 @@ extension CacheJSON {
             }
         }
 
-        mutating func array(depth: Int) throws(TokenCacheError) -> CacheJSON {
+        mutating func array(depth: Int) throws(CacheJSONError) -> CacheJSON {
             index += 1
             var elements: [CacheJSON] = []
             skipWhitespace()
@@ -102,7 +102,7 @@ extension CacheJSON {
             return index - start
         }
 
-        mutating func number() throws(TokenCacheError) -> String {
+        mutating func number() throws(CacheJSONError) -> String {
             let start = index
             if current == UInt8(ascii: "-") { index += 1 }
             if current == UInt8(ascii: "0") {
@@ -122,7 +122,7 @@ extension CacheJSON {
             return String(decoding: bytes[start..<index], as: UTF8.self)
         }
 
-        mutating func string() throws(TokenCacheError) -> String {
+        mutating func string() throws(CacheJSONError) -> String {
             let start = index
             index += 1
             var utf8: [UInt8] = []
@@ -132,7 +132,7 @@ extension CacheJSON {
                 switch byte {
                 case UInt8(ascii: "\""):
                     guard let text = String(validating: utf8, as: UTF8.self) else {
-                        throw .malformed("a string that is not UTF-8 at byte \(start)")
+                        throw CacheJSONError("a string that is not UTF-8 at byte \(start)")
                     }
                     return text
                 case UInt8(ascii: "\\"):
@@ -146,7 +146,7 @@ extension CacheJSON {
             }
         }
 
-        mutating func escape(into utf8: inout [UInt8]) throws(TokenCacheError) {
+        mutating func escape(into utf8: inout [UInt8]) throws(CacheJSONError) {
             guard let byte = current else { throw failure("an escape") }
             index += 1
             switch byte {
@@ -178,7 +178,7 @@ extension CacheJSON {
             }
         }
 
-        mutating func hex4() throws(TokenCacheError) -> UInt32 {
+        mutating func hex4() throws(CacheJSONError) -> UInt32 {
             var value: UInt32 = 0
             for _ in 0..<4 {
                 guard let byte = current else { throw failure("a hex digit") }
