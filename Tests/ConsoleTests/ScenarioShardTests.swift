@@ -119,8 +119,8 @@ import TophhieCloudAuthentication
     @Test("a step's summary leaves out the passwords and codes it types")
     func stepSummariesKeepNoSecret() {
         let steps: [ScenarioStep] = [
-            .start(FlowStart(flow: .signUp, email: "new@contoso.com", password: "Coral-Tide-4821!", attributes: ["city": "Oslo"])),
-            .answer(.code(.value("48213957"))), .answer(.password("Fresh-Meadow-9035!")),
+            .start(FlowStart(flow: .signUp, email: "new@contoso.com", password: .value("Coral-Tide-4821!"), attributes: ["city": "Oslo"])),
+            .answer(.code(.value("48213957"))), .answer(.password(.value("Fresh-Meadow-9035!"))),
         ]
         #expect(steps.map(\.summary) == ["start signUp as new@contoso.com with a password, attributes city",
                                           "answer a code given in the file", "answer a new password"])

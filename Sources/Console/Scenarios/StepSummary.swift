@@ -23,6 +23,7 @@ extension ScenarioStep {
         case .answer(.attributes(let values)): return "answer attributes \(values.keys.sorted().joined(separator: ", "))"
         case .answer(.method(let method, let contact)): return "answer method \(method)" + (contact.map { " with contact \($0)" } ?? "")
         case .answer(.proceed): return "answer proceed"
+        case .answer(.signOut): return "sign out"
         case .answer(.approveDeviceCode(let username)): return "approve the device code as \(username)"
         case .emulator(.advanceClock(let seconds)): return "emulator: advance the clock \(DurationText.seconds(seconds, decimals: 0)) s"
         case .emulator(.fault(let json)):
