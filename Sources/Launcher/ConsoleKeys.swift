@@ -22,9 +22,10 @@ public enum ConsoleKeys {
     /// F9: start or stop recording what the operator does as a scenario for `tophhie run` (`--record-scenario FILE`).
     public static let recordScenario = "recordScenario"
 
-    /// The form keymap plus the console's keys (`withOutbox`: only with an embedded emulator). `phoneLink`: the
+    /// The form keymap plus the console's keys (`withOutbox`: only with an embedded emulator). `emulatorPanel` and
+    /// `recording`: F5 and F9 are the operator's, so an enrolment desk's help does not offer them. `phoneLink`: the
     /// screen has an address for a phone, so the footer names F7.
-    public static func keymap(withOutbox: Bool, phoneLink: Bool = false) -> Keymap {
+    public static func keymap(withOutbox: Bool, emulatorPanel: Bool = false, recording: Bool = false, phoneLink: Bool = false) -> Keymap {
         var bindings = Keymap.form.bindings
         if withOutbox {
             bindings.append(KeyBinding(keys: [.function(2)], command: .app(outbox), keyLabel: "F2", help: "outbox", inFooter: false))
@@ -36,7 +37,7 @@ public enum ConsoleKeys {
         bindings.append(KeyBinding(keys: [.function(3)], command: .app(trace), keyLabel: "F3", help: "HTTP trace", inFooter: false))
         bindings.append(KeyBinding(keys: [.function(4)], command: .app(exportHAR), keyLabel: "F4",
                                    help: "export the session as HAR, asking where (secrets redacted)", inFooter: false))
-        if withOutbox {
+        if emulatorPanel {
             bindings.append(KeyBinding(keys: [.function(5)], command: .app(emulator), keyLabel: "F5",
                                        help: "emulator: clock, faults, users, policy", inFooter: false))
         }
@@ -44,9 +45,11 @@ public enum ConsoleKeys {
                                    help: "inspect the trace: filter, open an exchange", inFooter: false))
         bindings.append(KeyBinding(keys: [.function(7)], command: .app(qrCode), keyLabel: "F7", help: "QR code for a phone",
                                    inFooter: phoneLink))
-        bindings.append(KeyBinding(keys: [.function(9)], command: .app(recordScenario), keyLabel: "F9",
-                                   help: "record a scenario for tophhie run: start, or stop and write it (no password or code is written)",
-                                   inFooter: false))
+        if recording {
+            bindings.append(KeyBinding(keys: [.function(9)], command: .app(recordScenario), keyLabel: "F9",
+                                       help: "record a scenario for tophhie run: start, or stop and write it (no password or code is written)",
+                                       inFooter: false))
+        }
         return Keymap(bindings: bindings)
     }
 }

@@ -10,16 +10,17 @@ import TophhieCloudAuthentication
 @Suite(.serialized) struct FieldCaseFlowTests {
     /// The tenant refuses a username at sign-up start (AADSTS90100, "The username parameter is empty or not valid"):
     /// the email field says so, and the form keeps what was typed (a new user's trial saw a generic line, no field marked).
+    /// Our address shape and the emulator's are one rule, so the refusal comes from a tenant stricter than both.
     @Test func aUsernameTheTenantRefusesIsSaidOnTheEmailField() async throws {
-        let flow = try FlowOnEmulator()
+        let flow = try FlowOnEmulator(through: StricterUsernames())
         await flow.send(.menuChosen(.signUp))
-        await flow.fill(.email, "a@b")
+        await flow.fill(.email, "a@b.example")
         await flow.fill(.password, "Blue-Harbor-7419!")
         await flow.fill(.confirmPassword, "Blue-Harbor-7419!")
         await flow.fill(.attribute("displayName"), "Ada")
         await flow.send(.submitted)
         #expect(flow.field(.email)?.error == "The tenant does not accept that email address. Check it and try again.", "\(flow.screen)")
-        #expect(flow.field(.email)?.value == "a@b")
+        #expect(flow.field(.email)?.value == "a@b.example")
     }
 
     static let password = "Quiet-Lantern-2288!"
@@ -200,6 +201,16 @@ private final class RepeatedAnswer: ExchangeRewriter, @unchecked Sendable {
             lastAsked = answer
         }
         return answer
+    }
+}
+
+/// A tenant that refuses every username at sign-up start, as Entra does one it finds not valid (400
+/// `invalid_request`, AADSTS90100).
+private struct StricterUsernames: ExchangeRewriter {
+    func answer(_ request: EmulatorRequest, _ forward: () -> EmulatorResponse) -> EmulatorResponse {
+        guard request.path.hasSuffix("/signup/v1.0/start") else { return forward() }
+        let body = #"{"error":"invalid_request","error_description":"AADSTS90100: The username parameter is empty or not valid.","error_codes":[90100],"timestamp":"2026-12-03 10:00:00Z","trace_id":"6c0f1a2e-0000-4000-8000-000000000001","correlation_id":"6c0f1a2e-0000-4000-8000-000000000002"}"#
+        return EmulatorResponse(status: 400, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
     }
 }
 

@@ -31,6 +31,8 @@ final class FullScreenSession {
     private var qrOverlay: QRCodeOverlay?
     /// F9's scenario recording; nil in enrolment mode.
     private let recording: ScenarioRecording?
+    /// Whether F5 opens the emulator panel (an operator's session on the embedded emulator).
+    private let hasEmulatorPanel: Bool
 
     /// - Parameter notice: shown on the first screen's status line (e.g. how the authority was completed).
     /// - Parameter emulator: the embedded emulator's controls (the F5 panel); nil on a real tenant.
@@ -44,6 +46,7 @@ final class FullScreenSession {
         self.outbox = outbox
         self.trace = trace
         workbench = Workbench(trace: trace, emulator: emulator, hasOutbox: outbox != nil)
+        hasEmulatorPanel = emulator != nil
         pane = outbox == nil ? .none : .outbox
         consoleNotice = notice.map { StatusLine($0, kind: .info) }
     }
@@ -261,7 +264,8 @@ final class FullScreenSession {
     private func render(on backend: some Backend) {
         let screen = model.state.screen
         var form = ScreenPresenter.formView(for: screen, header: header, previous: view)
-        form.keymap = ConsoleKeys.keymap(withOutbox: outbox != nil, phoneLink: screen.phoneLink != nil)
+        form.keymap = ConsoleKeys.keymap(withOutbox: outbox != nil, emulatorPanel: hasEmulatorPanel, recording: recording != nil,
+                                        phoneLink: screen.phoneLink != nil)
         // The code shown is the screen's: it goes when the sign-in ends or moves on.
         if qrOverlay?.link != screen.phoneLink { qrOverlay = nil }
         if let consoleNotice { form.status = consoleNotice }

@@ -66,10 +66,29 @@ struct SignInEvent: Sendable {
     /// ISO 8601 UTC with 7 fractional digits, e.g. `2026-03-14T09:26:41.1234567Z` (docs/protocol.md §I6.2).
     static func timestamp(_ date: Date) -> String {
         let whole = date.timeIntervalSince1970.rounded(.down)
-        let ticks = min(9_999_999, max(0, Int(((date.timeIntervalSince1970 - whole) * 10_000_000).rounded(.down))))
-        let digits = String(ticks)
+        let digits = String(fractionTicks(date))
         return String(seconds.format(Date(timeIntervalSince1970: whole)).dropLast()) + "."
             + String(repeating: "0", count: 7 - digits.count) + digits + "Z"
+    }
+
+    /// The 100 ns ticks past the whole second that ``timestamp(_:)`` writes (0–9 999 999).
+    private static func fractionTicks(_ date: Date) -> Int64 {
+        let whole = date.timeIntervalSince1970.rounded(.down)
+        return min(9_999_999, max(0, Int64(((date.timeIntervalSince1970 - whole) * 10_000_000).rounded(.down))))
+    }
+
+    /// `date` as `createdDateTime` shows it, in 100 ns ticks since 1970: integers, so a filter compares exactly
+    /// what the client read (a `Date` holds about 0.1 µs at today's times, too coarse to compare ticks in).
+    static func ticks(_ date: Date) -> Int64 {
+        Int64(date.timeIntervalSince1970.rounded(.down)) * 10_000_000 + fractionTicks(date)
+    }
+
+    /// ``parseTimestamp(_:)`` in 100 ns ticks since 1970, the fraction's digits taken as written.
+    static func parseTicks(_ text: String) -> Int64? {
+        guard let date = parseTimestamp(text) else { return nil }
+        let fraction = text.dropLast().split(separator: ".", omittingEmptySubsequences: false).dropFirst().first ?? ""
+        let digits = String(fraction) + String(repeating: "0", count: 7 - fraction.count)
+        return Int64(date.timeIntervalSince1970.rounded(.down)) * 10_000_000 + (Int64(digits) ?? 0)
     }
 
     /// Reads `2026-03-14T09:26:41Z` or with 1–7 fractional digits (`…:41.1234567Z`); `nil` otherwise.

@@ -15,17 +15,15 @@ import Foundation
 /// Source: docs/protocol.md §I6.1, §I6.5; trap T16; field case 022 b (docs/field-cases.md), 033.
 struct SignInQuery: Equatable {
     static let maximumTop = 1000
-    /// `createdDateTime`'s resolution: seven fractional digits.
-    static let tick = 1e-7
 
     var userID: String?
     var userPrincipalName: String?
     /// `correlationId eq '…'`: the id the emulator returned to the client for that request.
     var correlationID: String?
-    /// `createdDateTime ge …` (and `eq`).
-    var createdSince: Date?
+    /// `createdDateTime ge …` (and `eq`), in 100 ns ticks since 1970 (``SignInEvent/ticks(_:)``).
+    var createdSince: Int64?
     /// `createdDateTime le …` (and `eq`).
-    var createdUntil: Date?
+    var createdUntil: Int64?
     var top = SignInQuery.maximumTop
     /// Rows strictly older than this position (newest-first order: time, then row id).
     var after: Position?
@@ -57,9 +55,9 @@ struct SignInQuery: Equatable {
         if let userID, event.userID.lowercased() != userID.lowercased() { return false }
         if let userPrincipalName, event.userPrincipalName.map({ EmailAddress.same($0, userPrincipalName) }) != true { return false }
         if let correlationID, event.correlationID?.lowercased() != correlationID.lowercased() { return false }
-        // At the log's precision, a time's 100 ns tick (what `createdDateTime` shows): `eq` a row's own time finds it.
-        if let createdSince, event.createdAt.timeIntervalSince(createdSince) <= -Self.tick { return false }
-        if let createdUntil, event.createdAt.timeIntervalSince(createdUntil) >= Self.tick { return false }
+        // In 100 ns ticks, what `createdDateTime` shows: `eq` a row's own time finds it.
+        if let createdSince, SignInEvent.ticks(event.createdAt) < createdSince { return false }
+        if let createdUntil, SignInEvent.ticks(event.createdAt) > createdUntil { return false }
         if let after {
             let time = event.createdAt.timeIntervalSince1970
             guard time < after.time || (time == after.time && event.rowID < after.rowID) else { return false }
@@ -112,7 +110,7 @@ struct SignInQuery: Equatable {
                     throw GraphError(400, "BadRequest", "A binary operator with incompatible types was detected. Found operand types "
                                      + "'Edm.DateTimeOffset' and 'Edm.String' for operator kind '\(Self.operatorKind(op))'.")
                 }
-                guard let text = Self.word(&rest), let date = SignInEvent.parseTimestamp(text) else { throw unsupported }
+                guard let text = Self.word(&rest), let date = SignInEvent.parseTicks(text) else { throw unsupported }
                 if op.lowercased() != "le" { createdSince = date }
                 if op.lowercased() != "ge" { createdUntil = date }
             default:
