@@ -265,7 +265,7 @@ public enum CommandTable {
                        help: "run each scenario on its file's real tenant and on an embedded emulator rehearsing a fresh snapshot "
                            + "of that tenant (read with --account, which needs the snapshot's read permissions), and print where "
                            + "they differ, step by step: the step reached, the error, the fields asked for. expect steps are "
-                           + "observed, not checked; on the emulator codes come from its outbox. Exit 5 when they differ."),
+                           + "observed, not checked; on the emulator codes come from its outbox. Exit 6 when they differ."),
             tokenCache,
             debug,
         ],

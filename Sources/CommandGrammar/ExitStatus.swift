@@ -38,4 +38,18 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .terminated: "stopped (SIGTERM)"
         }
     }
+
+    /// A few words for the one-line summary under every `--help` (``HelpRenderer``); the signals share one entry.
+    var brief: String {
+        switch self {
+        case .done: "done"
+        case .failed: "failed"
+        case .usage: "usage error"
+        case .throttled: "throttled"
+        case .signInNeeded: "sign-in needed"
+        case .notInLogYet: "not in the sign-in log yet"
+        case .differs: "compare differs"
+        case .hungUp, .interrupted, .terminated: "interrupted"
+        }
+    }
 }

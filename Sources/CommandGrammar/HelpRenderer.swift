@@ -48,7 +48,20 @@ public enum HelpRenderer {
         usage.hasPrefix(" ") ? "          " + usage : "  tophhie " + usage
     }
 
-    static let exitCodeLine = "Exit codes: 0 done, 1 failed, 2 usage error, 3 throttled, 4 sign-in needed, 129/130/143 interrupted (tophhie help exit-codes)."
+    /// `Exit codes: 0 done, 1 failed, …, 129/130/143 interrupted (tophhie help exit-codes).`, from ``ExitStatus``:
+    /// codes of one brief share an entry.
+    static let exitCodeLine: String = {
+        var entries: [(codes: [Int32], brief: String)] = []
+        for status in ExitStatus.allCases {
+            if let index = entries.firstIndex(where: { $0.brief == status.brief }) {
+                entries[index].codes.append(status.rawValue)
+            } else {
+                entries.append(([status.rawValue], status.brief))
+            }
+        }
+        let listed = entries.map { "\($0.codes.map(String.init).joined(separator: "/")) \($0.brief)" }
+        return "Exit codes: " + listed.joined(separator: ", ") + " (tophhie help exit-codes)."
+    }()
 
     static func optionLines(_ option: OptionSpec) -> [String] {
         let spellings = ([option.synopsis] + option.names.dropFirst()).joined(separator: ", ")
