@@ -15,7 +15,7 @@ public struct EnrolmentForm: Sendable {
     public let attributes: [RequiredAttribute]
     private let fields: [AttributeField]
 
-    /// Builds the fields once; rows are then checked against copies of them.
+    /// Builds the fields once; every row is checked against them.
     public init(attributes: [RequiredAttribute]) {
         self.attributes = attributes
         fields = attributes.map { AttributeField($0) }
@@ -60,10 +60,8 @@ public struct EnrolmentForm: Sendable {
                 problems.append(ColumnProblem(column: fields[index].attribute.name, message: "\(fields[index].label) must be true or false."))
                 continue
             }
-            var field = fields[index]
-            field.edit(given)
-            if !field.validate(), let message = field.error {
-                problems.append(ColumnProblem(column: field.attribute.name, message: message))
+            if let message = fields[index].verdict(on: fields[index].edited(given)).error {
+                problems.append(ColumnProblem(column: fields[index].attribute.name, message: message))
             }
         }
         return problems

@@ -40,7 +40,7 @@ struct EnrolmentCheck {
             var problems = form.problems(inRow: record.fields, positions: positions)
             if let key = form.comparableEmail(inRow: record.fields, positions: positions).map(Self.fingerprint) {
                 let email = positions[0].map { record.fields[$0] } ?? ""
-                let spelling = Self.fingerprint(email.trimmingCharacters(in: .whitespaces))
+                let spelling = Self.fingerprint(AttributeField.trimmedBlanks(email))
                 if let earlier = firstOf[key] {
                     problems.append(ColumnProblem(column: EnrolmentForm.emailColumn, message: "This email is listed already, on row \(earlier.row)"
                                                   + (earlier.spelling == spelling ? "." : " — the same address written another way.")))
