@@ -248,9 +248,11 @@ public final class TenantEmulator: @unchecked Sendable {
     /// `SCHEME://HOST` for discovery, issuer and page URLs. The scheme is `https` when the server marks the
     /// request with `x-emulator-scheme: https` (served over TLS), else `http`; without a `Host` header (in-process
     /// calls) `fallback` is used with its scheme switched the same way.
-    static func origin(host: String?, scheme: String?, fallback: String) -> String {
+    /// `fallback` is read only then: ``defaultOrigin`` takes the tenant lock, which every request would otherwise wait for.
+    static func origin(host: String?, scheme: String?, fallback: @autoclosure () -> String) -> String {
         let secure = scheme?.lowercased() == "https"
-        if let host, !host.isEmpty { return "\(secure ? "https" : "http")://\(host)" }
+        if let host, !host.isEmpty { return (secure ? "https://" : "http://") + host }
+        let fallback = fallback()
         guard secure, fallback.hasPrefix("http://") else { return fallback }
         return "https://" + fallback.dropFirst("http://".count)
     }
