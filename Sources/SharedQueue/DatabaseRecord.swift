@@ -2,7 +2,7 @@ import EnrolmentFiles
 
 /// The enrolment record in the database: one ``RecordChain`` per event, the same lines and hashes as a
 /// `--record` file, so `record verify` checks both alike.
-public enum DatabaseRecord {
+enum DatabaseRecord {
     /// Appends `entry` as the event's next line. The event's row is locked first (`FOR UPDATE`), so appends from
     /// every desk take one serial order and each line's `prev` is the line before it. Call inside a transaction.
     /// - Returns: the line.
@@ -14,19 +14,5 @@ public enum DatabaseRecord {
         let line = RecordChain.line(entry, seq: seq, prev: last?[1].map { RecordChain.hash($0) } ?? RecordChain.genesis)
         try session.execute("INSERT INTO enrolment_record (event_id, seq, line) VALUES ($1, $2, $3)", [String(event), String(seq), line])
         return line
-    }
-
-    /// The event's record as a file holds it: each line and a line feed, in `seq` order (what `record export`
-    /// prints and ``RecordChain/verify(_:)`` reads).
-    /// - Throws: ``DatabaseError/noSuchEvent(_:)``, connection failures.
-    public static func export(_ url: DatabaseURL, event name: String) async throws(DatabaseError) -> [UInt8] {
-        let connection = try await PostgreSQLConnection.connect(url)
-        defer { Task { await connection.close() } }
-        return try await connection.run { session throws(DatabaseError) in
-            try QueueSchema.migrate(session)
-            guard let event = try QueueEvent.find(name, in: session) else { throw DatabaseError.noSuchEvent(name) }
-            let lines = try session.execute("SELECT line FROM enrolment_record WHERE event_id = $1 ORDER BY seq", [String(event.id)])
-            return lines.flatMap { Array(($0[0] ?? "").utf8) + [0x0A] }
-        }
     }
 }

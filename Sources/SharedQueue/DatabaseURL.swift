@@ -83,3 +83,8 @@ extension String {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension DatabaseURL {
+    /// The keywords libpq is given, for tests.
+    @_spi(Testing) public var keywordsForTesting: [(String, String)] { keywords }
+}

@@ -197,6 +197,22 @@ public final class SharedQueue: Sendable {
         }
     }
 
+    /// Where the day stands now (``QueueStatus``).
+    public func status() async throws(DatabaseError) -> QueueStatus {
+        let event = self.event
+        return try await connection.run { session throws(DatabaseError) in try QueueStatus.read(event, session: session) }
+    }
+
+    /// The event's record as a file holds it: each line and a line feed, in `seq` order (what `record export`
+    /// prints and ``RecordChain/verify(_:)`` reads).
+    public func record() async throws(DatabaseError) -> [UInt8] {
+        let event = self.event
+        return try await connection.run { session throws(DatabaseError) in
+            try session.execute("SELECT line FROM enrolment_record WHERE event_id = $1 ORDER BY seq", [String(event.id)])
+                .flatMap { Array(($0[0] ?? "").utf8) + [0x0A] }
+        }
+    }
+
     /// Ends the desk's session: its claim is freed.
     public func close() async {
         await connection.close()
