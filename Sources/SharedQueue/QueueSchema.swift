@@ -37,6 +37,9 @@ enum QueueSchema {
             UNIQUE (event_id, email_key))
         """,
         "CREATE INDEX enrolment_people_finished ON enrolment_people (event_id, finished_at)",
+        // "Next" reads the first free person in list order among those not yet seen, then among those who failed.
+        "CREATE INDEX enrolment_people_unseen ON enrolment_people (event_id, list_row) WHERE outcome IS NULL",
+        "CREATE INDEX enrolment_people_failed ON enrolment_people (event_id, list_row) WHERE outcome = 'failed'",
         """
         CREATE TABLE enrolment_invalid_rows (
             event_id integer NOT NULL REFERENCES enrolment_events ON DELETE CASCADE,
