@@ -16,6 +16,8 @@ public struct EnrolmentQueue: Sendable, Equatable {
     public private(set) var outcomes: [Int: ProgressEntry] = [:]
     /// The row whose sign-up is open at the desk; nil between people.
     public private(set) var atDesk: Int?
+    /// Rows another desk holds now (a shared queue's claims): neither pending nor next here.
+    public var heldElsewhere: Set<Int> = []
 
     /// The list's last row (the header's 1 for an empty list): walk-ins are numbered after it.
     public let listEnd: Int
@@ -49,14 +51,16 @@ public struct EnrolmentQueue: Sendable, Equatable {
         }
     }
 
-    /// Everyone not done with, in list order: no outcome yet, or failed.
+    /// Everyone not done with and not held at another desk, in list order: no outcome yet, or failed.
     public var pending: [QueuePerson] {
-        people.filter { outcomes[$0.row]?.isFinal != true }
+        people.filter { outcomes[$0.row]?.isFinal != true && !heldElsewhere.contains($0.row) }
     }
 
-    /// Who comes next: the first with no outcome, else the first who failed; nil when everyone is done with.
+    /// Who comes next: the first with no outcome, else the first who failed (neither held at another desk); nil
+    /// when everyone is done with.
     public var next: QueuePerson? {
-        people.first { outcomes[$0.row] == nil } ?? people.first { outcomes[$0.row]?.isFinal == false }
+        let free = { (person: QueuePerson) in !heldElsewhere.contains(person.row) }
+        return people.first { outcomes[$0.row] == nil && free($0) } ?? people.first { outcomes[$0.row]?.isFinal == false && free($0) }
     }
 
     /// People done with (a final outcome).
