@@ -110,6 +110,8 @@ let package = Package(
         .target(name: "EmulatorLoad", dependencies: ["NativeAuthWire", "TenantEmulator", "EmulatorServer"]),
         .executableTarget(name: "tophhie-bench", dependencies: [
             "tophhie", "tophhie-console", "startup-floor", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "EmulatorLoad",
+            // claims: the shared queue against TestSupport's PostgreSQL server.
+            "SharedQueue", "EnrolmentFiles", "TestSupport",
         ]),
         // Hidden test harness: a three-field form on CursesBackend, driven under tmux by CursesBackendTests.
         .executableTarget(name: "tui-harness", dependencies: ["CursesBackend", "TerminalUI"]),

@@ -37,6 +37,9 @@ enum QueueSchema {
             UNIQUE (event_id, email_key))
         """,
         "CREATE INDEX enrolment_people_finished ON enrolment_people (event_id, finished_at)",
+        // "Next" reads the first free person in list order among those not yet seen, then among those who failed.
+        "CREATE INDEX enrolment_people_unseen ON enrolment_people (event_id, list_row) WHERE outcome IS NULL",
+        "CREATE INDEX enrolment_people_failed ON enrolment_people (event_id, list_row) WHERE outcome = 'failed'",
         """
         CREATE TABLE enrolment_invalid_rows (
             event_id integer NOT NULL REFERENCES enrolment_events ON DELETE CASCADE,
@@ -59,9 +62,15 @@ enum QueueSchema {
     /// The first of `pg_advisory_lock`'s two keys for everything this console locks: "tphq".
     static let lockClass: Int32 = 0x7470_6871
 
-    /// Brings the database to ``version``, one console at a time (a transaction-level advisory lock).
+    /// Brings the database to ``version``, one console at a time (a transaction-level advisory lock). A database
+    /// already at this version is only read, so a desk's role needs no right to create tables.
     /// - Throws: ``DatabaseError/schemaTooNew(found:known:)``; what a statement throws.
     static func migrate(_ session: DatabaseSession) throws(DatabaseError) {
+        if try session.value("SELECT to_regclass('tophhie_schema') IS NOT NULL") == "t",
+           let found = try session.value("SELECT version FROM tophhie_schema").flatMap({ Int($0) }), found >= version {
+            guard found == version else { throw .schemaTooNew(found: found, known: version) }
+            return
+        }
         try session.transaction { () throws(DatabaseError) in
             try session.execute("SELECT pg_advisory_xact_lock($1, 0)", [String(lockClass)])
             try session.execute("CREATE TABLE IF NOT EXISTS tophhie_schema (version integer NOT NULL)")

@@ -108,17 +108,19 @@ public final class SharedQueue: Sendable {
                 // One row at a time: a desk row-locks only the person it is about to take, so another desk claiming
                 // meanwhile skips just that one. A person whose advisory lock was taken since the query is passed over.
                 var passed: [String] = []
-                while let candidate = try session.value("""
-                    SELECT id FROM enrolment_people
-                    WHERE event_id = $1 AND (outcome IS NULL OR outcome = 'failed') AND ($3::integer IS NULL OR list_row = $3)
-                      AND id::oid NOT IN (\(Self.heldByOthers)) AND NOT id = ANY($4::integer[])
-                    ORDER BY outcome IS NOT NULL, list_row LIMIT 1 FOR UPDATE SKIP LOCKED
-                    """, [String(event.id), lockClass, row.map(String.init), "{\(passed.joined(separator: ","))}"]) {
-                    // The row lock stops a second claim in this moment; the advisory lock outlives the transaction.
-                    if try session.value("SELECT pg_try_advisory_lock($1, $2)", [lockClass, candidate]) == "t" {
-                        return try Self.person(id: Int(candidate) ?? 0, event: event, session: session)
+                for waiting in ["outcome IS NULL", "outcome = 'failed'"] {
+                    while let candidate = try session.value("""
+                        SELECT id FROM enrolment_people
+                        WHERE event_id = $1 AND \(waiting) AND ($3::integer IS NULL OR list_row = $3)
+                          AND id::oid NOT IN (\(Self.heldByOthers)) AND NOT id = ANY($4::integer[])
+                        ORDER BY list_row LIMIT 1 FOR UPDATE SKIP LOCKED
+                        """, [String(event.id), lockClass, row.map(String.init), "{\(passed.joined(separator: ","))}"]) {
+                        // The row lock stops a second claim in this moment; the advisory lock outlives the transaction.
+                        if try session.value("SELECT pg_try_advisory_lock($1, $2)", [lockClass, candidate]) == "t" {
+                            return try Self.person(id: Int(candidate) ?? 0, event: event, session: session)
+                        }
+                        passed.append(candidate)
                     }
-                    passed.append(candidate)
                 }
                 return nil
             }
