@@ -54,4 +54,25 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr.contains("no event named missing; load its list first"))
     }
+
+    @Test("--watch shows the board full screen, redraws it when a desk keeps an outcome, and q quits")
+    func watchBoard() async throws {
+        let server = try await PostgreSQLServer.shared()
+        let url = try await server.createDatabase()
+        let folder = try EnrolCommandTests.Folder()
+        let list = try folder.file("people.csv", Self.list)
+        _ = try await EnrolCommandTests.tophhie(["enrol", "--load", list, "--into", url, "--event", "day"])
+        let console = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("tophhie-console").path
+        let status = folder.path + "/status"
+        let tmux = try TmuxSession(command: "'\(console)' enrol --status '\(url)' --event day --watch; echo $? > '\(status)'", width: 100, height: 20)
+        defer { tmux.stop() }
+        #expect(await tmux.waitForScreen(containing: "Done with 0 of 2 · at desks now 0 · waiting 2"))
+        let database = String(url.split(separator: "/")[2].prefix { $0 != "?" })
+        try await server.superuser("UPDATE enrolment_people SET outcome = 'absent', desk = 'desk 9', finished_at = now() WHERE list_row = 2",
+                                   database: database)
+        #expect(await tmux.waitForScreen(containing: "By desk: desk 9 1"))
+        tmux.send(keys: "q")
+        #expect(await tmux.wait { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+    }
 }

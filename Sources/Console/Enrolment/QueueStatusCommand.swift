@@ -19,7 +19,14 @@ enum QueueStatusCommand {
         } catch {
             return QueueLoadCommand.fail(PrintableText.make(error.description))
         }
-        defer { Task { await queue.close() } }
+        let code = await serve(queue, event: event, watch: watch, report: report)
+        // Closed before the process exits: a libpq call still in TLS on another thread while exit's handlers tear
+        // OpenSSL down can hang the exit.
+        await queue.close()
+        return code
+    }
+
+    private static func serve(_ queue: SharedQueue, event: String, watch: Bool, report: String?) async -> Int32 {
         if let report {
             let snapshot: SharedQueue.Snapshot
             do throws(DatabaseError) {
@@ -61,10 +68,9 @@ enum QueueStatusCommand {
                 try? await Task.sleep(for: refresh)
             }
         }
-        defer { poller.cancel() }
         // The screen's own thread: curses is used from one thread, and its waits must not hold the pool.
         let environment = ProcessInfo.processInfo.environment
-        return await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
+        let code = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
             Thread.detachNewThread { [board] in
                 let backend: CursesBackend
                 do {
@@ -88,6 +94,9 @@ enum QueueStatusCommand {
                 done.resume(returning: 0)
             }
         }
+        poller.cancel()
+        await poller.value
+        return code
     }
 
     private static func draw(_ backend: CursesBackend, _ lines: [String]) {
