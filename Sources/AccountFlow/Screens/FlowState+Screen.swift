@@ -43,8 +43,8 @@ extension FlowState {
         case .signedOut(let summary): signedOutScreen(summary)
         case .enrolled(let email):
             Screen(title: "Account created",
-                   text: ["The account for \(email) was created. This console did not sign in with it and has "
-                          + "forgotten it, so the next person starts clean."],
+                   text: ["The account for \(email) was created. This console kept neither the account nor its "
+                          + "tokens, so the next person starts clean."],
                    actions: [ScreenAction("Enrol another", .enrolAnotherRequested), ScreenAction("Home", .homeRequested)])
         case .enrolmentSignedIn(let email):
             Screen(title: "Signed in",

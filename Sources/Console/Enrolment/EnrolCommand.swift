@@ -51,7 +51,7 @@ public enum EnrolCommand {
     private static func check(_ path: String, with form: EnrolmentForm) -> Int32 {
         let output = BufferedOutput()
         defer { output.flush() }
-        let check = EnrolmentCheck(form: form)
+        var check = EnrolmentCheck(form: form)
         var reader: CSVReader?
         // Before the verdict or the refusal: how the file was read explains them.
         func sayDialect() {

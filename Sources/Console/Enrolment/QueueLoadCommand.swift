@@ -16,7 +16,7 @@ enum QueueLoadCommand {
         var invalid: [InvalidRow] = []
         var columns: [String] = []
         var problemLines: [String] = []
-        let check = EnrolmentCheck(form: form)
+        var check = EnrolmentCheck(form: form)
         do throws(CSVError) {
             let reader = try check.reader(path)
             _ = try check.run(reader, report: { problemLines.append(PrintableText.make($0)) }) { header, record, problems in

@@ -3,7 +3,7 @@ import TerminalUI
 
 /// The home screen of `--enrol --queue` in the full-screen console: the next person and "k of N", a filter
 /// typed straight in (name or email), the people it lets through, and the rows the list cannot offer. Enter
-/// opens sign-up for the selected person; F7 and F8 mark them absent or skipped.
+/// opens sign-up for the selected person; F7 and F8 mark them absent or skipped; ^N adds a walk-in.
 struct QueueScreen {
     /// What a key did.
     enum Outcome: Equatable {
@@ -12,15 +12,18 @@ struct QueueScreen {
         case seat(QueuePerson)
         /// Keep this outcome (absent or skipped) for this person.
         case mark(QueuePerson, RecordOutcome)
+        /// Open the walk-in form for someone not on the list.
+        case walkIn
     }
 
-    /// The footer: every key the screen takes.
-    static let footer = "type to find  ↑/↓ move  Enter sign up  F7 absent  F8 skip  ^U clear  ^C quit"
+    /// The footer: the screen's keys (^U, which clears the search, is in the help).
+    static let footer = "type to find  ↑/↓ move  Enter sign up  F7 absent  F8 skip  ^N walk-in  ^C quit"
 
     /// Every key the screen takes, for the help overlay (F1; `?` is typed into the search here).
     static let helpEntries = [
         HelpEntry("type, Backspace", "find someone by name or email"), HelpEntry("↑/↓ PgUp/PgDn", "move"),
         HelpEntry("Enter", "sign the person up"), HelpEntry("F7", "mark absent"), HelpEntry("F8", "mark skipped"),
+        HelpEntry("^N", "add a walk-in: someone not on the list"),
         HelpEntry("^U", "clear the search"), HelpEntry("^C", "quit"),
     ]
 
@@ -54,6 +57,8 @@ struct QueueScreen {
             return selected.map { .mark($0, .absent) } ?? .ignored
         case .function(8):
             return selected.map { .mark($0, .skipped) } ?? .ignored
+        case .control("n"):
+            return .walkIn
         default:
             return .ignored
         }
@@ -116,7 +121,8 @@ struct QueueScreen {
 
     /// One person in the list, with an earlier failure when there is one.
     static func line(_ person: QueuePerson, queue: EnrolmentQueue) -> String {
-        guard let entry = queue.outcomes[person.row] else { return label(person) }
-        return label(person) + " · failed before" + (entry.code.map { " (\($0))" } ?? "")
+        let label = label(person) + (person.isWalkIn ? " · walk-in" : "")
+        guard let entry = queue.outcomes[person.row] else { return label }
+        return label + " · failed before" + (entry.code.map { " (\($0))" } ?? "")
     }
 }
