@@ -4,7 +4,7 @@ import Testing
 /// No word a person reads is written in the screen code: it comes from the catalogue with `tr("key")`.
 ///
 /// What is scanned: the files in ``screenFiles`` (the native-auth steps, the console's own flow screens and their
-/// shared parts, the checks and status texts, the presenter, the language list). What counts as user-facing: a
+/// shared parts, the checks and status texts, the presenter, the language list, the desk's queue). What counts as user-facing: a
 /// string literal in code (not in a `//` comment, not in `preconditionFailure`/`fatalError`) that, with its
 /// `\(…)` interpolations taken out, holds two words (letters, a space, a letter) or is one capitalised word
 /// (`"Verify"`). Keys (`code.title.signUp`), wire values and field ids are neither. ``allowed`` lists the rest.
@@ -16,11 +16,11 @@ import Testing
         "Sources/AccountFlow/Screens/FlowState+ScreenParts.swift", "Sources/AccountFlow/Flow/Validation.swift",
         "Sources/AccountFlow/Flow/PendingRequest.swift", "Sources/AccountFlow/Flow/Reducer+Idle.swift",
         "Sources/AccountFlow/Flow/Reducer+Failures.swift", "Sources/AccountFlow/Forms/FieldInput.swift",
-        "Sources/ScreenPresentation", "Sources/Console/Session/LanguageOverlay.swift",
+        "Sources/ScreenPresentation", "Sources/Console/Session/LanguageOverlay.swift", "Sources/Console/Enrolment/QueueScreen.swift",
     ]
 
     /// Literals that are not words: symbols and key names drawn as they are.
-    static let allowed: Set<String> = ["▸ ", " ↑↓ ⏎ Esc"]
+    static let allowed: Set<String> = ["▸ ", " ↑↓ ⏎ Esc", "Enter"]
 
     static func swiftFiles() throws -> [URL] {
         try screenFiles.flatMap { path -> [URL] in

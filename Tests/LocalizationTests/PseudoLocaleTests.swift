@@ -3,19 +3,27 @@ import Testing
 
 /// `qps`: every English message accented, at least 40 % longer, between markers, its arguments filled in as given.
 @Suite struct PseudoLocaleTests {
-    static let sample: [String: any MessageArgument] = [
-        "seconds": 5, "minutes": 2, "digits": 6, "email": "ada@example.com", "target": "a***@example.com", "channel": "email",
-        "count": 3, "label": "Loyalty number", "limit": 256, "reason": "r", "flow": "signUp", "username": "ada", "poll": 1,
-        "polls": 10, "status": "Working", "progress": "", "number": "+44", "labels": "x", "cause": "c", "fix": "f",
-        "browser": "b", "deviceCode": "d", "action": "a", "duration": "2 minutes", "kind": "phone", "clear": "-",
-        "default": " [1]", "answer": "x", "matches": "m", "columns": 40, "rows": 20, "ways": "Cancel", "message": "m",
-    ]
+    /// A value for each of the pattern's arguments: 3 for a plural or number, a select's first key, else a word.
+    static func sample(for pattern: String) -> [String: any MessageArgument] {
+        var arguments: [String: any MessageArgument] = [:]
+        for line in ICUMessage.skeleton(pattern) ?? [] {
+            let parts = line.split(separator: ":", maxSplits: 1).map(String.init)
+            let kind = parts.count > 1 ? parts[1] : ""
+            if kind.hasPrefix("select=") {
+                arguments[parts[0]] = String(kind.dropFirst("select=".count).split(separator: "|").first ?? "other")
+            } else {
+                arguments[parts[0]] = kind.isEmpty ? "word" as any MessageArgument : 3
+            }
+        }
+        return arguments
+    }
 
     @Test func everyMessageIsMarkedLongerAndKeepsItsArguments() {
         let pseudo = Localizer(tag: "qps")
-        for (key, _) in Catalogue.english.messages {
-            let english = Localizer.english.text(key, Self.sample)
-            let shown = pseudo.text(key, Self.sample)
+        for (key, pattern) in Catalogue.english.messages {
+            let sample = Self.sample(for: pattern)
+            let english = Localizer.english.text(key, sample)
+            let shown = pseudo.text(key, sample)
             #expect(shown.hasPrefix("[!! ") && shown.hasSuffix(" !!]"), "\(key): \(shown)")
             #expect(Double(shown.count) >= Double(english.count) * 1.4, "\(key) is not 40 % longer: \(shown)")
             #expect(!shown.contains("{"), "\(key) left an argument unfilled: \(shown)")
