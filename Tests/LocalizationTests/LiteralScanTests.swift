@@ -17,10 +17,16 @@ import Testing
         "Sources/AccountFlow/Flow/PendingRequest.swift", "Sources/AccountFlow/Flow/Reducer+Idle.swift",
         "Sources/AccountFlow/Flow/Reducer+Failures.swift", "Sources/AccountFlow/Forms/FieldInput.swift",
         "Sources/ScreenPresentation", "Sources/Console/Session/LanguageOverlay.swift", "Sources/Console/Enrolment/QueueScreen.swift",
+        "Sources/AccountFlow/Screens/FlowState+InteractiveScreens.swift", "Sources/AccountFlow/Screens/FlowState+AccountScreen.swift",
+        "Sources/AccountFlow/Screens/FlowState+HistoryScreens.swift", "Sources/AccountFlow/Screens/FlowState+ProfileScreens.swift",
+        "Sources/AccountFlow/Screens/FlowState+TenantScreen.swift", "Sources/AccountFlow/Summaries", "Sources/AccountFlow/Flow/ProfileEditForm.swift",
+        "Sources/AccountFlow/Flow/RedirectExplanation.swift", "Sources/AccountFlow/Flow/Reducer+Answers.swift",
+        "Sources/AccountFlow/Flow/Reducer+UserActions.swift", "Sources/AccountFlow/Flow/Reducer.swift", "Sources/AccountFlow/Flow/SignInProgress+Repeat.swift",
     ]
 
-    /// Literals that are not words: symbols and key names drawn as they are.
-    static let allowed: Set<String> = ["▸ ", " ↑↓ ⏎ Esc", "Enter"]
+    /// Literals that are not words: symbols and key names drawn as they are, and the emulator's redirect reason
+    /// matched (never shown).
+    static let allowed: Set<String> = ["▸ ", " ↑↓ ⏎ Esc", "Enter", "fault injection"]
 
     static func swiftFiles() throws -> [URL] {
         try screenFiles.flatMap { path -> [URL] in
