@@ -66,8 +66,9 @@ enum PseudoLocale {
                     continue
                 }
                 if character == "{" {
-                    output += argument()
-                    visible += 4
+                    let (text, shown) = argument()
+                    output += text
+                    visible += shown
                     continue
                 }
                 output.append(PseudoLocale.accents[character] ?? character)
@@ -78,8 +79,8 @@ enum PseudoLocale {
         }
 
         /// `{name}`, `{name, number}` copied; `{name, plural|select|selectordinal, key {message} …}` with its
-        /// messages walked.
-        mutating func argument() -> String {
+        /// messages walked. Also returns how long it reads: its longest branch, or 4 for a value.
+        mutating func argument() -> (String, Int) {
             var output = "{"
             index += 1
             var header = ""
@@ -98,17 +99,19 @@ enum PseudoLocale {
                     if character == "{" { depth += 1 }
                     if character == "}" { depth -= 1 }
                     index += 1
-                    if depth == 0 { return output + "}" }
+                    if depth == 0 { return (output + "}", 4) }
                     output.append(character)
                 }
-                return output
+                return (output, 4)
             }
+            var longest = 0
             while index < characters.count {
                 let character = characters[index]
-                if character == "}" { index += 1; return output + "}" }
+                if character == "}" { index += 1; return (output + "}", longest) }
                 if character == "{" {
                     index += 1
-                    let (inner, _) = message(until: "}")
+                    let (inner, shown) = message(until: "}")
+                    longest = max(longest, shown)
                     index += 1
                     output += "{" + inner + "}"
                     continue
@@ -116,7 +119,7 @@ enum PseudoLocale {
                 output.append(character)
                 index += 1
             }
-            return output
+            return (output, longest)
         }
     }
 }

@@ -7,7 +7,8 @@ import Testing
         "seconds": 5, "minutes": 2, "digits": 6, "email": "ada@example.com", "target": "a***@example.com", "channel": "email",
         "count": 3, "label": "Loyalty number", "limit": 256, "reason": "r", "flow": "signUp", "username": "ada", "poll": 1,
         "polls": 10, "status": "Working", "progress": "", "number": "+44", "labels": "x", "cause": "c", "fix": "f",
-        "browser": "b", "deviceCode": "d", "action": "a", "polls2": 1, "duration": "2 minutes",
+        "browser": "b", "deviceCode": "d", "action": "a", "duration": "2 minutes", "kind": "phone", "clear": "-",
+        "default": " [1]", "answer": "x", "matches": "m", "columns": 40, "rows": 20, "ways": "Cancel", "message": "m",
     ]
 
     @Test func everyMessageIsMarkedLongerAndKeepsItsArguments() {

@@ -88,13 +88,13 @@ extension ContactEntry: StepModule {
 
     func failed(_ error: NativeAuthError, in state: inout FlowState) -> [FlowEffect] {
         var entry = self
-        let what = entry.isPhone ? "phone number" : "email address"
+        let kind = entry.isPhone ? "phone" : "email"
         switch error {
         case .invalidInput:
             // Field case 002 (docs/field-cases.md) (AADSTS901001): the registration step is kept; correct it or pick another method.
-            entry.contactError = "That \(what) doesn't look right. Check it, or go back and pick another method."
+            entry.contactError = tr("contact.invalid", ["kind": kind])
         case .methodBlocked:
-            entry.contactError = "That \(what) can't be used right now. Try another \(what), or go back and pick another method."
+            entry.contactError = tr("contact.blocked", ["kind": kind])
         case .noMatchingAuthMethod:
             state.step = .methodPicker(MethodPicker(
                 purpose: .registration, methods: entry.availableMethods, message: error.errorDescription))
