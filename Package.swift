@@ -41,6 +41,13 @@ let package = Package(
         // Bounded ICU regex evaluation; a C target so ICU headers never meet Foundation's ICU module.
         .target(name: "CRegexBound", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
+        // ICU's MessageFormat (named arguments, plurals) and its pattern parser, behind a C header; C++ inside.
+        .target(name: "CMessageFormat", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // The message catalogues (Catalogues/<tag>.txt, embedded in the code like the presets) and the language a task
+        // shows. (A build-tool plugin listing the folder would spare CatalogueFiles.swift's line per language, but
+        // SwiftPM runs none for the console built as the launcher's tool.)
+        .target(name: "Localization", dependencies: ["CMessageFormat"], resources: [.embedInCode("Catalogues")]),
+
         .target(name: "NativeAuthWire"),
         // The one email-address rule: its shape, and the key (NFC, then case folding) addresses are compared by. A leaf,
         // so the forms, the lists, the mailbox reader, the framework and the emulator all reach it.
@@ -55,7 +62,7 @@ let package = Package(
         .target(name: "TokenCacheJSON"),
         .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "TenantConfiguration", "CCurl", "CCrypto", "LoopbackHTTP",
                                                                   "TokenCacheJSON"]),
-        .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "EmailAddresses", "CRegexBound"]),
+        .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "EmailAddresses", "CRegexBound", "Localization"]),
         // One-time codes read from a real mailbox over libcurl's IMAP, for scenario runs against a real tenant.
         .target(name: "MailboxCodes", dependencies: ["EmailAddresses", "CCurl", "CGMime", "CLibXML2"],
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/gmime-3.0"])]),
@@ -68,7 +75,7 @@ let package = Package(
         // for the launcher.
         .target(name: "CommandGrammar"),
         .target(name: "Launcher", dependencies: ["TerminalUI", "CommandGrammar", "TokenCacheJSON"]),
-        .target(name: "ScreenPresentation", dependencies: ["AccountFlow", "TerminalUI"]),
+        .target(name: "ScreenPresentation", dependencies: ["AccountFlow", "TerminalUI", "Localization"]),
         // Embedded in the code, not a resource bundle: the binaries run wherever they are copied.
         .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "EmailAddresses", "TenantConfiguration", "StrictJSON", "CSQLite3", "CCrypto"],
                 resources: ["email-password", "email-otp", "mfa", "attributes", "strict"].map { .embedInCode("Presets/\($0).json") }),
@@ -83,12 +90,12 @@ let package = Package(
         .target(name: "SharedQueue", dependencies: ["CLibPQ", "EnrolmentFiles", "EmailAddresses", "TophhieCloudAuthentication"]),
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [
-            "TophhieCloudAuthentication", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
+            "TophhieCloudAuthentication", "Localization", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
             "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "SharedQueue", "TenantConfiguration", "MailboxCodes", "QRCode", "StrictJSON", "EmailAddresses",
         ]),
         // Every flow screen with fictional values, and the gallery of them (`scripts/gallery` writes docs/screens.md
         // with `screen-gallery`); the snapshot tests draw the same screens.
-        .target(name: "ScreenGallery", dependencies: ["AccountFlow", "ScreenPresentation", "TerminalUI", "TophhieCloudAuthentication", "Console"]),
+        .target(name: "ScreenGallery", dependencies: ["AccountFlow", "Localization", "ScreenPresentation", "TerminalUI", "TophhieCloudAuthentication", "Console"]),
         .executableTarget(name: "screen-gallery", dependencies: ["ScreenGallery"]),
         .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI", "TenantEmulator"]),
         .executableTarget(name: "tophhie-console", dependencies: ["Console", "CommandGrammar", "CursesBackend", "TenantEmulator", "EmulatorServer"]),
@@ -119,10 +126,11 @@ let package = Package(
         .executableTarget(name: "token-cache-writer", dependencies: ["TophhieCloudAuthentication"]),
 
         .testTarget(name: "EmailAddressesTests", dependencies: ["EmailAddresses"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "TestSupport"]),
         .testTarget(name: "TophhieCloudAuthenticationTests", dependencies: ["TophhieCloudAuthentication", "TenantConfiguration", "LoopbackHTTP", "TestSupport"]),
-        .testTarget(name: "AccountFlowTests", dependencies: ["AccountFlow", "EmailAddresses", "TestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenPresentation", "AccountFlow",
+        .testTarget(name: "AccountFlowTests", dependencies: ["AccountFlow", "EmailAddresses", "Localization", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenPresentation", "AccountFlow", "Localization",
                                                             "TophhieCloudAuthentication", "TestSupport", "ScreenGallery"],
                     exclude: ["Snapshots"]),
         // The seed guides' snippets, unchanged, run against the emulator.

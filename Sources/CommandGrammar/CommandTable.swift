@@ -69,6 +69,9 @@ public enum CommandTable {
                        + "mode's scrollback, a terminal or multiplexer logging or copying the screen, the clipboard."),
         OptionSpec(["--idle-reset"], value: "SECONDS",
                    help: "with --enrol: seconds without a key press before that reset (default 120; the last 15 count down on screen)."),
+        OptionSpec(["--language"], value: "TAG",
+                   help: "the language of the screens and line mode's prompts: a catalogue's tag (en, de, fr, es, pl, pt-BR) or qps, "
+                       + "the pseudo-locale (default: LC_ALL, LC_MESSAGES or LANG). Reports, --json, the trace and stderr stay English."),
         OptionSpec(["--record"], value: "FILE", completion: .file,
                    help: "with --enrol: append one JSON line per finished person (time, staff, terminal, tenant, email, object id, "
                        + "outcome; AADSTS code and correlation id on failure), fsynced, mode 0600, each line carrying the SHA-256 "

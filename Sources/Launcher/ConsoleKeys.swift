@@ -19,13 +19,16 @@ public enum ConsoleKeys {
     public static let copyAddress = "copyAddress"
     /// F7: the screen's address for a phone (device code, browser sign-in) as a QR code, on the whole screen.
     public static let qrCode = "qrCode"
+    /// F12 (an enrolment desk's first screen): the person at the desk picks the screens' language.
+    public static let language = "language"
     /// F9: start or stop recording what the operator does as a scenario for `tophhie run` (`--record-scenario FILE`).
     public static let recordScenario = "recordScenario"
 
     /// The form keymap plus the console's keys (`withOutbox`: only with an embedded emulator). `emulatorPanel` and
     /// `recording`: F5 and F9 are the operator's, so an enrolment desk's help does not offer them. `phoneLink`: the
     /// screen has an address for a phone, so the footer names F7.
-    public static func keymap(withOutbox: Bool, emulatorPanel: Bool = false, recording: Bool = false, phoneLink: Bool = false) -> Keymap {
+    public static func keymap(withOutbox: Bool, emulatorPanel: Bool = false, recording: Bool = false, phoneLink: Bool = false,
+                              language: Bool = false) -> Keymap {
         var bindings = Keymap.form.bindings
         if withOutbox {
             bindings.append(KeyBinding(keys: [.function(2)], command: .app(outbox), keyLabel: "F2", help: "outbox", inFooter: false))
@@ -49,6 +52,10 @@ public enum ConsoleKeys {
             bindings.append(KeyBinding(keys: [.function(9)], command: .app(recordScenario), keyLabel: "F9",
                                        help: "record a scenario for tophhie run: start, or stop and write it (no password or code is written)",
                                        inFooter: false))
+        }
+        if language {
+            bindings.append(KeyBinding(keys: [.function(12)], command: .app(Self.language), keyLabel: "F12",
+                                       help: "language: Deutsch, English, Español, Français, Polski, Português…", inFooter: false))
         }
         return Keymap(bindings: bindings)
     }

@@ -39,6 +39,16 @@ public enum LaunchPlan: Equatable, Sendable {
         guard !idleReset || enrolment else { return }
         // Nor enrolment with a token cache, which it would not write.
         guard !enrolment || !scanned.has("--token-cache") else { return }
+        // The first frame is English: a console in another language paints its own, so no English flashes first.
+        guard Self.isEnglish(scanned.last("--language"), environment: environment) else { return }
         self = .paintFirstFrame(preset: preset, enrolment: enrolment, exitAfterFirstFrame: exitAfterFirstFrame)
+    }
+
+    /// Whether the console's screens will be English: `--language`, else the first of `LC_ALL`, `LC_MESSAGES`, `LANG`
+    /// that is set (as `Localizer.resolved` reads them), is `en…`, `C`, `POSIX` or nothing.
+    static func isEnglish(_ option: String?, environment: [String: String]) -> Bool {
+        let tag = option ?? ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+        let language = tag.prefix { $0.isLetter }.lowercased()
+        return language == "en" || tag == "C" || tag == "POSIX" || tag.hasPrefix("C.") || language.isEmpty
     }
 }

@@ -1,4 +1,5 @@
 import AccountFlow
+import Localization
 import TerminalUI
 
 /// Maps an AccountFlow `Screen` to a ``FormView``: every screen of the console is drawn through it.
@@ -27,7 +28,7 @@ public enum ScreenPresenter {
         if !screen.options.isEmpty {
             let options = screen.options.enumerated().map { index, option in
                 PickerOption(id: String(index), title: option.label, detail: option.detail,
-                             note: option.enabled ? option.note : option.note ?? "unavailable")
+                             note: option.enabled ? option.note : option.note ?? tr("option.unavailable"))
             }
             // The user's place in a list still shown wins; a list (re)entered starts where the flow says.
             var selected = screen.selectedOption.map { min(max(0, $0), options.count - 1) } ?? 0
@@ -112,11 +113,11 @@ public enum ScreenPresenter {
     }
 
     /// The first entry of a choice list, standing for "no value yet".
-    public static let notChosen = "(not chosen)"
+    public static var notChosen: String { tr("field.notChosen") }
 
     private static func field(for field: ScreenField, previous: FormField?, keepsReveal: Bool) -> FormField {
         let id = field.id.rawValue
-        let label = field.required ? field.label : "\(field.label) (optional)"
+        let label = field.required ? field.label : tr("field.optional", ["label": field.label])
         var form: FormField
         switch field.kind {
         case .text, .email, .phone:
@@ -151,7 +152,7 @@ public enum ScreenPresenter {
         if screen.isWorking {
             // Progress of a long request (the reset's polls) rides along with the working text.
             let progress = screen.notice.map { "  \($0)" } ?? ""
-            return StatusLine((screen.status ?? "Working…") + progress + " (Esc cancels)")
+            return StatusLine(tr("status.working", ["status": screen.status ?? tr("status.workingDefault"), "progress": progress]))
         }
         if let status = screen.status { return StatusLine(status) }
         if let notice = screen.notice { return StatusLine(notice, kind: .success) }

@@ -1,4 +1,4 @@
 import ScreenGallery
 
-// Prints docs/screens.md; `scripts/gallery` writes it there.
-print(Gallery.markdown(), terminator: "")
+// Prints docs/screens.md, or with `--languages` docs/screens-languages.md; `scripts/gallery` writes both.
+print(CommandLine.arguments.dropFirst().first == "--languages" ? Gallery.languagesMarkdown() : Gallery.markdown(), terminator: "")

@@ -20,7 +20,7 @@ import Testing
         "--preset": "mfa", "--port": "8443", "--idle-reset": "30", "--ca-file": "/etc/passwd", "--graph": "https://graph.microsoft.com/v1.0",
         "--sign-up-attributes": "/cfg/attributes.json", "--capabilities": "mfa_required", "--challenge-types": "oob,password",
         "--profile": "staging", "--sign-up": "otp", "--top": "10", "--pages": "2", "--jobs": "2", "--timeout": "30", "--shard": "1/3",
-        "--emulator": "mfa", "--scopes": "User.Read", "--output": "md", "--authority": "https://contoso.ciamlogin.com/5f1c9a42",
+        "--emulator": "mfa", "--scopes": "User.Read", "--output": "md", "--language": "qps", "--authority": "https://contoso.ciamlogin.com/5f1c9a42",
     ]
 
     /// The lines each command needs besides the option under test (`--durations` only goes with `--shard`, `--idle-reset`, `--record`, `--staff` and
@@ -51,6 +51,14 @@ import Testing
                 #expect(throws: Never.self, "\(line)") { try parser.parse(line) }
             }
         }
+    }
+
+    /// A language without a catalogue is refused with the ones there are, not shown in English unannounced.
+    @Test func aLanguageWithoutACatalogueIsRefused() throws {
+        let refusal = #expect(throws: UsageError.self) { try parser.parse(["--language", "xx"]) }
+        #expect(refusal?.message.hasPrefix("--language: no catalogue for “xx”; the languages are en, ") == true)
+        #expect(refusal?.message.hasSuffix("qps.") == true)
+        #expect(throws: Never.self) { try parser.parse(["--language", "en-GB"]) }
     }
 
     @Test func anOptionOutsideItsCommandsTableIsRefused() {

@@ -66,6 +66,17 @@ import Testing
         }
     }
 
+    /// The launcher's first frame is English: for another language the console paints the first frame itself.
+    @Test func noEnglishFrameForAnotherLanguage() {
+        let terminal = ["TERM": "xterm"]
+        #expect(LaunchPlan(arguments: [], environment: terminal.merging(["LANG": "de_DE.UTF-8"]) { $1 }, isTerminal: true) == .handOver)
+        #expect(LaunchPlan(arguments: ["--language", "qps"], environment: terminal, isTerminal: true) == .handOver)
+        #expect(LaunchPlan(arguments: ["--language", "en"], environment: terminal.merging(["LANG": "pl_PL"]) { $1 }, isTerminal: true)
+            == .paintFirstFrame(preset: FirstFrame.defaultPreset, enrolment: false, exitAfterFirstFrame: false))
+        #expect(LaunchPlan(arguments: [], environment: terminal.merging(["LANG": "C.UTF-8"]) { $1 }, isTerminal: true)
+            == .paintFirstFrame(preset: FirstFrame.defaultPreset, enrolment: false, exitAfterFirstFrame: false))
+    }
+
     @Test func noFrameWithoutAUsableTerminal() {
         #expect(LaunchPlan(arguments: [], environment: ["TERM": "xterm"], isTerminal: false) == .handOver)
         #expect(LaunchPlan(arguments: [], environment: ["TERM": "dumb"], isTerminal: true) == .handOver)

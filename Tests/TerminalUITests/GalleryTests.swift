@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import ScreenGallery
 import TerminalUI
 import TestSupport
@@ -52,6 +53,37 @@ import Testing
         let frame = account.split(separator: "\n").map(String.init)
         #expect(frame[3].hasPrefix(" BBBBBBBBBBBBBB"), "\(account)")
         #expect(frame[5].hasPrefix(" B"), "the focused frame's side is not bold:\n\(account)")
+    }
+
+    @Test func docsScreensLanguagesIsCurrent() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let written = try String(contentsOf: root.appendingPathComponent("docs/screens-languages.md"), encoding: .utf8)
+        #expect(written == Gallery.languagesMarkdown(), "docs/screens-languages.md is out of date: run scripts/gallery")
+    }
+
+    /// Every screen in every catalogue's language and the pseudo-locale at 80×24: the title on its line, every
+    /// button in view, opened at its top; in `qps` every message that starts on screen also ends there (as many
+    /// `!!]` as `[!!`), so nothing is cut.
+    @Test(arguments: Gallery.allLanguages)
+    func everyScreenFitsIn(language: String) throws {
+        for entry in Gallery.screens {
+            Localization.with(Localizer(tag: language)) {
+                let session = entry.session
+                let screen = session.state.screen
+                let text = Gallery.text(session, size: Gallery.small)
+                let rows = text.split(separator: "\n")
+                let context = "\(entry.name) in \(language):\n\(text)"
+                #expect(rows.count == 24 && rows[1].contains(screen.title), "no title line: \(context)")
+                for action in screen.actions {
+                    #expect(text.contains("[ \(action.label) ]"), "no '\(action.label)' button: \(context)")
+                }
+                #expect(!text.contains("↑ more"), "not at its top: \(context)")
+                if language == "qps", !entry.isLong, !text.contains("↓ more") {
+                    #expect(text.components(separatedBy: "[!!").count == text.components(separatedBy: "!!]").count,
+                            "a message is cut: \(context)")
+                }
+            }
+        }
     }
 
     /// Title on its line, the key fact, every action's button, and no `↑ more`: the screen opens at its top.

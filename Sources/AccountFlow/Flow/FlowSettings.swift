@@ -30,6 +30,9 @@ public struct FlowSettings: Sendable, Equatable {
     /// Why no browser can be expected here (over SSH, no display), read at start; nil when one can. The
     /// device code is then offered before the browser, and the browser screen says why it may not open.
     public var browserAbsence: BrowserAbsence?
+    /// The language the desk or terminal was started in (`--language`, else the locale variables), as a tag:
+    /// what the screen goes back to when an enrolment desk's idle reset clears a person's choice.
+    public var deskLanguage = "en"
 
     /// Defaults: password accounts, `oob password redirect`, both capabilities, no country code, Entra's
     /// policy, the machine's time zone, 120 seconds of idle time in enrolment mode, a browser expected.

@@ -20,6 +20,9 @@ public struct FlowState: Sendable, Equatable {
     /// What the home menu says on arrival ("Sign-in cancelled", the restored account); it goes as soon as
     /// another screen is shown or a request starts.
     public var homeNotice: String?
+    /// The language the person at an enrolment desk picked (a catalogue tag), shown until the idle reset; `nil`:
+    /// the desk's (``FlowSettings/deskLanguage``). The front shows the screen in it.
+    public var language: String?
     /// The server's Retry-After (HTTP 429) still running after Back left its failure screen: requests
     /// wait it out wherever the user went; `nil` when none runs.
     public var serverWait: Countdown?

@@ -1,3 +1,4 @@
+import Localization
 /// The request in flight, for the "working…" indicator. Esc cancels it (``FlowEffect/cancelRequest``).
 public enum PendingRequest: Sendable, Equatable {
     /// ``FlowEffect/startSignUp(email:password:attributes:)``.
@@ -56,28 +57,28 @@ public enum PendingRequest: Sendable, Equatable {
     /// "Working" text for the status line.
     public var label: String {
         switch self {
-        case .signingUp: "Creating the account…"
-        case .signingIn: "Signing in…"
-        case .checkingCode: "Checking the code…"
-        case .sendingPassword: "Sending the password…"
-        case .sendingAttributes: "Sending your details…"
-        case .requestingCode: "Sending a code…"
-        case .registeringMethod: "Registering the method…"
-        case .resendingCode: "Sending a new code…"
-        case .startingReset: "Starting the password reset…"
-        case .changingPassword: "Changing the password…"
-        case .refreshingTokens: "Refreshing the tokens…"
-        case .startingDeviceCodeSignIn: "Asking the tenant for a code…"
-        case .waitingForDeviceCode: "Waiting for you to sign in on the other device…"
-        case .startingBrowserSignIn: "Starting the browser sign-in…"
-        case .waitingForBrowser: "Waiting for the browser…"
-        case .signingOut: "Signing out…"
-        case .switchingAccount: "Switching account…"
-        case .readingProfile: "Reading the profile…"
-        case .savingProfile: "Saving…"
-        case .readingSignIns: "Reading sign-ins…"
-        case .readingTenant: "Reading the tenant's configuration…"
-        case .savingTenant: "Saving the snapshot…"
+        case .signingUp: tr("working.signingUp")
+        case .signingIn: tr("working.signingIn")
+        case .checkingCode: tr("working.checkingCode")
+        case .sendingPassword: tr("working.sendingPassword")
+        case .sendingAttributes: tr("working.sendingAttributes")
+        case .requestingCode: tr("working.requestingCode")
+        case .registeringMethod: tr("working.registeringMethod")
+        case .resendingCode: tr("working.resendingCode")
+        case .startingReset: tr("working.startingReset")
+        case .changingPassword: tr("working.changingPassword")
+        case .refreshingTokens: tr("working.refreshingTokens")
+        case .startingDeviceCodeSignIn: tr("working.startingDeviceCodeSignIn")
+        case .waitingForDeviceCode: tr("working.waitingForDeviceCode")
+        case .startingBrowserSignIn: tr("working.startingBrowserSignIn")
+        case .waitingForBrowser: tr("working.waitingForBrowser")
+        case .signingOut: tr("working.signingOut")
+        case .switchingAccount: tr("working.switchingAccount")
+        case .readingProfile: tr("working.readingProfile")
+        case .savingProfile: tr("working.savingProfile")
+        case .readingSignIns: tr("working.readingSignIns")
+        case .readingTenant: tr("working.readingTenant")
+        case .savingTenant: tr("working.savingTenant")
         }
     }
 }

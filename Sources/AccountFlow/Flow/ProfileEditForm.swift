@@ -1,3 +1,4 @@
+import Localization
 import TophhieCloudAuthentication
 
 /// The profile edit screen: one text field per property the customer may change, built with the form
@@ -38,7 +39,7 @@ public struct ProfileEditForm: Sendable, Equatable {
     ]
 
     /// The message on a field the tenant refused to change.
-    public static let refusedMessage = "This account may not change this field"
+    public static var refusedMessage: String { tr("profileEdit.refusedField") }
 
     /// The form for `profile`: its editable properties as prefilled fields, in display order, labelled as the
     /// profile screen labels them.
@@ -112,7 +113,7 @@ public struct ProfileEditForm: Sendable, Equatable {
             }
         }
         form.message = unknown.isEmpty
-            ? "The tenant refused the change. Correct or undo the marked fields."
-            : "The tenant refused to change: \(unknown.map(\.label).joined(separator: ", "))."
+            ? tr("profileEdit.refused")
+            : tr("profileEdit.refusedNamed", ["labels": unknown.map(\.screenLabel).joined(separator: ", ")])
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import TophhieCloudAuthentication
 
 /// Why the tenant asked for a browser, told from what the app sent and what the tenant needs, with the fix.
@@ -26,34 +27,26 @@ public struct RedirectExplanation: Sendable, Equatable {
         let needsPassword = Self.needed(flow, passwordAccounts).contains(.password) && !sent.contains(.password)
         let needsCodes = Self.needed(flow, passwordAccounts).contains(.oob) && !sent.contains(.oob)
         if reason.contains("fault injection") {
-            cause = "The emulator was told to answer this request with a web fallback (a queued fault)."
-            fix = "Nothing to change in the app; the next request is answered normally."
+            cause = tr("redirect.faultInjection.cause")
+            fix = tr("redirect.faultInjection.fix")
         } else if reason.contains("mfa_required") {
-            cause = "The tenant requires a second factor (MFA) for this account, and the app did not declare the "
-                + "mfa_required capability, so it cannot be asked for one."
-            fix = "Declare it: --capabilities mfa_required,registration_required. Or turn MFA off for this user flow."
+            cause = tr("redirect.mfa.cause")
+            fix = tr("redirect.mfa.fix")
         } else if reason.contains("registration_required") {
-            cause = "The tenant wants this account to register a strong authentication method, and the app did not "
-                + "declare the registration_required capability."
-            fix = "Declare it: --capabilities mfa_required,registration_required."
+            cause = tr("redirect.registration.cause")
+            fix = tr("redirect.declareCapabilities")
         } else if needsCodes {
-            cause = "The tenant's user flow works with one-time codes (email verification\(passwordAccounts ? "" : ", and codes instead of passwords")), "
-                + "and the app did not send the oob challenge type, so the native API cannot ask for a code."
-            fix = "Add oob to the app's challenge types: --challenge-types \(types)."
+            cause = tr("redirect.codes.cause", ["passwords": passwordAccounts ? "yes" : "no"])
+            fix = tr("redirect.codes.fix", ["types": types])
         } else if needsPassword {
-            cause = "Accounts on this tenant have passwords (email with password), and the app did not send the "
-                + "password challenge type, so the native API cannot ask for the password."
-            fix = "Add password to the app's challenge types: --challenge-types \(types)."
+            cause = tr("redirect.password.cause")
+            fix = tr("redirect.password.fix", ["types": types])
         } else if !fallback.missingCapabilities.isEmpty {
-            let missing = fallback.missingCapabilities.map(\.wireValue).joined(separator: ",")
-            cause = "The tenant likely needs MFA or method registration for this account, and the app did not declare \(missing)."
-            fix = "Declare it: --capabilities mfa_required,registration_required."
+            cause = tr("redirect.capabilities.cause", ["missing": fallback.missingCapabilities.map(\.wireValue).joined(separator: ",")])
+            fix = tr("redirect.declareCapabilities")
         } else {
-            cause = "The app sent every challenge type and capability the native API has, so the tenant needs what it "
-                + "cannot finish natively: an account kind it does not support (a social or federated identity, a username "
-                + "instead of an email), a method other than email and SMS codes, or fraud protection (a blocked SMS)."
-            fix = "Finish in the browser (Sign in with browser, or with a device code), or change the user flow to email "
-                + "with password or email one-time code."
+            cause = tr("redirect.unsupported.cause")
+            fix = tr("redirect.unsupported.fix")
         }
     }
 

@@ -1,3 +1,4 @@
+import Localization
 import TophhieCloudAuthentication
 
 extension FlowState {
@@ -39,7 +40,7 @@ extension FlowState {
             entry.delivery = delivery
             entry.code = ""
             entry.codeError = nil
-            entry.notice = "A new code was sent to \(delivery.sentTo). The previous code no longer works."
+            entry.notice = tr("code.resent", ["target": delivery.sentTo])
             // Wrong tries count against a code, and this one is new.
             entry.wrongAttempts = 0
             entry.resend = Countdown(seconds: delivery.resendInterval ?? 0, startedAt: now)
@@ -67,7 +68,7 @@ extension FlowState {
         case .passwordRequired(let answer):
             // Password accounts send the password at sign-up start; the password step sends it too.
             if settings.passwordAccounts || request == .sendingPassword {
-                return askedAgain(sent: "the password", answer: answer.description)
+                return askedAgain(sent: tr("stop.what.password"), answer: answer.description)
             }
             if let stop = guardLoop("signUp.passwordRequired") { return stop }
             step = .newPassword(NewPasswordForm(purpose: .signUp))
@@ -77,8 +78,9 @@ extension FlowState {
                 let again = attributes.filter { given[$0.name] != nil }
                 if !again.isEmpty {
                     let names = again.map { "\($0.name)=\(given[$0.name] ?? "")" }.joined(separator: ", ")
-                    return askedAgain(sent: names, answer: answer.description + " asking for "
-                                      + again.map(\.name).joined(separator: ", "))
+                    return askedAgain(sent: names, answer: tr("stop.askingFor", [
+                        "answer": answer.description, "names": again.map(\.name).joined(separator: ", "),
+                    ]))
                 }
             }
             if let stop = guardLoop("signUp.attributesRequired:" + attributes.map(\.name).joined(separator: ",")) {
@@ -98,7 +100,7 @@ extension FlowState {
     private mutating func signInAdvanced(_ progress: SignInProgress, to request: PendingRequest) -> [FlowEffect] {
         // A code was just sent: the same kind of step again asks for what was given (field case 013, docs/field-cases.md).
         if request == .checkingCode, case .codeEntry(let entry) = step, let again = progress.asksAgain(after: entry.purpose) {
-            return askedAgain(sent: "the \(entry.purpose.codeName)", answer: again)
+            return askedAgain(sent: entry.purpose.codeName, answer: again)
         }
         switch progress {
         case .completed(let account):
@@ -108,7 +110,7 @@ extension FlowState {
             step = .codeEntry(newCodeEntry(.signIn, delivery))
         case .mfaRequired(let methods):
             if let stop = guardLoop("signIn.mfaRequired:" + methods.map(\.id).joined(separator: ",")) { return stop }
-            guard !methods.isEmpty else { return noMethods("a second check") }
+            guard !methods.isEmpty else { return noMethods(tr("stop.noMethods.secondCheck")) }
             if methods.count == 1, let only = methods.first {
                 // One method: ask for its code at once; the picker stays underneath in case it is blocked.
                 step = .methodPicker(MethodPicker(purpose: .mfa, methods: methods, picked: only.id))
@@ -120,7 +122,7 @@ extension FlowState {
             if let stop = guardLoop("signIn.registrationRequired:" + methods.map(\.id).joined(separator: ",")) {
                 return stop
             }
-            guard !methods.isEmpty else { return noMethods("a verification method to be added") }
+            guard !methods.isEmpty else { return noMethods(tr("stop.noMethods.methodToAdd")) }
             step = .methodPicker(MethodPicker(purpose: .registration, methods: methods))
         }
         return []
@@ -129,8 +131,7 @@ extension FlowState {
     /// The tenant demands a method but listed none: nothing to pick, so stop and say so.
     private mutating func noMethods(_ demand: String) -> [FlowEffect] {
         step = .failure(FailureReport(
-            message: "The tenant requires \(demand) but offered no method this console can use. "
-                + "Ask the tenant's administrator to allow email or text-message codes."))
+            message: tr("stop.noMethods", ["demand": demand])))
         return [.forgetSession]
     }
 
@@ -170,7 +171,7 @@ extension FlowState {
                 step = .signInStart(SignInForm(email: email, message: message))
             } else if case .signedIn = step {
                 step = .failure(FailureReport(
-                    message: error.errorDescription ?? "The tokens could not be refreshed.",
+                    message: error.errorDescription ?? tr("refresh.failed"),
                     detail: error.operatorDetail, retryStep: step, retryRefreshes: true))
             }
             return []

@@ -1,8 +1,9 @@
+import Localization
 import TophhieCloudAuthentication
 
 extension FlowState {
-    static let accountExistsMessage = "An account with that email already exists. Sign in, or reset its password."
-    static let sessionTimedOut = "The session timed out. Start again; your email is kept."
+    static var accountExistsMessage: String { tr("failure.accountExists") }
+    static var sessionTimedOut: String { tr("failure.sessionTimedOut") }
 
     /// The current step's request failed: a native-auth step's module keeps the errors that belong to its fields;
     /// anything else, and any failure on the console's own screens, is a common failure. The step is the one that
@@ -49,7 +50,7 @@ extension FlowState {
             var retryWait: Countdown?
             if case .throttled(let seconds?, _) = error { retryWait = Countdown(seconds: seconds, startedAt: now) }
             step = .failure(FailureReport(
-                message: error.errorDescription ?? "Something went wrong.", detail: error.operatorDetail,
+                message: error.errorDescription ?? tr("failure.generic"), detail: error.operatorDetail,
                 retryStep: retryStep, retryWait: retryWait))
             return []
         }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 
 /// Enrolment mode's idle reset: a person who walks away mid-flow must not leave their email, codes or
@@ -22,7 +23,9 @@ extension FlowState {
         pending = nil
         let effects = cancel + leaveFlow()
         idle = nil
-        homeNotice = "Cleared after \(Self.spoken(seconds: settings.idleReset)) without a key press, for the next person."
+        // The next person reads the desk's language again.
+        language = nil
+        homeNotice = Localization.with(Localizer(tag: settings.deskLanguage)) { tr("idle.cleared", ["duration": Self.spoken(seconds: settings.idleReset)]) }
         return effects
     }
 
@@ -31,12 +34,11 @@ extension FlowState {
         guard let idle, step != .home else { return nil }
         let left = idle.remaining(at: now)
         guard left <= Self.idleWarningSeconds else { return nil }
-        return "No key pressed: clearing this screen for the next person in \(left) s. Press any key to stay."
+        return tr("idle.warning", ["seconds": left])
     }
 
-    /// "2 minutes", "1 minute", "90 seconds".
+    /// "2 minutes", "1 minute", "90 seconds", in the language's plural forms.
     static func spoken(seconds: Int) -> String {
-        guard seconds % 60 == 0 else { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
-        return seconds == 60 ? "1 minute" : "\(seconds / 60) minutes"
+        seconds % 60 == 0 ? tr("duration.minutes", ["minutes": seconds / 60]) : tr("duration.seconds", ["seconds": seconds])
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 /// The step loop: applies `event` to `state` and returns the framework calls to make.
 ///
 /// Pure: no clock (time arrives in ``FlowEvent/tick(_:)``), no framework calls (they are the returned
@@ -149,22 +150,20 @@ extension FlowState {
     /// The server asked again for exactly what the client just sent (field case 013, docs/field-cases.md): not a loop to go round but
     /// a fault. Stops the flow with what was sent and what came back; Start again and Home are offered.
     mutating func askedAgain(sent: String, answer: String) -> [FlowEffect] {
-        stopFlow("The tenant asked again for \(sent), which the console had just sent, so it stopped this flow.",
-                 detail: "Sent: \(sent). Came back: \(answer).")
+        stopFlow(tr("stop.askedAgain", ["what": sent]), detail: tr("stop.askedAgain.detail", ["sent": sent, "answer": answer]))
     }
 
     /// Records a server step in the loop guard; when it trips, stops the flow with an explanation.
     /// - Returns: `nil` to go on, or the effects of stopping.
     mutating func guardLoop(_ key: String) -> [FlowEffect]? {
         guard !loopGuard.allow(key) else { return nil }
-        return stopFlow("The tenant asked for the same step \(LoopGuard.limit) times without progress, so the console "
-                        + "stopped this flow.", detail: "Repeated step: \(key)")
+        return stopFlow(tr("stop.sameStep", ["count": LoopGuard.limit]), detail: tr("stop.sameStep.detail", ["step": key]))
     }
 
     /// Ends the flow on a server that does not progress, pointing at the user flow's configuration.
     private mutating func stopFlow(_ what: String, detail: String) -> [FlowEffect] {
         step = .failure(FailureReport(
-            message: what + " Start again, or ask the tenant's administrator to check the user flow.", detail: detail))
+            message: tr("stop.advice", ["what": what]), detail: detail))
         loopGuard = LoopGuard()
         return [.forgetSession]
     }

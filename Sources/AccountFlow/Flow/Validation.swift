@@ -1,14 +1,15 @@
+import Localization
 import EmailAddresses
 import TophhieCloudAuthentication
 
 /// Local checks on what the user typed, before a request. The server has the last word.
 enum Validation {
-    static let emailMessage = "Enter an email address like name@example.com."
-    static let emailLabel = "Email"
-    static let passwordMissing = "Enter a password."
-    static let passwordsDiffer = "The two passwords are not the same."
-    static let codeMissing = "Enter the code."
-    static let passwordHasEmailName = "That password contains part of your email address. Choose another."
+    static var emailMessage: String { tr("validation.email") }
+    static var emailLabel: String { tr("field.email") }
+    static var passwordMissing: String { tr("validation.passwordMissing") }
+    static var passwordsDiffer: String { tr("validation.passwordsDiffer") }
+    static var codeMissing: String { tr("validation.codeMissing") }
+    static var passwordHasEmailName: String { tr("validation.passwordHasEmailName") }
 
     /// What to say about the server's password `rule` for `password` typed with `email`. The tenant's
     /// `password_banned` covers both common passwords and the account's own name, so a password holding the
@@ -20,7 +21,7 @@ enum Validation {
         return passwordBannedOrHasEmailName
     }
 
-    static let passwordBannedOrHasEmailName = "That password is too common or contains part of your email address. Choose another."
+    static var passwordBannedOrHasEmailName: String { tr("validation.passwordBannedOrHasEmailName") }
 
     static func passwordMessage(_ rule: PasswordRule, password: String, email: String?) -> String {
         guard rule == .banned, let local = email?.split(separator: "@").first?.lowercased(), local.count >= 3,

@@ -1,3 +1,4 @@
+import Localization
 /// Limits on what a field accepts.
 public enum FieldInput {
     /// The longest attribute value or email sent. Longer input is kept as typed and refused with a
@@ -7,5 +8,5 @@ public enum FieldInput {
     public static let maxLength = 256
 
     /// The message for a value over `limit` characters (``maxLength`` unless the field has a lower one).
-    static func tooLong(_ label: String, limit: Int = maxLength) -> String { "\(label) is too long (at most \(limit) characters)." }
+    static func tooLong(_ label: String, limit: Int = maxLength) -> String { tr("validation.tooLong", ["label": label, "limit": limit]) }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 
 extension FlowState {
@@ -6,34 +7,34 @@ extension FlowState {
     func accountScreen(_ account: SignedInAccount, showingClaims: Bool) -> Screen {
         let time = LocalTime(timeZone: settings.timeZone)
         var details: [ScreenDetail] = []
-        if let username = account.username { details.append(ScreenDetail("Username", username)) }
-        if let name = account.displayName { details.append(ScreenDetail("Display name", name)) }
-        if let id = account.objectID { details.append(ScreenDetail("Object id", id)) }
-        if let tenant = account.tenantID { details.append(ScreenDetail("Tenant id", tenant)) }
-        details.append(account.tokenStore.map { ScreenDetail("Token cache", $0) } ?? ScreenDetail("Tokens kept", "In memory only"))
-        details.append(ScreenDetail("Scopes", account.scopes.joined(separator: " ")))
-        details.append(ScreenDetail("Access token expires", time.expiry(account.accessTokenExpiresOn, now: now)))
+        if let username = account.username { details.append(ScreenDetail(tr("account.username"), username)) }
+        if let name = account.displayName { details.append(ScreenDetail(tr("account.displayName"), name)) }
+        if let id = account.objectID { details.append(ScreenDetail(tr("account.objectID"), id)) }
+        if let tenant = account.tenantID { details.append(ScreenDetail(tr("account.tenantID"), tenant)) }
+        details.append(account.tokenStore.map { ScreenDetail(tr("account.tokenCache"), $0) } ?? ScreenDetail(tr("account.tokensKept"), tr("account.inMemoryOnly")))
+        details.append(ScreenDetail(tr("account.scopes"), account.scopes.joined(separator: " ")))
+        details.append(ScreenDetail(tr("account.accessTokenExpires"), time.expiry(account.accessTokenExpiresOn, now: now)))
         if let idExpiry = account.idTokenExpiresOn {
-            details.append(ScreenDetail("ID token expires", time.expiry(idExpiry, now: now)))
+            details.append(ScreenDetail(tr("account.idTokenExpires"), time.expiry(idExpiry, now: now)))
         }
-        details.append(ScreenDetail("Refresh token", account.canRefresh ? "Present" : "None"))
+        details.append(ScreenDetail(tr("account.refreshToken"), account.canRefresh ? tr("account.present") : tr("account.none")))
         if showingClaims {
-            details += account.claims.keys.sorted().map { ScreenDetail("Claim \($0)", Self.claimValue($0, account.claims[$0] ?? "", time)) }
+            details += account.claims.keys.sorted().map { ScreenDetail(tr("account.claim", ["name": $0]), Self.claimValue($0, account.claims[$0] ?? "", time)) }
         }
-        var actions = [ScreenAction("Home", .homeRequested)]
-        if account.canRefresh { actions.append(ScreenAction("Refresh now", .refreshRequested)) }
+        var actions = [ScreenAction(tr("action.home"), .homeRequested)]
+        if account.canRefresh { actions.append(ScreenAction(tr("action.refreshNow"), .refreshRequested)) }
         if !account.claims.isEmpty {
-            actions.append(ScreenAction(showingClaims ? "Hide claims" : "Show claims", .claimsToggled))
+            actions.append(ScreenAction(showingClaims ? tr("action.hideClaims") : tr("action.showClaims"), .claimsToggled))
         }
-        if account.cachedAccountCount > 1 { actions.append(ScreenAction("Switch account", .switchAccountRequested)) }
-        actions.append(ScreenAction("Sign out", .signOutRequested))
+        if account.cachedAccountCount > 1 { actions.append(ScreenAction(tr("action.switchAccount"), .switchAccountRequested)) }
+        actions.append(ScreenAction(tr("action.signOut"), .signOutRequested))
         // After the account's own actions, so their keys and numbers stay as they were.
         if !settings.enrolmentMode {
-            actions += [ScreenAction("Profile", .profileRequested), ScreenAction("Sign-in history", .historyRequested),
-                        ScreenAction("Tenant snapshot", .tenantRequested)]
+            actions += [ScreenAction(tr("action.profile"), .profileRequested), ScreenAction(tr("action.history"), .historyRequested),
+                        ScreenAction(tr("action.tenant"), .tenantRequested)]
         }
-        let refreshed = account.refreshedAt.map { "Tokens refreshed at \($0.formatted(.iso8601.time(includingFractionalSeconds: false))) UTC." }
-        return Screen(title: "Signed in", text: [Self.sourceLine(account.source) + " The tokens are never shown."],
+        let refreshed = account.refreshedAt.map { tr("account.refreshedAt", ["time": $0.formatted(.iso8601.time(includingFractionalSeconds: false))]) }
+        return Screen(title: tr("account.title"), text: [tr("account.neverShown", ["source": Self.sourceLine(account.source)])],
                       details: details, actions: actions, notice: refreshed)
     }
 
@@ -47,10 +48,10 @@ extension FlowState {
     /// How the account came to the console, as a sentence.
     static func sourceLine(_ source: AccountSource) -> String {
         switch source {
-        case .browser: "Signed in with the browser."
-        case .deviceCode: "Signed in with a device code."
-        case .nativeSignIn: "Signed in natively."
-        case .restored: "Restored from the token cache."
+        case .browser: tr("account.source.browser")
+        case .deviceCode: tr("account.source.deviceCode")
+        case .nativeSignIn: tr("account.source.nativeSignIn")
+        case .restored: tr("account.source.restored")
         }
     }
 }

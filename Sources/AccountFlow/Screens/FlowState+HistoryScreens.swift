@@ -1,12 +1,11 @@
+import Localization
 extension FlowState {
     /// Whose sign-ins to read: the signed-in account by default, or any user principal name or object id.
     func historyUserScreen(_ form: HistoryUserForm) -> Screen {
-        Screen(title: "Sign-in history",
-               text: ["Whose sign-ins? A user principal name or an object id. Reading sign-in logs needs an "
-                      + "operator's sign-in (an account with a reports role)."],
-               fields: [ScreenField(id: .historyUser, label: "User", kind: .text, value: form.user, error: form.userError)],
-               actions: [ScreenAction("Show sign-ins", .historyUserChosen), ScreenAction("Back", .backRequested),
-                         ScreenAction("Home", .homeRequested)])
+        Screen(title: tr("history.title"), text: [tr("history.userText")],
+               fields: [ScreenField(id: .historyUser, label: tr("history.user"), kind: .text, value: form.user, error: form.userError)],
+               actions: [ScreenAction(tr("action.showSignIns"), .historyUserChosen), ScreenAction(tr("action.back"), .backRequested),
+                         ScreenAction(tr("action.home"), .homeRequested)])
     }
 
     /// The list: one option per row the filter admits (time in the operator's zone, app, result, then IP
@@ -15,23 +14,24 @@ extension FlowState {
     func historyScreen(_ view: HistoryView) -> Screen {
         let time = LocalTime(timeZone: settings.timeZone)
         let shown = view.shownRows
-        var text = ["Sign-ins of \(view.user), newest first."]
+        var text = [tr("history.text", ["user": view.user])]
         if view.loaded, shown.isEmpty {
-            text.append(view.rows.isEmpty ? "No sign-ins in the tenant's retention window." + Self.emailHint(view.user)
-                                          : "None of the \(view.rows.count) sign-ins loaded matches the filter.")
+            text.append(view.rows.isEmpty ? tr("history.noneInWindow") + Self.emailHint(view.user)
+                                          : tr("history.noneMatches", ["count": view.rows.count]))
         }
-        var details = [ScreenDetail("Filter", "\(view.filter.label) (\(shown.count) of \(view.rows.count) loaded"
-                                    + (view.hasMore ? ", more on the server)" : ")"))]
-        if let detail = view.failure?.detail { details.append(ScreenDetail("Details", detail)) }
-        var actions = [ScreenAction("Filter: \(view.filter.label)", .historyFilterChanged(view.filter.next))]
+        var details = [ScreenDetail(tr("history.filter"), tr("history.filterValue", [
+            "filter": view.filter.label, "shown": shown.count, "count": view.rows.count, "more": view.hasMore ? "yes" : "no",
+        ]))]
+        if let detail = view.failure?.detail { details.append(ScreenDetail(tr("history.details"), detail)) }
+        var actions = [ScreenAction(tr("action.filter", ["filter": view.filter.label]), .historyFilterChanged(view.filter.next))]
         if view.linkRefusals >= Self.linkRefusalsBeforeRestart {
-            actions.append(ScreenAction("Start again from the newest", .retryRequested))
+            actions.append(ScreenAction(tr("action.startAgainNewest"), .retryRequested))
         } else if view.loaded, view.hasMore {
-            actions.append(ScreenAction("Load more", .historyMoreRequested))
+            actions.append(ScreenAction(tr("action.loadMore"), .historyMoreRequested))
         }
-        if !view.loaded { actions.append(ScreenAction("Try again", .retryRequested)) }
-        actions += [ScreenAction("Back", .backRequested), ScreenAction("Home", .homeRequested)]
-        var screen = Screen(title: "Sign-in history", text: text, details: details,
+        if !view.loaded { actions.append(ScreenAction(tr("action.tryAgain"), .retryRequested)) }
+        actions += [ScreenAction(tr("action.back"), .backRequested), ScreenAction(tr("action.home"), .homeRequested)]
+        var screen = Screen(title: tr("history.title"), text: text, details: details,
                           options: shown.map { row in
                               let whereFrom = [row.ipAddress, row.location].compactMap { $0 }
                               return ScreenOption(label: Self.rowLine(row, time: time),
@@ -49,24 +49,24 @@ extension FlowState {
 
     /// One row in full, every field; what Graph did not send reads "not reported".
     func historyRowScreen(_ row: SignInRow) -> Screen {
-        let missing = "not reported"
-        let interactive = row.interactive.map { $0 ? "Yes" : "No" } ?? missing
+        let missing = tr("history.notReported")
+        let interactive = row.interactive.map { $0 ? tr("history.yes") : tr("history.no") } ?? missing
         var details = [
-            ScreenDetail("Time", LocalTime(timeZone: settings.timeZone).timestamp(row.time)),
-            ScreenDetail("Application", row.app),
-            ScreenDetail("Result", row.result),
+            ScreenDetail(tr("history.time"), LocalTime(timeZone: settings.timeZone).timestamp(row.time)),
+            ScreenDetail(tr("history.application"), row.app),
+            ScreenDetail(tr("history.result"), row.result),
         ]
-        if !row.succeeded { details.append(ScreenDetail("Failure reason", row.failureReason ?? missing)) }
+        if !row.succeeded { details.append(ScreenDetail(tr("history.failureReason"), row.failureReason ?? missing)) }
         details += [
-            ScreenDetail("IP address", row.ipAddress ?? missing),
-            ScreenDetail("Client app", row.clientApp ?? missing),
-            ScreenDetail("Interactive", interactive),
-            ScreenDetail("Location", row.location ?? missing),
-            ScreenDetail("Conditional access", row.conditionalAccess ?? missing),
-            ScreenDetail("Event id", row.id),
+            ScreenDetail(tr("history.ipAddress"), row.ipAddress ?? missing),
+            ScreenDetail(tr("history.clientApp"), row.clientApp ?? missing),
+            ScreenDetail(tr("history.interactive"), interactive),
+            ScreenDetail(tr("history.location"), row.location ?? missing),
+            ScreenDetail(tr("history.conditionalAccess"), row.conditionalAccess ?? missing),
+            ScreenDetail(tr("history.eventID"), row.id),
         ]
-        return Screen(title: "Sign-in", details: details,
-                      actions: [ScreenAction("Back", .backRequested), ScreenAction("Home", .homeRequested)])
+        return Screen(title: tr("historyRow.title"), details: details,
+                      actions: [ScreenAction(tr("action.back"), .backRequested), ScreenAction(tr("action.home"), .homeRequested)])
     }
 
     /// Width of the list's app column (characters): a longer name is cut with "…".
@@ -87,32 +87,28 @@ extension FlowState {
 
     /// `"Throttled: retrying in 7 s"`, then `"Throttled: retrying now"`.
     static func throttledText(_ remaining: Int) -> String {
-        remaining > 0 ? "Throttled: retrying in \(remaining) s" : "Throttled: retrying now"
+        remaining > 0 ? tr("history.throttled", ["seconds": remaining]) : tr("history.throttledNow")
     }
 
     /// What a failed read means and what to do, by kind; the rows already loaded always stay.
     /// An email typed as the user finds nothing: a customer's UPN is generated, so say what to type instead.
     static func emailHint(_ user: String) -> String {
         user.contains("@") && !user.lowercased().hasSuffix(".onmicrosoft.com")
-            ? " A customer's user principal name is generated (…@TENANT.onmicrosoft.com), not their email: try their object id."
+            ? tr("history.emailHint")
             : ""
     }
 
     func historyMessage(_ failure: GraphFailure, loaded: Bool, linkRefusals: Int = 0) -> String {
         switch failure.kind {
         case .notPremium:
-            "Sign-in logs need an Entra ID P1/P2 licence, AuditLog.Read.All and a reports-reader role: the licence "
-                + "on the tenant, the permission and the role on the account reading them."
+            tr("history.notPremium")
         case .missingPermission:
-            "Reading sign-in logs needs an operator's account (AuditLog.Read.All and a reports-reader role): sign in "
-                + "as one from the home menu, any way."
+            tr("history.missingPermission")
         case .throttled:
-            "The tenant is still throttling requests. "
-                + (loaded ? "The rows so far are kept; choose Load more to try again." : "Choose Try again in a while.")
+            loaded ? tr("history.throttled.loaded") : tr("history.throttled.notLoaded")
         case .pageLinkRefused:
-            failure.message + " The rows so far are kept; "
-                + (linkRefusals >= Self.linkRefusalsBeforeRestart ? "choose Start again from the newest to read further."
-                                                                   : "choose Load more to try once more.")
+            linkRefusals >= Self.linkRefusalsBeforeRestart ? tr("history.linkRefused.restart", ["message": failure.message])
+                                                           : tr("history.linkRefused", ["message": failure.message])
         case .needsSignIn, .network, .other:
             failure.message
         }

@@ -1,14 +1,14 @@
+import Localization
 import TophhieCloudAuthentication
 
 extension FlowState {
     /// The profile: every property read, with its label; "not set" (null) and "not available" (not
     /// returned to this caller) are different things and read differently.
     func profileScreen(_ view: ProfileView) -> Screen {
-        Screen(title: "Profile",
-               text: ["Your profile as Microsoft Graph returns it."],
+        Screen(title: tr("profile.title"), text: [tr("profile.text")],
                details: view.profile.fields.map { ScreenDetail($0.label, Self.profileText($0.value)) },
-               actions: [ScreenAction("Edit", .profileEditRequested), ScreenAction("Back", .backRequested),
-                         ScreenAction("Home", .homeRequested)],
+               actions: [ScreenAction(tr("action.edit"), .profileEditRequested), ScreenAction(tr("action.back"), .backRequested),
+                         ScreenAction(tr("action.home"), .homeRequested)],
                notice: view.notice)
     }
 
@@ -22,12 +22,10 @@ extension FlowState {
             }
             return screenField
         }
-        var screen = Screen(title: "Edit profile",
-                      text: ["Change the details you may change; only what you change is sent. Leave a field empty "
-                             + "to clear it (the display name cannot be cleared)."],
+        var screen = Screen(title: tr("profileEdit.title"), text: [tr("profileEdit.text")],
                       details: form.readOnly.map { ScreenDetail($0.label, Self.profileText($0.value)) },
                       fields: fields,
-                      actions: [ScreenAction("Save", .submitted), ScreenAction("Back", .backRequested)],
+                      actions: [ScreenAction(tr("action.save"), .submitted), ScreenAction(tr("action.back"), .backRequested)],
                       message: form.form.message,
                       notice: form.notice)
         screen.hasUnsavedChanges = !form.changes.isEmpty
@@ -38,8 +36,8 @@ extension FlowState {
     static func profileText(_ value: ProfileValue<String>) -> String {
         switch value {
         case .set(let text): text
-        case .notSet: "not set"
-        case .notAvailable: "not available"
+        case .notSet: tr("profile.notSet")
+        case .notAvailable: tr("profile.notAvailable")
         }
     }
 }

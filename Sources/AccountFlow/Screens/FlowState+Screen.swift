@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TophhieCloudAuthentication
 
@@ -20,7 +21,7 @@ extension FlowState {
 
     /// The notice while the server's Retry-After runs after Back (requests are held until it ends).
     static func serverWaitNotice(_ seconds: Int) -> String {
-        "The server asked to wait: you can send again in \(seconds) s."
+        tr("wait.server", ["seconds": seconds])
     }
 
     /// A native-auth step's module draws it; the console's own screens are drawn here.
@@ -30,27 +31,23 @@ extension FlowState {
         case .home: homeScreen
         case .resetPolling(let poll): resetPollingScreen(poll)
         case .resetDone:
-            Screen(title: "Password changed", text: ["Your new password is in force."],
-                   actions: [ScreenAction("Sign in now", .submitted), ScreenAction("Home", .homeRequested)])
+            Screen(title: tr("resetDone.title"), text: [tr("password.inForce")],
+                   actions: [ScreenAction(tr("action.signInNow"), .submitted), ScreenAction(tr("action.home"), .homeRequested)])
         case .readyToSignIn:
-            Screen(title: "Sign in",
-                   text: [origin?.kind == .resetPassword ? "Your new password is in force." : "Your account is ready."],
-                   actions: [ScreenAction("Sign in", .submitted), ScreenAction("Home", .homeRequested)])
+            Screen(title: tr("signIn.title"),
+                   text: [origin?.kind == .resetPassword ? tr("password.inForce") : tr("readyToSignIn.accountReady")],
+                   actions: [ScreenAction(tr("action.signIn"), .submitted), ScreenAction(tr("action.home"), .homeRequested)])
         case .webFallback(let fallback): webFallbackScreen(fallback)
         case .signedIn(let account, let showingClaims): accountScreen(account, showingClaims: showingClaims)
         case .deviceCode(let wait): deviceCodeScreen(wait)
         case .browserWait(let prompt): browserScreen(prompt)
         case .signedOut(let summary): signedOutScreen(summary)
         case .enrolled(let email):
-            Screen(title: "Account created",
-                   text: ["The account for \(email) was created. This console kept neither the account nor its "
-                          + "tokens, so the next person starts clean."],
-                   actions: [ScreenAction("Enrol another", .enrolAnotherRequested), ScreenAction("Home", .homeRequested)])
+            Screen(title: tr("enrolled.title"), text: [tr("enrolled.text", ["email": email])],
+                   actions: [ScreenAction(tr("action.enrolAnother"), .enrolAnotherRequested), ScreenAction(tr("action.home"), .homeRequested)])
         case .enrolmentSignedIn(let email):
-            Screen(title: "Signed in",
-                   text: ["\(email) signed in. This console kept neither the account nor its tokens, so the next "
-                          + "person starts clean."],
-                   actions: [ScreenAction("Home", .homeRequested)])
+            Screen(title: tr("enrolmentSignedIn.title"), text: [tr("enrolmentSignedIn.text", ["email": email])],
+                   actions: [ScreenAction(tr("action.home"), .homeRequested)])
         case .profile(let view): profileScreen(view)
         case .profileEdit(let form): profileEditScreen(form)
         case .historyUser(let form): historyUserScreen(form)
@@ -66,16 +63,16 @@ extension FlowState {
     /// browser session or a device code that could outlive the person at it. It starts on Sign up, what
     /// most people at it come for.
     private var homeScreen: Screen {
-        var items: [(String, MenuItem)] = [("Sign in", .signIn)]
+        var items: [(String, MenuItem)] = [(tr("home.signIn"), .signIn)]
         if !settings.enrolmentMode {
-            let browser = ("Sign in with browser", MenuItem.browserSignIn), deviceCode = ("Sign in with a device code", MenuItem.deviceCodeSignIn)
+            let browser = (tr("home.browserSignIn"), MenuItem.browserSignIn), deviceCode = (tr("home.deviceCodeSignIn"), MenuItem.deviceCodeSignIn)
             // No browser here (SSH, no display): the device code, which works from a phone, is offered first.
             items += settings.browserAbsence == nil ? [browser, deviceCode] : [deviceCode, browser]
         }
-        items += [("Sign up", .signUp), ("Reset password", .resetPassword)]
-        if let signedIn { items.append(("Account (\(signedIn.username ?? "signed in"))", .account)) }
-        items.append(("Quit", .quit))
-        var screen = Screen(title: "Tophhie Account Console",
+        items += [(tr("home.signUp"), .signUp), (tr("home.resetPassword"), .resetPassword)]
+        if let signedIn { items.append((tr("home.account", ["username": signedIn.username ?? tr("home.account.signedIn")]), .account)) }
+        items.append((tr("home.quit"), .quit))
+        var screen = Screen(title: tr("home.title"),
                             options: items.map { ScreenOption(label: $0.0, event: .menuChosen($0.1)) },
                             selectedOption: settings.enrolmentMode ? items.firstIndex { $0.1 == .signUp } : nil, notice: homeNotice)
         screen.optionStyle = .menu
@@ -84,48 +81,47 @@ extension FlowState {
 
     private func resetPollingScreen(_ poll: Int) -> Screen {
         Screen(
-            title: "Changing your password",
-            text: ["The service is applying your new password."],
+            title: tr("resetPolling.title"),
+            text: [tr("resetPolling.text")],
             actions: Self.backAndCancel,
-            notice: poll > 0 ? "Checking… (check \(poll) of \(ResetPasswordNewPasswordStep.maxPolls))" : nil)
+            notice: poll > 0 ? tr("resetPolling.check", ["poll": poll, "polls": ResetPasswordNewPasswordStep.maxPolls]) : nil)
     }
 
     private func webFallbackScreen(_ fallback: WebFallback) -> Screen {
-        var text = ["The tenant wants this \(flowName) to finish in a web browser."]
-        if let reason = fallback.reason { text.append("The server said: “\(reason)”") }
+        var text = [tr("webFallback.text", ["flow": flowName])]
+        if let reason = fallback.reason { text.append(tr("webFallback.reason", ["reason": reason])) }
         if !settings.enrolmentMode {
             let why = RedirectExplanation(fallback, flow: origin?.kind, passwordAccounts: settings.passwordAccounts)
-            text += ["Why: \(why.cause)", "Fix: \(why.fix)"]
+            text += [tr("webFallback.why", ["cause": why.cause]), tr("webFallback.fix", ["fix": why.fix])]
         }
         var details = [
-            ScreenDetail("Challenge types sent", fallback.sentChallengeTypes.map(\.wireValue).joined(separator: " ")),
-            ScreenDetail("Capabilities sent", fallback.sentCapabilities.isEmpty
-                ? "none" : fallback.sentCapabilities.map(\.wireValue).joined(separator: " ")),
+            ScreenDetail(tr("webFallback.challengeTypesSent"), fallback.sentChallengeTypes.map(\.wireValue).joined(separator: " ")),
+            ScreenDetail(tr("webFallback.capabilitiesSent"), fallback.sentCapabilities.isEmpty
+                ? tr("webFallback.none") : fallback.sentCapabilities.map(\.wireValue).joined(separator: " ")),
         ]
         if !fallback.missingChallengeTypes.isEmpty {
-            details.append(ScreenDetail("Challenge types not sent",
+            details.append(ScreenDetail(tr("webFallback.challengeTypesNotSent"),
                                         fallback.missingChallengeTypes.map(\.wireValue).joined(separator: " ")))
         }
         if !fallback.missingCapabilities.isEmpty {
-            details.append(ScreenDetail("Capabilities not sent",
+            details.append(ScreenDetail(tr("webFallback.capabilitiesNotSent"),
                                         fallback.missingCapabilities.map(\.wireValue).joined(separator: " ")))
         }
         text.append(settings.enrolmentMode
-            ? "The way out: ask the operator to send the missing challenge types or capabilities."
-            : "The way out: choose “Sign in with browser” or “Sign in with a device code” on the home menu. Or ask "
-                + "the operator to send the missing challenge types or capabilities.")
-        return Screen(title: "A browser is needed", text: text, details: details,
-                      actions: [ScreenAction("Start again", .restartRequested), ScreenAction("Home", .homeRequested)])
+            ? tr("webFallback.wayOut.enrolment")
+            : tr("webFallback.wayOut", ["browser": tr("home.browserSignIn"), "deviceCode": tr("home.deviceCodeSignIn")]))
+        return Screen(title: tr("webFallback.title"), text: text, details: details,
+                      actions: [ScreenAction(tr("action.startAgain"), .restartRequested), ScreenAction(tr("action.home"), .homeRequested)])
     }
 
-    /// The flow in progress as the user knows it: "sign-up", "sign-in" (also the one that follows a
-    /// finished sign-up or reset), "password reset".
+    /// The flow in progress as the user knows it, as `webFallback.text`'s select key: "signUp", "signIn" (also the one
+    /// that follows a finished sign-up or reset), "reset".
     private var flowName: String {
-        guard let origin, !origin.signingIn else { return "sign-in" }
+        guard let origin, !origin.signingIn else { return "signIn" }
         switch origin.kind {
-        case .signIn: return "sign-in"
-        case .signUp: return "sign-up"
-        case .resetPassword: return "password reset"
+        case .signIn: return "signIn"
+        case .signUp: return "signUp"
+        case .resetPassword: return "reset"
         }
     }
 
@@ -134,18 +130,18 @@ extension FlowState {
         if report.retryStep != nil {
             // A throttled request may be repeated only when the server's Retry-After has passed.
             let remaining = report.retryWait?.remaining(at: now) ?? 0
-            actions.append(ScreenAction(remaining > 0 ? "Try again (in \(remaining) s)" : "Try again", .retryRequested,
+            actions.append(ScreenAction(remaining > 0 ? tr("action.tryAgainIn", ["seconds": remaining]) : tr("action.tryAgain"), .retryRequested,
                                         enabled: remaining == 0))
         }
         if report.accountExists { actions += Self.accountExistsActions }
         // The reset starts with the email filled in, as the sign-in that met 50142 had it.
-        if report.suggestsPasswordReset { actions.append(ScreenAction("Reset password", .otherFlowChosen(.resetPassword))) }
+        if report.suggestsPasswordReset { actions.append(ScreenAction(tr("action.resetPassword"), .otherFlowChosen(.resetPassword))) }
         if let way = report.newAttempt {
-            actions.append(ScreenAction(way == .deviceCodeSignIn ? "Get a new code" : "Try again", .menuChosen(way)))
+            actions.append(ScreenAction(way == .deviceCodeSignIn ? tr("action.getNewCode") : tr("action.tryAgain"), .menuChosen(way)))
         }
-        if origin != nil { actions.append(ScreenAction("Start again", .restartRequested)) }
-        actions.append(ScreenAction("Home", .homeRequested))
-        return Screen(title: "Something went wrong", text: [report.message],
-                      details: report.detail.map { [ScreenDetail("Details", $0)] } ?? [], actions: actions)
+        if origin != nil { actions.append(ScreenAction(tr("action.startAgain"), .restartRequested)) }
+        actions.append(ScreenAction(tr("action.home"), .homeRequested))
+        return Screen(title: tr("failure.title"), text: [report.message],
+                      details: report.detail.map { [ScreenDetail(tr("failure.details"), $0)] } ?? [], actions: actions)
     }
 }

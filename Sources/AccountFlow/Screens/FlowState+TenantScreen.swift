@@ -1,3 +1,4 @@
+import Localization
 extension FlowState {
     /// The tenant's snapshot summary: flows, collected attributes, methods, apps, MFA policies, and what was not
     /// read; Save writes the whole snapshot (docs/tenant-snapshot.md).
@@ -8,19 +9,16 @@ extension FlowState {
             if lines.isEmpty { details.append(ScreenDetail(label, none)) }
             for line in lines { details.append(ScreenDetail(label, line)) }
         }
-        list("Sign-up flow", summary.flows, none: "none")
-        list("Attribute", summary.attributes, none: "none collected")
-        list("Method", summary.methods, none: "not read")
-        list("App", summary.applications, none: "none")
-        list("MFA policy", summary.mfaPolicies, none: "none")
-        for line in summary.notRead { details.append(ScreenDetail("Not read", line)) }
-        return Screen(title: "Tenant snapshot",
-                      text: ["The tenant's configuration as Microsoft Graph gives it to this account. Reading every part needs an "
-                             + "operator's sign-in (EventListener.Read.All, IdentityUserFlow.Read.All, Policy.Read.AuthenticationMethod, "
-                             + "Application.Read.All, Policy.Read.All)."],
+        list(tr("tenant.flow"), summary.flows, none: tr("tenant.none"))
+        list(tr("tenant.attribute"), summary.attributes, none: tr("tenant.noneCollected"))
+        list(tr("tenant.method"), summary.methods, none: tr("tenant.methodsNotRead"))
+        list(tr("tenant.app"), summary.applications, none: tr("tenant.none"))
+        list(tr("tenant.mfaPolicy"), summary.mfaPolicies, none: tr("tenant.none"))
+        for line in summary.notRead { details.append(ScreenDetail(tr("tenant.notRead"), line)) }
+        return Screen(title: tr("tenant.title"), text: [tr("tenant.text")],
                       details: details,
-                      actions: [ScreenAction("Save snapshot", .tenantSaveRequested), ScreenAction("Back", .backRequested),
-                                ScreenAction("Home", .homeRequested)],
+                      actions: [ScreenAction(tr("action.saveSnapshot"), .tenantSaveRequested), ScreenAction(tr("action.back"), .backRequested),
+                                ScreenAction(tr("action.home"), .homeRequested)],
                       message: view.saveFailure, notice: view.notice)
     }
 }

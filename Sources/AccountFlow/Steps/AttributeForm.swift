@@ -1,3 +1,4 @@
+import Localization
 import TophhieCloudAuthentication
 
 /// A form built at run time from the tenant's `[RequiredAttribute]` (the `attributes_required` step,
@@ -59,14 +60,14 @@ public struct AttributeForm: Sendable, Equatable {
         var unknown: [String] = []
         for name in names {
             if let index = fields.firstIndex(where: { $0.attribute.name == name }) {
-                fields[index].error = "The tenant didn't accept this value."
+                fields[index].error = tr("attributes.valueRefused")
             } else {
                 unknown.append(name)
             }
         }
         message = unknown.isEmpty
-            ? "Some details were not accepted. Correct the marked fields."
-            : "The tenant didn't accept: \(unknown.map(AttributeLabel.label(for:)).joined(separator: ", "))."
+            ? tr("attributes.someRefused")
+            : tr("attributes.refused", ["labels": unknown.map(AttributeLabel.label(for:)).joined(separator: ", ")])
     }
 }
 
@@ -77,11 +78,10 @@ extension AttributeForm: StepModule {
     func screen(in state: FlowState) -> Screen {
         let anyOptional = fields.contains { !$0.attribute.required }
         return Screen(
-            title: "A few more details",
-            text: ["Your organisation asks for these details."
-                   + (anyOptional ? " Fields marked (optional) may be left empty." : "")],
+            title: tr("attributes.title"),
+            text: [anyOptional ? tr("attributes.text.optional") : tr("attributes.text")],
             fields: fields.map(FlowState.screenField),
-            actions: [ScreenAction("Continue", .submitted)] + FlowState.backAndCancel,
+            actions: [ScreenAction(tr("action.continue"), .submitted)] + FlowState.backAndCancel,
             message: message)
     }
 

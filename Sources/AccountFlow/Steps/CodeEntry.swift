@@ -1,3 +1,4 @@
+import Localization
 import TophhieCloudAuthentication
 
 /// Why a one-time code is being asked for: the screen's title, the code's name in messages, and which answer repeats
@@ -53,34 +54,32 @@ public struct CodeEntry: Sendable, Equatable {
 }
 
 extension CodeEntry: StepModule {
-    static let wrongCode = "That code isn't right. Check it and try again."
+    static var wrongCode: String { tr("code.wrong") }
     /// From this many refusals on one screen, the advice names the way out of a code that stopped working.
     static let wrongAttemptsBeforeAdvice = 3
-    static let wrongCodeRepeatedly = "That code isn't right. After several wrong tries a code can stop working: "
-        + "if you are sure of it, send a new code or start again."
-    static let noMoreCodesInThisFlow = "No more codes can be sent in this flow, so waiting will not help. "
-        + "Use the code already sent, or press Back to start again and get a new one."
+    static var wrongCodeRepeatedly: String { tr("code.wrongRepeatedly") }
+    static var noMoreCodesInThisFlow: String { tr("code.noMoreCodes") }
 
     var step: FlowStep { .codeEntry(self) }
 
     func screen(in state: FlowState) -> Screen {
         let remaining = resend.remaining(at: state.now)
-        let channel = delivery.channel == .email ? "email" : "text message"
         let title = switch purpose {
-        case .signUp: "Check your email"
-        case .signIn: "Enter your sign-in code"
-        case .mfa: "Verify it's you"
-        case .registration: "Confirm your new method"
-        case .resetPassword: "Enter your reset code"
+        case .signUp: tr("code.title.signUp")
+        case .signIn: tr("code.title.signIn")
+        case .mfa: tr("code.title.mfa")
+        case .registration: tr("code.title.registration")
+        case .resetPassword: tr("code.title.resetPassword")
         }
         return Screen(
             title: title,
-            text: ["We sent \(Self.article(for: delivery.codeLength)) \(delivery.codeLength)-digit code by \(channel) to \(delivery.sentTo)."],
-            fields: [ScreenField(id: .code, label: "Code", kind: .code(length: delivery.codeLength),
+            text: [tr("code.sent", ["digits": delivery.codeLength, "channel": delivery.channel == .email ? "email" : "sms",
+                                  "target": delivery.sentTo])],
+            fields: [ScreenField(id: .code, label: tr("code.label"), kind: .code(length: delivery.codeLength),
                                  value: code, error: Self.codeAdvice(codeError, resendIn: remaining))],
             actions: [
-                ScreenAction("Verify", .submitted),
-                ScreenAction(remaining > 0 ? "Resend code (in \(remaining) s)" : "Resend code", .resendRequested,
+                ScreenAction(tr("action.verify"), .submitted),
+                ScreenAction(remaining > 0 ? tr("action.resendCodeIn", ["seconds": remaining]) : tr("action.resendCode"), .resendRequested,
                              enabled: remaining == 0),
             ] + FlowState.backAndCancel,
             notice: notice)
@@ -90,14 +89,7 @@ extension CodeEntry: StepModule {
     /// only while "Resend code" is offered; during its countdown the advice says when it will be.
     static func codeAdvice(_ codeError: String?, resendIn remaining: Int) -> String? {
         guard codeError == wrongCodeRepeatedly, remaining > 0 else { return codeError }
-        return "That code isn't right. After several wrong tries a code can stop working: if you are sure of it, "
-            + "start again, or wait \(remaining) s to ask for a new code."
-    }
-
-    /// "an 8-digit code", "a 6-digit code": numbers read aloud starting with a vowel sound take "an".
-    static func article(for number: Int) -> String {
-        let digits = String(number)
-        return digits.hasPrefix("8") || number == 11 || number == 18 ? "an" : "a"
+        return tr("code.wrongRepeatedly.wait", ["seconds": remaining])
     }
 
     mutating func edit(_ field: FieldID, _ text: String) {
@@ -115,7 +107,7 @@ extension CodeEntry: StepModule {
         }
         // A short code would only spend one of the server's attempts.
         guard code.count == entry.delivery.codeLength else {
-            entry.codeError = "Enter all \(entry.delivery.codeLength) digits of the code."
+            entry.codeError = tr("code.tooShort", ["digits": entry.delivery.codeLength])
             state.step = .codeEntry(entry)
             return []
         }
@@ -128,7 +120,7 @@ extension CodeEntry: StepModule {
     func resend(in state: inout FlowState) -> [FlowEffect] {
         var entry = self
         guard entry.resend.remaining(at: state.now) == 0 else {
-            entry.notice = "You can ask for a new code in \(entry.resend.remaining(at: state.now)) seconds."
+            entry.notice = tr("code.resendIn", ["seconds": entry.resend.remaining(at: state.now)])
             state.step = .codeEntry(entry)
             return []
         }
@@ -163,9 +155,9 @@ extension CodeEntry: StepModule {
             entry.notice = Self.noMoreCodesInThisFlow
         case .server:
             // Challenges without an `interval` still have a resend wait the client cannot know.
-            entry.notice = "A new code can't be sent yet. Wait a moment, then ask again."
+            entry.notice = tr("code.resendNotYet")
         default:
-            entry.notice = "A new code couldn't be sent. " + (error.errorDescription ?? "")
+            entry.notice = tr("code.resendFailed", ["reason": error.errorDescription ?? ""])
         }
         state.step = .codeEntry(entry)
         return []

@@ -1,3 +1,4 @@
+import Localization
 import TophhieCloudAuthentication
 
 /// Contact entry for registering a strong authentication method: an email, or a phone number that is
@@ -36,20 +37,20 @@ extension ContactEntry: StepModule {
         if isPhone {
             // The number as it will be sent, so a dropped trunk `0` or a country code added is seen first (field case 012, docs/field-cases.md).
             let sent = try? PhoneNumber.normalise(contact, countryCode: countryCode)
-            fields.append(ScreenField(id: .contact, label: "Phone number", kind: .phone, value: contact,
+            fields.append(ScreenField(id: .contact, label: tr("field.phoneNumber"), kind: .phone, value: contact,
                                       error: contactError,
-                                      note: sent.map { "Will be sent as \($0)." } ?? "With + and the country code, or a national number."))
-            fields.append(ScreenField(id: .countryCode, label: "Country code", kind: .number, value: countryCode,
-                                      note: "Used for numbers typed without + (e.g. 44).", required: false))
+                                      note: sent.map { tr("contact.willBeSentAs", ["number": $0]) } ?? tr("contact.phoneNote")))
+            fields.append(ScreenField(id: .countryCode, label: tr("field.countryCode"), kind: .number, value: countryCode,
+                                      note: tr("contact.countryCodeNote"), required: false))
         } else {
-            fields.append(ScreenField(id: .contact, label: "Email", kind: .email, value: contact,
+            fields.append(ScreenField(id: .contact, label: tr("field.email"), kind: .email, value: contact,
                                       error: contactError))
         }
         return Screen(
-            title: isPhone ? "Add a phone number" : "Add an email address",
-            text: ["We'll send a code to check it."],
+            title: isPhone ? tr("contact.title.phone") : tr("contact.title.email"),
+            text: [tr("contact.text")],
             fields: fields,
-            actions: [ScreenAction("Send code", .submitted)] + FlowState.backAndCancel)
+            actions: [ScreenAction(tr("action.sendCode"), .submitted)] + FlowState.backAndCancel)
     }
 
     mutating func edit(_ field: FieldID, _ text: String) {
@@ -87,13 +88,13 @@ extension ContactEntry: StepModule {
 
     func failed(_ error: NativeAuthError, in state: inout FlowState) -> [FlowEffect] {
         var entry = self
-        let what = entry.isPhone ? "phone number" : "email address"
+        let kind = entry.isPhone ? "phone" : "email"
         switch error {
         case .invalidInput:
             // Field case 002 (docs/field-cases.md) (AADSTS901001): the registration step is kept; correct it or pick another method.
-            entry.contactError = "That \(what) doesn't look right. Check it, or go back and pick another method."
+            entry.contactError = tr("contact.invalid", ["kind": kind])
         case .methodBlocked:
-            entry.contactError = "That \(what) can't be used right now. Try another \(what), or go back and pick another method."
+            entry.contactError = tr("contact.blocked", ["kind": kind])
         case .noMatchingAuthMethod:
             state.step = .methodPicker(MethodPicker(
                 purpose: .registration, methods: entry.availableMethods, message: error.errorDescription))

@@ -1,3 +1,4 @@
+import Localization
 import TophhieCloudAuthentication
 
 /// A screen that only asks for an email (password reset start).
@@ -22,10 +23,10 @@ extension EmailForm: StepModule {
 
     func screen(in state: FlowState) -> Screen {
         Screen(
-            title: "Reset password",
-            text: ["Enter the email of your account. We'll send a one-time code to it."],
-            fields: [ScreenField(id: .email, label: "Email", kind: .email, value: email, error: emailError)],
-            actions: [ScreenAction("Send code", .submitted)] + FlowState.backAndCancel,
+            title: tr("resetStart.title"),
+            text: [tr("resetStart.text")],
+            fields: [ScreenField(id: .email, label: tr("field.email"), kind: .email, value: email, error: emailError)],
+            actions: [ScreenAction(tr("action.sendCode"), .submitted)] + FlowState.backAndCancel,
             message: message)
     }
 

@@ -1,3 +1,4 @@
+import Localization
 import TophhieCloudAuthentication
 
 /// Why a method is being picked.
@@ -41,15 +42,15 @@ extension MethodPicker: StepModule {
             return ScreenOption(
                 label: MethodDescription.channelName(method.channel),
                 detail: method.loginHint,
-                note: blocked ? "Blocked right now" : nil,
+                note: blocked ? tr("method.blocked") : nil,
                 enabled: !blocked,
                 event: .methodPicked(id: method.id))
         }
         let intro = purpose == .mfa
-            ? "Your organisation asks for a second check. Choose where to send a code."
-            : "Your organisation asks you to add a way to verify it's you. Choose one."
+            ? tr("method.intro.mfa")
+            : tr("method.intro.registration")
         return Screen(
-            title: purpose == .mfa ? "Verify it's you" : "Add a verification method",
+            title: purpose == .mfa ? tr("method.title.mfa") : tr("method.title.registration"),
             text: [intro] + (methods.isEmpty ? [] : [MethodDescription.codesNote]),
             options: options,
             actions: FlowState.backAndCancel,
@@ -69,7 +70,7 @@ extension MethodPicker: StepModule {
         var picker = self
         guard let method = picker.methods.first(where: { $0.id == id }) else { return [] }
         guard !picker.blocked.contains(id) else {
-            picker.message = "That method is blocked right now. Choose another one."
+            picker.message = tr("method.blocked.chooseAnother")
             state.step = .methodPicker(picker)
             return []
         }
@@ -98,8 +99,7 @@ extension MethodPicker: StepModule {
             if let picked = picker.picked { picker.blocked.insert(picked) }
             let usable = picker.methods.filter { !picker.blocked.contains($0.id) }
             picker.message = usable.isEmpty
-                ? "That method is blocked right now and there is no other. Try again later."
-                : "That method is blocked right now. Choose another method."
+                ? tr("method.blocked.noOther") : tr("method.blocked.chooseAnotherMethod")
         case .noMatchingAuthMethod:
             picker.message = error.errorDescription
         default:

@@ -1,3 +1,4 @@
+import Localization
 import TophhieCloudAuthentication
 
 /// Which flow is choosing a password.
@@ -37,15 +38,15 @@ extension NewPasswordForm: StepModule {
 
     func screen(in state: FlowState) -> Screen {
         Screen(
-            title: purpose == .signUp ? "Choose a password" : "Choose a new password",
-            text: ["Enter the password twice."],
+            title: purpose == .signUp ? tr("newPassword.title.signUp") : tr("newPassword.title"),
+            text: [tr("newPassword.text")],
             fields: [
-                ScreenField(id: .password, label: "New password", kind: .secret, value: password,
+                ScreenField(id: .password, label: tr("field.newPassword"), kind: .secret, value: password,
                             error: passwordError, note: state.settings.passwordPolicyHint),
-                ScreenField(id: .confirmPassword, label: "Confirm password", kind: .secret, value: confirmPassword,
+                ScreenField(id: .confirmPassword, label: tr("field.confirmPassword"), kind: .secret, value: confirmPassword,
                             error: confirmError),
             ],
-            actions: [ScreenAction("Set password", .submitted)] + FlowState.backAndCancel)
+            actions: [ScreenAction(tr("action.setPassword"), .submitted)] + FlowState.backAndCancel)
     }
 
     mutating func edit(_ field: FieldID, _ text: String) {

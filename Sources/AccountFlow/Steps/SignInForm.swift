@@ -1,3 +1,4 @@
+import Localization
 import TophhieCloudAuthentication
 
 /// The sign-in start screen: email, an optional password, and "use a one-time code instead".
@@ -27,7 +28,7 @@ public struct SignInForm: Sendable, Equatable {
     }
 
     /// The one message for "no such user" and "wrong password": no account enumeration.
-    public static let credentialsRejected = "We couldn't sign you in with those details. Check the email and password."
+    public static var credentialsRejected: String { tr("signIn.credentialsRejected") }
 }
 
 extension SignInForm: StepModule {
@@ -37,16 +38,15 @@ extension SignInForm: StepModule {
         // Once the server has said this account needs its password, a code is no way in: don't offer one.
         let codeOffered = !passwordRequired
         var screen = Screen(
-            title: "Sign in",
-            text: [codeOffered ? "Enter your email. Add your password, or leave it empty to get a one-time code."
-                               : "Enter your email and password."],
+            title: tr("signIn.title"),
+            text: [codeOffered ? tr("signIn.text.codeOffered") : tr("signIn.text")],
             fields: [
-                ScreenField(id: .email, label: "Email", kind: .email, value: email, error: emailError),
-                ScreenField(id: .password, label: "Password", kind: .secret, value: password, error: passwordError,
+                ScreenField(id: .email, label: tr("field.email"), kind: .email, value: email, error: emailError),
+                ScreenField(id: .password, label: tr("field.password"), kind: .secret, value: password, error: passwordError,
                             required: passwordRequired),
             ],
-            actions: [ScreenAction("Sign in", .submitted)]
-                + (codeOffered ? [ScreenAction("Use a one-time code instead", .useCodeInstead)] : [])
+            actions: [ScreenAction(tr("action.signIn"), .submitted)]
+                + (codeOffered ? [ScreenAction(tr("action.useCodeInstead"), .useCodeInstead)] : [])
                 + FlowState.backAndCancel,
             message: message)
         // The server's answer asks for the password: the cursor goes where it is to be typed.
@@ -110,10 +110,10 @@ extension SignInForm: StepModule {
             form.message = Self.credentialsRejected
         case .passwordRequired:
             form.passwordRequired = true
-            form.message = "This account has a password. Enter it to sign in."
+            form.message = tr("signIn.hasPassword")
         case .userHasNoPassword:
             form.password = ""
-            form.message = "This account signs in with one-time codes. Choose “Use a one-time code instead”."
+            form.message = tr("signIn.codesOnly", ["action": tr("action.useCodeInstead")])
         case .invalidInput(let message, _):
             form.emailError = message
         default:

@@ -1,3 +1,4 @@
+import Localization
 import TophhieCloudAuthentication
 
 /// The sign-up start screen: email, the password when the console creates password accounts, and the
@@ -51,19 +52,19 @@ extension SignUpForm: StepModule {
 
     func screen(in state: FlowState) -> Screen {
         let settings = state.settings
-        var fields = [ScreenField(id: .email, label: "Email", kind: .email, value: email, error: emailError)]
+        var fields = [ScreenField(id: .email, label: tr("field.email"), kind: .email, value: email, error: emailError)]
         if settings.passwordAccounts {
-            fields.append(ScreenField(id: .password, label: "Password", kind: .secret, value: password,
+            fields.append(ScreenField(id: .password, label: tr("field.password"), kind: .secret, value: password,
                                       error: passwordError, note: settings.passwordPolicyHint))
-            fields.append(ScreenField(id: .confirmPassword, label: "Confirm password", kind: .secret,
+            fields.append(ScreenField(id: .confirmPassword, label: tr("field.confirmPassword"), kind: .secret,
                                       value: confirmPassword, error: confirmError))
         }
         fields += attributes.fields.map(FlowState.screenField)
         return Screen(
-            title: "Sign up",
-            text: ["We'll send a one-time code to your email to check it is yours."],
+            title: tr("signUp.title"),
+            text: [tr("signUp.text")],
             fields: fields,
-            actions: [ScreenAction("Create account", .submitted)] + (accountExists ? FlowState.accountExistsActions : [])
+            actions: [ScreenAction(tr("action.createAccount"), .submitted)] + (accountExists ? FlowState.accountExistsActions : [])
                 + FlowState.backAndCancel,
             message: message ?? attributes.message)
     }

@@ -1,3 +1,4 @@
+import Localization
 import TophhieCloudAuthentication
 
 // Pure mappings from framework values to the flow's. The answers of native-auth steps are mapped where each step
@@ -25,7 +26,7 @@ extension PasswordResetError {
         case .invalidCode(let details): .invalidCode(details)
         case .invalidPassword(let rule, let details): .invalidPassword(rule, details)
         case .resetFailed(let details): .server(details)
-        case .pollTimedOut: .networkFailure(errorDescription ?? "The password change is taking too long.")
+        case .pollTimedOut: .networkFailure(errorDescription ?? tr("reset.pollTimedOut"))
         case .other(let error): error
         }
     }

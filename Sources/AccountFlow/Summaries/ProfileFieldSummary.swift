@@ -14,8 +14,8 @@ public struct ProfileFieldSummary: Sendable, Equatable {
         self.value = value
     }
 
-    /// The text shown beside the value: the framework's one label for the property.
-    public var label: String { property.label }
+    /// The text shown beside the value, in the task's language.
+    public var label: String { property.screenLabel }
 
     /// Whether the customer may change it themselves (the external-tenant self-writable set); only these
     /// become fields on the edit screen.

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 
 /// One sign-in event of `GET /v1.0/auditLogs/signIns` (docs/protocol.md §I6.2), as the history screens show it.
@@ -43,5 +44,5 @@ public struct SignInRow: Sendable, Equatable, Identifiable {
     public var succeeded: Bool { errorCode == 0 }
 
     /// `"Success"` or `"Failed 50126"`.
-    public var result: String { succeeded ? "Success" : "Failed \(errorCode)" }
+    public var result: String { succeeded ? tr("history.success") : tr("history.failed", ["code": String(errorCode)]) }
 }

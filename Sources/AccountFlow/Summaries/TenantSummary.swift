@@ -1,3 +1,4 @@
+import Localization
 import TophhieCloudAuthentication
 
 /// A tenant snapshot as the operator screen shows it: one line per sign-up flow, collected attribute, method,
@@ -29,29 +30,33 @@ public struct TenantSummary: Sendable, Equatable {
 
     /// The summary of `snapshot`.
     public init(_ snapshot: TenantSnapshot) {
-        let providerNames = ["EmailPassword-OAUTH": "email with password", "EmailOtpSignup-OAUTH": "email one-time passcode"]
+        let providerNames = ["EmailPassword-OAUTH": tr("tenant.provider.emailPassword"), "EmailOtpSignup-OAUTH": tr("tenant.provider.emailOtp")]
         let flows = snapshot.signUpFlows.value ?? []
         self.flows = flows.map { flow in
             let providers = flow.identityProviders.map { providerNames[$0] ?? $0 }.joined(separator: ", ")
-            let apps = flow.applications.value.map { "\($0.count) app\($0.count == 1 ? "" : "s")" } ?? "apps not read"
-            return "\(flow.name): \(providers.isEmpty ? "no identity provider" : providers); \(apps)"
-                + (flow.signUpAllowed ? "" : "; sign-up not allowed")
+            let apps = flow.applications.value.map { tr("tenant.flowApps", ["count": $0.count]) } ?? tr("tenant.flowAppsNotRead")
+            return tr("tenant.flowLine", ["flow": flow.name, "providers": providers.isEmpty ? tr("tenant.noIdentityProvider") : providers,
+                                          "apps": apps])
+                + (flow.signUpAllowed ? "" : tr("tenant.signUpNotAllowed"))
         }
         attributes = flows.flatMap { flow in
             flow.attributes.filter { !$0.hidden }.map { input in
-                "\(flow.name) #\(input.order) \(input.attribute) (\(input.inputType)\(input.required ? ", required" : ""))"
+                let line = ["flow": flow.name, "order": String(input.order), "attribute": input.attribute, "type": input.inputType]
+                return input.required ? tr("tenant.attributeLine.required", line) : tr("tenant.attributeLine", line)
             }
         }
-        methods = [("Email OTP", snapshot.emailOtp), ("SMS", snapshot.sms)].compactMap { name, part in
+        methods = [(tr("tenant.method.emailOtp"), snapshot.emailOtp), (tr("tenant.method.sms"), snapshot.sms)].compactMap { name, part in
             part.value.map { "\(name): \($0.state)" }
         }
         applications = (snapshot.applications.value ?? []).map { app in
-            var traits = [app.isFallbackPublicClient ? "public client" : "confidential client"]
-            if let native = snapshot.nativeAuthentication.value?[app.appId] { traits.append("native auth \(native)") }
-            traits.append("\(app.redirectUris.count) redirect URI\(app.redirectUris.count == 1 ? "" : "s")")
+            var traits = [app.isFallbackPublicClient ? tr("tenant.publicClient") : tr("tenant.confidentialClient")]
+            if let native = snapshot.nativeAuthentication.value?[app.appId] { traits.append(tr("tenant.nativeAuth", ["value": native])) }
+            traits.append(tr("tenant.redirectURIs", ["count": app.redirectUris.count]))
             return "\(app.appId): " + traits.joined(separator: ", ")
         }
-        mfaPolicies = (snapshot.mfaPolicies.value ?? []).map { "\($0.name): \($0.state), apps \($0.includeApplications.joined(separator: " "))" }
+        mfaPolicies = (snapshot.mfaPolicies.value ?? []).map {
+            tr("tenant.mfaPolicyLine", ["name": $0.name, "state": $0.state, "apps": $0.includeApplications.joined(separator: " ")])
+        }
         notRead = snapshot.partsNotRead.map { "\($0.part): \($0.why)" }
     }
 }

@@ -2,6 +2,7 @@ import AccountFlow
 import CursesBackend
 import Foundation
 import Launcher
+import Localization
 import TerminalUI
 import TophhieCloudAuthentication
 #if canImport(Glibc)
@@ -37,6 +38,12 @@ public enum ConsoleApp {
             return fail(problem)
         }
         if case .console(_, let options) = invocation, let problem = outputProblem(options.reportPath, flag: "--report") { return fail(problem) }
+        // The screens' language for the whole session; an enrolment desk's person may change it until the idle reset.
+        let language = Localizer.resolved(option: invocation.consoleOptions?.language, environment: environment)
+        return Localization.$choice.withValue(LanguageChoice(language)) { runSession(invocation, environment: environment) }
+    }
+
+    private static func runSession(_ invocation: Invocation, environment: [String: String]) -> Int32 {
         switch invocation {
         case .embedded(let preset, let options):
             return runEmbedded(preset: preset, options: options, environment: environment)
@@ -64,6 +71,7 @@ public enum ConsoleApp {
                                         enrolmentMode: options.enrol, challengeTypes: configuration.challengeTypes,
                                         capabilities: configuration.capabilities)
             if let seconds = options.idleReset { settings.idleReset = seconds }
+            settings.deskLanguage = Localization.current.tag
             let header = HeaderInfo(tenant: target.authority.host ?? "tenant", authority: target.authority.absoluteString,
                                     mode: options.enrol ? "enrolment" : "operator")
             let front = Front(options: options, environment: environment)
@@ -111,6 +119,7 @@ public enum ConsoleApp {
         }
         settings.challengeTypes = auth.currentConfiguration?.challengeTypes ?? settings.challengeTypes
         if let seconds = options.idleReset { settings.idleReset = seconds }
+        settings.deskLanguage = Localization.current.tag
         let presetName = URL(fileURLWithPath: preset).lastPathComponent
         // The origin (with its port) is what an operator needs for the control API; the tenant path follows it.
         let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.server.origin,

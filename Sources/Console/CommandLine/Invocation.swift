@@ -46,6 +46,8 @@ public struct ConsoleOptions: Equatable, Sendable {
     /// `--idle-reset SECONDS` (enrolment mode only): go home and forget the person after this long without
     /// a key press; `nil` keeps the default of `FlowSettings.idleReset`.
     public var idleReset: Int?
+    /// `--language TAG`: the screens' language (a catalogue's tag, or `qps`); `nil`: the locale variables'.
+    public var language: String?
     /// Write the session's HTTP exchanges as HAR 1.2 to this file on exit.
     public var harPath: String?
     /// Force the line mode (plain prompts) even on a terminal.
@@ -147,4 +149,14 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     public init(_ message: String) { self.message = message }
     /// The same text as ``message``.
     public var description: String { message }
+}
+
+extension Invocation {
+    /// The console's options, for the two invocations that open a console.
+    var consoleOptions: ConsoleOptions? {
+        switch self {
+        case .embedded(_, let options), .console(_, let options): options
+        case .emulator, .account, .run, .runMerge, .doctor, .enrol, .tenantDiff, .recordVerify, .help, .version, .completion, .complete: nil
+        }
+    }
 }

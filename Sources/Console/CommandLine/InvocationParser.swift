@@ -1,6 +1,8 @@
 import CommandGrammar
 import EnrolmentFiles
 import Foundation
+import Localization
+import TerminalUI
 import TophhieCloudAuthentication
 import TenantEmulator
 
@@ -352,6 +354,7 @@ public struct InvocationParser {
         case "--scopes": options.scopes = try scopeList(value)
         case "--graph": options.graph = try graphURL(value)
         case "--idle-reset": options.idleReset = try number(given.spelling, value, in: 1...86_400)
+        case "--language": options.language = try language(value)
         case "--sign-up-attributes": options.signUpAttributes = try SignUpAttributesFile.load(value, readFile: readFile)
         case "--record": options.recordPath = try once(given, options.recordPath, "the desk keeps one record")
         case "--staff": options.staff = value
@@ -427,6 +430,15 @@ public struct InvocationParser {
             throw UsageError("\(flag) \(text): use a duration such as 90s, 5m or 1h (at most 24h).")
         }
         return value * (unit ?? 1)
+    }
+
+    /// A language with a catalogue (or its fallback to one: `pt-BR` to `pt`), or the pseudo-locale.
+    private func language(_ tag: String) throws -> String {
+        guard Localizer(tag: tag).isKnown else {
+            throw UsageError("--language: no catalogue for “\(PrintableText.make(tag))”; the languages are "
+                             + (Localizer.catalogueTags + ["qps"]).joined(separator: ", ") + ".")
+        }
+        return tag
     }
 
     private func number(_ flag: String, _ text: String, in range: ClosedRange<Int>) throws -> Int {

@@ -1,4 +1,5 @@
 import EnrolmentFiles
+import Localization
 import TerminalUI
 
 /// The home screen of `--enrol --queue` in the full-screen console: the next person and "k of N", a filter
@@ -17,15 +18,14 @@ struct QueueScreen {
     }
 
     /// The footer: the screen's keys (^U, which clears the search, is in the help).
-    static let footer = "type to find  ↑/↓ move  Enter sign up  F7 absent  F8 skip  ^N walk-in  ^C quit"
+    static var footer: String { tr("queue.footer") }
 
     /// Every key the screen takes, for the help overlay (F1; `?` is typed into the search here).
-    static let helpEntries = [
-        HelpEntry("type, Backspace", "find someone by name or email"), HelpEntry("↑/↓ PgUp/PgDn", "move"),
-        HelpEntry("Enter", "sign the person up"), HelpEntry("F7", "mark absent"), HelpEntry("F8", "mark skipped"),
-        HelpEntry("^N", "add a walk-in: someone not on the list"),
-        HelpEntry("^U", "clear the search"), HelpEntry("^C", "quit"),
-    ]
+    static var helpEntries: [HelpEntry] {
+        [HelpEntry(tr("queue.help.typeKeys"), tr("queue.help.find")), HelpEntry("↑/↓ PgUp/PgDn", tr("queue.help.move")),
+         HelpEntry("Enter", tr("queue.help.signUp")), HelpEntry("F7", tr("queue.help.absent")), HelpEntry("F8", tr("queue.help.skipped")),
+         HelpEntry("^N", tr("queue.help.walkIn")), HelpEntry("^U", tr("queue.help.clear")), HelpEntry("^C", tr("queue.help.quit"))]
+    }
 
     /// What staff typed to find someone.
     private(set) var filter = ""
@@ -76,25 +76,25 @@ struct QueueScreen {
         let size = buffer.size
         let (k, count) = queue.position
         buffer.fill(Rect(x: 0, y: 0, width: size.width, height: 1), style: .header)
-        buffer.writeCut(PrintableText.make("Enrolment queue · \(listName) · \(mode)"), at: Point(x: 1, y: 0), style: .header,
+        buffer.writeCut(PrintableText.make(tr("queue.header", ["list": listName, "mode": mode])), at: Point(x: 1, y: 0), style: .header,
                      width: size.width - 2)
-        let next = queue.next.map { "Next: \(Self.label($0)) · \(k) of \(count)" }
-            ?? "Everyone on the list is done with (\(queue.done) of \(count))."
+        let next = queue.next.map { tr("queue.next", ["person": Self.label($0), "position": k, "count": count]) }
+            ?? tr("queue.allDone", ["done": queue.done, "count": count])
         buffer.writeCut(next, at: Point(x: 1, y: 2), style: .title, width: size.width - 2)
-        let prompt = "Find (name or email): "
+        let prompt = tr("queue.find") + " "
         buffer.write(prompt, at: Point(x: 1, y: 3))
         let typed = PrintableText.make(filter)
         let end = buffer.write(typed, at: Point(x: 1 + DisplayWidth.of(prompt), y: 3), style: .field, maxWidth: size.width - 2 - DisplayWidth.of(prompt))
         let shown = queue.matching(filter)
         let area = Rect(x: 1, y: 5, width: size.width - 2, height: Self.listHeight(size, queue: queue))
         if shown.isEmpty {
-            buffer.writeCut(queue.pending.isEmpty ? "(no one is waiting)" : "(no one waiting matches \"\(typed)\")", at: Point(x: 1, y: 5),
+            buffer.writeCut(queue.pending.isEmpty ? tr("queue.noOneWaiting") : tr("queue.noMatch", ["typed": typed]), at: Point(x: 1, y: 5),
                          style: .hint, width: area.width)
         }
         list.render(shown.map { Self.line($0, queue: queue) }, in: area, into: &buffer)
         var y = area.y + area.height
         if !queue.invalid.isEmpty {
-            buffer.writeCut("Not offered (tophhie enrol --check): " + queue.invalid.map { "row \($0.row)" }.joined(separator: ", "),
+            buffer.writeCut(tr("queue.notOffered", ["rows": queue.invalid.map { tr("queue.row", ["row": String($0.row)]) }.joined(separator: ", ")]),
                          at: Point(x: 1, y: y), style: .error, width: size.width - 2)
             for row in queue.invalid.prefix(Self.invalidLines - 1) {
                 y += 1
@@ -116,13 +116,13 @@ struct QueueScreen {
     /// `Jane Doe <jane@contoso.com> (row 4)`, made printable.
     static func label(_ person: QueuePerson) -> String {
         let name = person.name.isEmpty ? "" : person.name + " "
-        return PrintableText.make("\(name)<\(person.email)> (row \(person.row))")
+        return PrintableText.make(tr("queue.person", ["name": name, "email": person.email, "row": String(person.row)]))
     }
 
     /// One person in the list, with an earlier failure when there is one.
     static func line(_ person: QueuePerson, queue: EnrolmentQueue) -> String {
-        let label = label(person) + (person.isWalkIn ? " · walk-in" : "")
+        let label = label(person) + (person.isWalkIn ? tr("queue.walkIn") : "")
         guard let entry = queue.outcomes[person.row] else { return label }
-        return label + " · failed before" + (entry.code.map { " (\($0))" } ?? "")
+        return label + tr("queue.failedBefore", ["code": entry.code.map { " (\($0))" } ?? ""])
     }
 }

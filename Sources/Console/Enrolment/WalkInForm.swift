@@ -1,4 +1,5 @@
 import AccountFlow
+import Localization
 import TophhieCloudAuthentication
 
 /// The walk-in form at a desk with a list (full screen ^N): the email and the sign-up form's attributes of
@@ -28,15 +29,15 @@ struct WalkInForm: Equatable {
     }
 
     var screen: Screen {
-        let email = ScreenField(id: .email, label: "Email", kind: .email, value: email, error: problems[EnrolmentForm.emailColumn])
+        let email = ScreenField(id: .email, label: tr("field.email"), kind: .email, value: email, error: problems[EnrolmentForm.emailColumn])
         let attributes = fields.map {
             ScreenField(id: $0.id, label: $0.label, kind: $0.kind, value: $0.value, error: problems[$0.attribute.name], note: $0.note,
                         required: $0.attribute.required)
         }
-        return Screen(title: "Walk-in: someone not on the list",
-                      text: ["Their email and details are checked as a row of the list is, then sign-up opens for them."],
+        return Screen(title: tr("walkIn.title"),
+                      text: [tr("walkIn.text")],
                       fields: [email] + attributes,
-                      actions: [ScreenAction("Add and sign up", .submitted), ScreenAction("Back to the queue", .backRequested)])
+                      actions: [ScreenAction(tr("walkIn.add"), .submitted), ScreenAction(tr("walkIn.back"), .backRequested)])
     }
 
     mutating func apply(_ event: FlowEvent) -> Outcome {

@@ -52,6 +52,11 @@ final class ConsoleModel {
     /// Whether the start-up restore may still bring an account: line mode prints home once, so it waits.
     var isRestoring: Bool { mailbox.isRestoring }
 
+    /// The person at an enrolment desk picked `tag` (a catalogue's language) until the idle reset.
+    func chooseLanguage(_ tag: String) {
+        state.language = tag
+    }
+
     /// Applies `event` and performs the effects it returns.
     func apply(_ given: FlowEvent) {
         // With a list, the queue is where the next person starts: not an empty sign-up form.

@@ -2,6 +2,7 @@ import AccountFlow
 import Foundation
 import ScreenPresentation
 import Launcher
+import Localization
 import TerminalUI
 
 /// The full-screen console: renders each flow screen, turns keys into flow events, applies the
@@ -29,6 +30,8 @@ final class FullScreenSession {
     private var queueScreen = QueueScreen()
     /// ^N at the queue: the walk-in form, while it is open, drawn over the queue; and when a key was last pressed on it.
     private var walkIn: (form: WalkInForm, view: FormView?, lastKey: Date)?
+    /// F12's list of languages, while it is open.
+    private var languageOverlay: LanguageOverlay?
     /// F7's QR code of the screen's address for a phone, while it is shown.
     private var qrOverlay: QRCodeOverlay?
     /// F9's scenario recording; nil in enrolment mode.
@@ -102,6 +105,20 @@ final class FullScreenSession {
             }
             if workbench.isOpen {
                 consoleNotice = workbench.handle(key)
+                return .ignored
+            }
+            if var overlay = languageOverlay {
+                switch overlay.handle(key) {
+                case .kept: languageOverlay = overlay
+                case .closed: languageOverlay = nil
+                case .chosen(let tag):
+                    languageOverlay = nil
+                    model.chooseLanguage(tag)
+                }
+                return .ignored
+            }
+            if key == .function(12), offersLanguages {
+                languageOverlay = LanguageOverlay(current: Localization.current.tag)
                 return .ignored
             }
             if var overlay = qrOverlay {
@@ -310,11 +327,16 @@ final class FullScreenSession {
         model.apply(.fieldEdited(.code, code.code))
     }
 
+    /// An enrolment desk's first screen lets the person pick the language (F12).
+    private var offersLanguages: Bool { model.state.settings.enrolmentMode && model.state.step == .home }
+
     private func render(on backend: some Backend) {
+        // The person's language, or the desk's again after the idle reset.
+        Localization.choice.set(Localizer(tag: model.state.language ?? model.state.settings.deskLanguage))
         let screen = model.state.screen
         var form = ScreenPresenter.formView(for: screen, header: header, previous: view)
         form.keymap = ConsoleKeys.keymap(withOutbox: outbox != nil, emulatorPanel: hasEmulatorPanel, recording: recording != nil,
-                                        phoneLink: screen.phoneLink != nil)
+                                        phoneLink: screen.phoneLink != nil, language: offersLanguages)
         // The code shown is the screen's: it goes when the sign-in ends or moves on.
         if qrOverlay?.link != screen.phoneLink { qrOverlay = nil }
         if let consoleNotice { form.status = consoleNotice }
@@ -350,6 +372,10 @@ final class FullScreenSession {
         var shownCursor = workbench.draw(over: &full, formCursor: cursor, outbox: outboxLines)
         if let qrOverlay {
             qrOverlay.render(into: &full)
+            shownCursor = nil
+        }
+        if let languageOverlay {
+            languageOverlay.render(into: &full)
             shownCursor = nil
         }
         if let help { shownCursor = help.render(over: &full) }

@@ -1,5 +1,6 @@
 import AccountFlow
 import Foundation
+import Localization
 import QRCode
 import TerminalUI
 
@@ -41,7 +42,7 @@ final class LineSession {
             let screen = model.state.screen
             show(screen)
             guard let events = ask(screen) else {
-                if model.inputEnded() { terminal.say("Input ended before the flow finished.") }
+                if model.inputEnded() { terminal.say(tr("line.inputEnded")) }
                 return
             }
             // An answer is input: enrolment's idle time counts from here, not from the last request.
@@ -112,9 +113,9 @@ final class LineSession {
 
     /// What may be typed while the screen waits.
     static func whileWaitingHelp(_ screen: Screen) -> String {
-        var ways = screen.phoneLink == nil ? [] : ["qr (the address as a QR code for a phone; qr light on a light background)"]
+        var ways = screen.phoneLink == nil ? [] : [tr("line.wait.qr")]
         ways += waitActions(screen).map(\.label)
-        return "While this waits, type " + ways.joined(separator: ", or ") + "."
+        return tr("line.wait", ["ways": ways.joined(separator: tr("line.wait.or"))])
     }
 
     /// A line typed while the screen waits: `qr`, or one of its buttons that end the wait.
@@ -140,12 +141,12 @@ final class LineSession {
     /// modules, for the usual light-on-dark terminal; `lightBackground` draws the dark ones (a light terminal, paper).
     private func printQRCode(_ link: PhoneLink, lightBackground: Bool) {
         guard let matrix = try? QRMatrix.encode(link.address) else {
-            terminal.say("That address is too long for a QR code: open it by hand.")
+            terminal.say(tr("line.qr.tooLong"))
             return
         }
         let picture = HalfBlockQR(matrix)
         link.instructions.forEach(terminal.say)
-        terminal.say("The code takes \(picture.columns) columns and \(picture.rows) lines; a narrower window breaks it.")
+        terminal.say(tr("line.qr.size", ["columns": picture.columns, "rows": picture.rows]))
         picture.lines(ink: lightBackground ? .dark : .light).forEach(terminal.say)
         terminal.say(link.address)
     }
@@ -156,7 +157,7 @@ final class LineSession {
         screen.text.forEach(terminal.say)
         if let banner = screen.banner { terminal.say("    \(banner)") }
         for detail in screen.details { terminal.say("\(detail.label): \(detail.value)") }
-        if let message = screen.message { terminal.say("Error: \(message)") }
+        if let message = screen.message { terminal.say(tr("line.error", ["message": message])) }
         // Why the form is asked again, before its first field is: a refused password must not wait for the email.
         for field in screen.fields { if let error = field.error { terminal.say("  \(field.label): \(error)") } }
         if let notice = screen.notice { terminal.say(notice) }
@@ -261,7 +262,7 @@ final class LineSession {
         case .text, .email, .phone, .number: true
         default: false
         }
-        return typed && !field.value.isEmpty ? " (optional; \(clearAnswer) clears it)" : " (optional)"
+        return typed && !field.value.isEmpty ? tr("line.optional.clears", ["clear": clearAnswer]) : tr("line.optional")
     }
 
     /// An answer to a numbered choice.
@@ -285,7 +286,7 @@ final class LineSession {
                       relistWhen changed: () -> Bool = { false }) -> Picked? {
         let shown = preselected.map { " [\($0 + 1)]" } ?? ""
         while true {
-            guard let answer = terminal.ask("Choose 1-\(labels.count)\(shown): ") else { return nil }
+            guard let answer = terminal.ask(tr("line.choose", ["count": labels.count, "default": shown]) + " ") else { return nil }
             if ranCommand(answer) {
                 if changed() { return .relist }
                 continue
@@ -295,11 +296,11 @@ final class LineSession {
             case .empty: return .keep
             case .ambiguous(let indices):
                 let matches = indices.map { "\($0 + 1). \(labels[$0])" }.joined(separator: "; ")
-                terminal.say("\"\(answer)\" starts \(indices.count) choices: \(matches). Type more of one, or its number.")
+                terminal.say(tr("line.ambiguous", ["answer": answer, "count": indices.count, "matches": matches]))
             case .unknown where quits && ["quit", "q"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()):
                 return .quit
             case .unknown:
-                terminal.say("Type a number from 1 to \(labels.count), or the start of a choice's name.")
+                terminal.say(tr("line.unknown", ["count": labels.count]))
             }
         }
     }

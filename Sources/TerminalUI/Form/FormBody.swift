@@ -131,7 +131,19 @@ struct FormBody {
 
     private mutating func appendField(_ field: FormField, owner: FormView.Focusable, focused: Bool, labelWidth: Int, width: Int) {
         let marker = focused ? "▸ " : "  "
-        let label = marker + TextWrap.truncate(field.label, width: labelWidth - 3)
+        // A label longer than its column (a translation runs longer) goes whole on rows of its own above the field,
+        // never cut; the field keeps its column.
+        let stacked = DisplayWidth.of(field.label) > labelWidth - 3
+        if stacked {
+            for (index, line) in TextWrap.wrap(field.label, width: max(1, width - 2)).enumerated() {
+                let shown = (index == 0 ? marker : "  ") + line
+                rows.append(Row(owner: owner) { buffer, x, y in
+                    buffer.write(shown, at: Point(x: x, y: y), style: focused ? .title : .plain)
+                    return nil
+                })
+            }
+        }
+        let label = stacked ? "" : marker + field.label
         let boxX = labelWidth
         switch field.kind {
         case .text, .password, .code:
@@ -166,7 +178,7 @@ struct FormBody {
             // An unlabeled picker (a screen's menu or method list) has no label row: the focus marker
             // goes on the chosen option instead of on a row of its own.
             let labeled = !field.label.isEmpty
-            if labeled {
+            if labeled, !stacked {
                 rows.append(Row(owner: owner) { buffer, x, y in
                     buffer.write(label, at: Point(x: x, y: y), style: focused ? .title : .plain)
                     return nil

@@ -62,12 +62,13 @@ final class ConsoleRun {
             .appendingPathComponent("Policies").appendingPathComponent(name).path
     }
 
-    /// Waits for the home screen with the embedded emulator started (its authority in the header).
+    /// Waits for the home screen with the embedded emulator started (its authority in the header); `entry` is a home
+    /// entry in the language the console starts in.
     @discardableResult
-    func waitForHome() async -> Bool {
+    func waitForHome(entry: String = "Sign in") async -> Bool {
         let started = await tmux.wait(timeout: .seconds(20)) {
             let screen = await tmux.screen()
-            return screen.contains("Tophhie Account Console") && screen.contains("Sign in") && !screen.contains("starting the embedded")
+            return screen.contains("Tophhie Account Console") && screen.contains(entry) && !screen.contains("starting the embedded")
         }
         guard started, port != 0 else { return started }
         // The emulator answers its control API once it listens.
