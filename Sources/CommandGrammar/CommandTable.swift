@@ -76,12 +76,15 @@ public enum CommandTable {
                    help: "with --enrol: append one JSON line per finished person (time, staff, terminal, tenant, email, object id, "
                        + "outcome; AADSTS code and correlation id on failure), fsynced, mode 0600, each line carrying the SHA-256 "
                        + "of the one before (tophhie record verify FILE). Nothing secret is written."),
-        OptionSpec(["--staff"], value: "NAME", help: "with --record: who is at the desk (default: the operating-system user)."),
-        OptionSpec(["--queue"], value: "FILE", completion: .file,
+        OptionSpec(["--staff"], value: "NAME", help: "with --record or a shared --queue: who is at the desk (default: the operating-system user)."),
+        OptionSpec(["--queue"], value: "FILE|URL", completion: .file,
                    help: "with --enrol: the people expected, as a list (tophhie enrol --template): the home screen shows the next "
                        + "person and k of N, finds one by name or email, opens sign-up with their row filled in, and marks people "
                        + "absent or skipped. Rows enrol --check refuses are listed, not offered. Outcomes go to FILE.progress, so "
-                       + "a console stopped at any moment resumes at the right person."),
+                       + "a console stopped at any moment resumes at the right person. A postgresql://… URL (with --event) is a "
+                       + "desk on a shared queue (tophhie enrol --load): it shows only people no other desk holds, claims each "
+                       + "person when sign-up opens, and keeps outcomes and the record in the database (no --record)."),
+        OptionSpec(["--event"], value: "NAME", help: "with a shared --queue: the intake day's name in the database."),
         OptionSpec(["--report"], value: "FILE", completion: .file,
                    help: "with --queue: each row's result (enrolled, already-exists, failed, absent, skipped, invalid, not reached) "
                        + "as CSV, or a Markdown table when FILE ends .md; written after each person and at the end."),

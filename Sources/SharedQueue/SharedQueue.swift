@@ -72,7 +72,8 @@ public final class SharedQueue: Sendable {
             for row in rows {
                 let number = Int(row[0] ?? "") ?? 0
                 let email = row[1] ?? ""
-                people.append(QueuePerson(row: number, email: email, columns: event.columns, fields: JSONText.strings(row[2])))
+                people.append(QueuePerson(row: number, email: email, columns: event.columns, fields: JSONText.strings(row[2]),
+                                          walkIn: row[8] == "t"))
                 if let outcome = row[3].flatMap(RecordOutcome.init(rawValue:)) {
                     progress.append(ProgressEntry(row: number, email: email, outcome: outcome, objectId: row[4], time: row[5] ?? "",
                                                   code: row[6], correlationId: row[7]))
@@ -194,7 +195,7 @@ public final class SharedQueue: Sendable {
                     """, [String(event.id), row, email, key, JSONText.array(fields)]) ?? ""
                 try session.execute("SELECT pg_advisory_unlock_all()")
                 try session.execute("SELECT pg_advisory_lock($1, $2)", [String(QueueSchema.lockClass), id])
-                return QueuePerson(row: Int(row) ?? 0, email: email, columns: event.columns, fields: fields)
+                return QueuePerson(row: Int(row) ?? 0, email: email, columns: event.columns, fields: fields, walkIn: true)
             }
         }
     }
@@ -238,8 +239,9 @@ public final class SharedQueue: Sendable {
     }
 
     private static func person(id: Int, event: QueueEvent, session: DatabaseSession) throws(DatabaseError) -> QueuePerson? {
-        guard let row = try session.execute("SELECT list_row, email, array_to_json(fields)::text FROM enrolment_people WHERE id = $1",
+        guard let row = try session.execute("SELECT list_row, email, array_to_json(fields)::text, walk_in FROM enrolment_people WHERE id = $1",
                                             [String(id)]).first else { return nil }
-        return QueuePerson(row: Int(row[0] ?? "") ?? 0, email: row[1] ?? "", columns: event.columns, fields: JSONText.strings(row[2]))
+        return QueuePerson(row: Int(row[0] ?? "") ?? 0, email: row[1] ?? "", columns: event.columns, fields: JSONText.strings(row[2]),
+                           walkIn: row[3] == "t")
     }
 }

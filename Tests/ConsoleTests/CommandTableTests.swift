@@ -35,6 +35,7 @@ import Testing
         case (_, "--staff"): ["--enrol", "--record", "enrolment.jsonl"]
         case (_, "--idle-reset"), (_, "--record"), (_, "--queue"): ["--enrol"]
         case (_, "--report"): ["--enrol", "--queue", "people.csv"]
+        case (_, "--event"): ["--enrol", "--queue", "postgresql://desk@db.example.com/intake"]
         default: []
         }
     }

@@ -41,7 +41,7 @@ import Testing
         // Corrected, they are added after the list's last row (6) and seated with their values.
         let person = try desk.addWalkIn(email: "walk.in@example.com", values: ["displayName": "Walk In"]).get()
         #expect(person.row == 7 && person.isWalkIn)
-        for event in desk.seat(person) { await flow.send(event) }
+        for event in desk.seat(person) ?? [] { await flow.send(event) }
         #expect(flow.field(.email)?.value == "walk.in@example.com")
         #expect(flow.field(.attribute("displayName"))?.value == "Walk In")
         // A second walk-in with the same address, while the first is at the desk, is refused.

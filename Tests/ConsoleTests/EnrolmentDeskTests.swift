@@ -35,7 +35,7 @@ import Testing
 
     static func seat(_ flow: FlowOnEmulator, _ desk: EnrolmentDesk, row: Int) async throws {
         let person = try #require(desk.queue.person(at: row))
-        for event in desk.seat(person) { await flow.send(event) }
+        for event in desk.seat(person) ?? [] { await flow.send(event) }
     }
 
     static func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }

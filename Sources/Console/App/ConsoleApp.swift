@@ -1,6 +1,7 @@
 import AccountFlow
 import CursesBackend
 import Foundation
+import SharedQueue
 import Launcher
 import Localization
 import TerminalUI
@@ -144,11 +145,22 @@ public enum ConsoleApp {
         return ScenarioRecording(path: path, preset: preset, target: target, caFile: options.caFile)
     }
 
-    /// `--queue FILE.csv`: the list checked against the sign-up form the screens use, and its progress read
-    /// (blocking: before the session); nil without `--queue`.
-    static func openDesk(_ options: ConsoleOptions, attributes: [RequiredAttribute]) throws(EnrolmentDeskError) -> EnrolmentDesk? {
+    /// `--queue FILE.csv`: the list checked against the sign-up form the screens use, and its progress read;
+    /// `--queue postgresql://… --event NAME`: a desk on the shared event (blocking: before the session); nil without `--queue`.
+    static func openDesk(_ options: ConsoleOptions, attributes: [RequiredAttribute], tenant: String) throws(EnrolmentDeskError) -> EnrolmentDesk? {
         guard let path = options.queuePath else { return nil }
-        return try EnrolmentDesk(listPath: path, reportPath: options.reportPath, form: EnrolmentForm(attributes: attributes))
+        let form = EnrolmentForm(attributes: attributes)
+        guard DatabaseURL.isDatabaseURL(path) else { return try EnrolmentDesk(listPath: path, reportPath: options.reportPath, form: form) }
+        let url: DatabaseURL
+        do throws(DatabaseError) {
+            url = try DatabaseURL(path)
+        } catch {
+            throw EnrolmentDeskError(error.description)
+        }
+        let staff = EnrolmentRecorder.staffName(options.staff, environment: ProcessInfo.processInfo.environment)
+        let store = try SharedQueueStore(url: url, event: options.event ?? "", desk: staff, terminal: EnrolmentRecorder.terminalName(),
+                                         tenant: tenant)
+        return EnrolmentDesk(store: store, check: EnrolmentCheck(form: form), form: form, reportPath: options.reportPath)
     }
 
     /// The interactive stack on the same tenant and app; nil in enrolment mode, which keeps no account and

@@ -70,7 +70,7 @@ final class Front {
         let settings = withBrowserAbsence(settings)
         let desk: EnrolmentDesk?
         do throws(EnrolmentDeskError) {
-            desk = try ConsoleApp.openDesk(options, attributes: settings.upFrontAttributes)
+            desk = try ConsoleApp.openDesk(options, attributes: settings.upFrontAttributes, tenant: header.authority)
         } catch {
             close()
             return ConsoleApp.fail("--queue " + PrintableText.make(error.message))

@@ -83,6 +83,8 @@ public struct ConsoleOptions: Equatable, Sendable {
     public var staff: String?
     /// `--queue FILE.csv` (enrolment mode): the list of people expected, with its progress file beside it.
     public var queuePath: String?
+    /// `--event NAME` (with `--queue postgresql://…`): the intake day on the shared queue.
+    public var event: String?
     /// `--report FILE` (with `--queue`): each row's result, CSV or Markdown (`.md`).
     public var reportPath: String?
 

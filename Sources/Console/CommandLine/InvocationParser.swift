@@ -3,6 +3,7 @@ import EnrolmentFiles
 import Foundation
 import Localization
 import TerminalUI
+import SharedQueue
 import TophhieCloudAuthentication
 import TenantEmulator
 
@@ -359,6 +360,7 @@ public struct InvocationParser {
         case "--record": options.recordPath = try once(given, options.recordPath, "the desk keeps one record")
         case "--staff": options.staff = value
         case "--queue": options.queuePath = try once(given, options.queuePath, "the desk serves one list; put the people in one CSV")
+        case "--event": options.event = value
         case "--report": options.reportPath = value
         default: return false
         }
@@ -387,7 +389,18 @@ public struct InvocationParser {
         if options.recordPath != nil || options.staff != nil, !options.enrol {
             throw UsageError("--record and --staff keep the enrolment record in enrolment mode; add --enrol.")
         }
-        if options.staff != nil, options.recordPath == nil {
+        let shared = options.queuePath.map(DatabaseURL.isDatabaseURL) ?? false
+        if shared, options.event?.isEmpty ?? true {
+            throw UsageError("--queue \(options.queuePath ?? "") is a shared queue; add --event NAME (the event enrol --load loaded).")
+        }
+        if options.event != nil, !shared {
+            throw UsageError("--event names the intake day on a shared queue; add --queue postgresql://….")
+        }
+        if shared, let path = options.recordPath {
+            throw UsageError("--record \(path): a shared queue keeps the event's record in its database (tophhie record verify "
+                             + "postgresql://… --event NAME); leave out --record.")
+        }
+        if options.staff != nil, options.recordPath == nil, !shared {
             throw UsageError("--staff names who is at the desk in the enrolment record; add --record FILE.")
         }
         if options.queuePath != nil, !options.enrol {
@@ -397,7 +410,7 @@ public struct InvocationParser {
             throw UsageError("--report writes the result of each row of a list; add --queue FILE.csv.")
         }
         // The report is replaced whole after each person: naming the list or its progress file would lose it.
-        if let report = options.reportPath, let list = options.queuePath,
+        if let report = options.reportPath, let list = options.queuePath, !shared,
            [list, ProgressFile.path(besideList: list)].contains(where: { Self.sameFile($0, report) }) {
             throw UsageError("--report \(report): that is the list or its progress file, which the report would replace; "
                              + "choose another file.")

@@ -3,72 +3,62 @@ import EnrolmentFiles
 import Foundation
 import TophhieCloudAuthentication
 
-/// `--enrol --queue FILE.csv`: the list's people at the desk. It seats a person (the sign-up form filled from
-/// their row), keeps each outcome in the queue, and after each one replaces the progress file beside the list
-/// and the `--report` file; staff mark people absent or skipped, and add walk-ins (checked as a row is, against
-/// the list too). Used on the console's own thread; the files are written on their writers' queues.
+/// `--enrol --queue FILE.csv|postgresql://…`: the queue's people at the desk. It seats a person (the sign-up form
+/// filled from their row; on a shared queue, once this desk has claimed them), keeps each outcome in its
+/// ``QueueStore`` and replaces the `--report` file after each one; staff mark people absent or skipped, and add
+/// walk-ins (checked as a row is, against the list too). Used on the console's own thread.
 final class EnrolmentDesk {
-    /// The list's path, for the screen and the report's title.
-    let listPath: String
-    /// How the list was read when it is not plain comma-separated UTF-8 (`people.csv: read as ;-separated`).
-    let listNotice: String?
-    private(set) var queue: EnrolmentQueue
+    let store: any QueueStore
     private let form: EnrolmentForm
-    /// The list's check, kept with every email it saw: a walk-in meets the same rules and the same duplicates.
+    /// The form's check; for a list, kept with every email it saw: a walk-in meets the same rules and duplicates.
     private var check: EnrolmentCheck
-    private let progress: AtomicFileWriter
     private let report: AtomicFileWriter?
     /// `--record`: told of absent and skipped people too (the model tells it of the others).
     var recorder: EnrolmentRecorder?
     private let clock: () -> Date
+    /// What the store could not do (the database gone), said once by the session.
+    private var notice: String?
 
-    /// Reads the list and its progress file (blocking: before the console starts).
     /// - Parameters:
-    ///   - form: the sign-up form the list is checked against, as `enrol --check` does.
+    ///   - check: the form's check, with the list's emails for a list.
     ///   - reportPath: `--report FILE`, replaced after each person and at the end.
-    /// - Throws: ``EnrolmentDeskError`` with a sentence naming the file, row and column: a list that cannot be
-    ///   read, or a progress file that cannot be resumed from (left as it is).
-    init(listPath: String, reportPath: String?, form: EnrolmentForm, clock: @escaping () -> Date = { Date() }) throws(EnrolmentDeskError) {
-        self.listPath = listPath
+    init(store: any QueueStore, check: EnrolmentCheck, form: EnrolmentForm, reportPath: String?, clock: @escaping () -> Date = { Date() }) {
+        self.store = store
+        self.check = check
         self.form = form
         self.clock = clock
-        var people: [QueuePerson] = []
-        var invalid: [InvalidRow] = []
-        var reader: CSVReader?
-        var check = EnrolmentCheck(form: form)
-        do throws(CSVError) {
-            let opened = try check.reader(listPath)
-            reader = opened
-            _ = try check.run(opened, report: { _ in }) { header, record, problems in
-                let email = header.names.firstIndex(of: EnrolmentForm.emailColumn).map { record.fields[$0] } ?? ""
-                if problems.isEmpty {
-                    people.append(QueuePerson(row: record.row, email: email.trimmingCharacters(in: .whitespaces), columns: header.names,
-                                              fields: record.fields))
-                } else {
-                    invalid.append(InvalidRow(row: record.row, email: email, problems: problems.map { "\($0.column): \($0.message)" }))
-                }
-            }
-        } catch {
-            let notice = reader?.dialect?.notice.map { " (\($0))" } ?? ""
-            throw EnrolmentDeskError("\(listPath)\(notice): \(error.description)")
-        }
-        listNotice = reader?.dialect?.notice.map { "\(listPath): \($0)." }
-        let progressPath = ProgressFile.path(besideList: listPath)
-        do throws(ProgressFileError) {
-            let contents = try ProgressFile.load(progressPath)
-            queue = try EnrolmentQueue(people: people, invalid: invalid, resuming: contents.entries, walkIns: contents.walkIns)
-        } catch {
-            throw EnrolmentDeskError(error.message.hasPrefix(progressPath) ? error.message : "\(progressPath): \(error.message)")
-        }
-        // Walk-ins of an earlier run count as listed: one added again is refused as a duplicate row would be.
-        for walkIn in queue.walkIns {
-            _ = check.problems(of: Self.fields(walkIn.email, walkIn.values, form), row: walkIn.row, positions: Self.formPositions(form))
-        }
-        self.check = check
-        progress = AtomicFileWriter(path: progressPath)
         report = reportPath.map(AtomicFileWriter.init(path:))
         // The report exists from the start: invalid rows are in it before anyone is seated.
         saveReport()
+    }
+
+    /// `--queue FILE.csv`: reads the list and its progress file (blocking: before the console starts).
+    /// - Throws: ``EnrolmentDeskError`` with a sentence naming the file, row and column: a list that cannot be
+    ///   read, or a progress file that cannot be resumed from (left as it is).
+    convenience init(listPath: String, reportPath: String?, form: EnrolmentForm, clock: @escaping () -> Date = { Date() }) throws(EnrolmentDeskError) {
+        var check = EnrolmentCheck(form: form)
+        let store = try ListQueueStore(listPath: listPath, check: &check, form: form)
+        self.init(store: store, check: check, form: form, reportPath: reportPath, clock: clock)
+    }
+
+    /// The queue as last read (other desks' people left out).
+    var queue: EnrolmentQueue { store.queue }
+
+    /// The list's path or `event NAME`, for the screen.
+    var title: String { store.title }
+
+    /// How the list was read when it is not plain comma-separated UTF-8 (`people.csv: read as ;-separated`).
+    var listNotice: String? { (store as? ListQueueStore)?.listNotice }
+
+    /// Reads the queue again, before it is shown (other desks' outcomes and claims).
+    func refresh() {
+        attempt { () throws(EnrolmentDeskError) in try store.refresh() }
+    }
+
+    /// What the store could not do since it was last asked.
+    func takeNotice() -> String? {
+        defer { notice = nil }
+        return notice
     }
 
     /// The sign-up form's attributes, for the walk-in form.
@@ -76,8 +66,11 @@ final class EnrolmentDesk {
 
     /// What seating `person` sends the flow: sign-up, with the row's email and attributes filled in. The person
     /// checks them and types their own password and code.
-    func seat(_ person: QueuePerson) -> [FlowEvent] {
-        queue.seat(person.row)
+    /// - Returns: nil when another desk took the person meanwhile (the queue is read again).
+    func seat(_ person: QueuePerson) -> [FlowEvent]? {
+        var claimed = false
+        attempt { () throws(EnrolmentDeskError) in claimed = try store.claim(person.row) }
+        guard claimed else { return nil }
         var events: [FlowEvent] = [.menuChosen(.signUp), .fieldEdited(.email, person.email)]
         for attribute in form.attributes {
             let value = (person.value(of: attribute.name) ?? "").trimmingCharacters(in: .whitespaces)
@@ -99,10 +92,10 @@ final class EnrolmentDesk {
         let row = max(queue.listEnd, queue.people.last?.row ?? 1) + 1
         let problems = check.problems(of: Self.fields(email, values, form), row: row, positions: Self.formPositions(form), keepingRefused: false)
         guard problems.isEmpty else { return .failure(WalkInRefusal(problems: problems)) }
-        let person = queue.addWalkIn(email: email, values: values.filter { !$0.value.isEmpty })
-        saveProgress()
+        var added = Result<QueuePerson, WalkInRefusal>.failure(WalkInRefusal(problems: []))
+        attempt { () throws(EnrolmentDeskError) in added = try store.addWalkIn(email: email, values: values) }
         saveReport()
-        return .success(person)
+        return added
     }
 
     /// Staff mark `person` absent or skipped.
@@ -125,45 +118,49 @@ final class EnrolmentDesk {
 
     /// The person at the desk left without an outcome (home, idle reset): they stay in the queue.
     func left() {
-        queue.leaveDesk()
+        attempt { () throws(EnrolmentDeskError) in try store.release() }
     }
 
     /// Writes the report a last time and waits for both files. Blocking: the console's thread, at exit.
     /// - Returns: what could not be written, one sentence each.
     func finish() -> [String] {
         saveReport()
-        return (progress.drain() + (report?.drain() ?? [])).map(\.message)
+        return store.finish() + (report?.drain() ?? []).map(\.message)
     }
 
     /// Returns once the progress file and the report written so far are on disk (tests, async code).
     func written() async {
-        await progress.written()
+        await store.written()
         await report?.written()
     }
 
     private func keep(_ result: PersonResult, row: Int) {
-        queue.record(ProgressEntry(row: row, email: queue.person(at: row)?.email ?? result.email, outcome: result.outcome,
-                                   objectId: result.objectID, time: UTCTime.text(clock()), code: result.code,
-                                   correlationId: result.correlationID))
-        saveProgress()
+        let entry = ProgressEntry(row: row, email: queue.person(at: row)?.email ?? result.email, outcome: result.outcome,
+                                  objectId: result.objectID, time: UTCTime.text(clock()), code: result.code,
+                                  correlationId: result.correlationID)
+        attempt { () throws(EnrolmentDeskError) in try store.keep(entry, walkIn: result.walkIn) }
         saveReport()
     }
 
-    private func saveProgress() {
-        let (entries, walkIns) = (queue.progress, queue.walkIns)
-        progress.replaceSoon { ProgressFile.bytes(entries, walkIns: walkIns) }
+    /// Runs a store call; what fails is kept for the session to say (the desk carries on with what it has).
+    private func attempt(_ call: () throws(EnrolmentDeskError) -> Void) {
+        do throws(EnrolmentDeskError) {
+            try call()
+        } catch {
+            notice = error.message
+        }
     }
 
     /// A walk-in's email and `values` as a row under the form's own columns.
-    private static func fields(_ email: String, _ values: [String: String], _ form: EnrolmentForm) -> [String] {
+    static func fields(_ email: String, _ values: [String: String], _ form: EnrolmentForm) -> [String] {
         [email] + form.attributes.map { values[$0.name] ?? "" }
     }
 
-    private static func formPositions(_ form: EnrolmentForm) -> [Int?] { form.columns.indices.map { $0 } }
+    static func formPositions(_ form: EnrolmentForm) -> [Int?] { form.columns.indices.map { $0 } }
 
     private func saveReport() {
         guard let report else { return }
-        let (queue, title) = (self.queue, listPath)
+        let (queue, title) = (self.queue, store.title)
         report.replaceSoon { EnrolmentReport.bytes(queue, path: report.path, title: title) }
     }
 }

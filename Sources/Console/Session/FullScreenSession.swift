@@ -185,11 +185,18 @@ final class FullScreenSession {
         consoleNotice = nil
         switch queueScreen.handle(key, queue: desk.queue, size: terminalSize) {
         case .seat(let person):
-            for event in desk.seat(person) { model.apply(event) }
+            guard let events = desk.seat(person) else {
+                queueScreen.reset()
+                let why = desk.takeNotice() ?? "Row \(person.row) was just taken at another desk; the next is shown."
+                consoleNotice = StatusLine(PrintableText.make(why), kind: .error)
+                return
+            }
+            for event in events { model.apply(event) }
         case .mark(let person, let outcome):
             desk.mark(person, outcome)
             queueScreen.reset()
-            consoleNotice = StatusLine("Row \(person.row) marked \(outcome.rawValue).", kind: .info)
+            consoleNotice = desk.takeNotice().map { StatusLine(PrintableText.make($0), kind: .error) }
+                ?? StatusLine("Row \(person.row) marked \(outcome.rawValue).", kind: .info)
         case .walkIn:
             walkIn = (WalkInForm(attributes: desk.attributes), nil, Date())
         case .handled, .ignored:
@@ -219,7 +226,9 @@ final class FullScreenSession {
                 case .success(let person):
                     walkIn = nil
                     queueScreen.reset()
-                    for event in desk.seat(person) { model.apply(event) }
+                    for event in desk.seat(person) ?? [] { model.apply(event) }
+                case .failure(let refusal) where refusal.problems.isEmpty:
+                    consoleNotice = StatusLine("Not added: " + PrintableText.make(desk.takeNotice() ?? ""), kind: .error)
                 case .failure(let refusal):
                     form.refused(refusal)
                     walkIn?.form = form
@@ -354,7 +363,7 @@ final class FullScreenSession {
         } else if let desk, showsQueue {
             let paneHeight = content?.height(onScreen: size.height) ?? 0
             var top = Buffer(size: Size(width: size.width, height: size.height - paneHeight))
-            cursor = queueScreen.render(desk.queue, listName: URL(fileURLWithPath: desk.listPath).lastPathComponent, mode: header.mode,
+            cursor = queueScreen.render(desk.queue, listName: URL(fileURLWithPath: desk.title).lastPathComponent, mode: header.mode,
                                         into: &top)
             // The console's own notice, else the home screen's (why the last person's screen was cleared).
             if let notice = consoleNotice?.text ?? model.state.screen.notice {

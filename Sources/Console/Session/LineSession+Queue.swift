@@ -12,11 +12,13 @@ extension LineSession {
     func askQueue(_ desk: EnrolmentDesk) -> [FlowEvent]? {
         var filter = ""
         while true {
+            desk.refresh()
+            if let notice = desk.takeNotice() { terminal.say(PrintableText.make(notice)) }
             let queue = desk.queue
             let shown = queue.matching(filter)
             let (k, count) = queue.position
             terminal.say("")
-            terminal.say("== Enrolment queue · \(URL(fileURLWithPath: desk.listPath).lastPathComponent)")
+            terminal.say("== Enrolment queue · \(URL(fileURLWithPath: desk.title).lastPathComponent)")
             if filter.isEmpty, let notice = model.state.screen.notice { terminal.say(notice) }
             terminal.say(queue.next.map { "Next: \(QueueScreen.label($0)) · \(k) of \(count)" }
                          ?? "Everyone on the list is done with (\(queue.done) of \(count)).")
@@ -41,14 +43,19 @@ extension LineSession {
                 guard let asked = askWalkIn(desk) else { return nil }
                 guard let person = asked else { continue }
                 terminal.say("Walk-in added as row \(person.row). Sign-up for row \(person.row).")
-                return desk.seat(person)
+                guard let events = desk.seat(person) else { continue }
+                return events
             case .seat(let index):
                 guard shown.indices.contains(index) else {
                     terminal.say("Type a number from 1 to \(min(shown.count, Self.queueLines)).")
                     continue
                 }
+                guard let events = desk.seat(shown[index]) else {
+                    terminal.say("Row \(shown[index].row) was just taken at another desk; the queue is read again.")
+                    continue
+                }
                 terminal.say("Sign-up for row \(shown[index].row).")
-                return desk.seat(shown[index])
+                return events
             case .mark(let index, let outcome):
                 guard shown.indices.contains(index) else {
                     terminal.say("Type a number from 1 to \(min(shown.count, Self.queueLines)).")
@@ -75,6 +82,9 @@ extension LineSession {
         switch desk.addWalkIn(email: email, values: values) {
         case .success(let person):
             return .some(person)
+        case .failure(let refusal) where refusal.problems.isEmpty:
+            if let notice = desk.takeNotice() { terminal.say(PrintableText.make("Not added: \(notice)")) }
+            return .some(nil)
         case .failure(let refusal):
             for line in refusal.lines { terminal.say(PrintableText.make("Not added: \(line)")) }
             return .some(nil)

@@ -1,0 +1,94 @@
+import AccountFlow
+import EnrolmentFiles
+import SharedQueue
+
+/// `--queue postgresql://… --event NAME`: one desk on an event's shared list (``SharedQueue``). The queue shown
+/// leaves out people other desks hold; seating someone claims them, an outcome is committed with its line of the
+/// event's record (the database's record, not a `--record` file), and leaving releases the claim. A desk killed
+/// loses its claim with its session. Calls wait on the console's own thread (``ConsoleThreadWait``).
+final class SharedQueueStore: QueueStore {
+    private(set) var queue: EnrolmentQueue
+    let title: String
+    private let shared: SharedQueue
+    private let terminal: String
+    private let tenant: String
+
+    /// Opens the event (blocking: before the console starts).
+    /// - Parameters:
+    ///   - desk: the desk's name kept with each outcome and record line (`--staff`, else the user's name).
+    ///   - terminal: the desk's terminal, for the record.
+    /// - Throws: ``EnrolmentDeskError`` saying why the database or the event cannot be used.
+    init(url: DatabaseURL, event: String, desk: String, terminal: String, tenant: String) throws(EnrolmentDeskError) {
+        title = "event \(event)"
+        self.terminal = terminal
+        self.tenant = tenant
+        do throws(DatabaseError) {
+            shared = try ConsoleThreadWait.value { () throws(DatabaseError) in try await SharedQueue.open(url, event: event, desk: desk) }
+            let shared = self.shared
+            queue = try ConsoleThreadWait.value { () throws(DatabaseError) in try await shared.snapshot().queue }
+        } catch {
+            throw EnrolmentDeskError(error.description)
+        }
+    }
+
+    func refresh() throws(EnrolmentDeskError) {
+        let seated = queue.atDesk
+        queue = try Self.call { [shared] () throws(DatabaseError) in try await shared.snapshot().queue }
+        if let seated { queue.seat(seated) }
+    }
+
+    func claim(_ row: Int) throws(EnrolmentDeskError) -> Bool {
+        let held = try Self.call { [shared] () throws(DatabaseError) in try await shared.claim(row: row) }
+        guard held != nil else {
+            try refresh()
+            return false
+        }
+        queue.seat(row)
+        return true
+    }
+
+    func keep(_ entry: ProgressEntry, walkIn: Bool) throws(EnrolmentDeskError) {
+        let line = RecordEntry(time: entry.time, staff: shared.desk, terminal: terminal, tenant: tenant, email: entry.email,
+                               objectId: entry.objectId, outcome: entry.outcome, code: entry.code, correlationId: entry.correlationId,
+                               walkIn: walkIn ? true : nil)
+        queue.record(entry)
+        _ = try Self.call { [shared] () throws(DatabaseError) in try await shared.finish(row: entry.row, line) }
+        try refresh()
+    }
+
+    func release() throws(EnrolmentDeskError) {
+        queue.leaveDesk()
+        try Self.call { [shared] () throws(DatabaseError) in try await shared.release() }
+        try refresh()
+    }
+
+    /// The form's rules accepted the walk-in; the database refuses an email the event lists already.
+    func addWalkIn(email: String, values: [String: String]) throws(EnrolmentDeskError) -> Result<QueuePerson, WalkInRefusal> {
+        do throws(DatabaseError) {
+            let person = try ConsoleThreadWait.value { [shared] () throws(DatabaseError) in try await shared.addWalkIn(email: email, values: values) }
+            try? refresh()
+            queue.seat(person.row)
+            return .success(person)
+        } catch {
+            guard case .listedAlready(let row) = error else { throw EnrolmentDeskError(error.description) }
+            return .failure(WalkInRefusal(problems: [ColumnProblem(column: EnrolmentForm.emailColumn,
+                                                                   message: "This email is listed already, on row \(row)")]))
+        }
+    }
+
+    func finish() -> [String] {
+        let shared = self.shared
+        _ = try? ConsoleThreadWait.value { () throws(DatabaseError) in await shared.close() }
+        return []
+    }
+
+    func written() async {}
+
+    private static func call<T: Sendable>(_ work: @escaping @Sendable () async throws(DatabaseError) -> T) throws(EnrolmentDeskError) -> T {
+        do throws(DatabaseError) {
+            return try ConsoleThreadWait.value(work)
+        } catch {
+            throw EnrolmentDeskError(error.description)
+        }
+    }
+}
