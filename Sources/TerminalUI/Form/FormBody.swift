@@ -15,7 +15,9 @@ struct FormBody {
     /// scrolled away.
     private(set) var buttonRows: [Row] = []
 
-    init(form: FormView, width: Int) {
+    /// - Parameter detailsLast: the details go after the fields, not before them (see ``FormRenderer``: where a longer
+    ///   language's details would push the first field out of view, they follow the fields and scroll).
+    init(form: FormView, width: Int, detailsLast: Bool = false) {
         for paragraph in form.lines {
             for line in TextWrap.wrap(paragraph, width: width) {
                 rows.append(Row(owner: nil) { buffer, x, y in buffer.write(line, at: Point(x: x, y: y)); return nil })
@@ -28,9 +30,11 @@ struct FormBody {
             appendBanner(banner, width: width)
             if !form.details.isEmpty || !form.fields.isEmpty { rows.append(Row(owner: nil) { _, _, _ in nil }) }
         }
-        appendDetails(form.details, width: width)
-        // Fields need a blank row after the details; buttons bring their own.
-        if !form.details.isEmpty, !form.fields.isEmpty { rows.append(Row(owner: nil) { _, _, _ in nil }) }
+        if !detailsLast {
+            appendDetails(form.details, width: width)
+            // Fields need a blank row after the details; buttons bring their own.
+            if !form.details.isEmpty, !form.fields.isEmpty { rows.append(Row(owner: nil) { _, _, _ in nil }) }
+        }
         // Labels get up to two fifths of the width, so "Loyalty number (optional)" fits at 80 columns.
         let labelWidth = min((form.fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 3, width * 2 / 5)
         let focused = form.focused
@@ -38,6 +42,10 @@ struct FormBody {
             // A blank row between fields keeps labels and their messages apart.
             if index > 0 { rows.append(Row(owner: nil) { _, _, _ in nil }) }
             appendField(field, owner: .field(index), focused: focused == .field(index), labelWidth: labelWidth, width: width)
+        }
+        if detailsLast, !form.details.isEmpty {
+            if !form.fields.isEmpty { rows.append(Row(owner: nil) { _, _, _ in nil }) }
+            appendDetails(form.details, width: width)
         }
         if !form.buttons.isEmpty {
             appendButtons(form.buttons, focused: focused, width: width)

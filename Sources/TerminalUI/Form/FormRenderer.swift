@@ -50,7 +50,7 @@ public enum FormRenderer {
         } else {
             buffer.write(TextWrap.truncate(form.title, width: contentWidth), at: Point(x: left, y: 1), style: .title)
         }
-        let cursor = drawBody(FormBody(form: form, width: contentWidth), focus: form.focused, scroll: form.scroll,
+        let cursor = drawBody(layout(form, width: contentWidth, height: body.height), focus: form.focused, scroll: form.scroll,
                               position: position(in: form), in: body, into: &buffer)
         guard let list = form.choiceList, form.fields.indices.contains(list.field) else { return cursor }
         return ChoiceListBox.render(list, title: form.fields[list.field].label, in: body, into: &buffer)
@@ -71,7 +71,21 @@ public enum FormRenderer {
         let contentWidth = min(size.width - 2, maxContentWidth)
         let statusRows = max(1, statusLines(form, width: contentWidth, height: size.height).count)
         let height = bodyHeight(size: size, statusRows: statusRows, paneHeight: pane?.height(onScreen: size.height) ?? 0)
-        return (FormBody(form: form, width: contentWidth), height)
+        return (layout(form, width: contentWidth, height: height), height)
+    }
+
+    /// `form`'s body in `height` rows: the details before the fields, unless that puts the first field below the
+    /// rows shown at the top (a longer language's labels stack under each other); then they follow the fields, so
+    /// the screen opens with its text, the first field and the actions in view, and the details are a PgDn away.
+    static func layout(_ form: FormView, width: Int, height: Int) -> FormBody {
+        let body = FormBody(form: form, width: width)
+        let owned = body.rows.indices.filter { body.rows[$0].owner == .field(0) }
+        guard !form.details.isEmpty, let first = owned.first, let last = owned.last else { return body }
+        // In view: the field's first two rows (a label stacked over its box), or the start of a list.
+        let needed = min(last, first + 1)
+        let (scrolled, area) = scrolledPart(body, height: height)
+        guard scrolled.count > area, needed >= area - 2 else { return body }
+        return FormBody(form: form, width: width, detailsLast: true)
     }
 
     /// How PgUp/PgDn move `form` on a `size` screen beside `pane`. A page is the scrolled part's visible rows (less
