@@ -244,7 +244,8 @@ public enum Gallery {
             renderer; `GalleryTests` fails when this file is out of date. The layout rules are in
             [usage.md](usage.md#screen-layout). Each screen is shown at 80×24 and 120×40; then the screens the
             console shows beside the embedded emulator's outbox pane, and a few as a monochrome terminal
-            (`NO_COLOR`) draws them.
+            (`NO_COLOR`) draws them. The home and code screens in every other language of the catalogues, German
+            first, and in the pseudo-locale `qps` are in [screens-languages.md](screens-languages.md).
 
             """
         out += "\n## Contents\n\n"
