@@ -29,6 +29,8 @@ let package = Package(
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         // QR codes of the sign-in addresses, for a phone.
         systemLibrary("CQRencode", pkgConfig: "libqrencode", apt: "libqrencode-dev"),
+        // PostgreSQL's client library: the shared enrolment queue of many desks.
+        systemLibrary("CLibPQ", pkgConfig: "libpq", apt: "libpq-dev"),
         // A mailbox's messages: MIME with GMime, their HTML parts with libxml2's HTML parser. GMime's pkg-config adds
         // -D_LARGEFILE64_SOURCE and -pthread, which SwiftPM refuses with a warning: glib's folders come from pkg-config
         // here, GMime's own (/usr/include/gmime-3.0 on every Debian architecture) from MailboxCodes' flags.
@@ -83,10 +85,13 @@ let package = Package(
         .target(name: "EmulatorServer", dependencies: ["NativeAuthWire", "TenantEmulator", "LoopbackHTTP", "CCrypto"]),
         // Enrolment files: the streaming RFC 4180 CSV reader and the enrolment record's hash chain (SHA-256).
         .target(name: "EnrolmentFiles", dependencies: ["EmailAddresses", "CCrypto"]),
+        // Many desks on one list: the shared queue, its claims and its record in PostgreSQL (libpq). Off the pool
+        // through the framework's OffPoolWork.
+        .target(name: "SharedQueue", dependencies: ["CLibPQ", "EnrolmentFiles", "EmailAddresses", "TophhieCloudAuthentication"]),
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [
             "TophhieCloudAuthentication", "Localization", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
-            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "TenantConfiguration", "MailboxCodes", "QRCode", "StrictJSON", "EmailAddresses",
+            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "SharedQueue", "TenantConfiguration", "MailboxCodes", "QRCode", "StrictJSON", "EmailAddresses",
         ]),
         // Every flow screen with fictional values, and the gallery of them (`scripts/gallery` writes docs/screens.md
         // with `screen-gallery`); the snapshot tests draw the same screens.
@@ -112,6 +117,8 @@ let package = Package(
         .target(name: "EmulatorLoad", dependencies: ["NativeAuthWire", "TenantEmulator", "EmulatorServer"]),
         .executableTarget(name: "tophhie-bench", dependencies: [
             "tophhie", "tophhie-console", "startup-floor", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "EmulatorLoad",
+            // claims: the shared queue against TestSupport's PostgreSQL server.
+            "SharedQueue", "EnrolmentFiles", "TestSupport",
         ]),
         // Hidden test harness: a three-field form on CursesBackend, driven under tmux by CursesBackendTests.
         .executableTarget(name: "tui-harness", dependencies: ["CursesBackend", "TerminalUI"]),
@@ -132,6 +139,8 @@ let package = Package(
         .testTarget(name: "TenantEmulatorTests", dependencies: ["TenantConfiguration", "TenantEmulator", "EmailAddresses", "EmulatorServer", "LoopbackHTTP", "TophhieCloudAuthentication", "TestSupport"]),
         .testTarget(name: "EmulatorLoadTests", dependencies: ["EmulatorLoad", "NativeAuthWire", "TenantEmulator", "EmulatorServer", "LoopbackHTTP"]),
         .testTarget(name: "EnrolmentFilesTests", dependencies: ["EnrolmentFiles"]),
+        // Against a real PostgreSQL over TLS that the tests start (TestSupport's PostgreSQLServer).
+        .testTarget(name: "SharedQueueTests", dependencies: ["SharedQueue", "EnrolmentFiles", "TestSupport"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "EmailAddresses", "QRCode", "TenantConfiguration", "MailboxCodes", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
                     exclude: ["Schemas", "Snapshots", "Scripts"]),

@@ -297,9 +297,11 @@ public enum CommandTable {
 
     /// `tophhie enrol`: an enrolment list (CSV) against the tenant's sign-up form.
     public static let enrol = CommandSpec(
-        name: "enrol", summary: "an enrolment list (CSV): its template from the tenant's sign-up form, or a dry run of it",
+        name: "enrol", summary: "an enrolment list (CSV): its template from the tenant's sign-up form, a dry run of it, or a shared queue in PostgreSQL",
         usage: ["enrol --template FILE.csv [--preset NAME|FILE | --sign-up-attributes FILE]",
-                "enrol --check FILE.csv [--preset NAME|FILE | --sign-up-attributes FILE]"],
+                "enrol --check FILE.csv [--preset NAME|FILE | --sign-up-attributes FILE]",
+                "enrol --load FILE.csv --into postgresql://… --event NAME [--tenant AUTHORITY] [--preset NAME|FILE | --sign-up-attributes FILE]",
+                "enrol --status postgresql://… --event NAME [--watch] [--report FILE]"],
         options: [
             OptionSpec(["--template"], value: "FILE", completion: .file,
                        help: "write a header (email, then the sign-up attributes; never a password) and a commented row giving each "
@@ -307,6 +309,20 @@ public enum CommandTable {
             OptionSpec(["--check"], value: "FILE", completion: .file,
                        help: "check every row with the sign-up screen's rules (required, type, pattern, choices, email) and for "
                            + "emails listed twice; one line per problem: row N, column NAME: message."),
+            OptionSpec(["--load"], value: "FILE", completion: .file,
+                       help: "check the list as --check does and load the rows the form accepts into --event on the --into database "
+                           + "(a shared queue for many desks); loading it again adds nothing, a row that changed since is named and "
+                           + "kept as first loaded."),
+            OptionSpec(["--into"], value: "URL", help: "with --load: the database, postgresql://USER@HOST[:PORT]/DATABASE (no password in it: "
+                           + "~/.pgpass, PGPASSFILE or ?service=; TLS verified off loopback)."),
+            OptionSpec(["--event"], value: "NAME", help: "with --load or --status: the intake day's name in the database."),
+            OptionSpec(["--tenant"], value: "AUTHORITY", help: "with --load: the tenant the event is for, kept with it (default: the "
+                           + "embedded emulator's preset)."),
+            OptionSpec(["--status"], value: "URL", help: "where an event stands: counts by outcome and by desk, the rate over the last "
+                           + "15 minutes, an estimate of the end."),
+            OptionSpec(["--watch"], help: "with --status: redraw it as a full-screen board every 2 seconds; q quits."),
+            OptionSpec(["--report"], value: "FILE", completion: .file,
+                       help: "with --status: write every row's result as --queue's report does (CSV, or Markdown for .md)."),
             OptionSpec(["--preset"], value: "NAME|FILE", completion: .presetOrFile,
                        help: "whose form: the embedded emulator's preset or policy file (default email-password)."),
             OptionSpec(["--sign-up-attributes"], value: "FILE", completion: .file,
@@ -320,11 +336,13 @@ public enum CommandTable {
     /// `tophhie record`: the enrolment record.
     public static let record = CommandSpec(
         name: "record", summary: "check an enrolment record (--record FILE) for changed, removed or reordered lines",
-        usage: ["record verify FILE"], options: [],
-        operand: "verify FILE", operandCompletion: .wordThenFiles(["verify"]),
+        usage: ["record verify FILE", "record verify|export postgresql://… --event NAME"],
+        options: [OptionSpec(["--event"], value: "NAME", help: "with a postgresql:// URL: the event whose record it is.")],
+        operand: "verify FILE", operandCompletion: .wordThenFiles(["verify", "export"]),
         notes: ["Each line carries the SHA-256 of the line before it. Exit 0 intact (with the head hash: keep it elsewhere, "
                 + "since cutting lines off the end leaves an intact chain), 1 broken (naming the first line changed, removed "
-                + "or moved), 2 not a readable record."])
+                + "or moved), 2 not a readable record. On a shared queue's database the record is one chain per event: export "
+                + "prints its lines as a --record file holds them."])
 
     /// `tophhie help`.
     public static let help = CommandSpec(

@@ -12,6 +12,12 @@ public enum EmailAddress {
     /// Characters a local part never holds here: RFC 5322 §3.2.3's specials other than `.` and `@` (which
     /// would need a quoted local part, and mean markup or a list when pasted from elsewhere).
     private static let specials: Set<Unicode.Scalar> = ["<", ">", "(", ")", "[", "]", "\\", ",", ";", ":", "\""]
+    /// The ASCII characters a local part may hold (visible, not `@`, not one of ``specials``), one bit per code point:
+    /// read per character instead of hashing it into the set.
+    private static let localPartASCII: (low: UInt64, high: UInt64) = (UInt32(0x21)...0x7E).reduce(into: (0, 0)) { bits, value in
+        guard let scalar = Unicode.Scalar(value), scalar != "@", !specials.contains(scalar) else { return }
+        if value < 64 { bits.low |= 1 << UInt64(value) } else { bits.high |= 1 << UInt64(value - 64) }
+    }
 
     /// Whether `text` has the shape `local@domain`:
     /// - exactly one `@`;
@@ -65,7 +71,10 @@ public enum EmailAddress {
     public static func same(_ first: String, _ second: String) -> Bool { key(first) == key(second) }
 
     private static func allowedInLocalPart(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII { return (0x21...0x7E).contains(scalar.value) && scalar != "@" && !specials.contains(scalar) }
+        if scalar.isASCII {
+            let value = UInt64(scalar.value)
+            return (value < 64 ? localPartASCII.low >> value : localPartASCII.high >> (value - 64)) & 1 == 1
+        }
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .surrogate, .privateUse, .unassigned:
             return false

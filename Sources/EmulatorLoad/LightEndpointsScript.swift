@@ -1,4 +1,5 @@
 import NativeAuthWire
+import TenantEmulator
 
 /// The endpoints that mint no token and hash no password, one request each per round: `initiate`,
 /// `challenge` (answering `password`), `signup/challenge` and `resetpassword/challenge` (a code resent on
@@ -45,18 +46,39 @@ public enum LightEndpointsScript {
         }
     }
 
-    /// The same five requests, bodies of the same size, against a bare server whose fixed answer is checked
-    /// as an `initiate` answer: the baseline the light endpoints are measured against.
+    /// The same five requests against a bare server that answers each endpoint with the emulator's own answer to
+    /// it (``answers(of:clientID:user:password:)``), each answer checked by its endpoint's rules and its token sent
+    /// back, as against the emulator: the load generator does the same work in both phases, so the baseline
+    /// differs from the emulator only in the server.
     public static func bare(clientID: String, user: String) -> LoadScript {
         LoadScript(requestsPerRound: requests) { client, _ in
-            let token = String(repeating: "A", count: 43)
+            var (signUp, mfa, reset) = (String(repeating: "A", count: 43), String(repeating: "A", count: 43), String(repeating: "A", count: 43))
             return { _ in
-                try client.call(initiate.onBareServer, [.clientID: clientID, .username: user, .challengeType: types])
-                try client.call(challenge.onBareServer, [.clientID: clientID, .continuationToken: token, .challengeType: types])
-                try client.call(signUpChallenge.onBareServer, [.clientID: clientID, .continuationToken: token, .challengeType: types])
-                try client.call(introspect.onBareServer, [.clientID: clientID, .continuationToken: token])
-                try client.call(resetChallenge.onBareServer, [.clientID: clientID, .continuationToken: token, .challengeType: types])
+                let flow = try client.call(initiate, [.clientID: clientID, .username: user, .challengeType: types]) ?? ""
+                try client.call(challenge, [.clientID: clientID, .continuationToken: flow, .challengeType: types])
+                signUp = try client.call(signUpChallenge, [.clientID: clientID, .continuationToken: signUp, .challengeType: types]) ?? ""
+                mfa = try client.call(introspect, [.clientID: clientID, .continuationToken: mfa]) ?? ""
+                reset = try client.call(resetChallenge, [.clientID: clientID, .continuationToken: reset, .challengeType: types]) ?? ""
             }
         }
     }
+
+    /// What `emulator` answers to one round of the five requests (after the set-up, in process), by request path:
+    /// the bodies the bare server of ``bare(clientID:user:)`` answers with.
+    /// - Throws: `StepFailure` when a set-up or round request is not answered as the script expects.
+    public static func answers(of emulator: TenantEmulator, clientID: String, user: String, password: String) throws -> [String: String] {
+        let tenantPath = "/\(emulator.tenantID)"
+        final class Bodies { var byPath: [String: String] = [:] }
+        let bodies = Bodies()
+        let client = LoadClient(tenantPath: tenantPath) { path, body in
+            let answer = LoadPhase.handle(path: path, body: body, by: emulator)
+            bodies.byPath[path] = String(decoding: answer.body, as: UTF8.self)
+            return answer
+        }
+        try make(clientID: clientID, prefix: "answers", user: user, password: password).prepare(client, 0)(0)
+        return bodies.byPath.filter { path, _ in lightPaths.contains { path == tenantPath + $0 } }
+    }
+
+    /// The paths of the five endpoints, under the tenant.
+    private static let lightPaths = [initiate, challenge, signUpChallenge, introspect, resetChallenge].map(\.endpoint.path)
 }

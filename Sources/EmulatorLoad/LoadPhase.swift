@@ -31,12 +31,7 @@ public enum LoadPhase {
     /// sockets, so the latencies are the emulator's own work per request.
     public static func run(_ script: LoadScript, inProcess emulator: TenantEmulator, clients: Int, rounds: Int, seconds: Double) -> LoadResult {
         run(script, clients: clients, rounds: rounds, seconds: seconds) {
-            LoadClient(tenantPath: "/\(emulator.tenantID)") { path, body in
-                let answer = emulator.handle(EmulatorRequest(method: "POST", path: path,
-                                                             headers: ["Content-Type": "application/x-www-form-urlencoded"],
-                                                             body: Data(body.utf8)))
-                return (answer.status, answer.body)
-            }
+            LoadClient(tenantPath: "/\(emulator.tenantID)") { path, body in handle(path: path, body: body, by: emulator) }
         }
     }
 
@@ -100,6 +95,13 @@ public enum LoadPhase {
     }
 
     /// CPU seconds the calling thread has used.
+    /// A form POST to `path` handed to `emulator` in process: the answer's status and body.
+    static func handle(path: String, body: String, by emulator: TenantEmulator) -> (status: Int, body: Data) {
+        let answer = emulator.handle(EmulatorRequest(method: "POST", path: path, headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                                                     body: Data(body.utf8)))
+        return (answer.status, answer.body)
+    }
+
     static func threadCPUSeconds() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)

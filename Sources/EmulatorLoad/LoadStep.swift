@@ -10,7 +10,7 @@ public struct LoadStep: Sendable {
     public let grantType: GrantType?
     /// The answer required.
     public let expected: ExpectedAnswer
-    /// The endpoint whose rules check the answer: `endpoint`, except for the bare server (checked as `initiate`).
+    /// The endpoint whose rules check the answer: `endpoint` unless the step says otherwise.
     public let checkedAs: NativeAuthEndpoint
 
     /// A step checked by its own endpoint's rules unless `checkedAs` says otherwise.
@@ -21,10 +21,5 @@ public struct LoadStep: Sendable {
         self.grantType = grantType
         self.expected = expected
         self.checkedAs = checkedAs ?? endpoint
-    }
-
-    /// The same request, answered by the bare server: any path gets its fixed `initiate`-shaped body.
-    public var onBareServer: LoadStep {
-        LoadStep("bare fixed JSON", endpoint, grantType: grantType, expected: .started, checkedAs: .signInInitiate)
     }
 }

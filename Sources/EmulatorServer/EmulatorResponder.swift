@@ -24,17 +24,18 @@ final class EmulatorResponder: HTTPResponder {
     /// Lets every held answer go (the daemon's stop waits for running requests).
     func stop() { stopping.store(true, ordering: .releasing) }
 
-    func respond(to request: LoopbackRequest) -> LoopbackResponse {
+    func respond(to request: consuming LoopbackRequest) -> LoopbackResponse {
         if let controlToken, TenantEmulator.isControlPath(request.path), !controlToken.admits(request.headers["authorization"]) {
             return Self.unauthorized
         }
-        var headers = request.headers
-        headers[Self.schemeHeader] = request.isSecure ? "https" : "http"
+        request.headers[Self.schemeHeader] = request.isSecure ? "https" : "http"
         let response = emulator.handle(EmulatorRequest(method: request.method, path: request.path, query: request.query,
-                                                       headers: headers, body: Data(request.body)))
-        let until = Date().addingTimeInterval(TimeInterval(response.delaySeconds))
-        while Date() < until, !stopping.load(ordering: .acquiring) { Thread.sleep(forTimeInterval: 0.05) }
-        return LoopbackResponse(status: response.status, headers: response.headers, body: Array(response.body))
+                                                       headers: request.headers, body: Data(request.body)))
+        if response.delaySeconds > 0 {
+            let until = Date().addingTimeInterval(TimeInterval(response.delaySeconds))
+            while Date() < until, !stopping.load(ordering: .acquiring) { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        return LoopbackResponse(status: response.status, headers: response.headers, body: response.body.withUnsafeBytes { Array($0) })
     }
 
     /// RFC 6750 §3: the challenge names the scheme; the body says what to send, never the token.

@@ -40,8 +40,9 @@ let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, metho
     withExtendedLifetime(values) {
         cmhd_each_value(connection, collectValue, Unmanaged.passUnretained(values).toOpaque())
     }
+    // Taken out of `values` (and the body out of `pending`), so the responder holds the only references.
     let request = LoopbackRequest(method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
-                                  query: values.query, headers: values.headers, body: pending.body, isSecure: box.isSecure)
+                                  query: values.query, headers: values.takeHeaders(), body: pending.takeBody(), isSecure: box.isSecure)
     let answer = box.responder.respond(to: request)
     let response = answer.body.withUnsafeBytes { cmhd_response_copy($0.count, $0.baseAddress) }
     guard let response else { return cmhd_no() }

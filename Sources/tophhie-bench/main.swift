@@ -7,6 +7,7 @@ import Foundation
 //   tophhie-bench latency [options] (LatencyBenchmark.usage)
 //   tophhie-bench list [options] (ListBenchmark.usage)
 //   tophhie-bench token [options] (TokenBenchmark.usage)
+//   tophhie-bench claims [options] (ClaimsBenchmark.usage)
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "emulator":
@@ -19,6 +20,8 @@ case "list":
     exit(ListBenchmark.run(Array(arguments.dropFirst())))
 case "token":
     exit(TokenBenchmark.run(Array(arguments.dropFirst())))
+case "claims":
+    exit(await ClaimsBenchmark.run(Array(arguments.dropFirst())))
 case "startup":
     do {
         try StartupBenchmark.run(arguments: Array(arguments.dropFirst()))
@@ -34,6 +37,7 @@ default:
                \(LatencyBenchmark.usage)
                \(ListBenchmark.usage)
                \(TokenBenchmark.usage)
+               \(ClaimsBenchmark.usage)
 
         """
     if arguments == ["--help"] || arguments == ["-h"] {

@@ -57,13 +57,16 @@ case .doctor(let options):
     exit(await DoctorCommand.run(options))
 case .enrol(let options):
     TerminalHandover.release(environment: environment)
-    exit(EnrolCommand.run(options))
+    exit(await EnrolCommand.run(options))
 case .tenantDiff(let first, let second, let json):
     TerminalHandover.release(environment: environment)
     exit(TenantDiffCommand.run(first, second, json: json))
 case .recordVerify(let path):
     TerminalHandover.release(environment: environment)
     exit(RecordCommand.verify(path))
+case .recordDatabase(let export, let url, let event):
+    TerminalHandover.release(environment: environment)
+    exit(await RecordCommand.database(export: export, url: url, event: event))
 case .embedded, .console:
     exit(ConsoleApp.run(invocation, environment: environment))
 }

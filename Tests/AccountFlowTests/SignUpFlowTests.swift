@@ -371,12 +371,18 @@ import TophhieCloudAuthentication
         store.send(.submitted, effects: [.submit(.proceed)]) { $0.pending = .signingIn }
     }
 
-    @Test func enrolmentModeForgetsTheAccountAndOffersAClearedForm() {
+    /// Enrolment mode signs the new account in once, for its object id, then forgets the tokens and the account.
+    @Test func enrolmentModeSignsInForTheObjectIdForgetsTheAccountAndOffersAClearedForm() {
         let settings = FlowSettings(passwordAccounts: true, upFrontAttributes: [Self.displayName], enrolmentMode: true)
         var store = Self.atStart(settings, password: true)
         store.send(.fieldEdited(.attribute("displayName"), "Ada")) { $0.signUp { $0.attributes.fields[0].value = "Ada" } }
         Self.throughCode(&store, password: Sample.password, attributes: ["displayName": "Ada"])
-        store.send(.signUpAdvanced(.success(.completed)), effects: [.forgetSession]) {
+        store.send(.signUpAdvanced(.success(.completed)), effects: [.submit(.proceed)]) {
+            $0.step = .readyToSignIn
+            $0.pending = .signingIn
+            $0.origin?.signingIn = true
+        }
+        store.send(.signInAdvanced(.success(.completed(Sample.account))), effects: [.forgetSession, .forgetAccount]) {
             $0.pending = nil
             $0.step = .enrolled(email: Sample.email)
             $0.origin = nil
@@ -385,6 +391,27 @@ import TophhieCloudAuthentication
         #expect(store.state.screen.details.isEmpty)
         store.send(.enrolAnotherRequested) { $0.step = .signUpStart(SignUpForm(settings: settings)) }
         #expect(store.state.screen.fields.allSatisfy { $0.value.isEmpty })
+    }
+
+    /// Where the tenant wants more than the sign-up to sign in (a second factor, a method to register) or the
+    /// sign-in fails, the desk asks the person nothing more: the account exists, so they are enrolled.
+    @Test(arguments: [FlowEvent.signInAdvanced(.success(.mfaRequired([Sample.emailMethod]))),
+                      .signInAdvanced(.success(.registrationRequired([Sample.emailMethod]))),
+                      .signInAdvanced(.failure(.throttled(retryAfter: 5, Sample.details)))])
+    func enrolmentModeEndsEnrolledWhenTheSignInWantsMore(answer: FlowEvent) {
+        let settings = FlowSettings(passwordAccounts: true, enrolmentMode: true)
+        var store = Self.atStart(settings, password: true)
+        Self.throughCode(&store, password: Sample.password)
+        store.send(.signUpAdvanced(.success(.completed)), effects: [.submit(.proceed)]) {
+            $0.step = .readyToSignIn
+            $0.pending = .signingIn
+            $0.origin?.signingIn = true
+        }
+        store.send(answer, effects: [.forgetSession, .forgetAccount]) {
+            $0.pending = nil
+            $0.step = .enrolled(email: Sample.email)
+            $0.origin = nil
+        }
     }
 
     @Test func backFromACodeStepRestartsWithTheEmailAndForgetsTheSession() {

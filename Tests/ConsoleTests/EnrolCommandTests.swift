@@ -51,12 +51,21 @@ import Testing
         #expect(try parser.parse(["enrol", "--check", "people.csv"]) == .enrol(EnrolOptions(task: .check("people.csv"), preset: "email-password")))
         #expect(try parser.parse(["enrol", "--template", "t.csv", "--preset", "attributes"])
                 == .enrol(EnrolOptions(task: .template("t.csv"), preset: "attributes")))
-        #expect(throws: UsageError("enrol takes one of --template FILE and --check FILE.")) {
+        #expect(throws: UsageError("enrol takes one of --template FILE, --check FILE, --load FILE and --status URL.")) {
             try parser.parse(["enrol", "--check", "a.csv", "--template", "b.csv"])
         }
-        #expect(throws: UsageError("enrol needs --template FILE or --check FILE; see tophhie enrol --help.")) { try parser.parse(["enrol"]) }
+        #expect(throws: UsageError("enrol needs --template FILE, --check FILE, --load FILE or --status URL; see tophhie enrol --help.")) { try parser.parse(["enrol"]) }
+        #expect(throws: UsageError("--load needs --into postgresql://…; see tophhie enrol --help.")) {
+            try parser.parse(["enrol", "--load", "a.csv", "--event", "x"])
+        }
+        #expect(throws: UsageError("--status needs --event NAME; see tophhie enrol --help.")) {
+            try parser.parse(["enrol", "--status", "postgresql://desk@127.0.0.1/intake"])
+        }
+        #expect(throws: UsageError("--event does not go with this enrol task; see tophhie enrol --help.")) {
+            try parser.parse(["enrol", "--check", "a.csv", "--event", "x"])
+        }
         #expect(try parser.parse(["record", "verify", "enrolment.jsonl"]) == .recordVerify(path: "enrolment.jsonl"))
-        #expect(throws: UsageError("record takes verify FILE; see tophhie record --help.")) { try parser.parse(["record", "enrolment.jsonl"]) }
+        #expect(throws: UsageError("record takes verify FILE, or verify|export postgresql://… --event NAME; see tophhie record --help.")) { try parser.parse(["record", "enrolment.jsonl"]) }
         #expect(throws: UsageError("--record and --staff keep the enrolment record in enrolment mode; add --enrol.")) {
             try parser.parse(["--record", "enrolment.jsonl"])
         }

@@ -87,7 +87,7 @@ import Testing
         let progress = try Self.read(folder + "/people.csv.progress")
         let report = try Self.read(folder + "/report.md")
         let record = try Self.read(folder + "/record.jsonl")
-        let entries = try ProgressFile.load(folder + "/people.csv.progress")
+        let entries = try ProgressFile.load(folder + "/people.csv.progress").entries
         #expect(entries.map(\.row) == [2, 4, 5])
         #expect(entries.map(\.outcome) == [.enrolled, .alreadyExists, .absent])
         #expect(report.contains("| 2 | new.person@example.com | enrolled |"), "\(report)")

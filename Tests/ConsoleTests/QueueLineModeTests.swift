@@ -53,6 +53,22 @@ import TophhieCloudAuthentication
         #expect(desk.queue.outcomes.mapValues(\.outcome) == [4: .absent, 5: .skipped])
     }
 
+    /// `w` adds someone not on the list: asked for the email and each attribute, checked as a row is (an address
+    /// the list has is refused, saying the row), then signed up like a row, after the list's last one.
+    @Test func aWalkInIsAskedCheckedAgainstTheListAndSeated() throws {
+        let (model, desk, transcript) = try Self.run(list: Self.list, input: "w\nBEN@example.com\nBen Again\nw\nzoe@example.com\nZoe Park\n")
+        #expect(transcript.contains("Not added: email: This email is listed already, on row 4 — the same address written another way."),
+                "\(transcript)")
+        #expect(transcript.contains("Walk-in added as row 6. Sign-up for row 6."), "\(transcript)")
+        guard case .signUpStart(let form) = model.state.step else {
+            Issue.record("not on sign-up: \(model.state.step)")
+            return
+        }
+        #expect(form.email == "zoe@example.com")
+        #expect(form.attributes.values["displayName"] == "Zoe Park")
+        #expect(desk.queue.walkIns.map(\.email) == ["zoe@example.com"])
+    }
+
     @Test func answersAreReadAsSeatMarkFindOrQuit() {
         #expect(QueueLineAnswer("") == .seat(0))
         #expect(QueueLineAnswer(" 3 ") == .seat(2))
@@ -60,6 +76,8 @@ import TophhieCloudAuthentication
         #expect(QueueLineAnswer("S 2") == .mark(1, .skipped))
         #expect(QueueLineAnswer("q") == .quit)
         #expect(QueueLineAnswer("*") == .filter(""))
+        #expect(QueueLineAnswer("W") == .walkIn)
+        #expect(QueueLineAnswer("w 2") == .filter("w 2"))
         #expect(QueueLineAnswer("ana silva") == .filter("ana silva"))
         #expect(QueueLineAnswer("a b") == .filter("a b"))
     }

@@ -170,5 +170,53 @@ extension EndToEnd {
             let progress = try String(contentsOfFile: list + ".progress", encoding: .utf8)
             #expect(progress.contains("4,jane.doe@contoso.com,absent,"), "\(progress)")
         }
+        /// A walk-in at a full-screen desk (^N): checked against the list, written to the progress file when added,
+        /// so a desk killed with `kill -9` in the middle of their sign-up offers them again; enrolled, their report
+        /// row says walk-in and carries the new account's object id.
+        @Test func aWalkInSurvivesAKillAndIsEnrolledWithAnObjectId() async throws {
+            let folder = try Self.folder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let list = folder + "/people.csv", report = folder + "/report.csv"
+            try Data(Self.list.utf8).write(to: URL(fileURLWithPath: list))
+            let arguments = ["--enrol", "--queue", list, "--report", report]
+            let run = try ConsoleRun(arguments: arguments)
+            #expect(await run.wait(for: "^N walk-in", timeout: .seconds(20)), "\(run.screen)")
+            run.keys("C-n")
+            #expect(await run.wait(for: "Walk-in: someone not on the list"), "\(run.screen)")
+            // An address the list has is refused, naming its row; corrected, the walk-in is added and seated.
+            run.type("Jane.Doe@contoso.com")
+            run.keys("Tab")
+            run.type("Walk In")
+            run.keys("Enter")
+            #expect(await run.wait(for: "listed already, on row 4"), "\(run.screen)")
+            await run.focus("Email")
+            run.keys("C-u")
+            run.type("walk.in@example.com")
+            run.keys("Enter")
+            #expect(await run.wait(for: "Confirm password"), "\(run.screen)")
+            #expect(run.field("Email", shows: "walk.in@example.com"), "\(run.screen)")
+            await Self.typePassword(run, "Saffron-Kettle-2231!")
+            #expect(await run.wait(for: "Check your email", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            try run.killConsole()
+            #expect(await run.waitForExit() == 128 + 9)
+            run.stop()
+
+            let again = try ConsoleRun(arguments: arguments)
+            #expect(await again.wait(for: "Walk In <walk.in@example.com> (row 8) · walk-in", timeout: .seconds(20)), "\(again.screen)")
+            again.type("walk.in")
+            #expect(await again.wait(for: "› Walk In <walk.in@example.com>"), "\(again.screen)")
+            again.keys("Enter")
+            #expect(await again.wait(for: "Confirm password"), "\(again.screen)")
+            await Self.typePassword(again, "Ember-Willow-3318%")
+            _ = try await again.enterCode(sentTo: "walk.in@example.com", title: "Check your email")
+            #expect(await again.wait(for: "Account created", timeout: ConsoleRun.serverWait), "\(again.screen)")
+            again.keys("Enter")
+            #expect(await again.wait(for: "type to find"), "\(again.screen)")
+            #expect(await again.quit() == 0)
+            let line = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\r\n").first { $0.hasPrefix("8,") }
+            let fields = line.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
+            #expect(fields.count == 8 && fields[2] == "enrolled" && fields[7] == "walk-in", "\(line ?? "no row 8")")
+            #expect(fields.count == 8 && fields[3].count == 36, "an object id: \(line ?? "")")
+        }
     }
 }

@@ -66,13 +66,13 @@ import Testing
 
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        let loaded = try ProgressFile.load(path)
+        let loaded = try ProgressFile.load(path).entries
         #expect(loaded == queue.progress)
         let resumed = try EnrolmentQueue(people: Self.people, invalid: Self.invalid, resuming: loaded)
         #expect(resumed.next?.row == 5)
         #expect(resumed.outcomes[4]?.code == "AADSTS50034")
         #expect(resumed.outcomes[4]?.correlationId == "corr-4")
-        #expect(try ProgressFile.load(path + ".none") == [], "no file is no progress yet")
+        #expect(try ProgressFile.load(path + ".none").entries == [], "no file is no progress yet")
         // No temporary file is left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent) == ["people.csv.progress"])
     }
@@ -86,7 +86,7 @@ import Testing
             (text.replacing("absent", with: "gone"), "column outcome"),
             (text.replacing("4,ben", with: "x,ben"), "column row"),
             ("row,email\r\n", "not a progress file"),
-            (text + "2,ana@example.com,skipped,,2026-12-02T10:00:09Z,,\r\n", "row 2 appears twice"),
+            (text + "2,ana@example.com,skipped,,2026-12-02T10:00:09Z,,,,\r\n", "row 2 appears twice"),
         ]
         for (contents, expected) in cases {
             try Data(contents.utf8).write(to: URL(fileURLWithPath: path))

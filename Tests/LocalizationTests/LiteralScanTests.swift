@@ -16,7 +16,7 @@ import Testing
         "Sources/AccountFlow/Screens/FlowState+ScreenParts.swift", "Sources/AccountFlow/Flow/Validation.swift",
         "Sources/AccountFlow/Flow/PendingRequest.swift", "Sources/AccountFlow/Flow/Reducer+Idle.swift",
         "Sources/AccountFlow/Flow/Reducer+Failures.swift", "Sources/AccountFlow/Forms/FieldInput.swift",
-        "Sources/ScreenPresentation", "Sources/Console/Session/LanguageOverlay.swift", "Sources/Console/Enrolment/QueueScreen.swift",
+        "Sources/ScreenPresentation", "Sources/Console/Session/LanguageOverlay.swift", "Sources/Console/Enrolment/QueueScreen.swift", "Sources/Console/Enrolment/WalkInForm.swift",
         "Sources/AccountFlow/Screens/FlowState+InteractiveScreens.swift", "Sources/AccountFlow/Screens/FlowState+AccountScreen.swift",
         "Sources/AccountFlow/Screens/FlowState+HistoryScreens.swift", "Sources/AccountFlow/Screens/FlowState+ProfileScreens.swift",
         "Sources/AccountFlow/Screens/FlowState+TenantScreen.swift", "Sources/AccountFlow/Summaries", "Sources/AccountFlow/Flow/ProfileEditForm.swift",

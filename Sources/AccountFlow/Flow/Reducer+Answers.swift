@@ -4,6 +4,9 @@ import TophhieCloudAuthentication
 extension FlowState {
     /// Handles a framework answer to `request`, the request that was in flight.
     mutating func answer(_ event: FlowEvent, to request: PendingRequest) -> [FlowEffect] {
+        if settings.enrolmentMode, let origin, origin.kind == .signUp, origin.signingIn {
+            return enrolledAfterSignIn(event)
+        }
         switch event {
         case .signUpStarted(.success(let delivery)):
             step = .codeEntry(newCodeEntry(.signUp, delivery))
@@ -85,8 +88,7 @@ extension FlowState {
             }
             step = .attributes(AttributeForm(attributes))
         case .completed:
-            // Enrolment mode: the new account is not signed in; the next person starts clean.
-            if settings.enrolmentMode { return personDone(.enrolled(email: origin?.email ?? "")) }
+            // Enrolment mode signs in too, once, for the new account's object id (see enrolledAfterSignIn).
             origin?.signingIn = true
             step = .readyToSignIn
             pending = .signingIn
@@ -187,6 +189,14 @@ extension FlowState {
         origin = nil
         loopGuard = LoopGuard()
         return [.forgetSession]
+    }
+
+    /// Enrolment mode signs a new account in only to learn its object id (the console watching the flow reads it
+    /// from the tokens' answer): tokens, a second factor or method to register the tenant asks for, or a failure
+    /// all end the person as enrolled — the account exists either way — and the tokens are forgotten at once.
+    /// Source: docs/protocol.md §N4.6 (sign-in after sign-up answers as a sign-in does).
+    private mutating func enrolledAfterSignIn(_ event: FlowEvent) -> [FlowEffect] {
+        personDone(.enrolled(email: origin?.email ?? "")) + [.forgetAccount]
     }
 
     /// Enrolment mode: the person at the terminal is done; nothing of theirs stays for the next one.

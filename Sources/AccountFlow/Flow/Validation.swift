@@ -33,7 +33,9 @@ enum Validation {
     /// fits the field, else `nil`.
     static func email(_ text: String) -> String? {
         let trimmed = text.trimmingSpaces
-        guard trimmed.count <= FieldInput.maxLength, EmailAddress.isWellFormed(trimmed) else { return nil }
+        // No more bytes than the limit is no more Characters either: most addresses need no Character count.
+        guard trimmed.utf8.count <= FieldInput.maxLength || trimmed.count <= FieldInput.maxLength,
+              EmailAddress.isWellFormed(trimmed) else { return nil }
         return trimmed
     }
 

@@ -54,42 +54,51 @@ public struct AttributeField: Sendable, Equatable {
 
     /// Stores an edit, keeping the input and clearing the previous error.
     mutating func edit(_ text: String) {
-        value = kind == .toggle ? (text.lowercased() == "true" ? "true" : "false") : text
+        value = edited(text)
         error = nil
+    }
+
+    /// What ``edit(_:)`` stores for `text`.
+    func edited(_ text: String) -> String {
+        kind == .toggle ? (text.lowercased() == "true" ? "true" : "false") : text
     }
 
     /// Checks the value; returns whether it may be sent. A pattern that cannot be evaluated only notes it.
     @discardableResult
     mutating func validate() -> Bool {
-        error = nil
-        if case .uncheckable = rule { note = Self.uncheckableNote } else { note = nil }
+        (error, note) = verdict(on: value)
+        return error == nil
+    }
+
+    /// What ``validate()`` would set for `value` (its error and note), without changing the field: an enrolment
+    /// list checks each of its values against the one field, with no copy of it per value.
+    func verdict(on value: String) -> (error: String?, note: String?) {
+        let note = if case .uncheckable = rule { Self.uncheckableNote } else { String?.none }
         let trimmed = Self.trimmedBlanks(value)
         // A required boolean is a consent: only ticked counts as given.
         let mustBeGiven = attribute.required && !askedLater
         guard !trimmed.isEmpty, !(kind == .toggle && mustBeGiven && trimmed != "true") else {
-            if mustBeGiven { error = kind == .toggle ? "\(label) must be ticked." : "\(label) is required." }
-            return error == nil
+            return (mustBeGiven ? (kind == .toggle ? "\(label) must be ticked." : "\(label) is required.") : nil, note)
         }
         guard trimmed.utf8.count <= maxLength || trimmed.count <= maxLength else {
-            error = FieldInput.tooLong(label, limit: maxLength)
-            return false
+            return (FieldInput.tooLong(label, limit: maxLength), note)
         }
         switch kind {
         case .number where Int(trimmed) == nil:
-            error = "\(label) must be a whole number."
+            return ("\(label) must be a whole number.", note)
         case .picker(let choices) where !choices.contains(trimmed):
-            error = "Choose one of: \(choices.joined(separator: ", "))."
+            return ("Choose one of: \(choices.joined(separator: ", ")).", note)
         default:
             break
         }
-        if error == nil, case .checked(let pattern) = rule {
+        if case .checked(let pattern) = rule {
             switch pattern.check(trimmed) {
             case .matches: break
-            case .doesNotMatch: error = formatMessage
-            case .couldNotCheck: note = Self.couldNotCheckNote
+            case .doesNotMatch: return (formatMessage, note)
+            case .couldNotCheck: return (nil, Self.couldNotCheckNote)
             }
         }
-        return error == nil
+        return (nil, note)
     }
 
     /// A format error (shown under the field) that says what is expected: the pattern in words when it is
@@ -110,7 +119,7 @@ public struct AttributeField: Sendable, Equatable {
 
     /// `text` without leading and trailing `.whitespaces` (Zs and tab). A value that starts and ends with a visible
     /// ASCII character is returned as it is: an enrolment list checks hundreds of thousands of them.
-    static func trimmedBlanks(_ text: String) -> String {
+    public static func trimmedBlanks(_ text: String) -> String {
         if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
             return text
         }

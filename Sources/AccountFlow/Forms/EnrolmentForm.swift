@@ -15,7 +15,7 @@ public struct EnrolmentForm: Sendable {
     public let attributes: [RequiredAttribute]
     private let fields: [AttributeField]
 
-    /// Builds the fields once; rows are then checked against copies of them.
+    /// Builds the fields once; every row is checked against them.
     public init(attributes: [RequiredAttribute]) {
         self.attributes = attributes
         fields = attributes.map { AttributeField($0) }
@@ -53,17 +53,18 @@ public struct EnrolmentForm: Sendable {
             problems.append(ColumnProblem(column: Self.emailColumn,
                                           message: email.trimmingSpaces.isEmpty ? "Email is required." : Validation.emailMessage(for: email)))
         }
-        for index in fields.indices {
-            let given = value(index + 1).trimmingSpaces
-            // The screen's toggle takes only true or false; a list may hold anything.
-            if fields[index].kind == .toggle, !given.isEmpty, !["true", "false"].contains(given.lowercased()) {
-                problems.append(ColumnProblem(column: fields[index].attribute.name, message: "\(fields[index].label) must be true or false."))
-                continue
-            }
-            var field = fields[index]
-            field.edit(given)
-            if !field.validate(), let message = field.error {
-                problems.append(ColumnProblem(column: field.attribute.name, message: message))
+        // Each field borrowed in place: read from the array, every use of a field copied all of its properties.
+        fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices {
+                let given = value(index + 1).trimmingSpaces
+                // The screen's toggle takes only true or false; a list may hold anything.
+                if case .toggle = fields[index].kind, !given.isEmpty, !["true", "false"].contains(given.lowercased()) {
+                    problems.append(ColumnProblem(column: fields[index].attribute.name, message: "\(fields[index].label) must be true or false."))
+                    continue
+                }
+                if let message = fields[index].verdict(on: fields[index].edited(given)).error {
+                    problems.append(ColumnProblem(column: fields[index].attribute.name, message: message))
+                }
             }
         }
         return problems

@@ -1,4 +1,5 @@
 import Foundation
+import SharedQueue
 import TophhieCloudAuthentication
 
 /// What the user asked `tophhie` to do, parsed from the command line and the environment.
@@ -26,6 +27,8 @@ public enum Invocation: Equatable, Sendable {
     case tenantDiff(first: String, second: String, json: Bool)
     /// `tophhie record verify FILE`: check an enrolment record's chain.
     case recordVerify(path: String)
+    /// `tophhie record verify|export postgresql://… --event NAME`: an event's record in a shared queue's database.
+    case recordDatabase(export: Bool, url: DatabaseURL, event: String)
     /// `help`, or `--help` / `-h` anywhere: print the usage for `topic` and exit 0.
     case help(topic: HelpTopic)
     /// `--version` anywhere on an otherwise valid line: print ``HelpText/version`` and exit 0.

@@ -4,14 +4,18 @@ import Foundation
 import TenantEmulator
 import TerminalUI
 
-/// `tophhie enrol --template FILE | --check FILE [--preset NAME|FILE | --sign-up-attributes FILE]`.
+/// `tophhie enrol --template FILE | --check FILE [--preset NAME|FILE | --sign-up-attributes FILE]`; `--load` and
+/// `--status` on a shared queue are ``QueueLoadCommand`` and ``QueueStatusCommand``.
 ///
 /// Exit codes: `--template` 0 written, 2 the file exists or cannot be written; `--check` 0 every row can be
 /// enrolled, 1 some row cannot (one `row N, column NAME: message` line each on stdout), 2 the file cannot be
 /// read as a list (the message on stderr names its row and column).
 public enum EnrolCommand {
     /// Runs the task and returns the exit code.
-    public static func run(_ options: EnrolOptions) -> Int32 {
+    public static func run(_ options: EnrolOptions) async -> Int32 {
+        if case .status(let url, let event, let watch, let report) = options.task {
+            return await QueueStatusCommand.run(url, event: event, watch: watch, report: report)
+        }
         let form: EnrolmentForm
         if let attributes = options.signUpAttributes {
             form = EnrolmentForm(attributes: attributes)
@@ -25,6 +29,10 @@ public enum EnrolCommand {
         switch options.task {
         case .template(let path): return writeTemplate(form, to: path)
         case .check(let path): return check(path, with: form)
+        case .load(let path, let url, let event, let tenant):
+            let forWhom = tenant ?? (options.signUpAttributes == nil ? "the embedded emulator (\(options.preset))" : "a tenant (--sign-up-attributes)")
+            return await QueueLoadCommand.run(path, into: url, event: event, tenant: forWhom, form: form)
+        case .status: return 2
         }
     }
 
@@ -43,7 +51,7 @@ public enum EnrolCommand {
     private static func check(_ path: String, with form: EnrolmentForm) -> Int32 {
         let output = BufferedOutput()
         defer { output.flush() }
-        let check = EnrolmentCheck(form: form)
+        var check = EnrolmentCheck(form: form)
         var reader: CSVReader?
         // Before the verdict or the refusal: how the file was read explains them.
         func sayDialect() {

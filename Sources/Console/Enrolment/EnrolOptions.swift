@@ -1,3 +1,4 @@
+import SharedQueue
 import TophhieCloudAuthentication
 
 /// `tophhie enrol`: what to do with an enrolment list, and whose sign-up form it is checked against.
@@ -8,6 +9,10 @@ public struct EnrolOptions: Equatable, Sendable {
         case template(String)
         /// `--check FILE`: check every row with the sign-up form's rules.
         case check(String)
+        /// `--load FILE --into URL --event NAME [--tenant AUTHORITY]`: check the list and load it into a shared queue.
+        case load(String, into: DatabaseURL, event: String, tenant: String?)
+        /// `--status URL --event NAME [--watch] [--report FILE]`: where the event stands.
+        case status(DatabaseURL, event: String, watch: Bool, report: String?)
     }
 
     /// The task.

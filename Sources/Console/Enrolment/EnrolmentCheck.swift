@@ -13,6 +13,13 @@ struct EnrolmentCheck {
     }
 
     let form: EnrolmentForm
+    /// Emails seen so far, by a 64-bit hash of their key and of their spelling: a list of any length costs 24
+    /// bytes a person, not the text.
+    private var firstOf: [UInt64: (row: Int, spelling: UInt64)] = [:]
+
+    init(form: EnrolmentForm) {
+        self.form = form
+    }
 
     /// The list at `path` as the dry run and the queue both read it: any encoding ``CSVReader`` takes, the
     /// separator from the header line (the form's columns decide between candidates).
@@ -25,29 +32,16 @@ struct EnrolmentCheck {
     /// `each` with the header and every data row and its problems (the queue keeps the rows; the dry run need not).
     /// - Throws: ``CSVError`` for a file that breaks the dialect or whose header does not fit the form; the
     ///   problems found before it have been reported.
-    func run(_ reader: CSVReader, report: (String) -> Void,
-             each: (CSVHeader, CSVRecord, [ColumnProblem]) -> Void = { _, _, _ in }) throws(CSVError) -> Summary {
+    mutating func run(_ reader: CSVReader, report: (String) -> Void,
+                      each: (CSVHeader, CSVRecord, [ColumnProblem]) -> Void = { _, _, _ in }) throws(CSVError) -> Summary {
         guard let first = try reader.next() else { throw CSVError(message: "the file is empty; it needs a header row (see --template).") }
         let header = try CSVHeader(first, known: form.columns, required: form.requiredColumns)
         let positions = form.positions(in: header.names)
         var summary = Summary()
-        // Emails seen, by a 64-bit hash of their key and of their spelling: a list of any length costs 24 bytes a
-        // person, not the text.
-        var firstOf: [UInt64: (row: Int, spelling: UInt64)] = [:]
         while let record = try reader.next() {
             try header.check(record)
             summary.people += 1
-            var problems = form.problems(inRow: record.fields, positions: positions)
-            if let key = form.comparableEmail(inRow: record.fields, positions: positions).map(Self.fingerprint) {
-                let email = positions[0].map { record.fields[$0] } ?? ""
-                let spelling = Self.fingerprint(email.trimmingCharacters(in: .whitespaces))
-                if let earlier = firstOf[key] {
-                    problems.append(ColumnProblem(column: EnrolmentForm.emailColumn, message: "This email is listed already, on row \(earlier.row)"
-                                                  + (earlier.spelling == spelling ? "." : " — the same address written another way.")))
-                } else {
-                    firstOf[key] = (record.row, spelling)
-                }
-            }
+            let problems = problems(of: record.fields, row: record.row, positions: positions)
             if !problems.isEmpty { summary.invalidRows += 1 }
             each(header, record, problems)
             for problem in problems {
@@ -55,6 +49,26 @@ struct EnrolmentCheck {
             }
         }
         return summary
+    }
+
+    /// What the form refuses in one row's `fields` (under a header whose ``EnrolmentForm/positions(in:)`` are
+    /// `positions`), and an email listed already on an earlier row (checked before it, or a walk-in's): one engine
+    /// for the list and the walk-ins at the desk. The row's email counts as seen from here on; with
+    /// `keepingRefused` false only when nothing was refused (a walk-in refused is added by nobody, and may be
+    /// corrected and checked again).
+    mutating func problems(of fields: [String], row: Int, positions: [Int?], keepingRefused: Bool = true) -> [ColumnProblem] {
+        var problems = form.problems(inRow: fields, positions: positions)
+        if let key = form.comparableEmail(inRow: fields, positions: positions).map(Self.fingerprint) {
+            let email = positions[0].map { fields[$0] } ?? ""
+            let spelling = Self.fingerprint(AttributeField.trimmedBlanks(email))
+            if let earlier = firstOf[key] {
+                problems.append(ColumnProblem(column: EnrolmentForm.emailColumn, message: "This email is listed already, on row \(earlier.row)"
+                                              + (earlier.spelling == spelling ? "." : " — the same address written another way.")))
+            } else if keepingRefused || problems.isEmpty {
+                firstOf[key] = (row, spelling)
+            }
+        }
+        return problems
     }
 
     /// FNV-1a (64 bit) of the text's UTF-8: two different emails share one with odds of about 1 in 10^8 in a

@@ -1,11 +1,12 @@
 import AccountFlow
 import EnrolmentFiles
 import Foundation
+import TophhieCloudAuthentication
 
 /// `--enrol --queue FILE.csv`: the list's people at the desk. It seats a person (the sign-up form filled from
 /// their row), keeps each outcome in the queue, and after each one replaces the progress file beside the list
-/// and the `--report` file; staff mark people absent or skipped. Used on the console's own thread; the files
-/// are written on their writers' queues.
+/// and the `--report` file; staff mark people absent or skipped, and add walk-ins (checked as a row is, against
+/// the list too). Used on the console's own thread; the files are written on their writers' queues.
 final class EnrolmentDesk {
     /// The list's path, for the screen and the report's title.
     let listPath: String
@@ -13,6 +14,8 @@ final class EnrolmentDesk {
     let listNotice: String?
     private(set) var queue: EnrolmentQueue
     private let form: EnrolmentForm
+    /// The list's check, kept with every email it saw: a walk-in meets the same rules and the same duplicates.
+    private var check: EnrolmentCheck
     private let progress: AtomicFileWriter
     private let report: AtomicFileWriter?
     /// `--record`: told of absent and skipped people too (the model tells it of the others).
@@ -32,8 +35,8 @@ final class EnrolmentDesk {
         var people: [QueuePerson] = []
         var invalid: [InvalidRow] = []
         var reader: CSVReader?
+        var check = EnrolmentCheck(form: form)
         do throws(CSVError) {
-            let check = EnrolmentCheck(form: form)
             let opened = try check.reader(listPath)
             reader = opened
             _ = try check.run(opened, report: { _ in }) { header, record, problems in
@@ -52,15 +55,24 @@ final class EnrolmentDesk {
         listNotice = reader?.dialect?.notice.map { "\(listPath): \($0)." }
         let progressPath = ProgressFile.path(besideList: listPath)
         do throws(ProgressFileError) {
-            queue = try EnrolmentQueue(people: people, invalid: invalid, resuming: try ProgressFile.load(progressPath))
+            let contents = try ProgressFile.load(progressPath)
+            queue = try EnrolmentQueue(people: people, invalid: invalid, resuming: contents.entries, walkIns: contents.walkIns)
         } catch {
             throw EnrolmentDeskError(error.message.hasPrefix(progressPath) ? error.message : "\(progressPath): \(error.message)")
         }
+        // Walk-ins of an earlier run count as listed: one added again is refused as a duplicate row would be.
+        for walkIn in queue.walkIns {
+            _ = check.problems(of: Self.fields(walkIn.email, walkIn.values, form), row: walkIn.row, positions: Self.formPositions(form))
+        }
+        self.check = check
         progress = AtomicFileWriter(path: progressPath)
         report = reportPath.map(AtomicFileWriter.init(path:))
         // The report exists from the start: invalid rows are in it before anyone is seated.
         saveReport()
     }
+
+    /// The sign-up form's attributes, for the walk-in form.
+    var attributes: [RequiredAttribute] { form.attributes }
 
     /// What seating `person` sends the flow: sign-up, with the row's email and attributes filled in. The person
     /// checks them and types their own password and code.
@@ -75,17 +87,40 @@ final class EnrolmentDesk {
         return events
     }
 
-    /// Staff mark `person` absent or skipped.
-    func mark(_ person: QueuePerson, _ outcome: RecordOutcome) {
-        keep(PersonResult(email: person.email, outcome: outcome), row: person.row)
-        recorder?.record(PersonResult(email: person.email, outcome: outcome))
+    /// Someone not on the list, with the form's `values` (attribute → text): checked by the list's engine
+    /// (the form's rules, and an email listed already, on the list or as an earlier walk-in); when nothing is
+    /// refused they join the queue after its last row and the progress file knows them from now on.
+    /// - Returns: the new person to seat, or the problems (`column: message`, as `enrol --check` says them);
+    ///   then nothing was added.
+    func addWalkIn(email: String, values: [String: String]) -> Result<QueuePerson, WalkInRefusal> {
+        let email = email.trimmingCharacters(in: .whitespaces)
+        let values = values.filter { form.columns.contains($0.key) && $0.key != EnrolmentForm.emailColumn }
+            .mapValues { $0.trimmingCharacters(in: .whitespaces) }
+        let row = max(queue.listEnd, queue.people.last?.row ?? 1) + 1
+        let problems = check.problems(of: Self.fields(email, values, form), row: row, positions: Self.formPositions(form), keepingRefused: false)
+        guard problems.isEmpty else { return .failure(WalkInRefusal(problems: problems)) }
+        let person = queue.addWalkIn(email: email, values: values.filter { !$0.value.isEmpty })
+        saveProgress()
+        saveReport()
+        return .success(person)
     }
 
-    /// The person at the desk finished with `result` (enrolled, already exists, failed); a walk-in seated
-    /// without the list has no row to keep it on.
-    func finished(_ result: PersonResult) {
-        guard let row = queue.atDesk else { return }
+    /// Staff mark `person` absent or skipped.
+    func mark(_ person: QueuePerson, _ outcome: RecordOutcome) {
+        let result = PersonResult(email: person.email, outcome: outcome, walkIn: person.isWalkIn)
+        keep(result, row: person.row)
+        recorder?.record(result)
+    }
+
+    /// The person at the desk finished with `result` (enrolled, already exists, failed).
+    /// - Returns: `result`, marked when the person is a walk-in (for the record).
+    @discardableResult
+    func finished(_ result: PersonResult) -> PersonResult {
+        guard let row = queue.atDesk else { return result }
+        var result = result
+        result.walkIn = queue.person(at: row)?.isWalkIn ?? false
         keep(result, row: row)
+        return result
     }
 
     /// The person at the desk left without an outcome (home, idle reset): they stay in the queue.
@@ -110,10 +145,21 @@ final class EnrolmentDesk {
         queue.record(ProgressEntry(row: row, email: queue.person(at: row)?.email ?? result.email, outcome: result.outcome,
                                    objectId: result.objectID, time: UTCTime.text(clock()), code: result.code,
                                    correlationId: result.correlationID))
-        let progress = queue.progress
-        self.progress.replaceSoon { ProgressFile.bytes(progress) }
+        saveProgress()
         saveReport()
     }
+
+    private func saveProgress() {
+        let (entries, walkIns) = (queue.progress, queue.walkIns)
+        progress.replaceSoon { ProgressFile.bytes(entries, walkIns: walkIns) }
+    }
+
+    /// A walk-in's email and `values` as a row under the form's own columns.
+    private static func fields(_ email: String, _ values: [String: String], _ form: EnrolmentForm) -> [String] {
+        [email] + form.attributes.map { values[$0.name] ?? "" }
+    }
+
+    private static func formPositions(_ form: EnrolmentForm) -> [Int?] { form.columns.indices.map { $0 } }
 
     private func saveReport() {
         guard let report else { return }

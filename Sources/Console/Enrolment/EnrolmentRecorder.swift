@@ -48,7 +48,8 @@ final class EnrolmentRecorder: Sendable {
     /// Appends the line for `result`.
     func record(_ result: PersonResult) {
         write(RecordEntry(time: now(), staff: staff, terminal: terminal, tenant: tenant, email: result.email, objectId: result.objectID,
-                          outcome: result.outcome, code: result.code, correlationId: result.correlationID))
+                          outcome: result.outcome, code: result.code, correlationId: result.correlationID,
+                          walkIn: result.walkIn ? true : nil))
     }
 
     /// Waits for every line to be on disk, then says on stderr which could not be written. Blocking: for the

@@ -1,9 +1,11 @@
 import CommandGrammar
+import SharedQueue
 import TenantEmulator
 import TophhieCloudAuthentication
 
 extension InvocationParser {
-    /// `enrol`: exactly one of `--template` and `--check`; `--preset` or `--sign-up-attributes`, not both.
+    /// `enrol`: exactly one of `--template`, `--check`, `--load` (with `--into` and `--event`) and `--status` (with
+    /// `--event`); `--preset` or `--sign-up-attributes`, not both.
     func parseEnrol(_ scanned: ScannedArguments) throws -> Invocation {
         var task: EnrolOptions.Task?
         var preset: String?
@@ -14,6 +16,13 @@ extension InvocationParser {
             switch given.name {
             case "--template": next = .template(value)
             case "--check": next = .check(value)
+            case "--load":
+                guard let into = scanned.last("--into") else { throw UsageError("--load needs --into postgresql://…; see tophhie enrol --help.") }
+                next = .load(value, into: try databaseURL(into, option: "--into"), event: try event(scanned, for: "--load"),
+                             tenant: scanned.last("--tenant"))
+            case "--status":
+                next = .status(try databaseURL(value, option: "--status"), event: try event(scanned, for: "--status"),
+                               watch: scanned.has("--watch"), report: scanned.last("--report"))
             case "--preset":
                 guard TenantPreset.names.contains(value) || value.contains("/") || value.hasSuffix(".json") else {
                     throw UsageError("--preset \(value): unknown preset; use one of \(TenantPreset.names.joined(separator: ", ")), or a policy file path.")
@@ -23,22 +32,51 @@ extension InvocationParser {
             case "--sign-up-attributes":
                 attributes = try SignUpAttributesFile.load(value, readFile: readFile)
                 continue
+            case "--into", "--event", "--tenant", "--watch", "--report": continue
             default: throw UsageError("unknown argument \(given.spelling); see tophhie enrol --help.")
             }
-            guard task == nil else { throw UsageError("enrol takes one of --template FILE and --check FILE.") }
+            guard task == nil else { throw UsageError("enrol takes one of --template FILE, --check FILE, --load FILE and --status URL.") }
             task = next
         }
-        guard let task else { throw UsageError("enrol needs --template FILE or --check FILE; see tophhie enrol --help.") }
+        guard let task else { throw UsageError("enrol needs --template FILE, --check FILE, --load FILE or --status URL; see tophhie enrol --help.") }
+        // Each option belongs to one task: a stray one is a mistake to name, not to ignore.
+        let belongs: [String: Bool] = [
+            "--into": { if case .load = task { true } else { false } }(), "--tenant": { if case .load = task { true } else { false } }(),
+            "--event": { switch task { case .load, .status: true; case .template, .check: false } }(),
+            "--watch": { if case .status = task { true } else { false } }(), "--report": { if case .status = task { true } else { false } }(),
+        ]
+        if let stray = belongs.keys.sorted().first(where: { scanned.has($0) && belongs[$0] == false }) {
+            throw UsageError("\(stray) does not go with this enrol task; see tophhie enrol --help.")
+        }
         if preset != nil, attributes != nil {
             throw UsageError("--preset and --sign-up-attributes both name the form; give one.")
         }
         return .enrol(EnrolOptions(task: task, preset: preset ?? TenantPreset.defaultName, signUpAttributes: attributes))
     }
 
-    /// `record verify FILE`.
+    /// `--event NAME`, required with `option`.
+    private func event(_ scanned: ScannedArguments, for option: String) throws -> String {
+        guard let event = scanned.last("--event"), !event.isEmpty else { throw UsageError("\(option) needs --event NAME; see tophhie enrol --help.") }
+        return event
+    }
+
+    /// A database URL; one carrying a password is refused without repeating it.
+    private func databaseURL(_ text: String, option: String) throws -> DatabaseURL {
+        do throws(DatabaseError) {
+            return try DatabaseURL(text)
+        } catch {
+            throw UsageError("\(option): \(error.description)")
+        }
+    }
+
+    /// `record verify FILE`, or `record verify|export postgresql://… --event NAME`.
     func parseRecord(_ scanned: ScannedArguments) throws -> Invocation {
-        guard scanned.operands.count == 2, scanned.operands[0] == "verify" else {
-            throw UsageError("record takes verify FILE; see tophhie record --help.")
+        if scanned.operands.count == 2, ["verify", "export"].contains(scanned.operands[0]), DatabaseURL.isDatabaseURL(scanned.operands[1]) {
+            guard let event = scanned.last("--event"), !event.isEmpty else { throw UsageError("record \(scanned.operands[0]) on a database needs --event NAME.") }
+            return .recordDatabase(export: scanned.operands[0] == "export", url: try databaseURL(scanned.operands[1], option: "record"), event: event)
+        }
+        guard scanned.operands.count == 2, scanned.operands[0] == "verify", !scanned.has("--event") else {
+            throw UsageError("record takes verify FILE, or verify|export postgresql://… --event NAME; see tophhie record --help.")
         }
         return .recordVerify(path: scanned.operands[1])
     }

@@ -11,4 +11,6 @@ struct PersonResult: Equatable, Sendable {
     /// On failure: the AADSTS code and correlation id of the failure's operator detail.
     var code: String?
     var correlationID: String?
+    /// Added at the desk, not on the list (the desk says so; the flow cannot tell).
+    var walkIn = false
 }

@@ -9,6 +9,9 @@ import Foundation
 final class PersonWatcher {
     private var objectID: String?
     private var problem: PersonResult?
+    /// The tenant said the account was created: whatever comes after (the sign-in for its object id cut short,
+    /// Home, an idle reset), the person is enrolled.
+    private var created: String?
 
     /// Looks at one step of the flow: `event` moved it from `before` to `state`.
     /// - Returns: the person's result when this step finished them; nil otherwise (also when they left
@@ -16,6 +19,9 @@ final class PersonWatcher {
     func observe(_ event: FlowEvent, from before: FlowStep, to state: FlowState) -> PersonResult? {
         if case .signInAdvanced(.success(.completed(let account))) = event {
             objectID = account.objectID
+        }
+        if case .signUpAdvanced(.success(.completed)) = event {
+            created = state.origin?.email
         }
         guard state.step != before else { return nil }
         switch state.step {
@@ -29,9 +35,9 @@ final class PersonWatcher {
             problem = PersonResult(email: state.origin?.email ?? "", outcome: report.accountExists ? .alreadyExists : .failed,
                                    code: code, correlationID: correlationID)
         case .home where !before.isBetweenPeople:
-            // The person left without an account: what stopped them, if anything did.
+            // The person left with an account created, or without one: what stopped them, if anything did.
             defer { forget() }
-            return problem
+            return created.map { PersonResult(email: $0, outcome: .enrolled) } ?? problem
         default:
             break
         }
@@ -41,6 +47,7 @@ final class PersonWatcher {
     private func forget() {
         objectID = nil
         problem = nil
+        created = nil
     }
 
     /// The AADSTS code and correlation id in a failure's operator detail (``ServerDetails``' one line:

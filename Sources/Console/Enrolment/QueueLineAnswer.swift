@@ -1,7 +1,8 @@
 import EnrolmentFiles
 
 /// An answer at line mode's queue prompt: empty or a number signs up that person of the list shown (the first
-/// by default), `a [N]` and `s [N]` mark them absent or skipped, `q` quits, anything else narrows the list.
+/// by default), `a [N]` and `s [N]` mark them absent or skipped, `w` adds a walk-in, `q` quits, anything else
+/// narrows the list.
 enum QueueLineAnswer: Equatable {
     /// Sign up the person shown at this index (0-based).
     case seat(Int)
@@ -9,6 +10,8 @@ enum QueueLineAnswer: Equatable {
     case mark(Int, RecordOutcome)
     /// Show only people whose name or email holds this text (empty: everyone).
     case filter(String)
+    /// Add someone not on the list.
+    case walkIn
     case quit
 
     init(_ typed: String) {
@@ -22,6 +25,7 @@ enum QueueLineAnswer: Equatable {
         case "s"? where index != nil: self = .mark(index ?? 0, .skipped)
         case "q"? where words.count == 1, "quit"? where words.count == 1: self = .quit
         case "*"? where words.count == 1: self = .filter("")
+        case "w"? where words.count == 1: self = .walkIn
         default: self = .filter(text)
         }
     }

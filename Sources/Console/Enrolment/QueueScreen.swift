@@ -4,7 +4,7 @@ import TerminalUI
 
 /// The home screen of `--enrol --queue` in the full-screen console: the next person and "k of N", a filter
 /// typed straight in (name or email), the people it lets through, and the rows the list cannot offer. Enter
-/// opens sign-up for the selected person; F7 and F8 mark them absent or skipped.
+/// opens sign-up for the selected person; F7 and F8 mark them absent or skipped; ^N adds a walk-in.
 struct QueueScreen {
     /// What a key did.
     enum Outcome: Equatable {
@@ -13,16 +13,18 @@ struct QueueScreen {
         case seat(QueuePerson)
         /// Keep this outcome (absent or skipped) for this person.
         case mark(QueuePerson, RecordOutcome)
+        /// Open the walk-in form for someone not on the list.
+        case walkIn
     }
 
-    /// The footer: every key the screen takes.
+    /// The footer: the screen's keys (^U, which clears the search, is in the help).
     static var footer: String { tr("queue.footer") }
 
     /// Every key the screen takes, for the help overlay (F1; `?` is typed into the search here).
     static var helpEntries: [HelpEntry] {
         [HelpEntry(tr("queue.help.typeKeys"), tr("queue.help.find")), HelpEntry("↑/↓ PgUp/PgDn", tr("queue.help.move")),
          HelpEntry("Enter", tr("queue.help.signUp")), HelpEntry("F7", tr("queue.help.absent")), HelpEntry("F8", tr("queue.help.skipped")),
-         HelpEntry("^U", tr("queue.help.clear")), HelpEntry("^C", tr("queue.help.quit"))]
+         HelpEntry("^N", tr("queue.help.walkIn")), HelpEntry("^U", tr("queue.help.clear")), HelpEntry("^C", tr("queue.help.quit"))]
     }
 
     /// What staff typed to find someone.
@@ -55,6 +57,8 @@ struct QueueScreen {
             return selected.map { .mark($0, .absent) } ?? .ignored
         case .function(8):
             return selected.map { .mark($0, .skipped) } ?? .ignored
+        case .control("n"):
+            return .walkIn
         default:
             return .ignored
         }
@@ -117,7 +121,8 @@ struct QueueScreen {
 
     /// One person in the list, with an earlier failure when there is one.
     static func line(_ person: QueuePerson, queue: EnrolmentQueue) -> String {
-        guard let entry = queue.outcomes[person.row] else { return label(person) }
-        return label(person) + tr("queue.failedBefore", ["code": entry.code.map { " (\($0))" } ?? ""])
+        let label = label(person) + (person.isWalkIn ? tr("queue.walkIn") : "")
+        guard let entry = queue.outcomes[person.row] else { return label }
+        return label + tr("queue.failedBefore", ["code": entry.code.map { " (\($0))" } ?? ""])
     }
 }

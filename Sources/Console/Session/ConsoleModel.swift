@@ -72,8 +72,9 @@ final class ConsoleModel {
             if effect == .quit { quitRequested = true } else { runner.perform(effect) }
         }
         if let result = watcher.observe(event, from: before, to: state) {
-            recorder?.record(result)
-            desk?.finished(result)
+            // The desk knows a walk-in from a listed person; the record says which.
+            let kept = desk?.finished(result) ?? result
+            recorder?.record(kept)
         } else if state.step == .home, before != .home {
             desk?.left()
         }

@@ -28,6 +28,8 @@ final class FullScreenSession {
     /// `--queue`: the list at the desk, shown instead of the home screen.
     private let desk: EnrolmentDesk?
     private var queueScreen = QueueScreen()
+    /// ^N at the queue: the walk-in form, while it is open, drawn over the queue; and when a key was last pressed on it.
+    private var walkIn: (form: WalkInForm, view: FormView?, lastKey: Date)?
     /// F12's list of languages, while it is open.
     private var languageOverlay: LanguageOverlay?
     /// F7's QR code of the screen's address for a phone, while it is shown.
@@ -70,6 +72,7 @@ final class FullScreenSession {
                 if case .tick = event { break }
             }
             model.pump()
+            closeIdleWalkIn()
             if let notice = model.takeNotice() { consoleNotice = StatusLine(PrintableText.make(notice), kind: .error) }
             forgetPreviousPerson()
             render(on: backend)
@@ -123,6 +126,10 @@ final class FullScreenSession {
                 return .ignored
             }
             if let desk, showsQueue {
+                if walkIn != nil {
+                    handleWalkIn(key, desk: desk)
+                    return .ignored
+                }
                 if key == .function(1) { help = HelpOverlay(title: "enrolment queue", entries: QueueScreen.helpEntries); return .ignored }
                 handleQueue(key, desk: desk)
                 return .ignored
@@ -183,9 +190,51 @@ final class FullScreenSession {
             desk.mark(person, outcome)
             queueScreen.reset()
             consoleNotice = StatusLine("Row \(person.row) marked \(outcome.rawValue).", kind: .info)
+        case .walkIn:
+            walkIn = (WalkInForm(attributes: desk.attributes), nil, Date())
         case .handled, .ignored:
             break
         }
+    }
+
+    /// A key on the walk-in form: edits stay in the form; "Add and sign up" checks the person with the list's
+    /// engine and seats them, or shows what was refused under each field.
+    private func handleWalkIn(_ key: Key, desk: EnrolmentDesk) {
+        guard let open = walkIn, var current = open.view else { return }
+        var form = open.form
+        let before = current
+        let outcome = current.handle(key)
+        consoleNotice = current.isConfirmingBack ? StatusLine(current.backQuestionText, kind: .info) : nil
+        if outcome == .help { help = HelpOverlay(title: "walk-in", entries: current.helpEntries(on: terminalSize)) }
+        walkIn = (form, current, Date())
+        for event in ScreenInput.events(for: outcome, before: before, after: current, screen: form.screen) {
+            switch form.apply(event) {
+            case .editing:
+                walkIn?.form = form
+            case .cancel:
+                walkIn = nil
+                return
+            case .add:
+                switch desk.addWalkIn(email: form.email, values: form.values) {
+                case .success(let person):
+                    walkIn = nil
+                    queueScreen.reset()
+                    for event in desk.seat(person) { model.apply(event) }
+                case .failure(let refusal):
+                    form.refused(refusal)
+                    walkIn?.form = form
+                    consoleNotice = StatusLine("Not added: " + PrintableText.make(refusal.lines.joined(separator: "; ")), kind: .error)
+                }
+                return
+            }
+        }
+    }
+
+    /// A walk-in form left alone as long as the idle reset allows is closed, with what was typed on it.
+    private func closeIdleWalkIn() {
+        guard let open = walkIn, Date().timeIntervalSince(open.lastKey) >= Double(model.state.settings.idleReset) else { return }
+        walkIn = nil
+        consoleNotice = StatusLine("The walk-in form was cleared after \(model.state.settings.idleReset) s without a key press.", kind: .info)
     }
 
     /// Enrolment mode: when one person is done (see `FlowStep.isBetweenPeople`), their codes leave the
@@ -297,7 +346,12 @@ final class FullScreenSession {
         let content = paneContent
         var full = Buffer(size: size)
         let cursor: Point?
-        if let desk, showsQueue {
+        if let open = walkIn, showsQueue {
+            var walkInForm = ScreenPresenter.formView(for: open.form.screen, header: header, previous: open.view)
+            if let consoleNotice { walkInForm.status = consoleNotice }
+            walkIn?.view = walkInForm
+            cursor = FormRenderer.render(walkInForm, pane: content, into: &full)
+        } else if let desk, showsQueue {
             let paneHeight = content?.height(onScreen: size.height) ?? 0
             var top = Buffer(size: Size(width: size.width, height: size.height - paneHeight))
             cursor = queueScreen.render(desk.queue, listName: URL(fileURLWithPath: desk.listPath).lastPathComponent, mode: header.mode,

@@ -5,23 +5,38 @@ import EmailAddresses
 /// written from ``progress`` by their owners.
 ///
 /// A failed person stays in the queue (they may try again); enrolled, already-exists, absent and skipped are
-/// final. "Next" is the first person in list order with no outcome, then the first who failed.
+/// final. "Next" is the first person in list order with no outcome, then the first who failed. Walk-ins follow
+/// the list, numbered on from its last row.
 public struct EnrolmentQueue: Sendable, Equatable {
-    /// The rows the form accepts, in list order.
-    public let people: [QueuePerson]
+    /// The rows the form accepts, in list order, then the walk-ins in the order they came.
+    public private(set) var people: [QueuePerson]
     /// The rows it refuses, in list order: reported, never offered.
     public let invalid: [InvalidRow]
     /// The latest outcome of each row, by row.
     public private(set) var outcomes: [Int: ProgressEntry] = [:]
     /// The row whose sign-up is open at the desk; nil between people.
     public private(set) var atDesk: Int?
+    /// Rows another desk holds now (a shared queue's claims): neither pending nor next here.
+    public var heldElsewhere: Set<Int> = []
 
-    /// A queue of `people`, resuming from `progress` (a progress file's entries).
+    /// The list's last row (the header's 1 for an empty list): walk-ins are numbered after it.
+    public let listEnd: Int
+
+    /// A queue of `people`, resuming from `progress` and `walkIns` (a progress file's contents).
     /// - Throws: ``ProgressFileError`` when an entry names a row the list does not offer, or a row whose email
-    ///   differs (the list was edited since): resuming would mark the wrong person.
-    public init(people: [QueuePerson], invalid: [InvalidRow], resuming progress: [ProgressEntry] = []) throws(ProgressFileError) {
-        self.people = people
+    ///   differs, or a walk-in's row is the list's now (the list was edited since): resuming would mark the wrong
+    ///   person.
+    public init(people: [QueuePerson], invalid: [InvalidRow], resuming progress: [ProgressEntry] = [],
+                walkIns: [QueuePerson] = []) throws(ProgressFileError) {
         self.invalid = invalid
+        let listEnd = max(people.last?.row ?? 1, invalid.last?.row ?? 1)
+        self.listEnd = listEnd
+        if let walkIn = walkIns.first(where: { $0.row <= listEnd }) {
+            throw ProgressFileError("the progress has walk-in row \(walkIn.row) (\(walkIn.email)), which is a row of the list now; "
+                                    + "the list changed since. Restore the list, or move the progress file away to start afresh.")
+        }
+        self.people = people + walkIns
+        let people = self.people
         let byRow = Dictionary(people.map { ($0.row, $0) }, uniquingKeysWith: { first, _ in first })
         for entry in progress {
             guard let person = byRow[entry.row] else {
@@ -36,14 +51,16 @@ public struct EnrolmentQueue: Sendable, Equatable {
         }
     }
 
-    /// Everyone not done with, in list order: no outcome yet, or failed.
+    /// Everyone not done with and not held at another desk, in list order: no outcome yet, or failed.
     public var pending: [QueuePerson] {
-        people.filter { outcomes[$0.row]?.isFinal != true }
+        people.filter { outcomes[$0.row]?.isFinal != true && !heldElsewhere.contains($0.row) }
     }
 
-    /// Who comes next: the first with no outcome, else the first who failed; nil when everyone is done with.
+    /// Who comes next: the first with no outcome, else the first who failed (neither held at another desk); nil
+    /// when everyone is done with.
     public var next: QueuePerson? {
-        people.first { outcomes[$0.row] == nil } ?? people.first { outcomes[$0.row]?.isFinal == false }
+        let free = { (person: QueuePerson) in !heldElsewhere.contains(person.row) }
+        return people.first { outcomes[$0.row] == nil && free($0) } ?? people.first { outcomes[$0.row]?.isFinal == false && free($0) }
     }
 
     /// People done with (a final outcome).
@@ -67,6 +84,17 @@ public struct EnrolmentQueue: Sendable, Equatable {
     /// The person on `row`, if the list offers them.
     public func person(at row: Int) -> QueuePerson? {
         people.first { $0.row == row }
+    }
+
+    /// The walk-ins added at the desk, in the order they came.
+    public var walkIns: [QueuePerson] { people.filter(\.isWalkIn) }
+
+    /// Adds a walk-in (checked by the caller, as a list row is) on the row after the last one.
+    /// - Returns: the person, to be seated.
+    public mutating func addWalkIn(email: String, values: [String: String]) -> QueuePerson {
+        let person = QueuePerson(row: max(listEnd, people.last?.row ?? 1) + 1, email: email, values: values, walkIn: true)
+        people.append(person)
+        return person
     }
 
     /// Sign-up opens for `row`'s person.

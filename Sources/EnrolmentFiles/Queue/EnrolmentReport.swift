@@ -1,5 +1,5 @@
 /// The per-row result of an enrolment list: every row in list order with what happened (enrolled,
-/// already-exists, failed, absent, skipped, invalid, or not reached), as CSV or as a Markdown table for a
+/// already-exists, failed, absent, skipped, invalid, or not reached), then the walk-ins (note `walk-in`), as CSV or as a Markdown table for a
 /// ticket. Made from the queue's rows and outcomes only: nothing secret. Rows are written one at a time into
 /// the text, so a report of 100 000 rows costs its own bytes and little more.
 public enum EnrolmentReport {
@@ -15,11 +15,12 @@ public enum EnrolmentReport {
                 body(["\(row.row)", row.email, "invalid", "", "", "", "", row.problems.joined(separator: "; ")])
                 bad = invalid.next()
             } else if let current = person {
+                let note = current.isWalkIn ? "walk-in" : ""
                 if let entry = queue.outcomes[current.row] {
                     body(["\(current.row)", current.email, entry.outcome.rawValue, entry.objectId ?? "", entry.time, entry.code ?? "",
-                          entry.correlationId ?? "", ""])
+                          entry.correlationId ?? "", note])
                 } else {
-                    body(["\(current.row)", current.email, "not reached", "", "", "", "", ""])
+                    body(["\(current.row)", current.email, "not reached", "", "", "", "", note])
                 }
                 person = people.next()
             }
@@ -43,7 +44,9 @@ public enum EnrolmentReport {
         }
         let order = RecordOutcome.allCases.map(\.rawValue) + ["invalid", "not reached"]
         let summary = order.compactMap { name in counts[name].map { "\($0) \(name)" } }.joined(separator: ", ")
-        return "# Enrolment report: \(cell(title))\n\n\(queue.people.count + queue.invalid.count) rows: \(summary).\n\n" + table
+        let walkIns = queue.people.count { $0.isWalkIn }
+        let among = walkIns == 0 ? "" : " (\(walkIns) walk-in\(walkIns == 1 ? "" : "s"))"
+        return "# Enrolment report: \(cell(title))\n\n\(queue.people.count + queue.invalid.count) rows\(among): \(summary).\n\n" + table
     }
 
     /// The report for a file at `path`: Markdown when it ends `.md`, CSV otherwise.

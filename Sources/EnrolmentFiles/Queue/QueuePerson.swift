@@ -1,7 +1,9 @@
-/// One person of an enrolment list whose row the sign-up form accepts.
+/// One person of an enrolment list whose row the sign-up form accepts, or a walk-in added at the desk.
 public struct QueuePerson: Sendable, Equatable {
-    /// The list's row (the header is row 1).
+    /// The list's row (the header is row 1); a walk-in's follows the list's last row.
     public let row: Int
+    /// Added at the desk, not on the list: the progress file keeps their values, the report and the record say so.
+    public let isWalkIn: Bool
     /// The row's email, trimmed.
     public let email: String
     /// The person's name for a list: `displayName`, else given name and surname, else empty.
@@ -13,8 +15,9 @@ public struct QueuePerson: Sendable, Equatable {
     private let packed: String
 
     /// A person from a row read under `columns` (the header's names; `fields` in the same order).
-    public init(row: Int, email: String, columns: [String], fields: [String]) {
+    public init(row: Int, email: String, columns: [String], fields: [String], walkIn: Bool = false) {
         self.row = row
+        isWalkIn = walkIn
         self.email = email
         self.columns = columns
         packed = fields.joined(separator: "\0")
@@ -24,9 +27,16 @@ public struct QueuePerson: Sendable, Equatable {
     }
 
     /// A person from column → value.
-    public init(row: Int, email: String, values: [String: String]) {
+    public init(row: Int, email: String, values: [String: String], walkIn: Bool = false) {
         let columns = values.keys.sorted()
-        self.init(row: row, email: email, columns: columns, fields: columns.map { values[$0] ?? "" })
+        self.init(row: row, email: email, columns: columns, fields: columns.map { values[$0] ?? "" }, walkIn: walkIn)
+    }
+
+    /// Every column's value but the email's, by column (what the progress file keeps of a walk-in).
+    public var values: [String: String] {
+        var values: [String: String] = [:]
+        for column in columns where column != "email" { values[column] = value(of: column) }
+        return values
     }
 
     /// The row's value in `column`, nil when the list has no such column.

@@ -19,10 +19,12 @@ public struct RecordEntry: Sendable, Equatable, Codable {
     public var code: String?
     /// On failure: the request's correlation id, for the tenant's sign-in logs.
     public var correlationId: String?
+    /// `true` for a walk-in (added at the desk, not on the list); left out of the line otherwise.
+    public var walkIn: Bool?
 
-    /// Memberwise; `objectId`, `code` and `correlationId` are left out of the line when nil.
+    /// Memberwise; `objectId`, `code`, `correlationId` and `walkIn` are left out of the line when nil.
     public init(time: String, staff: String, terminal: String, tenant: String, email: String, objectId: String? = nil,
-                outcome: RecordOutcome, code: String? = nil, correlationId: String? = nil) {
+                outcome: RecordOutcome, code: String? = nil, correlationId: String? = nil, walkIn: Bool? = nil) {
         self.time = time
         self.staff = staff
         self.terminal = terminal
@@ -32,5 +34,6 @@ public struct RecordEntry: Sendable, Equatable, Codable {
         self.outcome = outcome
         self.code = code
         self.correlationId = correlationId
+        self.walkIn = walkIn
     }
 }

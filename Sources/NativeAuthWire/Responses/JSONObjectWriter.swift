@@ -25,16 +25,16 @@ package struct JSONObjectWriter {
         bytes.append(UInt8(ascii: "["))
         for (index, object) in objects.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: object.finished)
+            bytes.append(contentsOf: object.bytes)
+            bytes.append(UInt8(ascii: "}"))
         }
         bytes.append(UInt8(ascii: "]"))
     }
 
-    /// The object's bytes, closing brace included.
-    package var finished: [UInt8] {
-        var closed = bytes
-        closed.append(UInt8(ascii: "}"))
-        return closed
+    /// The object's bytes, closing brace included; closes the writer's own buffer instead of copying it.
+    package consuming func finished() -> [UInt8] {
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
     }
 
     /// Keys are the wire's own names (snake case ASCII), so they are written without escaping.
@@ -42,7 +42,8 @@ package struct JSONObjectWriter {
         if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: key.utf8)
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
@@ -51,6 +52,12 @@ package struct JSONObjectWriter {
     /// other character (slashes and non-ASCII included) as its UTF-8 bytes.
     private mutating func appendString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most values (tokens, GUIDs, labels) need no escape: one copy instead of a byte at a time.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

@@ -38,6 +38,6 @@ extension ResponseBody {
         object.add("scope", scope)
         object.add("status", status?.wireValue)
         object.add("token_type", tokenType)
-        return Data(object.finished)
+        return Data(object.finished())
     }
 }

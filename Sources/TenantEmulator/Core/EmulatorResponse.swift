@@ -33,7 +33,10 @@ public struct EmulatorResponse: Sendable {
 
     /// A JSON answer.
     static func json(_ status: Int, _ body: Data) -> EmulatorResponse {
-        EmulatorResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
+        // Room for the three headers `handle(_:)` adds to every answer.
+        var headers = [String: String](minimumCapacity: 4)
+        headers["Content-Type"] = "application/json; charset=utf-8"
+        return EmulatorResponse(status: status, headers: headers, body: body)
     }
 
     /// A JSON answer from a `JSONSerialization`-compatible value.

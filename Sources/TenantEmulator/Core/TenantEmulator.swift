@@ -22,6 +22,11 @@ public final class TenantEmulator: @unchecked Sendable {
     let lock = AdaptiveLock()
     /// The tenant policy in force (``updatePolicy(_:)`` changes it between requests).
     public var policy: TenantPolicy { policyState.withLock { $0 } }
+    /// One part of the policy, read under its lock without copying the rest: `policy` copies (and retains) every
+    /// field, and a light request read the policy a dozen times.
+    func policyPart<Part: Sendable>(_ part: KeyPath<TenantPolicy, Part> & Sendable) -> Part { policyState.withLock { $0[keyPath: part] } }
+    /// The registered client with this id (``TenantPolicy/client(_:)``), without copying the rest of the policy.
+    func registeredClient(_ id: String) -> TenantPolicy.Client? { policyState.withLock { $0.client(id) } }
     private let policyState: Mutex<TenantPolicy>
     /// Codes "sent" by the tenant.
     public let outbox: Outbox
@@ -107,7 +112,7 @@ public final class TenantEmulator: @unchecked Sendable {
     }
 
     /// The authority path segment clients use: the tenant GUID.
-    public var tenantID: String { policy.tenant.id }
+    public var tenantID: String { policyPart(\.tenant.id) }
 
     /// Answers one request. Never throws; a valid request gets a 5xx only from an injected fault, or from Graph
     /// when the store itself fails.
@@ -225,7 +230,7 @@ public final class TenantEmulator: @unchecked Sendable {
         }
         let form = FormBody(decoding: request.body)
         let context = RequestContext(endpoint: endpoint, form: form, now: now, origin: origin,
-                                     viaDomainName: tenantSegment.lowercased() != policy.tenant.id)
+                                     viaDomainName: tenantSegment.lowercased() != policyPart(\.tenant.id))
         var response: EmulatorResponse
         do {
             response = try lock.withLock {
@@ -248,17 +253,19 @@ public final class TenantEmulator: @unchecked Sendable {
     /// `SCHEME://HOST` for discovery, issuer and page URLs. The scheme is `https` when the server marks the
     /// request with `x-emulator-scheme: https` (served over TLS), else `http`; without a `Host` header (in-process
     /// calls) `fallback` is used with its scheme switched the same way.
-    static func origin(host: String?, scheme: String?, fallback: String) -> String {
+    /// `fallback` is read only then: ``defaultOrigin`` takes the tenant lock, which every request would otherwise wait for.
+    static func origin(host: String?, scheme: String?, fallback: @autoclosure () -> String) -> String {
         let secure = scheme?.lowercased() == "https"
-        if let host, !host.isEmpty { return "\(secure ? "https" : "http")://\(host)" }
+        if let host, !host.isEmpty { return (secure ? "https://" : "http://") + host }
+        let fallback = fallback()
         guard secure, fallback.hasPrefix("http://") else { return fallback }
         return "https://" + fallback.dropFirst("http://".count)
     }
 
     private func isThisTenant(_ segment: String) -> Bool {
         let lower = segment.lowercased()
-        return lower == policy.tenant.id || lower == "\(policy.tenant.name.lowercased()).onmicrosoft.com"
-            || lower == policy.tenant.name.lowercased()
+        let tenant = policyPart(\.tenant)
+        return lower == tenant.id || lower == "\(tenant.name.lowercased()).onmicrosoft.com" || lower == tenant.name.lowercased()
     }
 
     private func route(_ context: RequestContext) throws -> EmulatorResponse {

@@ -59,6 +59,6 @@ struct JWTClaims: Encodable {
         object.add("tid", tid)
         object.add("uti", uti)
         object.add("ver", ver)
-        return object.finished
+        return object.finished()
     }
 }

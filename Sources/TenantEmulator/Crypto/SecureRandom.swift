@@ -17,14 +17,15 @@ enum SecureRandom {
 
     /// `length` decimal digits, each uniform (rejection sampling avoids modulo bias).
     static func digits(_ length: Int) -> String {
-        var result = ""
+        // ASCII bytes, not Characters: counting a `String` walks it, and each digit was a `String` of its own.
+        var result: [UInt8] = []
         result.reserveCapacity(length)
         while result.count < length {
             for byte in bytes(length * 2) where byte < 250 && result.count < length {
-                result.append(Character(String(byte % 10)))
+                result.append(UInt8(ascii: "0") + byte % 10)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// An opaque URL-safe token carrying `byteCount` random bytes.
@@ -34,11 +35,26 @@ enum SecureRandom {
 
     /// A random version-4 UUID string (lower case, as the service writes GUIDs).
     static func guid() -> String {
-        var raw = bytes(16)
-        raw[6] = (raw[6] & 0x0F) | 0x40
-        raw[8] = (raw[8] & 0x3F) | 0x80
-        var text = LowercaseHex.utf8(raw)
-        for dash in [20, 16, 12, 8] { text.insert(UInt8(ascii: "-"), at: dash) }
-        return String(decoding: text, as: UTF8.self)
+        // Written straight into the string's storage: every answer carries one or two GUIDs, and arrays for the
+        // bytes, the hex and each dash's insertion cost more than the random bytes.
+        var raw: (UInt64, UInt64) = (0, 0)
+        return withUnsafeMutableBytes(of: &raw) { raw in
+            pool.fill(raw)
+            raw[6] = (raw[6] & 0x0F) | 0x40
+            raw[8] = (raw[8] & 0x3F) | 0x80
+            return String(unsafeUninitializedCapacity: 36) { text in
+                var at = 0
+                for (index, byte) in raw.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        text[at] = UInt8(ascii: "-")
+                        at += 1
+                    }
+                    text[at] = LowercaseHex.digit(byte >> 4)
+                    text[at + 1] = LowercaseHex.digit(byte & 0x0F)
+                    at += 2
+                }
+                return at
+            }
+        }
     }
 }

@@ -8,7 +8,7 @@ extension TenantEmulator {
     /// Source: docs/protocol.md §N7.1 (`unauthorized_client`, `invalid_client` + `nativeauthapi_disabled`).
     func checkClient(_ context: RequestContext) throws -> TenantPolicy.Client {
         let clientID = try context.required(.clientID)
-        guard let client = policy.client(clientID) else {
+        guard let client = registeredClient(clientID) else {
             throw ProtocolError(.unauthorizedClient, AADSTSCode.unauthorizedClient,
                                 "Application with identifier '\(clientID)' was not found in the directory '\(policy.tenant.name)'.")
         }
@@ -34,7 +34,7 @@ extension TenantEmulator {
 
     /// What the request asks for, limited to what the app registration allows (`clients[].challengeTypes`).
     func effectiveTypes(_ requested: [ChallengeType], client clientID: String) -> [ChallengeType] {
-        let allowed = policy.client(clientID)?.challengeTypes ?? []
+        let allowed = registeredClient(clientID)?.challengeTypes ?? []
         return requested.filter { allowed.contains($0) }
     }
 
@@ -57,7 +57,7 @@ extension TenantEmulator {
 
     /// Moves `session` to a fresh continuation token.
     func renew(_ session: FlowSession, replacing previous: String?, now: Date) -> String {
-        flows.issue(session, replacing: previous, lifetime: TimeInterval(policy.tokens.continuationTokenSeconds), now: now)
+        flows.issue(session, replacing: previous, lifetime: TimeInterval(policyPart(\.tokens).continuationTokenSeconds), now: now)
     }
 
     /// The account a flow is about; `nil` when it was deleted meanwhile.

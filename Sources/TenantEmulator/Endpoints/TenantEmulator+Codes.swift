@@ -17,11 +17,11 @@ extension TenantEmulator {
     @discardableResult
     func sendCode(_ session: FlowSession, channel: String, target: String, purpose: OutboxMessage.Purpose, now: Date) throws -> PendingCode {
         if let previous = session.code, EmailAddress.same(previous.target, target) {
-            let earliest = previous.sentAt.addingTimeInterval(TimeInterval(policy.otp.resendIntervalSeconds))
+            let earliest = previous.sentAt.addingTimeInterval(TimeInterval(policyPart(\.otp).resendIntervalSeconds))
             guard now >= earliest else { throw ProtocolError.resendTooSoon }
         }
-        guard session.codesSent < policy.otp.maxCodesPerFlow else { throw ProtocolError.tooManyCodes }
-        let otp = policy.otp
+        guard session.codesSent < policyPart(\.otp).maxCodesPerFlow else { throw ProtocolError.tooManyCodes }
+        let otp = policyPart(\.otp)
         guard codesPerAddress.admit(target, limit: otp.maxCodesPerAddress, window: TimeInterval(otp.addressWindowSeconds), now: now) else {
             throw ProtocolError.cannotGenerateMoreCodes
         }
@@ -34,8 +34,8 @@ extension TenantEmulator {
 
     /// A new random code of `otp.length` digits, living `otp.ttlSeconds`, posted to the outbox.
     func issueCode(channel: String, target: String, purpose: OutboxMessage.Purpose, now: Date) -> PendingCode {
-        let code = SecureRandom.digits(policy.otp.length)
-        let expiresAt = now.addingTimeInterval(TimeInterval(policy.otp.ttlSeconds))
+        let code = SecureRandom.digits(policyPart(\.otp).length)
+        let expiresAt = now.addingTimeInterval(TimeInterval(policyPart(\.otp).ttlSeconds))
         let id = outbox.post(channel: channel, to: target, code: code, purpose: purpose, at: now, expiresAt: expiresAt)
         return PendingCode(code: code, channel: channel, target: target, purpose: purpose, sentAt: now, expiresAt: expiresAt, outboxID: id)
     }
@@ -44,7 +44,7 @@ extension TenantEmulator {
     /// wrong entry allowed).
     /// - Returns: whether the code was accepted.
     func check(_ entered: String, against code: inout PendingCode, now: Date) -> Bool {
-        let maxAttempts = policy.otp.maxAttempts
+        let maxAttempts = policyPart(\.otp).maxAttempts
         let wasUsable = code.isUsable(at: now, maxAttempts: maxAttempts)
         let accepted = code.check(entered, at: now, maxAttempts: maxAttempts)
         if accepted {
@@ -70,7 +70,7 @@ extension TenantEmulator {
         ResponseBody(continuationToken: token, challengeType: .oob, bindingMethod: "prompt",
                      challengeChannel: ChallengeChannel(wireValue: code.channel),
                      challengeTargetLabel: code.channel == "sms" ? PhoneNumber.masked(code.target) : EmailAddress.masked(code.target),
-                     codeLength: policy.otp.length, interval: withInterval ? policy.otp.resendIntervalSeconds : nil)
+                     codeLength: policyPart(\.otp).length, interval: withInterval ? policyPart(\.otp).resendIntervalSeconds : nil)
     }
 
     static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {

@@ -8,7 +8,7 @@ extension TenantEmulator {
         let client = try checkClient(context)
         let types = effectiveTypes(try checkChallengeTypes(context, required: true) ?? [], client: client.clientID)
         let username = try username(context)
-        guard policy.passwordReset.enabled else {
+        guard policyPart(\.passwordReset).enabled else {
             throw ProtocolError(.invalidRequest, AADSTSCode.invalidRequestParameter, "Self-service password reset is not enabled for this tenant.")
         }
         guard let user = try store.user(email: username) else { throw ProtocolError.userNotFound }
@@ -40,7 +40,7 @@ extension TenantEmulator {
         try verifyCode(session, context)
         session.step = .resetVerified
         return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now),
-                                         expiresIn: policy.tokens.continuationTokenSeconds))
+                                         expiresIn: policyPart(\.tokens).continuationTokenSeconds))
     }
 
     func resetSubmit(_ context: RequestContext) throws -> EmulatorResponse {
@@ -55,7 +55,7 @@ extension TenantEmulator {
     /// Walks the policy's poll sequence; the same token is polled until `succeeded` or `failed`.
     func resetPoll(_ context: RequestContext) throws -> EmulatorResponse {
         let (token, session) = try self.session(context) { $0 == .resetPolling }
-        let sequence = policy.passwordReset.pollSequence
+        let sequence = policyPart(\.passwordReset).pollSequence
         let status = sequence[min(session.pollIndex, sequence.count - 1)]
         session.pollIndex += 1
         switch status {

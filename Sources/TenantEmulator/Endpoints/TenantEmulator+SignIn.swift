@@ -53,7 +53,7 @@ extension TenantEmulator {
         if let id = context.form[.id], !id.isEmpty {
             guard let chosen = methods.first(where: { $0.id == id }) else { throw ProtocolError.missing("id") }
             method = chosen
-        } else if policy.mfa.legacyFlow, session.step == .mfaRequired {
+        } else if policyPart(\.mfa).legacyFlow, session.step == .mfaRequired {
             guard methods.count == 1, let only = methods.first else {
                 throw ProtocolError(.invalidRequest, AADSTSCode.introspectRequired,
                                     "User has more than one strong authentication method; call the introspect endpoint.",
@@ -66,8 +66,8 @@ extension TenantEmulator {
             throw ProtocolError.missing("id")
         }
         if method.channel == "sms" {
-            if policy.mfa.smsNeedsTenantIdAuthority, context.viaDomainName { throw ProtocolError.smsNeedsTenantID }
-            let blocked: ProtocolError? = switch policy.mfa.smsBlocked {
+            if policyPart(\.mfa).smsNeedsTenantIdAuthority, context.viaDomainName { throw ProtocolError.smsNeedsTenantID }
+            let blocked: ProtocolError? = switch policyPart(\.mfa).smsBlocked {
             case .reputation: .smsBlockedByReputation
             case .admin: .smsBlockedByAdmin
             case .none: nil
@@ -103,7 +103,7 @@ extension TenantEmulator {
 
     /// The user's methods whose channel the policy allows for MFA.
     func mfaMethods(of user: StoredUser) -> [StoredMethod] {
-        let allowed = Set(policy.mfa.methods.map(\.rawValue))
+        let allowed = Set(policyPart(\.mfa).methods.map(\.rawValue))
         return user.methods.filter { allowed.contains($0.channel) }
     }
 }

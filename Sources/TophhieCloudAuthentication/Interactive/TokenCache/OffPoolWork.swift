@@ -7,17 +7,17 @@ import Synchronization
 /// Cancelling the awaiting task sets the ``Cancellation`` the work was given; the lock wait looks at it
 /// between tries and ends with `CancellationError`. Work already past the lock (a write) finishes, so a
 /// cancelled update never leaves half a change.
-enum OffPoolWork {
+package enum OffPoolWork {
     /// Set when the task awaiting the work is cancelled.
-    final class Cancellation: Sendable {
+    package final class Cancellation: Sendable {
         private let flag = Atomic<Bool>(false)
-        var isCancelled: Bool { flag.load(ordering: .acquiring) }
+        package var isCancelled: Bool { flag.load(ordering: .acquiring) }
         func cancel() { flag.store(true, ordering: .releasing) }
     }
 
     /// `work`'s value or error, computed on a thread of its own.
     /// - Throws: what `work` throws (`CancellationError` when it saw the cancellation).
-    static func run<T: Sendable>(_ work: @escaping @Sendable (Cancellation) throws -> T) async throws -> T {
+    package static func run<T: Sendable>(_ work: @escaping @Sendable (Cancellation) throws -> T) async throws -> T {
         let cancellation = Cancellation()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, any Error>, Never>) in

@@ -1,0 +1,30 @@
+import EnrolmentFiles
+import Foundation
+import SharedQueue
+import TerminalUI
+
+/// `enrol --status`'s lines, for stdout and for the `--watch` board alike.
+enum QueueStatusText {
+    static func lines(_ status: QueueStatus, now: Date = Date()) -> [String] {
+        let count = { (outcome: RecordOutcome) in status.byOutcome[outcome] ?? 0 }
+        var lines = ["Event \(PrintableText.make(status.event)): \(status.people) people"
+                     + (status.invalid > 0 ? ", \(status.invalid) rows not offered (invalid)" : "")]
+        lines.append(RecordOutcome.allCases.map { "\($0.rawValue) \(count($0))" }.joined(separator: " · ")
+                     + " · not reached \(status.people - status.byOutcome.values.reduce(0, +))")
+        lines.append("Done with \(status.done) of \(status.people) · at desks now \(status.atDesks) · waiting \(status.waiting)"
+                     + (count(.failed) > 0 ? " (\(count(.failed)) failed before, offered again)" : ""))
+        let desks = status.byDesk.sorted { $0.key < $1.key }.map { "\(PrintableText.make($0.key)) \($0.value)" }
+        lines.append("By desk: " + (desks.isEmpty ? "none yet" : desks.joined(separator: " · ")))
+        let rate = String(format: "%.1f", locale: Locale(identifier: "en_US_POSIX"), status.perMinute)
+        if status.waiting == 0 {
+            lines.append("Rate: \(rate) a minute over the last 15 minutes · everyone is done with")
+        } else if let minutes = status.minutesLeft {
+            let end = now.addingTimeInterval(minutes * 60)
+            lines.append("Rate: \(rate) a minute over the last 15 minutes · about \(Int(minutes.rounded(.up))) min left, "
+                         + "ending near \(UTCTime.text(end).dropFirst(11).prefix(5)) UTC")
+        } else {
+            lines.append("Rate: nobody finished in the last 15 minutes · no estimate of the end")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,63 @@
+import AccountFlow
+import Localization
+import TophhieCloudAuthentication
+
+/// The walk-in form at a desk with a list (full screen ^N): the email and the sign-up form's attributes of
+/// someone not on the list, with what the list's engine refused (``EnrolmentDesk/addWalkIn(email:values:)``)
+/// shown under each field. Drawn and edited as any flow screen; its events stay here.
+struct WalkInForm: Equatable {
+    /// What an event did.
+    enum Outcome: Equatable {
+        case editing
+        /// Check and add the person.
+        case add
+        /// Back to the queue, nothing added.
+        case cancel
+    }
+
+    private var fields: [AttributeField]
+    private(set) var email = ""
+    private var problems: [String: String] = [:]
+
+    init(attributes: [RequiredAttribute]) {
+        fields = attributes.map { AttributeField($0) }
+    }
+
+    /// The attributes typed, by name.
+    var values: [String: String] {
+        Dictionary(uniqueKeysWithValues: fields.map { ($0.attribute.name, $0.value) })
+    }
+
+    var screen: Screen {
+        let email = ScreenField(id: .email, label: tr("field.email"), kind: .email, value: email, error: problems[EnrolmentForm.emailColumn])
+        let attributes = fields.map {
+            ScreenField(id: $0.id, label: $0.label, kind: $0.kind, value: $0.value, error: problems[$0.attribute.name], note: $0.note,
+                        required: $0.attribute.required)
+        }
+        return Screen(title: tr("walkIn.title"),
+                      text: [tr("walkIn.text")],
+                      fields: [email] + attributes,
+                      actions: [ScreenAction(tr("walkIn.add"), .submitted), ScreenAction(tr("walkIn.back"), .backRequested)])
+    }
+
+    mutating func apply(_ event: FlowEvent) -> Outcome {
+        switch event {
+        case .fieldEdited(.email, let text):
+            email = text
+            problems[EnrolmentForm.emailColumn] = nil
+        case .fieldEdited(.attribute(let name), let text):
+            guard let index = fields.firstIndex(where: { $0.attribute.name == name }) else { break }
+            fields[index].value = text
+            problems[name] = nil
+        case .submitted: return .add
+        case .backRequested, .cancelRequested, .homeRequested: return .cancel
+        default: break
+        }
+        return .editing
+    }
+
+    /// Shows what the engine refused, each under its field.
+    mutating func refused(_ refusal: WalkInRefusal) {
+        problems = Dictionary(refusal.problems.map { ($0.column, $0.message) }, uniquingKeysWith: { first, _ in first })
+    }
+}

@@ -1,0 +1,9 @@
+import AccountFlow
+
+/// Why a walk-in was not added: what the list's engine refused, one problem per column.
+struct WalkInRefusal: Error, Equatable {
+    let problems: [ColumnProblem]
+
+    /// `column: message` each, as `enrol --check` says them.
+    var lines: [String] { problems.map { "\($0.column): \($0.message)" } }
+}

@@ -1,0 +1,63 @@
+import EnrolmentFiles
+import SharedQueue
+import Testing
+import TestSupport
+
+@Suite("Shared queue claims")
+struct ClaimTests {
+    @Test("two desks claiming at once never get the same person, and each gets the next in list order")
+    func twoDesksNeverShare() async throws {
+        let fixture = try await EventFixture.make(people: 40)
+        let (first, second) = (try await fixture.desk("desk 1"), try await fixture.desk("desk 2"))
+        var seen: [Int] = []
+        for _ in 0..<20 {
+            async let a = first.claim()
+            async let b = second.claim()
+            let (one, two) = (try await a, try await b)
+            let rows = [one?.row, two?.row].compactMap { $0 }
+            #expect(rows.count == 2)
+            #expect(Set(rows).count == 2, "both desks claimed row \(rows)")
+            seen += rows
+            try await first.finish(row: try #require(one).row, EventFixture.entry(try #require(one).email, .enrolled))
+            try await second.finish(row: try #require(two).row, EventFixture.entry(try #require(two).email, .enrolled, desk: "desk 2"))
+        }
+        #expect(Set(seen) == Set(2...41))
+        #expect(try await first.claim() == nil)
+        await first.close()
+        await second.close()
+    }
+
+    @Test("a held person is neither next nor pending at another desk, and is offered again once released")
+    func heldPersonHidden() async throws {
+        let fixture = try await EventFixture.make(people: 3)
+        let (first, second) = (try await fixture.desk("desk 1"), try await fixture.desk("desk 2"))
+        let held = try #require(try await first.claim())
+        #expect(held.row == 2)
+        let elsewhere = try await second.snapshot().queue
+        #expect(elsewhere.next?.row == 3)
+        #expect(elsewhere.pending.map(\.row) == [3, 4])
+        #expect(try await second.claim(row: 2) == nil)
+        try await first.release()
+        #expect(try await second.snapshot().queue.next?.row == 2)
+        #expect(try await second.claim(row: 2)?.row == 2)
+        await first.close()
+        await second.close()
+    }
+
+    @Test("a desk whose session dies loses its claim at once: the person is offered again")
+    func claimFreedWhenSessionDies() async throws {
+        let fixture = try await EventFixture.make(people: 2)
+        let (first, second) = (try await fixture.desk("desk 1"), try await fixture.desk("desk 2"))
+        #expect(try await first.claim()?.row == 2)
+        #expect(try await second.claim()?.row == 3)
+        try await second.release()
+        // The first desk's backend is killed, as a desk's death or a lost network ends it.
+        let database = String(fixture.url.text.split(separator: "/")[2].prefix { $0 != "?" })
+        try await fixture.server.superuser("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' "
+                                           + "AND pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory')")
+        #expect(await eventually { (try? await second.snapshot().queue.next?.row) == 2 })
+        #expect(try await second.claim()?.row == 2)
+        await first.close()
+        await second.close()
+    }
+}
