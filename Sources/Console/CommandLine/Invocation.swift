@@ -156,7 +156,7 @@ extension Invocation {
     var consoleOptions: ConsoleOptions? {
         switch self {
         case .embedded(_, let options), .console(_, let options): options
-        case .emulator, .account, .run, .runMerge, .doctor, .enrol, .tenantDiff, .recordVerify, .help, .version, .completion, .complete: nil
+        case .emulator, .account, .run, .runMerge, .doctor, .enrol, .tenantDiff, .recordVerify, .recordDatabase, .help, .version, .completion, .complete: nil
         }
     }
 }
