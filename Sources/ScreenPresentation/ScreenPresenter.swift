@@ -47,6 +47,7 @@ public enum ScreenPresenter {
         var view = FormView(header: header, title: screen.title, lines: screen.text, banner: screen.banner,
                             details: screen.details.map { FormDetail($0.label, $0.value) }, fields: fields, buttons: buttons,
                             status: status(of: screen))
+        view.words = .catalogue
         // While a request is in flight Esc cancels it and the values stay: nothing to ask.
         view.backDropsValues = !screen.isWorking
         view.hasUnsavedChanges = screen.hasUnsavedChanges

@@ -100,7 +100,7 @@ final class FullScreenSession {
             }
             // A tool takes every key; F1 and `?` open the help on its keys unless it is asking for text.
             if let tool = workbench.help, key == .function(1) || key == .character("?") {
-                help = HelpOverlay(title: tool.title, entries: tool.entries)
+                help = HelpOverlay(title: tool.title, entries: tool.entries, words: .catalogue)
                 return .ignored
             }
             if workbench.isOpen {
@@ -130,7 +130,7 @@ final class FullScreenSession {
                     handleWalkIn(key, desk: desk)
                     return .ignored
                 }
-                if key == .function(1) { help = HelpOverlay(title: "enrolment queue", entries: QueueScreen.helpEntries); return .ignored }
+                if key == .function(1) { help = HelpOverlay(title: tr("widget.help.place.queue"), entries: QueueScreen.helpEntries, words: .catalogue); return .ignored }
                 handleQueue(key, desk: desk)
                 return .ignored
             }
@@ -154,7 +154,7 @@ final class FullScreenSession {
         consoleNotice = current.isConfirmingBack ? StatusLine(current.backQuestionText, kind: .info) : nil
         switch outcome {
         case .help:
-            help = HelpOverlay(title: "this screen", entries: helpEntries(for: current))
+            help = HelpOverlay(title: tr("widget.help.place.screen"), entries: helpEntries(for: current), words: .catalogue)
         case .app(ConsoleKeys.copyAddress): copyAddress(of: current, to: backend)
         case .app(let name): runConsoleCommand(name)
         default: break
@@ -212,7 +212,7 @@ final class FullScreenSession {
         let before = current
         let outcome = current.handle(key)
         consoleNotice = current.isConfirmingBack ? StatusLine(current.backQuestionText, kind: .info) : nil
-        if outcome == .help { help = HelpOverlay(title: "walk-in", entries: current.helpEntries(on: terminalSize)) }
+        if outcome == .help { help = HelpOverlay(title: tr("widget.help.place.walkIn"), entries: current.helpEntries(on: terminalSize), words: .catalogue) }
         walkIn = (form, current, Date())
         for event in ScreenInput.events(for: outcome, before: before, after: current, screen: form.screen) {
             switch form.apply(event) {

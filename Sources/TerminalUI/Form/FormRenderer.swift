@@ -26,7 +26,7 @@ public enum FormRenderer {
         let size = buffer.size
         buffer.fill(Rect(size: size))
         guard size.height >= minimumSize.height, size.width >= minimumSize.width else {
-            let message = "Terminal too small (\(size)): the console needs at least \(minimumSize)."
+            let message = form.words(.tooSmall(size: "\(size)", minimum: "\(minimumSize)"))
             for (row, line) in TextWrap.wrap(message, width: max(1, size.width)).prefix(max(1, size.height)).enumerated() {
                 buffer.write(line, at: Point(x: 0, y: row), style: .error)
             }
@@ -51,7 +51,7 @@ public enum FormRenderer {
             buffer.write(TextWrap.truncate(form.title, width: contentWidth), at: Point(x: left, y: 1), style: .title)
         }
         let cursor = drawBody(layout(form, width: contentWidth, height: body.height), focus: form.focused, scroll: form.scroll,
-                              position: position(in: form), in: body, into: &buffer)
+                              position: position(in: form), words: form.words, in: body, into: &buffer)
         guard let list = form.choiceList, form.fields.indices.contains(list.field) else { return cursor }
         return ChoiceListBox.render(list, title: form.fields[list.field].label, in: body, into: &buffer)
     }
@@ -126,8 +126,8 @@ public enum FormRenderer {
     private static func position(in form: FormView) -> String? {
         guard form.fields.count > 1 else { return nil }
         switch form.focused {
-        case .field(let index)?: return "field \(index + 1) of \(form.fields.count)"
-        case .button?: return "buttons, after \(form.fields.count) fields"
+        case .field(let index)?: return form.words(.fieldPosition(index: index + 1, count: form.fields.count))
+        case .button?: return form.words(.buttonsAfter(fields: form.fields.count))
         case nil: return nil
         }
     }
@@ -137,14 +137,14 @@ public enum FormRenderer {
     /// whichever button has the focus. A body too short to show three rows beside the buttons and the scroll
     /// markers scrolls as one.
     private static func drawBody(_ body: FormBody, focus: FormView.Focusable?, scroll: Int, position: String?,
-                                 in area: Rect, into buffer: inout Buffer) -> Point? {
+                                 words: WidgetWords, in area: Rect, into buffer: inout Buffer) -> Point? {
         let buttons = body.buttonRows
         let (scrolled, listHeight) = scrolledPart(body, height: area.height)
         guard listHeight < area.height else {
-            return drawScrolled(scrolled, focus: focus, scroll: scroll, position: position, in: area, into: &buffer)
+            return drawScrolled(scrolled, focus: focus, scroll: scroll, position: position, words: words, in: area, into: &buffer)
         }
         let list = Rect(x: area.x, y: area.y, width: area.width, height: listHeight)
-        let cursor = drawScrolled(scrolled, focus: focus, scroll: scroll, position: position, in: list, into: &buffer)
+        let cursor = drawScrolled(scrolled, focus: focus, scroll: scroll, position: position, words: words, in: list, into: &buffer)
         for (index, row) in buttons.enumerated() {
             _ = row.draw(&buffer, area.x, area.maxY - buttons.count + index)
         }
@@ -177,7 +177,7 @@ public enum FormRenderer {
     }
 
     private static func drawScrolled(_ rows: [FormBody.Row], focus: FormView.Focusable?, scroll: Int, position: String?,
-                                     in area: Rect, into buffer: inout Buffer) -> Point? {
+                                     words: WidgetWords, in area: Rect, into buffer: inout Buffer) -> Point? {
         var top = area.y
         var visible = area.height
         var offset = 0
@@ -186,7 +186,7 @@ public enum FormRenderer {
             top += 1
             visible = max(1, area.height - 2)
             offset = min(max(0, focusOffset(rows, focus: focus, visible: visible) + scroll), rows.count - visible)
-            if offset > 0 { buffer.write("↑ more (PgUp)", at: Point(x: area.x, y: area.y), style: .hint) }
+            if offset > 0 { buffer.write(words(.morePageUp), at: Point(x: area.x, y: area.y), style: .hint) }
             if let position, DisplayWidth.of(position) + 16 <= area.width {
                 buffer.write(position, at: Point(x: area.maxX - DisplayWidth.of(position), y: area.y), style: .hint)
             } else if offset == 0 {
@@ -195,7 +195,7 @@ public enum FormRenderer {
                 visible += 1
             }
             if offset + visible < rows.count {
-                buffer.write("↓ more (PgDn)", at: Point(x: area.x, y: area.maxY - 1), style: .hint)
+                buffer.write(words(.morePageDown), at: Point(x: area.x, y: area.maxY - 1), style: .hint)
             }
         }
         var cursor: Point?

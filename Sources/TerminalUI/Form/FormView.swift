@@ -28,6 +28,8 @@ public struct FormView: Hashable, Sendable {
     public var scroll: Int = 0
     /// The bindings that drive this form and its footer.
     public var keymap: Keymap
+    /// The words the renderer adds (scroll markers, the focus's place); English unless the console fills them.
+    public var words: WidgetWords = .english
     /// The open list of a long picker, drawn over the body; it takes every key until it closes.
     public var choiceList: ChoiceList?
     /// Whether the back key throws away what the fields hold (false while it only cancels a request

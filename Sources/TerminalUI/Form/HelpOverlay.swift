@@ -48,15 +48,18 @@ public struct HelpOverlay: Hashable, Sendable {
     public let title: String
     /// Every entry valid there, in order.
     public let entries: [HelpEntry]
+    /// The words the box draws around the entries.
+    public let words: WidgetWords
     /// The typed filter.
     public private(set) var filter = ""
     /// Rows scrolled down.
     public private(set) var scroll = 0
 
-    /// An overlay listing `entries` under `title`, unfiltered.
-    public init(title: String, entries: [HelpEntry]) {
+    /// An overlay listing `entries` under `title`, unfiltered, drawn with `words`.
+    public init(title: String, entries: [HelpEntry], words: WidgetWords = .english) {
         self.title = title
         self.entries = entries
+        self.words = words
     }
 
     /// The entries whose keys or description contain the filter, ignoring case.
@@ -112,7 +115,7 @@ public struct HelpOverlay: Hashable, Sendable {
         let width = min(size.width - 2, 78)
         guard width >= 20, size.height >= 6 else {
             buffer.fill(Rect(size: size))
-            buffer.writeCut("Help: \(shown.count) keys; Esc closes", at: Point(x: 0, y: 0), style: .focused, width: size.width)
+            buffer.writeCut(words(.helpCompact(keys: shown.count)), at: Point(x: 0, y: 0), style: .focused, width: size.width)
             return nil
         }
         let inner = width - 2
@@ -128,22 +131,22 @@ public struct HelpOverlay: Hashable, Sendable {
         let top = max(1, origin.y - 1), bottom = min(size.height, origin.y + height + 1)
         buffer.fill(Rect(x: left, y: top, width: right - left, height: bottom - top))
 
-        Self.border("┌", "┐", text: " Keys: \(title) ", style: .title, width: inner, at: origin, into: &buffer)
+        Self.border("┌", "┐", text: words(.helpTitle(place: title)), style: .title, width: inner, at: origin, into: &buffer)
         for y in origin.y + 1..<origin.y + height - 1 {
             buffer.write("│", at: Point(x: origin.x, y: y))
             buffer.write("│", at: Point(x: origin.x + width - 1, y: y))
         }
         let filterY = origin.y + 1
-        let prompt = "Filter: "
+        let prompt = words(.filterPrompt)
         var cursorX = origin.x + 2 + buffer.write(prompt, at: Point(x: origin.x + 2, y: filterY), style: .hint)
         cursorX += buffer.write(TextWrap.truncate(filter, width: max(1, inner - DisplayWidth.of(prompt) - 2)),
                                 at: Point(x: cursorX, y: filterY))
         if filter.isEmpty {
-            buffer.writeCut("type to narrow the list", at: Point(x: cursorX, y: filterY), style: .hint,
+            buffer.writeCut(words(.filterHint), at: Point(x: cursorX, y: filterY), style: .hint,
                          width: origin.x + width - 2 - cursorX)
         }
         if lines.isEmpty {
-            buffer.writeCut("No key matches \u{201C}\(filter)\u{201D}: Backspace widens", at: Point(x: origin.x + 2, y: filterY + 1),
+            buffer.writeCut(words(.noKeyMatches(filter: filter)), at: Point(x: origin.x + 2, y: filterY + 1),
                          style: .hint, width: inner - 2)
         }
         for (offset, line) in lines.dropFirst(first).prefix(rows).enumerated() {
@@ -151,10 +154,10 @@ public struct HelpOverlay: Hashable, Sendable {
             buffer.writeCut(line.keys, at: Point(x: origin.x + 2, y: y), style: .title, width: keyColumn)
             buffer.writeCut(line.help, at: Point(x: origin.x + 2 + keyColumn, y: y), width: inner - 2 - keyColumn)
         }
-        let hint = "Esc close  Bksp widen  ↑/↓ scroll  ^C quit"
+        let hint = words(.helpFooter)
         buffer.writeCut(hint, at: Point(x: origin.x + 2, y: origin.y + height - 2), style: .hint, width: inner - 2)
-        let above = first > 0 ? " ↑ more " : ""
-        let below = first + rows < lines.count ? " ↓ more " : ""
+        let above = first > 0 ? words(.moreAbove) : ""
+        let below = first + rows < lines.count ? words(.moreBelow) : ""
         Self.border("└", "┘", text: above + below, style: .hint, width: inner, at: Point(x: origin.x, y: origin.y + height - 1),
                     into: &buffer)
         return Point(x: min(cursorX, origin.x + width - 2), y: filterY)
