@@ -72,13 +72,14 @@ final class FlowOnEmulator {
     var state: FlowState { model.state }
     var screen: Screen { model.state.screen }
 
-    /// Applies each event, then waits (at most 30 s, a safety net) until the request it started has been answered.
+    /// Applies each event, then waits (at most 120 s, a safety net: the six-desk test shares the cores) until the request
+    /// it started has been answered.
     /// The wait is woken by the runner's posts, as the fronts are: it was a re-check every 2 ms, and dozens of
     /// these tests at once filled the cooperative pool with re-checks while their answers waited behind them.
     func send(_ events: FlowEvent...) async {
         for event in events {
             model.apply(event)
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = ContinuousClock.now + .seconds(120)
             model.pump()
             while model.isWorking, ContinuousClock.now < deadline {
                 await posted.next(before: deadline)
