@@ -16,6 +16,9 @@ public enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | (truncate ? O_TRUNC : O_APPEND), 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of the test process: a server started here (PostgreSQL) outlives the test, and a pipe of another
+        // test's console it inherited would never reach end-of-file, so that test's read waited for ever.
+        closeFrom(3, &actions)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var attributes = posix_spawnattr_t()
@@ -73,3 +76,12 @@ public enum ChildProcess {
         wait(pid)
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module leaves out
+/// (it is declared under `_GNU_SOURCE`); looked up once.
+private let closeFrom: @Sendable (Int32, inout posix_spawn_file_actions_t) -> Void = {
+    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return { _, _ in } }
+    let add = unsafeBitCast(symbol, to: AddCloseFrom.self)
+    return { low, actions in _ = add(&actions, low) }
+}()
