@@ -67,6 +67,16 @@ import TestSupport
         #expect(daemons[0].port != squatter.port && daemons[0].port == daemons[1].port)
     }
 
+    @Test("a port another program holds on 127.0.0.1 is given up too, not taken for a failure")
+    func aPortTakenOnIPv4IsSkipped() throws {
+        let squatter = try HTTPDaemon(host: "127.0.0.1", port: 0, responder: FixedResponder(json: "{}"))
+        defer { squatter.stop() }
+        let (daemons, _) = try LoopbackRedirectListener.bindBoth(FixedResponder(json: "{}"), ports: [squatter.port, 0])
+        defer { daemons.forEach { $0.stop() } }
+        #expect(daemons.map(\.host) == ["127.0.0.1", "::1"])
+        #expect(daemons[0].port != squatter.port)
+    }
+
     /// Local addresses (hex, as the kernel lists them) of the sockets listening on `port`, IPv4 then IPv6.
     static func listeningAddresses(port: UInt16) -> [String] {
         let wanted = String(format: "%04X", port)

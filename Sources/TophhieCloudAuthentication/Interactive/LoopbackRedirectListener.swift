@@ -56,7 +56,8 @@ final class LoopbackRedirectListener: Sendable {
     static func bindBoth(_ responder: some HTTPResponder,
                          ports: [UInt16] = Array(repeating: 0, count: pairAttempts)) throws -> ([HTTPDaemon], String?) {
         for port in ports {
-            let v4 = try HTTPDaemon(host: "127.0.0.1", port: port, responder: responder)
+            // Ports are handed out per family: a port free on ::1 may be another program's on 127.0.0.1.
+            guard let v4 = try? HTTPDaemon(host: "127.0.0.1", port: port, responder: responder) else { continue }
             if let v6 = try? HTTPDaemon(host: "::1", port: v4.port, responder: responder) { return ([v4, v6], nil) }
             v4.stop()
             guard let probe = try? HTTPDaemon(host: "::1", port: 0, responder: responder) else {
