@@ -72,6 +72,28 @@ private enum Typed {
         #expect(session.recorder.comment.contains("TOPHHIE_PASSWORD"))
     }
 
+    @Test("a device-code sign-in approved elsewhere replays on the emulator with its approval, as the account that signed in")
+    func aDeviceCodeSignInRecordsItsApproval() {
+        let prompt = DeviceCodePrompt(userCode: "WDJB-MJHT", verificationURI: "https://microsoft.com/devicelogin",
+                                      expiresOn: Date(timeIntervalSince1970: 1_800_000_000), interval: 5)
+        var session = RecordedSession(settings: FlowSettings())
+        session.send(.menuChosen(.deviceCodeSignIn), .deviceCodeIssued(.success(prompt)), .interactiveSignInFinished(.success(Typed.account)))
+        #expect(session.recorder.steps == [
+            .start(FlowStart(flow: .deviceCode, email: nil, password: nil, attributes: [:])),
+            .expect(Expectation(step: "deviceCode")),
+            .answer(.approveDeviceCode(username: Typed.email)),
+            .expect(Expectation(step: "signedIn")),
+        ])
+
+        // A real tenant's approval is a person's: nothing replays it, and the file says so.
+        var onATenant = RecordedSession(settings: FlowSettings())
+        onATenant.recorder = ScenarioRecorder(codeSource: .command)
+        onATenant.recorder.begin()
+        onATenant.send(.menuChosen(.deviceCodeSignIn), .deviceCodeIssued(.success(prompt)), .interactiveSignInFinished(.success(Typed.account)))
+        #expect(onATenant.recorder.steps?.contains(.answer(.approveDeviceCode(username: Typed.email))) == false)
+        #expect(onATenant.recorder.comment.contains("who approved the device code"))
+    }
+
     @Test("the file written holds no password and no code, and reads back as the steps recorded")
     func theFileHoldsNoSecretAndParsesBack() throws {
         var session = signUpSession()

@@ -80,6 +80,7 @@ struct ScenarioRecorder {
         if let error = Self.serverError(in: event) { open?.error = error }
         // Input while a request is out, or that changed nothing, did nothing a replay must do.
         if before.pending == nil, before != after { take(event, on: before.step) }
+        if case .deviceCode = before.step, case .signedIn(let account, _) = after.step { deviceCodeApproved(by: account.username) }
         settle(after)
     }
 
@@ -114,6 +115,15 @@ struct ScenarioRecorder {
             return add(.start(FlowStart(flow: .deviceCode, email: nil, password: nil, attributes: [:])))
         }
         if let name = Self.unreplayable(event) { leave(name) }
+    }
+
+    /// Someone approved the device code elsewhere: on the emulator the replay approves it as the account signed in;
+    /// a real tenant's approval is a person's, so the comment says the run waits for one.
+    private mutating func deviceCodeApproved(by username: String?) {
+        guard codeSource == .outbox, let username else {
+            return leave("who approved the device code (the run waits for someone to approve it)")
+        }
+        add(.answer(.approveDeviceCode(username: username)))
     }
 
     private mutating func submitted(on step: FlowStep) {
