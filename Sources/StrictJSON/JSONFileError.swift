@@ -17,6 +17,6 @@ public struct JSONFileError: Error, Sendable, Equatable, CustomStringConvertible
         self.problem = problem
     }
 
-    /// `FILE: PATH: PROBLEM`.
-    public var description: String { "\(file): \(path): \(problem)" }
+    /// `FILE: PATH: PROBLEM`; `FILE: PROBLEM` when the file itself cannot be read.
+    public var description: String { path == "(file)" ? "\(file): \(problem)" : "\(file): \(path): \(problem)" }
 }

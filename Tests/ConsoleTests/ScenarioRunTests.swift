@@ -179,6 +179,15 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         #expect(errors.hasPrefix("tophhie run: \(file.path): \(expected)"), "\(errors)")
     }
 
+    @Test("a file that is not there is named with what is wrong, no JSON path; tophhie run exits 2")
+    func aMissingFileIsNamed() async {
+        var options = ScenarioRunOptions()
+        options.files = ["/nonexistent/nosuch.json"]
+        let (code, _, errors) = await runScenarioCommand(options)
+        #expect(code == 2)
+        #expect(errors.hasPrefix("tophhie run: /nonexistent/nosuch.json: no such file, or it cannot be read"), "\(errors)")
+    }
+
     @Test("the examples cover every preset, every flow and every step kind the emulator can run")
     func examplesCoverEveryPresetAndStepKind() throws {
         let files = try exampleFiles().map { try ScenarioFileParser().load($0) }

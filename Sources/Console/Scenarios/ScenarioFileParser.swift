@@ -22,7 +22,7 @@ struct ScenarioFileParser {
     /// Reads and parses the file at `path`.
     func load(_ path: String) throws(JSONFileError) -> ScenarioFile {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw JSONFileError(file: path, path: "(file)", problem: "no readable file there")
+            throw JSONFileError(file: path, path: "(file)", problem: "no such file, or it cannot be read")
         }
         return try parse(data, path: path)
     }
