@@ -9,17 +9,13 @@ import TestSupport
 /// again and again. Beside it, in the same run and server, the bare pattern: one transaction of
 /// `SELECT … FOR UPDATE SKIP LOCKED LIMIT 1` and an `UPDATE` per job. Prints each rate and ours / bare.
 enum ClaimsBenchmark {
-    static let usage = "tophhie-bench claims [--seconds N (5)]"
+    static let seconds = CountOptions.Option(name: "--seconds", defaultValue: 5, meaning: "seconds of claiming for each rate")
+    static let options = CountOptions(command: "tophhie-bench claims", options: [seconds])
 
     static func run(_ arguments: [String]) async -> Int32 {
-        var seconds = 5
-        if !arguments.isEmpty {
-            guard arguments.count == 2, arguments[0] == "--seconds", let value = Int(arguments[1]), value > 0 else {
-                FileHandle.standardError.write(Data("usage: \(usage)\n".utf8))
-                return 2
-            }
-            seconds = value
-        }
+        let counts: CountOptions.Values
+        do { counts = try options.parse(arguments) } catch { return error.status }
+        let seconds = counts[Self.seconds]
         do {
             let server = try await PostgreSQLServer.start(durable: true)
             defer { server.stop() }

@@ -5,21 +5,15 @@ import Foundation
 /// NFC and case-folded duplicate keys), alternating in one run. Reports the median CPU time (user + system) of
 /// each and their ratio (target ≤ 0.5), and the problem lines each printed (the same count, or the run exits 1).
 enum ListBenchmark {
-    static let usage = "tophhie-bench list [--rows N (100000)] [--runs N (5)]"
+    static let rows = CountOptions.Option(name: "--rows", defaultValue: 100_000, meaning: "people in the generated list")
+    static let runs = CountOptions.Option(name: "--runs", defaultValue: 5, meaning: "timed runs of each command")
+    static let options = CountOptions(command: "tophhie-bench list", options: [rows, runs])
 
     static func run(_ arguments: [String]) -> Int32 {
-        var rows = 100_000
-        var runs = 5
-        var rest = arguments[...]
-        while let option = rest.popFirst() {
-            guard let value = rest.popFirst().flatMap(Int.init), value > 0, option == "--rows" || option == "--runs" else {
-                FileHandle.standardError.write(Data("usage: \(usage)\n".utf8))
-                return 2
-            }
-            if option == "--rows" { rows = value } else { runs = value }
-        }
+        let counts: CountOptions.Values
+        do { counts = try options.parse(arguments) } catch { return error.status }
         do {
-            try measure(rows: rows, runs: runs)
+            try measure(rows: counts[rows], runs: counts[runs])
             return 0
         } catch {
             FileHandle.standardError.write(Data("tophhie-bench list: \(error)\n".utf8))

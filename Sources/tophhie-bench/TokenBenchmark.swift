@@ -6,23 +6,18 @@ import Foundation
 /// wall and CPU times and the ratio of `tophhie`'s median wall time to jq's (target ≤ 0.9). Each program must
 /// print the cached token, or the run exits 1.
 enum TokenBenchmark {
-    static let usage = "tophhie-bench token [--runs N (50)]"
+    static let runs = CountOptions.Option(name: "--runs", defaultValue: 50, meaning: "timed runs of each program")
+    static let options = CountOptions(command: "tophhie-bench token", options: [runs])
     static let authority = "https://contoso.ciamlogin.com/contoso.onmicrosoft.com"
     static let client = "4f1e2d3c-5b6a-4978-8a1b-2c3d4e5f6a7b"
     static let home = "e7d6c5b4-a392-4817-9f0e-1d2c3b4a5968.9a3c6e52-1f0d-4b7a-8c2e-5d4f3b2a1c00"
     static let realm = "9a3c6e52-1f0d-4b7a-8c2e-5d4f3b2a1c00"
 
     static func run(_ arguments: [String]) -> Int32 {
-        var runs = 50
-        if !arguments.isEmpty {
-            guard arguments.count == 2, arguments[0] == "--runs", let value = Int(arguments[1]), value > 0 else {
-                FileHandle.standardError.write(Data("usage: \(usage)\n".utf8))
-                return 2
-            }
-            runs = value
-        }
+        let counts: CountOptions.Values
+        do { counts = try options.parse(arguments) } catch { return error.status }
         do {
-            try measure(runs: runs)
+            try measure(runs: counts[runs])
             return 0
         } catch {
             FileHandle.standardError.write(Data("tophhie-bench token: \(error)\n".utf8))

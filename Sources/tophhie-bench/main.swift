@@ -5,9 +5,9 @@ import Foundation
 //   tophhie-bench soak [options] (SoakBenchmark.usage)
 //   tophhie-bench startup [RUNS]
 //   tophhie-bench latency [options] (LatencyBenchmark.usage)
-//   tophhie-bench list [options] (ListBenchmark.usage)
-//   tophhie-bench token [options] (TokenBenchmark.usage)
-//   tophhie-bench claims [options] (ClaimsBenchmark.usage)
+//   tophhie-bench list [options] (ListBenchmark.options.usage)
+//   tophhie-bench token [options] (TokenBenchmark.options.usage)
+//   tophhie-bench claims [options] (ClaimsBenchmark.options.usage)
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "emulator":
@@ -35,9 +35,9 @@ default:
                \(SoakBenchmark.usage)
                tophhie-bench startup [RUNS]
                \(LatencyBenchmark.usage)
-               \(ListBenchmark.usage)
-               \(TokenBenchmark.usage)
-               \(ClaimsBenchmark.usage)
+               \(ListBenchmark.options.usage)
+               \(TokenBenchmark.options.usage)
+               \(ClaimsBenchmark.options.usage)
 
         """
     if arguments == ["--help"] || arguments == ["-h"] {

@@ -93,7 +93,6 @@ import Testing
         #expect(try ProgressFile.load(folder + "/people.csv.progress").entries.first?.objectId == id)
         #expect(flow.state.signedIn == nil)
         #expect(!flow.screen.text.joined().contains(id) && flow.screen.details.isEmpty)
-        await flow.model.recorder?.finished()
     }
 
     /// A tenant that asks for a second factor at every sign-in: the desk asks nothing more of the person, who is
@@ -110,6 +109,5 @@ import Testing
         #expect(flow.users()["new.person@example.com"] != nil)
         #expect(desk.queue.outcomes[2]?.outcome == .enrolled)
         #expect(desk.queue.outcomes[2]?.objectId == nil)
-        await flow.model.recorder?.finished()
     }
 }

@@ -61,8 +61,6 @@ final class FlowOnEmulator {
                              trace: trace, cacheNotice: { cached?.takeCacheNotice() })
     }
 
-    /// A test that gave the model a recorder awaits `recorder.finished()` before it ends: `shutdown` waits for the
-    /// record's lines, whose writes need the cooperative pool this deinit may be holding.
     deinit {
         model.shutdown()
         middleman?.stop()

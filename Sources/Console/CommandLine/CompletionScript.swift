@@ -65,7 +65,7 @@ public enum CompletionScript {
     static func operandWords(_ command: CommandSpec) -> String? {
         switch command.operandCompletion {
         case .words(let words), .wordThenFiles(let words): words.joined(separator: " ")
-        default: nil
+        case .none, .file, .directory, .presetOrFile, .profile, .commaList: nil
         }
     }
 

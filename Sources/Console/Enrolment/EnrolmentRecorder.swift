@@ -10,15 +10,16 @@ import Glibc
 /// when), or whom staff marked absent or skipped. A ``PersonResult`` has no field for a secret: a password or
 /// code typed at the desk has no way into a ``RecordEntry``.
 ///
-/// Appends run in order, each awaiting ``RecordFile/append(_:)`` (its own thread, `fsync`ed); ``finish()``
-/// waits for the last one before the console exits, ``finished()`` from async code.
+/// Appends run in order on the record file's own serial queue (``RecordFile/append(_:then:)``, `fsync`ed), and
+/// are counted off there too: nothing of a write needs Swift's cooperative pool, so ``finish()`` may block any
+/// thread, even a pool thread in a test's deinit, without starving the writes it waits for.
+/// ``finished()`` is the wait for async code.
 final class EnrolmentRecorder: Sendable {
     private let file: RecordFile
     private let staff: String
     private let terminal: String
     private let tenant: String
-    private let writes = Mutex<Task<Void, Never>?>(nil)
-    /// Entered per line queued, left when it is on disk (or failed): ``finish()`` waits without a pool thread.
+    /// Entered per line queued, left on the record's queue when it is on disk (or failed).
     private let pending = DispatchGroup()
     private let failures = Mutex<[String]>([])
     /// UTC, to the second.
@@ -63,22 +64,14 @@ final class EnrolmentRecorder: Sendable {
 
     /// Returns when every line queued so far is on disk (or failed).
     func finished() async {
-        await writes.withLock { $0 }?.value
+        await withCheckedContinuation { continuation in pending.notify(queue: .global()) { continuation.resume() } }
     }
 
     private func write(_ entry: RecordEntry) {
         pending.enter()
-        writes.withLock { last in
-            let earlier = last
-            last = Task {
-                defer { self.pending.leave() }
-                await earlier?.value
-                do throws(RecordFileError) {
-                    try await self.file.append(entry)
-                } catch {
-                    self.failures.withLock { $0.append("\(entry.email): \(error.description)") }
-                }
-            }
+        file.append(entry) { result in
+            if case .failure(let error) = result { self.failures.withLock { $0.append("\(entry.email): \(error.description)") } }
+            self.pending.leave()
         }
     }
 

@@ -40,18 +40,17 @@ struct WalkInForm: Equatable {
                       actions: [ScreenAction(tr("walkIn.add"), .submitted), ScreenAction(tr("walkIn.back"), .backRequested)])
     }
 
+    /// The form reacts to typing, submit and the ways back; every other event leaves it as it is.
     mutating func apply(_ event: FlowEvent) -> Outcome {
-        switch event {
-        case .fieldEdited(.email, let text):
+        if event == .submitted { return .add }
+        if [.backRequested, .cancelRequested, .homeRequested].contains(event) { return .cancel }
+        guard case .fieldEdited(let id, let text) = event else { return .editing }
+        if id == .email {
             email = text
             problems[EnrolmentForm.emailColumn] = nil
-        case .fieldEdited(.attribute(let name), let text):
-            guard let index = fields.firstIndex(where: { $0.attribute.name == name }) else { break }
+        } else if case .attribute(let name) = id, let index = fields.firstIndex(where: { $0.attribute.name == name }) {
             fields[index].value = text
             problems[name] = nil
-        case .submitted: return .add
-        case .backRequested, .cancelRequested, .homeRequested: return .cancel
-        default: break
         }
         return .editing
     }

@@ -67,7 +67,8 @@ public final class EffectRunner: Sendable {
             }
         case .quit:
             break
-        default:
+        case .startSignUp, .startSignIn, .submit, .pickMethod, .resendCode, .startPasswordReset, .refreshTokens, .startDeviceCodeSignIn,
+             .startBrowserSignIn, .signOut, .switchAccount, .loadProfile, .saveProfile, .loadHistory, .loadMoreHistory, .loadTenant, .saveTenant:
             requests.start(.flow) { [self] in try await self.run(effect) }
         }
     }

@@ -136,7 +136,7 @@ final class GraphRunner: Sendable {
         case .pageLinkRefused: .pageLinkRefused
         case .unauthorized, .auth: .needsSignIn
         case .networkFailure: .network
-        default: .other
+        case .clockSkew, .badRequest, .notFound, .server, .unexpectedResponse: .other
         }
         var failure = GraphFailure(kind: kind, message: error.errorDescription ?? "\(error)", detail: error.details?.description)
         // The screen says what to do next itself (Load more once more, or start again): only the refusal here.

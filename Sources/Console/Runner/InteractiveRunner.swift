@@ -125,7 +125,8 @@ struct InteractiveRunner: Sendable {
         case .deviceCodeExpired: .expired
         case .authorizationDeclined: .declined
         case .networkFailure: .network
-        default: error.needsInteraction ? .needsSignIn : .other
+        case .noAccount, .signedOutElsewhere, .interactionRequired, .mfaRequired, .consentRequired: .needsSignIn
+        case .notConfigured, .invalidConfiguration, .serviceUnavailable, .server, .unexpectedResponse, .tokenCache: .other
         }
         return InteractiveFailure(kind: kind, message: error.errorDescription ?? "\(error)", detail: error.serverDetails?.description)
     }
@@ -140,7 +141,8 @@ struct InteractiveRunner: Sendable {
         case .mfaRequired(let details): .mfaRequiredForRefresh(details)
         case .networkFailure(let text): .networkFailure(text)
         case .server(let details): .server(details)
-        default: .unexpectedResponse(error.errorDescription ?? "\(error)", correlationID: nil)
+        case .notConfigured, .invalidConfiguration, .deviceCodeExpired, .authorizationDeclined, .cancelled, .unexpectedResponse, .tokenCache:
+            .unexpectedResponse(error.errorDescription ?? "\(error)", correlationID: nil)
         }
     }
 }

@@ -157,7 +157,7 @@ final class FullScreenSession {
             help = HelpOverlay(title: tr("widget.help.place.screen"), entries: helpEntries(for: current), words: .catalogue)
         case .app(ConsoleKeys.copyAddress): copyAddress(of: current, to: backend)
         case .app(let name): runConsoleCommand(name)
-        default: break
+        case .ignored, .changed, .leftField, .submitted, .back, .quit: break
         }
         for event in ScreenInput.events(for: outcome, before: before, after: current, screen: screen) {
             model.apply(event)

@@ -260,7 +260,7 @@ final class LineSession {
     private static func optionalMark(_ field: ScreenField) -> String {
         let typed: Bool = switch field.kind {
         case .text, .email, .phone, .number: true
-        default: false
+        case .secret, .code, .toggle, .picker: false
         }
         return typed && !field.value.isEmpty ? tr("line.optional.clears", ["clear": clearAnswer]) : tr("line.optional")
     }

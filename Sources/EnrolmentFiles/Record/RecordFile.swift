@@ -74,11 +74,15 @@ public final class RecordFile: Sendable {
     @discardableResult
     public func append(_ entry: RecordEntry) async throws(RecordFileError) -> String {
         let result: Result<String, RecordFileError> = await withCheckedContinuation { continuation in
-            queue.async {
-                continuation.resume(returning: self.tail.withLock { tail in Self.write(entry, at: &tail) })
-            }
+            append(entry) { continuation.resume(returning: $0) }
         }
         return try result.get()
+    }
+
+    /// Appends `entry` as ``append(_:)`` does and hands `done` the line or the error, on this file's queue: no
+    /// step needs Swift's cooperative pool, so a thread may block until `done` has run (the console's exit does).
+    public func append(_ entry: RecordEntry, then done: @escaping @Sendable (Result<String, RecordFileError>) -> Void) {
+        queue.async { done(self.tail.withLock { tail in Self.write(entry, at: &tail) }) }
     }
 
     private static func write(_ entry: RecordEntry, at tail: inout Tail) -> Result<String, RecordFileError> {
