@@ -7,7 +7,7 @@ public enum ConsoleKeys {
     public static let outbox = "outbox"
     /// F3: show or hide the HTTP trace pane (secrets redacted).
     public static let trace = "trace"
-    /// F4: write the session's exchanges as a HAR file, secrets redacted (asks where).
+    /// F4: write the session's exchanges as a HAR file, secrets redacted (asks where); an operator's session only.
     public static let exportHAR = "exportHAR"
     /// F5: the embedded emulator's panel (clock, faults, users, policy); only with an embedded emulator.
     public static let emulator = "emulator"
@@ -25,9 +25,10 @@ public enum ConsoleKeys {
     public static let recordScenario = "recordScenario"
 
     /// The form keymap plus the console's keys (`withOutbox`: only with an embedded emulator). `emulatorPanel` and
-    /// `recording`: F5 and F9 are the operator's, so an enrolment desk's help does not offer them. `phoneLink`: the
-    /// screen has an address for a phone, so the footer names F7.
-    public static func keymap(withOutbox: Bool, emulatorPanel: Bool = false, recording: Bool = false, phoneLink: Bool = false,
+    /// `operatorTools`: F5, and F4 and F9, are the operator's, so an enrolment desk neither binds nor offers them (a HAR
+    /// or a scenario would keep the people it serves on disk). `phoneLink`: the screen has an address for a phone, so
+    /// the footer names F7.
+    public static func keymap(withOutbox: Bool, emulatorPanel: Bool = false, operatorTools: Bool = false, phoneLink: Bool = false,
                               language: Bool = false) -> Keymap {
         var bindings = Keymap.form.bindings
         if withOutbox {
@@ -38,8 +39,10 @@ public enum ConsoleKeys {
         bindings.append(KeyBinding(keys: [.character("c"), .control("y")], command: .app(copyAddress), keyLabel: "c, ^Y",
                                    help: "copy the address shown to the clipboard (c outside a text field)", inFooter: false))
         bindings.append(KeyBinding(keys: [.function(3)], command: .app(trace), keyLabel: "F3", help: "HTTP trace", inFooter: false))
-        bindings.append(KeyBinding(keys: [.function(4)], command: .app(exportHAR), keyLabel: "F4",
-                                   help: "export the session as HAR, asking where (secrets redacted)", inFooter: false))
+        if operatorTools {
+            bindings.append(KeyBinding(keys: [.function(4)], command: .app(exportHAR), keyLabel: "F4",
+                                       help: "export the session as HAR, asking where (secrets redacted)", inFooter: false))
+        }
         if emulatorPanel {
             bindings.append(KeyBinding(keys: [.function(5)], command: .app(emulator), keyLabel: "F5",
                                        help: "emulator: clock, faults, users, policy", inFooter: false))
@@ -48,7 +51,7 @@ public enum ConsoleKeys {
                                    help: "inspect the trace: filter, open an exchange", inFooter: false))
         bindings.append(KeyBinding(keys: [.function(7)], command: .app(qrCode), keyLabel: "F7", help: "QR code for a phone",
                                    inFooter: phoneLink))
-        if recording {
+        if operatorTools {
             bindings.append(KeyBinding(keys: [.function(9)], command: .app(recordScenario), keyLabel: "F9",
                                        help: "record a scenario for tophhie run: start, or stop and write it (no password or code is written)",
                                        inFooter: false))

@@ -103,7 +103,9 @@ import TophhieCloudAuthentication
             let (code, output, errors) = await runScenarioCommand(options)
             #expect(code == 2 && output.isEmpty, "\(output)")
             #expect(errors == "tophhie run: --har-dir \(directory): \(why)\n", "\(errors)")
-            #expect(ConsoleApp.harProblem(directory + "/session.har") == "--har \(directory)/session.har: \(why)")
+            var console = ConsoleOptions()
+            console.harPath = directory + "/session.har"
+            #expect(ConsoleApp.harProblem(console, environment: [:]) == "--har \(directory)/session.har: \(why)")
         }
     }
 

@@ -1,3 +1,4 @@
+import AccountFlow
 @testable import Console
 import EnrolmentFiles
 import Foundation
@@ -26,7 +27,7 @@ import Testing
     }
 
     /// Runs `tophhie-console arguments` (optionally under `wrapper`, e.g. /usr/bin/time), off the cooperative pool.
-    static func tophhie(_ arguments: [String], wrapper: [String] = []) async throws -> Run {
+    static func tophhie(_ arguments: [String], wrapper: [String] = [], input: String? = nil) async throws -> Run {
         let folder = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
         let console = folder.appendingPathComponent("tophhie-console").path
         let process = Process()
@@ -36,7 +37,13 @@ import Testing
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let typed = Pipe()
+        if input != nil { process.standardInput = typed }
         try process.run()
+        if let input {
+            typed.fileHandleForWriting.write(Data(input.utf8))
+            try typed.fileHandleForWriting.close()
+        }
         // Both pipes at once: a child that fills one while the other is read would wait for ever.
         async let stdout = out.fileHandleForReading.readAll()
         async let stderr = err.fileHandleForReading.readAll()
@@ -116,6 +123,28 @@ import Testing
         #expect(changed.status == 2)
         #expect(changed.stderr.contains("row 3 is ben@example.com in the list but cleo@example.com in the progress"), "\(changed.stderr)")
         #expect(try String(contentsOfFile: progress, encoding: .utf8).contains("cleo@example.com"))
+    }
+
+    /// Two desks on one list would each rewrite the progress file without the other's outcomes: while one desk has
+    /// the list, a second is refused at start (exit 2), told who has it and how several desks share a list.
+    @Test func aSecondDeskOnAListInUseIsRefusedUntilTheFirstEnds() async throws {
+        let folder = try Folder()
+        let list = try folder.file("shared.csv", "email,displayName\r\nalice@example.com,Alice\r\nbrian@example.com,Brian\r\n")
+        let first = try EnrolmentDesk(listPath: list, reportPath: nil, form: EnrolmentForm(attributes: QueueLineModeTests.attributes))
+        first.mark(try #require(first.queue.person(at: 2)), .absent)
+        await first.written()
+
+        let second = try await Self.tophhie(["--enrol", "--line", "--queue", list], input: "quit\n")
+        #expect(second.status == 2)
+        #expect(second.stderr.contains("--queue \(list): another desk has this list open (pid \(getpid()) on "), "\(second.stderr)")
+        #expect(second.stderr.contains("--queue postgresql://"), "\(second.stderr)")
+        #expect(try ProgressFile.load(list + ".progress").entries.map(\.email) == ["alice@example.com"], "the first desk's outcome stays")
+
+        #expect(first.finish().isEmpty)
+        let after = try await Self.tophhie(["--enrol", "--line", "--queue", list], input: "quit\n")
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(after.stdout.contains("brian@example.com"), "Alice is done with: Brian is next\n\(after.stdout)")
+        #expect(!after.stdout.contains("alice@example.com"), "\(after.stdout)")
     }
 
     @Test func recordVerifyExitsZeroOnTheRecordAndOneOnAnEditedCopyTwoOnSomethingElse() async throws {

@@ -112,11 +112,13 @@ import Testing
         desk.mark(try #require(desk.queue.person(at: 2)), .skipped)
         desk.mark(try #require(desk.queue.person(at: 4)), .absent)
         await desk.written()
+        #expect(desk.finish().isEmpty)
 
         let form = EnrolmentForm(attributes: flow.tenant.signUpAttributes)
         let again = try EnrolmentDesk(listPath: folder + "/people.csv", reportPath: nil, form: form)
         #expect(again.queue.next?.row == 5)
         #expect(again.queue.position == (3, 4))
+        #expect(again.finish().isEmpty)
 
         let progress = folder + "/people.csv.progress"
         let cut = String(try Self.read(progress).dropLast(12))
@@ -176,6 +178,7 @@ extension EnrolmentDeskTests {
         desk.mark(try #require(desk.queue.person(at: 3)), .absent)
         await desk.written()
         #expect(try Self.read(folder + "/people.txt.progress").contains("3,jörg@contoso.com,absent,"))
+        #expect(desk.finish().isEmpty)
         let again = try EnrolmentDesk(listPath: folder + "/people.txt", reportPath: nil, form: EnrolmentForm(attributes: flow.tenant.signUpAttributes))
         #expect(again.queue.outcomes[3]?.outcome == .absent)
         #expect(again.queue.next?.row == 2)

@@ -61,4 +61,40 @@ import Testing
         #expect(fixture.screen().contains("is a folder: name a file."), "\(fixture.screen())")
         #expect(fixture.press(.escape) == StatusLine("No HAR written.", kind: .info))
     }
+
+    /// A new user wrote F4's HAR over the enrolment record the console had open (`rec3.jsonl`): a file the session holds
+    /// is refused however its name is spelt (`./`, `..`, a link), and is left as it was; the prompt asks again.
+    @Test func aHARTargetNamingAFileTheSessionHoldsIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("har-held-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let record = folder + "/rec3.jsonl"
+        try Data("{\"line\":1}\n".utf8).write(to: URL(fileURLWithPath: record))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.jsonl", withDestinationPath: record)
+        var options = ConsoleOptions()
+        options.enrol = true
+        options.recordPath = record
+        options.queuePath = folder + "/people.csv"
+        let held = HeldFiles(options: options, environment: [:])
+        for spelling in [record, folder + "/sub/../rec3.jsonl", folder + "/./link.jsonl"] {
+            #expect(held.role(of: spelling) == "the enrolment record", "\(spelling)")
+        }
+        #expect(held.role(of: folder + "/people.csv.progress") == "the queue's progress file", "not written yet: named by its path")
+        #expect(held.role(of: folder + "/other.har") == nil)
+
+        let fixture = try WorkbenchFixture(heldFiles: held)
+        fixture.workbench.open(ConsoleKeys.exportHAR)
+        fixture.press(.control("u"))
+        fixture.type(folder + "/sub/../rec3.jsonl")
+        fixture.press(.enter)
+        #expect(fixture.screen().contains("Not written: it is the enrolment record of this session"), "\(fixture.screen())")
+        #expect(!fixture.screen().contains("Replace the existing file?"))
+        fixture.press(.character("y"))
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == "{\"line\":1}\n", "the record was replaced")
+        #expect(fixture.workbench.isOpen, "the prompt asks for another name")
+
+        options.harPath = folder + "/link.jsonl"
+        #expect(ConsoleApp.harProblem(options, environment: [:]) == "--har \(folder)/link.jsonl: it is the enrolment record of this session, "
+                + "which a HAR would replace; name another file.", "--har is refused at start too")
+    }
 }

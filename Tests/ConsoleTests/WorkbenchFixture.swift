@@ -13,12 +13,12 @@ final class WorkbenchFixture {
     let control: EmulatorControl
     let workbench: Workbench
 
-    init(preset: String = "email-password") throws {
+    init(preset: String = "email-password", heldFiles: HeldFiles = HeldFiles([])) throws {
         tenant = try EmbeddedTenant(preset: preset, signingKey: TestSigningKey.shared)
         control = EmulatorControl(emulator: tenant.server.emulator)
         try auth.configure(clientId: tenant.clientID, authority: tenant.authority, challengeTypes: tenant.challengeTypes)
         auth.observe(trace.observer)
-        workbench = Workbench(trace: trace, emulator: control, hasOutbox: true)
+        workbench = Workbench(trace: trace, emulator: control, hasOutbox: true, heldFiles: heldFiles)
     }
 
     deinit { tenant.stop() }

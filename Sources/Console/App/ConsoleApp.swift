@@ -16,11 +16,11 @@ public enum ConsoleApp {
     /// Runs the console for `invocation` (`.embedded` or `.console`).
     /// - Returns: 0 done, 1 the last flow failed, 2 usage or configuration error.
     public static func run(_ invocation: Invocation, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
-        if case .embedded(_, let options) = invocation, let problem = harProblem(options.harPath) {
+        if case .embedded(_, let options) = invocation, let problem = harProblem(options, environment: environment) {
             TerminalHandover.release(environment: environment)
             return fail(problem)
         }
-        if case .console(_, let options) = invocation, let problem = harProblem(options.harPath) { return fail(problem) }
+        if case .console(_, let options) = invocation, let problem = harProblem(options, environment: environment) { return fail(problem) }
         if case .embedded(_, let options) = invocation, let problem = outputProblem(options.scenarioPath, flag: "--record-scenario") {
             TerminalHandover.release(environment: environment)
             return fail(problem)
@@ -175,8 +175,13 @@ public enum ConsoleApp {
         return interactive
     }
 
-    /// Why `--har FILE` cannot be written, checked before the session so no run is lost to it.
-    static func harProblem(_ path: String?) -> String? { outputProblem(path, flag: "--har") }
+    /// Why `--har FILE` cannot be written (its folder, or a file the session holds: ``HeldFiles``), checked before the
+    /// session so no run is lost to it.
+    static func harProblem(_ options: ConsoleOptions, environment: [String: String]) -> String? {
+        guard let path = options.harPath else { return nil }
+        return HeldFiles(options: options, environment: environment).harProblem(path).map { "--har \(PrintableText.make(path)): \($0)" }
+            ?? outputProblem(path, flag: "--har")
+    }
 
     /// Why the output file `path` given with `flag` cannot be written (a folder, no folder, not writable).
     static func outputProblem(_ path: String?, flag: String) -> String? {

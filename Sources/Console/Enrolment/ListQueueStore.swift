@@ -3,18 +3,20 @@ import EnrolmentFiles
 import Foundation
 
 /// `--queue FILE.csv`: the list's people, with each outcome and walk-in kept in the progress file beside the list
-/// (replaced on its writer's queue after each change). One desk per list.
+/// (replaced on its writer's queue after each change). One desk per list: it holds the list's ``ListLock`` until
+/// ``finish()``.
 final class ListQueueStore: QueueStore {
     private(set) var queue: EnrolmentQueue
     let title: String
     /// How the list was read when it is not plain comma-separated UTF-8 (`people.csv: read as ;-separated`).
     let listNotice: String?
     private let progress: AtomicFileWriter
+    private let lock: ListLock
 
     /// Reads the list and its progress file (blocking: before the console starts).
     /// - Parameter check: the list's check against the sign-up form; keeps every email it saw, for walk-ins.
-    /// - Throws: ``EnrolmentDeskError`` naming the file, row and column: a list that cannot be read, or a progress
-    ///   file that cannot be resumed from (left as it is).
+    /// - Throws: ``EnrolmentDeskError`` naming the file, row and column: a list that cannot be read, a progress
+    ///   file that cannot be resumed from (left as it is), or a list another desk has open.
     init(listPath: String, check: inout EnrolmentCheck, form: EnrolmentForm) throws(EnrolmentDeskError) {
         title = listPath
         var people: [QueuePerson] = []
@@ -37,6 +39,13 @@ final class ListQueueStore: QueueStore {
             throw EnrolmentDeskError("\(listPath)\(notice): \(error.description)")
         }
         listNotice = reader?.dialect?.notice.map { "\(listPath): \($0)." }
+        // After the list (one that cannot be read leaves no lock file), before the progress: read under another
+        // desk's feet, it would lose what that desk writes next.
+        do throws(ProgressFileError) {
+            lock = try ListLock(list: listPath)
+        } catch {
+            throw EnrolmentDeskError("\(listPath): \(error.message)")
+        }
         let progressPath = ProgressFile.path(besideList: listPath)
         do throws(ProgressFileError) {
             let contents = try ProgressFile.load(progressPath)
@@ -76,7 +85,8 @@ final class ListQueueStore: QueueStore {
     }
 
     func finish() -> [String] {
-        progress.drain().map(\.message)
+        defer { lock.release() }
+        return progress.drain().map(\.message)
     }
 
     func written() async {

@@ -36,21 +36,25 @@ final class FullScreenSession {
     private var qrOverlay: QRCodeOverlay?
     /// F9's scenario recording; nil in enrolment mode.
     private let recording: ScenarioRecording?
+    /// F4 and F9: an operator's session; an enrolment desk keeps nothing of the people it serves.
+    private let operatorTools: Bool
     /// Whether F5 opens the emulator panel (an operator's session on the embedded emulator).
     private let hasEmulatorPanel: Bool
 
     /// - Parameter notice: shown on the first screen's status line (e.g. how the authority was completed).
     /// - Parameter emulator: the embedded emulator's controls (the F5 panel); nil on a real tenant.
     /// - Parameter desk: `--queue`'s list; its queue replaces the home screen.
+    /// - Parameter heldFiles: the files the session has open, which F4 refuses to write a HAR over.
     init(model: ConsoleModel, header: HeaderInfo, outbox: (any CodeOutbox)?, trace: TraceLog, emulator: EmulatorControl? = nil,
-         desk: EnrolmentDesk? = nil, recording: ScenarioRecording? = nil, notice: String? = nil) {
+         desk: EnrolmentDesk? = nil, recording: ScenarioRecording? = nil, heldFiles: HeldFiles = HeldFiles([]), notice: String? = nil) {
         self.model = model
         self.recording = recording
+        operatorTools = !model.state.settings.enrolmentMode
         self.desk = desk
         self.header = header
         self.outbox = outbox
         self.trace = trace
-        workbench = Workbench(trace: trace, emulator: emulator, hasOutbox: outbox != nil)
+        workbench = Workbench(trace: trace, emulator: emulator, hasOutbox: outbox != nil, exportsHAR: operatorTools, heldFiles: heldFiles)
         hasEmulatorPanel = emulator != nil
         pane = outbox == nil ? .none : .outbox
         consoleNotice = notice.map { StatusLine($0, kind: .info) }
@@ -344,7 +348,7 @@ final class FullScreenSession {
         Localization.choice.set(Localizer(tag: model.state.language ?? model.state.settings.deskLanguage))
         let screen = model.state.screen
         var form = ScreenPresenter.formView(for: screen, header: header, previous: view)
-        form.keymap = ConsoleKeys.keymap(withOutbox: outbox != nil, emulatorPanel: hasEmulatorPanel, recording: recording != nil,
+        form.keymap = ConsoleKeys.keymap(withOutbox: outbox != nil, emulatorPanel: hasEmulatorPanel, operatorTools: operatorTools,
                                         phoneLink: screen.phoneLink != nil, language: offersLanguages)
         // The code shown is the screen's: it goes when the sign-in ends or moves on.
         if qrOverlay?.link != screen.phoneLink { qrOverlay = nil }
@@ -404,7 +408,7 @@ final class FullScreenSession {
         let cleared = model.peopleDone > 0
         return switch pane {
         case .outbox: ConsolePanes.outbox(outboxLines, cleared: cleared)
-        case .trace: ConsolePanes.trace(trace.lines(), cleared: cleared)
+        case .trace: ConsolePanes.trace(trace.lines(), cleared: cleared, exportsHAR: operatorTools)
         case .none: nil
         }
     }

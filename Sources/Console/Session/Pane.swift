@@ -33,9 +33,10 @@ public enum ConsolePanes {
         PaneContent(title: "Outbox: codes the emulator sent", keys: "^O copies the newest, F2 hides", lines: lines, empty: empty(cleared))
     }
 
-    /// The HTTP trace: one line per exchange, secrets redacted.
-    public static func trace(_ lines: [String], cleared: Bool = false) -> PaneContent {
-        PaneContent(title: "HTTP trace, secrets redacted", keys: "F6 inspects, F4 exports HAR, F3 hides", lines: lines, empty: empty(cleared))
+    /// The HTTP trace: one line per exchange, secrets redacted. - Parameter exportsHAR: F4 is bound (not at a desk).
+    public static func trace(_ lines: [String], cleared: Bool = false, exportsHAR: Bool = true) -> PaneContent {
+        PaneContent(title: "HTTP trace, secrets redacted", keys: "F6 inspects, " + (exportsHAR ? "F4 exports HAR, " : "") + "F3 hides", lines: lines,
+                    empty: empty(cleared))
     }
 
     /// Empty: cleared between people, or nothing to show (none yet, or the emulator forgot its expired codes).

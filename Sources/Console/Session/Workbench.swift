@@ -8,6 +8,10 @@ final class Workbench {
     private let trace: TraceLog
     private let emulator: EmulatorControl?
     private let hasOutbox: Bool
+    /// F4 writes a HAR (an operator's session; not at an enrolment desk).
+    private let exportsHAR: Bool
+    /// What F4 must not write over.
+    private let heldFiles: HeldFiles
     private var inspector: TraceInspector?
     private var panel: EmulatorPanel?
     private var harPrompt: HARPrompt?
@@ -17,10 +21,12 @@ final class Workbench {
     /// The terminal's size at the last draw: list heights depend on it.
     private var size = Size(width: 80, height: 24)
 
-    init(trace: TraceLog, emulator: EmulatorControl?, hasOutbox: Bool) {
+    init(trace: TraceLog, emulator: EmulatorControl?, hasOutbox: Bool, exportsHAR: Bool = true, heldFiles: HeldFiles = HeldFiles([])) {
         self.trace = trace
         self.emulator = emulator
         self.hasOutbox = hasOutbox
+        self.exportsHAR = exportsHAR
+        self.heldFiles = heldFiles
     }
 
     /// Whether a tool is open (it takes the keys).
@@ -40,10 +46,10 @@ final class Workbench {
     func open(_ command: String) {
         switch command {
         case ConsoleKeys.inspectTrace:
-            inspector = TraceInspector(trace: trace, hasOutbox: hasOutbox, size: size)
+            inspector = TraceInspector(trace: trace, hasOutbox: hasOutbox, exportsHAR: exportsHAR, size: size)
         case ConsoleKeys.emulator:
             panel = emulator.map(EmulatorPanel.init)
-        case ConsoleKeys.exportHAR:
+        case ConsoleKeys.exportHAR where exportsHAR:
             harPrompt = HARPrompt(now: Date())
         default:
             break
@@ -58,7 +64,7 @@ final class Workbench {
             if inspector != nil || panel != nil { toolNotice = notice }
             return notice
         }
-        if key == .function(4) {
+        if key == .function(4), exportsHAR {
             harPrompt = HARPrompt(now: Date())
         } else if var inspector {
             self.inspector = inspector.handle(key, trace: trace, size: size) == .closed ? nil : inspector
@@ -70,7 +76,7 @@ final class Workbench {
 
     private func answerHARPrompt(_ key: Key) -> StatusLine? {
         guard var prompt = harPrompt else { return nil }
-        switch prompt.handle(key, isFolder: Self.isFolder) {
+        switch prompt.handle(key, isFolder: Self.isFolder, held: heldFiles.harProblem) {
         case .asking:
             harPrompt = prompt
             return nil

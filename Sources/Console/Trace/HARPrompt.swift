@@ -2,7 +2,7 @@ import Foundation
 import TerminalUI
 
 /// F4's question: where to write the HAR. Offers a name with the time in it; a file that already exists is
-/// replaced only after a yes, a folder is refused. Drawn on the last two rows of the screen.
+/// replaced only after a yes, a folder or a file the console has open is refused. Drawn on the last two rows of the screen.
 struct HARPrompt {
     /// What a key led to.
     enum Outcome: Equatable {
@@ -30,7 +30,8 @@ struct HARPrompt {
     }
 
     /// - Parameter isFolder: whether a path is an existing folder (`nil`: nothing there).
-    mutating func handle(_ key: Key, isFolder: (String) -> Bool?) -> Outcome {
+    /// - Parameter held: why a path may not be written (a file the console has open, ``HeldFiles``), or nil.
+    mutating func handle(_ key: Key, isFolder: (String) -> Bool?, held: (String) -> String? = { _ in nil }) -> Outcome {
         if let path = replacing {
             replacing = nil
             switch key {
@@ -46,6 +47,7 @@ struct HARPrompt {
             let path = editor.text.trimmingCharacters(in: .whitespaces)
             problem = nil
             guard !path.isEmpty else { problem = "Type a file name."; return .asking }
+            if let refusal = held(path) { problem = "Not written: " + refusal; return .asking }
             switch isFolder(path) {
             case nil: return .write(path)
             case true?: problem = "\(PrintableText.make(path)) is a folder: name a file."

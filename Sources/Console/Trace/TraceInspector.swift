@@ -28,10 +28,13 @@ struct TraceInspector {
     /// The outbox shown to the right (embedded emulator only).
     private(set) var besideOutbox = false
     private let hasOutbox: Bool
+    /// F4 writes a HAR from here (not at an enrolment desk).
+    private let exportsHAR: Bool
 
     /// Opens on the newest exchange.
-    init(trace: TraceLog, hasOutbox: Bool, size: Size) {
+    init(trace: TraceLog, hasOutbox: Bool, exportsHAR: Bool = true, size: Size) {
         self.hasOutbox = hasOutbox
+        self.exportsHAR = exportsHAR
         list.selectLast(count: rows(trace).count, height: Self.listHeight(size))
     }
 
@@ -60,15 +63,16 @@ struct TraceInspector {
 
     /// The keys valid in the view shown (the list, or one exchange), for the help overlay.
     var helpEntries: [HelpEntry] {
+        let har = exportsHAR ? [HelpEntry("F4", "export the session as HAR (secrets redacted)")] : []
         if opened != nil {
-            return [HelpEntry("↑/↓ PgUp/PgDn", "scroll the exchange"), HelpEntry("Esc, Backspace", "back to the list"),
-                    HelpEntry("F4", "export the session as HAR (secrets redacted)"), HelpEntry("F6", "close the inspector")]
+            return [HelpEntry("↑/↓ PgUp/PgDn", "scroll the exchange"), HelpEntry("Esc, Backspace", "back to the list")] + har
+                + [HelpEntry("F6", "close the inspector")]
         }
         return [HelpEntry("↑/↓ PgUp/PgDn", "move in the list"), HelpEntry("Home/End", "first / last exchange"),
                 HelpEntry("Enter", "open the exchange: headers and bodies"), HelpEntry("e", "errors only, on or off"),
                 HelpEntry("f", "only one endpoint; again for the next, then all")]
             + (hasOutbox ? [HelpEntry("o", "the outbox beside the trace")] : [])
-            + [HelpEntry("F4", "export the session as HAR (secrets redacted)"), HelpEntry("Esc, F6", "close the inspector")]
+            + har + [HelpEntry("Esc, F6", "close the inspector")]
     }
 
     mutating func handle(_ key: Key, trace: TraceLog, size: Size) -> Outcome {
@@ -123,7 +127,7 @@ struct TraceInspector {
         if let opened, let exchange = exchanges.first(where: { $0.id == opened }) {
             title("Exchange: \(PrintableText.make(TraceLog.line(exchange)))", into: &buffer)
             detail.render(ScrollList.wrap(lines(of: exchange, trace: trace), width: body.width), in: body, into: &buffer)
-            footer = "↑/↓ PgUp/PgDn scroll  Esc back to the list  F4 export HAR (redacted)"
+            footer = "↑/↓ PgUp/PgDn scroll  Esc back to the list" + (exportsHAR ? "  F4 export HAR (redacted)" : "")
         } else {
             let rows = rows(trace)
             let filters = [errorsOnly ? "errors only" : nil, endpoint].compactMap { $0 }
@@ -133,7 +137,7 @@ struct TraceInspector {
                 buffer.write(exchanges.isEmpty ? "(nothing yet)" : "(no exchange matches the filter)", at: Point(x: 1, y: 1), style: .hint)
             }
             list.render(rows.map { PrintableText.make(Self.text(of: $0)) }, in: body, into: &buffer)
-            footer = "↑/↓ move  Enter open  e errors only  f endpoint" + (hasOutbox ? "  o outbox" : "") + "  F4 HAR  Esc close"
+            footer = "↑/↓ move  Enter open  e errors only  f endpoint" + (hasOutbox ? "  o outbox" : "") + (exportsHAR ? "  F4 HAR" : "") + "  Esc close"
         }
         buffer.writeCut(footer, at: Point(x: 1, y: size.height - 1), style: .hint, width: size.width - 2)
     }

@@ -27,10 +27,11 @@ public enum EnrolmentReport {
         }
     }
 
-    /// The report as RFC 4180 CSV, with a header row.
+    /// The report as RFC 4180 CSV, with a header row; made to be opened in a spreadsheet, so a cell that one would
+    /// run as a formula starts with `'` (``CSVField/spreadsheetRecord(_:)``).
     public static func csv(_ queue: EnrolmentQueue) -> String {
-        var text = CSVField.record(columns)
-        forEachRow(queue) { text += CSVField.record($0) }
+        var text = CSVField.spreadsheetRecord(columns)
+        forEachRow(queue) { text += CSVField.spreadsheetRecord($0) }
         return text
     }
 
