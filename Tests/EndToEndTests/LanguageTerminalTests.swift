@@ -35,7 +35,7 @@ extension EndToEnd {
             run.choose("Registrieren")
             #expect(await run.wait(for: "Passwort bestätigen"), "no German sign-up form:\n\(run.screen)")
             let footer = run.screen.split(separator: "\n").last.map(String.init) ?? ""
-            #expect(footer.contains("Tab weiter") && footer.contains("F1 Hilfe") && footer.contains("^C Ende"), "no German footer:\n\(run.screen)")
+            #expect(footer.contains("Tab weiter") && footer.contains("F1 Hilfe") && footer.contains("^C beenden"), "no German footer:\n\(run.screen)")
             run.keys("F1")
             #expect(await run.wait(for: "Tasten: diese Seite"), "no German help box:\n\(run.screen)")
             #expect(run.line(containing: "Tab, ↓")?.contains("nächstes Feld") == true, "\(run.screen)")
