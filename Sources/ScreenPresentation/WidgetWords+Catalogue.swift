@@ -76,7 +76,9 @@ extension WidgetWords {
         case ConsoleKeys.copyCode: tr("keys.console.copyCode")
         case ConsoleKeys.copyAddress: tr("keys.console.copyAddress")
         case ConsoleKeys.qrCode: tr("keys.console.qrCode")
-        case ConsoleKeys.language: tr("keys.console.language")
+        // The languages a person can pick, each named in itself: a new catalogue joins the list by itself.
+        case ConsoleKeys.language: tr("keys.console.language", ["languages": Localizer.catalogueTags.map { Localizer(tag: $0).name }
+            .joined(separator: ", ")])
         case ConsoleKeys.recordScenario: tr("keys.console.recordScenario")
         default: name
         }
