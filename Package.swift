@@ -75,7 +75,7 @@ let package = Package(
         // for the launcher.
         .target(name: "CommandGrammar"),
         .target(name: "Launcher", dependencies: ["TerminalUI", "CommandGrammar", "TokenCacheJSON"]),
-        .target(name: "ScreenPresentation", dependencies: ["AccountFlow", "TerminalUI", "Localization"]),
+        .target(name: "ScreenPresentation", dependencies: ["AccountFlow", "TerminalUI", "Localization", "Launcher"]),
         // Embedded in the code, not a resource bundle: the binaries run wherever they are copied.
         .target(name: "TenantEmulator", dependencies: ["NativeAuthWire", "EmailAddresses", "TenantConfiguration", "StrictJSON", "CSQLite3", "CCrypto"],
                 resources: ["email-password", "email-otp", "mfa", "attributes", "strict"].map { .embedInCode("Presets/\($0).json") }),
@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "TophhieCloudAuthenticationTests", dependencies: ["TophhieCloudAuthentication", "TenantConfiguration", "LoopbackHTTP", "TestSupport"]),
         .testTarget(name: "AccountFlowTests", dependencies: ["AccountFlow", "EmailAddresses", "Localization", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenPresentation", "AccountFlow", "Localization",
-                                                            "TophhieCloudAuthentication", "TestSupport", "ScreenGallery"],
+                                                            "TophhieCloudAuthentication", "TestSupport", "ScreenGallery", "Launcher"],
                     exclude: ["Snapshots"]),
         // The seed guides' snippets, unchanged, run against the emulator.
         .testTarget(name: "SeedGuideTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer", "TestSupport"]),

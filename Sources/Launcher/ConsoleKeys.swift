@@ -1,7 +1,8 @@
 import TerminalUI
 
 /// The console's own keys, added to every screen's keymap so the help screen lists them. Here, not
-/// in Console, so the launcher's first frame has the console's footer and help.
+/// in Console, so the launcher's first frame has the console's footer and help. A key's description is its name
+/// (``KeyWord/app(_:)``), which the console's words give in the language shown.
 public enum ConsoleKeys {
     /// F2: show or hide the outbox pane (codes the embedded emulator sent); only with an embedded emulator.
     public static let outbox = "outbox"
@@ -32,33 +33,32 @@ public enum ConsoleKeys {
                               language: Bool = false) -> Keymap {
         var bindings = Keymap.form.bindings
         if withOutbox {
-            bindings.append(KeyBinding(keys: [.function(2)], command: .app(outbox), keyLabel: "F2", help: "outbox", inFooter: false))
+            bindings.append(KeyBinding(keys: [.function(2)], command: .app(outbox), keyLabel: "F2", help: .app(outbox), inFooter: false))
             bindings.append(KeyBinding(keys: [.control("o")], command: .app(copyCode), keyLabel: "^O",
-                                       help: "copy the newest code into the code field", inFooter: false))
+                                       help: .app(copyCode), inFooter: false))
         }
         bindings.append(KeyBinding(keys: [.character("c"), .control("y")], command: .app(copyAddress), keyLabel: "c, ^Y",
-                                   help: "copy the address shown to the clipboard (c outside a text field)", inFooter: false))
-        bindings.append(KeyBinding(keys: [.function(3)], command: .app(trace), keyLabel: "F3", help: "HTTP trace", inFooter: false))
+                                   help: .app(copyAddress), inFooter: false))
+        bindings.append(KeyBinding(keys: [.function(3)], command: .app(trace), keyLabel: "F3", help: .app(trace), inFooter: false))
         if operatorTools {
-            bindings.append(KeyBinding(keys: [.function(4)], command: .app(exportHAR), keyLabel: "F4",
-                                       help: "export the session as HAR, asking where (secrets redacted)", inFooter: false))
+            bindings.append(KeyBinding(keys: [.function(4)], command: .app(exportHAR), keyLabel: "F4", help: .app(exportHAR),
+                                       inFooter: false))
         }
         if emulatorPanel {
-            bindings.append(KeyBinding(keys: [.function(5)], command: .app(emulator), keyLabel: "F5",
-                                       help: "emulator: clock, faults, users, policy", inFooter: false))
+            bindings.append(KeyBinding(keys: [.function(5)], command: .app(emulator), keyLabel: "F5", help: .app(emulator),
+                                       inFooter: false))
         }
-        bindings.append(KeyBinding(keys: [.function(6)], command: .app(inspectTrace), keyLabel: "F6",
-                                   help: "inspect the trace: filter, open an exchange", inFooter: false))
-        bindings.append(KeyBinding(keys: [.function(7)], command: .app(qrCode), keyLabel: "F7", help: "QR code for a phone",
+        bindings.append(KeyBinding(keys: [.function(6)], command: .app(inspectTrace), keyLabel: "F6", help: .app(inspectTrace),
+                                   inFooter: false))
+        bindings.append(KeyBinding(keys: [.function(7)], command: .app(qrCode), keyLabel: "F7", help: .app(qrCode),
                                    inFooter: phoneLink))
         if operatorTools {
-            bindings.append(KeyBinding(keys: [.function(9)], command: .app(recordScenario), keyLabel: "F9",
-                                       help: "record a scenario for tophhie run: start, or stop and write it (no password or code is written)",
+            bindings.append(KeyBinding(keys: [.function(9)], command: .app(recordScenario), keyLabel: "F9", help: .app(recordScenario),
                                        inFooter: false))
         }
         if language {
-            bindings.append(KeyBinding(keys: [.function(12)], command: .app(Self.language), keyLabel: "F12",
-                                       help: "language: Deutsch, English, Español, Français, Polski, Português…", inFooter: false))
+            bindings.append(KeyBinding(keys: [.function(12)], command: .app(Self.language), keyLabel: "F12", help: .app(Self.language),
+                                       inFooter: false))
         }
         return Keymap(bindings: bindings)
     }

@@ -244,13 +244,14 @@ public enum Gallery {
             renderer; `GalleryTests` fails when this file is out of date. The layout rules are in
             [usage.md](usage.md#screen-layout). Each screen is shown at 80×24 and 120×40; then the screens the
             console shows beside the embedded emulator's outbox pane, and a few as a monochrome terminal
-            (`NO_COLOR`) draws them. The home and code screens in every other language of the catalogues, German
-            first, and in the pseudo-locale `qps` are in [screens-languages.md](screens-languages.md).
+            (`NO_COLOR`) draws them; last, the home and code screens in German and in the pseudo-locale `qps` (the
+            other languages of the catalogues are in [screens-languages.md](screens-languages.md)).
 
             """
         out += "\n## Contents\n\n"
         for screen in screens { out += "- [\(screen.name)](#\(screen.name.lowercased()))\n" }
         out += "- [With the outbox pane](#with-the-outbox-pane)\n- [Without colour (NO_COLOR)](#without-colour-no_color)\n"
+        out += "- [In German and the pseudo-locale](#in-german-and-the-pseudo-locale)\n"
         for screen in screens {
             let session = screen.session
             out += "\n## \(screen.name)\n\n\(session.state.screen.title), 80×24:\n\n"
@@ -291,7 +292,7 @@ public enum Gallery {
         if let account = screen("signedIn") {
             out += "\n### signedIn, outbox open\n\n" + block(monochromeText(account.session, size: small, pane: outbox))
         }
-        return out
+        return out + shownLanguagesSection()
     }
 
     private static func block(_ text: String) -> String { "```text\n\(text)\n```\n" }

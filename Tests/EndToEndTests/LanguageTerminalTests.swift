@@ -7,8 +7,7 @@ extension EndToEnd {
     @Suite struct Languages {
         /// `LANG=de_DE.UTF-8`: every screen of a sign-up speaks German, from the home menu to the signed-in account.
         @Test func germanLocaleSignsUpInGerman() async throws {
-            let run = try ConsoleRun(environment: ["LANG": "de_DE.UTF-8"])
-            #expect(await run.waitForHome(entry: "Registrieren"), "no German home screen:\n\(run.screen)")
+            let run = try await germanConsole()
             #expect(run.homeEntries.contains("Passwort zurücksetzen"), "\(run.screen)")
             #expect(!run.screen.contains("Sign up"), "English left on the home screen:\n\(run.screen)")
             run.choose("Registrieren")
@@ -29,12 +28,39 @@ extension EndToEnd {
             #expect(await run.quit() == 0)
         }
 
+        /// The help box (F1) and the footer follow the language: in a German console the sign-up form's help describes a
+        /// form key (Tab, ↓) and the console's own keys (F2, F3) in German, and the footer under it is German too.
+        @Test func germanConsoleHasGermanHelpAndFooter() async throws {
+            let run = try await germanConsole()
+            run.choose("Registrieren")
+            #expect(await run.wait(for: "Passwort bestätigen"), "no German sign-up form:\n\(run.screen)")
+            let footer = run.screen.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(footer.contains("Tab weiter") && footer.contains("F1 Hilfe") && footer.contains("^C beenden"), "no German footer:\n\(run.screen)")
+            run.keys("F1")
+            #expect(await run.wait(for: "Tasten: diese Seite"), "no German help box:\n\(run.screen)")
+            #expect(run.line(containing: "Tab, ↓")?.contains("nächstes Feld") == true, "\(run.screen)")
+            #expect(run.line(containing: "F2")?.contains("Postausgang") == true, "\(run.screen)")
+            #expect(run.line(containing: "F3")?.contains("HTTP-Protokoll") == true, "\(run.screen)")
+            for english in ["next field", "outbox", "HTTP trace", "submit", "quit"] {
+                #expect(!run.screen.contains(english), "English \"\(english)\" left in the help or the footer:\n\(run.screen)")
+            }
+            run.keys("Escape")
+            #expect(await run.waitUntilGone("Tasten: diese Seite"), "\(run.screen)")
+            #expect(await run.quit() == 0)
+        }
+
+        /// A console started with `LANG=de_DE.UTF-8` (and `arguments`), once its German home menu is up.
+        private func germanConsole(arguments: [String] = []) async throws -> ConsoleRun {
+            let run = try ConsoleRun(arguments: arguments, environment: ["LANG": "de_DE.UTF-8"])
+            #expect(await run.waitForHome(entry: "Registrieren"), "no German home screen:\n\(run.screen)")
+            return run
+        }
+
         /// A German desk (`LANG=de_DE.UTF-8 tophhie --enrol`): the person picks Polski with F12 on the first screen and
         /// signs up in Polish; left alone on the last screen, the countdown speaks Polish, and the idle reset brings
         /// the next person the desk's German.
         @Test func enrolmentPersonSignsUpInPolishAndTheIdleResetBringsTheDesksLanguageBack() async throws {
-            let run = try ConsoleRun(arguments: ["--enrol", "--idle-reset", "20"], environment: ["LANG": "de_DE.UTF-8"])
-            #expect(await run.waitForHome(entry: "Registrieren"), "no German desk:\n\(run.screen)")
+            let run = try await germanConsole(arguments: ["--enrol", "--idle-reset", "20"])
             #expect(run.line(containing: "▸")?.contains("Registrieren") == true, "\(run.screen)")
             run.keys("F12")
             #expect(await run.wait(for: "Sprache"), "no language list:\n\(run.screen)")

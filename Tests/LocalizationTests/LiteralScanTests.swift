@@ -4,7 +4,8 @@ import Testing
 /// No word a person reads is written in the screen code: it comes from the catalogue with `tr("key")`.
 ///
 /// What is scanned: the files in ``screenFiles`` (the native-auth steps, the console's own flow screens and their
-/// shared parts, the checks and status texts, the presenter, the language list, the desk's queue). What counts as user-facing: a
+/// shared parts, the checks and status texts, the presenter, the language list, the desk's queue, the keys' footer
+/// and help words, the console's notices, the QR code's screen). What counts as user-facing: a
 /// string literal in code (not in a `//` comment, not in `preconditionFailure`/`fatalError`) that, with its
 /// `\(…)` interpolations taken out, holds two words (letters, a space, a letter) or is one capitalised word
 /// (`"Verify"`). Keys (`code.title.signUp`), wire values and field ids are neither. ``allowed`` lists the rest.
@@ -12,21 +13,22 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static let screenFiles = [
-        "Sources/AccountFlow/Steps", "Sources/AccountFlow/Screens/FlowState+Screen.swift",
-        "Sources/AccountFlow/Screens/FlowState+ScreenParts.swift", "Sources/AccountFlow/Flow/Validation.swift",
+        "Sources/AccountFlow/Steps", "Sources/AccountFlow/Screens", "Sources/AccountFlow/Flow/Validation.swift",
         "Sources/AccountFlow/Flow/PendingRequest.swift", "Sources/AccountFlow/Flow/Reducer+Idle.swift",
         "Sources/AccountFlow/Flow/Reducer+Failures.swift", "Sources/AccountFlow/Forms/FieldInput.swift",
         "Sources/ScreenPresentation", "Sources/Console/Session/LanguageOverlay.swift", "Sources/Console/Enrolment/QueueScreen.swift", "Sources/Console/Enrolment/WalkInForm.swift",
-        "Sources/AccountFlow/Screens/FlowState+InteractiveScreens.swift", "Sources/AccountFlow/Screens/FlowState+AccountScreen.swift",
-        "Sources/AccountFlow/Screens/FlowState+HistoryScreens.swift", "Sources/AccountFlow/Screens/FlowState+ProfileScreens.swift",
-        "Sources/AccountFlow/Screens/FlowState+TenantScreen.swift", "Sources/AccountFlow/Summaries", "Sources/AccountFlow/Flow/ProfileEditForm.swift",
+        "Sources/AccountFlow/Summaries", "Sources/AccountFlow/Flow/ProfileEditForm.swift",
         "Sources/AccountFlow/Flow/RedirectExplanation.swift", "Sources/AccountFlow/Flow/Reducer+Answers.swift",
         "Sources/AccountFlow/Flow/Reducer+UserActions.swift", "Sources/AccountFlow/Flow/Reducer.swift", "Sources/AccountFlow/Flow/SignInProgress+Repeat.swift",
+        // The keys' words (footer and help), the help box, the console's notices and the QR code's screen.
+        "Sources/TerminalUI/Input/Keymap.swift", "Sources/TerminalUI/Form/HelpOverlay.swift", "Sources/TerminalUI/Backend/FormSession.swift",
+        "Sources/Launcher/ConsoleKeys.swift", "Sources/Console/Session/FullScreenSession.swift", "Sources/Console/Session/QRCodeOverlay.swift",
+        "Sources/Console/Session/SentCode.swift", "Sources/Console/Session/Pane.swift", "Sources/Console/Scenarios/ScenarioRecording.swift",
     ]
 
     /// Literals that are not words: symbols and key names drawn as they are, and the emulator's redirect reason
     /// matched (never shown).
-    static let allowed: Set<String> = ["▸ ", " ↑↓ ⏎ Esc", "Enter", "fault injection"]
+    static let allowed: Set<String> = ["▸ ", " ↑↓ ⏎ Esc", "Enter", "Esc", "Tab", "Home", "End", "fault injection"]
 
     static func swiftFiles() throws -> [URL] {
         try screenFiles.flatMap { path -> [URL] in
@@ -76,5 +78,7 @@ import Testing
         #expect(try Self.wordLiterals(in: #"Screen(title: tr("code.title.signUp"))"#) == [])
         #expect(try Self.wordLiterals(in: #"    // "Check your email" is the title"#) == [])
         #expect(try Self.wordLiterals(in: #"FormButton(id: "action:\(index)")"#) == [])
+        // A key's description written in a binding is a word; its key name is not.
+        #expect(try Self.wordLiterals(in: #"KeyBinding(keyLabel: "Tab", help: "next field")"#) == ["next field"])
     }
 }

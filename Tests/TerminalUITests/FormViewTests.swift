@@ -101,10 +101,10 @@ import Testing
     }
 
     @Test func footerComesFromTheKeymap() {
-        let full = Forms.signIn().effectiveKeymap.footerText
+        let full = Forms.signIn().effectiveKeymap.footerText()
         #expect(full == "Tab next  S-Tab prev  Enter submit  Esc back  ^R reveal  F1 help  ^C quit")
         #expect(DisplayWidth.of(full) < 80)
-        #expect(!Forms.mfaPicker().effectiveKeymap.footerText.contains("^R"))
+        #expect(!Forms.mfaPicker().effectiveKeymap.footerText().contains("^R"))
     }
 
     /// A narrow terminal drops hints whole, the easiest to guess first, and never "F1 help".

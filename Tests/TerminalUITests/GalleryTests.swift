@@ -1,4 +1,5 @@
 import Foundation
+import Launcher
 import Localization
 import ScreenGallery
 import TerminalUI
@@ -62,7 +63,7 @@ import Testing
     }
 
     /// Every screen in every catalogue's language and the pseudo-locale at 80×24: the title on its line, every
-    /// button in view, opened at its top; in `qps` every message that starts on screen also ends there (as many
+    /// button in view, opened at its top, "F1 help" in the language in the footer; in `qps` every message that starts on screen also ends there (as many
     /// `!!]` as `[!!`), so nothing is cut.
     @Test(arguments: Gallery.allLanguages)
     func everyScreenFitsIn(language: String) throws {
@@ -78,10 +79,32 @@ import Testing
                     #expect(text.contains("[ \(action.label) ]"), "no '\(action.label)' button: \(context)")
                 }
                 #expect(!text.contains("↑ more"), "not at its top: \(context)")
+                #expect(rows.last?.contains("F1 \(session.view.words(.key(.help)))") == true, "no help key in the footer: \(context)")
                 if language == "qps", !entry.isLong, !text.contains("↓ more") {
                     #expect(text.components(separatedBy: "[!!").count == text.components(separatedBy: "!!]").count,
                             "a message is cut: \(context)")
                 }
+            }
+        }
+    }
+
+    /// The help box (F1) over every screen in every language and the pseudo-locale at 80×24, with every console key
+    /// bound: each description wraps whole under itself and the box's own words fit, so no line of it is cut ("…").
+    @Test(arguments: Gallery.allLanguages)
+    func everyHelpBoxFitsIn(language: String) {
+        for entry in Gallery.screens {
+            Localization.with(Localizer(tag: language)) {
+                var view = entry.session.view
+                view.keymap = ConsoleKeys.keymap(withOutbox: true, emulatorPanel: true, operatorTools: true, phoneLink: true, language: true)
+                var buffer = Buffer(size: Gallery.small)
+                _ = FormRenderer.render(view, pane: nil, into: &buffer)
+                let help = HelpOverlay(title: view.words(.helpOnThisScreen), entries: view.helpEntries(on: Gallery.small), words: view.words)
+                help.render(over: &buffer)
+                let lines = buffer.lines()
+                let box = lines.drop { !$0.contains("┌") }.prefix { !$0.contains("└") }
+                let context = "\(entry.name) in \(language):\n\(lines.joined(separator: "\n"))"
+                // A cut line ends in "…" at the box's inner edge; a description may end in "…" of its own further left.
+                #expect(box.count > 4 && !box.contains { $0.contains("… │") }, "a line of the help box is cut: \(context)")
             }
         }
     }

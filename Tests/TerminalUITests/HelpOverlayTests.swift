@@ -6,7 +6,7 @@ import TerminalUI
 /// when the terminal is too short for all of them.
 @Suite struct HelpOverlayTests {
     static let entries = HelpEntry.entries(of: Keymap(bindings: Keymap.form.bindings + (2...12).map {
-        KeyBinding(keys: [.function($0)], command: .app("f\($0)"), keyLabel: "F\($0)", help: "command \($0)", inFooter: false)
+        KeyBinding(keys: [.function($0)], command: .app("f\($0)"), keyLabel: "F\($0)", help: .app("command \($0)"), inFooter: false)
     }))
 
     func text(_ overlay: HelpOverlay, size: Size = Size(width: 60, height: 20)) -> String {

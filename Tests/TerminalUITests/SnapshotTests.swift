@@ -154,7 +154,7 @@ import Testing
     @Test func helpWithConsoleBindingsFitsAt80x24() {
         var form = Forms.signIn()
         form.keymap = Keymap(bindings: Keymap.form.bindings + ["F2 outbox", "F3 trace", "F4 HAR", "F5 emulator", "F6 inspect"].map {
-            KeyBinding(keys: [.function(9)], command: .app($0), keyLabel: String($0.prefix(2)), help: $0, inFooter: false)
+            KeyBinding(keys: [.function(9)], command: .app($0), keyLabel: String($0.prefix(2)), help: .app($0), inFooter: false)
         })
         let backend = TestBackend(size: Self.small)
         backend.present(form, help: HelpOverlay(title: "this screen", entries: form.helpEntries()))

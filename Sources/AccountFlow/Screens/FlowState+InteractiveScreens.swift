@@ -77,8 +77,8 @@ extension FlowState {
 
     /// The account left the console; how to end the tenant's browser session too, when known.
     func signedOutScreen(_ summary: SignOutSummary) -> Screen {
-        let how = summary.tokenStore == nil ? tr("signedOut.inMemory") : tr("signedOut.fromCache")
-        var text = [tr("signedOut.text", ["account": summary.username ?? tr("signedOut.theAccount"), "how": how])]
+        let store = summary.tokenStore == nil ? "memory" : "cache"
+        var text = [summary.username.map { tr("signedOut.named", ["account": $0, "store": store]) } ?? tr("signedOut.unnamed", ["store": store])]
         if let url = summary.endSessionURL { text.append(tr("signedOut.endSession", ["url": url])) }
         if summary.remainingAccounts > 0 { text.append(tr("signedOut.remaining", ["count": summary.remainingAccounts])) }
         return Screen(title: tr("signedOut.title"), text: text, actions: [ScreenAction(tr("action.home"), .homeRequested)])

@@ -70,7 +70,7 @@ extension FlowState {
             items += settings.browserAbsence == nil ? [browser, deviceCode] : [deviceCode, browser]
         }
         items += [(tr("home.signUp"), .signUp), (tr("home.resetPassword"), .resetPassword)]
-        if let signedIn { items.append((tr("home.account", ["username": signedIn.username ?? tr("home.account.signedIn")]), .account)) }
+        if let signedIn { items.append((signedIn.username.map { tr("home.account", ["username": $0]) } ?? tr("home.account.unnamed"), .account)) }
         items.append((tr("home.quit"), .quit))
         var screen = Screen(title: tr("home.title"),
                             options: items.map { ScreenOption(label: $0.0, event: .menuChosen($0.1)) },

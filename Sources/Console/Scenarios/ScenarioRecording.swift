@@ -1,5 +1,6 @@
 import AccountFlow
 import Foundation
+import Localization
 import Synchronization
 
 /// `--record-scenario FILE` and the full screen's record key: a ``ScenarioRecorder`` fed by the console (its model
@@ -54,9 +55,9 @@ final class ScenarioRecording: Sendable {
             let added = recorder.end(name: name)
             return (added, ScenarioFile(path: path, comment: recorder.comment, tenant: tenant, scenarios: recorder.scenarios))
         }
-        guard added else { return "Recording stopped: nothing to replay was done, so no scenario was added." }
+        guard added else { return tr("notice.recording.nothing") }
         try PrivateFile.write(ScenarioFileEncoder.data(file), to: path)
         let count = file.scenarios.count
-        return "Scenario recorded in \(path) (\(count) scenario\(count == 1 ? "" : "s")); replay it with tophhie run."
+        return tr("notice.recording.written", ["path": path, "count": count])
     }
 }

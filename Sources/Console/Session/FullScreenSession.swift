@@ -191,7 +191,7 @@ final class FullScreenSession {
         case .seat(let person):
             guard let events = desk.seat(person) else {
                 queueScreen.reset()
-                let why = desk.takeNotice() ?? "Row \(person.row) was just taken at another desk; the next is shown."
+                let why = desk.takeNotice() ?? tr("notice.rowTaken", ["row": String(person.row)])
                 consoleNotice = StatusLine(PrintableText.make(why), kind: .error)
                 return
             }
@@ -200,7 +200,7 @@ final class FullScreenSession {
             desk.mark(person, outcome)
             queueScreen.reset()
             consoleNotice = desk.takeNotice().map { StatusLine(PrintableText.make($0), kind: .error) }
-                ?? StatusLine("Row \(person.row) marked \(outcome.rawValue).", kind: .info)
+                ?? StatusLine(tr("notice.rowMarked", ["row": String(person.row), "outcome": outcome.rawValue]), kind: .info)
         case .walkIn:
             walkIn = (WalkInForm(attributes: desk.attributes), nil, Date())
         case .handled, .ignored:
@@ -232,11 +232,11 @@ final class FullScreenSession {
                     queueScreen.reset()
                     for event in desk.seat(person) ?? [] { model.apply(event) }
                 case .failure(let refusal) where refusal.problems.isEmpty:
-                    consoleNotice = StatusLine("Not added: " + PrintableText.make(desk.takeNotice() ?? ""), kind: .error)
+                    consoleNotice = StatusLine(tr("notice.notAdded", ["why": PrintableText.make(desk.takeNotice() ?? "")]), kind: .error)
                 case .failure(let refusal):
                     form.refused(refusal)
                     walkIn?.form = form
-                    consoleNotice = StatusLine("Not added: " + PrintableText.make(refusal.lines.joined(separator: "; ")), kind: .error)
+                    consoleNotice = StatusLine(tr("notice.notAdded", ["why": PrintableText.make(refusal.lines.joined(separator: "; "))]), kind: .error)
                 }
                 return
             }
@@ -247,7 +247,7 @@ final class FullScreenSession {
     private func closeIdleWalkIn() {
         guard let open = walkIn, Date().timeIntervalSince(open.lastKey) >= Double(model.state.settings.idleReset) else { return }
         walkIn = nil
-        consoleNotice = StatusLine("The walk-in form was cleared after \(model.state.settings.idleReset) s without a key press.", kind: .info)
+        consoleNotice = StatusLine(tr("notice.walkInCleared", ["seconds": model.state.settings.idleReset]), kind: .info)
     }
 
     /// Enrolment mode: when one person is done (see `FlowStep.isBetweenPeople`), their codes leave the
@@ -265,10 +265,10 @@ final class FullScreenSession {
         switch name {
         case ConsoleKeys.outbox where outbox != nil:
             pane = pane == .outbox ? .none : .outbox
-            sayIfNoRoom(for: "outbox")
+            sayIfNoRoom()
         case ConsoleKeys.trace:
             pane = pane == .trace ? (outbox == nil ? .none : .outbox) : .trace
-            sayIfNoRoom(for: pane == .trace ? "trace" : "outbox")
+            sayIfNoRoom()
         case ConsoleKeys.exportHAR, ConsoleKeys.inspectTrace, ConsoleKeys.emulator:
             workbench.open(name)
         case ConsoleKeys.copyCode: copyNewestCode()
@@ -281,18 +281,18 @@ final class FullScreenSession {
     /// F9: starts a scenario recording, or stops it and writes the file.
     private func toggleRecording() {
         guard let recording else {
-            consoleNotice = StatusLine("Enrolment mode records no scenario: it keeps nothing of the people it serves.", kind: .error)
+            consoleNotice = StatusLine(tr("notice.recording.enrolment"), kind: .error)
             return
         }
         guard recording.isRecording else {
             recording.start()
-            consoleNotice = StatusLine("Recording a scenario: F9 stops and writes \(PrintableText.make(recording.path)).", kind: .info)
+            consoleNotice = StatusLine(tr("notice.recording.started", ["path": PrintableText.make(recording.path)]), kind: .info)
             return
         }
         do {
             consoleNotice = StatusLine(PrintableText.make(try recording.stop()), kind: .success)
         } catch {
-            consoleNotice = StatusLine(PrintableText.make("The scenario could not be written to \(recording.path): \(error.localizedDescription)"),
+            consoleNotice = StatusLine(PrintableText.make(tr("notice.recording.notWritten", ["path": recording.path, "error": error.localizedDescription])),
                                        kind: .error)
         }
     }
@@ -300,35 +300,34 @@ final class FullScreenSession {
     /// F7: the screen's address for a phone as a QR code, or why there is none.
     private func showQRCode() {
         guard let link = model.state.screen.phoneLink else {
-            consoleNotice = StatusLine("This screen has no address for a phone: F7 works while a device code or browser "
-                                       + "sign-in waits.", kind: .error)
+            consoleNotice = StatusLine(tr("notice.noPhoneLink"), kind: .error)
             return
         }
         qrOverlay = QRCodeOverlay(link)
     }
 
     /// A pane asked for on a terminal too short to show it: say so rather than doing nothing visible.
-    private func sayIfNoRoom(for name: String) {
+    private func sayIfNoRoom() {
         guard pane != .none, terminalSize.height < Pane.minimumTerminalHeight else { return }
-        consoleNotice = StatusLine("The \(name) pane needs a terminal of \(Pane.minimumTerminalHeight) rows or more; "
-                                   + "this one has \(terminalSize.height).", kind: .info)
+        consoleNotice = StatusLine(tr("notice.paneNoRoom", ["pane": pane == .trace ? "trace" : "outbox", "rows": Pane.minimumTerminalHeight,
+                                                             "height": terminalSize.height]), kind: .info)
     }
 
     /// Puts the first address `form` shows on the terminal's clipboard, and says so.
     private func copyAddress(of form: FormView, to backend: some Backend) {
         guard let address = form.addresses.first else {
-            consoleNotice = StatusLine("There is no address on this screen to copy.", kind: .error)
+            consoleNotice = StatusLine(tr("notice.noAddress"), kind: .error)
             return
         }
         consoleNotice = backend.copyToClipboard(address)
-            ? StatusLine("Copied the address to the clipboard.", kind: .success)
-            : StatusLine("This terminal has no clipboard to copy to (TERM=dumb): select the address on the screen.", kind: .error)
+            ? StatusLine(tr("notice.addressCopied"), kind: .success)
+            : StatusLine(tr("notice.noClipboard"), kind: .error)
     }
 
     /// Puts the newest live code sent for the current flow into the code field.
     private func copyNewestCode() {
         guard outbox != nil, case .codeEntry(let entry) = model.state.step else {
-            consoleNotice = StatusLine("There is no code field on this screen.", kind: .error)
+            consoleNotice = StatusLine(tr("notice.noCodeField"), kind: .error)
             return
         }
         // The code screen knows where its code went (the masked label, or the contact on registration).

@@ -1,4 +1,5 @@
 import AccountFlow
+import Localization
 import QRCode
 import TerminalUI
 
@@ -33,19 +34,19 @@ struct QRCodeOverlay {
     func render(into buffer: inout Buffer) {
         let size = buffer.size
         buffer = Buffer(size: size)
-        buffer.writeCut("Any key goes back · i swaps dark and light", at: Point(x: 1, y: size.height - 1), style: .hint,
+        buffer.writeCut(tr("qr.keys"), at: Point(x: 1, y: size.height - 1), style: .hint,
                         width: size.width - 2)
         guard let picture, let needed = neededSize, size.width >= needed.width, size.height >= needed.height else {
-            var lines = [picture == nil ? "This address is too long for a QR code."
-                         : "The QR code needs a terminal of at least \(neededSize?.width ?? 0)×\(neededSize?.height ?? 0) "
-                           + "(columns × rows); this one is \(size.width)×\(size.height). Enlarge the window, or open the address by hand:"]
+            var lines = [picture == nil ? tr("qr.tooLong")
+                         : tr("qr.tooSmall", ["width": neededSize?.width ?? 0, "height": neededSize?.height ?? 0, "columns": size.width,
+                                              "rows": size.height])]
             lines += Self.chunks(link.address, width: max(1, size.width - 2))
             for (row, line) in Self.wrapped(lines, width: size.width - 2).prefix(max(0, size.height - 1)).enumerated() {
                 buffer.write(line, at: Point(x: 1, y: row))
             }
             return
         }
-        buffer.writeCut(link.instructions.first ?? "Scan with a phone.", at: Point(x: 1, y: 0), style: .title, width: size.width - 2)
+        buffer.writeCut(link.instructions.first ?? tr("qr.scan"), at: Point(x: 1, y: 0), style: .title, width: size.width - 2)
         let left = (size.width - picture.columns) / 2
         for (row, line) in picture.lines(ink: inverted ? .light : .dark).enumerated() {
             buffer.write(line, at: Point(x: left, y: 1 + row), style: .qrCode)

@@ -1,5 +1,6 @@
 import EmailAddresses
 import Foundation
+import Localization
 
 /// A one-time code the embedded emulator "sent", as the outbox pane shows it.
 public struct SentCode: Sendable, Equatable {
@@ -58,8 +59,8 @@ extension [SentCode] {
 
     /// What Ctrl-O says when ``liveCode(sentTo:)`` is nil: no code yet, or what became of the newest one.
     func noLiveCode(sentTo: String) -> String {
-        guard let newest = last(where: { $0.went(to: sentTo) }) else { return "No code for \(sentTo) is in the outbox yet." }
-        return "The newest code for \(sentTo) is \(newest.status) and would not be accepted: ask for a new one."
+        guard let newest = last(where: { $0.went(to: sentTo) }) else { return tr("notice.noCode", ["target": sentTo]) }
+        return tr("notice.codeNotLive", ["target": sentTo, "status": newest.status])
     }
 }
 

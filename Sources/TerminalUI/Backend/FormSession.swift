@@ -57,7 +57,7 @@ public struct FormSession {
                 case .back: return .back
                 case .quit: return .quit
                 case .help:
-                    help = HelpOverlay(title: "this screen", entries: form.helpEntries(on: backend.size), words: form.words)
+                    help = HelpOverlay(title: form.words(.helpOnThisScreen), entries: form.helpEntries(on: backend.size), words: form.words)
                 case .leftField(let id): onLeaveField(&form, id)
                 case .changed, .ignored, .app: break
                 }

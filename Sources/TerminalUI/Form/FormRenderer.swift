@@ -39,7 +39,7 @@ public enum FormRenderer {
         for (index, line) in lines.enumerated() {
             buffer.write(line, at: Point(x: left, y: size.height - 1 - lines.count + index), style: form.status?.style ?? .plain)
         }
-        FooterBar.render(form.footerKeymap, into: &buffer, row: size.height - 1)
+        FooterBar.render(form.footerKeymap, words: form.words, into: &buffer, row: size.height - 1)
 
         let paneHeight = pane?.height(onScreen: size.height) ?? 0
         let body = Rect(x: left, y: 2, width: contentWidth, height: bodyHeight(size: size, statusRows: max(1, lines.count), paneHeight: paneHeight))

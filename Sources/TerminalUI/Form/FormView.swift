@@ -28,7 +28,8 @@ public struct FormView: Hashable, Sendable {
     public var scroll: Int = 0
     /// The bindings that drive this form and its footer.
     public var keymap: Keymap
-    /// The words the renderer adds (scroll markers, the focus's place); English unless the console fills them.
+    /// The words the renderer adds (scroll markers, the focus's place, the keys' descriptions in the footer and the
+    /// help); English unless the console fills them.
     public var words: WidgetWords = .english
     /// The open list of a long picker, drawn over the body; it takes every key until it closes.
     public var choiceList: ChoiceList?
@@ -131,14 +132,16 @@ public struct FormView: Hashable, Sendable {
     /// then the editing keys when there is a text field, and Space where there is a toggle or a list to choose
     /// in. An open list's keys while one is open.
     public func helpEntries(on size: Size? = nil, pane: PaneContent? = nil) -> [HelpEntry] {
-        if choiceList != nil { return HelpEntry.entries(of: .choiceList) }
+        if choiceList != nil { return HelpEntry.entries(of: .choiceList, words: words) }
         var keymap = footerKeymap
         if let size, !FormRenderer.bodyOverflows(self, size: size, pane: pane) { keymap = keymap.without([.scroll]) }
-        var entries = HelpEntry.entries(of: keymap)
-        if fields.contains(where: \.isTextual) { entries += Keymap.editingHelp }
+        var entries = HelpEntry.entries(of: keymap, words: words)
+        var more: [(keys: String, help: KeyWord)] = []
+        if fields.contains(where: \.isTextual) { more += Keymap.editingHelp }
         let toggle = fields.contains { if case .toggle = $0.kind { true } else { false } }
         let list = fields.contains { if case .picker = $0.kind { true } else { false } }
-        if toggle || list { entries.append(Keymap.choosingHelp(toggle: toggle, list: list)) }
+        if toggle || list { more.append(Keymap.choosingHelp(toggle: toggle, list: list)) }
+        entries += more.map { HelpEntry($0.keys, words(.key($0.help))) }
         return entries
     }
 

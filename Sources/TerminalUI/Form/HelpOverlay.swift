@@ -11,19 +11,20 @@ public struct HelpEntry: Hashable, Sendable {
         self.help = help
     }
 
-    /// One entry per command of `keymap`, in its order: bindings of one command share a row ("Tab, ↓"),
-    /// with the longest of their descriptions, so the list fits 80×24.
-    public static func entries(of keymap: Keymap) -> [HelpEntry] {
+    /// One entry per command of `keymap`, in its order and in `words`' language: bindings of one command share a row
+    /// ("Tab, ↓"), with the longest of their descriptions, so the list fits 80×24.
+    public static func entries(of keymap: Keymap, words: WidgetWords = .english) -> [HelpEntry] {
         var entries: [HelpEntry] = []
         var rowOf: [FormCommand: Int] = [:]
         for binding in keymap.bindings {
+            let help = words(.key(binding.help))
             guard let row = rowOf[binding.command] else {
                 rowOf[binding.command] = entries.count
-                entries.append(HelpEntry(binding.keyLabel, binding.help))
+                entries.append(HelpEntry(binding.keyLabel, help))
                 continue
             }
             entries[row].keys += ", " + binding.keyLabel
-            if binding.help.count > entries[row].help.count { entries[row].help = binding.help }
+            if help.count > entries[row].help.count { entries[row].help = help }
         }
         return entries
     }

@@ -26,6 +26,10 @@ public struct WidgetWords: Hashable, Sendable {
         case fieldPosition(index: Int, count: Int)
         /// The focus is on the buttons, after `fields` fields.
         case buttonsAfter(fields: Int)
+        /// What a key does, in the footer and the help.
+        case key(KeyWord)
+        /// The help box's place when it lists a form's keys.
+        case helpOnThisScreen
     }
 
     /// Which words these are (a language tag): two values are equal when it is.
@@ -60,6 +64,8 @@ public struct WidgetWords: Hashable, Sendable {
         case .tooSmall(let size, let minimum): "Terminal too small (\(size)): the console needs at least \(minimum)."
         case .fieldPosition(let index, let count): "field \(index) of \(count)"
         case .buttonsAfter(let fields): "buttons, after \(fields) fields"
+        case .key(let word): word.english
+        case .helpOnThisScreen: "this screen"
         }
     }
 }
