@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 
 /// A panel under the form: the outbox of the embedded emulator, or the HTTP trace.
@@ -30,16 +31,16 @@ public enum ConsolePanes {
     /// The embedded emulator's outbox: one line per code sent (``SentCode/paneLine``), oldest first.
     /// - Parameter cleared: enrolment mode after a person finished: the emptied pane says so.
     public static func outbox(_ lines: [String], cleared: Bool = false) -> PaneContent {
-        PaneContent(title: "Outbox: codes the emulator sent", keys: "^O copies the newest, F2 hides", lines: lines, empty: empty(cleared))
+        PaneContent(title: tr("pane.outbox.title"), keys: tr("pane.outbox.keys"), lines: lines, empty: empty(cleared))
     }
 
     /// The HTTP trace: one line per exchange, secrets redacted.
     public static func trace(_ lines: [String], cleared: Bool = false) -> PaneContent {
-        PaneContent(title: "HTTP trace, secrets redacted", keys: "F6 inspects, F4 exports HAR, F3 hides", lines: lines, empty: empty(cleared))
+        PaneContent(title: tr("pane.trace.title"), keys: tr("pane.trace.keys"), lines: lines, empty: empty(cleared))
     }
 
     /// Empty: cleared between people, or nothing to show (none yet, or the emulator forgot its expired codes).
-    private static func empty(_ cleared: Bool) -> String { cleared ? "(cleared)" : "(nothing to show)" }
+    private static func empty(_ cleared: Bool) -> String { cleared ? tr("pane.cleared") : tr("pane.empty") }
 }
 
 extension Buffer {
