@@ -26,7 +26,7 @@ import Testing
         #expect(changed.stdout.contains("row 3: displayName was \"Raj Patel\", now \"Raj P.\"; kept as loaded."))
         let status = try await EnrolCommandTests.tophhie(["enrol", "--status", url, "--event", "Intake day"])
         #expect(status.status == 0)
-        #expect(status.stdout.contains("Event Intake day: 2 people, 1 rows not offered (invalid)"))
+        #expect(status.stdout.contains("Event Intake day: 2 people, 1 row not offered (invalid)"))
         #expect(status.stdout.contains("Done with 0 of 2 · at desks now 0 · waiting 2"))
         let report = folder.path + "/report.csv"
         #expect(try await EnrolCommandTests.tophhie(["enrol", "--status", url, "--event", "Intake day", "--report", report]).status == 0)

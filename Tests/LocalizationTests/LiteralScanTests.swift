@@ -4,8 +4,8 @@ import Testing
 /// No word a person reads is written in the screen code: it comes from the catalogue with `tr("key")`.
 ///
 /// What is scanned: the files in ``screenFiles`` (the native-auth steps, the console's own flow screens and their
-/// shared parts, the checks and status texts, the presenter, the language list, the desk's queue, the keys' footer
-/// and help words, the console's notices, the QR code's screen). What counts as user-facing: a
+/// shared parts, the checks and status texts, the presenter, the language list, the desk's queue, line mode, the keys'
+/// footer and help words, the console's notices, the QR code's screen). What counts as user-facing: a
 /// string literal in code (not in a `//` comment, not in `preconditionFailure`/`fatalError`) that, with its
 /// `\(…)` interpolations taken out, holds two words (letters, a space, a letter) or is one capitalised word
 /// (`"Verify"`). Keys (`code.title.signUp`), wire values and field ids are neither. ``allowed`` lists the rest.
@@ -24,6 +24,9 @@ import Testing
         "Sources/TerminalUI/Input/Keymap.swift", "Sources/TerminalUI/Form/HelpOverlay.swift", "Sources/TerminalUI/Backend/FormSession.swift",
         "Sources/Launcher/ConsoleKeys.swift", "Sources/Console/Session/FullScreenSession.swift", "Sources/Console/Session/QRCodeOverlay.swift",
         "Sources/Console/Session/SentCode.swift", "Sources/Console/Session/Pane.swift", "Sources/Console/Scenarios/ScenarioRecording.swift",
+        // Line mode reads the same catalogue: its prompts, the queue and the long choices.
+        "Sources/Console/Session/LineSession.swift", "Sources/Console/Session/LineSession+Queue.swift",
+        "Sources/AccountFlow/Forms/AttributeField.swift", "Sources/AccountFlow/Forms/ColumnProblem.swift",
     ]
 
     /// Literals that are not words: symbols and key names drawn as they are, and the emulator's redirect reason

@@ -1,4 +1,5 @@
 import EmailAddresses
+import Localization
 import TophhieCloudAuthentication
 
 /// The sign-up screen's rules applied to one person of an enrolment list (a row of a CSV file): the same
@@ -51,7 +52,7 @@ public struct EnrolmentForm: Sendable {
         let email = value(0)
         if Validation.email(email) == nil {
             problems.append(ColumnProblem(column: Self.emailColumn,
-                                          message: email.trimmingSpaces.isEmpty ? "Email is required." : Validation.emailMessage(for: email)))
+                                          message: email.trimmingSpaces.isEmpty ? tr("enrolment.emailRequired") : Validation.emailMessage(for: email)))
         }
         // Each field borrowed in place: read from the array, every use of a field copied all of its properties.
         fields.withUnsafeBufferPointer { fields in
@@ -59,11 +60,15 @@ public struct EnrolmentForm: Sendable {
                 let given = value(index + 1).trimmingSpaces
                 // The screen's toggle takes only true or false; a list may hold anything.
                 if case .toggle = fields[index].kind, !given.isEmpty, !["true", "false"].contains(given.lowercased()) {
-                    problems.append(ColumnProblem(column: fields[index].attribute.name, message: "\(fields[index].label) must be true or false."))
+                    let label = fields[index].label
+                    problems.append(ColumnProblem(column: fields[index].attribute.name, message: tr("enrolment.trueOrFalse", ["label": label])))
                     continue
                 }
-                if let message = fields[index].verdict(on: fields[index].edited(given)).error {
-                    problems.append(ColumnProblem(column: fields[index].attribute.name, message: message))
+                let edited = fields[index].edited(given)
+                if fields[index].verdict(on: edited).error != nil {
+                    // Checked again when read, in the language of the screen that shows it (a refused row is rare).
+                    let field = fields[index]
+                    problems.append(ColumnProblem(column: field.attribute.name, message: field.verdict(on: edited).error ?? ""))
                 }
             }
         }

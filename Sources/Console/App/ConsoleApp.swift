@@ -74,7 +74,7 @@ public enum ConsoleApp {
             if let seconds = options.idleReset { settings.idleReset = seconds }
             settings.deskLanguage = Localization.current.tag
             let header = HeaderInfo(tenant: target.authority.host ?? "tenant", authority: target.authority.absoluteString,
-                                    mode: options.enrol ? "enrolment" : "operator")
+                                    mode: options.enrol ? tr("header.mode.enrolment") : tr("header.mode.operator"))
             let front = Front(options: options, environment: environment)
             front.paintFirstFrame(settings: settings, header: header)
             if options.exitAfterFirstFrame { front.close(); return 0 }
@@ -124,7 +124,7 @@ public enum ConsoleApp {
         let presetName = URL(fileURLWithPath: preset).lastPathComponent
         // The origin (with its port) is what an operator needs for the control API; the tenant path follows it.
         let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.server.origin,
-                                mode: options.enrol ? "emulator · enrolment" : "emulator")
+                                mode: options.enrol ? tr("header.mode.emulatorEnrolment") : tr("header.mode.emulator"))
         // A rehearsed snapshot says what the emulator leaves out: on screen at start, and in full on standard error at the end.
         let notes = tenant.rehearsalNotes
         let rehearsal = notes.isEmpty ? nil : "Rehearsing a tenant snapshot; not modelled: " + notes.joined(separator: "; ")

@@ -1,6 +1,7 @@
 import AccountFlow
 import EmulatorServer
 import Foundation
+import Localization
 import TenantEmulator
 import TophhieCloudAuthentication
 
@@ -56,8 +57,7 @@ final class EmbeddedTenant: Sendable {
     /// The policy's password rules in words, for the new-password screens.
     var passwordPolicyHint: String {
         let rules = policy.password
-        return "\(rules.minLength) to \(rules.maxLength) characters, using \(rules.minCharacterClasses) of: "
-            + "lower case, upper case, digits, symbols."
+        return tr("password.rules", ["min": String(rules.minLength), "max": String(rules.maxLength), "classes": rules.minCharacterClasses])
     }
 
     /// The user flow's sign-up attributes, required and optional, each with its type, pattern and label:

@@ -3,6 +3,7 @@ import CursesBackend
 import Foundation
 import ScreenPresentation
 import Launcher
+import Localization
 import TerminalUI
 import TophhieCloudAuthentication
 #if canImport(Glibc)
@@ -105,11 +106,10 @@ final class Front {
                 .run(on: backend)
         } else {
             let terminal = LineTerminal()
-            terminal.say("Tophhie Account Console · \(header.tenant) · \(header.authority) [\(header.mode)]")
+            terminal.say(tr("line.header", ["tenant": header.tenant, "authority": header.authority, "mode": header.mode]))
             if !notice.isEmpty { terminal.say(notice) }
             if options.enrol {
-                terminal.say("Line mode cannot take lines back off the screen: clear the terminal and its scrollback "
-                             + "between people.")
+                terminal.say(tr("line.enrolScrollback"))
             }
             if tools != nil { terminal.say(EmulatorLineCommand.announcement) }
             LineSession(model: model, terminal: terminal, outbox: outbox, emulator: tools, desk: desk).run()

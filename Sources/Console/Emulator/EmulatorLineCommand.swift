@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TenantEmulator
 import TerminalUI
 
@@ -9,7 +10,7 @@ import TerminalUI
 /// `remove EMAIL`, `flip mfa|sspr|signup|attr:NAME`.
 enum EmulatorLineCommand {
     /// Said once when line mode starts on the embedded emulator.
-    static let announcement = "Emulator: type /emulator at any prompt for the clock, faults, users and policy."
+    static var announcement: String { tr("line.emulatorAnnouncement") }
 
     /// Whether a line typed at a prompt is a command rather than an answer.
     static func isCommand(_ line: String) -> Bool {

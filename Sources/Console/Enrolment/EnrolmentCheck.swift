@@ -1,6 +1,7 @@
 import AccountFlow
 import EnrolmentFiles
 import Foundation
+import Localization
 
 /// `tophhie enrol --check`: every row of a list through the sign-up form's rules, read as a stream.
 struct EnrolmentCheck {
@@ -45,7 +46,7 @@ struct EnrolmentCheck {
             if !problems.isEmpty { summary.invalidRows += 1 }
             each(header, record, problems)
             for problem in problems {
-                report("row \(record.row), column \(problem.column): \(problem.message)")
+                report("row \(record.row), column \(problem.column): \(problem.englishMessage)")
             }
         }
         return summary
@@ -62,8 +63,9 @@ struct EnrolmentCheck {
             let email = positions[0].map { fields[$0] } ?? ""
             let spelling = Self.fingerprint(AttributeField.trimmedBlanks(email))
             if let earlier = firstOf[key] {
-                problems.append(ColumnProblem(column: EnrolmentForm.emailColumn, message: "This email is listed already, on row \(earlier.row)"
-                                              + (earlier.spelling == spelling ? "." : " — the same address written another way.")))
+                let row = String(earlier.row)
+                problems.append(ColumnProblem(column: EnrolmentForm.emailColumn, message: earlier.spelling == spelling
+                                              ? tr("enrolment.listedAlready", ["row": row]) : tr("enrolment.listedAlreadySpelt", ["row": row])))
             } else if keepingRefused || problems.isEmpty {
                 firstOf[key] = (row, spelling)
             }

@@ -31,7 +31,8 @@ final class ListQueueStore: QueueStore {
                     people.append(QueuePerson(row: record.row, email: email.trimmingCharacters(in: .whitespaces), columns: header.names,
                                               fields: record.fields))
                 } else {
-                    invalid.append(InvalidRow(row: record.row, email: email, problems: problems.map { "\($0.column): \($0.message)" }))
+                    invalid.append(InvalidRow(row: record.row, email: email, problems: problems.map { "\($0.column): \($0.englishMessage)" },
+                                              shown: { problems.map { "\($0.column): \($0.message)" } }))
                 }
             }
         } catch {

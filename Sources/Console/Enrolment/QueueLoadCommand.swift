@@ -25,7 +25,7 @@ enum QueueLoadCommand {
                 if problems.isEmpty {
                     rows.append(ListLoad.Row(row: record.row, email: email.trimmingCharacters(in: .whitespaces), fields: record.fields))
                 } else {
-                    invalid.append(InvalidRow(row: record.row, email: email, problems: problems.map { "\($0.column): \($0.message)" }))
+                    invalid.append(InvalidRow(row: record.row, email: email, problems: problems.map { "\($0.column): \($0.englishMessage)" }))
                 }
             }
         } catch {

@@ -17,8 +17,13 @@ struct QueueScreen {
         case walkIn
     }
 
-    /// The footer: the screen's keys (^U, which clears the search, is in the help).
-    static var footer: String { tr("queue.footer") }
+    /// The footer in `width` columns: the screen's keys (^U, which clears the search, is in the help), with those
+    /// before the last dropped from the right until it fits, so quit stays in view in a longer language.
+    static func footer(width: Int) -> String {
+        var hints = tr("queue.footer").components(separatedBy: "  ")
+        while hints.count > 2, DisplayWidth.of(hints.joined(separator: "  ")) > width { hints.remove(at: hints.count - 2) }
+        return hints.joined(separator: "  ")
+    }
 
     /// Every key the screen takes, for the help overlay (F1; `?` is typed into the search here).
     static var helpEntries: [HelpEntry] {
@@ -72,12 +77,16 @@ struct QueueScreen {
 
     /// Draws the screen over the whole of `buffer`.
     /// - Returns: where the cursor goes (the end of the filter).
-    func render(_ queue: EnrolmentQueue, listName: String, mode: String, into buffer: inout Buffer) -> Point {
+    /// - Parameter languageKey: the desk offers F12's languages: the header's right end says so when there is room.
+    func render(_ queue: EnrolmentQueue, listName: String, mode: String, languageKey: Bool = false, into buffer: inout Buffer) -> Point {
         let size = buffer.size
         let (k, count) = queue.position
         buffer.fill(Rect(x: 0, y: 0, width: size.width, height: 1), style: .header)
-        buffer.writeCut(PrintableText.make(tr("queue.header", ["list": listName, "mode": mode])), at: Point(x: 1, y: 0), style: .header,
-                     width: size.width - 2)
+        let header = PrintableText.make(tr("queue.header", ["list": listName, "mode": mode]))
+        let language = tr("queue.languageKey")
+        let room = size.width - 2 - DisplayWidth.of(header) - 2
+        if languageKey, DisplayWidth.of(language) <= room { buffer.write(language, at: Point(x: size.width - 1 - DisplayWidth.of(language), y: 0), style: .header) }
+        buffer.writeCut(header, at: Point(x: 1, y: 0), style: .header, width: size.width - 2)
         let next = queue.next.map { tr("queue.next", ["person": Self.label($0), "position": k, "count": count]) }
             ?? tr("queue.allDone", ["done": queue.done, "count": count])
         buffer.writeCut(next, at: Point(x: 1, y: 2), style: .title, width: size.width - 2)
@@ -98,12 +107,17 @@ struct QueueScreen {
                          at: Point(x: 1, y: y), style: .error, width: size.width - 2)
             for row in queue.invalid.prefix(Self.invalidLines - 1) {
                 y += 1
-                buffer.writeCut(PrintableText.make("  row \(row.row): \(row.problems.joined(separator: "; "))"), at: Point(x: 1, y: y),
+                buffer.writeCut(PrintableText.make("  " + Self.invalidLine(row)), at: Point(x: 1, y: y),
                              style: .hint, width: size.width - 2)
             }
         }
-        buffer.writeCut(Self.footer, at: Point(x: 1, y: size.height - 1), style: .hint, width: size.width - 2)
+        buffer.writeCut(Self.footer(width: size.width - 2), at: Point(x: 1, y: size.height - 1), style: .hint, width: size.width - 2)
         return Point(x: 1 + DisplayWidth.of(prompt) + end, y: 3)
+    }
+
+    /// A row not offered and its problems, in the language shown now (line mode says it too).
+    static func invalidLine(_ row: InvalidRow) -> String {
+        tr("queue.invalidRow", ["row": String(row.row), "problems": row.shownProblems.joined(separator: "; ")])
     }
 
     /// Lines kept for the rows not offered: a heading and the first few.

@@ -102,8 +102,10 @@ enum QueueStatusCommand {
     private static func draw(_ backend: CursesBackend, _ lines: [String]) {
         var buffer = Buffer(size: backend.size)
         buffer.write("Enrolment status", at: Point(x: 1, y: 0), style: .title)
-        for (index, line) in lines.enumerated() where index + 2 < backend.size.height {
-            buffer.writeCut(line, at: Point(x: 1, y: index + 2), width: max(backend.size.width - 2, 0))
+        // Wrapped, not cut: at 80 columns the outcome counts and the end estimate run longer than a line.
+        let width = max(backend.size.width - 2, 0)
+        for (index, line) in ScrollList.wrap(lines, width: width + 1).enumerated() where index + 2 < backend.size.height {
+            buffer.writeCut(line, at: Point(x: 1, y: index + 2), width: width)
         }
         backend.show(buffer, cursor: nil)
     }

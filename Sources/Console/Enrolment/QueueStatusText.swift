@@ -7,8 +7,8 @@ import TerminalUI
 enum QueueStatusText {
     static func lines(_ status: QueueStatus, now: Date = Date()) -> [String] {
         let count = { (outcome: RecordOutcome) in status.byOutcome[outcome] ?? 0 }
-        var lines = ["Event \(PrintableText.make(status.event)): \(status.people) people"
-                     + (status.invalid > 0 ? ", \(status.invalid) rows not offered (invalid)" : "")]
+        var lines = ["Event \(PrintableText.make(status.event)): \(status.people) \(status.people == 1 ? "person" : "people")"
+                     + (status.invalid > 0 ? ", \(status.invalid) \(status.invalid == 1 ? "row" : "rows") not offered (invalid)" : "")]
         lines.append(RecordOutcome.allCases.map { "\($0.rawValue) \(count($0))" }.joined(separator: " · ")
                      + " · not reached \(status.people - status.byOutcome.values.reduce(0, +))")
         lines.append("Done with \(status.done) of \(status.people) · at desks now \(status.atDesks) · waiting \(status.waiting)"

@@ -1,5 +1,6 @@
 import AccountFlow
 import EnrolmentFiles
+import Localization
 import SharedQueue
 
 /// `--queue postgresql://… --event NAME`: one desk on an event's shared list (``SharedQueue``). The queue shown
@@ -72,7 +73,7 @@ final class SharedQueueStore: QueueStore {
         } catch {
             guard case .listedAlready(let row) = error else { throw EnrolmentDeskError(error.description) }
             return .failure(WalkInRefusal(problems: [ColumnProblem(column: EnrolmentForm.emailColumn,
-                                                                   message: "This email is listed already, on row \(row)")]))
+                                                                   message: tr("enrolment.listedAlreadyShared", ["row": String(row)]))]))
         }
     }
 

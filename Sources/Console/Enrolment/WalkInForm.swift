@@ -17,7 +17,8 @@ struct WalkInForm: Equatable {
 
     private var fields: [AttributeField]
     private(set) var email = ""
-    private var problems: [String: String] = [:]
+    /// Kept as problems, not text: drawn in the language shown now.
+    private var problems: [String: ColumnProblem] = [:]
 
     init(attributes: [RequiredAttribute]) {
         fields = attributes.map { AttributeField($0) }
@@ -29,9 +30,9 @@ struct WalkInForm: Equatable {
     }
 
     var screen: Screen {
-        let email = ScreenField(id: .email, label: tr("field.email"), kind: .email, value: email, error: problems[EnrolmentForm.emailColumn])
+        let email = ScreenField(id: .email, label: tr("field.email"), kind: .email, value: email, error: problems[EnrolmentForm.emailColumn]?.message)
         let attributes = fields.map {
-            ScreenField(id: $0.id, label: $0.label, kind: $0.kind, value: $0.value, error: problems[$0.attribute.name], note: $0.note,
+            ScreenField(id: $0.id, label: $0.label, kind: $0.kind, value: $0.value, error: problems[$0.attribute.name]?.message, note: $0.note,
                         required: $0.attribute.required)
         }
         return Screen(title: tr("walkIn.title"),
@@ -57,6 +58,6 @@ struct WalkInForm: Equatable {
 
     /// Shows what the engine refused, each under its field.
     mutating func refused(_ refusal: WalkInRefusal) {
-        problems = Dictionary(refusal.problems.map { ($0.column, $0.message) }, uniquingKeysWith: { first, _ in first })
+        problems = Dictionary(refusal.problems.map { ($0.column, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -121,8 +121,10 @@ final class FullScreenSession {
                 }
                 return .ignored
             }
-            if key == .function(12), offersLanguages {
-                languageOverlay = LanguageOverlay(current: Localization.current.tag)
+            if key == .function(12), model.state.settings.enrolmentMode {
+                // Past the password the person's language stays: said, so F12 is not a dead key.
+                if offersLanguages { languageOverlay = LanguageOverlay(current: Localization.current.tag) }
+                else { consoleNotice = StatusLine(tr("language.pick.notHere")) }
                 return .ignored
             }
             if var overlay = qrOverlay {
@@ -339,8 +341,13 @@ final class FullScreenSession {
         model.apply(.fieldEdited(.code, code.code))
     }
 
-    /// An enrolment desk's first screen lets the person pick the language (F12).
-    private var offersLanguages: Bool { model.state.settings.enrolmentMode && model.state.step == .home }
+    /// At an enrolment desk the person picks the language (F12) until they type their password: on the queue, the
+    /// walk-in form and a sign-up form whose password is still empty.
+    private var offersLanguages: Bool {
+        guard model.state.settings.enrolmentMode else { return false }
+        if case .signUpStart(let form) = model.state.step { return form.password.isEmpty }
+        return model.state.step == .home
+    }
 
     private func render(on backend: some Backend) {
         // The person's language, or the desk's again after the idle reset.
@@ -367,7 +374,7 @@ final class FullScreenSession {
             let paneHeight = content?.height(onScreen: size.height) ?? 0
             var top = Buffer(size: Size(width: size.width, height: size.height - paneHeight))
             cursor = queueScreen.render(desk.queue, listName: URL(fileURLWithPath: desk.title).lastPathComponent, mode: header.mode,
-                                        into: &top)
+                                        languageKey: offersLanguages, into: &top)
             // The console's own notice, else the home screen's (why the last person's screen was cleared).
             if let notice = consoleNotice?.text ?? model.state.screen.notice {
                 top.writeCut(notice, at: Point(x: 1, y: top.size.height - 2), style: .hint, width: size.width - 2)
@@ -376,7 +383,7 @@ final class FullScreenSession {
             if let content, paneHeight > 0 {
                 // The pane goes above the keys line, which stays the screen's last row as on every other screen.
                 content.draw(in: Rect(x: 0, y: top.size.height - 1, width: size.width, height: paneHeight), into: &full)
-                full.writeCut(QueueScreen.footer, at: Point(x: 1, y: size.height - 1), style: .hint, width: size.width - 2)
+                full.writeCut(QueueScreen.footer(width: size.width - 2), at: Point(x: 1, y: size.height - 1), style: .hint, width: size.width - 2)
             }
         } else {
             cursor = FormRenderer.render(form, pane: content, into: &full)

@@ -26,20 +26,31 @@ struct LanguageOverlay {
         return key == .escape || key == .function(12) ? .closed : .kept
     }
 
-    /// A box in the middle of the screen, over what is there.
+    /// A framed box in the middle of the screen, cleared of what is under it (with a blank column each side, so
+    /// the screen's text does not run into the frame): the title in the top border, the keys in the bottom one.
     func render(into buffer: inout Buffer) {
         let names = tags.map { Localizer(tag: $0).name }
-        let title = tr("language.pick.title")
-        let width = min(buffer.size.width - 2, max(title.count, names.map(\.count).max() ?? 0) + 6)
-        let height = min(buffer.size.height - 2, names.count + 2)
-        let origin = Point(x: (buffer.size.width - width) / 2, y: max(1, (buffer.size.height - height) / 2))
-        buffer.fill(Rect(x: origin.x, y: origin.y, width: width, height: height))
-        buffer.writeCut(" " + title, at: origin, style: .title, width: width)
-        for (index, name) in names.enumerated() where index < height - 2 {
-            let marker = index == selected ? "▸ " : "  "
-            buffer.writeCut(" " + marker + name, at: Point(x: origin.x, y: origin.y + 1 + index),
-                            style: index == selected ? .menuHighlight : .plain, width: width)
+        let title = " " + tr("language.pick.title") + " "
+        let keys = " ↑↓ ⏎ Esc" + " "
+        let widest = max(DisplayWidth.of(title), DisplayWidth.of(keys), (names.map(DisplayWidth.of).max() ?? 0) + 3) + 2
+        let inner = max(0, min(buffer.size.width - 4, widest))
+        let rows = max(0, min(names.count, buffer.size.height - 4))
+        let origin = Point(x: (buffer.size.width - inner - 2) / 2, y: max(1, (buffer.size.height - rows - 2) / 2))
+        let right = origin.x + inner + 1
+        buffer.fill(Rect(x: max(0, origin.x - 1), y: origin.y, width: min(buffer.size.width, inner + 4), height: rows + 2))
+        buffer.write("┌" + String(repeating: "─", count: inner) + "┐", at: origin)
+        buffer.writeCut(title, at: Point(x: origin.x + 2, y: origin.y), style: .title, width: inner - 2)
+        let first = max(0, selected - rows + 1)
+        for row in 0..<rows {
+            let y = origin.y + 1 + row, index = first + row
+            buffer.write("│", at: Point(x: origin.x, y: y))
+            buffer.write("│", at: Point(x: right, y: y))
+            let chosen = index == selected
+            if chosen { buffer.fill(Rect(x: origin.x + 1, y: y, width: inner, height: 1), style: .menuHighlight) }
+            buffer.writeCut((chosen ? "▸ " : "  ") + names[index], at: Point(x: origin.x + 2, y: y),
+                            style: chosen ? .menuHighlight : .plain, width: inner - 2)
         }
-        buffer.writeCut(" ↑↓ ⏎ Esc", at: Point(x: origin.x, y: origin.y + height - 1), style: .hint, width: width)
+        buffer.write("└" + String(repeating: "─", count: inner) + "┘", at: Point(x: origin.x, y: origin.y + rows + 1))
+        buffer.writeCut(keys, at: Point(x: origin.x + 2, y: origin.y + rows + 1), style: .hint, width: inner - 2)
     }
 }

@@ -1,6 +1,7 @@
 import AccountFlow
 import EnrolmentFiles
 import Foundation
+import Localization
 import TerminalUI
 
 /// Line mode's queue (`--enrol --queue`): the home screen as a numbered list a screen reader reads top down.
@@ -18,21 +19,21 @@ extension LineSession {
             let shown = queue.matching(filter)
             let (k, count) = queue.position
             terminal.say("")
-            terminal.say("== Enrolment queue · \(URL(fileURLWithPath: desk.title).lastPathComponent)")
+            terminal.say(tr("lineQueue.header", ["list": URL(fileURLWithPath: desk.title).lastPathComponent]))
             if filter.isEmpty, let notice = model.state.screen.notice { terminal.say(notice) }
-            terminal.say(queue.next.map { "Next: \(QueueScreen.label($0)) · \(k) of \(count)" }
-                         ?? "Everyone on the list is done with (\(queue.done) of \(count)).")
+            terminal.say(queue.next.map { tr("queue.next", ["person": QueueScreen.label($0), "position": k, "count": count]) }
+                         ?? tr("queue.allDone", ["done": queue.done, "count": count]))
             for row in queue.invalid.prefix(Self.queueLines) {
-                terminal.say(PrintableText.make("Not offered: row \(row.row): \(row.problems.joined(separator: "; "))"))
+                terminal.say(PrintableText.make(tr("lineQueue.notOffered", ["row": QueueScreen.invalidLine(row)])))
             }
             if shown.isEmpty {
-                terminal.say(queue.pending.isEmpty ? "No one is waiting." : "No one waiting matches \(PrintableText.make(filter)).")
+                terminal.say(queue.pending.isEmpty ? tr("lineQueue.noOneWaiting") : tr("lineQueue.noMatch", ["typed": PrintableText.make(filter)]))
             }
             for (index, person) in shown.prefix(Self.queueLines).enumerated() {
                 terminal.say("  \(index + 1). \(QueueScreen.line(person, queue: queue))")
             }
-            if shown.count > Self.queueLines { terminal.say("(\(Self.queueLines) of \(shown.count) shown; type part of a name or email to find others)") }
-            let prompt = "Enter or a number: sign up; a [N]: absent; s [N]: skip; w: walk-in; text: find; * all; q: quit: "
+            if shown.count > Self.queueLines { terminal.say(tr("lineQueue.more", ["shown": Self.queueLines, "count": shown.count])) }
+            let prompt = tr("lineQueue.prompt") + " "
             guard let typed = readAnswer(prompt) else { return nil }
             switch QueueLineAnswer(typed) {
             case .quit:
@@ -42,27 +43,27 @@ extension LineSession {
             case .walkIn:
                 guard let asked = askWalkIn(desk) else { return nil }
                 guard let person = asked else { continue }
-                terminal.say("Walk-in added as row \(person.row). Sign-up for row \(person.row).")
+                terminal.say(tr("lineQueue.walkInAdded", ["row": String(person.row)]))
                 guard let events = desk.seat(person) else { continue }
                 return events
             case .seat(let index):
                 guard shown.indices.contains(index) else {
-                    terminal.say("Type a number from 1 to \(min(shown.count, Self.queueLines)).")
+                    terminal.say(tr("lineQueue.number", ["count": min(shown.count, Self.queueLines)]))
                     continue
                 }
                 guard let events = desk.seat(shown[index]) else {
-                    terminal.say("Row \(shown[index].row) was just taken at another desk; the queue is read again.")
+                    terminal.say(tr("lineQueue.taken", ["row": String(shown[index].row)]))
                     continue
                 }
-                terminal.say("Sign-up for row \(shown[index].row).")
+                terminal.say(tr("lineQueue.signUp", ["row": String(shown[index].row)]))
                 return events
             case .mark(let index, let outcome):
                 guard shown.indices.contains(index) else {
-                    terminal.say("Type a number from 1 to \(min(shown.count, Self.queueLines)).")
+                    terminal.say(tr("lineQueue.number", ["count": min(shown.count, Self.queueLines)]))
                     continue
                 }
                 desk.mark(shown[index], outcome)
-                terminal.say("Row \(shown[index].row) marked \(outcome.rawValue).")
+                terminal.say(tr("lineQueue.marked", ["row": String(shown[index].row), "outcome": outcome.rawValue]))
                 filter = ""
             }
         }
@@ -72,21 +73,22 @@ extension LineSession {
     /// when the list's engine refuses nothing; otherwise says each problem. `nil` at end of input; `.some(nil)`
     /// when nobody was added.
     private func askWalkIn(_ desk: EnrolmentDesk) -> QueuePerson?? {
-        terminal.say("Walk-in: someone not on the list. Their details are checked as a row of the list is.")
-        guard let email = readAnswer("Email: ") else { return nil }
+        terminal.say(tr("lineQueue.walkIn"))
+        guard let email = readAnswer(tr("line.field", ["label": tr("field.email")]) + " ") else { return nil }
         var values: [String: String] = [:]
         for field in desk.attributes.map({ AttributeField($0) }) {
-            guard let value = readAnswer(field.label + (field.attribute.required ? "" : " (optional)") + ": ") else { return nil }
+            let label = field.label + (field.attribute.required ? "" : tr("line.optional"))
+            guard let value = readAnswer(tr("line.field", ["label": label]) + " ") else { return nil }
             values[field.attribute.name] = value
         }
         switch desk.addWalkIn(email: email, values: values) {
         case .success(let person):
             return .some(person)
         case .failure(let refusal) where refusal.problems.isEmpty:
-            if let notice = desk.takeNotice() { terminal.say(PrintableText.make("Not added: \(notice)")) }
+            if let notice = desk.takeNotice() { terminal.say(PrintableText.make(tr("walkIn.notAdded", ["problems": notice]))) }
             return .some(nil)
         case .failure(let refusal):
-            for line in refusal.lines { terminal.say(PrintableText.make("Not added: \(line)")) }
+            for line in refusal.lines { terminal.say(PrintableText.make(tr("walkIn.notAdded", ["problems": line]))) }
             return .some(nil)
         }
     }

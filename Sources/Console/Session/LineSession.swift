@@ -54,7 +54,7 @@ final class LineSession {
     private func printNewCodes() {
         guard let codes = outbox?.sentCodes(after: printedThrough), let newest = codes.last else { return }
         for code in codes {
-            terminal.say("Outbox: \(code.channel) to \(code.maskedTarget) (\(code.purpose)): code \(code.code)")
+            terminal.say(tr("line.outbox", ["channel": code.channel, "target": code.maskedTarget, "purpose": code.purpose, "code": code.code]))
         }
         printedThrough = newest.id
     }
@@ -191,7 +191,7 @@ final class LineSession {
             switch field.kind {
             case .secret, .code:
                 // A form asked again keeps what was typed (as a text field does); the prompt says so, unseen.
-                let kept = field.value.isEmpty ? "" : " (Enter keeps the one typed)"
+                let kept = field.value.isEmpty ? "" : tr("line.keepsTyped")
                 guard let value = readAnswer("\(label)\(kept): ", secret: true) else { return nil }
                 events.append(.fieldEdited(field.id, value.isEmpty ? field.value : value))
             case .toggle:
@@ -200,7 +200,7 @@ final class LineSession {
                 events.append(.fieldEdited(field.id, on ? "true" : "false"))
             case .picker(let choices) where choices.count > ChoiceList.collapseAbove:
                 let current = field.value.isEmpty ? nil : field.value
-                guard let answer = terminal.chooseFiltering(label, titles: choices, current: current) else { return nil }
+                guard let answer = terminal.chooseFiltering(label, titles: choices, current: current, words: Self.filterWords) else { return nil }
                 if case .picked(let index) = answer { events.append(.fieldEdited(field.id, choices[index])) }
             case .picker(let choices):
                 terminal.say("\(label):")
@@ -237,7 +237,7 @@ final class LineSession {
             switch pick(among: labels, default: preselected, quits: true, relistWhen: { Self.choices(on: self.model.state.screen).map(\.0) != labels }) {
             case .index(let index)?: chosen = choices[index]
             case .keep?: chosen = choices[preselected]
-            case .quit?: chosen = ("Quit", .menuChosen(.quit))
+            case .quit?: chosen = (tr("home.quit"), .menuChosen(.quit))
             case .relist?: continue
             case nil: return nil
             }
@@ -251,6 +251,21 @@ final class LineSession {
     private static func choices(on screen: Screen) -> [(String, FlowEvent)] {
         screen.options.filter(\.enabled).map { ($0.label + ($0.detail.map { " (\($0))" } ?? ""), $0.event) }
             + screen.actions.filter(\.enabled).map { ($0.label, $0.event) }
+    }
+
+    /// A long choice's words, in the session's language.
+    static var filterWords: FilterWords {
+        FilterWords(
+            intro: { label, count, current in
+                current.map { tr("line.filter.intro", ["label": label, "count": count, "current": $0]) }
+                    ?? tr("line.filter.introUnset", ["label": label, "count": count])
+            },
+            prompt: { shown in (shown == 0 ? tr("line.filter.prompt") : tr("line.filter.number", ["count": shown])) + " " },
+            nothing: tr("line.filter.none"),
+            found: { found, count, shown in
+                found > shown ? tr("line.filter.page", ["found": found, "count": count, "shown": shown])
+                    : tr("line.filter.found", ["found": found, "count": count])
+            })
     }
 
     /// What clears an optional field (an empty answer keeps its value).

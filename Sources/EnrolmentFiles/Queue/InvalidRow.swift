@@ -4,13 +4,23 @@ public struct InvalidRow: Sendable, Equatable {
     public let row: Int
     /// The row's email, as written (may be empty or malformed).
     public let email: String
-    /// One `column: message` per problem, as `enrol --check` prints them.
+    /// One `column: message` per problem, in English, as `enrol --check` prints them and the report notes them.
     public let problems: [String]
+    private let shown: (@Sendable () -> [String])?
 
-    /// Memberwise.
-    public init(row: Int, email: String, problems: [String]) {
+    /// Memberwise; `shown` makes the problems in the screen's language when drawn (``shownProblems``).
+    public init(row: Int, email: String, problems: [String], shown: (@Sendable () -> [String])? = nil) {
         self.row = row
         self.email = email
         self.problems = problems
+        self.shown = shown
+    }
+
+    /// The problems as a screen shows them, in the calling task's language when the row was read with them
+    /// (a list at this desk), else ``problems`` (a shared queue's rows, stored in English).
+    public var shownProblems: [String] { shown?() ?? problems }
+
+    public static func == (lhs: InvalidRow, rhs: InvalidRow) -> Bool {
+        lhs.row == rhs.row && lhs.email == rhs.email && lhs.problems == rhs.problems
     }
 }

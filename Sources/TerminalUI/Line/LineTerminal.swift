@@ -164,13 +164,14 @@ public final class LineTerminal {
     ///   - label: the field's label.
     ///   - titles: every choice, as shown.
     ///   - current: the title of the value kept by an empty answer, if any.
+    ///   - words: what it says (line mode's are the console's language).
     /// - Returns: the choice, or nil at end of input.
-    public func chooseFiltering(_ label: String, titles: [String], current: String?) -> FilteredChoice? {
-        say("\(label): \(titles.count) choices. Type part of one to find it; Enter keeps \(current.map { "\"\($0)\"" } ?? "it unset").")
+    public func chooseFiltering(_ label: String, titles: [String], current: String?, words: FilterWords = .english) -> FilteredChoice? {
+        say(words.intro(label, titles.count, current))
         let lowered = titles.map { $0.lowercased() }
         var shown: [Int] = []
         while true {
-            let prompt = shown.isEmpty ? "Filter: " : "Number 1-\(shown.count), or another filter: "
+            let prompt = words.prompt(shown.count)
             guard let line = ask(prompt) else { return nil }
             var trimmed = Substring(line.lowercased())
             while trimmed.first == " " { trimmed.removeFirst() }
@@ -186,10 +187,9 @@ public final class LineTerminal {
                 let found = lowered.indices.filter { lowered[$0].contains(typed) }
                 if found.count == 1 { picked = found[0] }
                 shown = Array(found.prefix(Self.filteredPage))
-                if found.isEmpty { say("  Nothing contains that; try a shorter filter.") }
+                if found.isEmpty { say(words.nothing) }
                 if found.count > 1 {
-                    say(found.count > shown.count ? "  \(found.count) of \(titles.count) match; the first \(shown.count) (type more to narrow):"
-                        : "  \(found.count) of \(titles.count) match:")
+                    say(words.found(found.count, titles.count, shown.count))
                     for (number, index) in shown.enumerated() { say("  \(number + 1). \(titles[index])") }
                 }
             }
