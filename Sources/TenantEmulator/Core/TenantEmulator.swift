@@ -234,7 +234,7 @@ public final class TenantEmulator: @unchecked Sendable {
         }
         let form = FormBody(decoding: request.body)
         let context = RequestContext(endpoint: endpoint, form: form, now: now, origin: origin,
-                                     viaDomainName: !tenantSegment.lowercased(equals: policyPart(\.tenant.id)))
+                                     viaDomainName: tenantSegment.lowercased() != policyPart(\.tenant.id))
         var response: EmulatorResponse
         do {
             response = try lock.withLock {
@@ -267,10 +267,9 @@ public final class TenantEmulator: @unchecked Sendable {
     }
 
     private func isThisTenant(_ segment: String) -> Bool {
-        let tenant = policyPart(\.tenant)
-        if segment.lowercased(equals: tenant.id) { return true }
         let lower = segment.lowercased()
-        return lower == "\(tenant.name.lowercased()).onmicrosoft.com" || lower == tenant.name.lowercased()
+        let tenant = policyPart(\.tenant)
+        return lower == tenant.id || lower == "\(tenant.name.lowercased()).onmicrosoft.com" || lower == tenant.name.lowercased()
     }
 
     private func route(_ context: RequestContext) throws -> EmulatorResponse {

@@ -48,7 +48,7 @@ extension TenantEmulator {
         case .expired:
             throw ProtocolError.expiredToken
         case .found(let session):
-            guard session.clientID.equalsIgnoringCase(client.clientID), allowed(session.step) else {
+            guard session.clientID.lowercased() == client.clientID.lowercased(), allowed(session.step) else {
                 throw ProtocolError.badToken
             }
             return (token, session)

@@ -299,7 +299,9 @@ public struct TenantPolicy: Sendable {
 
     /// The client registration for `clientID`, if any.
     public func client(_ clientID: String) -> Client? {
-        // Every request looks its client up, without copying either id.
-        clients.first { $0.clientID.equalsIgnoringCase(clientID) }
+        // Every request looks its client up: lower-case the id asked for once, and a registered id already in
+        // lower case (as GUIDs usually are) needs no copy.
+        let wanted = clientID.lowercased()
+        return clients.first { $0.clientID == wanted || $0.clientID.lowercased() == wanted }
     }
 }
