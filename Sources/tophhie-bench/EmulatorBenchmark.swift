@@ -202,7 +202,7 @@ enum EmulatorBenchmark {
         print(String(format: "ceiling: %.0f flows/s (sign %.3f ms, hash %.3f ms, %.2f cores)", ceiling, busy.signSeconds * 1000,
                      busy.hashSeconds * 1000, serverCores))
         print(String(format: "flows: %.0f flows/s = %.0f %% of ceiling (target ≥ 60 %%)", flows.roundsPerSecond, flows.roundsPerSecond / ceiling * 100))
-        print(String(format: "light endpoints: %.0f req/s = %.0f %% of bare (target ≥ 50 %%)", light.requestsPerSecond,
+        print(String(format: "light endpoints: %.0f req/s = %.1f %% of bare (target ≥ 50 %%)", light.requestsPerSecond,
                      light.requestsPerSecond / baseline.requestsPerSecond * 100))
         return true
     }

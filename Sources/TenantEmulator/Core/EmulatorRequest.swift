@@ -16,21 +16,29 @@ public struct EmulatorRequest: Sendable {
 
     /// Upper-cases `method`, moves a `?query` from `path` into `query`, and lower-cases header names.
     public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: Data = Data()) {
-        self.method = method.uppercased()
-        // Bytes, not `Character`s: this runs on every request.
-        let parts = path.utf8.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false)
-        self.path = parts.first.map { String(decoding: $0, as: UTF8.self) } ?? path
+        // Bytes, not `Character`s, and no copies of what is already in shape: this runs on every request.
+        self.method = method.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ? method : method.uppercased()
         var query = query
-        if parts.count > 1 {
-            for pair in String(decoding: parts[1], as: UTF8.self).split(separator: "&") {
+        if let mark = path.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            self.path = String(decoding: path.utf8[..<mark], as: UTF8.self)
+            for pair in String(decoding: path.utf8[path.utf8.index(after: mark)...], as: UTF8.self).split(separator: "&") {
                 let item = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 let key = FormBody.unescape(item[0])
                 query[key] = item.count > 1 ? FormBody.unescape(item[1]) : ""
             }
+        } else {
+            self.path = path
         }
         self.query = query
         let lowerCase = headers.keys.allSatisfy { !$0.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } }
-        self.headers = lowerCase ? headers : Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        if lowerCase {
+            self.headers = headers
+        } else {
+            // In the dictionary's order, the last of two names that differ only in case winning.
+            var lowered = [String: String](minimumCapacity: headers.count)
+            for (name, value) in headers { lowered[name.lowercased()] = value }
+            self.headers = lowered
+        }
         self.body = body
     }
 }

@@ -26,9 +26,9 @@ public struct EmulatorResponse: Sendable {
 
     /// Writes `unencodedBody` into `body` (`handle(_:)` does this before answering).
     mutating func encodeBody() {
-        guard let unencodedBody else { return }
+        // Taken, not copied: a copy retained each of its strings only to release them again.
+        guard let unencodedBody = unencodedBody.take() else { return }
         body = unencodedBody.jsonData
-        self.unencodedBody = nil
     }
 
     /// A JSON answer.

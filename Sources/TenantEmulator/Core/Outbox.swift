@@ -132,9 +132,15 @@ public final class Outbox: @unchecked Sendable {
             dropped += 1
         }
         // Compacting once the forgotten part is a tenth of the cap or half of what is held moves each message a
-        // bounded number of times; a fresh array lets the old, larger buffer go back to the allocator.
+        // bounded number of times. While the buffer stays at least half used, the kept messages move down in it
+        // (copying them into a fresh array retained and released every string of a full outbox's messages);
+        // past that a fresh array lets the old, larger buffer go back to the allocator.
         guard dropped > 0, dropped >= min(capacity / 10, entries.count / 2) else { return }
-        entries = Array(entries[dropped...])
+        if entries.count - dropped >= entries.capacity / 2 {
+            entries.removeFirst(dropped)
+        } else {
+            entries = Array(entries[dropped...])
+        }
         dropped = 0
     }
 

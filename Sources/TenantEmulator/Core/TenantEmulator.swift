@@ -117,18 +117,18 @@ public final class TenantEmulator: @unchecked Sendable {
     /// Answers one request. Never throws; a valid request gets a 5xx only from an injected fault, or from Graph
     /// when the store itself fails.
     public func handle(_ request: EmulatorRequest) -> EmulatorResponse {
-        let correlationID = request.headers["client-request-id"].flatMap { UUID(uuidString: $0) != nil ? $0.lowercased() : nil }
-            ?? SecureRandom.guid()
+        let clientRequestID = request.headers["client-request-id"]
+        let correlationID = clientRequestID.flatMap { UUID(uuidString: $0) != nil ? $0.lowercased() : nil } ?? SecureRandom.guid()
         var response: EmulatorResponse
         if request.path.hasPrefix(ControlAPI.prefix) {
             response = lock.withLock { handleControl(request) }
         } else if Self.isGraphPath(request.path) {
-            response = handleGraph(request, clientRequestID: request.headers["client-request-id"] ?? correlationID)
+            response = handleGraph(request, clientRequestID: clientRequestID ?? correlationID)
         } else {
             response = handleTenant(request, correlationID: correlationID)
         }
         response.encodeBody()
-        response.headers["client-request-id"] = request.headers["client-request-id"] ?? correlationID
+        response.headers["client-request-id"] = clientRequestID ?? correlationID
         response.headers["x-ms-request-id"] = SecureRandom.guid()
         response.headers["Date"] = HTTPDate.string(clock.now)
         return response
@@ -160,13 +160,17 @@ public final class TenantEmulator: @unchecked Sendable {
 
     private func handleTenant(_ request: EmulatorRequest, correlationID: String) -> EmulatorResponse {
         let now = clock.now
-        // Split on the byte: splitting the `String` walks grapheme clusters, on every request.
-        let segments = request.path.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 1, omittingEmptySubsequences: true)
-        let tenantSegment = segments.first.map { String(decoding: $0, as: UTF8.self) } ?? ""
-        let rest = segments.count > 1 ? "/" + String(decoding: segments[1], as: UTF8.self) : "/"
+        // `/TENANT/REST`, leading slashes skipped, found by the byte: splitting the `String` walks grapheme clusters,
+        // and an array of the parts was an allocation, on every request. `rest` keeps the slash before it.
+        let path = request.path.utf8, slash = UInt8(ascii: "/")
+        let segmentStart = path.firstIndex { $0 != slash } ?? path.endIndex
+        let segmentEnd = path[segmentStart...].firstIndex(of: slash) ?? path.endIndex
+        let tenantSegment = String(decoding: path[segmentStart..<segmentEnd], as: UTF8.self)
+        let rest = segmentEnd < path.endIndex && path.index(after: segmentEnd) < path.endIndex
+            ? String(decoding: path[segmentEnd...], as: UTF8.self) : "/"
         // `x-emulator-scheme` is set by EmulatorServer from how the request arrived (HTTPS or not).
         let origin = Self.origin(host: request.headers["host"], scheme: request.headers["x-emulator-scheme"], fallback: defaultOrigin)
-        let endpoint = NativeAuthEndpoint.allCases.first { $0.path == rest }
+        let endpoint = NativeAuthEndpoint(rawValue: rest)  // its path; `allCases` would build an array first
         let interactivePath = InteractivePath(rest)
         func fail(_ error: ProtocolError) -> EmulatorResponse {
             errors.response(error, endpoint: endpoint, correlationID: correlationID, at: now)

@@ -16,7 +16,8 @@ extension TenantEmulator {
     ///   `invalid_request` 701014 past `otp.maxCodesPerAddress` for the target (the earlier code stays valid).
     @discardableResult
     func sendCode(_ session: FlowSession, channel: String, target: String, purpose: OutboxMessage.Purpose, now: Date) throws -> PendingCode {
-        if let previous = session.code, EmailAddress.same(previous.target, target) {
+        // A resend names the same target string; folding both (`EmailAddress.same`) is for one written differently.
+        if let previous = session.code, previous.target.utf8.elementsEqual(target.utf8) || EmailAddress.same(previous.target, target) {
             let earliest = previous.sentAt.addingTimeInterval(TimeInterval(policyPart(\.otp).resendIntervalSeconds))
             guard now >= earliest else { throw ProtocolError.resendTooSoon }
         }

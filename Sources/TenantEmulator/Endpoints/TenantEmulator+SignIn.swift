@@ -103,7 +103,7 @@ extension TenantEmulator {
 
     /// The user's methods whose channel the policy allows for MFA.
     func mfaMethods(of user: StoredUser) -> [StoredMethod] {
-        let allowed = Set(policyPart(\.mfa).methods.map(\.rawValue))
-        return user.methods.filter { allowed.contains($0.channel) }
+        let allowed = policyPart(\.mfa).methods  // two channels at most: no set to build on every request
+        return user.methods.filter { method in allowed.contains { $0.rawValue == method.channel } }
     }
 }
