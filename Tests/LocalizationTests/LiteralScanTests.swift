@@ -22,6 +22,12 @@ import Testing
         "Sources/AccountFlow/Screens/FlowState+TenantScreen.swift", "Sources/AccountFlow/Summaries", "Sources/AccountFlow/Flow/ProfileEditForm.swift",
         "Sources/AccountFlow/Flow/RedirectExplanation.swift", "Sources/AccountFlow/Flow/Reducer+Answers.swift",
         "Sources/AccountFlow/Flow/Reducer+UserActions.swift", "Sources/AccountFlow/Flow/Reducer.swift", "Sources/AccountFlow/Flow/SignInProgress+Repeat.swift",
+        // AccountFlow's checks, notices and method names (the enrolment template's rule in EnrolmentForm stays English).
+        "Sources/AccountFlow/Forms/PhoneNumber.swift", "Sources/AccountFlow/Forms/AttributeField.swift",
+        "Sources/AccountFlow/Forms/PatternSummary.swift", "Sources/AccountFlow/Screens/MethodDescription.swift",
+        "Sources/AccountFlow/Flow/Reducer+Interactive.swift", "Sources/AccountFlow/Flow/Reducer+Profile.swift",
+        "Sources/AccountFlow/Flow/Reducer+History.swift", "Sources/AccountFlow/Flow/Reducer+Tenant.swift",
+        "Sources/AccountFlow/Flow/HistoryFilter.swift", "Sources/AccountFlow/Live",
     ]
 
     /// Literals that are not words: symbols and key names drawn as they are, and the emulator's redirect reason

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TophhieCloudAuthentication
 
 /// One form field built from a tenant's `RequiredAttribute`, with the user's value and messages.
@@ -25,8 +26,8 @@ public struct AttributeField: Sendable, Equatable {
     /// since the server lists it in `attributes_required` after the code (field case 011, docs/field-cases.md).
     public let askedLater: Bool
 
-    static let uncheckableNote = "This can't be checked here; the server will check it."
-    static let couldNotCheckNote = "Could not check this here; the server will check it."
+    static var uncheckableNote: String { tr("attribute.uncheckable") }
+    static var couldNotCheckNote: String { tr("attribute.couldNotCheck") }
 
     /// Builds the field: label from the API name, kind from the type (case-insensitive, as the service
     /// has sent both `string`/`boolean` and `Text`/`Boolean`) and from a pure-alternation pattern.
@@ -78,16 +79,17 @@ public struct AttributeField: Sendable, Equatable {
         // A required boolean is a consent: only ticked counts as given.
         let mustBeGiven = attribute.required && !askedLater
         guard !trimmed.isEmpty, !(kind == .toggle && mustBeGiven && trimmed != "true") else {
-            return (mustBeGiven ? (kind == .toggle ? "\(label) must be ticked." : "\(label) is required.") : nil, note)
+            return (mustBeGiven ? (kind == .toggle ? tr("attribute.mustBeTicked", ["label": label]) : Self.required(label)) : nil, note)
         }
         guard trimmed.utf8.count <= maxLength || trimmed.count <= maxLength else {
             return (FieldInput.tooLong(label, limit: maxLength), note)
         }
         switch kind {
         case .number where Int(trimmed) == nil:
-            return ("\(label) must be a whole number.", note)
+            return (tr("attribute.wholeNumber", ["label": label]), note)
         case .picker(let choices) where !choices.contains(trimmed):
-            return ("Choose one of: \(choices.joined(separator: ", ")).", note)
+            // The tenant's values as it sends them, listed with commas in every language.
+            return (tr("attribute.chooseOneOf", ["choices": choices.joined(separator: ", ")]), note)
         default:
             break
         }
@@ -104,9 +106,11 @@ public struct AttributeField: Sendable, Equatable {
     /// A format error (shown under the field) that says what is expected: the pattern in words when it is
     /// simple (`^[0-9]{10}$` → "Enter 10 digits."), else it points at the label, the tenant's own hint.
     var formatMessage: String {
-        if let summary = PatternSummary.summary(of: attribute.regex) { return "Enter \(summary)." }
-        return "\(label) isn't in the format the tenant expects."
+        PatternSummary(regex: attribute.regex)?.formatMessage ?? tr("attribute.notInFormat", ["label": label])
     }
+
+    /// "Email is required.": a required field (or a list's column) left empty.
+    static func required(_ label: String) -> String { tr("attribute.required", ["label": label]) }
 
     /// The value to send, or `nil` for an optional text field left empty.
     var submittedValue: String? {

@@ -1,4 +1,5 @@
 import EmailAddresses
+import Localization
 import TophhieCloudAuthentication
 
 /// The sign-up screen's rules applied to one person of an enrolment list (a row of a CSV file): the same
@@ -51,7 +52,7 @@ public struct EnrolmentForm: Sendable {
         let email = value(0)
         if Validation.email(email) == nil {
             problems.append(ColumnProblem(column: Self.emailColumn,
-                                          message: email.trimmingSpaces.isEmpty ? "Email is required." : Validation.emailMessage(for: email)))
+                                          message: email.trimmingSpaces.isEmpty ? AttributeField.required(Validation.emailLabel) : Validation.emailMessage(for: email)))
         }
         // Each field borrowed in place: read from the array, every use of a field copied all of its properties.
         fields.withUnsafeBufferPointer { fields in
@@ -59,7 +60,7 @@ public struct EnrolmentForm: Sendable {
                 let given = value(index + 1).trimmingSpaces
                 // The screen's toggle takes only true or false; a list may hold anything.
                 if case .toggle = fields[index].kind, !given.isEmpty, !["true", "false"].contains(given.lowercased()) {
-                    problems.append(ColumnProblem(column: fields[index].attribute.name, message: "\(fields[index].label) must be true or false."))
+                    problems.append(ColumnProblem(column: fields[index].attribute.name, message: tr("attribute.trueOrFalse", ["label": fields[index].label])))
                     continue
                 }
                 if let message = fields[index].verdict(on: fields[index].edited(given)).error {
@@ -98,7 +99,8 @@ public struct EnrolmentForm: Sendable {
         case .checked where field.kind == .toggle:
             break
         case .checked(let pattern):
-            parts.append(PatternSummary.summary(of: pattern.source) ?? "the pattern \(pattern.source)")
+            // The template is operator output, English like the rest of this rule.
+            parts.append(Localization.with(.english) { PatternSummary(regex: pattern.source)?.phrase } ?? "the pattern \(pattern.source)")
         case .uncheckable(let source):
             parts.append("the pattern \(source) (checked by the tenant only)")
         case .none:
