@@ -17,9 +17,9 @@ import TophhieCloudAuthentication
         }
     }
 
-    /// The words (two letters or more) of `text`, lower case.
+    /// The words of `text` of three letters or more (a short one such as "in" is German too), lower case.
     static func words(_ text: String) -> Set<String> {
-        Set(text.split { !$0.isLetter }.filter { $0.count >= 2 }.map { $0.lowercased() })
+        Set(text.split { !$0.isLetter }.filter { $0.count >= 3 }.map { $0.lowercased() })
     }
 
     @Test func germanSaysTenDigitsInGerman() throws {
