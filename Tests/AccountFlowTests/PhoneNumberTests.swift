@@ -40,5 +40,7 @@ import Testing
     @Test func messagesAreClear() {
         #expect(PhoneNumber.Problem.tooShort.message == "That phone number doesn't look right: it is too short. Include the country code.")
         #expect(PhoneNumber.Problem.invalidCharacters.message.contains("only digits"))
+        // The country code has a field of its own, typed like the number.
+        #expect(PhoneNumber.Problem.missingCountryCode.message == "Start with + and the country code, or type the country code in its field.")
     }
 }

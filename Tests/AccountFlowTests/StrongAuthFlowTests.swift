@@ -251,7 +251,7 @@ import TophhieCloudAuthentication
         store.send(.fieldEdited(.countryCode, "")) { $0.contact { $0.countryCode = "" } }
         store.send(.fieldEdited(.contact, "07700 900123")) { $0.contact { $0.contact = "07700 900123" } }
         store.send(.fieldLeft(.contact)) {
-            $0.contact { $0.contactError = "Start with + and the country code, or choose a country code." }
+            $0.contact { $0.contactError = "Start with + and the country code, or type the country code in its field." }
         }
     }
 }

@@ -27,6 +27,12 @@ import Testing
         // Line mode reads the same catalogue: its prompts, the queue and the long choices.
         "Sources/Console/Session/LineSession.swift", "Sources/Console/Session/LineSession+Queue.swift",
         "Sources/AccountFlow/Forms/AttributeField.swift", "Sources/AccountFlow/Forms/ColumnProblem.swift",
+        // AccountFlow's checks, notices and method names (the enrolment template's rule in EnrolmentForm stays English).
+        "Sources/AccountFlow/Forms/PhoneNumber.swift",
+        "Sources/AccountFlow/Forms/PatternSummary.swift",
+        "Sources/AccountFlow/Flow/Reducer+Interactive.swift", "Sources/AccountFlow/Flow/Reducer+Profile.swift",
+        "Sources/AccountFlow/Flow/Reducer+History.swift", "Sources/AccountFlow/Flow/Reducer+Tenant.swift",
+        "Sources/AccountFlow/Flow/HistoryFilter.swift", "Sources/AccountFlow/Live",
     ]
 
     /// Literals that are not words: symbols and key names drawn as they are, and the emulator's redirect reason

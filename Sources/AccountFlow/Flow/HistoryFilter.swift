@@ -1,3 +1,5 @@
+import Localization
+
 /// Which sign-ins the history list shows; the filter action cycles All → Successes → Failures.
 public enum HistoryFilter: Sendable, Equatable, CaseIterable {
     /// Every row loaded.
@@ -19,9 +21,9 @@ public enum HistoryFilter: Sendable, Equatable, CaseIterable {
     /// `"All"`, `"Successes"`, `"Failures"`.
     public var label: String {
         switch self {
-        case .all: "All"
-        case .successes: "Successes"
-        case .failures: "Failures"
+        case .all: tr("history.filter.all")
+        case .successes: tr("history.filter.successes")
+        case .failures: tr("history.filter.failures")
         }
     }
 

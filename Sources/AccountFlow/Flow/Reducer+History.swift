@@ -1,9 +1,10 @@
 import Foundation
+import Localization
 
 extension FlowState {
     /// Rows asked for per page (`$top`); field case 022 (docs/field-cases.md) pages by 50.
     static let historyPageSize = 50
-    static let historyUserMissing = "Enter a user principal name or an object id."
+    static var historyUserMissing: String { tr("history.userMissing") }
     /// Refusals of the same next link after which "Load more" is replaced by starting again (field case 033, docs/field-cases.md).
     static let linkRefusalsBeforeRestart = 2
 

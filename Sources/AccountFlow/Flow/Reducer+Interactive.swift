@@ -1,7 +1,9 @@
+import Localization
+
 extension FlowState {
-    static let signInCancelled = "Sign-in cancelled"
-    static let codeExpired = "The code expired."
-    static let signInDeclined = "The sign-in was declined."
+    static var signInCancelled: String { tr("interactive.cancelled") }
+    static var codeExpired: String { tr("interactive.codeExpired") }
+    static var signInDeclined: String { tr("interactive.declined") }
 
     /// Starts a browser or device-code sign-in (from the menu, or "Get a new code"), abandoning any flow.
     /// Enrolment mode offers native sign-up and sign-in only.
@@ -20,7 +22,7 @@ extension FlowState {
         var account = restored
         account.source = .restored
         signedIn = account
-        if step == .home { homeNotice = "Signed in as \(account.username ?? "the cached account") — restored from the token cache" }
+        if step == .home { homeNotice = account.username.map { tr("home.restored", ["username": $0]) } ?? tr("home.restored.unnamed") }
         return []
     }
 

@@ -1,6 +1,8 @@
+import Localization
+
 extension FlowState {
-    static let profileSaved = "Saved"
-    static let nothingChanged = "Nothing changed"
+    static var profileSaved: String { tr("profile.saved") }
+    static var nothingChanged: String { tr("profile.nothingChanged") }
 
     /// The profile's user actions: read it from the account screen, open the edit form. Enrolment mode
     /// keeps no account, so it has neither.

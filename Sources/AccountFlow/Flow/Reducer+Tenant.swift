@@ -1,3 +1,5 @@
+import Localization
+
 extension FlowState {
     /// The tenant snapshot's user actions: read it from the account screen (an operator's sign-in), save it.
     /// Enrolment mode keeps no account, so it has neither.
@@ -32,7 +34,7 @@ extension FlowState {
             pending = nil
             guard case .tenant(var view) = step else { return [] }
             switch result {
-            case .success(let path): view.notice = "Saved to \(path)"
+            case .success(let path): view.notice = tr("tenant.savedTo", ["path": path])
             case .failure(let failure): view.saveFailure = failure.message
             }
             step = .tenant(view)

@@ -79,8 +79,7 @@ public struct AttributeField: Sendable, Equatable {
         // A required boolean is a consent: only ticked counts as given.
         let mustBeGiven = attribute.required && !askedLater
         guard !trimmed.isEmpty, !(kind == .toggle && mustBeGiven && trimmed != "true") else {
-            return (mustBeGiven ? (kind == .toggle ? tr("attribute.mustBeTicked", ["label": label]) : tr("attribute.required", ["label": label])) : nil,
-                    note)
+            return (mustBeGiven ? (kind == .toggle ? tr("attribute.mustBeTicked", ["label": label]) : Self.required(label)) : nil, note)
         }
         guard trimmed.utf8.count <= maxLength || trimmed.count <= maxLength else {
             return (FieldInput.tooLong(label, limit: maxLength), note)
@@ -106,9 +105,11 @@ public struct AttributeField: Sendable, Equatable {
     /// A format error (shown under the field) that says what is expected: the pattern in words when it is
     /// simple (`^[0-9]{10}$` → "Enter 10 digits."), else it points at the label, the tenant's own hint.
     var formatMessage: String {
-        if let summary = PatternSummary.summary(of: attribute.regex) { return tr("attribute.enterPattern", ["summary": summary]) }
-        return tr("attribute.format", ["label": label])
+        PatternSummary(regex: attribute.regex)?.formatMessage ?? tr("attribute.format", ["label": label])
     }
+
+    /// "Email is required.": a required field (or a list's column) left empty.
+    static func required(_ label: String) -> String { tr("attribute.required", ["label": label]) }
 
     /// The value to send, or `nil` for an optional text field left empty.
     var submittedValue: String? {

@@ -103,7 +103,8 @@ public struct EnrolmentForm: Sendable {
         case .checked where field.kind == .toggle:
             break
         case .checked(let pattern):
-            parts.append(PatternSummary.summary(of: pattern.source) ?? "the pattern \(pattern.source)")
+            // The template is operator output, English like the rest of this rule.
+            parts.append(Localization.with(.english) { PatternSummary(regex: pattern.source)?.phrase } ?? "the pattern \(pattern.source)")
         case .uncheckable(let source):
             parts.append("the pattern \(source) (checked by the tenant only)")
         case .none:

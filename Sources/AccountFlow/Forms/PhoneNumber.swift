@@ -1,3 +1,5 @@
+import Localization
+
 /// Normalises what people type as a phone number to E.164 (`+` then 8–15 digits).
 ///
 /// Accepts spaces, dashes, dots and parentheses as separators, an international prefix written as
@@ -25,11 +27,11 @@ public enum PhoneNumber {
         /// The sentence shown on the phone field.
         public var message: String {
             switch self {
-            case .empty: "Enter a phone number."
-            case .invalidCharacters: "That phone number doesn't look right: use only digits, with spaces, dashes, dots or brackets between them."
-            case .missingCountryCode: "Start with + and the country code, or choose a country code."
-            case .tooShort: "That phone number doesn't look right: it is too short. Include the country code."
-            case .tooLong: "That phone number doesn't look right: it has more than 15 digits with the country code."
+            case .empty: tr("phone.empty")
+            case .invalidCharacters: tr("phone.invalidCharacters")
+            case .missingCountryCode: tr("phone.missingCountryCode")
+            case .tooShort: tr("phone.tooShort")
+            case .tooLong: tr("phone.tooLong")
             }
         }
     }

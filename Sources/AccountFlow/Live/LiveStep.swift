@@ -1,3 +1,4 @@
+import Localization
 import TophhieCloudAuthentication
 
 /// A framework step the effect runner keeps between requests, so ``FlowState`` never holds a continuation
@@ -51,8 +52,7 @@ extension LiveStep where Self: CodeEntryStep {
 /// The failures of a request the console cannot make.
 public enum LiveStepError {
     /// The runner holds no step that takes this request (the flow ended, or the step is of another kind).
-    public static let noStep = NativeAuthError.unexpectedResponse("The console has no step to continue; start again.",
-                                                                  correlationID: nil)
+    public static var noStep: NativeAuthError { .unexpectedResponse(tr("failure.noStep"), correlationID: nil) }
 }
 
 extension Result where Failure == NativeAuthError {

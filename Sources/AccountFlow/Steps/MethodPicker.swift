@@ -51,10 +51,18 @@ extension MethodPicker: StepModule {
             : tr("method.intro.registration")
         return Screen(
             title: purpose == .mfa ? tr("method.title.mfa") : tr("method.title.registration"),
-            text: [intro] + (methods.isEmpty ? [] : [MethodDescription.codesNote]),
+            text: [intro] + (methods.isEmpty ? [] : [MethodDescription.codesNote, enterPicks]),
             options: options,
             actions: FlowState.backAndCancel,
             message: message)
+    }
+
+    /// What Enter does with the highlighted method: the footer's "Enter submit" does not say.
+    private var enterPicks: String {
+        switch purpose {
+        case .mfa: tr("method.enterPicks", ["purpose": "mfa"])
+        case .registration: tr("method.enterPicks", ["purpose": "registration"])
+        }
     }
 
     /// No fields to edit: a method is chosen with ``pick(_:in:)``.

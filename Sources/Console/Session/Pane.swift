@@ -36,7 +36,7 @@ public enum ConsolePanes {
 
     /// The HTTP trace: one line per exchange, secrets redacted. - Parameter exportsHAR: F4 is bound (not at a desk).
     public static func trace(_ lines: [String], cleared: Bool = false, exportsHAR: Bool = true) -> PaneContent {
-        PaneContent(title: tr("pane.trace.title"), keys: tr(exportsHAR ? "pane.trace.keys" : "pane.trace.keysAtDesk"), lines: lines,
+        PaneContent(title: tr("pane.trace.title"), keys: exportsHAR ? tr("pane.trace.keys") : tr("pane.trace.keysAtDesk"), lines: lines,
                     empty: empty(cleared))
     }
 
