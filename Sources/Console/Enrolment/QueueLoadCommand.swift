@@ -40,7 +40,8 @@ enum QueueLoadCommand {
         let lines = problemLines + outcome.changed.map { PrintableText.make($0) }
         if !lines.isEmpty { print(lines.joined(separator: "\n")) }
         let name = PrintableText.make(event)
-        var summary = "\(path): \(rows.count + invalid.count) people; event \(name)\(outcome.created ? " created" : ""): \(outcome.added) added, "
+        let people = rows.count + invalid.count
+        var summary = "\(path): \(people) \(people == 1 ? "person" : "people"); event \(name)\(outcome.created ? " created" : ""): \(outcome.added) added, "
             + "\(outcome.unchanged) loaded before"
         if !outcome.changed.isEmpty { summary += ", \(outcome.changed.count) changed since (kept as first loaded)" }
         if !invalid.isEmpty { summary += "; \(invalid.count) cannot be enrolled as they stand (listed, never offered)" }
