@@ -22,6 +22,18 @@ import TophhieCloudAuthentication
         Set(text.split { !$0.isLetter }.filter { $0.count >= 3 }.map { $0.lowercased() })
     }
 
+    @Test("a built-in attribute's label is ours, so it is in the person's language; a custom one keeps the tenant's words")
+    func builtInLabelsAreTranslated() {
+        let labels = { (tag: String) in
+            Localization.with(Localizer(tag: tag)) {
+                ["displayName", "country", "postalCode", "extension_0a1b_loyaltyNumber"].map(AttributeLabel.label(for:))
+            }
+        }
+        #expect(labels("en") == ["Display name", "Country/Region", "Postal code", "Loyalty number"])
+        #expect(labels("de") == ["Anzeigename", "Land/Region", "Postleitzahl", "Loyalty number"])
+        #expect(labels("pl") == ["Nazwa wyświetlana", "Kraj/region", "Kod pocztowy", "Loyalty number"])
+    }
+
     @Test func germanSaysTenDigitsInGerman() throws {
         let german = try #require(Self.formatError("^[0-9]{10}$", "12345", in: "de"))
         let english = try #require(Self.formatError("^[0-9]{10}$", "12345", in: "en"))

@@ -28,7 +28,7 @@ import Testing
         "Sources/Console/Session/LineSession.swift", "Sources/Console/Session/LineSession+Queue.swift",
         "Sources/AccountFlow/Forms/AttributeField.swift", "Sources/AccountFlow/Forms/ColumnProblem.swift",
         // AccountFlow's checks, notices and method names (the enrolment template's rule in EnrolmentForm stays English).
-        "Sources/AccountFlow/Forms/PhoneNumber.swift",
+        "Sources/AccountFlow/Forms/PhoneNumber.swift", "Sources/AccountFlow/Forms/AttributeLabel.swift",
         "Sources/AccountFlow/Forms/PatternSummary.swift",
         "Sources/AccountFlow/Flow/Reducer+Interactive.swift", "Sources/AccountFlow/Flow/Reducer+Profile.swift",
         "Sources/AccountFlow/Flow/Reducer+History.swift", "Sources/AccountFlow/Flow/Reducer+Tenant.swift",

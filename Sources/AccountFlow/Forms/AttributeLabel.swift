@@ -1,20 +1,32 @@
+import Localization
+
 /// Human labels for attribute API names.
 ///
 /// Built-in user-flow attributes get their portal labels; custom attributes
 /// (`extension_<appid>_<name>`) lose the prefix; any other camelCase name is split into words.
 public enum AttributeLabel {
-    /// Portal labels of built-in attributes whose name does not split into the right words.
-    static let builtIn: [String: String] = [
-        "country": "Country/Region",
-        "state": "State/Province",
-        "mail": "Email",
-    ]
-
-    /// The label for `name`: `displayName` → "Display name", `extension_1a2b_loyaltyNumber` →
-    /// "Loyalty number", `postalCode` → "Postal code".
+    /// The label for `name`: a built-in user-flow attribute's in the person's language (`displayName` → "Display
+    /// name"), a custom one (`extension_1a2b_loyaltyNumber` → "Loyalty number") or any other camelCase name
+    /// (`postalCode` → "Postal code") in the tenant's own words, split.
     public static func label(for name: String) -> String {
-        if let known = builtIn[name] { return known }
-        return sentence(fromCamelCase: customName(name) ?? name)
+        builtIn(name) ?? sentence(fromCamelCase: customName(name) ?? name)
+    }
+
+    /// The built-in attributes of a user flow (the tenant names them; their labels are ours, so they are translated).
+    static func builtIn(_ name: String) -> String? {
+        switch name {
+        case "city": tr("attributeLabel.city")
+        case "country": tr("attributeLabel.country")
+        case "displayName": tr("attributeLabel.displayName")
+        case "givenName": tr("attributeLabel.givenName")
+        case "jobTitle": tr("attributeLabel.jobTitle")
+        case "mail": tr("attributeLabel.mail")
+        case "postalCode": tr("attributeLabel.postalCode")
+        case "state": tr("attributeLabel.state")
+        case "streetAddress": tr("attributeLabel.streetAddress")
+        case "surname": tr("attributeLabel.surname")
+        default: nil
+        }
     }
 
     /// The attribute part of `extension_<appid>_<name>`, when `name` has that shape.
