@@ -1,21 +1,21 @@
 extension FlowState {
     /// The account screen's own actions: show or hide the claims, sign out, switch account.
-    mutating func accountAction(_ event: FlowEvent) -> [FlowEffect] {
+    mutating func toggleClaims() -> [FlowEffect] {
         guard case .signedIn(let account, let showing) = step else { return [] }
-        switch event {
-        case .claimsToggled:
-            step = .signedIn(account, showingClaims: !showing)
-        case .signOutRequested:
-            pending = .signingOut
-            return [.signOut]
-        case .switchAccountRequested:
-            guard account.cachedAccountCount > 1 else { return [] }
-            pending = .switchingAccount
-            return [.switchAccount]
-        default:
-            break
-        }
+        step = .signedIn(account, showingClaims: !showing)
         return []
+    }
+
+    mutating func signOut() -> [FlowEffect] {
+        guard case .signedIn = step else { return [] }
+        pending = .signingOut
+        return [.signOut]
+    }
+
+    mutating func switchAccount() -> [FlowEffect] {
+        guard case .signedIn(let account, _) = step, account.cachedAccountCount > 1 else { return [] }
+        pending = .switchingAccount
+        return [.switchAccount]
     }
 
     /// Whether the account screen lists the claims (kept across a refresh).

@@ -2,68 +2,52 @@ import Localization
 import TophhieCloudAuthentication
 
 extension FlowState {
-    /// Handles a framework answer to `request`, the request that was in flight.
-    mutating func answer(_ event: FlowEvent, to request: PendingRequest) -> [FlowEffect] {
-        if settings.enrolmentMode, let origin, origin.kind == .signUp, origin.signingIn {
-            return enrolledAfterSignIn(event)
-        }
-        switch event {
-        case .signUpStarted(.success(let delivery)):
-            step = .codeEntry(newCodeEntry(.signUp, delivery))
-        case .signUpStarted(.failure(let error)):
-            return stepFailed(error)
-        case .signUpAdvanced(.success(let progress)):
-            return signUpAdvanced(progress, to: request)
-        case .signInAdvanced(.success(let progress)):
-            return signInAdvanced(progress, to: request)
-        case .signInAdvanced(.failure(let error)):
-            return stepFailed(error)
-        case .signUpAdvanced(.failure(let error)):
-            return stepFailed(error)
-        case .mfaChallengeAnswered(.success(.codeSent(let delivery))):
-            step = .codeEntry(newCodeEntry(.mfa, delivery))
-        case .mfaChallengeAnswered(.success(.selectionRequired(let methods))):
+    /// A code was sent for `purpose`: its screen.
+    mutating func codeSent(_ purpose: CodePurpose, _ delivery: CodeDelivery) -> [FlowEffect] {
+        step = .codeEntry(newCodeEntry(purpose, delivery))
+        return []
+    }
+
+    mutating func mfaChallengeAnswered(_ outcome: MFAChallengeOutcome) -> [FlowEffect] {
+        switch outcome {
+        case .codeSent(let delivery):
+            return codeSent(.mfa, delivery)
+        case .selectionRequired(let methods):
             if let stop = guardLoop("mfa.selectionRequired:" + methods.map(\.id).joined(separator: ",")) { return stop }
             step = .methodPicker(MethodPicker(purpose: .mfa, methods: methods))
-        case .mfaChallengeAnswered(.failure(let error)):
-            return stepFailed(error)
-        case .registrationAnswered(.success(.codeSent(let delivery))):
-            step = .codeEntry(newCodeEntry(.registration, delivery))
-        case .registrationAnswered(.success(.completed(let account))):
-            return complete(account)
-        case .registrationAnswered(.failure(let error)):
-            return stepFailed(error)
-        case .tokensRefreshed(let result):
-            return tokensRefreshed(result)
-        case .codeResent(.success(let delivery)):
-            guard case .codeEntry(var entry) = step else { return [] }
-            entry.delivery = delivery
-            entry.code = ""
-            entry.codeError = nil
-            entry.notice = tr("code.resent", ["target": delivery.sentTo])
-            // Wrong tries count against a code, and this one is new.
-            entry.wrongAttempts = 0
-            entry.resend = Countdown(seconds: delivery.resendInterval ?? 0, startedAt: now)
-            step = .codeEntry(entry)
-        case .codeResent(.failure(let error)):
-            return resendFailed(error)
-        case .resetStarted(.success(let delivery)):
-            step = .codeEntry(newCodeEntry(.resetPassword, delivery))
-        case .resetStarted(.failure(let error)):
-            return resetStartFailed(error)
-        case .resetAdvanced(.success(.newPasswordRequired)):
-            step = .newPassword(NewPasswordForm(purpose: .resetPassword))
-        case .resetAdvanced(.success(.passwordChanged)):
-            step = .resetDone
-        case .resetAdvanced(.failure(let error)):
-            return resetFailed(error)
-        default:
-            break
+            return []
+        }
+    }
+
+    mutating func registrationAnswered(_ outcome: RegistrationOutcome) -> [FlowEffect] {
+        switch outcome {
+        case .codeSent(let delivery): codeSent(.registration, delivery)
+        case .completed(let account): complete(account)
+        }
+    }
+
+    /// A new code: the old one's typing and wrong tries go (wrong tries count against a code, and this one is new).
+    mutating func codeResent(_ delivery: CodeDelivery) -> [FlowEffect] {
+        guard case .codeEntry(var entry) = step else { return [] }
+        entry.delivery = delivery
+        entry.code = ""
+        entry.codeError = nil
+        entry.notice = tr("code.resent", ["target": delivery.sentTo])
+        entry.wrongAttempts = 0
+        entry.resend = Countdown(seconds: delivery.resendInterval ?? 0, startedAt: now)
+        step = .codeEntry(entry)
+        return []
+    }
+
+    mutating func resetAdvanced(_ progress: ResetProgress) -> [FlowEffect] {
+        switch progress {
+        case .newPasswordRequired: step = .newPassword(NewPasswordForm(purpose: .resetPassword))
+        case .passwordChanged: step = .resetDone
         }
         return []
     }
 
-    private mutating func signUpAdvanced(_ progress: SignUpProgress, to request: PendingRequest) -> [FlowEffect] {
+    mutating func signUpAdvanced(_ progress: SignUpProgress, to request: PendingRequest) -> [FlowEffect] {
         switch progress {
         case .passwordRequired(let answer):
             // Password accounts send the password at sign-up start; the password step sends it too.
@@ -97,7 +81,7 @@ extension FlowState {
         return []
     }
 
-    private mutating func signInAdvanced(_ progress: SignInProgress, to request: PendingRequest) -> [FlowEffect] {
+    mutating func signInAdvanced(_ progress: SignInProgress, to request: PendingRequest) -> [FlowEffect] {
         // A code was just sent: the same kind of step again asks for what was given (field case 013, docs/field-cases.md).
         if request == .checkingCode, case .codeEntry(let entry) = step, let again = progress.asksAgain(after: entry.purpose) {
             return askedAgain(sent: entry.purpose.codeName, answer: again)
@@ -195,7 +179,7 @@ extension FlowState {
     /// from the tokens' answer): tokens, a second factor or method to register the tenant asks for, or a failure
     /// all end the person as enrolled — the account exists either way — and the tokens are forgotten at once.
     /// Source: docs/protocol.md §N4.6 (sign-in after sign-up answers as a sign-in does).
-    private mutating func enrolledAfterSignIn(_ event: FlowEvent) -> [FlowEffect] {
+    mutating func enrolledAfterSignIn() -> [FlowEffect] {
         personDone(.enrolled(email: origin?.email ?? "")) + [.forgetAccount]
     }
 

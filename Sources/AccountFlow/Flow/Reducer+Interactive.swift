@@ -1,4 +1,5 @@
 import Localization
+import TophhieCloudAuthentication
 
 extension FlowState {
     static var signInCancelled: String { tr("interactive.cancelled") }
@@ -26,53 +27,59 @@ extension FlowState {
         return []
     }
 
-    /// An answer (or an intermediate event) of the interactive stack; `request` is the one in flight.
-    /// Events that do not belong to `request` are dropped.
-    mutating func interactiveAnswer(_ event: FlowEvent, to request: PendingRequest) -> [FlowEffect] {
-        switch event {
-        case .deviceCodeIssued(.success(let prompt)) where request == .startingDeviceCodeSignIn:
-            step = .deviceCode(DeviceCodeWait(prompt: prompt))
-            pending = .waitingForDeviceCode
-        case .deviceCodeProgress(let status) where request == .waitingForDeviceCode:
-            guard case .deviceCode(var wait) = step else { return [] }
-            wait.status = status
-            step = .deviceCode(wait)
-        case .browserSignInStarted(.success(let prompt)) where request == .startingBrowserSignIn:
-            step = .browserWait(prompt)
-            pending = .waitingForBrowser
-        case .deviceCodeIssued(.failure(let failure)) where request == .startingDeviceCodeSignIn,
-             .browserSignInStarted(.failure(let failure)) where request == .startingBrowserSignIn,
-             .interactiveSignInFinished(.failure(let failure)) where request.isInteractiveSignIn:
+    // The interactive stack's answers and intermediate events, each to the request it belongs to.
+    mutating func deviceCodeIssued(_ prompt: DeviceCodePrompt) -> [FlowEffect] {
+        step = .deviceCode(DeviceCodeWait(prompt: prompt))
+        pending = .waitingForDeviceCode
+        return []
+    }
+
+    mutating func deviceCodeProgress(_ status: DeviceCodeProgress) -> [FlowEffect] {
+        guard case .deviceCode(var wait) = step else { return [] }
+        wait.status = status
+        step = .deviceCode(wait)
+        return []
+    }
+
+    mutating func browserSignInStarted(_ prompt: BrowserPrompt) -> [FlowEffect] {
+        step = .browserWait(prompt)
+        pending = .waitingForBrowser
+        return []
+    }
+
+    mutating func interactiveSignInFinished(_ result: Result<SignedInAccount, InteractiveFailure>, _ request: PendingRequest) -> [FlowEffect] {
+        switch result {
+        case .success(var account):
             pending = nil
-            return signInFailed(failure, request)
-        case .interactiveSignInFinished(.success(let finished)) where request.isInteractiveSignIn:
-            pending = nil
-            var account = finished
             account.source = Self.isBrowser(request) ? .browser : .deviceCode
             return complete(account)
-        case .signedOut(let result) where request == .signingOut:
-            pending = nil
-            switch result {
-            case .success(let summary):
-                step = .signedOut(summary)
-                signedIn = nil
-                return [.forgetAccount]
-            case .failure(let failure):
-                step = .failure(FailureReport(message: failure.message, detail: failure.detail, retryStep: step))
-            }
-        case .accountSwitched(let result) where request == .switchingAccount:
-            pending = nil
-            switch result {
-            case .success(let switched):
-                var account = switched
-                account.source = .restored
-                step = .signedIn(account)
-                signedIn = account
-            case .failure(let failure):
-                step = .failure(FailureReport(message: failure.message, detail: failure.detail, retryStep: step))
-            }
-        default:
-            break
+        case .failure(let failure):
+            return signInFailed(failure, request)
+        }
+    }
+
+    mutating func signedOut(_ result: Result<SignOutSummary, InteractiveFailure>) -> [FlowEffect] {
+        pending = nil
+        switch result {
+        case .success(let summary):
+            step = .signedOut(summary)
+            signedIn = nil
+            return [.forgetAccount]
+        case .failure(let failure):
+            step = .failure(FailureReport(message: failure.message, detail: failure.detail, retryStep: step))
+            return []
+        }
+    }
+
+    mutating func accountSwitched(_ result: Result<SignedInAccount, InteractiveFailure>) -> [FlowEffect] {
+        pending = nil
+        switch result {
+        case .success(var account):
+            account.source = .restored
+            step = .signedIn(account)
+            signedIn = account
+        case .failure(let failure):
+            step = .failure(FailureReport(message: failure.message, detail: failure.detail, retryStep: step))
         }
         return []
     }
@@ -83,7 +90,8 @@ extension FlowState {
 
     /// A browser or device-code sign-in that did not finish: cancelled goes home; anything else is a failure
     /// that offers the same way in again ("Get a new code").
-    private mutating func signInFailed(_ failure: InteractiveFailure, _ request: PendingRequest) -> [FlowEffect] {
+    mutating func signInFailed(_ failure: InteractiveFailure, _ request: PendingRequest) -> [FlowEffect] {
+        pending = nil
         guard failure.kind != .cancelled else { return backHome(notice: Self.signInCancelled) }
         let way: MenuItem = Self.isBrowser(request) ? .browserSignIn : .deviceCodeSignIn
         let message = switch failure.kind {

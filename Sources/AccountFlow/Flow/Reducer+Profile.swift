@@ -6,17 +6,15 @@ extension FlowState {
 
     /// The profile's user actions: read it from the account screen, open the edit form. Enrolment mode
     /// keeps no account, so it has neither.
-    mutating func profileAction(_ event: FlowEvent) -> [FlowEffect] {
-        guard !settings.enrolmentMode else { return [] }
-        switch (event, step) {
-        case (.profileRequested, .signedIn):
-            pending = .readingProfile
-            return [.loadProfile]
-        case (.profileEditRequested, .profile(let view)):
-            step = .profileEdit(ProfileEditForm(profile: view.profile))
-        default:
-            break
-        }
+    mutating func readProfile() -> [FlowEffect] {
+        guard !settings.enrolmentMode, case .signedIn = step else { return [] }
+        pending = .readingProfile
+        return [.loadProfile]
+    }
+
+    mutating func editProfile() -> [FlowEffect] {
+        guard !settings.enrolmentMode, case .profile(let view) = step else { return [] }
+        step = .profileEdit(ProfileEditForm(profile: view.profile))
         return []
     }
 
@@ -42,42 +40,40 @@ extension FlowState {
     /// A profile read or save answered; `request` is the one in flight. A refused save stays on the form
     /// with every typed value and marks the refused fields; a 403 that names none sends each change alone
     /// (``ProfileEditForm/OneByOneSave``); nothing else is retried.
-    mutating func profileAnswer(_ event: FlowEvent, to request: PendingRequest) -> [FlowEffect] {
-        switch event {
-        case .profileLoaded(let result) where request == .readingProfile:
-            pending = nil
-            switch result {
-            case .success(let profile):
-                adoptDisplayName(of: profile)
-                step = .profile(ProfileView(profile: profile))
-            case .failure(let failure):
-                step = .failure(FailureReport(message: failure.message, detail: failure.detail, retryStep: step))
+    mutating func profileLoaded(_ result: Result<ProfileSummary, GraphFailure>) -> [FlowEffect] {
+        pending = nil
+        switch result {
+        case .success(let profile):
+            adoptDisplayName(of: profile)
+            step = .profile(ProfileView(profile: profile))
+        case .failure(let failure):
+            step = .failure(FailureReport(message: failure.message, detail: failure.detail, retryStep: step))
+        }
+        return []
+    }
+
+    mutating func profileSaved(_ result: Result<ProfileSummary, GraphFailure>) -> [FlowEffect] {
+        pending = nil
+        if case .success(let profile) = result { adoptDisplayName(of: profile) }
+        switch (result, step) {
+        case (_, .profileEdit(let form)) where form.oneByOne != nil:
+            return nextAlone(form, after: result)
+        case (.success(let profile), _):
+            step = .profile(ProfileView(profile: profile, notice: Self.profileSaved))
+        case (.failure(let failure), .profileEdit(var form)):
+            if failure.kind == .missingPermission, !failure.refusedFields.isEmpty {
+                form.markRefused(failure.refusedFields)
+            } else if failure.kind == .missingPermission, form.changes.count == 1 {
+                form.markRefused(Array(form.changes.keys))
+            } else if failure.kind == .missingPermission {
+                let order = form.changes.keys.sorted { $0.rawValue < $1.rawValue }
+                form.oneByOne = ProfileEditForm.OneByOneSave(sending: order[0], remaining: Array(order.dropFirst()))
+                return sendAlone(form)
+            } else {
+                form.form.message = failure.message
             }
-        case .profileSaved(let result) where request == .savingProfile:
-            pending = nil
-            if case .success(let profile) = result { adoptDisplayName(of: profile) }
-            switch (result, step) {
-            case (_, .profileEdit(let form)) where form.oneByOne != nil:
-                return nextAlone(form, after: result)
-            case (.success(let profile), _):
-                step = .profile(ProfileView(profile: profile, notice: Self.profileSaved))
-            case (.failure(let failure), .profileEdit(var form)):
-                if failure.kind == .missingPermission, !failure.refusedFields.isEmpty {
-                    form.markRefused(failure.refusedFields)
-                } else if failure.kind == .missingPermission, form.changes.count == 1 {
-                    form.markRefused(Array(form.changes.keys))
-                } else if failure.kind == .missingPermission {
-                    let order = form.changes.keys.sorted { $0.rawValue < $1.rawValue }
-                    form.oneByOne = ProfileEditForm.OneByOneSave(sending: order[0], remaining: Array(order.dropFirst()))
-                    return sendAlone(form)
-                } else {
-                    form.form.message = failure.message
-                }
-                step = .profileEdit(form)
-            case (.failure, _):
-                break
-            }
-        default:
+            step = .profileEdit(form)
+        case (.failure, _):
             break
         }
         return []

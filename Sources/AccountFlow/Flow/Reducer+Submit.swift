@@ -22,9 +22,10 @@ extension FlowState {
         case .profileEdit(let form):
             return saveProfile(form)
         case .historyUser:
-            return historyAction(.historyUserChosen)
-        default:
-            // The other screens send nothing on Enter.
+            return historyUserChosen()
+        // The other screens send nothing on Enter; a module's step never gets here.
+        case .home, .resetPolling, .webFallback, .signedIn, .deviceCode, .browserWait, .signedOut, .enrolmentSignedIn,
+             .profile, .history, .historyRow, .tenant, .signInStart, .signUpStart, .resetStart, .codeEntry, .newPassword, .attributes, .methodPicker, .contactEntry:
             return []
         }
     }

@@ -1,54 +1,35 @@
 extension FlowState {
-    /// Handles what the user did (no request is in flight).
-    mutating func userAction(_ event: FlowEvent) -> [FlowEffect] {
-        if serverWait?.remaining(at: now) == 0 { serverWait = nil }
-        if serverWait != nil, event.sendsRequest {
-            // Back from a 429 does not cut the server's Retry-After short; the screen shows what is left.
-            return []
-        }
-        switch event {
-        case .menuChosen(let item): return menuChosen(item)
-        case .fieldEdited(let field, let text): edit(field, text)
-        case .fieldLeft(let field): leave(field)
-        case .submitted: return submit()
-        case .methodPicked(let id):
-            guard case .methodPicker(let picker) = step else { break }
-            return picker.pick(id, in: &self)
-        case .useCodeInstead:
-            guard case .signInStart(let form) = step else { break }
-            return form.useCodeInstead(in: &self)
-        case .resendRequested:
-            guard case .codeEntry(let entry) = step else { break }
-            return entry.resend(in: &self)
-        case .backRequested: return back()
-        case .retryRequested:
-            if case .history = step { return historyAction(event) }
-            guard case .failure(let report) = step, let retryStep = report.retryStep,
-                  report.retryWait?.remaining(at: now) ?? 0 == 0 else { break }
-            step = retryStep
-            if report.retryRefreshes { return requestRefresh() }
-        case .restartRequested: return restartFlow()
-        case .otherFlowChosen(let kind): return switchFlow(to: kind)
-        case .homeRequested: return leaveFlow()
-        case .refreshRequested:
-            return requestRefresh()
-        case .claimsToggled, .signOutRequested, .switchAccountRequested:
-            return accountAction(event)
-        case .profileRequested, .profileEditRequested:
-            return profileAction(event)
-        case .historyRequested, .historyUserChosen, .historyMoreRequested, .historyFilterChanged, .historyRowOpened:
-            return historyAction(event)
-        case .tenantRequested, .tenantSaveRequested:
-            return tenantAction(event)
-        case .enrolAnotherRequested:
-            guard case .enrolled = step else { return [] }
-            step = .signUpStart(SignUpForm(settings: settings))
-        default: break
-        }
+    mutating func pick(_ id: String) -> [FlowEffect] {
+        guard case .methodPicker(let picker) = step else { return [] }
+        return picker.pick(id, in: &self)
+    }
+
+    mutating func useCodeInstead() -> [FlowEffect] {
+        guard case .signInStart(let form) = step else { return [] }
+        return form.useCodeInstead(in: &self)
+    }
+
+    mutating func resend() -> [FlowEffect] {
+        guard case .codeEntry(let entry) = step else { return [] }
+        return entry.resend(in: &self)
+    }
+
+    /// Retry on a failure (after its server's wait), or on the history list.
+    mutating func retry() -> [FlowEffect] {
+        if case .history(let view) = step { return retryHistory(view) }
+        guard case .failure(let report) = step, let retryStep = report.retryStep,
+              report.retryWait?.remaining(at: now) ?? 0 == 0 else { return [] }
+        step = retryStep
+        return report.retryRefreshes ? requestRefresh() : []
+    }
+
+    mutating func enrolAnother() -> [FlowEffect] {
+        guard case .enrolled = step else { return [] }
+        step = .signUpStart(SignUpForm(settings: settings))
         return []
     }
 
-    private mutating func menuChosen(_ item: MenuItem) -> [FlowEffect] {
+    mutating func menuChosen(_ item: MenuItem) -> [FlowEffect] {
         switch item {
         case .signIn: return start(.signIn)
         case .browserSignIn: return startInteractive(.startingBrowserSignIn, .startBrowserSignIn)
@@ -69,7 +50,7 @@ extension FlowState {
     /// level (row → list → user form → account, edit → profile → account); a reset being applied and the sign-in
     /// after a sign-up or reset cannot be undone on the server, so the flow restarts with the email kept; the
     /// console's other screens go home.
-    private mutating func back() -> [FlowEffect] {
+    mutating func back() -> [FlowEffect] {
         if let module = step.module { return module.back(in: &self) }
         switch step {
         case .home:
@@ -94,15 +75,17 @@ extension FlowState {
         case .historyRow(let detail):
             step = .history(detail.list)
             return []
-        default:
+        case .resetPolling, .readyToSignIn:
             // A reset being applied, or the sign-in after a sign-up or reset.
             return restartFlow()
+        case .signInStart, .signUpStart, .resetStart, .codeEntry, .newPassword, .attributes, .methodPicker, .contactEntry:
+            return []  // a module's step: it decided above
         }
     }
 
     /// `kind`'s first screen for the email of the flow in progress (as typed on the sign-up screen, else
     /// the one the flow started with, else the signed-in account's).
-    private mutating func switchFlow(to kind: FlowKind) -> [FlowEffect] {
+    mutating func switchFlow(to kind: FlowKind) -> [FlowEffect] {
         var email = origin?.email ?? signedIn?.username ?? ""
         if case .signUpStart(let form) = step { email = form.email }
         let effects = start(kind)
@@ -123,19 +106,9 @@ extension FlowState {
     }
 
     /// On the account screen with a refresh token: exchange it for new tokens.
-    private mutating func requestRefresh() -> [FlowEffect] {
+    mutating func requestRefresh() -> [FlowEffect] {
         guard case .signedIn(let account, _) = step, account.canRefresh else { return [] }
         pending = .refreshingTokens
         return [.refreshTokens]
-    }
-}
-
-extension FlowEvent {
-    /// A user event that may send a request to the tenant: held while the server's Retry-After runs.
-    var sendsRequest: Bool {
-        switch self {
-        case .submitted, .useCodeInstead, .resendRequested, .methodPicked: true
-        default: false
-        }
     }
 }

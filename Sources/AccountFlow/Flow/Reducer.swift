@@ -66,36 +66,101 @@ extension FlowState {
             guard pending != nil, case .resetPolling = step else { return [] }
             step = .resetPolling(poll: poll)
             return []
-        case .deviceCodeIssued, .deviceCodeProgress, .browserSignInStarted, .interactiveSignInFinished, .signedOut,
-             .accountSwitched:
-            guard let request = pending else { return [] }
-            return interactiveAnswer(event, to: request)
-        case .profileLoaded, .profileSaved:
-            guard let request = pending else { return [] }
-            return profileAnswer(event, to: request)
-        case .historyLoaded, .historyWaiting:
-            guard let request = pending else { return [] }
-            return historyAnswer(event, to: request)
-        case .tenantLoaded, .tenantSaved:
-            guard let request = pending else { return [] }
-            return tenantAnswer(event, to: request)
         case .accountRestored(let account):
             return restore(account)
-        case .signUpStarted, .signUpAdvanced, .signInAdvanced, .mfaChallengeAnswered, .registrationAnswered,
-             .codeResent, .resetStarted, .resetAdvanced, .tokensRefreshed:
-            // An answer nobody waits for (e.g. after a cancel) is dropped.
-            guard let request = pending else { return [] }
-            pending = nil
-            return answer(event, to: request)
+        // Framework answers, each to the request it belongs to.
+        case .signUpStarted(.success(let delivery)): return native { state, _ in state.codeSent(.signUp, delivery) }
+        case .signUpStarted(.failure(let error)), .signUpAdvanced(.failure(let error)), .signInAdvanced(.failure(let error)),
+             .mfaChallengeAnswered(.failure(let error)), .registrationAnswered(.failure(let error)):
+            return native { state, _ in state.stepFailed(error) }
+        case .signUpAdvanced(.success(let progress)): return native { $0.signUpAdvanced(progress, to: $1) }
+        case .signInAdvanced(.success(let progress)): return native { $0.signInAdvanced(progress, to: $1) }
+        case .mfaChallengeAnswered(.success(let outcome)): return native { state, _ in state.mfaChallengeAnswered(outcome) }
+        case .registrationAnswered(.success(let outcome)): return native { state, _ in state.registrationAnswered(outcome) }
+        case .codeResent(.success(let delivery)): return native { state, _ in state.codeResent(delivery) }
+        case .codeResent(.failure(let error)): return native { state, _ in state.resendFailed(error) }
+        case .resetStarted(.success(let delivery)): return native { state, _ in state.codeSent(.resetPassword, delivery) }
+        case .resetStarted(.failure(let error)): return native { state, _ in state.resetStartFailed(error) }
+        case .resetAdvanced(.success(let progress)): return native { state, _ in state.resetAdvanced(progress) }
+        case .resetAdvanced(.failure(let error)): return native { state, _ in state.resetFailed(error) }
+        case .tokensRefreshed(let result): return native { state, _ in state.tokensRefreshed(result) }
+        case .deviceCodeIssued(.success(let prompt)): return answered(.startingDeviceCodeSignIn) { $0.deviceCodeIssued(prompt) }
+        case .deviceCodeProgress(let status): return answered(.waitingForDeviceCode) { $0.deviceCodeProgress(status) }
+        case .browserSignInStarted(.success(let prompt)): return answered(.startingBrowserSignIn) { $0.browserSignInStarted(prompt) }
+        case .deviceCodeIssued(.failure(let failure)): return answered(.startingDeviceCodeSignIn) { $0.signInFailed(failure, .startingDeviceCodeSignIn) }
+        case .browserSignInStarted(.failure(let failure)): return answered(.startingBrowserSignIn) { $0.signInFailed(failure, .startingBrowserSignIn) }
+        case .interactiveSignInFinished(let result):
+            return answered(where: \.isInteractiveSignIn) { $0.interactiveSignInFinished(result, $1) }
+        case .signedOut(let result): return answered(.signingOut) { $0.signedOut(result) }
+        case .accountSwitched(let result): return answered(.switchingAccount) { $0.accountSwitched(result) }
+        case .profileLoaded(let result): return answered(.readingProfile) { $0.profileLoaded(result) }
+        case .profileSaved(let result): return answered(.savingProfile) { $0.profileSaved(result) }
+        case .historyLoaded(let result): return answered(.readingSignIns) { $0.historyLoaded(result) }
+        case .historyWaiting(let seconds): return answered(.readingSignIns) { $0.historyWaiting(seconds) }
+        case .tenantLoaded(let result): return answered(.readingTenant) { $0.tenantLoaded(result) }
+        case .tenantSaved(let result): return answered(.savingTenant) { $0.tenantSaved(result) }
         case .menuChosen(.deviceCodeSignIn) where pending == .waitingForBrowser:
             // The browser screen's way out when no browser could be opened: stop listening, ask for a device code.
             pending = nil
             step = .home
             return [.cancelRequest] + startInteractive(.startingDeviceCodeSignIn, .startDeviceCodeSignIn)
-        default:
-            guard pending == nil else { return [] }
-            return userAction(event)
+        // What the user did: nothing while a request is in flight.
+        case .menuChosen(let item): return user { $0.menuChosen(item) }
+        case .fieldEdited(let field, let text): return user { $0.edit(field, text); return [] }
+        case .fieldLeft(let field): return user { $0.leave(field); return [] }
+        case .submitted: return user(sending: true) { $0.submit() }
+        case .methodPicked(let id): return user(sending: true) { $0.pick(id) }
+        case .useCodeInstead: return user(sending: true) { $0.useCodeInstead() }
+        case .resendRequested: return user(sending: true) { $0.resend() }
+        case .backRequested: return user { $0.back() }
+        case .retryRequested: return user { $0.retry() }
+        case .restartRequested: return user { $0.restartFlow() }
+        case .otherFlowChosen(let kind): return user { $0.switchFlow(to: kind) }
+        case .homeRequested: return user { $0.leaveFlow() }
+        case .refreshRequested: return user { $0.requestRefresh() }
+        case .enrolAnotherRequested: return user { $0.enrolAnother() }
+        case .claimsToggled: return user { $0.toggleClaims() }
+        case .signOutRequested: return user { $0.signOut() }
+        case .switchAccountRequested: return user { $0.switchAccount() }
+        case .profileRequested: return user { $0.readProfile() }
+        case .profileEditRequested: return user { $0.editProfile() }
+        case .historyRequested: return user { $0.askHistoryUser() }
+        case .historyUserChosen: return user { $0.historyUserChosen() }
+        case .historyMoreRequested: return user { $0.loadMoreHistory() }
+        case .historyFilterChanged(let filter): return user { $0.filterHistory(filter) }
+        case .historyRowOpened(let id): return user { $0.openHistoryRow(id) }
+        case .tenantRequested: return user { $0.readTenant() }
+        case .tenantSaveRequested: return user { $0.saveTenant() }
         }
+    }
+
+    /// An answer of the interactive stack or Graph, when `expected` is the request in flight; others are dropped.
+    private mutating func answered(_ expected: PendingRequest, _ handle: (inout FlowState) -> [FlowEffect]) -> [FlowEffect] {
+        answered(where: { $0 == expected }) { state, _ in handle(&state) }
+    }
+
+    private mutating func answered(
+        where belongs: (PendingRequest) -> Bool, _ handle: (inout FlowState, PendingRequest) -> [FlowEffect]
+    ) -> [FlowEffect] {
+        guard let request = pending, belongs(request) else { return [] }
+        return handle(&self, request)
+    }
+
+    /// A native-auth answer ends the request in flight; an answer nobody waits for (e.g. after a cancel) is dropped.
+    private mutating func native(_ handle: (inout FlowState, PendingRequest) -> [FlowEffect]) -> [FlowEffect] {
+        guard let request = pending else { return [] }
+        pending = nil
+        if settings.enrolmentMode, let origin, origin.kind == .signUp, origin.signingIn { return enrolledAfterSignIn() }
+        return handle(&self, request)
+    }
+
+    /// A user action, when no request is in flight; one that sends a request waits out the server's Retry-After
+    /// (Back from a 429 does not cut it short; the screen shows what is left).
+    private mutating func user(sending: Bool = false, _ act: (inout FlowState) -> [FlowEffect]) -> [FlowEffect] {
+        guard pending == nil else { return [] }
+        if serverWait?.remaining(at: now) == 0 { serverWait = nil }
+        if serverWait != nil, sending { return [] }
+        return act(&self)
     }
 
     /// Back to the home menu, forgetting the flow and every secret its steps held.

@@ -4,11 +4,11 @@ extension SignInProgress {
     /// a first-factor code answered by another code step, an MFA code by `mfa_required`, a registration
     /// code by `registration_required`); `nil` when it moves on.
     func asksAgain(after purpose: CodePurpose) -> String? {
-        switch (purpose, self) {
-        case (.signIn, .codeRequired): tr("asksAgain.signIn")
-        case (.mfa, .mfaRequired): tr("asksAgain.mfa")
-        case (.registration, .registrationRequired): tr("asksAgain.registration")
-        default: nil
+        switch self {
+        case .completed: nil
+        case .codeRequired: purpose == .signIn ? tr("asksAgain.signIn") : nil
+        case .mfaRequired: purpose == .mfa ? tr("asksAgain.mfa") : nil
+        case .registrationRequired: purpose == .registration ? tr("asksAgain.registration") : nil
         }
     }
 }

@@ -55,7 +55,8 @@ extension FlowState {
         case .historyRow(let detail): historyRowScreen(detail.row)
         case .tenant(let view): tenantScreen(view)
         case .failure(let report): failureScreen(report)
-        default: preconditionFailure("\(step.name) has a module, which draws it.")
+        case .signInStart, .signUpStart, .resetStart, .codeEntry, .newPassword, .attributes, .methodPicker, .contactEntry:
+            preconditionFailure("\(step.name) has a module, which draws it.")
         }
     }
 

@@ -38,7 +38,9 @@ final class PersonWatcher {
             // The person left with an account created, or without one: what stopped them, if anything did.
             defer { forget() }
             return created.map { PersonResult(email: $0, outcome: .enrolled) } ?? problem
-        default:
+        case .home, .signUpStart, .failure, .signInStart, .resetStart, .codeEntry, .newPassword, .attributes, .methodPicker,
+             .contactEntry, .resetPolling, .resetDone, .readyToSignIn, .webFallback, .signedIn, .deviceCode, .browserWait,
+             .signedOut, .profile, .profileEdit, .historyUser, .history, .historyRow, .tenant:
             break
         }
         return nil

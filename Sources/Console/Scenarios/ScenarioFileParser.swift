@@ -12,9 +12,7 @@ struct ScenarioFileParser {
 
     /// The step names `expect.step` accepts: the steps a scenario's flows reach (not the operator's and enrolment
     /// screens), in the schema's order.
-    static let stepNames: [FlowStep.Name] = [.home, .signInStart, .signUpStart, .resetStart, .codeEntry, .newPassword, .attributes,
-                                             .methodPicker, .contactEntry, .resetPolling, .resetDone, .readyToSignIn, .webFallback,
-                                             .signedIn, .deviceCode, .browserWait, .signedOut, .failure]
+    static let stepNames = FlowStep.Name.allCases.filter { $0.role.contains(.scenario) }
     static let stepKinds: Set<String> = ["start", "answer", "emulator", "expect"]
     static let answerKinds: Set<String> = ["code", "password", "attributes", "method", "proceed", "signOut", "approveDeviceCode"]
     static let expectKeys: Set<String> = ["step", "error", "suberror", "aadsts", "attributesAsked", "methodsOffered", "redirectReason"]

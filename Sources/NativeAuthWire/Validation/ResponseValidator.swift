@@ -156,16 +156,17 @@ public enum ResponseValidator {
         if let suberror = envelope.suberror {
             switch suberror {
             case .invalidOOBValue: return .invalidCode
-            case let policy where policy.isPasswordPolicy: return .invalidPassword(policy)
+            case .passwordTooWeak, .passwordTooShort, .passwordTooLong, .passwordRecentlyUsed, .passwordBanned, .passwordIsInvalid:
+                return .invalidPassword(suberror)
             case .attributeValidationFailed:
                 let names = envelope.invalidAttributes?.map(\.name) ?? []
                 return names.isEmpty ? nil : .invalidAttributes(names)
             case .mfaRequired: return token.map { .nextStep(.mfaRequired(continuationToken: $0)) }
             case .registrationRequired: return token.map { .nextStep(.registrationRequired(continuationToken: $0)) }
             case .introspectRequired: return .introspectRequired
-            case let blocked where blocked.isProviderBlocked: return .authMethodBlocked(blocked)
+            case .providerBlockedByRep, .providerBlockedByAdmin: return .authMethodBlocked(suberror)
             case .nativeAuthAPIDisabled: return .nativeAuthDisabled
-            default: break
+            case .unknown: break
             }
         }
         switch envelope.error {

@@ -44,16 +44,4 @@ public enum Suberror: WireVocabulary {
         case .unknown(let value): value
         }
     }
-
-    /// Whether this is one of the six password-policy suberrors (docs/protocol.md §N7.2).
-    public var isPasswordPolicy: Bool {
-        switch self {
-        case .passwordTooWeak, .passwordTooShort, .passwordTooLong, .passwordRecentlyUsed, .passwordBanned,
-             .passwordIsInvalid: true
-        default: false
-        }
-    }
-
-    /// Whether the server blocked the method or number (SMS fraud protection, admin region block).
-    public var isProviderBlocked: Bool { self == .providerBlockedByRep || self == .providerBlockedByAdmin }
 }

@@ -39,7 +39,7 @@ extension TenantEmulator {
     }
 
     /// The session behind `continuation_token`, checked against the client and the steps allowed here.
-    func session(_ context: RequestContext, allowed: (FlowStep) -> Bool) throws -> (token: String, session: FlowSession) {
+    func session(_ context: RequestContext, for call: FlowStep.Call) throws -> (token: String, session: FlowSession) {
         let client = try checkClient(context)
         let token = try context.required(.continuationToken)
         switch flows.lookup(token, now: context.now) {
@@ -48,7 +48,7 @@ extension TenantEmulator {
         case .expired:
             throw ProtocolError.expiredToken
         case .found(let session):
-            guard session.clientID.lowercased() == client.clientID.lowercased(), allowed(session.step) else {
+            guard session.clientID.lowercased() == client.clientID.lowercased(), session.step.next.contains(call) else {
                 throw ProtocolError.badToken
             }
             return (token, session)

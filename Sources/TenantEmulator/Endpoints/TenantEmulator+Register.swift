@@ -6,12 +6,7 @@ import NativeAuthWire
 /// Source: docs/protocol.md §N3.7; field cases 002 and 003 (docs/field-cases.md).
 extension TenantEmulator {
     func registerIntrospect(_ context: RequestContext) throws -> EmulatorResponse {
-        let (token, session) = try self.session(context) { step in
-            switch step {
-            case .registrationRequired, .registrationIntrospected, .registrationCodeSent: true
-            default: false
-            }
-        }
+        let (token, session) = try self.session(context, for: .registerIntrospect)
         guard let user = try user(of: session) else { throw ProtocolError.userNotFound }
         let methods = policy.mfa.methods.map { channel in
             WireAuthMethod(id: channel.rawValue, challengeType: .oob, challengeChannel: channel.wire,
@@ -22,12 +17,7 @@ extension TenantEmulator {
     }
 
     func registerChallenge(_ context: RequestContext) throws -> EmulatorResponse {
-        let (token, session) = try self.session(context) { step in
-            switch step {
-            case .registrationIntrospected, .registrationCodeSent: true
-            default: false
-            }
-        }
+        let (token, session) = try self.session(context, for: .registerChallenge)
         let type = ChallengeType(wireValue: try context.required(.challengeType))
         guard type == .oob else {
             throw ProtocolError(.unsupportedChallengeType, AADSTSCode.challengeTypeLacksRedirect, "Registration needs challenge_type oob.")
@@ -63,12 +53,7 @@ extension TenantEmulator {
     }
 
     func registerContinue(_ context: RequestContext) throws -> EmulatorResponse {
-        let (token, session) = try self.session(context) { step in
-            switch step {
-            case .registrationCodeSent, .registrationPreverified: true
-            default: false
-            }
-        }
+        let (token, session) = try self.session(context, for: .registerContinue)
         let grant = GrantType(wireValue: try context.required(.grantType))
         let channel: String, target: String
         switch (session.step, grant) {

@@ -23,7 +23,7 @@ extension TenantEmulator {
 
     func resetChallenge(_ context: RequestContext) throws -> EmulatorResponse {
         let types = try checkChallengeTypes(context, required: false)
-        let (token, session) = try self.session(context) { $0 == .resetStarted || $0 == .resetCodeSent }
+        let (token, session) = try self.session(context, for: .resetChallenge)
         if let types, !effectiveTypes(types, client: session.clientID).contains(.oob) {
             flows.remove(token)
             return Self.redirect(nil)
@@ -35,7 +35,7 @@ extension TenantEmulator {
     }
 
     func resetContinue(_ context: RequestContext) throws -> EmulatorResponse {
-        let (token, session) = try self.session(context) { $0 == .resetCodeSent }
+        let (token, session) = try self.session(context, for: .resetContinue)
         guard GrantType(wireValue: try context.required(.grantType)) == .oob else { throw ProtocolError.missing("grant_type") }
         try verifyCode(session, context)
         session.step = .resetVerified
@@ -44,7 +44,7 @@ extension TenantEmulator {
     }
 
     func resetSubmit(_ context: RequestContext) throws -> EmulatorResponse {
-        let (token, session) = try self.session(context) { $0 == .resetVerified }
+        let (token, session) = try self.session(context, for: .resetSubmit)
         let password = try context.required(.newPassword)
         session.newPasswordHash = try hashNewPassword(password, username: session.username, userID: session.userID,
                                                       flow: (token, session), now: context.now)
@@ -54,7 +54,7 @@ extension TenantEmulator {
 
     /// Walks the policy's poll sequence; the same token is polled until `succeeded` or `failed`.
     func resetPoll(_ context: RequestContext) throws -> EmulatorResponse {
-        let (token, session) = try self.session(context) { $0 == .resetPolling }
+        let (token, session) = try self.session(context, for: .resetPoll)
         let sequence = policyPart(\.passwordReset).pollSequence
         let status = sequence[min(session.pollIndex, sequence.count - 1)]
         session.pollIndex += 1

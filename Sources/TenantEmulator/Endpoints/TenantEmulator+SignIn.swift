@@ -18,20 +18,11 @@ extension TenantEmulator {
 
     func signInChallenge(_ context: RequestContext) throws -> EmulatorResponse {
         let types = try checkChallengeTypes(context, required: false)
-        let (token, session) = try self.session(context) { step in
-            switch step {
-            case .signInStarted, .signInCodeSent, .signInPasswordRequested, .mfaRequired, .mfaIntrospected, .mfaCodeSent: true
-            default: false
-            }
-        }
+        let (token, session) = try self.session(context, for: .signInChallenge)
         if let types { session.challengeTypes = effectiveTypes(types, client: session.clientID) }
         guard let user = try user(of: session) else { throw ProtocolError.userNotFound }
-        switch session.step {
-        case .mfaRequired, .mfaIntrospected, .mfaCodeSent:
-            return try mfaChallenge(context, token: token, session: session, user: user)
-        default:
-            break
-        }
+        // MFA's steps are those its introspect may follow.
+        if session.step.next.contains(.signInIntrospect) { return try mfaChallenge(context, token: token, session: session, user: user) }
         guard clientCanServe(session.challengeTypes, needsPassword: user.hasPassword) else {
             flows.remove(token)
             return Self.redirect(nil)
@@ -86,12 +77,7 @@ extension TenantEmulator {
 
     /// MFA step A: `/oauth2/v2.0/introspect` lists the user's methods with masked hints.
     func mfaIntrospect(_ context: RequestContext) throws -> EmulatorResponse {
-        let (token, session) = try self.session(context) { step in
-            switch step {
-            case .mfaRequired, .mfaIntrospected, .mfaCodeSent: true
-            default: false
-            }
-        }
+        let (token, session) = try self.session(context, for: .signInIntrospect)
         guard let user = try user(of: session) else { throw ProtocolError.userNotFound }
         let methods = mfaMethods(of: user).map { method in
             WireAuthMethod(id: method.id, challengeType: .oob, challengeChannel: ChallengeChannel(wireValue: method.channel),

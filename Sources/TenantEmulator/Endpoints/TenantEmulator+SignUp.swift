@@ -27,9 +27,7 @@ extension TenantEmulator {
 
     func signUpChallenge(_ context: RequestContext) throws -> EmulatorResponse {
         let types = try checkChallengeTypes(context, required: false)
-        let (token, session) = try self.session(context) { step in
-            [.signUpStarted, .signUpCodeSent, .signUpCredentialRequired, .signUpPasswordRequested].contains(step)
-        }
+        let (token, session) = try self.session(context, for: .signUpChallenge)
         if let types { session.challengeTypes = effectiveTypes(types, client: session.clientID) }
         switch session.step {
         case .signUpCredentialRequired, .signUpPasswordRequested:
@@ -52,9 +50,7 @@ extension TenantEmulator {
     }
 
     func signUpContinue(_ context: RequestContext) throws -> EmulatorResponse {
-        let (token, session) = try self.session(context) { step in
-            [.signUpStarted, .signUpCodeSent, .signUpCredentialRequired, .signUpPasswordRequested, .signUpAttributesRequested].contains(step)
-        }
+        let (token, session) = try self.session(context, for: .signUpContinue)
         let grant = GrantType(wireValue: try context.required(.grantType))
         switch grant {
         case .oob:

@@ -22,7 +22,7 @@ extension TenantEmulator {
         case .unknown("authorization_code"):
             return try authorizationCodeGrant(context)
         case .password:
-            let (token, session) = try self.session(context) { $0 == .signInStarted || $0 == .signInPasswordRequested }
+            let (token, session) = try self.session(context, for: .passwordGrant)
             let password = try context.required(.password)
             if let username = context.form[.username], !EmailAddress.same(username, session.username) {
                 throw ProtocolError.missing("username")
@@ -40,13 +40,7 @@ extension TenantEmulator {
             }
             return try afterFirstFactor(context, token: token, session: session, user: user)
         case .oob, .mfaOOB:
-            let (token, session) = try self.session(context) { step in
-                switch step {
-                case .signInCodeSent: grant == .oob
-                case .mfaCodeSent: true
-                default: false
-                }
-            }
+            let (token, session) = try self.session(context, for: grant == .oob ? .oobGrant : .mfaOOBGrant)
             // A wrong, dead or expired code (first factor or MFA) is a failed sign-in of the flow's user.
             let flowUser = try user(of: session)
             try recordingFailure(of: flowUser, clientID: session.clientID, channel: .native, now: context.now) {
@@ -59,7 +53,7 @@ extension TenantEmulator {
             }
             return try afterFirstFactor(context, token: token, session: session, user: user)
         case .continuationToken:
-            let (token, session) = try self.session(context) { if case .readyForToken = $0 { true } else { false } }
+            let (token, session) = try self.session(context, for: .continuationTokenGrant)
             guard let user = try user(of: session) else { throw ProtocolError.userGoneAtToken }
             if case .readyForToken(afterRegistration: true) = session.step {
                 session.mfaSatisfied = true

@@ -44,7 +44,10 @@ extension TenantEmulator {
         case .passwordTooLong: return "Too long: the tenant allows at most \(rules.maxLength) characters."
         case .passwordTooWeak:
             return "Too weak: use \(rules.minCharacterClasses) of lowercase letters, capitals, digits and symbols."
-        default: return "It holds a banned word or the email's name."
+        case .passwordBanned, .passwordRecentlyUsed, .passwordIsInvalid, .attributeValidationFailed, .invalidOOBValue,
+             .introspectRequired, .mfaRequired, .registrationRequired, .providerBlockedByRep, .providerBlockedByAdmin,
+             .nativeAuthAPIDisabled, .unknown, nil:
+            return "It holds a banned word or the email's name."
         }
     }
 

@@ -27,3 +27,33 @@ enum FlowStep: Equatable {
     // A continuation-token grant at /token is next.
     case readyForToken(afterRegistration: Bool)
 }
+
+extension FlowStep {
+    /// A call that continues a flow with its continuation token (a `/token` call by its grant).
+    enum Call {
+        case signInChallenge, signInIntrospect, passwordGrant, oobGrant, mfaOOBGrant, continuationTokenGrant
+        case registerIntrospect, registerChallenge, registerContinue
+        case signUpChallenge, signUpContinue, resetChallenge, resetContinue, resetSubmit, resetPoll
+    }
+
+    /// The calls legal at this step: every other call with its token is refused as a bad token.
+    var next: Set<Call> {
+        switch self {
+        case .signInStarted, .signInPasswordRequested: [.signInChallenge, .passwordGrant]
+        case .signInCodeSent: [.signInChallenge, .oobGrant]
+        case .mfaRequired, .mfaIntrospected: [.signInChallenge, .signInIntrospect]
+        case .mfaCodeSent: [.signInChallenge, .signInIntrospect, .oobGrant, .mfaOOBGrant]
+        case .registrationRequired: [.registerIntrospect]
+        case .registrationIntrospected: [.registerIntrospect, .registerChallenge]
+        case .registrationCodeSent: [.registerIntrospect, .registerChallenge, .registerContinue]
+        case .registrationPreverified: [.registerContinue]
+        case .signUpStarted, .signUpCodeSent, .signUpCredentialRequired, .signUpPasswordRequested: [.signUpChallenge, .signUpContinue]
+        case .signUpAttributesRequested: [.signUpContinue]
+        case .resetStarted: [.resetChallenge]
+        case .resetCodeSent: [.resetChallenge, .resetContinue]
+        case .resetVerified: [.resetSubmit]
+        case .resetPolling: [.resetPoll]
+        case .readyForToken: [.continuationTokenGrant]
+        }
+    }
+}

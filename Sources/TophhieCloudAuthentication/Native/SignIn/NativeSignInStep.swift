@@ -14,23 +14,22 @@ public enum NativeSignInStep: Sendable {
     /// Maps a `/oauth2/v2.0/token` answer: tokens, or the MFA / registration branch (which calls the
     /// matching introspect endpoint for the methods).
     static func next(after response: ValidatedResponse, context: NativeAuthContext, username: String?) async throws -> NativeSignInStep {
-        switch response {
-        case .tokens(let grant):
+        if case .tokens(let grant) = response {
             return .completed(try TophhieAuthResult(grant, username: username, receivedAt: context.clock()))
-        case .rejected(let error):
-            switch error.kind {
-            case .nextStep(.mfaRequired(let token)):
-                let (introspected, methods) = try await introspect(.signInIntrospect, token: token, context: context)
-                return .mfaRequired(MFARequiredStep(context: context, username: username, continuationToken: introspected, methods: methods))
-            case .nextStep(.registrationRequired(let token)):
-                let (introspected, methods) = try await introspect(.registerIntrospect, token: token, context: context)
-                return .strongAuthRegistrationRequired(StrongAuthRegistrationStep(
-                    context: context, username: username, continuationToken: introspected, methods: methods))
-            default:
-                throw NativeAuthError.from(error, at: .token)
-            }
-        default:
+        }
+        guard case .rejected(let error) = response, case .nextStep(let next) = error.kind else {
             throw NativeAuthError.from(response, at: .token)
+        }
+        switch next {
+        case .mfaRequired(let token):
+            let (introspected, methods) = try await introspect(.signInIntrospect, token: token, context: context)
+            return .mfaRequired(MFARequiredStep(context: context, username: username, continuationToken: introspected, methods: methods))
+        case .registrationRequired(let token):
+            let (introspected, methods) = try await introspect(.registerIntrospect, token: token, context: context)
+            return .strongAuthRegistrationRequired(StrongAuthRegistrationStep(
+                context: context, username: username, continuationToken: introspected, methods: methods))
+        case .attributesRequired, .credentialRequired, .verificationRequired:
+            throw NativeAuthError.from(error, at: .token)
         }
     }
 
@@ -54,7 +53,7 @@ extension NativeSignInStep: Equatable {
         case (.codeRequired(let x), .codeRequired(let y)): x === y
         case (.mfaRequired(let x), .mfaRequired(let y)): x === y
         case (.strongAuthRegistrationRequired(let x), .strongAuthRegistrationRequired(let y)): x === y
-        default: false
+        case (.completed, _), (.codeRequired, _), (.mfaRequired, _), (.strongAuthRegistrationRequired, _): false
         }
     }
 }

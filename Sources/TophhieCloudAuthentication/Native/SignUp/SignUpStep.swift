@@ -11,28 +11,27 @@ public enum SignUpStep: Sendable {
 
     /// Maps an answer of `/signup/v1.0/continue` to the next step.
     static func next(after response: ValidatedResponse, context: NativeAuthContext, username: String) async throws -> SignUpStep {
-        switch response {
-        case .completed(let token, _):
+        if case .completed(let token, _) = response {
             return .completed(SignInAfterSignUpStep(context: context, username: username, continuationToken: token))
-        case .rejected(let error):
-            switch error.kind {
-            case .nextStep(.attributesRequired(let attributes, let token)):
-                let step = SignUpAttributesStep(context: context, username: username, continuationToken: token, requested: attributes,
-                                                answer: ServerDetails(error))
-                return .attributesRequired(attributes.map(RequiredAttribute.init), step)
-            case .nextStep(.credentialRequired(let token)):
-                // docs/protocol.md §N4.3: call /signup/v1.0/challenge with the new token and expect `password`.
-                let challenge = try await context.challenge(.signUpChallenge, token: token)
-                guard case .passwordRequired(let passwordToken) = challenge else {
-                    throw NativeAuthError.from(challenge, at: .signUpChallenge)
-                }
-                return .passwordRequired(SignUpPasswordStep(context: context, username: username, continuationToken: passwordToken,
-                                                            answer: ServerDetails(error)))
-            default:
-                throw NativeAuthError.from(error, at: .signUpContinue)
-            }
-        default:
+        }
+        guard case .rejected(let error) = response, case .nextStep(let next) = error.kind else {
             throw NativeAuthError.from(response, at: .signUpContinue)
+        }
+        switch next {
+        case .attributesRequired(let attributes, let token):
+            let step = SignUpAttributesStep(context: context, username: username, continuationToken: token, requested: attributes,
+                                            answer: ServerDetails(error))
+            return .attributesRequired(attributes.map(RequiredAttribute.init), step)
+        case .credentialRequired(let token):
+            // docs/protocol.md §N4.3: call /signup/v1.0/challenge with the new token and expect `password`.
+            let challenge = try await context.challenge(.signUpChallenge, token: token)
+            guard case .passwordRequired(let passwordToken) = challenge else {
+                throw NativeAuthError.from(challenge, at: .signUpChallenge)
+            }
+            return .passwordRequired(SignUpPasswordStep(context: context, username: username, continuationToken: passwordToken,
+                                                        answer: ServerDetails(error)))
+        case .verificationRequired, .mfaRequired, .registrationRequired:
+            throw NativeAuthError.from(error, at: .signUpContinue)
         }
     }
 }
