@@ -142,7 +142,7 @@ let package = Package(
         // Against a real PostgreSQL over TLS that the tests start (TestSupport's PostgreSQLServer).
         .testTarget(name: "SharedQueueTests", dependencies: ["SharedQueue", "EnrolmentFiles", "TestSupport"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "EmailAddresses", "QRCode", "TenantConfiguration", "MailboxCodes", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport"],
+        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "EmailAddresses", "QRCode", "TenantConfiguration", "MailboxCodes", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport", "ScreenGallery"],
                     exclude: ["Schemas", "Snapshots", "Scripts"]),
         // Interoperability with the ecosystem: MSAL Python on our token cache, Selenium + Chromium on the
         // sign-in pages. Scripts/ holds the Python programs the tests start.

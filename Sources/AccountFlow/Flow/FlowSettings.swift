@@ -39,7 +39,7 @@ public struct FlowSettings: Sendable, Equatable {
     public init(
         passwordAccounts: Bool = true, upFrontAttributes: [RequiredAttribute] = [], enrolmentMode: Bool = false,
         challengeTypes: [ChallengeType] = [.oob, .password, .redirect],
-        capabilities: [Capability] = [.mfaRequired, .registrationRequired],
+        capabilities: [Capability] = ServerStep.capabilities,
         defaultCountryCode: String? = nil,
         passwordPolicyHint: String = "8 to 256 characters, using three of: lower case, upper case, digits, symbols.",
         timeZone: TimeZone = .current, idleReset: Int = 120, browserAbsence: BrowserAbsence? = nil

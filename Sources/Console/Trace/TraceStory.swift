@@ -140,13 +140,9 @@ enum TraceStory {
         switch exchange.endpoint {
         case .signInInitiate?: return "the tenant knows the username"
         case .signInChallenge?, .signUpChallenge?, .resetPasswordChallenge?, .registerChallenge?:
-            switch body["challenge_type"] as? String {
-            case "password"?: return "the tenant asks for the password"
-            case "oob"?: return "a one-time code was sent" + sentTo
-            case "redirect"?: return "the tenant wants a web browser"
-            case "preverified"?: return "the contact is already verified"
-            default: return nil
-            }
+            let type = body["challenge_type"] as? String
+            if type == ChallengeType.preverified.wireValue { return "the contact is already verified" }
+            return ServerStep.story(error: nil, suberror: nil, challengeType: type).map { type == ChallengeType.oob.wireValue ? $0 + sentTo : $0 }
         case .token?:
             return tokenReason(exchange)
         case .signInIntrospect?: return "the account's second factors"
@@ -165,20 +161,20 @@ enum TraceStory {
     }
 
     private static func failureReason(_ exchange: ObservedExchange) -> String {
-        switch exchange.suberror {
-        case "mfa_required"?: return "the tenant asks for a second factor"
-        case "registration_required"?: return "the tenant asks to register a strong method first"
-        case "invalid_oob_value"?: return "the code was wrong"
-        case "attribute_validation_failed"?: return "the tenant refused a detail"
-        case let sub? where sub.hasPrefix("password_"): return "the tenant refused the password (\(PrintableText.make(sub)))"
-        default: break
+        if let story = ServerStep.story(error: exchange.error, suberror: exchange.suberror, challengeType: nil) { return story }
+        let refusedPassword = "the tenant refused the password (\(PrintableText.make(exchange.suberror ?? "")))"
+        switch exchange.suberror.map(Suberror.init(wireValue:)) {
+        case .invalidOOBValue?: return "the code was wrong"
+        case .attributeValidationFailed?: return "the tenant refused a detail"
+        case .passwordTooWeak?, .passwordTooShort?, .passwordTooLong?, .passwordRecentlyUsed?, .passwordBanned?, .passwordIsInvalid?:
+            return refusedPassword
+        case .unknown(let sub)? where sub.hasPrefix("password_"): return refusedPassword
+        case .mfaRequired?, .registrationRequired?, .introspectRequired?, .providerBlockedByRep?, .providerBlockedByAdmin?, .nativeAuthAPIDisabled?, .unknown?, nil: break
         }
         switch exchange.error {
         case "user_not_found"?: return "no account has this username"
         case "user_already_exists"?: return "an account with this username exists already"
         case "invalid_grant"? where exchange.errorCode == 50126: return "the username or password is wrong"
-        case "credential_required"?: return "the tenant asks for a password"
-        case "attributes_required"?: return "the tenant asks for more details"
         case "expired_token"?: return "the flow took too long: start again"
         case "authorization_pending"?: return "waiting for the sign-in on the other device"
         case "slow_down"?: return "the tenant asks to poll more slowly"
