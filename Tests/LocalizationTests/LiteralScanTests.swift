@@ -3,51 +3,42 @@ import Testing
 
 /// No word a person reads is written in the screen code: it comes from the catalogue with `tr("key")`.
 ///
-/// What is scanned: the files in ``screenFiles`` (the native-auth steps, the console's own flow screens and their
-/// shared parts, the checks and status texts, the presenter, the language list, the desk's queue, line mode, the keys'
-/// footer and help words, the console's notices, the QR code's screen). What counts as user-facing: a
-/// string literal in code (not in a `//` comment, not in `preconditionFailure`/`fatalError`) that, with its
+/// What is scanned, by rule, so a new screen file needs no entry here: every file of the flow and its presenter
+/// (`Sources/AccountFlow`, `Sources/ScreenPresentation`) and every other file that speaks through the catalogue (calls
+/// `tr(`), but those in ``englishOnPurpose``; and the keys' words of the Foundation-free targets, which cannot call it.
+/// What counts as user-facing: a string literal in code (not in a `//` comment, not in `preconditionFailure`/`fatalError`) that, with its
 /// `\(…)` interpolations taken out, holds two words (letters, a space, a letter) or is one capitalised word
 /// (`"Verify"`). Keys (`code.title.signUp`), wire values and field ids are neither. ``allowed`` lists the rest.
 @Suite struct LiteralScanTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let screenFiles = [
-        "Sources/AccountFlow/Steps", "Sources/AccountFlow/Screens", "Sources/AccountFlow/Flow/Validation.swift",
-        "Sources/AccountFlow/Flow/PendingRequest.swift", "Sources/AccountFlow/Flow/Reducer+Idle.swift",
-        "Sources/AccountFlow/Flow/Reducer+Failures.swift", "Sources/AccountFlow/Forms/FieldInput.swift",
-        "Sources/ScreenPresentation", "Sources/Console/Session/LanguageOverlay.swift", "Sources/Console/Enrolment/QueueScreen.swift", "Sources/Console/Enrolment/WalkInForm.swift",
-        "Sources/AccountFlow/Summaries", "Sources/AccountFlow/Flow/ProfileEditForm.swift",
-        "Sources/AccountFlow/Flow/RedirectExplanation.swift", "Sources/AccountFlow/Flow/Reducer+Answers.swift",
-        "Sources/AccountFlow/Flow/Reducer+UserActions.swift", "Sources/AccountFlow/Flow/Reducer.swift", "Sources/AccountFlow/Flow/SignInProgress+Repeat.swift",
-        // The keys' words (footer and help), the help box, the console's notices and the QR code's screen.
-        "Sources/TerminalUI/Input/Keymap.swift", "Sources/TerminalUI/Form/HelpOverlay.swift", "Sources/TerminalUI/Backend/FormSession.swift",
-        "Sources/Launcher/ConsoleKeys.swift", "Sources/Console/Session/FullScreenSession.swift", "Sources/Console/Session/QRCodeOverlay.swift",
-        "Sources/Console/Session/SentCode.swift", "Sources/Console/Session/Pane.swift", "Sources/Console/Scenarios/ScenarioRecording.swift",
-        // Line mode reads the same catalogue: its prompts, the queue and the long choices.
-        "Sources/Console/Session/LineSession.swift", "Sources/Console/Session/LineSession+Queue.swift",
-        "Sources/AccountFlow/Forms/AttributeField.swift", "Sources/AccountFlow/Forms/ColumnProblem.swift",
-        // AccountFlow's checks, notices and method names (the enrolment template's rule in EnrolmentForm stays English).
-        "Sources/AccountFlow/Forms/PhoneNumber.swift", "Sources/AccountFlow/Forms/AttributeLabel.swift",
-        "Sources/AccountFlow/Forms/PatternSummary.swift",
-        "Sources/AccountFlow/Flow/Reducer+Interactive.swift", "Sources/AccountFlow/Flow/Reducer+Profile.swift",
-        "Sources/AccountFlow/Flow/Reducer+History.swift", "Sources/AccountFlow/Flow/Reducer+Tenant.swift",
-        "Sources/AccountFlow/Flow/HistoryFilter.swift", "Sources/AccountFlow/Live",
-    ]
+    /// Files whose words stay English on purpose: the enrolment template's rule; the trace's stories and the effects'
+    /// descriptions (the trace stays English like reports and stderr); what the command line and the emulator's line
+    /// commands print. `FlowSettings.swift`'s default password rule is English still: this rule found it.
+    static let englishOnPurpose: Set<String> = ["EnrolmentForm.swift", "ServerStep.swift", "Redaction.swift", "ConsoleApp.swift",
+                                                "EmbeddedTenant.swift", "Front.swift", "EmulatorLineCommand.swift",
+                                                "EnrolmentCheck.swift", "FlowSettings.swift"]
+
+    /// The keys' words (footer and help) and the help box, in targets without the catalogue.
+    static let keyWordFiles = ["Sources/TerminalUI/Input/Keymap.swift", "Sources/TerminalUI/Form/HelpOverlay.swift",
+                               "Sources/TerminalUI/Backend/FormSession.swift", "Sources/Launcher/ConsoleKeys.swift"]
 
     /// Literals that are not words: symbols and key names drawn as they are, and the emulator's redirect reason
     /// matched (never shown).
     static let allowed: Set<String> = ["▸ ", " ↑↓ ⏎ Esc", "Enter", "Esc", "Tab", "Home", "End", "fault injection"]
 
     static func swiftFiles() throws -> [URL] {
-        try screenFiles.flatMap { path -> [URL] in
-            let url = root.appending(path: path)
-            guard path.hasSuffix(".swift") else {
-                return try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
-                    .filter { $0.pathExtension == "swift" }
+        let callsCatalogue = try Regex(#"\btr\("#)
+        let all = FileManager.default.enumerator(at: root.appending(path: "Sources"), includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL } ?? []
+        return try all.filter { file in
+            guard file.pathExtension == "swift", !englishOnPurpose.contains(file.lastPathComponent) else { return false }
+            let path = String(file.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+            if path.hasPrefix("Sources/AccountFlow/") || path.hasPrefix("Sources/ScreenPresentation/") || keyWordFiles.contains(path) {
+                return true
             }
-            return [url]
-        }
+            return try String(contentsOf: file, encoding: .utf8).contains(callsCatalogue)
+        }.sorted { $0.path < $1.path }
     }
 
     /// The user-facing literals of one line of code.
