@@ -1,13 +1,11 @@
 import Dispatch
 import Synchronization
 
-/// The one bridge from async code to blocking work (a file lock, `fsync`, a process wait, libcurl, an IMAP
-/// exchange, a server's drain): the work runs on a Dispatch queue's thread, never on Swift's cooperative pool,
-/// and the awaiting task suspends until it is done.
-///
-/// Cancelling the awaiting task calls `onCancel` (abort a transfer) or sets the ``Cancellation`` the work was
-/// given (the token cache's lock wait looks at it between tries and ends with `CancellationError`). Work that
-/// does not look finishes, so a cancelled write never leaves half a change.
+/// The one bridge from async code to blocking work (a file lock, `fsync`, a process wait, libcurl, IMAP, a server's
+/// drain): it runs on a Dispatch queue's thread, never on Swift's cooperative pool, while the awaiting task suspends.
+/// Cancelling that task calls `onCancel` (abort a transfer) or sets the ``Cancellation`` the work was given (the token
+/// cache's lock wait looks at it between tries and ends with `CancellationError`); work that does not look finishes,
+/// so a cancelled write never leaves half a change.
 public enum OffPoolWork {
     /// Set when the task awaiting the work is cancelled.
     public final class Cancellation: Sendable {

@@ -100,7 +100,10 @@ struct PolicyKnobTests {
     func documentedKnobs() throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let rows = Set(try String(contentsOf: repository.appendingPathComponent("docs/emulator.md"), encoding: .utf8).split(separator: "\n").map(String.init))
-        for knob in PolicyKnob.all { #expect(rows.contains(Self.row(knob)), "docs/emulator.md lacks \(Self.row(knob))") }
+        for knob in PolicyKnob.all {
+            let documented = rows.contains(Self.row(knob))
+            #expect(documented, "docs/emulator.md lacks \(Self.row(knob))")
+        }
     }
 
     /// `| key | type | default | allowed |` as the declaration says it: the range of a number, then its doc.
