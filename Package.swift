@@ -49,6 +49,8 @@ let package = Package(
         .target(name: "Localization", dependencies: ["CMessageFormat"], resources: [.embedInCode("Catalogues")]),
 
         .target(name: "NativeAuthWire"),
+        // The one bridge from async code to blocking work on a Dispatch thread (never Swift's cooperative pool).
+        .target(name: "OffPool"),
         // The one email-address rule: its shape, and the key (NFC, then case folding) addresses are compared by. A leaf,
         // so the forms, the lists, the mailbox reader, the framework and the emulator all reach it.
         .target(name: "EmailAddresses"),
@@ -60,11 +62,11 @@ let package = Package(
         // LoopbackHTTP receives the browser sign-in's redirect; CCrypto hashes the PKCE verifier.
         // The token cache's strict JSON reader, Foundation-free: the framework and the launcher's `tophhie token` share it.
         .target(name: "TokenCacheJSON"),
-        .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "TenantConfiguration", "CCurl", "CCrypto", "LoopbackHTTP",
+        .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "TenantConfiguration", "CCurl", "CCrypto", "LoopbackHTTP", "OffPool",
                                                                   "TokenCacheJSON"]),
         .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "EmailAddresses", "CRegexBound", "Localization"]),
         // One-time codes read from a real mailbox over libcurl's IMAP, for scenario runs against a real tenant.
-        .target(name: "MailboxCodes", dependencies: ["EmailAddresses", "CCurl", "CGMime", "CLibXML2"],
+        .target(name: "MailboxCodes", dependencies: ["EmailAddresses", "CCurl", "CGMime", "CLibXML2", "OffPool"],
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/gmime-3.0"])]),
         // Foundation-free, like CursesBackend and Launcher: the launcher paints its first frame with them.
         .target(name: "TerminalUI"),
@@ -81,23 +83,23 @@ let package = Package(
                 resources: ["email-password", "email-otp", "mfa", "attributes", "strict"].map { .embedInCode("Presets/\($0).json") }),
         // Loopback HTTP/HTTPS server (libmicrohttpd), Foundation-free: the emulator, the benchmark and the
         // browser sign-in's redirect listener share it.
-        .target(name: "LoopbackHTTP", dependencies: ["CMicroHTTPD"]),
+        .target(name: "LoopbackHTTP", dependencies: ["CMicroHTTPD", "OffPool"]),
         .target(name: "EmulatorServer", dependencies: ["NativeAuthWire", "TenantEmulator", "LoopbackHTTP", "CCrypto"]),
         // Enrolment files: the streaming RFC 4180 CSV reader and the enrolment record's hash chain (SHA-256).
-        .target(name: "EnrolmentFiles", dependencies: ["EmailAddresses", "CCrypto"]),
+        .target(name: "EnrolmentFiles", dependencies: ["EmailAddresses", "CCrypto", "OffPool"]),
         // Many desks on one list: the shared queue, its claims and its record in PostgreSQL (libpq). Off the pool
-        // through the framework's OffPoolWork.
-        .target(name: "SharedQueue", dependencies: ["CLibPQ", "EnrolmentFiles", "EmailAddresses", "TophhieCloudAuthentication"]),
+        // through OffPoolWork.
+        .target(name: "SharedQueue", dependencies: ["CLibPQ", "EnrolmentFiles", "EmailAddresses", "OffPool"]),
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [
             "TophhieCloudAuthentication", "Localization", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
-            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "SharedQueue", "TenantConfiguration", "MailboxCodes", "QRCode", "StrictJSON", "EmailAddresses",
+            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "SharedQueue", "TenantConfiguration", "MailboxCodes", "QRCode", "StrictJSON", "EmailAddresses", "OffPool",
         ]),
         // Every flow screen with fictional values, and the gallery of them (`scripts/gallery` writes docs/screens.md
         // with `screen-gallery`); the snapshot tests draw the same screens.
         .target(name: "ScreenGallery", dependencies: ["AccountFlow", "Localization", "ScreenPresentation", "TerminalUI", "TophhieCloudAuthentication", "Console"]),
         .executableTarget(name: "screen-gallery", dependencies: ["ScreenGallery"]),
-        .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI", "TenantEmulator"]),
+        .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI", "TenantEmulator", "OffPool"]),
         .executableTarget(name: "tophhie-console", dependencies: ["Console", "CommandGrammar", "CursesBackend", "TenantEmulator", "EmulatorServer"]),
 
         // The launcher: a static Swift runtime and no Foundation, so its first frame comes before the

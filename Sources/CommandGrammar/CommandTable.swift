@@ -45,7 +45,9 @@ public enum CommandTable {
     static let tokenCache = OptionSpec(
         ["--token-cache"], value: "FILE", completion: .file,
         help: "the MSAL token cache (default $TOPHHIE_TOKEN_CACHE, else ${XDG_STATE_HOME:-~/.local/state}/tophhie/"
-            + "msal_token_cache.json; the embedded emulator and --enrol keep tokens in memory unless a file is given).")
+            + "msal_token_cache.json; the embedded emulator and --enrol keep tokens in memory unless a file is given).",
+        mode: .notAtDesk("--token-cache %: enrolment mode writes no token cache (each person's account is forgotten); "
+                             + "leave out --token-cache or --enrol."))
     static let caFile = OptionSpec(
         ["--ca-file"], value: "FILE", completion: .file,
         help: "a PEM CA certificate trusted for HTTPS besides the system's (the emulator's --tls-cert).")
@@ -62,40 +64,46 @@ public enum CommandTable {
         ["--debug"], help: "print each HTTP exchange on stderr, secrets redacted as in a HAR file (also TOPHHIE_DEBUG=http); stdout is unchanged.")
     static let account = OptionSpec(["--account"], value: "NAME", help: "a cached account by username or home account id (default: the current one).")
 
+    static let recordAtDesk = ConsoleMode.deskOnly("--record and --staff keep the enrolment record in enrolment mode; add --enrol.")
     static let consoleOptions = [
         OptionSpec(["--enrol", "--enroll"],
                    help: "enrolment mode: after each sign-up, forget the account and start a new one; a screen left without a "
                        + "key press goes home and forgets the person. It cannot reach what the terminal keeps itself: line "
                        + "mode's scrollback, a terminal or multiplexer logging or copying the screen, the clipboard."),
         OptionSpec(["--idle-reset"], value: "SECONDS",
-                   help: "with --enrol: seconds without a key press before that reset (default 120; the last 15 count down on screen)."),
+                   help: "with --enrol: seconds without a key press before that reset (default 120; the last 15 count down on screen).",
+                   mode: .deskOnly("--idle-reset clears the screen between people in enrolment mode; add --enrol.")),
         OptionSpec(["--language"], value: "TAG",
                    help: "the language of the screens and line mode's prompts: a catalogue's tag (en, de, fr, es, pl, pt-BR) or qps, "
                        + "the pseudo-locale (default: LC_ALL, LC_MESSAGES or LANG). Reports, --json, the trace and stderr stay English."),
         OptionSpec(["--record"], value: "FILE", completion: .file,
                    help: "with --enrol: append one JSON line per finished person (time, staff, terminal, tenant, email, object id, "
                        + "outcome; AADSTS code and correlation id on failure), fsynced, mode 0600, each line carrying the SHA-256 "
-                       + "of the one before (tophhie record verify FILE). Nothing secret is written."),
-        OptionSpec(["--staff"], value: "NAME", help: "with --record or a shared --queue: who is at the desk (default: the operating-system user)."),
+                       + "of the one before (tophhie record verify FILE). Nothing secret is written.", mode: recordAtDesk),
+        OptionSpec(["--staff"], value: "NAME", help: "with --record or a shared --queue: who is at the desk (default: the operating-system user).",
+                   mode: recordAtDesk),
         OptionSpec(["--queue"], value: "FILE|URL", completion: .file,
                    help: "with --enrol: the people expected, as a list (tophhie enrol --template): the home screen shows the next "
                        + "person and k of N, finds one by name or email, opens sign-up with their row filled in, and marks people "
                        + "absent or skipped. Rows enrol --check refuses are listed, not offered. Outcomes go to FILE.progress, so "
                        + "a console stopped at any moment resumes at the right person. A postgresql://… URL (with --event) is a "
                        + "desk on a shared queue (tophhie enrol --load): it shows only people no other desk holds, claims each "
-                       + "person when sign-up opens, and keeps outcomes and the record in the database (no --record)."),
+                       + "person when sign-up opens, and keeps outcomes and the record in the database (no --record).",
+                   mode: .deskOnly("--queue serves a list of people in enrolment mode; add --enrol.")),
         OptionSpec(["--event"], value: "NAME", help: "with a shared --queue: the intake day's name in the database."),
         OptionSpec(["--report"], value: "FILE", completion: .file,
                    help: "with --queue: each row's result (enrolled, already-exists, failed, absent, skipped, invalid, not reached) "
                        + "as CSV, or a Markdown table when FILE ends .md; written after each person and at the end."),
         OptionSpec(["--har"], value: "FILE", completion: .file,
-                   help: "write the session's HTTP exchanges (secrets redacted) as HAR 1.2 on exit."),
+                   help: "write the session's HTTP exchanges (secrets redacted) as HAR 1.2 on exit; not with --enrol.",
+                   mode: .notAtDesk("--har %: the enrolment desk writes no HAR (its exchanges are people's data); leave out --har or --enrol.")),
         OptionSpec(["--record-scenario"], value: "FILE", completion: .file,
                    help: "record what you do as a scenario file that tophhie run replays: each flow started, each value typed, "
                        + "each choice and emulator action, and an expect of each screen reached. Passwords become "
                        + #"{"env": "TOPHHIE_PASSWORD"} (named in the file's $comment), codes "outbox" on the emulator ("prompt" on a "#
                        + "tenant). Written at exit; in full screen F9 stops and starts another scenario (without this option F9 "
-                       + "records to tophhie-scenario-TIME.json)."),
+                       + "records to tophhie-scenario-TIME.json).",
+                   mode: .notAtDesk("--record-scenario records an operator's session; enrolment mode forgets each person, so leave out one of them.")),
         OptionSpec(["--line"], help: "plain prompts instead of the full-screen console (also when not a TTY or TERM=dumb)."),
         scopes, tokenCache, caFile, graph,
         OptionSpec(["--sign-up-attributes"], value: "FILE", completion: .file,

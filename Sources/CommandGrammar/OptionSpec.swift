@@ -11,6 +11,8 @@ public struct OptionSpec: Equatable, Sendable {
     public let help: String
     /// Left out of help, completions and the man page (the start-up benchmark's flag).
     public let hidden: Bool
+    /// Which console mode takes it; the console's parser derives its refusals from this.
+    public let mode: ConsoleMode
 
     /// - Parameters:
     ///   - names: spellings, canonical first.
@@ -18,12 +20,24 @@ public struct OptionSpec: Equatable, Sendable {
     ///   - completion: what a shell offers for the value (`.none` for a flag).
     ///   - help: one paragraph.
     ///   - hidden: true to leave it out of every listing.
-    public init(_ names: [String], value: String? = nil, completion: ValueCompletion = .none, help: String, hidden: Bool = false) {
+    ///   - mode: which console mode takes it (``ConsoleMode/any`` for every other command).
+    public init(_ names: [String], value: String? = nil, completion: ValueCompletion = .none, help: String, hidden: Bool = false,
+                mode: ConsoleMode = .any) {
         self.names = names
         self.value = value
         self.completion = completion
         self.help = help
         self.hidden = hidden
+        self.mode = mode
+    }
+
+    /// The refusal of this option as given (`value`) in a console whose enrolment mode is `enrol`; nil when it is taken.
+    public func refusal(value: String?, enrol: Bool) -> String? {
+        switch mode {
+        case .any: nil
+        case .deskOnly(let why): enrol ? nil : why
+        case .notAtDesk(let why): enrol ? why.split(separator: "%", omittingEmptySubsequences: false).joined(separator: value ?? "") : nil
+        }
     }
 
     /// The canonical spelling.
@@ -31,6 +45,12 @@ public struct OptionSpec: Equatable, Sendable {
 
     /// `--port N` or `--line`: how usage text shows it.
     public var synopsis: String { value.map { "\(name) \($0)" } ?? name }
+}
+
+/// Which console mode takes an option: both (and every command without an enrolment mode), only the enrolment desk
+/// (`--enrol`), or only an operator's session; with the refusal in the other mode (`%` stands for the value given).
+public enum ConsoleMode: Equatable, Sendable {
+    case any, deskOnly(String), notAtDesk(String)
 }
 
 /// What a shell completes as an option's value or a command's operand.

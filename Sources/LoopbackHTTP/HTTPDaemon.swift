@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Dispatch
 import Glibc
+import OffPool
 import Synchronization
 
 /// One running libmicrohttpd daemon (a thread per connection) on one IPv4 or IPv6 address, plain HTTP or HTTPS,
@@ -101,12 +102,7 @@ public final class HTTPDaemon: Sendable {
     /// ``stop()`` on a Dispatch thread, never on Swift's cooperative pool: the drain may wait for a slow answer.
     /// Returns when the daemon is stopped. Cancelling the calling task does not cut the drain short.
     public func shutDown() async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global(qos: .utility).async {
-                self.stop()
-                done.resume()
-            }
-        }
+        await OffPoolWork.run(on: .global(qos: .utility)) { self.stop() }
     }
 
     /// What a stop would wait for now: requests under way, connections with a request sent and not yet read,

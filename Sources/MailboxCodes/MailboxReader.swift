@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import OffPool
 
 /// Reads one-time codes from a real mailbox over IMAP (libcurl, `imaps://`).
 ///
@@ -116,17 +116,7 @@ public final class MailboxReader: Sendable {
 
     /// Runs blocking IMAP work on a Dispatch thread; cancelling the task aborts it within about a second.
     private func offPool<T: Sendable>(_ work: @escaping @Sendable (IMAPConnection) throws(MailboxFailure) -> T) async throws(MailboxFailure) -> T {
-        let connection = connection
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, MailboxFailure>, Never>) in
-                DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(returning: Result { () throws(MailboxFailure) in try work(connection) })
-                }
-            }
-        } onCancel: {
-            connection.cancel()
-        }
-        return try result.get()
+        try await OffPoolWork.run(onCancel: connection.cancel) { [connection] () throws(MailboxFailure) in try work(connection) }
     }
 
     /// `2-Dec-2026`: IMAP's date (RFC 3501 §9 `date`), English month names whatever the locale.

@@ -3,7 +3,7 @@ import CLibPQ
 import Glibc
 #endif
 import Synchronization
-import TophhieCloudAuthentication
+import OffPool
 
 /// One libpq connection (one server session). Every libpq call blocks on the network, so each runs on
 /// ``OffPoolWork``'s Dispatch thread, never on Swift's cooperative pool; calls are serialised by a lock, since
@@ -26,7 +26,7 @@ public final class PostgreSQLConnection: Sendable {
     /// - Throws: ``DatabaseError/unreachable(_:)``, ``DatabaseError/authenticationFailed(_:)`` or
     ///   ``DatabaseError/tlsRefused(_:)`` with libpq's reason.
     public static func connect(_ url: DatabaseURL) async throws(DatabaseError) -> PostgreSQLConnection {
-        try await offPool { () throws(DatabaseError) in
+        try await OffPoolWork.run { () throws(DatabaseError) in
             let keywords = url.keywords
             let connection = withCStrings(keywords.map(\.0) + [nil]) { names in
                 withCStrings(keywords.map(\.1) + [nil]) { values in PQconnectdbParams(names, values, 1) }
@@ -46,7 +46,7 @@ public final class PostgreSQLConnection: Sendable {
     /// Runs `body` with the session on a thread off the pool; nothing else uses the connection meanwhile.
     /// - Throws: what `body` throws; ``DatabaseError/connectionLost(_:)`` once the connection is closed.
     public func run<T: Sendable>(_ body: @escaping @Sendable (DatabaseSession) throws(DatabaseError) -> T) async throws(DatabaseError) -> T {
-        try await offPool { () throws(DatabaseError) in
+        try await OffPoolWork.run { () throws(DatabaseError) in
             try self.handle.withLock { connection throws(DatabaseError) in
                 guard let connection else { throw DatabaseError.connectionLost("the connection was closed.") }
                 // A session lost since the last call (its claims freed by the server) is started again.
@@ -68,7 +68,7 @@ public final class PostgreSQLConnection: Sendable {
 
     /// Ends the session: the server frees every claim it held at once.
     public func close() async {
-        _ = try? await offPool { () throws(DatabaseError) in
+        _ = try? await OffPoolWork.run { () throws(DatabaseError) in
             self.handle.withLock { connection in
                 if let connection { PQfinish(connection) }
                 connection = nil
@@ -92,17 +92,6 @@ public final class PostgreSQLConnection: Sendable {
         }
         return .unreachable(message)
     }
-}
-
-/// `work` on ``OffPoolWork``'s thread, its typed error kept.
-func offPool<T: Sendable>(_ work: @escaping @Sendable () throws(DatabaseError) -> T) async throws(DatabaseError) -> T {
-    let result: Result<T, DatabaseError>
-    do {
-        result = try await OffPoolWork.run { _ in Result { () throws(DatabaseError) in try work() } }
-    } catch {
-        throw .connectionLost("cancelled.")
-    }
-    return try result.get()
 }
 
 /// `body` with a NULL-terminated array of C strings (nil entries stay NULL), freed after.

@@ -1,4 +1,5 @@
 import Foundation
+import OffPool
 
 /// Starts helper programs for tests with `posix_spawn` (no shell): standard input from `/dev/null`,
 /// standard output and error to a file, and an empty signal mask (test threads may run with signals
@@ -46,9 +47,7 @@ public enum ChildProcess {
     /// and resumes the caller then. - Returns: its exit status, or -1 when it did not exit normally.
     @discardableResult
     public static func exitStatus(of pid: pid_t) async -> Int32 {
-        await withCheckedContinuation { (ended: CheckedContinuation<Int32, Never>) in
-            DispatchQueue.global().async { ended.resume(returning: wait(pid)) }
-        }
+        await OffPoolWork.run { wait(pid) }
     }
 
     /// Runs `arguments` to their end, suspending meanwhile. - Returns: the exit status, or -1.

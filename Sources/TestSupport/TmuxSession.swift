@@ -1,4 +1,5 @@
 import Foundation
+import OffPool
 
 /// A program running in a detached tmux session on a private server (`tmux -L`), for tests that
 /// need a real terminal: send keys, paste, resize, read the screen. ``stop()`` (also run by
@@ -84,11 +85,7 @@ public final class TmuxSession {
 
     /// The newest paste buffer (what the program last copied, after ``acceptClipboard()``); empty when there is none.
     public func newestBuffer() async -> String {
-        await withCheckedContinuation { continuation in
-            clients.async { [socket] in
-                continuation.resume(returning: (try? Self.run(socket, ["show-buffer"]).output) ?? "")
-            }
-        }
+        await OffPoolWork.run(on: clients) { [socket] in (try? Self.run(socket, ["show-buffer"]).output) ?? "" }
     }
 
     /// Suspends until `condition` holds or `timeout` passes, re-checking it on an async timer (no thread waits).
@@ -106,11 +103,7 @@ public final class TmuxSession {
 
     /// The visible screen as text, read after the sends before it, with no cooperative thread waiting.
     public func screen() async -> String {
-        await withCheckedContinuation { continuation in
-            clients.async { [socket, target] in
-                continuation.resume(returning: (try? Self.run(socket, ["capture-pane", "-p", "-t", target]).output) ?? "")
-            }
-        }
+        await OffPoolWork.run(on: clients) { [socket, target] in (try? Self.run(socket, ["capture-pane", "-p", "-t", target]).output) ?? "" }
     }
 
     /// Kills the private tmux server.

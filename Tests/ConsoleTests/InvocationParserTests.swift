@@ -1,3 +1,4 @@
+import CommandGrammar
 import Console
 import TophhieCloudAuthentication
 import Foundation
@@ -46,11 +47,35 @@ import Testing
 
     @Test func embeddedOptions() throws {
         var options = ConsoleOptions()
-        options.enrol = true
+        options.lineMode = true
         options.harPath = "/tmp/s.har"
-        #expect(try parser().parse(["--preset", "mfa", "--enrol", "--har", "/tmp/s.har"]) == .embedded(preset: "mfa", options: options))
+        #expect(try parser().parse(["--preset", "mfa", "--line", "--har", "/tmp/s.har"]) == .embedded(preset: "mfa", options: options))
         #expect(throws: UsageError("--preset nope: unknown preset; use one of email-password, email-otp, mfa, attributes, strict, or a policy file path.")) {
             try parser().parse(["--preset", "nope"])
+        }
+    }
+
+    /// An enrolment desk writes no HAR (its exchanges are people's data): `--har` with `--enrol` is refused in either
+    /// console, in either order, while an operator's session keeps it.
+    @Test func deskRefusesHAR() throws {
+        let refusal = UsageError("--har s.har: the enrolment desk writes no HAR (its exchanges are people's data); leave out --har or --enrol.")
+        #expect(throws: refusal) { try parser().parse(["--enrol", "--har", "s.har"]) }
+        #expect(throws: refusal) { try parser().parse(["console", "--har", "s.har", "--enroll", "--authority", "https://c.ciamlogin.com/t", "--client-id", "x"]) }
+        var options = ConsoleOptions()
+        options.harPath = "s.har"
+        #expect(try parser().parse(["--har", "s.har"]) == .embedded(preset: "email-password", options: options))
+    }
+
+    /// Every console option that names a mode is refused, with its own words, in the other mode.
+    @Test func modesComeFromTheCommandTable() throws {
+        for option in CommandTable.embedded.options {
+            let line = [option.name] + (option.value.map { _ in ["30"] } ?? [])
+            switch option.mode {
+            case .any: continue
+            case .deskOnly(let why): #expect(throws: UsageError(why)) { try parser().parse(line) }
+            case .notAtDesk(let why):
+                #expect(throws: UsageError(why.replacingOccurrences(of: "%", with: "30"))) { try parser().parse(["--enrol"] + line) }
+            }
         }
     }
 

@@ -47,7 +47,7 @@ func lineSession(on step: FlowStep, input: String, settings: FlowSettings = Flow
         #expect(flow.screen.title == "Signed in", "\(flow.screen)")
         let (clientID, authority) = (flow.tenant.clientID, flow.tenant.authority)
         // The session blocks its thread on the terminal, off the pool, which runs the restore.
-        let transcript = try await offPool {
+        let transcript = try await OffPoolWork.run {
             let cached = TophhieAuth()
             try cached.configure(clientId: clientID, authority: authority, tokenCachePath: cache)
             return lineSession(on: .home, input: "quit\n", interactive: cached).1

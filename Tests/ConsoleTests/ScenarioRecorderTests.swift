@@ -133,7 +133,7 @@ private enum Typed {
         recorder.emulator(.advanceClock(seconds: 60))
         recorder.begin()
         var patch = PolicyPatch()
-        patch.mfaRequired = true
+        patch.set(\.mfa.required, true)
         recorder.emulator(.policy(patch))
         recorder.emulator(.advanceClock(seconds: 600))
         let added = recorder.end(name: "panel")
@@ -197,7 +197,7 @@ private enum Typed {
         let steps = try #require(file.scenarios.first?.steps)
         #expect(steps.contains(.answer(.method("sms", contact: phone))), "\(text)")
         var mfaOff = PolicyPatch()
-        mfaOff.mfaRequired = false
+        mfaOff.set(\.mfa.required, false)
         #expect(steps.contains(.emulator(.policy(mfaOff))), "\(text)")
         #expect(file.passwordVariables == ["TOPHHIE_PASSWORD", "TOPHHIE_PASSWORD_2"])
 

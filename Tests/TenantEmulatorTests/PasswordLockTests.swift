@@ -39,7 +39,7 @@ import TestSupport
         let emulator = harness.emulator
         let finished = Atomic<Bool>(false)
         let signedIn = Task {
-            try await offPool {
+            await OffPoolWork.run {
                 _ = Self.signIn(emulator, token)
                 finished.store(true, ordering: .releasing)
             }
@@ -49,7 +49,7 @@ import TestSupport
         #expect(other.status == 200)
         let waited = finished.load(ordering: .acquiring)
         #expect(!waited, "initiate waited for the other request's password check")
-        _ = try await signedIn.value
+        _ = await signedIn.value
     }
 
     @Test("two requests with the same continuation token and the right password: exactly one goes on")
@@ -59,7 +59,7 @@ import TestSupport
         let emulator = harness.emulator
         let statuses = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<2 {
-                group.addTask { (try? await offPool { Self.signIn(emulator, token).status }) ?? 0 }
+                group.addTask { await OffPoolWork.run { Self.signIn(emulator, token).status } }
             }
             return await group.reduce(into: [Int]()) { $0.append($1) }
         }

@@ -73,7 +73,7 @@ struct PolicyKnobTests {
         let policy = try TenantPreset.load("mfa")
         let dotted = try PolicyPatch(dottedKeys: ["mfa.required": false, "signUp.method": "emailOtp", "client.nativeAuth": false,
                                                   "client.challengeTypes": ["oob"], "otp.maxCodesPerAddress": 0], tenant: policy)
-        #expect(dotted.mfaRequired == false && dotted.signUpMethod == .emailOtp && dotted.otpMaxCodesPerAddress == 0)
+        #expect(dotted.knobs == ["mfa.required": .bool(false), "signUp.method": .word("emailOtp"), "otp.maxCodesPerAddress": .number(0)])
         #expect(dotted.clients.map(\.clientID) == [policy.clients[0].clientID, policy.clients[0].clientID])
         #expect(try PolicyPatch(body: dotted.body) == dotted)
         var changed = policy
@@ -82,6 +82,43 @@ struct PolicyKnobTests {
         #expect(throws: PolicyPatch.Refusal(key: "signUp.attributes[0].name", problem: .unknownName("one of the policy's attributes"))) {
             try PolicyPatch(dottedKeys: ["signUp.attributes": [["name": "shoeSize", "required": true]]], tenant: policy)
         }
+    }
+
+    @Test("GET tenant shows every knob the file takes, the per-address code limit and its window included")
+    func summaryShowsEveryKnob() throws {
+        let harness = try Harness()
+        #expect(harness.control("PATCH", "tenant", body: #"{"otp": {"maxCodesPerAddress": 4}}"#).status == 200)
+        let summary = try #require(harness.control("GET", "tenant").jsonObject)
+        for knob in PolicyKnob.all {
+            #expect((summary[knob.section] as? [String: Any])?[knob.field] != nil, "\(knob.key) missing from GET /emulator/v1/tenant")
+        }
+        let otp = summary["otp"] as? [String: Any]
+        #expect(otp?["maxCodesPerAddress"] as? Int == 4 && otp?["addressWindowSeconds"] as? Int == 3600)
+    }
+
+    @Test("docs/emulator.md's key table has each knob's row as declared: type, default, range and words")
+    func documentedKnobs() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let rows = Set(try String(contentsOf: repository.appendingPathComponent("docs/emulator.md"), encoding: .utf8).split(separator: "\n").map(String.init))
+        for knob in PolicyKnob.all {
+            let documented = rows.contains(Self.row(knob))
+            #expect(documented, "docs/emulator.md lacks \(Self.row(knob))")
+        }
+    }
+
+    /// `| key | type | default | allowed |` as the declaration says it: the range of a number, then its doc.
+    static func row(_ knob: PolicyKnob) -> String {
+        let (type, shown): (String, String) = switch (knob.kind, knob.value(.defaults)) {
+        case (.bool, let value): ("bool", "`\(value?.json ?? "")`")
+        case (.choice, let value): ("string", "`\"\(value?.json ?? "")\"`")
+        case (_, let value?): ("int", "\(value.json)")
+        case (_, nil): ("int", "none (no limit)")
+        }
+        let range = switch knob.kind {
+        case .int(let range), .limit(let range): "\(range.lowerBound)–\(range.upperBound)"
+        case .bool, .choice: ""
+        }
+        return "| `\(knob.key)` | \(type) | \(shown) | \(range)\(knob.doc) |"
     }
 
     @Test("one user is removed; the others stay")

@@ -18,7 +18,7 @@ struct TokenCacheProcessTests {
         #expect(await ChildProcess.runToEnd([Self.writer, "sample", "1", folder.file("b.json")], outputPath: log) == 0)
         let (sampleA, sampleB) = (folder.file("a.json"), folder.file("b.json"))
         // Half-megabyte caches: parsing and writing them is CPU work, done off the cooperative pool.
-        let (bytesA, bytesB, cacheA, cacheB) = try await offPool {
+        let (bytesA, bytesB, cacheA, cacheB) = try await OffPoolWork.run {
             let (bytesA, bytesB) = (try Data(contentsOf: URL(fileURLWithPath: sampleA)), try Data(contentsOf: URL(fileURLWithPath: sampleB)))
             return (bytesA, bytesB, try MSALTokenCache(json: bytesA), try MSALTokenCache(json: bytesB))
         }
@@ -28,7 +28,7 @@ struct TokenCacheProcessTests {
         try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
         let path = (subfolder as NSString).appendingPathComponent("msal_token_cache.json")
         let file = TokenCacheFile(path: path)
-        _ = try await offPool { try file.update { $0 = cacheA } }
+        _ = try await OffPoolWork.run { try file.update { $0 = cacheA } }
         var killedHoldingLock = 0
         for _ in 0..<20 {
             let child = try #require(ChildProcess.start([Self.writer, "alternate", path, "50000"], outputPath: log))
@@ -37,7 +37,7 @@ struct TokenCacheProcessTests {
             kill(child, SIGKILL)
             await ChildProcess.exitStatus(of: child)
 
-            let (bytes, parsed, lockLeft) = try await offPool {
+            let (bytes, parsed, lockLeft) = try await OffPoolWork.run {
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
                 return (bytes, try MSALTokenCache(json: bytes), FileManager.default.fileExists(atPath: path + ".lockfile"))
             }
@@ -45,7 +45,7 @@ struct TokenCacheProcessTests {
             if lockLeft { killedHoldingLock += 1 }
 
             // The next write takes over the dead writer's lock and clears its temporary file.
-            let (after, left) = try await offPool {
+            let (after, left) = try await OffPoolWork.run {
                 _ = try file.update { $0 = ($0 == cacheA) ? cacheB : cacheA }
                 return (try MSALTokenCache(json: Data(contentsOf: URL(fileURLWithPath: path))),
                         try FileManager.default.contentsOfDirectory(atPath: subfolder))

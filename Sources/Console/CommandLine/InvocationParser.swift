@@ -22,9 +22,6 @@ public struct InvocationParser {
         self.readFile = readFile
     }
 
-    static let capabilityNames = CommandTable.capabilityNames
-    static let challengeTypeNames = CommandTable.challengeTypeNames
-
     /// Reads the line against ``CommandTable``: the first word picks the command (none: the embedded
     /// console), the table says which options it takes and which take a value, and this parser gives the
     /// values their meaning.
@@ -111,7 +108,7 @@ public struct InvocationParser {
                 throw UsageError("unknown argument \(given.spelling); see tophhie --help.")
             }
         }
-        return .embedded(preset: preset, options: try checked(options))
+        return .embedded(preset: preset, options: try checked(options, scanned, CommandTable.embedded))
     }
 
     private func parseConsole(_ scanned: ScannedArguments) throws -> Invocation {
@@ -127,7 +124,7 @@ public struct InvocationParser {
             default: throw UsageError("unknown argument \(given.spelling); see tophhie console --help.")
             }
         }
-        return .console(try resolve(target), options: try checked(options))
+        return .console(try resolve(target), options: try checked(options, scanned, CommandTable.console))
     }
 
     private func parseAccountCommand(_ command: AccountCommand, _ scanned: ScannedArguments) throws -> Invocation {
@@ -292,8 +289,8 @@ public struct InvocationParser {
         flags.authority = authority
         flags.clientID = clientID
         flags.profileName = profile
-        flags.capabilities = try capabilities.map { try list("capabilities", $0.joined(separator: ","), allowed: Self.capabilityNames) }
-        flags.challengeTypes = try challengeTypes.map { try list("challengeTypes", $0.joined(separator: ","), allowed: Self.challengeTypeNames) }
+        flags.capabilities = try capabilities.map { try list("capabilities", $0.joined(separator: ","), allowed: CommandTable.capabilityNames) }
+        flags.challengeTypes = try challengeTypes.map { try list("challengeTypes", $0.joined(separator: ","), allowed: CommandTable.challengeTypeNames) }
         return try resolve(flags)
     }
 
@@ -311,8 +308,8 @@ public struct InvocationParser {
             switch given.name {
             case "--authority": authority = value
             case "--client-id": clientID = value
-            case "--capabilities": capabilities = try parser.list(given.spelling, value, allowed: InvocationParser.capabilityNames)
-            case "--challenge-types": challengeTypes = try parser.list(given.spelling, value, allowed: InvocationParser.challengeTypeNames)
+            case "--capabilities": capabilities = try parser.list(given.spelling, value, allowed: CommandTable.capabilityNames)
+            case "--challenge-types": challengeTypes = try parser.list(given.spelling, value, allowed: CommandTable.challengeTypeNames)
             case "--profile": profileName = value
             default: return false
             }
@@ -337,8 +334,8 @@ public struct InvocationParser {
         }
         return TenantTarget(
             authority: parsed.url, authorityNote: parsed.completionNote, clientID: client,
-            capabilities: flags.capabilities ?? profile?.capabilities ?? Self.capabilityNames,
-            challengeTypes: flags.challengeTypes ?? profile?.challengeTypes ?? Self.challengeTypeNames)
+            capabilities: flags.capabilities ?? profile?.capabilities ?? CommandTable.capabilityNames,
+            challengeTypes: flags.challengeTypes ?? profile?.challengeTypes ?? CommandTable.challengeTypeNames)
     }
 
     /// Options every console mode takes; returns whether `given` was one.
@@ -375,19 +372,10 @@ public struct InvocationParser {
     }
 
     /// Console options that only make sense together, checked once the whole line is read.
-    private func checked(_ options: ConsoleOptions) throws -> ConsoleOptions {
-        if options.scenarioPath != nil, options.enrol {
-            throw UsageError("--record-scenario records an operator's session; enrolment mode forgets each person, so leave out one of them.")
-        }
-        if options.idleReset != nil, !options.enrol {
-            throw UsageError("--idle-reset clears the screen between people in enrolment mode; add --enrol.")
-        }
-        if options.enrol, let path = options.tokenCachePath {
-            throw UsageError("--token-cache \(path): enrolment mode writes no token cache (each person's account is forgotten); "
-                             + "leave out --token-cache or --enrol.")
-        }
-        if options.recordPath != nil || options.staff != nil, !options.enrol {
-            throw UsageError("--record and --staff keep the enrolment record in enrolment mode; add --enrol.")
+    /// The modes first: each option's ``ConsoleMode``, as the command table declares it.
+    private func checked(_ options: ConsoleOptions, _ scanned: ScannedArguments, _ command: CommandSpec) throws -> ConsoleOptions {
+        for given in scanned.options {
+            if let refusal = command.option(given.spelling)?.refusal(value: given.value, enrol: options.enrol) { throw UsageError(refusal) }
         }
         let shared = options.queuePath.map(DatabaseURL.isDatabaseURL) ?? false
         if shared, options.event?.isEmpty ?? true {
@@ -402,9 +390,6 @@ public struct InvocationParser {
         }
         if options.staff != nil, options.recordPath == nil, !shared {
             throw UsageError("--staff names who is at the desk in the enrolment record; add --record FILE.")
-        }
-        if options.queuePath != nil, !options.enrol {
-            throw UsageError("--queue serves a list of people in enrolment mode; add --enrol.")
         }
         if options.reportPath != nil, options.queuePath == nil {
             throw UsageError("--report writes the result of each row of a list; add --queue FILE.csv.")

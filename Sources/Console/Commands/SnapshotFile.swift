@@ -1,4 +1,5 @@
 import Foundation
+import OffPool
 
 /// Where a tenant snapshot is written: atomically (temporary file, fsync, rename; `PrivateFile`), off the
 /// cooperative pool, since the write blocks.
@@ -8,15 +9,6 @@ enum SnapshotFile {
 
     /// - Throws: `PrivateFile.WriteError` with the system's reason.
     static func write(_ data: Data, to path: String) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            DispatchQueue.global().async {
-                do {
-                    try PrivateFile.write(data, to: path)
-                    continuation.resume()
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        }
+        try await OffPoolWork.run { () throws(any Error) in try PrivateFile.write(data, to: path) }
     }
 }

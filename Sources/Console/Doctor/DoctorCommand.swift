@@ -1,3 +1,4 @@
+import CommandGrammar
 import EmulatorServer
 import Foundation
 import TenantEmulator
@@ -27,7 +28,7 @@ public enum DoctorCommand {
                 let server = try EmulatorServer.start(policy: policy, port: 0)
                 embedded = server
                 target = TenantTarget(authority: server.authority, clientID: client.clientID,
-                                      capabilities: options.capabilities ?? InvocationParser.capabilityNames,
+                                      capabilities: options.capabilities ?? CommandTable.capabilityNames,
                                       challengeTypes: options.challengeTypes ?? client.challengeTypes.map(\.wireValue))
             } catch {
                 errors("tophhie doctor: the embedded emulator did not start: \(error)")

@@ -42,9 +42,9 @@ enum PolicyToggle: Equatable {
     func flipped(in policy: TenantPolicy) -> PolicyPatch {
         var patch = PolicyPatch()
         switch self {
-        case .mfa: patch.mfaRequired = !policy.mfa.required
-        case .passwordReset: patch.passwordResetEnabled = !policy.passwordReset.enabled
-        case .signUpMethod: patch.signUpMethod = policy.signUp.method == .emailPassword ? .emailOtp : .emailPassword
+        case .mfa: patch.set(\.mfa.required, !policy.mfa.required)
+        case .passwordReset: patch.set(\.passwordReset.enabled, !policy.passwordReset.enabled)
+        case .signUpMethod: patch.set(\.signUp.method, policy.signUp.method == .emailPassword ? .emailOtp : .emailPassword)
         case .attributeRequired(let attribute):
             patch.attributes = [PolicyPatch.AttributeChange(name: attribute, required: !isRequired(attribute, in: policy))]
         }

@@ -1,6 +1,7 @@
 import CursesBackend
 import EnrolmentFiles
 import Foundation
+import OffPool
 import SharedQueue
 import Synchronization
 import TerminalUI
@@ -68,31 +69,28 @@ enum QueueStatusCommand {
                 try? await Task.sleep(for: refresh)
             }
         }
-        // The screen's own thread: curses is used from one thread, and its waits must not hold the pool.
+        // One thread off the pool for the screen: curses is used from one thread, and its waits must not hold the pool.
         let environment = ProcessInfo.processInfo.environment
-        let code = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
-            Thread.detachNewThread { [board] in
-                let backend: CursesBackend
-                do {
-                    backend = try CursesBackend(environment: environment)
-                } catch {
-                    done.resume(returning: QueueLoadCommand.fail("--watch needs a terminal: \(error)"))
-                    return
-                }
-                board.wake.withLock { $0 = backend.wake }
-                draw(backend, board.lines.withLock { $0 })
-                loop: while true {
-                    switch backend.nextEvent(timeout: .seconds(60)) {
-                    case .key(.character("q")), .key(.character("Q")), .key(.control("c")), .inputClosed: break loop
-                    case .resized: backend.clear()
-                    case .key, .tick: break
-                    }
-                    draw(backend, board.lines.withLock { $0 })
-                }
-                board.wake.withLock { $0 = nil }
-                backend.stop()
-                done.resume(returning: 0)
+        let code = await OffPoolWork.run { [board] () -> Int32 in
+            let backend: CursesBackend
+            do {
+                backend = try CursesBackend(environment: environment)
+            } catch {
+                return QueueLoadCommand.fail("--watch needs a terminal: \(error)")
             }
+            board.wake.withLock { $0 = backend.wake }
+            draw(backend, board.lines.withLock { $0 })
+            loop: while true {
+                switch backend.nextEvent(timeout: .seconds(60)) {
+                case .key(.character("q")), .key(.character("Q")), .key(.control("c")), .inputClosed: break loop
+                case .resized: backend.clear()
+                case .key, .tick: break
+                }
+                draw(backend, board.lines.withLock { $0 })
+            }
+            board.wake.withLock { $0 = nil }
+            backend.stop()
+            return 0
         }
         poller.cancel()
         await poller.value

@@ -1,4 +1,5 @@
 import Dispatch
+import OffPool
 import Synchronization
 
 /// One file replaced whole (``AtomicFile``) each time its contents change, on a serial Dispatch queue of its own:
@@ -31,24 +32,12 @@ public final class AtomicFileWriter: Sendable {
     /// Replaces the file with `bytes` and returns once it is on disk.
     /// - Throws: ``ProgressFileError`` with the system's reason; the file is then as it was.
     public func replace(with bytes: [UInt8]) async throws(ProgressFileError) {
-        let result: Result<Void, ProgressFileError> = await withCheckedContinuation { continuation in
-            queue.async {
-                do throws(ProgressFileError) {
-                    try AtomicFile.replace(self.path, with: bytes)
-                    continuation.resume(returning: .success(()))
-                } catch {
-                    continuation.resume(returning: .failure(error))
-                }
-            }
-        }
-        try result.get()
+        try await OffPoolWork.run(on: queue) { () throws(ProgressFileError) in try AtomicFile.replace(self.path, with: bytes) }
     }
 
     /// Returns once every replacement asked for so far is done (or failed), without holding a pool thread.
     public func written() async {
-        await withCheckedContinuation { continuation in
-            queue.async { continuation.resume() }
-        }
+        await OffPoolWork.run(on: queue) {}
     }
 
     /// Waits for every replacement asked for so far, and returns the failures since the last call. Blocking:

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+import OffPool
 #endif
 
 /// The enrolment record on disk: appends one chained line per finished person (``RecordChain``), in a file
@@ -73,10 +74,7 @@ public final class RecordFile: Sendable {
     /// - Throws: ``RecordFileError/io(_:)`` with the system's reason; the chain then stands where it was.
     @discardableResult
     public func append(_ entry: RecordEntry) async throws(RecordFileError) -> String {
-        let result: Result<String, RecordFileError> = await withCheckedContinuation { continuation in
-            append(entry) { continuation.resume(returning: $0) }
-        }
-        return try result.get()
+        try await OffPoolWork.run(on: queue) { () throws(RecordFileError) in try self.tail.withLock { tail in Self.write(entry, at: &tail) }.get() }
     }
 
     /// Appends `entry` as ``append(_:)`` does and hands `done` the line or the error, on this file's queue: no

@@ -10,28 +10,12 @@ import StrictJSON
 /// (`{"mfa.required": true}`, ``init(dottedKeys:tenant:)``), and the console's emulator panel builds one in code and
 /// sends ``body``.
 public struct PolicyPatch: Sendable, Equatable {
-    /// `mfa.required`.
-    public var mfaRequired: Bool?
-    /// `mfa.registrationRequired`.
-    public var mfaRegistrationRequired: Bool?
-    /// `mfa.smsNeedsTenantIdAuthority`.
-    public var mfaSMSNeedsTenantIdAuthority: Bool?
-    /// `passwordReset.enabled`.
-    public var passwordResetEnabled: Bool?
-    /// `signUp.method`.
-    public var signUpMethod: TenantPolicy.SignUpMethod?
+    /// The ``PolicyKnob``s to set (those ``PolicyKnob/patchable``), by key: `mfa.required` → `.bool(true)`.
+    public var knobs: [String: PolicyKnob.Setting] = [:]
     /// `signUp.attributes[]`: `required` of attributes the policy already has, by `name`.
     public var attributes: [AttributeChange] = []
-    /// `deviceCode.intervalSeconds`: 1–60.
-    public var deviceCodeIntervalSeconds: Int?
-    /// `otp.maxCodesPerAddress`: 1–1000, or 0 to lift the limit.
-    public var otpMaxCodesPerAddress: Int?
     /// `clients[]`: `nativeAuth` and `challengeTypes` of clients the policy already has, by `clientId`.
     public var clients: [ClientChange] = []
-    /// `graph.signInLogLagSeconds`: 0–86400.
-    public var signInLogLagSeconds: Int?
-    /// `graph.noisyConfiguration`.
-    public var noisyConfiguration: Bool?
 
     /// `signUp.attributes[]` in a patch: `{"name", "required"}`.
     public struct AttributeChange: Sendable, Equatable {
@@ -96,15 +80,19 @@ public struct PolicyPatch: Sendable, Equatable {
     public init() {}
 
     /// Every key a patch may set, as the policy file spells it, with the values it takes.
-    public static let keys: [(key: String, allowed: String)] = [
-        ("mfa.required", boolean), ("mfa.registrationRequired", boolean), ("mfa.smsNeedsTenantIdAuthority", boolean),
-        ("passwordReset.enabled", boolean), ("signUp.method", "emailPassword or emailOtp"),
+    public static let keys: [(key: String, allowed: String)] = PolicyKnob.all.filter(\.patchable).map { ($0.key, $0.allowed) } + [
         ("signUp.attributes", "an array of {\"name\", \"required\"}"),
-        ("deviceCode.intervalSeconds", "a whole number from 1 to 60"),
-        ("otp.maxCodesPerAddress", "a whole number from 1 to 1000, or 0 for no limit"),
         ("clients", "an array of {\"clientId\", \"nativeAuth\", \"challengeTypes\"}"),
-        ("graph.signInLogLagSeconds", "a whole number from 0 to 86400"), ("graph.noisyConfiguration", boolean),
     ]
+
+    /// Sets the knob at `path` to `value` (`nil` lifts a limit). - Precondition: `path` is a patchable ``PolicyKnob``.
+    public mutating func set<Value>(_ path: WritableKeyPath<TenantPolicy, Value>, _ value: Value) {
+        var scratch = TenantPolicy.defaults
+        scratch[keyPath: path] = value
+        let wanted: PartialKeyPath<TenantPolicy> = path
+        guard let knob = PolicyKnob.all.first(where: { $0.path == wanted && $0.patchable }) else { preconditionFailure("\(path): not a patchable knob") }
+        knobs[knob.key] = knob.value(scratch) ?? .number(0)
+    }
 
     /// Scenario spellings older than `clients`, still accepted by ``init(dottedKeys:tenant:)``: they change the
     /// tenant's first public client with native authentication on (else its first client).
@@ -151,25 +139,14 @@ public struct PolicyPatch: Sendable, Equatable {
     /// The `PATCH /emulator/v1/tenant` body of this patch (the policy file's nested shape).
     public var body: [String: Any] {
         var body: [String: [String: Any]] = [:]
-        func put(_ section: String, _ key: String, _ value: Any?) {
-            if let value { body[section, default: [:]][key] = value }
-        }
-        put("mfa", "required", mfaRequired)
-        put("mfa", "registrationRequired", mfaRegistrationRequired)
-        put("mfa", "smsNeedsTenantIdAuthority", mfaSMSNeedsTenantIdAuthority)
-        put("passwordReset", "enabled", passwordResetEnabled)
-        put("signUp", "method", signUpMethod?.rawValue)
+        for knob in PolicyKnob.all { if let setting = knobs[knob.key] { body[knob.section, default: [:]][knob.field] = setting.json } }
         if !attributes.isEmpty {
-            put("signUp", "attributes", attributes.map { change -> [String: Any] in
+            body["signUp", default: [:]]["attributes"] = attributes.map { change -> [String: Any] in
                 var item: [String: Any] = ["name": change.name]
                 if let required = change.required { item["required"] = required }
                 return item
-            })
+            }
         }
-        put("deviceCode", "intervalSeconds", deviceCodeIntervalSeconds)
-        put("otp", "maxCodesPerAddress", otpMaxCodesPerAddress)
-        put("graph", "signInLogLagSeconds", signInLogLagSeconds)
-        put("graph", "noisyConfiguration", noisyConfiguration)
         var result: [String: Any] = body
         if !clients.isEmpty {
             result["clients"] = clients.map { change -> [String: Any] in
@@ -186,21 +163,13 @@ public struct PolicyPatch: Sendable, Equatable {
     /// - Throws: ``Refusal`` when an attribute or client it names is not the policy's (`policy` is then unchanged).
     public func apply(to policy: inout TenantPolicy) throws(Refusal) {
         var changed = policy
-        if let mfaRequired { changed.mfa.required = mfaRequired }
-        if let mfaRegistrationRequired { changed.mfa.registrationRequired = mfaRegistrationRequired }
-        if let mfaSMSNeedsTenantIdAuthority { changed.mfa.smsNeedsTenantIdAuthority = mfaSMSNeedsTenantIdAuthority }
-        if let passwordResetEnabled { changed.passwordReset.enabled = passwordResetEnabled }
-        if let signUpMethod { changed.signUp.method = signUpMethod }
+        for knob in PolicyKnob.all { if let setting = knobs[knob.key] { knob.apply(&changed, setting) } }
         for (index, change) in attributes.enumerated() {
             guard let position = changed.signUp.attributes.firstIndex(where: { $0.name == change.name }) else {
                 throw Refusal(key: "signUp.attributes[\(index)].name", problem: .unknownName("one of the policy's attributes"))
             }
             if let required = change.required { changed.signUp.attributes[position].required = required }
         }
-        if let deviceCodeIntervalSeconds { changed.deviceCode.intervalSeconds = deviceCodeIntervalSeconds }
-        if let otpMaxCodesPerAddress { changed.otp.maxCodesPerAddress = otpMaxCodesPerAddress == 0 ? nil : otpMaxCodesPerAddress }
-        if let signInLogLagSeconds { changed.graph.signInLogLagSeconds = signInLogLagSeconds }
-        if let noisyConfiguration { changed.graph.noisyConfiguration = noisyConfiguration }
         for (index, change) in clients.enumerated() {
             guard let position = changed.clients.firstIndex(where: { $0.clientID.lowercased() == change.clientID.lowercased() }) else {
                 throw Refusal(key: "clients[\(index)].clientId", problem: .unknownName("one of the policy's clients"))
@@ -218,20 +187,13 @@ public struct PolicyPatch: Sendable, Equatable {
         let shown = shownAs ?? key
         guard let allowed = Self.keys.first(where: { $0.key == key })?.allowed else { throw Refusal(key: shown, problem: .notSettable) }
         let wrong = Self.wrong(shown, allowed, value)
-        switch key {
-        case "mfa.required": mfaRequired = try Self.bool(value, wrong)
-        case "mfa.registrationRequired": mfaRegistrationRequired = try Self.bool(value, wrong)
-        case "mfa.smsNeedsTenantIdAuthority": mfaSMSNeedsTenantIdAuthority = try Self.bool(value, wrong)
-        case "passwordReset.enabled": passwordResetEnabled = try Self.bool(value, wrong)
-        case "signUp.method":
-            guard let text = value as? String, let method = TenantPolicy.SignUpMethod(rawValue: text) else { throw wrong }
-            signUpMethod = method
-        case "deviceCode.intervalSeconds": deviceCodeIntervalSeconds = try Self.int(value, 1...60, wrong)
-        case "otp.maxCodesPerAddress": otpMaxCodesPerAddress = try Self.int(value, 0...1000, wrong)
-        case "graph.signInLogLagSeconds": signInLogLagSeconds = try Self.int(value, 0...86400, wrong)
-        case "graph.noisyConfiguration": noisyConfiguration = try Self.bool(value, wrong)
-        case "signUp.attributes":
-            guard let items = value as? [Any] else { throw wrong }
+        if let knob = PolicyKnob.all.first(where: { $0.patchable && $0.key == key }) {
+            guard let setting = knob.accepts(value) else { throw wrong }
+            knobs[key] = setting
+            return
+        }
+        guard let items = value as? [Any] else { throw wrong }
+        if key == "signUp.attributes" {
             for (index, item) in items.enumerated() {
                 let path = "\(shown)[\(index)]"
                 let fields = try Self.fields(item, path: path, allowed: ["name", "required"], wrong)
@@ -241,28 +203,27 @@ public struct PolicyPatch: Sendable, Equatable {
                 }
                 attributes.append(AttributeChange(name: name, required: required))
             }
-        default:  // "clients"
-            guard let items = value as? [Any] else { throw wrong }
-            for (index, item) in items.enumerated() {
-                // An alias names its own key; a `clients` entry its path.
-                let path = shownAs ?? "\(key)[\(index)]"
-                let fields = try Self.fields(item, path: path, allowed: ["clientId", "nativeAuth", "challengeTypes"], wrong)
-                guard let clientID = fields["clientId"] as? String else {
-                    throw Self.wrong("\(path).clientId", "a client's id", fields["clientId"])
-                }
-                var change = ClientChange(clientID: clientID)
-                if let nativeAuth = fields["nativeAuth"] {
-                    change.nativeAuth = try Self.bool(nativeAuth, Self.wrong(shownAs ?? "\(path).nativeAuth", Self.boolean, nativeAuth))
-                }
-                if let types = fields["challengeTypes"] {
-                    let refusal = Self.wrong(shownAs ?? "\(path).challengeTypes", Self.challengeTypes, types)
-                    guard let names = types as? [String], !names.isEmpty, names.allSatisfy(["oob", "password", "redirect"].contains) else {
-                        throw refusal
-                    }
-                    change.challengeTypes = names.map(ChallengeType.init(wireValue:))
-                }
-                clients.append(change)
+            return
+        }
+        // `clients`, the one key left in ``keys``
+        for (index, item) in items.enumerated() {
+            // An alias names its own key; a `clients` entry its path.
+            let path = shownAs ?? "\(key)[\(index)]"
+            let fields = try Self.fields(item, path: path, allowed: ["clientId", "nativeAuth", "challengeTypes"], wrong)
+            guard let clientID = fields["clientId"] as? String else {
+                throw Self.wrong("\(path).clientId", "a client's id", fields["clientId"])
             }
+            var change = ClientChange(clientID: clientID)
+            if let nativeAuth = fields["nativeAuth"] {
+                change.nativeAuth = try Self.bool(nativeAuth, Self.wrong(shownAs ?? "\(path).nativeAuth", Self.boolean, nativeAuth))
+            }
+            if let types = fields["challengeTypes"] {
+                guard let names = types as? [String], !names.isEmpty, names.allSatisfy(["oob", "password", "redirect"].contains) else {
+                    throw Self.wrong(shownAs ?? "\(path).challengeTypes", Self.challengeTypes, types)
+                }
+                change.challengeTypes = names.map(ChallengeType.init(wireValue:))
+            }
+            clients.append(change)
         }
     }
 
@@ -274,12 +235,6 @@ public struct PolicyPatch: Sendable, Equatable {
     private static func bool(_ value: Any, _ wrong: Refusal) throws(Refusal) -> Bool {
         guard let number = value as? NSNumber, JSONObjectReader.isBoolean(number) else { throw wrong }
         return number.boolValue
-    }
-
-    private static func int(_ value: Any, _ range: ClosedRange<Int>, _ wrong: Refusal) throws(Refusal) -> Int {
-        guard let number = value as? NSNumber, !JSONObjectReader.isBoolean(number), let int = Int(exactly: number.doubleValue),
-              range.contains(int) else { throw wrong }
-        return int
     }
 
     /// `item` as an object with only `allowed` keys.

@@ -174,36 +174,25 @@ extension TenantEmulator {
                                               "retryAfter": retryAfter]])
     }
 
+    /// `GET /emulator/v1/tenant`: every ``PolicyKnob`` (a limit not set is left out) and the lists, in the file's shape.
     var tenantSummary: [String: Any] {
         let p = policy
-        return [
-            "tenant": ["name": p.tenant.name, "id": p.tenant.id],
-            "clients": p.clients.map { ["clientId": $0.clientID, "nativeAuth": $0.nativeAuth, "publicClient": $0.publicClient,
-                                         "challengeTypes": $0.challengeTypes.map(\.wireValue), "redirectUris": $0.redirectURIs] },
-            "deviceCode": ["verificationURI": p.deviceCode.verificationURI.rawValue, "expiresInSeconds": p.deviceCode.expiresInSeconds,
-                           "intervalSeconds": p.deviceCode.intervalSeconds],
-            "signUp": ["method": p.signUp.method.rawValue,
-                       "attributes": p.signUp.attributes.map { attribute -> [String: Any] in
-                           var item: [String: Any] = ["name": attribute.name, "type": attribute.type.rawValue,
-                                                      "required": attribute.required, "label": attribute.label]
-                           if let regex = attribute.regex { item["regex"] = regex }
-                           if let choices = attribute.choices { item["choices"] = choices }
-                           return item
-                       }],
-            "password": ["minLength": p.password.minLength, "maxLength": p.password.maxLength,
-                         "minCharacterClasses": p.password.minCharacterClasses, "banned": p.password.banned, "history": p.password.history],
-            "mfa": ["required": p.mfa.required, "methods": p.mfa.methods.map(\.rawValue), "registrationRequired": p.mfa.registrationRequired,
-                    "legacyFlow": p.mfa.legacyFlow, "smsBlocked": p.mfa.smsBlocked.rawValue,
-                    "preverifiedFastPass": p.mfa.preverifiedFastPass, "smsNeedsTenantIdAuthority": p.mfa.smsNeedsTenantIdAuthority],
-            "otp": ["length": p.otp.length, "ttlSeconds": p.otp.ttlSeconds, "maxAttempts": p.otp.maxAttempts,
-                    "resendIntervalSeconds": p.otp.resendIntervalSeconds, "maxCodesPerFlow": p.otp.maxCodesPerFlow],
-            "tokens": ["accessTokenSeconds": p.tokens.accessTokenSeconds, "refreshTokenSeconds": p.tokens.refreshTokenSeconds,
-                       "continuationTokenSeconds": p.tokens.continuationTokenSeconds],
-            "passwordReset": ["enabled": p.passwordReset.enabled, "pollSequence": p.passwordReset.pollSequence.map(\.wireValue)],
-            "operators": p.operators,
-            "graph": ["premium": p.graph.premium, "signInLogLagSeconds": p.graph.signInLogLagSeconds,
-                      "noisyConfiguration": p.graph.noisyConfiguration],
+        var sections: [String: [String: Any]] = [
+            "signUp": ["flowName": p.signUp.flowName, "attributes": p.signUp.attributes.map { attribute -> [String: Any] in
+                var item: [String: Any] = ["name": attribute.name, "type": attribute.type.rawValue, "required": attribute.required,
+                                           "label": attribute.label]
+                if let regex = attribute.regex { item["regex"] = regex }
+                if let choices = attribute.choices { item["choices"] = choices }
+                return item
+            }],
+            "password": ["banned": p.password.banned], "mfa": ["methods": p.mfa.methods.map(\.rawValue)],
+            "passwordReset": ["pollSequence": p.passwordReset.pollSequence.map(\.wireValue)],
+            "graph": ["customerWritable": p.graph.customerWritable],
         ]
+        for knob in PolicyKnob.all { sections[knob.section, default: [:]][knob.field] = knob.value(p)?.json }
+        return (sections as [String: Any]).merging(["tenant": ["name": p.tenant.name, "id": p.tenant.id], "operators": p.operators,
+            "clients": p.clients.map { ["clientId": $0.clientID, "nativeAuth": $0.nativeAuth, "publicClient": $0.publicClient,
+                                        "challengeTypes": $0.challengeTypes.map(\.wireValue), "redirectUris": $0.redirectURIs] }]) { $1 }
     }
 
     static func controlError(_ status: Int, _ message: String) -> EmulatorResponse {

@@ -32,8 +32,7 @@ extension TenantPolicy {
     static func isGUID(_ text: String) -> Bool { text.range(of: guidPattern, options: .regularExpression) != nil }
 
     private static func parseRoot(_ root: JSONObjectReader) throws(JSONFileError) -> TenantPolicy {
-        try root.only(["tenant", "clients", "signUp", "password", "mfa", "otp", "tokens", "passwordReset", "deviceCode", "graph",
-                       "operators", "users"])
+        try root.only(Set(["tenant", "clients", "operators", "users"] + sections.map(\.name)))
         guard let tenantReader = try root.object("tenant") else { throw root.failure("tenant", "missing; expected an object {\"name\", \"id\"}") }
         try tenantReader.only(["name", "id"])
         let nameRule = "a tenant name of letters, digits and hyphens"
@@ -52,66 +51,75 @@ extension TenantPolicy {
             clients.append(try parseClient(root.element("clients", index, of: clientItems)))
         }
 
-        let signUp = try parseSignUp(root)
-        let password = try parsePassword(root)
-        let mfa = try parseMFA(root)
-        let otp = try parseOTP(root)
-
-        var tokens = Tokens(accessTokenSeconds: 3600, refreshTokenSeconds: 86_400, continuationTokenSeconds: 600)
-        if let reader = try root.object("tokens") {
-            try reader.only(["accessTokenSeconds", "refreshTokenSeconds", "continuationTokenSeconds"])
-            tokens.accessTokenSeconds = try reader.int("accessTokenSeconds", in: 60...86_400) ?? 3600
-            tokens.refreshTokenSeconds = try reader.int("refreshTokenSeconds", in: 60...7_776_000) ?? 86_400
-            tokens.continuationTokenSeconds = try reader.int("continuationTokenSeconds", in: 10...3600) ?? 600
+        var policy = TenantPolicy(tenant: Tenant(name: name, id: id.lowercased()), clients: clients)
+        for section in sections {
+            guard let reader = try root.object(section.name) else { continue }
+            let knobs = PolicyKnob.all.filter { $0.section == section.name }
+            try reader.only(section.byHand.union(knobs.map(\.field)))
+            for knob in knobs { try knob.read(reader, into: &policy) }
+            try section.read(reader, &policy)
         }
-
-        var reset = PasswordReset(enabled: true, pollSequence: [.inProgress, .succeeded])
-        if let reader = try root.object("passwordReset") {
-            try reader.only(["enabled", "pollSequence"])
-            reset.enabled = try reader.bool("enabled") ?? true
-            let allowedStatuses = "a non-empty array of \"not_started\", \"in_progress\", \"succeeded\", \"failed\""
-            if let items = try reader.array("pollSequence", expected: allowedStatuses) {
-                let statuses = items.compactMap { ($0 as? String).map(PollStatus.init(wireValue:)) }
-                guard !statuses.isEmpty, statuses.count == items.count, statuses.allSatisfy(PollStatus.known.contains) else {
-                    throw reader.wrong("pollSequence", expected: allowedStatuses)
-                }
-                reset.pollSequence = statuses
-            }
-        }
-
-        var deviceCode = DeviceCode()
-        if let reader = try root.object("deviceCode") {
-            try reader.only(["verificationURI", "expiresInSeconds", "intervalSeconds"])
-            deviceCode.verificationURI = try reader.choice("verificationURI") ?? .service
-            deviceCode.expiresInSeconds = try reader.int("expiresInSeconds", in: 60...3600) ?? 900
-            deviceCode.intervalSeconds = try reader.int("intervalSeconds", in: 1...60) ?? 5
-        }
-
-        var graph = Graph()
-        if let reader = try root.object("graph") {
-            try reader.only(["premium", "customerWritable", "signInLogLagSeconds", "noisyConfiguration"])
-            graph.premium = try reader.bool("premium") ?? true
-            graph.signInLogLagSeconds = try reader.int("signInLogLagSeconds", in: 0...86400) ?? 0
-            graph.noisyConfiguration = try reader.bool("noisyConfiguration") ?? false
-            graph.customerWritable = try reader.strings("customerWritable") ?? graph.customerWritable
-            if let unknown = graph.customerWritable.first(where: { !GraphUserProfile.selfWritable.contains($0) }) {
-                throw reader.failure("customerWritable", "expected names among \(GraphUserProfile.selfWritable.sorted().joined(separator: ", ")) (not \(unknown))")
-            }
-        }
-        let operators = try root.strings("operators") ?? []
-        if operators.contains(where: { !EmailAddress.isWellFormed($0) }) {
+        policy.operators = try root.strings("operators") ?? []
+        if policy.operators.contains(where: { !EmailAddress.isWellFormed($0) }) {
             throw root.wrong("operators", expected: "an array of user email addresses")
         }
-
-        var users: [SeedUser] = []
         if let items = try root.array("users", expected: "an array of users") {
             for index in items.indices {
-                users.append(try parseSeedUser(root.element("users", index, of: items), signUp: signUp, mfa: mfa))
+                policy.users.append(try parseSeedUser(root.element("users", index, of: items), signUp: policy.signUp, mfa: policy.mfa))
             }
         }
-        return TenantPolicy(tenant: Tenant(name: name, id: id.lowercased()), clients: clients, signUp: signUp,
-                            password: password, mfa: mfa, otp: otp, tokens: tokens, passwordReset: reset, users: users,
-                            deviceCode: deviceCode, operators: operators, graph: graph)
+        return policy
+    }
+
+    /// The sections holding ``PolicyKnob``s, in reading order, with the keys read by hand (lists, checks across keys).
+    private static let sections: [(name: String, byHand: Set<String>, read: @Sendable (JSONObjectReader, inout TenantPolicy) throws(JSONFileError) -> Void)] = [
+        ("signUp", ["flowName", "attributes"], readSignUp), ("password", ["banned"], readPassword), ("mfa", ["methods"], readMFA),
+        ("otp", [], { _, _ in }), ("tokens", [], { _, _ in }), ("passwordReset", ["pollSequence"], readPasswordReset),
+        ("deviceCode", [], { _, _ in }), ("graph", ["customerWritable"], readGraph),
+    ]
+
+    private static func readSignUp(_ reader: JSONObjectReader, into policy: inout TenantPolicy) throws(JSONFileError) {
+        policy.signUp.flowName = try reader.nonEmptyString("flowName", expected: "a non-empty user flow name") ?? SignUp.defaultFlowName
+        guard let items = try reader.array("attributes", expected: "an array of attributes") else { return }
+        for index in items.indices {
+            policy.signUp.attributes.append(try parseAttribute(reader.element("attributes", index, of: items)))
+        }
+        var seen = Set<String>()
+        for (index, attribute) in policy.signUp.attributes.enumerated() where !seen.insert(attribute.name).inserted {
+            throw JSONFileError(file: reader.file, path: "signUp.attributes[\(index)].name",
+                                problem: "expected a name not used by another attribute, found \"\(attribute.name)\" again")
+        }
+    }
+
+    private static func readPassword(_ reader: JSONObjectReader, into policy: inout TenantPolicy) throws(JSONFileError) {
+        let (minimum, maximum) = (policy.password.minLength, policy.password.maxLength)
+        if maximum < minimum { throw reader.wrong("maxLength", expected: "a number not below minLength (\(minimum))") }
+        policy.password.banned = try reader.strings("banned") ?? []
+    }
+
+    private static func readMFA(_ reader: JSONObjectReader, into policy: inout TenantPolicy) throws(JSONFileError) {
+        let allowed = "a non-empty array of \"email\", \"sms\""
+        guard let items = try reader.array("methods", expected: allowed) else { return }
+        let channels = items.compactMap { ($0 as? String).flatMap(MethodChannel.init(rawValue:)) }
+        guard !channels.isEmpty, channels.count == items.count else { throw reader.wrong("methods", expected: allowed) }
+        policy.mfa.methods = channels
+    }
+
+    private static func readPasswordReset(_ reader: JSONObjectReader, into policy: inout TenantPolicy) throws(JSONFileError) {
+        let allowed = "a non-empty array of \"not_started\", \"in_progress\", \"succeeded\", \"failed\""
+        guard let items = try reader.array("pollSequence", expected: allowed) else { return }
+        let statuses = items.compactMap { ($0 as? String).map(PollStatus.init(wireValue:)) }
+        guard !statuses.isEmpty, statuses.count == items.count, statuses.allSatisfy(PollStatus.known.contains) else {
+            throw reader.wrong("pollSequence", expected: allowed)
+        }
+        policy.passwordReset.pollSequence = statuses
+    }
+
+    private static func readGraph(_ reader: JSONObjectReader, into policy: inout TenantPolicy) throws(JSONFileError) {
+        policy.graph.customerWritable = try reader.strings("customerWritable") ?? policy.graph.customerWritable
+        if let unknown = policy.graph.customerWritable.first(where: { !GraphUserProfile.selfWritable.contains($0) }) {
+            throw reader.failure("customerWritable", "expected names among \(GraphUserProfile.selfWritable.sorted().joined(separator: ", ")) (not \(unknown))")
+        }
     }
 
     private static func parseClient(_ reader: JSONObjectReader) throws(JSONFileError) -> Client {
@@ -134,25 +142,6 @@ extension TenantPolicy {
         return client
     }
 
-    private static func parseSignUp(_ root: JSONObjectReader) throws(JSONFileError) -> SignUp {
-        var signUp = SignUp(method: .emailPassword, attributes: [])
-        guard let reader = try root.object("signUp") else { return signUp }
-        try reader.only(["method", "flowName", "attributes"])
-        signUp.method = try reader.choice("method") ?? .emailPassword
-        signUp.flowName = try reader.nonEmptyString("flowName", expected: "a non-empty user flow name") ?? SignUp.defaultFlowName
-        if let items = try reader.array("attributes", expected: "an array of attributes") {
-            for index in items.indices {
-                signUp.attributes.append(try parseAttribute(reader.element("attributes", index, of: items)))
-            }
-            var seen = Set<String>()
-            for (index, attribute) in signUp.attributes.enumerated() where !seen.insert(attribute.name).inserted {
-                throw JSONFileError(file: reader.file, path: "signUp.attributes[\(index)].name",
-                                    problem: "expected a name not used by another attribute, found \"\(attribute.name)\" again")
-            }
-        }
-        return signUp
-    }
-
     private static func parseAttribute(_ attribute: JSONObjectReader) throws(JSONFileError) -> Attribute {
         try attribute.only(["name", "type", "required", "regex", "label", "choices"])
         let nameRule = "an attribute API name such as displayName or extension_<appid>_<name>"
@@ -169,55 +158,6 @@ extension TenantPolicy {
         if let choices, choices.isEmpty { throw attribute.wrong("choices", expected: "a non-empty array of strings") }
         return Attribute(name: name, type: kind, required: try attribute.bool("required") ?? false,
                          regex: regex, label: try attribute.string("label") ?? name, choices: choices)
-    }
-
-    private static func parsePassword(_ root: JSONObjectReader) throws(JSONFileError) -> PasswordRules {
-        var rules = PasswordRules(minLength: 8, maxLength: 256, minCharacterClasses: 3, banned: [], history: 1)
-        guard let reader = try root.object("password") else { return rules }
-        try reader.only(["minLength", "maxLength", "minCharacterClasses", "banned", "history"])
-        rules.minLength = try reader.int("minLength", in: 1...256) ?? 8
-        rules.maxLength = try reader.int("maxLength", in: 1...1024) ?? 256
-        if rules.maxLength < rules.minLength { throw reader.wrong("maxLength", expected: "a number not below minLength (\(rules.minLength))") }
-        rules.minCharacterClasses = try reader.int("minCharacterClasses", in: 1...4) ?? 3
-        rules.banned = try reader.strings("banned") ?? []
-        rules.history = try reader.int("history", in: 0...24) ?? 1
-        return rules
-    }
-
-    private static func parseMFA(_ root: JSONObjectReader) throws(JSONFileError) -> MFA {
-        var mfa = MFA(required: false, methods: [.email, .sms], registrationRequired: true, legacyFlow: false, smsBlocked: .none,
-                      preverifiedFastPass: true)
-        guard let reader = try root.object("mfa") else { return mfa }
-        try reader.only(["required", "methods", "registrationRequired", "legacyFlow", "smsBlocked", "preverifiedFastPass",
-                         "smsNeedsTenantIdAuthority"])
-        mfa.required = try reader.bool("required") ?? false
-        let allowed = "a non-empty array of \"email\", \"sms\""
-        if let items = try reader.array("methods", expected: allowed) {
-            let channels = items.compactMap { ($0 as? String).flatMap(MethodChannel.init(rawValue:)) }
-            guard !channels.isEmpty, channels.count == items.count else { throw reader.wrong("methods", expected: allowed) }
-            mfa.methods = channels
-        }
-        mfa.registrationRequired = try reader.bool("registrationRequired") ?? true
-        mfa.legacyFlow = try reader.bool("legacyFlow") ?? false
-        mfa.smsBlocked = try reader.choice("smsBlocked") ?? .none
-        mfa.preverifiedFastPass = try reader.bool("preverifiedFastPass") ?? true
-        mfa.smsNeedsTenantIdAuthority = try reader.bool("smsNeedsTenantIdAuthority") ?? false
-        return mfa
-    }
-
-    private static func parseOTP(_ root: JSONObjectReader) throws(JSONFileError) -> OTP {
-        var otp = OTP(length: 8, ttlSeconds: 600, maxAttempts: 5, resendIntervalSeconds: 30, maxCodesPerFlow: 5)
-        guard let reader = try root.object("otp") else { return otp }
-        try reader.only(["length", "ttlSeconds", "maxAttempts", "resendIntervalSeconds", "maxCodesPerFlow", "maxCodesPerAddress",
-                         "addressWindowSeconds"])
-        otp.length = try reader.int("length", in: 4...10) ?? 8
-        otp.ttlSeconds = try reader.int("ttlSeconds", in: 10...86_400) ?? 600
-        otp.maxAttempts = try reader.int("maxAttempts", in: 1...100) ?? 5
-        otp.resendIntervalSeconds = try reader.int("resendIntervalSeconds", in: 0...3600) ?? 30
-        otp.maxCodesPerFlow = try reader.int("maxCodesPerFlow", in: 1...100) ?? 5
-        otp.maxCodesPerAddress = try reader.int("maxCodesPerAddress", in: 1...1000)
-        otp.addressWindowSeconds = try reader.int("addressWindowSeconds", in: 1...86_400) ?? 3600
-        return otp
     }
 
     /// Reads one user of `users[]` (policy file or `POST /emulator/v1/users`): the keys `GET /emulator/v1/users`

@@ -7,26 +7,26 @@ import NativeAuthWire
 /// Read from a JSON policy file with strict validation (`TenantPolicy.load(from:)`,
 /// `TenantPolicy.parse(_:file:)`): unknown keys and bad values are refused with a `PolicyError` naming the
 /// file, the key and what is allowed. Every key and its default are listed in
-/// docs/emulator.md. Source: issue 3 (policy shape), docs/emulator.md.
+/// docs/emulator.md; the scalar ones are declared once as ``PolicyKnob``s. Source: issue 3 (policy shape), docs/emulator.md.
 public struct TenantPolicy: Sendable {
     /// `tenant`: name and GUID.
     public var tenant: Tenant
     /// `clients[]`: the app registrations.
     public var clients: [Client]
     /// `signUp`: method and attributes.
-    public var signUp: SignUp
+    public var signUp = SignUp()
     /// `password`: rules for new passwords (sign-up and reset).
-    public var password: PasswordRules
+    public var password = PasswordRules()
     /// `mfa`: second factor and registration.
-    public var mfa: MFA
+    public var mfa = MFA()
     /// `otp`: one-time code rules.
-    public var otp: OTP
+    public var otp = OTP()
     /// `tokens`: lifetimes.
-    public var tokens: Tokens
+    public var tokens = Tokens()
     /// `passwordReset`: self-service password reset.
-    public var passwordReset: PasswordReset
+    public var passwordReset = PasswordReset()
     /// `users[]`: accounts imported at start.
-    public var users: [SeedUser]
+    public var users: [SeedUser] = []
     /// `deviceCode`: the device authorization grant (RFC 8628).
     public var deviceCode = DeviceCode()
     /// `operators` (default `[]`): emails of users holding a reports-reader role; only they may read
@@ -56,6 +56,9 @@ public struct TenantPolicy: Sendable {
         /// The defaults listed above.
         public init() {}
     }
+
+    /// A policy of defaults only, with no tenant name, id or client (what a knob's default is read from).
+    static let defaults = TenantPolicy(tenant: Tenant(name: "", id: ""), clients: [])
 
     /// Whether `email` is listed in `operators` (Unicode case folding, as usernames are compared everywhere).
     public func isOperator(_ email: String) -> Bool {
@@ -120,9 +123,9 @@ public struct TenantPolicy: Sendable {
     /// `signUp`: the method and the attributes collected.
     public struct SignUp: Sendable {
         /// `method`: password or code-only accounts.
-        public var method: SignUpMethod
+        public var method = SignUpMethod.emailPassword
         /// `attributes[]`: what sign-up collects, in order.
-        public var attributes: [Attribute]
+        public var attributes: [Attribute] = []
         /// `flowName` (default ``defaultFlowName``): the user flow's `displayName` in the emulated Graph, kept so a
         /// snapshot rehearsed here reads back with its own name (docs/tenant-snapshot.md).
         public var flowName = SignUp.defaultFlowName
@@ -177,15 +180,15 @@ public struct TenantPolicy: Sendable {
     /// `password`: the rules a new password must meet.
     public struct PasswordRules: Sendable {
         /// Fewer characters → `password_too_short`.
-        public var minLength: Int
+        public var minLength = 8
         /// More characters → `password_too_long`.
-        public var maxLength: Int
+        public var maxLength = 256
         /// Of lower case, upper case, digits, symbols.
-        public var minCharacterClasses: Int
+        public var minCharacterClasses = 3
         /// Case-insensitive substrings → `password_banned`.
-        public var banned: [String]
+        public var banned: [String] = []
         /// How many previous passwords a reset may not reuse (the current one counts).
-        public var history: Int
+        public var history = 1
     }
 
     /// A strong-authentication channel.
@@ -208,19 +211,19 @@ public struct TenantPolicy: Sendable {
     public struct MFA: Sendable {
         /// `required` (default `false`): password accounts need a second factor after the first; code-only
         /// accounts never do (docs/protocol.md §N3.6).
-        public var required: Bool
+        public var required = false
         /// `methods` (default both): channels allowed for MFA and offered for registration.
-        public var methods: [MethodChannel]
+        public var methods: [MethodChannel] = [.email, .sms]
         /// A password user with no method must register one (`registration_required`).
-        public var registrationRequired: Bool
+        public var registrationRequired = true
         /// After `mfa_required`, challenge without `id` sends to the only method or answers `introspect_required`.
-        public var legacyFlow: Bool
+        public var legacyFlow = false
         /// `smsBlocked` (default `none`): refuses SMS on the MFA challenge and on `/register/v1.0/challenge`.
-        public var smsBlocked: SMSBlock
+        public var smsBlocked = SMSBlock.none
         /// `preverifiedFastPass` (default `true`): registering the account's own email answers
         /// `preverified` (no code), as the SDKs accept anywhere; `false` sends a code, as the spec's
         /// sign-in outside sign-in-after-sign-up does. Source: docs/protocol.md §N3.7 step B.
-        public var preverifiedFastPass: Bool
+        public var preverifiedFastPass = true
         /// `smsNeedsTenantIdAuthority` (default `false`): reproduces the service's known issue with SMS codes
         /// under a domain-name authority (`NAME.ciamlogin.com/NAME.onmicrosoft.com`): an SMS MFA challenge or SMS
         /// registration requested through such a path is refused (`invalid_request`, see
@@ -232,15 +235,15 @@ public struct TenantPolicy: Sendable {
     /// `otp`: one-time code rules.
     public struct OTP: Sendable {
         /// Digits per code (`code_length`).
-        public var length: Int
+        public var length = 8
         /// Seconds a code stays valid.
-        public var ttlSeconds: Int
+        public var ttlSeconds = 600
         /// Wrong entries before a code is dead; each new code starts again from none.
-        public var maxAttempts: Int
+        public var maxAttempts = 5
         /// Seconds before a resend is allowed (`interval`).
-        public var resendIntervalSeconds: Int
+        public var resendIntervalSeconds = 30
         /// Codes one flow may send, resends included; then a resend is refused (`invalid_request` 50196).
-        public var maxCodesPerFlow: Int
+        public var maxCodesPerFlow = 5
         /// Codes one address (email or phone, compared as usernames are) may be sent within
         /// ``addressWindowSeconds``, across flows and endpoints; past it a challenge or resend is answered 400
         /// `invalid_request` AADSTS701014 "Cannot generate more one time passcodes" and nothing reaches the
@@ -253,19 +256,19 @@ public struct TenantPolicy: Sendable {
     /// `tokens`: lifetimes in seconds.
     public struct Tokens: Sendable {
         /// Access and id token lifetime (`expires_in`).
-        public var accessTokenSeconds: Int
+        public var accessTokenSeconds = 3600
         /// Refresh token lifetime (then 700082).
-        public var refreshTokenSeconds: Int
+        public var refreshTokenSeconds = 86_400
         /// Continuation token lifetime (then `expired_token`).
-        public var continuationTokenSeconds: Int
+        public var continuationTokenSeconds = 600
     }
 
     /// `passwordReset`: self-service password reset.
     public struct PasswordReset: Sendable {
         /// `false`: `/resetpassword/v1.0/start` answers `invalid_request`.
-        public var enabled: Bool
+        public var enabled = true
         /// Statuses `/poll_completion` answers in turn; the last repeats.
-        public var pollSequence: [PollStatus]
+        public var pollSequence: [PollStatus] = [.inProgress, .succeeded]
     }
 
     /// `users[]`: an account present at start (also the shape of `POST /emulator/v1/users`, which takes back

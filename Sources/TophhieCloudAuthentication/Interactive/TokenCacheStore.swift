@@ -1,4 +1,5 @@
 import Foundation
+import OffPool
 import Synchronization
 
 /// Where `TophhieAuth` keeps tokens: the cache file (shared with MSAL and other processes, under its
@@ -43,7 +44,7 @@ final class TokenCacheStore: Sendable {
     func read() async throws -> MSALTokenCache {
         guard let file else { return memory.withLock { $0 } }
         do {
-            let (cache, notice) = try await OffPoolWork.run { try file.load(cancellation: $0) }
+            let (cache, notice) = try await OffPoolWork.cancellable { try file.load(cancellation: $0) }
             remember(notice)
             return cache
         } catch let error as TokenCacheError {
@@ -56,7 +57,7 @@ final class TokenCacheStore: Sendable {
     func update<T: Sendable>(_ body: @escaping @Sendable (inout MSALTokenCache) throws -> T) async throws -> T {
         do {
             guard let file else { return try memory.withLock { try body(&$0) } }
-            let (value, notice) = try await OffPoolWork.run { try file.update(cancellation: $0, body) }
+            let (value, notice) = try await OffPoolWork.cancellable { try file.update(cancellation: $0, body) }
             remember(notice)
             return value
         } catch let error as TokenCacheError {

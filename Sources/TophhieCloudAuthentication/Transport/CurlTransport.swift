@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import OffPool
 
 /// A transport over libcurl (OpenSSL) that can trust a private CA in addition to the system's.
 ///
@@ -42,16 +42,7 @@ public final class CurlTransport: HTTPTransport {
     ///   (the message says how to trust a private CA), `.other` for the rest, with libcurl's message.
     public func send(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse {
         let transfer = try CurlTransfer(request, caFile: caFile, caPath: caPath)
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>) in
-                DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(returning: transfer.perform())
-                }
-            }
-        } onCancel: {
-            transfer.cancel()
-        }
-        return try result.get()
+        return try await OffPoolWork.run(onCancel: transfer.cancel) { () throws(TransportFailure) in try transfer.perform().get() }
     }
 
     /// Reads the file and looks for a PEM certificate block.

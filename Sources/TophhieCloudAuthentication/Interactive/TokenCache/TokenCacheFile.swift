@@ -1,4 +1,5 @@
 import Foundation
+import OffPool
 import Synchronization
 #if canImport(Glibc)
 import Glibc
