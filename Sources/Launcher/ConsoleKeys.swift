@@ -56,10 +56,14 @@ public enum ConsoleKeys {
             bindings.append(KeyBinding(keys: [.function(9)], command: .app(recordScenario), keyLabel: "F9", help: .app(recordScenario),
                                        inFooter: false))
         }
-        if language {
-            bindings.append(KeyBinding(keys: [.function(12)], command: .app(Self.language), keyLabel: "F12", help: .app(Self.language),
-                                       inFooter: false))
-        }
+        if language { bindings.append(languageBinding) }
         return Keymap(bindings: bindings)
     }
+
+    /// F12: the languages a person at an enrolment desk may pick (named in the help, not in the footer).
+    public static let languageBinding = KeyBinding(keys: [.function(12)], command: .app(language), keyLabel: "F12", help: .app(language),
+                                                   inFooter: false)
+
+    /// F4, F5 and F9: the operator's tools, which an enrolment desk neither binds nor offers.
+    public static let operatorKeys: [Key] = [.function(4), .function(5), .function(9)]
 }

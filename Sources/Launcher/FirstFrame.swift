@@ -23,7 +23,9 @@ public enum FirstFrame {
                                     options: entries.enumerated().map { PickerOption(id: String($0.offset), title: $0.element) },
                                     selected: enrolment ? entries.firstIndex(of: "Sign up") ?? 0 : 0)
         menu.isMenu = true
-        return FormView(header: startingHeader(preset: preset), title: "Tophhie Account Console", fields: [menu],
-                        keymap: ConsoleKeys.keymap(withOutbox: false))
+        var home = FormView(header: startingHeader(preset: preset), title: "Tophhie Account Console", fields: [menu],
+                            keymap: ConsoleKeys.keymap(withOutbox: false))
+        home.goesBack = false
+        return home
     }
 }

@@ -50,6 +50,8 @@ public enum ScreenPresenter {
         view.words = .catalogue
         // While a request is in flight Esc cancels it and the values stay: nothing to ask.
         view.backDropsValues = !screen.isWorking
+        // Home has nowhere to go back to, unless Esc cancels a request there.
+        view.goesBack = screen.goesBack || screen.isWorking
         view.hasUnsavedChanges = screen.hasUnsavedChanges
         view.focus = focus(of: view, previous: previous, asked: screen.focusField?.rawValue)
         // Kept through the request: the answer gives the focus back, so Enter again is not Cancel.

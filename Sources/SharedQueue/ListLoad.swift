@@ -92,7 +92,7 @@ public enum ListLoad {
                 }
                 for row in invalid {
                     if byRow[row.row] != nil {
-                        outcome.changed.append("row \(row.row): has problems now (\(row.problems.joined(separator: "; "))); kept as loaded.")
+                        outcome.changed.append("row \(row.row): has problems now (\(ProblemList.joined(row.problems))); kept as loaded.")
                         continue
                     }
                     try session.execute("""

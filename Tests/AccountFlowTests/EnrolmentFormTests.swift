@@ -1,4 +1,5 @@
 import AccountFlow
+import Localization
 import Testing
 import TophhieCloudAuthentication
 
@@ -24,6 +25,22 @@ import TophhieCloudAuthentication
         Self.form.problems(in: Self.good.merging(changes) { $1 })
     }
 
+    /// Compared by column and English message (the label is checked on its own).
+    func problem(_ column: String, _ message: String) -> ColumnProblem {
+        ColumnProblem(column: column, label: column, message: message)
+    }
+
+    /// A desk shows each problem by the field's label, the tenant's words, not the column's API name; the email's
+    /// label follows the language shown.
+    @Test func aProblemIsShownByTheFieldsLabel() {
+        #expect(problems([Self.loyalty: "12345", "email": "pat.example.com"]).map(\.shown)
+                == ["Email: Enter an email address like name@example.com.", "Loyalty number: Enter 10 digits."])
+        #expect(problems(["country": "Spain"]).map(\.shown) == ["Country/Region: Choose one of: France, Germany, United Kingdom."])
+        #expect(problems([Self.loyalty: "12345"]).map(\.column) == [Self.loyalty], "operator output keeps the column")
+        let german = Localization.with(Localizer(tag: "de")) { problems(["email": " "]).map(\.shown) }
+        #expect(german.first?.hasPrefix("E-Mail: ") == true, "\(german)")
+    }
+
     @Test func columnsAreEmailThenTheAttributesAndNeverAPassword() {
         #expect(Self.form.columns == ["email", "displayName", "country", Self.loyalty, Self.terms, "birthYear", "motto"])
         #expect(Self.form.requiredColumns == ["email", "displayName", Self.loyalty, Self.terms])
@@ -34,17 +51,17 @@ import TophhieCloudAuthentication
     }
 
     @Test func eachRuleGivesTheScreensMessage() {
-        #expect(problems(["email": "pat.example.com"]) == [ColumnProblem(column: "email", message: "Enter an email address like name@example.com.")])
-        #expect(problems(["email": " "]) == [ColumnProblem(column: "email", message: "Email is required.")])
-        #expect(problems(["displayName": ""]) == [ColumnProblem(column: "displayName", message: "Display name is required.")])
-        #expect(problems(["displayName": "4 Pat"]) == [ColumnProblem(column: "displayName", message: "Display name isn't in the format the tenant expects.")])
-        #expect(problems([Self.loyalty: "12345"]) == [ColumnProblem(column: Self.loyalty, message: "Enter 10 digits.")])
-        #expect(problems(["country": "Spain"]) == [ColumnProblem(column: "country", message: "Choose one of: France, Germany, United Kingdom.")])
-        #expect(problems(["birthYear": "nineteen"]) == [ColumnProblem(column: "birthYear", message: "Birth year must be a whole number.")])
-        #expect(problems([Self.terms: "false"]) == [ColumnProblem(column: Self.terms, message: "I accept the terms must be ticked.")])
-        #expect(problems([Self.terms: "yes"]) == [ColumnProblem(column: Self.terms, message: "I accept the terms must be true or false.")])
+        #expect(problems(["email": "pat.example.com"]) == [problem("email", "Enter an email address like name@example.com.")])
+        #expect(problems(["email": " "]) == [problem("email", "Email is required.")])
+        #expect(problems(["displayName": ""]) == [problem("displayName", "Display name is required.")])
+        #expect(problems(["displayName": "4 Pat"]) == [problem("displayName", "Display name isn't in the format the tenant expects.")])
+        #expect(problems([Self.loyalty: "12345"]) == [problem(Self.loyalty, "Enter 10 digits.")])
+        #expect(problems(["country": "Spain"]) == [problem("country", "Choose one of: France, Germany, United Kingdom.")])
+        #expect(problems(["birthYear": "nineteen"]) == [problem("birthYear", "Birth year must be a whole number.")])
+        #expect(problems([Self.terms: "false"]) == [problem(Self.terms, "I accept the terms must be ticked.")])
+        #expect(problems([Self.terms: "yes"]) == [problem(Self.terms, "I accept the terms must be true or false.")])
         #expect(problems(["displayName": String(repeating: "a", count: 300)])
-                == [ColumnProblem(column: "displayName", message: "Display name is too long (at most 256 characters).")])
+                == [problem("displayName", "Display name is too long (at most 256 characters).")])
     }
 
     @Test func aPatternThatTimesOutIsLeftToTheServer() {

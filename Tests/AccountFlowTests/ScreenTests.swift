@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Testing
 import TophhieCloudAuthentication
 @testable import AccountFlow
@@ -50,9 +51,20 @@ import TophhieCloudAuthentication
 
     @Test func newPasswordCarriesThePolicyHintAndTheServersSuberror() {
         let form = NewPasswordForm(purpose: .resetPassword, passwordError: PasswordRule.banned.message)
-        let screen = FlowState(settings: FlowSettings(passwordPolicyHint: "Use 12+ characters."), step: .newPassword(form)).screen
+        let settings = FlowSettings(passwordPolicy: PasswordPolicy(minLength: 12, maxLength: 64, characterClasses: 4))
+        let screen = FlowState(settings: settings, step: .newPassword(form)).screen
         #expect(screen.fields[0].error == "That password is too common. Choose another.")
-        #expect(screen.fields[0].note == "Use 12+ characters.")
+        #expect(screen.fields[0].note == "12 to 64 characters, using four of: lower case, upper case, digits, symbols.")
+    }
+
+    /// The rules are kept as numbers and put into words when the screen is made: a desk's person who picked German
+    /// (F12) after the console started in English reads them in German.
+    @Test func thePasswordRulesAreWordedInTheLanguageShownNow() {
+        let settings = FlowSettings(passwordAccounts: true)
+        let state = FlowState(settings: settings, step: .signUpStart(SignUpForm(settings: settings)))
+        #expect(state.screen.fields[1].note == "8 to 256 characters, using three of: lower case, upper case, digits, symbols.")
+        let german = Localization.with(Localizer(tag: "de")) { state.screen.fields[1].note }
+        #expect(german == "8 bis 256 Zeichen, mit drei von: Kleinbuchstaben, Großbuchstaben, Ziffern, Sonderzeichen.")
     }
 
     @Test func workingStatusWhileARequestIsInFlight() {

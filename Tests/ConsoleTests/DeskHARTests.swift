@@ -41,7 +41,7 @@ import TophhieCloudAuthentication
 
     static let (enter, f1, f3, f4, f6, escape, ctrlU) = ("\r", "\u{1B}OP", "\u{1B}OR", "\u{1B}OS", "\u{1B}[17~", "\u{1B}", "\u{15}")
 
-    @Test func f4AtADeskDoesNothingAndNoHelpOrFooterOffersIt() throws {
+    @Test func f4AtADeskWritesNothingAndNoHelpOrFooterOffersIt() throws {
         // Enter seats Ana; F4 and the keys of the trial (Ctrl-U, a name, Enter, y) then only edit her form; the help, the trace
         // pane and the inspector (with its help) are looked at too.
         let frames = try Self.frames(enrolment: true, keys: [Self.enter, Self.f4, Self.ctrlU, "rec3.jsonl", Self.enter, "y", Self.f1, Self.escape,
@@ -52,7 +52,9 @@ import TophhieCloudAuthentication
         #expect(frames.contains { $0.contains("close the inspector") }, "the inspector's help was not shown")
         for frame in frames {
             #expect(!frame.contains("Write HAR to") && !frame.contains("Wrote "), "F4 asked for a HAR at the desk:\n\(frame)")
-            #expect(!frame.contains("F4") && !frame.contains("as HAR") && !frame.contains("exports HAR"), "F4 offered at the desk:\n\(frame)")
+            // Pressed, it says it is not a desk's key; nothing else names it.
+            let offered = frame.replacingOccurrences(of: "F4 is an operator's key: an enrolment desk does not offer it.", with: "")
+            #expect(!offered.contains("F4") && !offered.contains("as HAR") && !offered.contains("exports HAR"), "F4 offered at the desk:\n\(frame)")
         }
         #expect(!FileManager.default.fileExists(atPath: "rec3.jsonl"))
     }

@@ -29,10 +29,10 @@ import TophhieCloudAuthentication
         let (_, _, transcript) = try Self.german { try QueueLineModeTests.run(list: Self.list, input: "w\nBEN@example.com\nBen Again\nq\n") }
         #expect(transcript.contains("== Warteschlange · people.csv"), "\(transcript)")
         #expect(transcript.contains("Als Nächstes: Ana Silva"), "\(transcript)")
-        #expect(transcript.contains("Nicht angeboten: Zeile 3: email: Geben Sie eine E-Mail-Adresse wie name@example.com ein."), "\(transcript)")
+        #expect(transcript.contains("Nicht angeboten: Zeile 3: E-Mail: Geben Sie eine E-Mail-Adresse wie name@example.com ein."), "\(transcript)")
         #expect(transcript.contains("Enter oder eine Nummer: registrieren; a [N]: fehlt;"), "\(transcript)")
         #expect(transcript.contains("Ohne Liste: jemand, der nicht auf der Liste steht."), "\(transcript)")
-        #expect(transcript.contains("Nicht hinzugefügt: email: Diese E-Mail-Adresse steht schon in der Liste, in Zeile 4 – dieselbe Adresse, anders geschrieben."),
+        #expect(transcript.contains("Nicht hinzugefügt: E-Mail: Diese E-Mail-Adresse steht schon in der Liste, in Zeile 4 – dieselbe Adresse, anders geschrieben."),
                 "\(transcript)")
         for english in ["Enrolment queue", "Enter or a number", "Walk-in:", "Not offered", "Not added", "This email", "Next:"] {
             #expect(!transcript.contains(english), "'\(english)' left in English:\n\(transcript)")
@@ -57,8 +57,8 @@ import TophhieCloudAuthentication
         }
         let polish = Self.polish { queueText() }
         let german = Self.german { queueText() }
-        #expect(polish.contains("wiersz 3: email: Wpisz adres e-mail, np. nazwa@example.com."), "\(polish)")
-        #expect(german.contains("Zeile 3: email: Geben Sie eine E-Mail-Adresse wie name@example.com ein."), "\(german)")
+        #expect(polish.contains("wiersz 3: E-mail: Wpisz adres e-mail, np. nazwa@example.com."), "\(polish)")
+        #expect(german.contains("Zeile 3: E-Mail: Geben Sie eine E-Mail-Adresse wie name@example.com ein."), "\(german)")
         #expect(!german.contains("Wpisz") && !german.contains("row 3") && !german.contains("wiersz"), "\(german)")
         #expect(desk.queue.invalid.first?.problems == ["email: Enter an email address like name@example.com."], "the report's note is English")
 
@@ -84,6 +84,17 @@ import TophhieCloudAuthentication
             _ = try check.run(try check.reader(path), report: { lines.append($0) })
         }
         #expect(lines == ["row 3, column email: Enter an email address like name@example.com."])
+    }
+
+    /// The pager's hint names the page keys as the help does (one name for a key in each language).
+    @Test(arguments: Localizer.catalogueTags)
+    func thePagerHintNamesThePageKeysAsTheHelpDoes(language: String) throws {
+        let label = try #require(Keymap.form.bindings.first { $0.command == .scroll }?.keyLabel)
+        let (pageUp, pageDown) = (String(label.split(separator: "/")[0]), String(label.split(separator: "/")[1]))
+        Localization.with(Localizer(tag: language)) {
+            #expect(tr("widget.form.moreAbove").contains(pageUp), "\(language): \(tr("widget.form.moreAbove"))")
+            #expect(tr("widget.form.moreBelow").contains(pageDown), "\(language): \(tr("widget.form.moreBelow"))")
+        }
     }
 
     /// The queue at 80×24 in every language: the whole footer (its last key is quit), F12 in the header, the rows

@@ -29,13 +29,13 @@ import Testing
             Issue.record("a listed address was added as a walk-in")
             return
         }
-        #expect(listed.lines == ["email: This email is listed already, on row 4 — the same address written another way."])
+        #expect(listed.lines == ["Email: This email is listed already, on row 4 — the same address written another way."])
         // A required attribute missing is refused with the form's own message; nothing is added.
         guard case .failure(let missing) = desk.addWalkIn(email: "walk.in@example.com", values: [:]) else {
             Issue.record("a walk-in without a display name was added")
             return
         }
-        #expect(missing.lines.count == 1 && missing.lines[0].hasPrefix("displayName: "), "\(missing.lines)")
+        #expect(missing.lines.count == 1 && missing.lines[0].hasPrefix("Display name: "), "\(missing.lines)")
         #expect(desk.queue.walkIns.isEmpty)
 
         // Corrected, they are added after the list's last row (6) and seated with their values.
@@ -49,7 +49,7 @@ import Testing
             Issue.record("the same walk-in was added twice")
             return
         }
-        #expect(twice.lines == ["email: This email is listed already, on row 7 — the same address written another way."])
+        #expect(twice.lines == ["Email: This email is listed already, on row 7 — the same address written another way."])
         await desk.written()
         // Known to the progress file before any outcome: a desk started after this one is killed offers them again.
         #expect(try ProgressFile.load(folder + "/people.csv.progress").walkIns == [person])

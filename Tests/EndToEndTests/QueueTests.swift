@@ -159,7 +159,7 @@ extension EndToEnd {
             try Data(Self.list.utf8).write(to: URL(fileURLWithPath: list))
             let run = try ConsoleRun(arguments: ["--enrol", "--line", "--queue", list])
             #expect(await run.wait(for: "Next: First Queue <first.queue@example.com> (row 2) · 1 of 5", timeout: .seconds(20)), "\(run.screen)")
-            #expect(run.screen.contains("Not offered: row 3: email:"))
+            #expect(run.screen.contains("Not offered: row 3: Email:"))
             run.type("jane\n")
             #expect(await run.wait(for: "  1. Jane Doe <jane.doe@contoso.com> (row 4)\nEnter"), "\(run.screen)")
             run.type("a\n")

@@ -44,6 +44,21 @@ import Testing
         #expect(queue.progress.map(\.outcome) == [.enrolled, .absent, .enrolled])
     }
 
+    /// Two desks on one shared queue: desk A took Ana; desk B, told "Row 2 was just taken", shows Ben next, and so does A
+    /// once Ana is enrolled, though B's snapshot still has her at a desk. Both say the same "k of N" for Ben.
+    @Test func desksOnOneSharedQueueCountThePersonNextAlike() throws {
+        var deskB = try EnrolmentQueue(people: Self.people, invalid: Self.invalid)
+        deskB.heldElsewhere = [2]
+        var deskA = try EnrolmentQueue(people: Self.people, invalid: Self.invalid)
+        deskA.record(Self.entry(2, "ana@example.com", .enrolled))
+        #expect(deskB.next?.row == 4 && deskA.next?.row == 4)
+        #expect(deskB.position == (2, 3), "Ana, at desk A, comes before Ben")
+        #expect(deskA.position == (2, 3), "Ana, done with, comes before Ben")
+        // A person at another desk with a final outcome is counted once.
+        deskA.heldElsewhere = [2, 4]
+        #expect(deskA.position == (3, 3) && deskA.next?.row == 5)
+    }
+
     @Test func theFilterFindsByNameOrEmailIgnoringCaseWithTheNextPersonFirst() throws {
         var queue = try EnrolmentQueue(people: Self.people, invalid: Self.invalid)
         #expect(queue.matching("").map(\.row) == [2, 4, 5])

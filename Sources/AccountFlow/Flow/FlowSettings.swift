@@ -20,8 +20,8 @@ public struct FlowSettings: Sendable, Equatable {
     public var capabilities: [Capability]
     /// Country calling code (digits) for phone numbers typed without one; `nil` asks for `+`.
     public var defaultCountryCode: String?
-    /// Shown under new-password fields. The default describes Entra External ID's default policy.
-    public var passwordPolicyHint: String
+    /// The rules shown under new-password fields. The default is Entra External ID's default policy.
+    public var passwordPolicy: PasswordPolicy
     /// The zone token expiries are shown in on the account screen (the operator's local time).
     public var timeZone: TimeZone
     /// Enrolment mode: seconds without a key press after which the console goes home and forgets the
@@ -34,6 +34,9 @@ public struct FlowSettings: Sendable, Equatable {
     /// what the screen goes back to when an enrolment desk's idle reset clears a person's choice.
     public var deskLanguage = "en"
 
+    /// ``passwordPolicy`` in the language shown now.
+    public var passwordPolicyHint: String { passwordPolicy.hint }
+
     /// Defaults: password accounts, `oob password redirect`, both capabilities, no country code, Entra's
     /// policy, the machine's time zone, 120 seconds of idle time in enrolment mode, a browser expected.
     public init(
@@ -41,7 +44,7 @@ public struct FlowSettings: Sendable, Equatable {
         challengeTypes: [ChallengeType] = [.oob, .password, .redirect],
         capabilities: [Capability] = ServerStep.capabilities,
         defaultCountryCode: String? = nil,
-        passwordPolicyHint: String = "8 to 256 characters, using three of: lower case, upper case, digits, symbols.",
+        passwordPolicy: PasswordPolicy = .entraDefault,
         timeZone: TimeZone = .current, idleReset: Int = 120, browserAbsence: BrowserAbsence? = nil
     ) {
         self.passwordAccounts = passwordAccounts
@@ -50,7 +53,7 @@ public struct FlowSettings: Sendable, Equatable {
         self.challengeTypes = challengeTypes
         self.capabilities = capabilities
         self.defaultCountryCode = defaultCountryCode
-        self.passwordPolicyHint = passwordPolicyHint
+        self.passwordPolicy = passwordPolicy
         self.timeZone = timeZone
         self.idleReset = idleReset
         self.browserAbsence = browserAbsence

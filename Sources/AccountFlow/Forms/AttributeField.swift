@@ -26,6 +26,11 @@ public struct AttributeField: Sendable, Equatable {
     /// since the server lists it in `attributes_required` after the code (field case 011, docs/field-cases.md).
     public let askedLater: Bool
 
+    /// The tenant's label for `attribute` when it gave one, else one made from its API name in the language shown now.
+    static func label(of attribute: RequiredAttribute) -> String {
+        attribute.label.flatMap { $0.trimmingSpaces.isEmpty ? nil : $0 } ?? AttributeLabel.label(for: attribute.name)
+    }
+
     static var uncheckableNote: String { tr("attribute.uncheckable") }
     static var couldNotCheckNote: String { tr("attribute.couldNotCheck") }
 
@@ -39,7 +44,7 @@ public struct AttributeField: Sendable, Equatable {
         self.attribute = attribute
         self.maxLength = min(maxLength, FieldInput.maxLength)
         self.askedLater = askedLater
-        label = attribute.label.flatMap { $0.trimmingSpaces.isEmpty ? nil : $0 } ?? AttributeLabel.label(for: attribute.name)
+        label = Self.label(of: attribute)
         switch attribute.type.lowercased() {
         case "boolean", "bool": kind = .toggle
         case "int", "integer": kind = .number

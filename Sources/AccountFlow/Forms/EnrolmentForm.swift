@@ -28,6 +28,13 @@ public struct EnrolmentForm: Sendable {
     /// The columns a list must have: email and the required attributes.
     public var requiredColumns: [String] { [Self.emailColumn] + attributes.filter(\.required).map(\.name) }
 
+    /// The label a desk's screen names `column` by (the tenant's, in the language shown now); nil for a column the
+    /// form does not have.
+    public func label(of column: String) -> String? {
+        if column == Self.emailColumn { return Validation.emailLabel }
+        return attributes.first { $0.name == column }.map(AttributeField.label(of:))
+    }
+
     /// Where each of ``columns`` is among a list's column `names` (nil for one the list leaves out), for
     /// ``problems(inRow:positions:)``: a row is then checked without a dictionary of its values.
     public func positions(in names: [String]) -> [Int?] {
@@ -51,8 +58,7 @@ public struct EnrolmentForm: Sendable {
         var problems: [ColumnProblem] = []
         let email = value(0)
         if Validation.email(email) == nil {
-            problems.append(ColumnProblem(column: Self.emailColumn,
-                                          message: email.trimmingSpaces.isEmpty ? tr("enrolment.emailRequired") : Validation.emailMessage(for: email)))
+            problems.append(.email(email.trimmingSpaces.isEmpty ? tr("enrolment.emailRequired") : Validation.emailMessage(for: email)))
         }
         // Each field borrowed in place: read from the array, every use of a field copied all of its properties.
         fields.withUnsafeBufferPointer { fields in
@@ -60,15 +66,17 @@ public struct EnrolmentForm: Sendable {
                 let given = value(index + 1).trimmingSpaces
                 // The screen's toggle takes only true or false; a list may hold anything.
                 if case .toggle = fields[index].kind, !given.isEmpty, !["true", "false"].contains(given.lowercased()) {
-                    let label = fields[index].label
-                    problems.append(ColumnProblem(column: fields[index].attribute.name, message: tr("enrolment.trueOrFalse", ["label": label])))
+                    let label = fields[index].label, attribute = fields[index].attribute
+                    problems.append(ColumnProblem(column: attribute.name, label: AttributeField.label(of: attribute),
+                                                  message: tr("enrolment.trueOrFalse", ["label": label])))
                     continue
                 }
                 let edited = fields[index].edited(given)
                 if fields[index].verdict(on: edited).error != nil {
                     // Checked again when read, in the language of the screen that shows it (a refused row is rare).
                     let field = fields[index]
-                    problems.append(ColumnProblem(column: field.attribute.name, message: field.verdict(on: edited).error ?? ""))
+                    problems.append(ColumnProblem(column: field.attribute.name, label: AttributeField.label(of: field.attribute),
+                                                  message: field.verdict(on: edited).error ?? ""))
                 }
             }
         }

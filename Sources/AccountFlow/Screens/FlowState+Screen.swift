@@ -77,6 +77,7 @@ extension FlowState {
                             options: items.map { ScreenOption(label: $0.0, event: .menuChosen($0.1)) },
                             selectedOption: settings.enrolmentMode ? items.firstIndex { $0.1 == .signUp } : nil, notice: homeNotice)
         screen.optionStyle = .menu
+        screen.goesBack = false
         return screen
     }
 

@@ -41,6 +41,8 @@ public struct Screen: Sendable, Equatable {
     /// An address to open on another device (a phone), which the front can show as a QR code; nil when the
     /// screen has none.
     public var phoneLink: PhoneLink?
+    /// Whether the back key leads anywhere; false on the home screen, so its footer and help do not offer it.
+    public var goesBack = true
 
     /// A screen; everything but `title` is empty, absent or `false` by default.
     public init(title: String, text: [String] = [], banner: String? = nil, details: [ScreenDetail] = [],

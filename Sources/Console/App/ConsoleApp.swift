@@ -73,14 +73,14 @@ public enum ConsoleApp {
                                         capabilities: configuration.capabilities)
             if let seconds = options.idleReset { settings.idleReset = seconds }
             settings.deskLanguage = Localization.current.tag
-            let header = HeaderInfo(tenant: target.authority.host ?? "tenant", authority: target.authority.absoluteString,
-                                    mode: options.enrol ? tr("header.mode.enrolment") : tr("header.mode.operator"))
+            let mode = HeaderMode(enrolment: options.enrol, emulator: false)
+            let header = HeaderInfo(tenant: target.authority.host ?? "tenant", authority: target.authority.absoluteString, mode: mode.words)
             let front = Front(options: options, environment: environment)
             front.paintFirstFrame(settings: settings, header: header)
             if options.exitAfterFirstFrame { front.close(); return 0 }
             let notices = [target.authorityNote, interactive?.takeCacheNotice()].compactMap { $0 }
             let recording = scenarioRecording(options, preset: nil, target: target)
-            return front.run(auth: auth, interactive: interactive, settings: settings, header: header, outbox: nil, options: options,
+            return front.run(auth: auth, interactive: interactive, settings: settings, header: header, mode: mode, outbox: nil, options: options,
                              recording: recording, notice: notices.isEmpty ? nil : notices.joined(separator: " "))
         default:
             return fail("not a console invocation")
@@ -123,14 +123,14 @@ public enum ConsoleApp {
         settings.deskLanguage = Localization.current.tag
         let presetName = URL(fileURLWithPath: preset).lastPathComponent
         // The origin (with its port) is what an operator needs for the control API; the tenant path follows it.
-        let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.server.origin,
-                                mode: options.enrol ? tr("header.mode.emulatorEnrolment") : tr("header.mode.emulator"))
+        let mode = HeaderMode(enrolment: options.enrol, emulator: true)
+        let header = HeaderInfo(tenant: "\(tenant.policy.tenant.name) (\(presetName))", authority: tenant.server.origin, mode: mode.words)
         // A rehearsed snapshot says what the emulator leaves out: on screen at start, and in full on standard error at the end.
         let notes = tenant.rehearsalNotes
         let rehearsal = notes.isEmpty ? nil : "Rehearsing a tenant snapshot; not modelled: " + notes.joined(separator: "; ")
         let notice = [rehearsal, interactive?.takeCacheNotice()].compactMap { $0 }
         let recording = scenarioRecording(options, preset: preset, target: nil)
-        let status = front.run(auth: auth, interactive: interactive, settings: settings, header: header,
+        let status = front.run(auth: auth, interactive: interactive, settings: settings, header: header, mode: mode,
                                outbox: EmulatorOutbox(outbox: tenant.server.emulator.outbox),
                                emulator: EmulatorControl(emulator: tenant.server.emulator, recording: recording), options: options,
                                recording: recording, notice: notice.isEmpty ? nil : notice.joined(separator: " "))
@@ -159,7 +159,7 @@ public enum ConsoleApp {
         }
         let staff = EnrolmentRecorder.staffName(options.staff, environment: ProcessInfo.processInfo.environment)
         let store = try SharedQueueStore(url: url, event: options.event ?? "", desk: staff, terminal: EnrolmentRecorder.terminalName(),
-                                         tenant: tenant)
+                                         tenant: tenant, form: form)
         return EnrolmentDesk(store: store, check: EnrolmentCheck(form: form), form: form, reportPath: options.reportPath)
     }
 

@@ -54,10 +54,10 @@ final class EmbeddedTenant: Sendable {
     /// Whether sign-up creates password accounts.
     var passwordAccounts: Bool { policy.signUp.method == .emailPassword }
 
-    /// The policy's password rules in words, for the new-password screens.
-    var passwordPolicyHint: String {
+    /// The policy's password rules, for the new-password screens.
+    var passwordPolicy: PasswordPolicy {
         let rules = policy.password
-        return tr("password.rules", ["min": String(rules.minLength), "max": String(rules.maxLength), "classes": rules.minCharacterClasses])
+        return PasswordPolicy(minLength: rules.minLength, maxLength: rules.maxLength, characterClasses: rules.minCharacterClasses)
     }
 
     /// The user flow's sign-up attributes, required and optional, each with its type, pattern and label:
@@ -68,7 +68,7 @@ final class EmbeddedTenant: Sendable {
     /// The console's settings for this tenant: its kind of account, password rules and sign-up attributes.
     func settings(enrolmentMode: Bool) -> FlowSettings {
         FlowSettings(passwordAccounts: passwordAccounts, upFrontAttributes: signUpAttributes, enrolmentMode: enrolmentMode,
-                     passwordPolicyHint: passwordPolicyHint)
+                     passwordPolicy: passwordPolicy)
     }
 
     func stop() { server.stop() }

@@ -64,9 +64,10 @@ final class Front {
     /// - Parameters:
     ///   - interactive: the interactive stack, configured with the token cache; nil in enrolment mode.
     ///   - emulator: the embedded emulator's controls; its virtual clock then drives the countdowns on screen.
+    ///   - mode: the header's mode, put into words at each frame in the language shown (an enrolment desk's person picks theirs).
     ///   - recording: what F9 and `--record-scenario` record into (started at once with `--record-scenario`); written
     ///     at the end if still recording.
-    func run(auth: TophhieNativeAuth, interactive: TophhieAuth?, settings: FlowSettings, header: HeaderInfo, outbox: (any CodeOutbox)?,
+    func run(auth: TophhieNativeAuth, interactive: TophhieAuth?, settings: FlowSettings, header: HeaderInfo, mode: HeaderMode, outbox: (any CodeOutbox)?,
              emulator: EmulatorControl? = nil, options: ConsoleOptions, recording: ScenarioRecording? = nil, notice: String? = nil) -> Int32 {
         let settings = withBrowserAbsence(settings)
         let desk: EnrolmentDesk?
@@ -101,7 +102,7 @@ final class Front {
         let tools = options.enrol ? nil : emulator
         if let backend {
             mailbox.onPost(backend.wake)
-            FullScreenSession(model: model, header: header, outbox: outbox, trace: trace, emulator: tools, desk: desk, recording: recording,
+            FullScreenSession(model: model, header: header, mode: mode, outbox: outbox, trace: trace, emulator: tools, desk: desk, recording: recording,
                               heldFiles: HeldFiles(options: options, environment: environment), notice: notice.isEmpty ? nil : notice)
                 .run(on: backend)
         } else {

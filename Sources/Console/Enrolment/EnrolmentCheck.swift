@@ -64,8 +64,8 @@ struct EnrolmentCheck {
             let spelling = Self.fingerprint(AttributeField.trimmedBlanks(email))
             if let earlier = firstOf[key] {
                 let row = String(earlier.row)
-                problems.append(ColumnProblem(column: EnrolmentForm.emailColumn, message: earlier.spelling == spelling
-                                              ? tr("enrolment.listedAlready", ["row": row]) : tr("enrolment.listedAlreadySpelt", ["row": row])))
+                problems.append(.email(earlier.spelling == spelling
+                                       ? tr("enrolment.listedAlready", ["row": row]) : tr("enrolment.listedAlreadySpelt", ["row": row])))
             } else if keepingRefused || problems.isEmpty {
                 firstOf[key] = (row, spelling)
             }

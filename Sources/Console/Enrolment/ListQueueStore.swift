@@ -32,7 +32,7 @@ final class ListQueueStore: QueueStore {
                                               fields: record.fields))
                 } else {
                     invalid.append(InvalidRow(row: record.row, email: email, problems: problems.map { "\($0.column): \($0.englishMessage)" },
-                                              shown: { problems.map { "\($0.column): \($0.message)" } }))
+                                              shown: { problems.map(\.shown) }))
                 }
             }
         } catch {

@@ -1,5 +1,7 @@
 import EnrolmentFiles
+import Launcher
 import Localization
+import ScreenPresentation
 import TerminalUI
 
 /// The home screen of `--enrol --queue` in the full-screen console: the next person and "k of N", a filter
@@ -25,11 +27,13 @@ struct QueueScreen {
         return hints.joined(separator: "  ")
     }
 
-    /// Every key the screen takes, for the help overlay (F1; `?` is typed into the search here).
+    /// Every key the screen takes, for the help overlay (F1; `?` is typed into the search here): F12 with the words
+    /// every other screen's help gives it.
     static var helpEntries: [HelpEntry] {
         [HelpEntry(tr("queue.help.typeKeys"), tr("queue.help.find")), HelpEntry("↑/↓ PgUp/PgDn", tr("queue.help.move")),
          HelpEntry("Enter", tr("queue.help.signUp")), HelpEntry("F7", tr("queue.help.absent")), HelpEntry("F8", tr("queue.help.skipped")),
-         HelpEntry("^N", tr("queue.help.walkIn")), HelpEntry("^U", tr("queue.help.clear")), HelpEntry("^C", tr("queue.help.quit"))]
+         HelpEntry("^N", tr("queue.help.walkIn")), HelpEntry("^U", tr("queue.help.clear"))]
+            + HelpEntry.entries(of: Keymap(bindings: [ConsoleKeys.languageBinding]), words: .catalogue) + [HelpEntry("^C", tr("queue.help.quit"))]
     }
 
     /// What staff typed to find someone.
@@ -117,7 +121,7 @@ struct QueueScreen {
 
     /// A row not offered and its problems, in the language shown now (line mode says it too).
     static func invalidLine(_ row: InvalidRow) -> String {
-        tr("queue.invalidRow", ["row": String(row.row), "problems": row.shownProblems.joined(separator: "; ")])
+        tr("queue.invalidRow", ["row": String(row.row), "problems": ProblemList.joined(row.shownProblems)])
     }
 
     /// Lines kept for the rows not offered: a heading and the first few.

@@ -13,20 +13,23 @@ final class SharedQueueStore: QueueStore {
     private let shared: SharedQueue
     private let terminal: String
     private let tenant: String
+    private let form: EnrolmentForm
 
     /// Opens the event (blocking: before the console starts).
     /// - Parameters:
     ///   - desk: the desk's name kept with each outcome and record line (`--staff`, else the user's name).
     ///   - terminal: the desk's terminal, for the record.
+    ///   - form: the sign-up form, whose labels name the refused rows' problems on screen.
     /// - Throws: ``EnrolmentDeskError`` saying why the database or the event cannot be used.
-    init(url: DatabaseURL, event: String, desk: String, terminal: String, tenant: String) throws(EnrolmentDeskError) {
+    init(url: DatabaseURL, event: String, desk: String, terminal: String, tenant: String, form: EnrolmentForm) throws(EnrolmentDeskError) {
         title = "event \(event)"
         self.terminal = terminal
         self.tenant = tenant
+        self.form = form
         do throws(DatabaseError) {
             shared = try ConsoleThreadWait.value { () throws(DatabaseError) in try await SharedQueue.open(url, event: event, desk: desk) }
             let shared = self.shared
-            queue = try ConsoleThreadWait.value { () throws(DatabaseError) in try await shared.snapshot().queue }
+            queue = Self.labelled(try ConsoleThreadWait.value { () throws(DatabaseError) in try await shared.snapshot().queue }, form: form)
         } catch {
             throw EnrolmentDeskError(error.description)
         }
@@ -34,7 +37,7 @@ final class SharedQueueStore: QueueStore {
 
     func refresh() throws(EnrolmentDeskError) {
         let seated = queue.atDesk
-        queue = try Self.call { [shared] () throws(DatabaseError) in try await shared.snapshot().queue }
+        queue = Self.labelled(try Self.call { [shared] () throws(DatabaseError) in try await shared.snapshot().queue }, form: form)
         if let seated { queue.seat(seated) }
     }
 
@@ -72,8 +75,7 @@ final class SharedQueueStore: QueueStore {
             return .success(person)
         } catch {
             guard case .listedAlready(let row) = error else { throw EnrolmentDeskError(error.description) }
-            return .failure(WalkInRefusal(problems: [ColumnProblem(column: EnrolmentForm.emailColumn,
-                                                                   message: tr("enrolment.listedAlreadyShared", ["row": String(row)]))]))
+            return .failure(WalkInRefusal(problems: [.email(tr("enrolment.listedAlreadyShared", ["row": String(row)]))]))
         }
     }
 
@@ -84,6 +86,22 @@ final class SharedQueueStore: QueueStore {
     }
 
     func written() async {}
+
+    /// `queue` with its refused rows' problems shown by the form's labels, as a list's at a desk are: the database keeps
+    /// them as `column: message`, the report's words.
+    static func labelled(_ queue: EnrolmentQueue, form: EnrolmentForm) -> EnrolmentQueue {
+        let invalid = queue.invalid.map { row in
+            InvalidRow(row: row.row, email: row.email, problems: row.problems, shown: {
+                row.problems.map { problem in
+                    guard let colon = problem.range(of: ": "), let label = form.label(of: String(problem[..<colon.lowerBound])) else { return problem }
+                    return label + problem[colon.lowerBound...]
+                }
+            })
+        }
+        guard var labelled = try? EnrolmentQueue(people: queue.people, invalid: invalid, resuming: queue.progress) else { return queue }
+        labelled.heldElsewhere = queue.heldElsewhere
+        return labelled
+    }
 
     private static func call<T: Sendable>(_ work: @escaping @Sendable () async throws(DatabaseError) -> T) throws(EnrolmentDeskError) -> T {
         do throws(DatabaseError) {

@@ -4,6 +4,6 @@ import AccountFlow
 struct WalkInRefusal: Error, Equatable {
     let problems: [ColumnProblem]
 
-    /// `column: message` each, as `enrol --check` says them, in the calling task's language.
-    var lines: [String] { problems.map { "\($0.column): \($0.message)" } }
+    /// `Label: message` each, in the calling task's language.
+    var lines: [String] { problems.map(\.shown) }
 }

@@ -31,7 +31,7 @@ final class ScenarioStack {
             codeCommand = nil
             mailbox = nil
             auth = TophhieNativeAuth(clock: embedded.clock)
-            var settings = FlowSettings(passwordAccounts: embedded.passwordAccounts, passwordPolicyHint: embedded.passwordPolicyHint)
+            var settings = FlowSettings(passwordAccounts: embedded.passwordAccounts, passwordPolicy: embedded.passwordPolicy)
             do {
                 try auth.configure(clientId: embedded.clientID, authority: embedded.authority, capabilities: settings.capabilities,
                                    challengeTypes: embedded.challengeTypes, scopes: TophhieConfiguration.defaultScopes)

@@ -1,4 +1,5 @@
 import AccountFlow
+import EnrolmentFiles
 import Foundation
 import ScreenPresentation
 import Launcher
@@ -9,7 +10,9 @@ import TerminalUI
 /// runner's answers, ticks countdowns, and shows the outbox and trace panes and the operator's tools.
 final class FullScreenSession {
     private let model: ConsoleModel
-    private let header: HeaderInfo
+    /// Tenant and authority; the mode is ``mode``'s when there is one.
+    private let tenantHeader: HeaderInfo
+    private let mode: HeaderMode?
     private let outbox: (any CodeOutbox)?
     private let trace: TraceLog
     private let workbench: Workbench
@@ -41,23 +44,32 @@ final class FullScreenSession {
     /// Whether F5 opens the emulator panel (an operator's session on the embedded emulator).
     private let hasEmulatorPanel: Bool
 
+    /// - Parameter mode: the header's mode, put into words at each frame (nil: `header`'s words).
     /// - Parameter notice: shown on the first screen's status line (e.g. how the authority was completed).
     /// - Parameter emulator: the embedded emulator's controls (the F5 panel); nil on a real tenant.
     /// - Parameter desk: `--queue`'s list; its queue replaces the home screen.
     /// - Parameter heldFiles: the files the session has open, which F4 refuses to write a HAR over.
-    init(model: ConsoleModel, header: HeaderInfo, outbox: (any CodeOutbox)?, trace: TraceLog, emulator: EmulatorControl? = nil,
+    init(model: ConsoleModel, header: HeaderInfo, mode: HeaderMode? = nil, outbox: (any CodeOutbox)?, trace: TraceLog, emulator: EmulatorControl? = nil,
          desk: EnrolmentDesk? = nil, recording: ScenarioRecording? = nil, heldFiles: HeldFiles = HeldFiles([]), notice: String? = nil) {
         self.model = model
         self.recording = recording
         operatorTools = !model.state.settings.enrolmentMode
         self.desk = desk
-        self.header = header
+        tenantHeader = header
+        self.mode = mode
         self.outbox = outbox
         self.trace = trace
         workbench = Workbench(trace: trace, emulator: emulator, hasOutbox: outbox != nil, exportsHAR: operatorTools, heldFiles: heldFiles)
         hasEmulatorPanel = emulator != nil
         pane = outbox == nil ? .none : .outbox
         consoleNotice = notice.map { StatusLine($0, kind: .info) }
+    }
+
+    /// The header bar in the language shown now.
+    private var header: HeaderInfo {
+        var header = tenantHeader
+        if let mode { header.mode = mode.words }
+        return header
     }
 
     /// Runs until the user quits or the terminal closes.
@@ -129,6 +141,11 @@ final class FullScreenSession {
             }
             if var overlay = qrOverlay {
                 qrOverlay = overlay.handle(key) ? overlay : nil
+                return .ignored
+            }
+            // The operator's tools are not a desk's: said, so the key is not a dead one.
+            if !operatorTools, ConsoleKeys.operatorKeys.contains(key), case .function(let number) = key {
+                consoleNotice = StatusLine(tr("notice.operatorKey", ["key": "F\(number)"]), kind: .info)
                 return .ignored
             }
             if let desk, showsQueue {
@@ -238,7 +255,7 @@ final class FullScreenSession {
                 case .failure(let refusal):
                     form.refused(refusal)
                     walkIn?.form = form
-                    consoleNotice = StatusLine(tr("notice.notAdded", ["why": PrintableText.make(refusal.lines.joined(separator: "; "))]), kind: .error)
+                    consoleNotice = StatusLine(tr("notice.notAdded", ["why": PrintableText.make(ProblemList.joined(refusal.lines))]), kind: .error)
                 }
                 return
             }
@@ -282,10 +299,8 @@ final class FullScreenSession {
 
     /// F9: starts a scenario recording, or stops it and writes the file.
     private func toggleRecording() {
-        guard let recording else {
-            consoleNotice = StatusLine(tr("notice.recording.enrolment"), kind: .error)
-            return
-        }
+        // Nil at an enrolment desk, where F9 is not bound.
+        guard let recording else { return }
         guard recording.isRecording else {
             recording.start()
             consoleNotice = StatusLine(tr("notice.recording.started", ["path": PrintableText.make(recording.path)]), kind: .info)
@@ -367,6 +382,7 @@ final class FullScreenSession {
         let cursor: Point?
         if let open = walkIn, showsQueue {
             var walkInForm = ScreenPresenter.formView(for: open.form.screen, header: header, previous: open.view)
+            walkInForm.keymap = Keymap(bindings: walkInForm.keymap.bindings + [ConsoleKeys.languageBinding])
             if let consoleNotice { walkInForm.status = consoleNotice }
             walkIn?.view = walkInForm
             cursor = FormRenderer.render(walkInForm, pane: content, into: &full)

@@ -68,9 +68,12 @@ public struct EnrolmentQueue: Sendable, Equatable {
         outcomes.values.filter(\.isFinal).count
     }
 
-    /// "k of N": the person at the desk now is the k-th of N (k stays at N once everyone is done with).
+    /// "k of N": the next person is the k-th of the N people the queue holds, after everyone done with and everyone
+    /// at another desk now, so desks on one shared queue count alike however fresh their snapshot (a person moving
+    /// from another desk to done leaves k as it was). k stays at N once everyone is done with.
     public var position: (k: Int, of: Int) {
-        (min(done + 1, people.count), people.count)
+        let elsewhere = people.count { heldElsewhere.contains($0.row) && outcomes[$0.row]?.isFinal != true }
+        return (min(done + elsewhere + 1, people.count), people.count)
     }
 
     /// The people still pending whose name or email holds `filter`, ignoring case; the next person first.

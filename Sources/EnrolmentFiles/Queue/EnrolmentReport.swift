@@ -12,7 +12,7 @@ public enum EnrolmentReport {
         var person = people.next(), bad = invalid.next()
         while person != nil || bad != nil {
             if let row = bad, person.map({ row.row < $0.row }) ?? true {
-                body(["\(row.row)", row.email, "invalid", "", "", "", "", row.problems.joined(separator: "; ")])
+                body(["\(row.row)", row.email, "invalid", "", "", "", "", ProblemList.joined(row.problems)])
                 bad = invalid.next()
             } else if let current = person {
                 let note = current.isWalkIn ? "walk-in" : ""

@@ -33,6 +33,8 @@ public struct FormView: Hashable, Sendable {
     public var words: WidgetWords = .english
     /// The open list of a long picker, drawn over the body; it takes every key until it closes.
     public var choiceList: ChoiceList?
+    /// Whether the back key leads anywhere here; the footer and the help leave it out where it does not (home).
+    public var goesBack = true
     /// Whether the back key throws away what the fields hold (false while it only cancels a request
     /// and the values stay). When it does and a text, password or code field holds something, the
     /// first Esc asks (``backQuestion``) and only a second goes back (field case 028: a lone Esc from a
@@ -115,8 +117,9 @@ public struct FormView: Hashable, Sendable {
     /// The keymap without bindings this screen cannot use (no password or code: no reveal), for the footer.
     public var effectiveKeymap: Keymap {
         if choiceList != nil { return .choiceList }
-        let hasSecret = fields.contains(where: \.isSecret)
-        return hasSecret ? keymap : keymap.without([.toggleReveal])
+        var left: Set<FormCommand> = goesBack ? [] : [.back]
+        if !fields.contains(where: \.isSecret) { left.insert(.toggleReveal) }
+        return keymap.without(left)
     }
 
     /// The web addresses the form shows, in reading order (text, then details), made printable and without
