@@ -67,6 +67,7 @@ public final class CSVReader {
             }
             if dialect == nil { try chooseSeparator() }
             var fields: [String] = []
+            fields.reserveCapacity(header?.count ?? 1)
             while true {
                 fields.append(try readField(column: fields.count + 1, recordLine: startLine))
                 guard let separator = try take() else { break }
@@ -95,11 +96,14 @@ public final class CSVReader {
         if position == chunk.count {
             guard !exhausted else { return nil }
             position = 0
-            if try !source.read(into: &chunk) {
+            // Read into a buffer of its own: an access to `chunk` across the call made every access to it a checked one.
+            var next: [UInt8] = []
+            swap(&next, &chunk)
+            guard try source.read(into: &next) else {
                 exhausted = true
-                chunk = []
                 return nil
             }
+            chunk = next
         }
         return chunk[position]
     }
@@ -138,7 +142,7 @@ public final class CSVReader {
                 }
                 field.append(contentsOf: chunk[start..<stop])
                 position = stop
-                try checkLength(column)
+                try checkLength(field.count, column)
                 guard stop < chunk.count else { continue } // the field goes on in the next chunk
                 let byte = chunk[stop]
                 position += 1
@@ -149,7 +153,7 @@ public final class CSVReader {
                     line += 1
                 }
                 field.append(byte)
-                try checkLength(column)
+                try checkLength(field.count, column)
             }
             if let next = try peek(), next != separator, next != lineFeed, next != carriageReturn {
                 throw error("text after a closing quote; put the whole field in quotes and double any quote inside it (\"\").", column: column)
@@ -159,36 +163,61 @@ public final class CSVReader {
             // exclusivity check each.
             let stops = (separator, lineFeed, carriageReturn, quote)
             while try peek() != nil {
-                let start = position
-                let stop = chunk.withUnsafeBufferPointer { bytes in
+                let (start, fieldStarts) = (position, field.isEmpty)
+                let (stop, whole) = chunk.withUnsafeBufferPointer { bytes in
                     var index = start
                     while index < bytes.count {
                         let byte = bytes[index]
                         if byte == stops.0 || byte == stops.1 || byte == stops.2 || byte == stops.3 { break }
                         index += 1
                     }
-                    return index
+                    // The whole field in this chunk (nearly every one): its text is made from the chunk, with no copy first.
+                    let whole = fieldStarts && index < bytes.count && bytes[index] != stops.3
+                    return (index, whole ? Self.decode(UnsafeBufferPointer(rebasing: bytes[start..<index])) : nil)
                 }
-                field.append(contentsOf: chunk[start..<stop])
                 position = stop
-                try checkLength(column)
+                if let whole { return try text(whole, column: column) }
+                field.append(contentsOf: chunk[start..<stop])
+                try checkLength(field.count, column)
                 guard stop == chunk.count else { break }
             }
             if try peek() == quote {
                 throw error("a quote inside an unquoted field; put the whole field in quotes and double the quote (\"\").", column: column)
             }
         }
-        guard !field.contains(0) else {
+        return try text(field.withUnsafeBufferPointer(Self.decode), column: column)
+    }
+
+    /// What a field's bytes are not, for ``text(_:column:)`` to say.
+    private enum Fault: Error {
+        case tooLong, nulByte, notText
+    }
+
+    /// A field's `bytes` as text. Static, reading none of the reader's properties: called within an access to
+    /// `chunk` or `field`, a method that could touch them made every access to them a checked one.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<String, Fault> {
+        guard bytes.count <= maxFieldBytes else { return .failure(.tooLong) }
+        guard !bytes.contains(0) else { return .failure(.nulByte) }
+        // `String(decoding:)` repairs what is not UTF-8, so a text that differs from its bytes was not UTF-8 (ASCII needs no
+        // comparing). `String(validating:as:)` is generic and looked its types up for every field.
+        let text = String(decoding: bytes, as: UTF8.self)
+        return bytes.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(bytes) ? .success(text) : .failure(.notText)
+    }
+
+    /// The field's text, or the refusal that names its row and column.
+    private func text(_ decoded: Result<String, Fault>, column: Int) throws(CSVError) -> String {
+        switch decoded {
+        case .success(let text):
+            return text
+        case .failure(.tooLong):
+            throw tooLong(column)
+        case .failure(.nulByte):
             throw error("a NUL byte: the file looks like UTF-16 text without a byte order mark; " + Self.saveAsUTF8, column: column)
-        }
-        // ASCII needs no validation; `String(validating:as:)` is generic and looked its types up for every field.
-        let text: String? = field.allSatisfy { $0 < 0x80 } ? String(decoding: field, as: UTF8.self) : String(validating: field, as: UTF8.self)
-        guard let text else {
+        case .failure(.notText):
             throw error(source.encoding == .utf8
                 ? "not UTF-8 text (plain \"CSV\" from a spreadsheet is often in a Windows code page such as Windows-1252); " + Self.saveAsUTF8
                 : "not \(source.encoding.name) text (half of a surrogate pair); " + Self.saveAsUTF8, column: column)
         }
-        return text
     }
 
     /// How to get a file this reader takes, in the words of the spreadsheets' own menus.
@@ -257,10 +286,12 @@ public final class CSVReader {
         return fields.map { String(decoding: $0, as: UTF8.self).trimmed(of: [" ", "\t", "\""]) }
     }
 
-    private func checkLength(_ column: Int) throws(CSVError) {
-        guard field.count <= Self.maxFieldBytes else {
-            throw error("a field longer than \(Self.maxFieldBytes) bytes (is a quote not closed?).", column: column)
-        }
+    private func checkLength(_ bytes: Int, _ column: Int) throws(CSVError) {
+        guard bytes <= Self.maxFieldBytes else { throw tooLong(column) }
+    }
+
+    private func tooLong(_ column: Int) -> CSVError {
+        error("a field longer than \(Self.maxFieldBytes) bytes (is a quote not closed?).", column: column)
     }
 
     private func name(_ column: Int) -> String? {
