@@ -24,15 +24,16 @@ public struct EnrolmentForm: Sendable {
 
         /// What the form refuses the column's `value` for, if anything.
         func problem(_ value: String) -> ColumnProblem? {
-            let given = value.trimmingSpaces
+            // Trimmed as the screen trims a typed value and then the value it checks, in one look when there is nothing to trim.
+            let given = value.hasNothingToTrim ? value : AttributeField.trimmedBlanks(value.trimmingSpaces)
             // The screen's toggle takes only true or false; a list may hold anything.
             if case .toggle = field.kind, !given.isEmpty, !["true", "false"].contains(given.lowercased()) {
                 return ColumnProblem(column: field.attribute.name, message: tr("enrolment.trueOrFalse", ["label": self.field.label]))
             }
             let edited = field.edited(given)
-            guard field.verdict(on: edited).error != nil else { return nil }
+            guard field.verdict(onTrimmed: edited).error != nil else { return nil }
             // Checked again when read, in the language of the screen that shows it (a refused row is rare).
-            return ColumnProblem(column: field.attribute.name, message: self.field.verdict(on: edited).error ?? "")
+            return ColumnProblem(column: field.attribute.name, message: self.field.verdict(onTrimmed: edited).error ?? "")
         }
     }
 
