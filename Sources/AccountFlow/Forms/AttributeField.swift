@@ -79,7 +79,7 @@ public struct AttributeField: Sendable, Equatable {
 
     /// ``verdict(on:)`` of a value already trimmed of blanks (``trimmedBlanks(_:)``): a list's values are trimmed once.
     func verdict(onTrimmed trimmed: String) -> (error: String?, note: String?) {
-        let note = if case .uncheckable = rule { Self.uncheckableNote } else { String?.none }
+        let note = rule.isUncheckable ? Self.uncheckableNote : nil
         // A required boolean is a consent: only ticked counts as given.
         let mustBeGiven = attribute.required && !askedLater
         guard !trimmed.isEmpty, !(kind == .toggle && mustBeGiven && trimmed != "true") else {
@@ -96,12 +96,10 @@ public struct AttributeField: Sendable, Equatable {
         default:
             break
         }
-        if case .checked(let pattern) = rule {
-            switch pattern.check(trimmed) {
-            case .matches: break
-            case .doesNotMatch: return (formatMessage, note)
-            case .couldNotCheck: return (nil, Self.couldNotCheckNote)
-            }
+        switch rule.check(trimmed) {
+        case .matches?, nil: break
+        case .doesNotMatch?: return (formatMessage, note)
+        case .couldNotCheck?: return (nil, Self.couldNotCheckNote)
         }
         return (nil, note)
     }

@@ -48,8 +48,7 @@ public final class CSVReader {
     /// The next record; nil at the end of the file. The first one is taken as the header.
     /// - Throws: ``CSVError`` where the file breaks the dialect; reading should stop there.
     public func next() throws(CSVError) -> CSVRecord? {
-        guard var cursor else { return nil }
-        self.cursor = nil
+        guard var cursor = cursor.take() else { return nil }
         defer { self.cursor = cursor }
         do {
             guard let startLine = try cursor.skipToRecord() else { return nil }
