@@ -58,10 +58,13 @@ public enum EmailAddress {
     /// `Émile.Durand@contoso.com`, `émile.durand@contoso.com` and the decomposed `e\u{301}mile…` are one
     /// address (and `STRASSE@…` is `straße@…`); an accent is not a letter case (`emile` is not `émile`).
     ///
-    /// ASCII text, nearly every address, is folded byte by byte without Foundation's Unicode tables.
+    /// ASCII text, nearly every address, is folded byte by byte without Foundation's Unicode tables, and is its own
+    /// key when it has no capital (no copy).
     public static func key(_ address: String) -> String {
         if address.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: address.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+            let capitals = UInt8(ascii: "A")...UInt8(ascii: "Z")
+            guard address.utf8.contains(where: capitals.contains) else { return address }
+            return String(decoding: address.utf8.map { capitals.contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
         }
         return address.precomposedStringWithCanonicalMapping.folding(options: .caseInsensitive, locale: nil)
             .precomposedStringWithCanonicalMapping

@@ -84,6 +84,37 @@ import Testing
                                             + "LibreOffice: Save As, Text CSV, character set Unicode (UTF-8))."))
     }
 
+    @Test("bytes that are not UTF-8 are refused whatever their repair would take, whole in a chunk or split across chunks",
+          arguments: [[0xF0, 0x9F, 0x98], [0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82]] as [[UInt8]])
+    func brokenUTF8IsRefused(broken: [UInt8]) throws {
+        // A cut-off emoji (F0 9F 98) is repaired as one U+FFFD, three bytes: as long as what it replaces.
+        for quoted in [false, true] {
+            let field = Array((quoted ? "\"Zo" : "Zo").utf8) + broken + Array((quoted ? "\"" : "").utf8)
+            let bytes = Array("email,name\na@example.com,".utf8) + field + Array(",\n".utf8)
+            for size in [1, 3, 64 * 1024] {
+                let reader = CSVReader(bytes: bytes, chunkSize: size)
+                let error = try #require(throws: CSVError.self) { while try reader.next() != nil {} }
+                #expect(error.message.hasPrefix("not UTF-8 text"), "\(broken), quoted \(quoted), chunks of \(size)")
+            }
+        }
+    }
+
+    @Test func utf8IsKeptAsWrittenWholeInAChunkOrSplit() throws {
+        // U+FFFD written in the file is text, not a repair.
+        let text = "email,name\na@example.com,Zoë \u{FFFD} 😀 São\n"
+        for size in [1, 2, 3, 64 * 1024] {
+            #expect(try records(text, chunkSize: size) == [["email", "name"], ["a@example.com", "Zoë \u{FFFD} 😀 São"]])
+        }
+    }
+
+    @Test func aFieldOverTheLimitIsRefusedInAChunkLargerThanIt() throws {
+        let long = String(repeating: "x", count: CSVReader.maxFieldBytes + 1)
+        let reader = CSVReader(bytes: Array("email,name\na@example.com,\(long)\n".utf8), chunkSize: 4 * CSVReader.maxFieldBytes)
+        _ = try reader.next()
+        let error = try #require(throws: CSVError.self) { try reader.next() }
+        #expect(error.message.contains("longer than \(CSVReader.maxFieldBytes) bytes"))
+    }
+
     @Test func quoteInsideAnUnquotedFieldIsRefused() throws {
         let error = try #require(failure("email,name\na@example.com,Pat \"PJ\" Jones\n"))
         #expect(error.row == 2)

@@ -79,8 +79,12 @@ public struct AttributeField: Sendable, Equatable {
     /// What ``validate()`` would set for `value` (its error and note), without changing the field: an enrolment
     /// list checks each of its values against the one field, with no copy of it per value.
     func verdict(on value: String) -> (error: String?, note: String?) {
-        let note = if case .uncheckable = rule { Self.uncheckableNote } else { String?.none }
-        let trimmed = Self.trimmedBlanks(value)
+        verdict(onTrimmed: Self.trimmedBlanks(value))
+    }
+
+    /// ``verdict(on:)`` of a value already trimmed of blanks (``trimmedBlanks(_:)``): a list's values are trimmed once.
+    func verdict(onTrimmed trimmed: String) -> (error: String?, note: String?) {
+        let note = rule.isUncheckable ? Self.uncheckableNote : nil
         // A required boolean is a consent: only ticked counts as given.
         let mustBeGiven = attribute.required && !askedLater
         guard !trimmed.isEmpty, !(kind == .toggle && mustBeGiven && trimmed != "true") else {
@@ -97,12 +101,10 @@ public struct AttributeField: Sendable, Equatable {
         default:
             break
         }
-        if case .checked(let pattern) = rule {
-            switch pattern.check(trimmed) {
-            case .matches: break
-            case .doesNotMatch: return (formatMessage, note)
-            case .couldNotCheck: return (nil, Self.couldNotCheckNote)
-            }
+        switch rule.check(trimmed) {
+        case .matches?, nil: break
+        case .doesNotMatch?: return (formatMessage, note)
+        case .couldNotCheck?: return (nil, Self.couldNotCheckNote)
         }
         return (nil, note)
     }
@@ -128,9 +130,6 @@ public struct AttributeField: Sendable, Equatable {
     /// `text` without leading and trailing `.whitespaces` (Zs and tab). A value that starts and ends with a visible
     /// ASCII character is returned as it is: an enrolment list checks hundreds of thousands of them.
     public static func trimmedBlanks(_ text: String) -> String {
-        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
-            return text
-        }
-        return text.trimmingCharacters(in: .whitespaces)
+        text.hasNothingToTrim ? text : text.trimmingCharacters(in: .whitespaces)
     }
 }

@@ -14,12 +14,35 @@ public struct EnrolmentForm: Sendable {
 
     /// The tenant's sign-up attributes, in the user flow's order.
     public let attributes: [RequiredAttribute]
-    private let fields: [AttributeField]
+    private let fields: [FieldBox]
+
+    /// A field in a box of its own, with its check of one value: read in place from an array or its buffer, a field was
+    /// copied (all of its strings retained and released) for each value of each row; a class's `let` is borrowed.
+    private final class FieldBox: Sendable {
+        let field: AttributeField
+        init(_ field: AttributeField) { self.field = field }
+
+        /// What the form refuses the column's `value` for, if anything.
+        func problem(_ value: String) -> ColumnProblem? {
+            // Trimmed as the screen trims a typed value and then the value it checks, in one look when there is nothing to trim.
+            let given = value.hasNothingToTrim ? value : AttributeField.trimmedBlanks(value.trimmingSpaces)
+            // The screen's toggle takes only true or false; a list may hold anything.
+            if case .toggle = field.kind, !given.isEmpty, !["true", "false"].contains(given.lowercased()) {
+                return ColumnProblem(column: field.attribute.name, label: AttributeField.label(of: field.attribute),
+                                     message: tr("enrolment.trueOrFalse", ["label": self.field.label]))
+            }
+            let edited = field.edited(given)
+            guard field.verdict(onTrimmed: edited).error != nil else { return nil }
+            // Checked again when read, in the language of the screen that shows it (a refused row is rare).
+            return ColumnProblem(column: field.attribute.name, label: AttributeField.label(of: field.attribute),
+                                 message: self.field.verdict(onTrimmed: edited).error ?? "")
+        }
+    }
 
     /// Builds the fields once; every row is checked against them.
     public init(attributes: [RequiredAttribute]) {
         self.attributes = attributes
-        fields = attributes.map { AttributeField($0) }
+        fields = attributes.map { FieldBox(AttributeField($0)) }
     }
 
     /// Every column a list may have: email first, then the attributes. Never a password: the person types it.
@@ -36,7 +59,7 @@ public struct EnrolmentForm: Sendable {
     }
 
     /// Where each of ``columns`` is among a list's column `names` (nil for one the list leaves out), for
-    /// ``problems(inRow:positions:)``: a row is then checked without a dictionary of its values.
+    /// ``check(row:positions:)``: a row is then checked without a dictionary of its values.
     public func positions(in names: [String]) -> [Int?] {
         columns.map { names.firstIndex(of: $0) }
     }
@@ -45,42 +68,27 @@ public struct EnrolmentForm: Sendable {
     /// in column order: one problem per column at most.
     public func problems(in values: [String: String]) -> [ColumnProblem] {
         let columns = columns
-        return problems { values[columns[$0]] ?? "" }
+        return check { values[columns[$0]] ?? "" }.problems
     }
 
-    /// ``problems(in:)`` for a row's `fields` in file order, with the ``positions(in:)`` of the file's header.
-    public func problems(inRow fields: [String], positions: [Int?]) -> [ColumnProblem] {
-        problems { positions[$0].map { fields[$0] } ?? "" }
+    /// ``problems(in:)`` and ``comparableEmail(in:)`` of a row's `fields` in file order, with the ``positions(in:)``
+    /// of the file's header: the email is checked once.
+    public func check(row fields: [String], positions: [Int?]) -> (problems: [ColumnProblem], comparableEmail: String?) {
+        check { positions[$0].map { fields[$0] } ?? "" }
     }
 
-    /// The problems of the values `value(i)` gives for ``columns``[i].
-    private func problems(_ value: (Int) -> String) -> [ColumnProblem] {
+    /// The problems of the values `value(i)` gives for ``columns``[i], and the email's key when it is one.
+    private func check(_ value: (Int) -> String) -> (problems: [ColumnProblem], comparableEmail: String?) {
         var problems: [ColumnProblem] = []
         let email = value(0)
-        if Validation.email(email) == nil {
+        let validEmail = Validation.email(email)
+        if validEmail == nil {
             problems.append(.email(email.trimmingSpaces.isEmpty ? tr("enrolment.emailRequired") : Validation.emailMessage(for: email)))
         }
-        // Each field borrowed in place: read from the array, every use of a field copied all of its properties.
-        fields.withUnsafeBufferPointer { fields in
-            for index in fields.indices {
-                let given = value(index + 1).trimmingSpaces
-                // The screen's toggle takes only true or false; a list may hold anything.
-                if case .toggle = fields[index].kind, !given.isEmpty, !["true", "false"].contains(given.lowercased()) {
-                    let label = fields[index].label, attribute = fields[index].attribute
-                    problems.append(ColumnProblem(column: attribute.name, label: AttributeField.label(of: attribute),
-                                                  message: tr("enrolment.trueOrFalse", ["label": label])))
-                    continue
-                }
-                let edited = fields[index].edited(given)
-                if fields[index].verdict(on: edited).error != nil {
-                    // Checked again when read, in the language of the screen that shows it (a refused row is rare).
-                    let field = fields[index]
-                    problems.append(ColumnProblem(column: field.attribute.name, label: AttributeField.label(of: field.attribute),
-                                                  message: field.verdict(on: edited).error ?? ""))
-                }
-            }
+        for (index, box) in fields.enumerated() {
+            if let problem = box.problem(value(index + 1)) { problems.append(problem) }
         }
-        return problems
+        return (problems, validEmail.map(EmailAddress.key))
     }
 
     /// The email of `values` as addresses are compared (trimmed, NFC, case-folded: ``EmailAddress/key(_:)``), to
@@ -89,15 +97,10 @@ public struct EnrolmentForm: Sendable {
         Validation.email(values[Self.emailColumn] ?? "").map(EmailAddress.key)
     }
 
-    /// ``comparableEmail(in:)`` for a row's `fields`, with the ``positions(in:)`` of the file's header.
-    public func comparableEmail(inRow fields: [String], positions: [Int?]) -> String? {
-        Validation.email(positions[0].map { fields[$0] } ?? "").map(EmailAddress.key)
-    }
-
     /// A column's rule in words, for a template's example row: label, required or optional, kind, and the
     /// pattern as the screen's format message says it (`Loyalty number: required; text; 10 digits`).
     public func rule(of column: String) -> String {
-        guard let field = fields.first(where: { $0.attribute.name == column }) else {
+        guard let field = fields.first(where: { $0.field.attribute.name == column })?.field else {
             return column == Self.emailColumn ? "\(Validation.emailLabel): required; an email address like name@example.com" : ""
         }
         var parts = [field.attribute.required ? "required" : "optional"]

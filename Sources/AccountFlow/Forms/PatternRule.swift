@@ -16,6 +16,17 @@ public enum PatternRule: Sendable, Equatable {
         if let pattern = CompiledPattern(regex) { self = .checked(pattern) } else { self = .uncheckable(source: regex) }
     }
 
+    /// `text` against the compiled pattern; nil when there is none to check here. A method on the rule: a verdict that
+    /// took the pattern out of its field's rule copied the rule (a retain and release per value of a list).
+    func check(_ text: String) -> PatternCheck? {
+        if case .checked(let pattern) = self { pattern.check(text) } else { nil }
+    }
+
+    /// ICU refused the pattern.
+    var isUncheckable: Bool {
+        if case .uncheckable = self { true } else { false }
+    }
+
     /// The choices of a pattern that is a pure alternation of literals (`^(Gold|Silver)$`,
     /// `(?:a|b)`, `Gold|Silver`), so the field can be a picker; `nil` otherwise. Escaped characters are
     /// literals, so values with punctuation stay choices (`^(St\. Louis|Washington, D\.C\.)$`, as a

@@ -58,8 +58,9 @@ struct EnrolmentCheck {
     /// `keepingRefused` false only when nothing was refused (a walk-in refused is added by nobody, and may be
     /// corrected and checked again).
     mutating func problems(of fields: [String], row: Int, positions: [Int?], keepingRefused: Bool = true) -> [ColumnProblem] {
-        var problems = form.problems(inRow: fields, positions: positions)
-        if let key = form.comparableEmail(inRow: fields, positions: positions).map(Self.fingerprint) {
+        let checked = form.check(row: fields, positions: positions)
+        var problems = checked.problems
+        if let key = checked.comparableEmail.map(Self.fingerprint) {
             let email = positions[0].map { fields[$0] } ?? ""
             let spelling = Self.fingerprint(AttributeField.trimmedBlanks(email))
             if let earlier = firstOf[key] {
@@ -76,11 +77,14 @@ struct EnrolmentCheck {
     /// FNV-1a (64 bit) of the text's UTF-8: two different emails share one with odds of about 1 in 10^8 in a
     /// list of a million people.
     static func fingerprint(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
+        var text = text
+        return text.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01b3
+            }
+            return hash
         }
-        return hash
     }
 }

@@ -20,13 +20,8 @@ public final class CSVReader {
     public static let maxFields = 4096
 
     private let source: CSVByteSource
-    private var chunk: [UInt8] = []
-    private var position = 0
-    private var exhausted = false
-    private var row = 0
-    private var line = 1
-    private var field: [UInt8] = []
-    private var separator = CSVSeparator.comma.rawValue
+    /// Moved out for each record and back (``CSVCursor``); nil only while a record is read.
+    private var cursor: CSVCursor?
     private let knownColumns: [String]?
     /// The first record's fields, once read: errors name columns by them.
     public private(set) var header: [String]?
@@ -39,156 +34,32 @@ public final class CSVReader {
     /// - Throws: ``CSVError`` when it cannot be opened.
     public init(path: String, chunkSize: Int = 64 * 1024, separatorFromHeader knownColumns: [String]? = nil) throws(CSVError) {
         source = try CSVByteSource(path: path, chunkSize: chunkSize)
+        cursor = CSVCursor(source: source)
         self.knownColumns = knownColumns
     }
 
     /// Reads `bytes`, `chunkSize` at a time (a small size exercises records split across chunks).
     public init(bytes: [UInt8], chunkSize: Int = 64 * 1024, separatorFromHeader knownColumns: [String]? = nil) {
         source = CSVByteSource(bytes: bytes, chunkSize: max(1, chunkSize))
+        cursor = CSVCursor(source: source)
         self.knownColumns = knownColumns
     }
 
     /// The next record; nil at the end of the file. The first one is taken as the header.
     /// - Throws: ``CSVError`` where the file breaks the dialect; reading should stop there.
     public func next() throws(CSVError) -> CSVRecord? {
-        while let first = try peek() {
-            row += 1
-            let startLine = line
-            if first == UInt8(ascii: "#") {
-                var end = try take()
-                while let byte = end, byte != lineFeed, byte != carriageReturn { end = try take() }
-                if end != nil { try endLine(afterCarriageReturn: end == carriageReturn) }
-                continue
-            }
-            if first == lineFeed || first == carriageReturn {
-                _ = try take()
-                try endLine(afterCarriageReturn: first == carriageReturn)
-                continue
-            }
-            if dialect == nil { try chooseSeparator() }
-            var fields: [String] = []
-            while true {
-                fields.append(try readField(column: fields.count + 1, recordLine: startLine))
-                guard let separator = try take() else { break }
-                if separator == self.separator {
-                    guard fields.count < Self.maxFields else {
-                        throw error("more than \(Self.maxFields) fields in one record.", column: fields.count + 1)
-                    }
-                    continue
-                }
-                try endLine(afterCarriageReturn: separator == carriageReturn)
-                break
-            }
+        guard var cursor = cursor.take() else { return nil }
+        defer { self.cursor = cursor }
+        do {
+            guard let startLine = try cursor.skipToRecord() else { return nil }
+            if dialect == nil { try chooseSeparator(&cursor) }
+            let fields = try cursor.record(expectedFields: header?.count ?? 1)
             if header == nil { header = fields }
-            return CSVRecord(row: row, line: startLine, fields: fields)
+            return CSVRecord(row: cursor.row, line: startLine, fields: fields)
+        } catch {
+            throw CSVError(row: error.row, line: error.line, column: error.column,
+                           columnName: error.column.flatMap { name($0, row: cursor.row) }, message: error.message)
         }
-        return nil
-    }
-
-    // MARK: Bytes
-
-    private let quote = UInt8(ascii: "\"")
-    private let lineFeed: UInt8 = 0x0A
-    private let carriageReturn: UInt8 = 0x0D
-
-    private func peek() throws(CSVError) -> UInt8? {
-        if position == chunk.count {
-            guard !exhausted else { return nil }
-            position = 0
-            if try !source.read(into: &chunk) {
-                exhausted = true
-                chunk = []
-                return nil
-            }
-        }
-        return chunk[position]
-    }
-
-    private func take() throws(CSVError) -> UInt8? {
-        guard let byte = try peek() else { return nil }
-        position += 1
-        return byte
-    }
-
-    /// After a CR or LF that ends a line: counts the line, and takes the LF of a CRLF.
-    private func endLine(afterCarriageReturn: Bool) throws(CSVError) {
-        line += 1
-        if afterCarriageReturn, try peek() == lineFeed { position += 1 }
-    }
-
-    // MARK: Fields
-
-    private func readField(column: Int, recordLine: Int) throws(CSVError) -> String {
-        field.removeAll(keepingCapacity: true)
-        if try peek() == quote {
-            position += 1
-            let openedOn = line
-            let stops = (quote, lineFeed)
-            while true {
-                guard try peek() != nil else {
-                    throw CSVError(row: row, line: openedOn, column: column, columnName: name(column),
-                                   message: "a quoted field is not closed before the end of the file; close it with \".")
-                }
-                // The chunk's run of bytes up to a quote or a line feed at once, as for an unquoted field.
-                let start = position
-                let stop = chunk.withUnsafeBufferPointer { bytes in
-                    var index = start
-                    while index < bytes.count, bytes[index] != stops.0, bytes[index] != stops.1 { index += 1 }
-                    return index
-                }
-                field.append(contentsOf: chunk[start..<stop])
-                position = stop
-                try checkLength(column)
-                guard stop < chunk.count else { continue } // the field goes on in the next chunk
-                let byte = chunk[stop]
-                position += 1
-                if byte == quote {
-                    guard try peek() == quote else { break }
-                    position += 1
-                } else {
-                    line += 1
-                }
-                field.append(byte)
-                try checkLength(column)
-            }
-            if let next = try peek(), next != separator, next != lineFeed, next != carriageReturn {
-                throw error("text after a closing quote; put the whole field in quotes and double any quote inside it (\"\").", column: column)
-            }
-        } else {
-            // A chunk's run of plain bytes at once: a call per byte on the reader's stored properties paid an
-            // exclusivity check each.
-            let stops = (separator, lineFeed, carriageReturn, quote)
-            while try peek() != nil {
-                let start = position
-                let stop = chunk.withUnsafeBufferPointer { bytes in
-                    var index = start
-                    while index < bytes.count {
-                        let byte = bytes[index]
-                        if byte == stops.0 || byte == stops.1 || byte == stops.2 || byte == stops.3 { break }
-                        index += 1
-                    }
-                    return index
-                }
-                field.append(contentsOf: chunk[start..<stop])
-                position = stop
-                try checkLength(column)
-                guard stop == chunk.count else { break }
-            }
-            if try peek() == quote {
-                throw error("a quote inside an unquoted field; put the whole field in quotes and double the quote (\"\").", column: column)
-            }
-        }
-        guard !field.contains(0) else {
-            throw error("a NUL byte: the file looks like UTF-16 text without a byte order mark; " + Self.saveAsUTF8, column: column)
-        }
-        // ASCII needs no validation; `String(validating:as:)` is generic and looked its types up for every field.
-        let text: String? = field.allSatisfy { $0 < 0x80 } ? String(decoding: field, as: UTF8.self) : String(validating: field, as: UTF8.self)
-        guard let text else {
-            throw error(source.encoding == .utf8
-                ? "not UTF-8 text (plain \"CSV\" from a spreadsheet is often in a Windows code page such as Windows-1252); " + Self.saveAsUTF8
-                : "not \(source.encoding.name) text (half of a surrogate pair); " + Self.saveAsUTF8, column: column)
-        }
-        return text
     }
 
     /// How to get a file this reader takes, in the words of the spreadsheets' own menus.
@@ -200,12 +71,12 @@ public final class CSVReader {
     /// Before the header record: the separator from its line (read ahead, then read again as a record). One
     /// candidate outside quotes is taken; several, the one whose fields are most often known columns, the comma
     /// first on a tie; none, the comma (a one-column list).
-    private func chooseSeparator() throws(CSVError) {
+    private func chooseSeparator(_ cursor: inout CSVCursor) throws(CSVError) {
         guard let knownColumns else {
             dialect = CSVDialect(separator: .comma, encoding: source.encoding)
             return
         }
-        let line = try headerLine()
+        let line = try cursor.headerLine()
         let present = CSVSeparator.allCases.filter { candidate in Self.split(line, on: candidate.rawValue).count > 1 }
         let known = Set(knownColumns)
         var (chosen, best) = (CSVSeparator.comma, -1)
@@ -213,37 +84,8 @@ public final class CSVReader {
             let count = Self.split(line, on: candidate.rawValue).filter(known.contains).count
             if count > best { (chosen, best) = (candidate, count) }
         }
-        separator = chosen.rawValue
+        cursor.separator = chosen.rawValue
         dialect = CSVDialect(separator: chosen, encoding: source.encoding, alsoInHeader: present.filter { $0 != chosen })
-    }
-
-    /// The bytes up to the first line break outside quotes (at most ``maxFieldBytes``), left in place to be read.
-    private func headerLine() throws(CSVError) -> [UInt8] {
-        var line: [UInt8] = []
-        var index = position
-        var quoted = false
-        while line.count < Self.maxFieldBytes {
-            if index == chunk.count {
-                // Keep what is looked at, and add the next chunk after it.
-                chunk.removeSubrange(..<position)
-                (index, position) = (index - position, 0)
-                var more: [UInt8] = []
-                guard !exhausted, try source.read(into: &more) else {
-                    exhausted = true
-                    break
-                }
-                chunk += more
-            }
-            let byte = chunk[index]
-            index += 1
-            if byte == quote {
-                quoted.toggle()
-            } else if !quoted, byte == lineFeed || byte == carriageReturn {
-                break
-            }
-            line.append(byte)
-        }
-        return line
     }
 
     /// `line`'s fields split on `separator` outside quotes, trimmed of spaces and quotes.
@@ -257,18 +99,8 @@ public final class CSVReader {
         return fields.map { String(decoding: $0, as: UTF8.self).trimmed(of: [" ", "\t", "\""]) }
     }
 
-    private func checkLength(_ column: Int) throws(CSVError) {
-        guard field.count <= Self.maxFieldBytes else {
-            throw error("a field longer than \(Self.maxFieldBytes) bytes (is a quote not closed?).", column: column)
-        }
-    }
-
-    private func name(_ column: Int) -> String? {
+    private func name(_ column: Int, row: Int) -> String? {
         guard let header, row > 1, column <= header.count else { return nil }
         return header[column - 1]
-    }
-
-    private func error(_ message: String, column: Int) -> CSVError {
-        CSVError(row: row, line: line, column: column, columnName: name(column), message: message)
     }
 }
