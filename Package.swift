@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "LoopbackHTTP", dependencies: ["CMicroHTTPD"]),
         .target(name: "EmulatorServer", dependencies: ["NativeAuthWire", "TenantEmulator", "LoopbackHTTP", "CCrypto"]),
         // Enrolment files: the streaming RFC 4180 CSV reader and the enrolment record's hash chain (SHA-256).
-        .target(name: "EnrolmentFiles", dependencies: ["EmailAddresses", "CCrypto"]),
+        .target(name: "EnrolmentFiles", dependencies: ["EmailAddresses", "CCrypto", "TerminalUI"]),
         // Many desks on one list: the shared queue, its claims and its record in PostgreSQL (libpq). Off the pool
         // through the framework's OffPoolWork.
         .target(name: "SharedQueue", dependencies: ["CLibPQ", "EnrolmentFiles", "EmailAddresses", "TophhieCloudAuthentication"]),
