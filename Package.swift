@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "LoopbackHTTP", dependencies: ["CMicroHTTPD", "OffPool"]),
         .target(name: "EmulatorServer", dependencies: ["NativeAuthWire", "TenantEmulator", "LoopbackHTTP", "CCrypto"]),
         // Enrolment files: the streaming RFC 4180 CSV reader and the enrolment record's hash chain (SHA-256).
-        .target(name: "EnrolmentFiles", dependencies: ["EmailAddresses", "CCrypto", "OffPool"]),
+        .target(name: "EnrolmentFiles", dependencies: ["EmailAddresses", "CCrypto", "OffPool", "TerminalUI"]),
         // Many desks on one list: the shared queue, its claims and its record in PostgreSQL (libpq). Off the pool
         // through OffPoolWork.
         .target(name: "SharedQueue", dependencies: ["CLibPQ", "EnrolmentFiles", "EmailAddresses", "OffPool"]),

@@ -77,9 +77,9 @@ import Testing
         options.queuePath = folder + "/people.csv"
         let held = HeldFiles(options: options, environment: [:])
         for spelling in [record, folder + "/sub/../rec3.jsonl", folder + "/./link.jsonl"] {
-            #expect(held.role(of: spelling) == "the enrolment record", "\(spelling)")
+            #expect(held.role(of: spelling) == "the enrolment record of this session", "\(spelling)")
         }
-        #expect(held.role(of: folder + "/people.csv.progress") == "the queue's progress file", "not written yet: named by its path")
+        #expect(held.role(of: folder + "/people.csv.progress") == "the queue's progress file of this session", "not written yet: named by its path")
         #expect(held.role(of: folder + "/other.har") == nil)
 
         let fixture = try WorkbenchFixture(heldFiles: held)

@@ -10,11 +10,9 @@ public enum OutputFormat: String, Equatable, Sendable, CaseIterable {
     /// A Markdown table, for a ticket or a report.
     case markdown = "md"
 
-    /// `cells` as one Markdown table row: `|` escaped, line breaks flattened, terminal controls made printable.
+    /// `cells` as one Markdown table row, each made inert (``MarkdownText``).
     static func markdownRow(_ cells: [String]) -> String {
-        "| " + cells.map { cell in
-            PrintableText.make(cell.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " "))
-        }.joined(separator: " | ") + " |"
+        "| " + cells.map(MarkdownText.inline).joined(separator: " | ") + " |"
     }
 
     /// The header row and its separator.

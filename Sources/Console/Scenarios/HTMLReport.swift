@@ -27,7 +27,7 @@ enum HTMLReport {
             "<title>Scenario run: \(escape(summary))</title>", "<style>\(style)</style>", "</head>", "<body>",
             "<h1>Scenario run</h1>", "<p id=\"summary\">\(escape(summary)).</p>",
         ]
-        for scenario in run.scenarios { html += self.scenario(scenario) }
+        for scenario in run.scenarios { html += self.scenario(scenario, among: run.files) }
         html += ["<script type=\"application/json\" id=\"\(dataID)\">\(run.embeddedJSON())</script>", "</body>", "</html>"]
         return html.joined(separator: "\n") + "\n"
     }
@@ -37,11 +37,11 @@ enum HTMLReport {
         + ".throttled,.notRun{border-color:#c90}.file,.time{color:#666}li.failing{color:#c33}li.failing>details>*{color:#222}"
         + "li.unreached{color:#888}pre{background:#f4f4f4;padding:.5em;white-space:pre-wrap;overflow-wrap:anywhere}dt{font-weight:bold}"
 
-    private static func scenario(_ scenario: ReportedRun.Scenario) -> [String] {
+    private static func scenario(_ scenario: ReportedRun.Scenario, among files: [String]) -> [String] {
         let id = "scenario-\(scenario.position + 1)"
         var html = ["<details class=\"scenario \(scenario.outcome.rawValue)\" id=\"\(id)\"\(scenario.outcome == .passed ? "" : " open")>",
                     "<summary>\(ScenarioProgress.mark(scenario.outcome)) \(escape(scenario.name)) <span class=\"file\">"
-                        + "\(escape(URL(fileURLWithPath: scenario.file).lastPathComponent))</span> <span class=\"time\">"
+                        + "\(escape(ReportFileName.of(scenario.file, among: files)))</span> <span class=\"time\">"
                         + "\(DurationText.text(milliseconds: scenario.milliseconds)) s</span> \(escape(scenario.verdict))</summary>"]
         if let failure = scenario.failure, failure.step == nil { html += self.failure(failure) }
         html.append("<ol class=\"steps\">")

@@ -55,8 +55,11 @@ enum JUnitReport {
         document(suites(results, files: files, runStarted: runStarted, timeZone: timeZone), shard: shard)
     }
 
-    /// The suite name of a scenario file: its name without folder or extension.
-    static func suiteName(_ file: String) -> String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
+    /// The suite name of a scenario file: its ``ReportFileName`` without the extension.
+    static func suiteName(_ file: String, among files: [String]) -> String {
+        let name = ReportFileName.of(file, among: files)
+        return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+    }
 
     static func suites(_ results: [ScenarioResult], files: [String], runStarted: Date, timeZone: TimeZone) -> [Suite] {
         let formatter = DateFormatter()
@@ -64,7 +67,7 @@ enum JUnitReport {
         formatter.timeZone = timeZone
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
         return files.map { file in
-            let suite = suiteName(file)
+            let suite = suiteName(file, among: files)
             let started = results.filter { $0.file == file }.compactMap(\.started).min() ?? runStarted
             return Suite(name: suite, timestamp: formatter.string(from: started), cases: results.filter { $0.file == file }.map { result in
                 Case(name: result.name, classname: suite, milliseconds: DurationText.milliseconds(result.elapsed), position: result.position,

@@ -17,16 +17,17 @@ enum MarkdownReport {
         var section: [String]?
     }
 
-    static func document(_ results: [ScenarioResult], shard: ScenarioShard? = nil) -> String {
-        document(results.map(row), shard: shard)
+    /// - Parameter files: the run's scenario files as given (``ReportFileName``); by default those of `results`.
+    static func document(_ results: [ScenarioResult], files: [String]? = nil, shard: ScenarioShard? = nil) -> String {
+        document(results.map { row($0, among: files ?? results.map(\.file)) }, shard: shard)
     }
 
-    private static func row(_ result: ScenarioResult) -> Row {
-        let line = "| \(cell(URL(fileURLWithPath: result.file).lastPathComponent)) | \(cell(result.name)) | "
+    private static func row(_ result: ScenarioResult, among files: [String]) -> Row {
+        let line = "| \(cell(ReportFileName.of(result.file, among: files))) | \(cell(result.name)) | "
             + "\(cell(ScenarioProgress.mark(result.outcome) + " " + result.verdict)) | \(DurationText.seconds(result.elapsed, decimals: 2)) s |"
         guard let failure = result.failure else { return Row(line: line, passed: result.passed, position: result.position) }
-        var lines = ["## \(ScenarioProgress.mark(result.outcome)) \(PrintableText.make(result.name))", "",
-                     "\(PrintableText.make(result.file)), \(PrintableText.make(failure.headline))"]
+        var lines = ["## \(ScenarioProgress.mark(result.outcome)) \(cell(result.name))", "",
+                     "\(cell(result.file)), \(cell(failure.headline))"]
         if let har = result.harPath { lines += ["", "HAR: `\(PrintableText.make(har))`"] }
         if let exchange = failure.exchange {
             // A fence longer than any backtick run inside, so a body cannot close it.
@@ -104,10 +105,7 @@ enum MarkdownReport {
         return (rows, shard)
     }
 
-    /// Table cell text: printable, with pipes escaped.
-    private static func cell(_ text: String) -> String {
-        PrintableText.make(text).replacingOccurrences(of: "|", with: "\\|")
-    }
+    private static func cell(_ text: String) -> String { MarkdownText.inline(text) }
 
     private static func longestBacktickRun(_ text: String) -> Int {
         var longest = 0

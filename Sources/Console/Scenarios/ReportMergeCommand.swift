@@ -72,6 +72,10 @@ public enum ReportMergeCommand {
                 try checkPositions(scenarios.map(\.position), kind: "HTML")
                 written.append(("report.html", HTMLReport.document(ReportedRun(shard: nil, files: html[0].run.files, scenarios: scenarios))))
             }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw UnreadableReport(description: "\(directory): that is a file; name a folder for the merged reports.")
+            }
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch let error as UnreadableReport {
             errors("tophhie run merge: \(error.description)")
@@ -83,7 +87,7 @@ public enum ReportMergeCommand {
         for (name, text) in written {
             let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try PrivateFile.write(Data(text.utf8), to: path)
             } catch {
                 errors("tophhie run merge: could not write \(path): \(error.localizedDescription)")
                 return 2

@@ -1,3 +1,5 @@
+import EnrolmentFiles
+import TerminalUI
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -34,7 +36,10 @@ public enum ScenarioCommand {
         let parser = ScenarioFileParser()
         var files: [ScenarioFile] = []
         do {
-            for path in options.files { files.append(try parser.load(path)) }
+            // A file named twice (overlapping globs) runs once: the same scenarios twice would be counted twice.
+            for path in options.files where HeldFiles(files.map { (role: "", path: $0.path) }).role(of: path) == nil {
+                files.append(try parser.load(path))
+            }
             if let seconds = options.timeout {
                 for file in files.indices {
                     for scenario in files[file].scenarios.indices { files[file].scenarios[scenario].timeout = TimeInterval(seconds) }
@@ -55,11 +60,16 @@ public enum ScenarioCommand {
             }
         }
         if options.compare { return ScenarioCompare.run(files, options: options, output: output, errors: errors) }
+        // A report written over a scenario file or another report would destroy it; a device (`/dev/null`) is
+        // written in place, so any number of reports may go there.
+        var held = files.map { (role: "the scenario file \(PrintableText.make($0.path)) of this run", path: $0.path) }
         for (flag, path) in [("--junit", options.junitPath), ("--report", options.reportPath), ("--html", options.htmlPath)] {
-            if let problem = ConsoleApp.outputProblem(path, flag: flag) {
+            if let problem = ConsoleApp.outputProblem(path, flag: flag)
+                ?? path.flatMap({ path in HeldFiles(held).problem(path, replacedBy: "the report").map { "\(flag) \(PrintableText.make(path)): \($0)" } }) {
                 errors("tophhie run: \(problem)")
                 return 2
             }
+            if let path, !WriteDestination(path).inPlace { held.append((role: "the \(flag) report", path: path)) }
         }
         let harDirectory = options.harDirectory ?? "."
         if let problem = ConsoleApp.folderProblem(harDirectory, given: "--har-dir \(harDirectory)") {
@@ -100,11 +110,11 @@ public enum ScenarioCommand {
         output("\(summary) (\(DurationText.seconds(ScenarioRunner.seconds(ContinuousClock.now - started), decimals: 2)) s)\n")
         let paths = files.map(\.path)
         let reports = [(options.junitPath, { JUnitReport.document(results, files: paths, shard: shard, runStarted: startedAt) }),
-                       (options.reportPath, { MarkdownReport.document(results, shard: shard) }),
+                       (options.reportPath, { MarkdownReport.document(results, files: paths, shard: shard) }),
                        (options.htmlPath, { HTMLReport.document(ReportedRun(results, files: paths, shard: shard)) })]
         for case let (path?, text) in reports {
             do {
-                try Data(text().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try PrivateFile.write(Data(text().utf8), to: path)
             } catch {
                 errors("tophhie run: could not write \(path): \(error.localizedDescription)")
                 return 2
@@ -127,7 +137,7 @@ public enum ScenarioCommand {
         }
         let entries = files.flatMap { file in
             file.scenarios.map { ScenarioShard.Entry(file: file.path, name: $0.name,
-                                                     milliseconds: durations["\(JUnitReport.suiteName(file.path))/\($0.name)"]) }
+                                                     milliseconds: durations["\(JUnitReport.suiteName(file.path, among: files.map(\.path)))/\($0.name)"]) }
         }
         let shards = ScenarioShard.assign(entries, count: shard.count)
         return Set(shards.indices.filter { shards[$0] == shard.index })

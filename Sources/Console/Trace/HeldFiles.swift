@@ -23,7 +23,7 @@ struct HeldFiles {
             named += [("the queue's list", list), ("the queue's progress file", ProgressFile.path(besideList: list)),
                       ("the queue's lock file", ListLock.path(besideList: list))]
         }
-        self.init(named.compactMap { role, path in path.map { (role: role, path: $0) } })
+        self.init(named.compactMap { role, path in path.map { (role: role + " of this session", path: $0) } })
     }
 
     /// Which held file `path` names, however it is spelt: the same device and inode when both exist (`./rec.jsonl`, a
@@ -37,8 +37,11 @@ struct HeldFiles {
     }
 
     /// Why a HAR may not go to `path` (it names a held file), said after the path or "Not written:", or nil.
-    func harProblem(_ path: String) -> String? {
-        role(of: path).map { "it is \($0) of this session, which a HAR would replace; name another file." }
+    func harProblem(_ path: String) -> String? { problem(path, replacedBy: "a HAR") }
+
+    /// Why `what` (`a HAR`, `the report`) may not be written to `path`: it names a held file. Nil for another file.
+    func problem(_ path: String, replacedBy what: String) -> String? {
+        role(of: path).map { "it is \($0), which \(what) would replace; name another file." }
     }
 
     private struct Identity: Equatable {

@@ -1,10 +1,12 @@
+import EnrolmentFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Writes files that only the user can read, atomically: a temporary file created 0600 in the same
-/// folder, then renamed over the target, so a reader never sees half a file.
+/// folder, then renamed over the target, so a reader never sees half a file. A link is followed and a device or
+/// FIFO written in place (``WriteDestination``): `--junit /dev/null` discards, it does not replace the device.
 enum PrivateFile {
     /// Why a write failed, as the system says it (`Permission denied`, `No space left on device`).
     struct WriteError: LocalizedError, Equatable {
@@ -16,7 +18,13 @@ enum PrivateFile {
     }
 
     /// - Throws: ``WriteError`` with the system's reason; nothing is left behind at `path` or beside it.
-    static func write(_ data: Data, to path: String) throws {
+    static func write(_ data: Data, to given: String) throws {
+        let destination = WriteDestination(given)
+        if destination.inPlace {
+            if let reason = destination.writeInPlace(Array(data)) { throw WriteError(reason: reason) }
+            return
+        }
+        let path = destination.path
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         var template = Array("\(folder)/.\(url.lastPathComponent).XXXXXX".utf8CString)

@@ -8,8 +8,15 @@ import Glibc
 ///
 /// - Important: blocking (the disk); call it off Swift's cooperative pool (``AtomicFileWriter``).
 enum AtomicFile {
+    /// - Parameter path: followed to its ``WriteDestination`` (a link's target; a device written in place).
     /// - Throws: ``ProgressFileError`` with the system's reason; the file is then as it was.
-    static func replace(_ path: String, with bytes: [UInt8]) throws(ProgressFileError) {
+    static func replace(_ given: String, with bytes: [UInt8]) throws(ProgressFileError) {
+        let destination = WriteDestination(given)
+        if destination.inPlace {
+            if let why = destination.writeInPlace(bytes) { throw ProgressFileError("cannot write \(given): \(why).") }
+            return
+        }
+        let path = destination.path
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw ProgressFileError("cannot write \(temporary): \(reason()).") }
@@ -38,7 +45,7 @@ enum AtomicFile {
             throw ProgressFileError("cannot replace \(path): \(why).")
         }
         // The rename itself reaches the disk with the folder.
-        let folder = open(directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folder = open(WriteDestination.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
             _ = fsync(folder)
             close(folder)
@@ -63,11 +70,6 @@ enum AtomicFile {
             if count == 0 { return bytes }
             bytes += chunk[0..<count]
         }
-    }
-
-    private static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     private static func reason() -> String { String(cString: strerror(errno)) }

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// The per-row result of an enrolment list: every row in list order with what happened (enrolled,
 /// already-exists, failed, absent, skipped, invalid, or not reached), then the walk-ins (note `walk-in`), as CSV or as a Markdown table for a
 /// ticket. Made from the queue's rows and outcomes only: nothing secret. Rows are written one at a time into
@@ -55,12 +57,5 @@ public enum EnrolmentReport {
         Array((path.lowercased().hasSuffix(".md") ? markdown(queue, title: title) : csv(queue)).utf8)
     }
 
-    private static func cell(_ text: String) -> String {
-        // Most cells need nothing: one pass over the bytes instead of four replacements.
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "|") || $0 == 0x0A || $0 == 0x0D }) else {
-            return text
-        }
-        return text.replacing("\\", with: "\\\\").replacing("|", with: "\\|").replacing("\r\n", with: " ").replacing("\n", with: " ")
-            .replacing("\r", with: " ")
-    }
+    private static func cell(_ text: String) -> String { MarkdownText.inline(text) }
 }
