@@ -28,13 +28,13 @@ public struct EnrolmentForm: Sendable {
             let given = value.hasNothingToTrim ? value : AttributeField.trimmedBlanks(value.trimmingSpaces)
             // The screen's toggle takes only true or false; a list may hold anything.
             if case .toggle = field.kind, !given.isEmpty, !["true", "false"].contains(given.lowercased()) {
-                return ColumnProblem(column: field.attribute.name, label: AttributeField.label(of: field.attribute),
+                return ColumnProblem(column: field.attribute.name, label: AttributeField.label(of: self.field.attribute),
                                      message: tr("enrolment.trueOrFalse", ["label": self.field.label]))
             }
             let edited = field.edited(given)
             guard field.verdict(onTrimmed: edited).error != nil else { return nil }
             // Checked again when read, in the language of the screen that shows it (a refused row is rare).
-            return ColumnProblem(column: field.attribute.name, label: AttributeField.label(of: field.attribute),
+            return ColumnProblem(column: field.attribute.name, label: AttributeField.label(of: self.field.attribute),
                                  message: self.field.verdict(onTrimmed: edited).error ?? "")
         }
     }
