@@ -27,7 +27,7 @@ import TophhieCloudAuthentication
         options.output = .markdown
         let accounts = await AccountCommandTests.run(.accounts, options)
         #expect(accounts.status == 0, "\(accounts.errors)")
-        #expect(accounts.output.hasPrefix("| Current | Username | Home account id |\n| --- | --- | --- |\n| * | ops@contoso.com | "),
+        #expect(accounts.output.hasPrefix("| Current | Username | Home account id |\n| --- | --- | --- |\n| \\* | ops@contoso.com | "),
                 "\(accounts.output)")
 
         options.scopes = ["AuditLog.Read.All"]

@@ -30,6 +30,6 @@ struct GraphPolicyTests {
         #expect(policy.users.first { $0.email == GraphFixture.ops }?.password == GraphFixture.opsPassword)
         let harness = try Harness(preset: name)
         let summary = try #require(harness.control("GET", "tenant").jsonObject)
-        #expect(summary["operators"] as? [String] == [GraphFixture.ops] && (summary["graph"] as? [String: Bool])?["premium"] == true)
+        #expect(summary["operators"] as? [String] == [GraphFixture.ops] && (summary["graph"] as? [String: Any])?["premium"] as? Bool == true)
     }
 }
