@@ -52,6 +52,21 @@ import TophhieCloudAuthentication
         #expect(try FileManager.default.attributesOfItem(atPath: cache)[.posixPermissions] as? Int == 0o600)
     }
 
+    /// A command that only reads the cache meets a damaged file as the console does: moved aside and said, never listed
+    /// as an empty cache in silence (field case 019); `token` then needs a sign-in (4), `accounts` lists none (0).
+    @Test(arguments: [(AccountCommand.token, Int32(4)), (.accounts, 0)])
+    func aDamagedCacheIsMovedAsideAndSaid(command: AccountCommand, status: Int32) async throws {
+        let folder = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("{\"Account\": {".utf8).write(to: URL(fileURLWithPath: folder + "/cache.json"))
+        let run = await Self.run(command, try Self.options(folder + "/cache.json"))
+        #expect(run.status == status, "\(run.errors)")
+        #expect(run.errors.contains("was damaged") && run.errors.contains("cache.json.corrupt-"), "\(run.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).contains { $0.hasPrefix("cache.json.corrupt-") })
+        #expect(!FileManager.default.fileExists(atPath: folder + "/cache.json"))
+    }
+
     @Test func aSymlinkedCacheIsWrittenWhereItPoints() throws {
         let folder = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -38,8 +38,10 @@ public enum AccountCommandRunner {
             errors("tophhie \(command.rawValue): \(error.localizedDescription)")
             return ExitStatus.usage.rawValue
         }
-        if let notice = auth.takeCacheNotice() { errors("tophhie \(command.rawValue): \(PrintableText.make(notice))") }
         do {
+            // A damaged cache is moved aside and said before anything lists it as empty (field case 019).
+            try await auth.checkCache()
+            if let notice = auth.takeCacheNotice() { errors("tophhie \(command.rawValue): \(PrintableText.make(notice))") }
             switch command {
             case .token: try await token(options, auth: auth, output: output, errors: errors)
             case .accounts: try accounts(options, auth: auth, output: output)

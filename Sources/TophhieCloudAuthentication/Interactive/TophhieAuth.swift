@@ -108,6 +108,12 @@ public final class TophhieAuth: Sendable {
     /// The "damaged cache file moved aside" sentence, once, after a read found one (field case 019, docs/field-cases.md).
     public func takeCacheNotice() -> String? { configured.withLock { $0?.store }?.takeNotice() }
 
+    /// Reads the token cache file off Swift's cooperative pool, as a write would: a damaged file is moved aside under
+    /// its lock and ``takeCacheNotice()`` then says so. The synchronous `accounts` and `currentAccount` read a damaged
+    /// file as empty and leave it where it is, so a command that only reads calls this first (field case 019).
+    /// - Throws: `AuthError.notConfigured`, `.tokenCache`, `CancellationError`.
+    public func checkCache() async throws { _ = try await makeSession().store.read() }
+
     /// Waits `seconds` with the sleeper this instance was made with (the one its own throttling and polling waits
     /// use), so a caller's polling follows a test's virtual clock too. Never blocks a thread.
     /// - Throws: `CancellationError` when the task is cancelled.
