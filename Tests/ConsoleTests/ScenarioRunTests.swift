@@ -165,6 +165,11 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         // A recorded file names its passwords' variables: unset, the run stops before any scenario fails for it.
         (#"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [{"start": {"flow": "signIn", "email": "a@b.c", "password": {"env": "TOPHHIE_UNSET_TEST_PASSWORD"}}}]}]}"#,
          "set TOPHHIE_UNSET_TEST_PASSWORD: its passwords are read from that environment variable"),
+        // The mailbox's password too: unset, every scenario reading a code from it would fail.
+        (#"{"tenant": {"authority": "https://contoso.ciamlogin.com/contoso.onmicrosoft.com", "clientId": "c", "mailbox": {"url": "imaps://qa@imap.contoso.com/INBOX", "passwordEnv": "TOPHHIE_UNSET_TEST_MAILBOX"}}, "scenarios": [{"name": "a", "steps": [{"start": {"flow": "signUp", "email": "a@b.c"}}, {"answer": {"code": "mailbox"}}]}]}"#,
+         "set TOPHHIE_UNSET_TEST_MAILBOX: its passwords are read from that environment variable"),
+        (#"{"tenant": {"authority": "https://contoso.ciamlogin.com/contoso.onmicrosoft.com", "clientId": "c", "mailbox": {"url": "imaps://qa@imap.contoso.com/INBOX", "passwordFile": "/nonexistent/tophhie-mailbox-password"}}, "scenarios": [{"name": "a", "steps": [{"start": {"flow": "signUp", "email": "a@b.c"}}, {"answer": {"code": "mailbox"}}]}]}"#,
+         "mailbox: the password file /nonexistent/tophhie-mailbox-password cannot be read"),
     ])
     func fileFaultsNameTheirPath(json: String, expected: String) async throws {
         let folder = try scratchFolder()

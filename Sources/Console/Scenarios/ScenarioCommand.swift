@@ -1,4 +1,5 @@
 import EnrolmentFiles
+import MailboxCodes
 import TerminalUI
 import Foundation
 import Synchronization
@@ -49,7 +50,7 @@ public enum ScenarioCommand {
             errors("tophhie run: \(error)")
             return 2
         }
-        // A recorded file's passwords are named, not written: a missing one would fail every scenario that needs it.
+        // A recorded file's passwords and a mailbox's are named, not written: a missing one would fail every scenario that needs it.
         let environment = ProcessInfo.processInfo.environment
         for file in files {
             let missing = file.passwordVariables.filter { (environment[$0] ?? "").isEmpty }
@@ -57,6 +58,15 @@ public enum ScenarioCommand {
                 errors("tophhie run: \(file.path): set \(missing.joined(separator: ", ")): its passwords are read from "
                        + "\(missing.count == 1 ? "that environment variable" : "those environment variables") (see its $comment).")
                 return 2
+            }
+            // A mailbox's password file is read per scenario: unreadable, it too is refused before the first one.
+            if case .real(_, _, _, let mailbox?) = file.tenant, case .file = mailbox.password {
+                do throws(MailboxFailure) {
+                    _ = try mailbox.password.read()
+                } catch {
+                    errors("tophhie run: \(file.path): \(PrintableText.make(error.description))")
+                    return 2
+                }
             }
         }
         if options.compare { return ScenarioCompare.run(files, options: options, output: output, errors: errors) }

@@ -12,9 +12,11 @@ struct ScenarioFile: Sendable {
     var tenant: ScenarioTenant
     var scenarios: [Scenario]
 
-    /// The environment variables its passwords are read from (`{"env": "NAME"}`), in order of first use.
+    /// The environment variables its passwords are read from (the mailbox's `passwordEnv`, then each `{"env": "NAME"}`
+    /// in order of first use).
     var passwordVariables: [String] {
         var names: [String] = []
+        if case .real(_, _, _, let mailbox?) = tenant, case .environment(let name) = mailbox.password { names.append(name) }
         for step in scenarios.flatMap(\.steps) {
             var source: PasswordSource?
             if case .start(let start) = step { source = start.password }
