@@ -40,6 +40,9 @@ import TophhieCloudAuthentication
         #expect(token.errors.contains("No account is signed in"))
         let accounts = await Self.run(.accounts, try Self.options(NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"))
         #expect(accounts.status == 0 && accounts.output.contains("No accounts are cached"))
+        // Signing out when nobody is signed in is done already (0), and says so.
+        let signOut = await Self.run(.signOut, try Self.options(NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"))
+        #expect(signOut.status == 0 && signOut.output.contains("No account is signed in; nothing to sign out."), "\(signOut)")
     }
 
     @Test func aWorldReadableCacheIsMadePrivateAndSaid() async throws {

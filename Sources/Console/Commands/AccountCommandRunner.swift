@@ -121,7 +121,8 @@ public enum AccountCommandRunner {
 
     private static func signOut(_ options: AccountCommandOptions, auth: TophhieAuth, output: (String) -> Void) async throws {
         let account = try options.account.map { try find($0, auth: auth) } ?? auth.currentAccount
-        guard let account else { throw AuthError.noAccount }
+        // Signing out is idempotent: nobody signed in is the state asked for, not a failure.
+        guard let account else { return output("No account is signed in; nothing to sign out.") }
         let endSession = try await auth.signOut(account: account)
         output("Signed out \(PrintableText.make(account.username ?? account.homeAccountID ?? "")) from this app (removed from the token cache).")
         if let endSession {
