@@ -24,6 +24,22 @@ struct GraphAuditLogTests {
 
     func escaped(_ text: String) -> String { TenantEmulator.uriEscape(text) }
 
+    /// A token refresh is not a sign-in the user made: `tophhie history` must not show one per refresh.
+    @Test("a refresh-token grant is not listed: Graph shows the password sign-in only; the control API keeps it, not interactive")
+    func refreshesAreNotInteractiveSignIns() throws {
+        let harness = try Harness()
+        harness.advance(1)
+        let refresh = try #require(try harness.signIn(F.jane)["refresh_token"] as? String)
+        harness.advance(1)
+        #expect(harness.post(.token, ["client_id": clientID, "grant_type": "refresh_token", "refresh_token": refresh]).status == 200)
+        let janeID = try #require(try harness.emulator.store.user(email: F.jane)?.id)
+        let token = try harness.accessToken(F.ops, F.opsPassword, scope: F.auditScope)
+        let rows = harness.graph("GET", "\(Self.signIns)?$filter=\(escaped("userId eq '\(janeID)'"))", token: token)
+            .jsonObject?["value"] as? [[String: Any]] ?? []
+        #expect(rows.count == 1 && rows.allSatisfy { $0["isInteractive"] as? Bool == true }, "\(rows)")
+        #expect(harness.signInLog().contains { $0["userId"] as? String == janeID && $0["isInteractive"] as? Bool == false })
+    }
+
     @Test("62 rows with $top=50: a page of 50 newest first and a nextLink; the link → 429 Retry-After 7; the same link → the last 12")
     func pagingWithThrottle() throws {
         let harness = try Harness()

@@ -110,7 +110,8 @@ extension TenantEmulator {
     /// `GET /auditLogs/signIns`. Checked in order: `AuditLog.Read.All` (403 `Authorization_RequestDenied`),
     /// `graph.premium` (403 `Authentication_RequestFromNonPremiumTenantOrB2CTenant`), caller in `operators`
     /// (403 `Authorization_RequestDenied`), query options (400). A sign-in shows `graph.signInLogLagSeconds` after
-    /// it happened (Entra writes the log late: docs/protocol.md §I6.4).
+    /// it happened (Entra writes the log late: docs/protocol.md §I6.4). Interactive sign-ins only, as v1.0 lists them: a
+    /// refresh-token grant stays in the control API's log (`isInteractive` false) and is not shown here.
     private func signInLog(_ request: EmulatorRequest, caller: GraphCaller, origin: String, now: Date) throws(GraphError) -> EmulatorResponse {
         guard caller.has(anyOf: ["AuditLog.Read.All"]) else { throw .insufficientPrivileges }
         guard policy.graph.premium else { throw .nonPremium }
@@ -120,7 +121,7 @@ extension TenantEmulator {
         let rows: [SignInEvent]
         do {
             let written = now.addingTimeInterval(-Double(policy.graph.signInLogLagSeconds))
-            rows = try store.signIns().filter { $0.createdAt <= written && query.matches($0) }
+            rows = try store.signIns().filter { $0.isInteractive && $0.createdAt <= written && query.matches($0) }
         } catch {
             throw GraphError(500, "generalException", "The sign-in log could not be read: \(error)")
         }
