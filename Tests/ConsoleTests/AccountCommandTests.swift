@@ -112,6 +112,15 @@ import TophhieCloudAuthentication
         options.account = "nobody@contoso.com"
         let unknown = await AccountCommandTests.run(.history, options)
         #expect(unknown.status == 1 && unknown.errors.contains("no cached account is named nobody@contoso.com"))
+
+        // A user that cannot exist is said (1, as an unknown account is), and an empty list is never silent.
+        options.account = nil
+        options.historyUser = "nope"
+        let noSuchUser = await AccountCommandTests.run(.history, options)
+        #expect(noSuchUser.status == 1 && noSuchUser.errors.contains("no user has the object id nope"), "\(noSuchUser)")
+        options.historyUser = "0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6"
+        let none = await AccountCommandTests.run(.history, options)
+        #expect(none.status == 0 && none.errors.contains("no sign-ins for the object id 0d1e2f3a-"), "\(none)")
     }
 }
 

@@ -10,6 +10,7 @@ enum HistoryCommand {
         let user = options.historyUser ?? ""
         let account = try options.account.map { try AccountCommandRunner.find($0, auth: auth) }
         let subject = GraphRunner.subject(user, auth: auth)
+        if case .id(let id) = subject, UUID(uuidString: id) == nil { throw UnknownUser(value: id) }
         let wait: @Sendable (Int) -> Void = { seconds in
             FileHandle.standardError.write(Data("tophhie history: throttled, retrying in \(seconds) s\n".utf8))
         }
@@ -38,9 +39,14 @@ enum HistoryCommand {
         }
         show(rows, more: more, partial: false, format: options.output, output: output)
         if more { errors("tophhie history: more sign-ins exist; raise --pages to read them.") }
-        if rows.isEmpty, case .userPrincipalName(let name) = subject {
+        // An empty list is never silent: it cannot tell "no such user" from "no sign-ins" itself.
+        guard rows.isEmpty else { return }
+        switch subject {
+        case .userPrincipalName(let name):
             errors("tophhie history: no sign-ins for userPrincipalName \(PrintableText.make(name)). An External ID customer's UPN is "
                    + "generated (…@TENANT.onmicrosoft.com), not the email they sign in with: pass their object id.")
+        case .id(let id):
+            errors("tophhie history: no sign-ins for the object id \(PrintableText.make(id)): no such user, or none in the tenant's log.")
         }
     }
 
