@@ -96,7 +96,10 @@ import TophhieCloudAuthentication
         let file = folder.appendingPathComponent("one.json")
         try #"{"tenant": {"emulator": "email-password"}, "scenarios": [\#(failing("one"))]}"#.write(to: file, atomically: true, encoding: .utf8)
         let missing = folder.appendingPathComponent("missing").path
-        for (directory, why) in [(missing, "the folder \(missing) does not exist."), ("/proc", "the folder /proc is not writable.")] {
+        let plain = folder.appendingPathComponent("plain.txt").path
+        try Data().write(to: URL(fileURLWithPath: plain))
+        for (directory, why) in [(missing, "the folder \(missing) does not exist."), ("/proc", "the folder /proc is not writable."),
+                                 (plain, "\(plain) is a file, not a folder.")] {
             var options = ScenarioRunOptions()
             options.files = [file.path]
             options.harDirectory = directory

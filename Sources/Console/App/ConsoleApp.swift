@@ -197,9 +197,10 @@ public enum ConsoleApp {
     /// value as typed: one wording for `--har FILE`, `--junit FILE`, `--report FILE`, `--out FILE` and `--har-dir DIR`.
     static func folderProblem(_ folder: String, given: String) -> String? {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
             return "\(given): the folder \(folder) does not exist."
         }
+        guard isDirectory.boolValue else { return "\(given): \(folder) is a file, not a folder." }
         // Try it: the permission bits do not bind root, and a read-only mount passes them.
         let probe = URL(fileURLWithPath: folder).appendingPathComponent(".tophhie-probe-\(UUID().uuidString)").path
         guard FileManager.default.createFile(atPath: probe, contents: nil) else {
