@@ -27,9 +27,12 @@ import TophhieCloudAuthentication
 
     @Test func aBadCommandSaysWhatIsAllowed() throws {
         let fixture = try WorkbenchFixture()
-        let input = "/emulator clock soon\n/emulator fault boom\n/emulator remove ghost@example.com\nquit\n"
+        let input = "/emulator clock soon\n/emulator clock 99999d\n/emulator fault boom\n/emulator remove ghost@example.com\nquit\n"
         let (_, transcript) = lineSession(on: .home, input: input, emulator: fixture.control)
         #expect(transcript.contains("give the time as seconds or with a unit: 90, 10m, 2h, 1d"), "\(transcript)")
+        // Beyond the control API's year: its range in the console's words, never the API's JSON error.
+        #expect(transcript.contains("Emulator: the clock moves 0 to 365d (31536000 s) at a time; 99999d is more."), "\(transcript)")
+        #expect(!transcript.contains("advanceSeconds"), "\(transcript)")
         #expect(transcript.contains("Emulator: faults are expiredToken, smsBlocked, redirect, http429, http500, delay."), "\(transcript)")
         #expect(transcript.contains("Emulator: no user ghost@example.com"), "\(transcript)")
     }

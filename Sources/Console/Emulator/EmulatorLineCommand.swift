@@ -28,6 +28,11 @@ enum EmulatorLineCommand {
                     terminal.say("Emulator: give the time as seconds or with a unit: 90, 10m, 2h, 1d.")
                     return
                 }
+                guard seconds <= TenantEmulator.clockAdvanceLimit else {
+                    terminal.say("Emulator: the clock moves 0 to \(TenantEmulator.clockAdvanceLimit / 86_400)d "
+                                 + "(\(TenantEmulator.clockAdvanceLimit) s) at a time; \(words[1]) is more.")
+                    return
+                }
                 try control.advanceClock(seconds: seconds)
                 terminal.say("Emulator: clock advanced by \(EmulatorPanel.words(seconds)); virtual time \(time(control.now)) UTC.")
             case ("fault", 2), ("fault", 3):

@@ -224,7 +224,7 @@ struct ScenarioFileParser {
         }
         switch kind {
         case "advanceClock":
-            return .advanceClock(seconds: Double(try reader.int("advanceClock", in: 0...31_536_000) ?? 0))
+            return .advanceClock(seconds: Double(try reader.int("advanceClock", in: 0...TenantEmulator.clockAdvanceLimit) ?? 0))
         case "fault":
             guard let fault = try reader.object("fault") else { throw reader.failure("fault", "expected an object") }
             try fault.only(["endpoint", "kind", "count", "seconds", "retryAfter"])

@@ -6,6 +6,9 @@ import StrictJSON
 /// JSON out.
 /// Errors are `{"error": "<message>"}` with 400 (bad input), 404 (no such route) or 405 (wrong method).
 extension TenantEmulator {
+    /// The most one `POST /emulator/v1/clock` advances the virtual clock: 365 days, in seconds.
+    public static let clockAdvanceLimit = 31_536_000
+
     func handleControl(_ request: EmulatorRequest) -> EmulatorResponse {
         let route = String(request.path.dropFirst(ControlAPI.prefix.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         switch (request.method, route) {
@@ -41,8 +44,8 @@ extension TenantEmulator {
         case ("POST", "clock"):
             guard let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
                   let number = object["advanceSeconds"] as? NSNumber, !JSONObjectReader.isBoolean(number),
-                  number.doubleValue >= 0, number.doubleValue <= 31_536_000 else {
-                return Self.controlError(400, "body must be {\"advanceSeconds\": N} with 0 ≤ N ≤ 31536000")
+                  number.doubleValue >= 0, number.doubleValue <= Double(Self.clockAdvanceLimit) else {
+                return Self.controlError(400, "body must be {\"advanceSeconds\": N} with 0 ≤ N ≤ \(Self.clockAdvanceLimit)")
             }
             clock.advance(by: number.doubleValue)
             return .json(200, object: ["now": ISO8601DateFormatter().string(from: clock.now)])
