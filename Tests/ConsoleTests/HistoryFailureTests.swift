@@ -67,12 +67,12 @@ import TophhieCloudAuthentication
         return cache
     }
 
-    /// `tophhie history --user u1 --pages 3` with that cache.
+    /// `tophhie history --user OBJECT-ID --pages 3` with that cache.
     static func options(cache: String) throws -> AccountCommandOptions {
         let target = TenantTarget(authority: try #require(URL(string: "https://contoso.ciamlogin.com/t1")), clientID: clientID,
                                   capabilities: [], challengeTypes: [])
         var options = AccountCommandOptions(target: target, tokenCachePath: cache)
-        options.historyUser = "u1"
+        options.historyUser = "3f2a1b0c-9d8e-4f7a-b6c5-d4e3f2a1b0c9"
         options.pages = 3
         options.scopes = ["AuditLog.Read.All"]
         return options
@@ -93,7 +93,7 @@ import TophhieCloudAuthentication
         let target = TenantTarget(authority: try #require(URL(string: "https://contoso.ciamlogin.com/t1")), clientID: clientID,
                                   capabilities: [], challengeTypes: [])
         var options = AccountCommandOptions(target: target, tokenCachePath: cache)
-        options.historyUser = "u1"
+        options.historyUser = "3f2a1b0c-9d8e-4f7a-b6c5-d4e3f2a1b0c9"
         options.pages = 3
         options.scopes = ["AuditLog.Read.All"]
         let run = await AccountCommandTests.run(.history, options, auth: TophhieAuth(transport: Graph()))
