@@ -70,7 +70,7 @@ import TestSupport
         #expect(xml.contains(#"<skipped message="not run: interrupted"/>"#))
         #expect(!xml.contains("<failure"))
         let markdown = try String(contentsOfFile: options.reportPath ?? "", encoding: .utf8)
-        #expect(markdown.contains("1 of 3 scenarios passed."))
+        #expect(markdown.contains("1 of 3 scenarios passed, 1 interrupted, 1 not run."))
         #expect(markdown.contains("| a.json | quick | ✓ passed |"))
         #expect(markdown.contains("| a.json | waits | ⚠ interrupted by SIGTERM at "))
         #expect(markdown.contains("| a.json | later | – not run: interrupted |"))

@@ -33,6 +33,23 @@ import Testing
         return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : 0
     }
 
+    @Test("a report that cannot be written is named and the other reports are still written, with exit 2")
+    func oneUnwritableReportLosesNoneOfTheOthers() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenarios = folder.appendingPathComponent("pass.json")
+        try Self.passing.write(to: scenarios, atomically: true, encoding: .utf8)
+        var options = options([scenarios], in: folder)
+        options.junitPath = "/dev/full"  // the first report written; every write to it fails (ENOSPC)
+        options.reportPath = folder.appendingPathComponent("run.md").path
+        options.htmlPath = folder.appendingPathComponent("run.html").path
+        let (code, _, errors) = await runScenarioCommand(options)
+        #expect(code == 2)
+        #expect(errors.contains("could not write /dev/full"), "\(errors)")
+        #expect(try String(contentsOfFile: options.reportPath ?? "", encoding: .utf8).contains("1 of 1 scenarios passed."))
+        #expect(try String(contentsOfFile: options.htmlPath ?? "", encoding: .utf8).contains("1 of 1 scenarios passed"))
+    }
+
     @Test("a report to a link writes the link's target; a report to a FIFO goes through it; neither is replaced by a plain file")
     func linksAndFIFOsAreWrittenThrough() async throws {
         let folder = try folder()

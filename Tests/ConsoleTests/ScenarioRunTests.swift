@@ -121,7 +121,7 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         #expect(text.contains("continuation_token=[REDACTED]"))
 
         let report = try String(contentsOfFile: options.reportPath ?? "", encoding: .utf8)
-        #expect(report.contains("6 of 7 scenarios passed."))
+        #expect(report.contains("6 of 7 scenarios passed, 1 failed."))
         #expect(report.contains("| email-password.json | a wrong code is refused and can be typed again | ✗ failed |"))
         #expect(report.contains("\"suberror\":\"invalid_oob_value\""))
 

@@ -11,14 +11,7 @@ enum HTMLReport {
     static let dataID = "tophhie-run"
 
     static func document(_ run: ReportedRun) -> String {
-        let passed = run.scenarios.filter { $0.outcome == .passed }.count
-        var summary = "\(passed) of \(run.scenarios.count) scenarios passed"
-        let others: [(ScenarioResult.Outcome, String)] = [(.failed, "failed"), (.throttled, "throttled by the service"),
-                                                          (.interrupted, "interrupted"), (.notRun, "not run")]
-        for (outcome, word) in others {
-            let count = run.scenarios.filter { $0.outcome == outcome }.count
-            if count > 0 { summary += ", \(count) \(word)" }
-        }
+        var summary = ScenarioResult.Outcome.headline(run.scenarios.map(\.outcome))
         if let shard = run.shard { summary += " (shard \(shard))" }
         var html = [
             "<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",

@@ -10,7 +10,7 @@ enum MarkdownReport {
     struct Row: Equatable, Sendable {
         /// The row as written (`| file | name | ✓ passed | 1.20 s |`).
         var line: String
-        var passed: Bool
+        var outcome: ScenarioResult.Outcome
         /// ``ScenarioResult/position``.
         var position: Int
         /// The section's lines from its `##` heading; nil when it has none.
@@ -25,7 +25,7 @@ enum MarkdownReport {
     private static func row(_ result: ScenarioResult, among files: [String]) -> Row {
         let line = "| \(cell(ReportFileName.of(result.file, among: files))) | \(cell(result.name)) | "
             + "\(cell(ScenarioProgress.mark(result.outcome) + " " + result.verdict)) | \(DurationText.seconds(result.elapsed, decimals: 2)) s |"
-        guard let failure = result.failure else { return Row(line: line, passed: result.passed, position: result.position) }
+        guard let failure = result.failure else { return Row(line: line, outcome: result.outcome, position: result.position) }
         var lines = ["## \(ScenarioProgress.mark(result.outcome)) \(cell(result.name))", "",
                      "\(cell(result.file)), \(cell(failure.headline))"]
         if let har = result.harPath { lines += ["", "HAR: `\(PrintableText.make(har))`"] }
@@ -38,11 +38,11 @@ enum MarkdownReport {
         if let log = failure.signInLog {
             lines += ["", "The tenant's sign-in log:", "", "```"] + log.map { PrintableText.make($0).replacingOccurrences(of: "`", with: "'") } + ["```"]
         }
-        return Row(line: line, passed: result.passed, position: result.position, section: lines)
+        return Row(line: line, outcome: result.outcome, position: result.position, section: lines)
     }
 
     static func document(_ rows: [Row], shard: ScenarioShard?) -> String {
-        var lines = ["# Scenario run", "", "\(rows.filter(\.passed).count) of \(rows.count) scenarios passed.", "",
+        var lines = ["# Scenario run", "", "\(ScenarioResult.Outcome.headline(rows.map(\.outcome))).", "",
                      "| File | Scenario | Result | Time |", tableRule] + rows.map(\.line)
         for case let section? in rows.map(\.section) { lines += [""] + section }
         if let shard { lines += ["", "\(shardComment)\(shard.text), positions \(rows.map { String($0.position) }.joined(separator: " ")) -->"] }
@@ -76,7 +76,10 @@ enum MarkdownReport {
         while index < lines.count, lines[index].hasPrefix("| ") {
             let cells = lines[index].components(separatedBy: " | ")
             guard cells.count == 4 else { throw UnreadableReport(description: "table row \(rows.count + 1) does not have four cells") }
-            rows.append(Row(line: lines[index], passed: cells[2] == cell(ScenarioProgress.mark(.passed) + " passed"),
+            guard let outcome = ScenarioResult.Outcome.allCases.first(where: { cells[2].hasPrefix(cell(ScenarioProgress.mark($0) + " " + $0.word)) }) else {
+                throw UnreadableReport(description: "table row \(rows.count + 1) has no result tophhie run writes")
+            }
+            rows.append(Row(line: lines[index], outcome: outcome,
                             position: positions.map { rows.count < $0.count ? $0[rows.count] : -1 } ?? rows.count))
             index += 1
         }
@@ -98,8 +101,7 @@ enum MarkdownReport {
             }
             if !sections.isEmpty { sections[sections.count - 1].append(line) }
         }
-        let failing = rows.indices.filter { rows[$0].line.contains(" | \(ScenarioProgress.mark(.failed)) failed | ")
-            || rows[$0].line.contains(" | \(ScenarioProgress.mark(.throttled)) throttled by the service | ") }
+        let failing = rows.indices.filter { [.failed, .throttled].contains(rows[$0].outcome) }
         guard failing.count == sections.count else { throw UnreadableReport(description: "its failure sections do not match its table") }
         for (row, section) in zip(failing, sections) { rows[row].section = section }
         return (rows, shard)

@@ -84,17 +84,18 @@ public enum ReportMergeCommand {
             errors("tophhie run merge: \(directory): \(error.localizedDescription)")
             return 2
         }
+        var status: Int32 = 0
         for (name, text) in written {
             let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
             do {
                 try PrivateFile.write(Data(text.utf8), to: path)
+                output("\(path)\n")
             } catch {
                 errors("tophhie run merge: could not write \(path): \(error.localizedDescription)")
-                return 2
+                status = 2
             }
-            output("\(path)\n")
         }
-        return 0
+        return status
     }
 
     /// Every report of a kind is a shard's, of one N, and shards 1…N are each there once.

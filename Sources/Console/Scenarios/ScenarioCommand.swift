@@ -122,14 +122,17 @@ public enum ScenarioCommand {
         let reports = [(options.junitPath, { JUnitReport.document(results, files: paths, shard: shard, runStarted: startedAt) }),
                        (options.reportPath, { MarkdownReport.document(results, files: paths, shard: shard) }),
                        (options.htmlPath, { HTMLReport.document(ReportedRun(results, files: paths, shard: shard)) })]
+        // Every report is tried: one that cannot be written loses none of the others.
+        var unwritten = false
         for case let (path?, text) in reports {
             do {
                 try PrivateFile.write(Data(text().utf8), to: path)
             } catch {
                 errors("tophhie run: could not write \(path): \(error.localizedDescription)")
-                return 2
+                unwritten = true
             }
         }
+        if unwritten { return 2 }
         if let signal = interruption.signal { return 128 + signal.number }
         return failed > 0 ? 1 : count(.throttled) > 0 ? 3 : 0
     }

@@ -37,7 +37,7 @@ struct ScenarioResult: Sendable {
         return failure.serviceThrottled ? .throttled : .failed
     }
 
-    enum Outcome: String, Codable, Sendable, Equatable {
+    enum Outcome: String, Codable, Sendable, Equatable, CaseIterable {
         case passed, failed
         /// The service refused to send more codes for now (AADSTS701014): not a fault of the product under test.
         case throttled
@@ -45,6 +45,24 @@ struct ScenarioResult: Sendable {
         case interrupted
         /// A signal ended the run before this scenario began.
         case notRun
+
+        /// How a report's result cell begins for this outcome (`throttled by the service`, `not run`).
+        var word: String {
+            switch self {
+            case .passed: "passed"
+            case .failed: "failed"
+            case .throttled: "throttled by the service"
+            case .interrupted: "interrupted"
+            case .notRun: "not run"
+            }
+        }
+
+        /// A report's first line: `3 of 5 scenarios passed, 1 failed, 1 interrupted` (outcomes with none left out).
+        static func headline(_ outcomes: [Outcome]) -> String {
+            let count = { (outcome: Outcome) in outcomes.filter { $0 == outcome }.count }
+            return (["\(count(.passed)) of \(outcomes.count) scenarios passed"]
+                + allCases.dropFirst().filter { count($0) > 0 }.map { "\(count($0)) \($0.word)" }).joined(separator: ", ")
+        }
     }
 
     /// `passed`, `failed`, `throttled by the service`, `interrupted by SIGTERM at …`, `not run: interrupted`.
@@ -52,7 +70,7 @@ struct ScenarioResult: Sendable {
         switch interruption {
         case .during(let signal, let at): return "interrupted by \(signal) at \(at)"
         case .notRun: return "not run: interrupted"
-        case nil: return failure.map { $0.serviceThrottled ? "throttled by the service" : "failed" } ?? "passed"
+        case nil: return outcome.word
         }
     }
 
