@@ -50,6 +50,15 @@ import Testing
         #expect(try String(contentsOfFile: options.htmlPath ?? "", encoding: .utf8).contains("1 of 1 scenarios passed"))
     }
 
+    @Test("a HAR's name keeps a scenario name's letters in any script, accents folded, within 60 bytes")
+    func harNamesKeepNonASCIINames() {
+        #expect(ScenarioRunner.slug("Anmeldung über E-Mail") == "anmeldung-uber-e-mail")
+        #expect(ScenarioRunner.slug("Inscription réussie !") == "inscription-reussie")
+        #expect(ScenarioRunner.slug("登録 テスト") == "登録-テスト")
+        #expect(ScenarioRunner.slug(String(repeating: "登", count: 40)).utf8.count <= 60)
+        #expect(ScenarioRunner.slug("?!") == "scenario")
+    }
+
     @Test("a report to a link writes the link's target; a report to a FIFO goes through it; neither is replaced by a plain file")
     func linksAndFIFOsAreWrittenThrough() async throws {
         let folder = try folder()

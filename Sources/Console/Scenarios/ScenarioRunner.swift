@@ -143,10 +143,18 @@ struct ScenarioRunner {
         return result
     }
 
-    /// Lower-case letters, digits and hyphens: a file name from a scenario name.
+    /// A file name from a scenario name: letters and digits of any script, lower-cased and with accents folded
+    /// (`Anmeldung über E-Mail` → `anmeldung-uber-e-mail`, `登録` stays), other runs one hyphen; at most 60 bytes
+    /// of UTF-8, so a file's and a scenario's slug together stay well inside a 255-byte file name.
     static func slug(_ text: String) -> String {
-        let mapped = text.lowercased().unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "-" }
-        let collapsed = String(mapped).split(separator: "-").joined(separator: "-")
-        return collapsed.isEmpty ? "scenario" : String(collapsed.prefix(60))
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        let mapped = folded.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "-" }
+        var slug = ""
+        for character in String(mapped).split(separator: "-").joined(separator: "-") {
+            guard slug.utf8.count + character.utf8.count <= 60 else { break }
+            slug.append(character)
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return slug.isEmpty ? "scenario" : slug
     }
 }
