@@ -141,6 +141,8 @@ private enum Typed {
         recorder.emulator(.advanceClock(seconds: 3600))
         #expect(recorder.scenarios.map(\.steps) == [[.emulator(.policy(patch)), .emulator(.advanceClock(seconds: 600))]])
         #expect(ScenarioFileEncoder.step(.emulator(.policy(patch)))["emulator"] as? [String: [String: Bool]] == ["policy": ["mfa.required": true]])
+        // The HTML report's step line names what the policy step changed, as the file says it.
+        #expect(ScenarioStep.emulator(.policy(patch)).summary == #"emulator: policy {"mfa.required":true}"#)
     }
 
     @Test("a step where the emulator and the tenant part ways is named, with what each side saw; steps one side never ran say so")

@@ -27,11 +27,9 @@ extension ScenarioStep {
         case .answer(.approveDeviceCode(let username)): return "approve the device code as \(username)"
         case .emulator(.advanceClock(let seconds)): return "emulator: advance the clock \(DurationText.seconds(seconds, decimals: 0)) s"
         case .emulator(.fault(let json)):
-            // Keys sorted: the parser's dictionary has a per-process order, and shards' reports must agree.
-            let object = try? JSONSerialization.jsonObject(with: json)
-            let sorted = object.flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .withoutEscapingSlashes]) }
-            return "emulator: fault \(String(decoding: sorted ?? json, as: UTF8.self))"
-        case .emulator(.policy): return "emulator: change the tenant's policy"
+            return "emulator: fault " + Self.sorted(json: (try? JSONSerialization.jsonObject(with: json)) ?? [:])
+        case .emulator(.policy(let patch)):
+            return "emulator: policy " + Self.sorted(json: ScenarioFileEncoder.dottedKeys(patch.body))
         case .expect(let expectation):
             let parts: [(String, String?)] = [
                 ("step", expectation.step), ("error", expectation.error), ("suberror", expectation.suberror),
@@ -40,5 +38,11 @@ extension ScenarioStep {
             ]
             return "expect " + parts.compactMap { key, value in value.map { "\(key) \($0)" } }.joined(separator: "; ")
         }
+    }
+
+    /// Keys sorted: a parsed dictionary has a per-process order, and shards' reports must agree.
+    private static func sorted(json object: Any) -> String {
+        let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data ?? Data(), as: UTF8.self)
     }
 }
