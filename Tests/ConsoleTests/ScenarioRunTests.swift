@@ -280,6 +280,19 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         progress.finished(id, ScenarioResult(file: "f.json", name: "sign in", elapsed: 1.5, failure: nil, exchanges: []))
         #expect(printed.all.hasSuffix("\r\u{1B}[K✓ sign in  1.50 s\n"))
     }
+
+    @Test("after an interruption the live line is erased before the summary, and a scenario still running prints nothing after it")
+    func liveLineEndsWithTheRun() {
+        let printed = Printed()
+        let progress = ScenarioProgress(live: true) { printed.add($0) }
+        let id = progress.started("waits", steps: 3)
+        progress.end()
+        #expect(printed.all.hasSuffix("… waits · step 1/3 · 0.0 s\r\u{1B}[K"))
+        let ended = printed.all
+        progress.step(id, index: 1)
+        progress.finished(id, ScenarioResult(file: "f.json", name: "waits", elapsed: 9, failure: nil, exchanges: []))
+        #expect(printed.all == ended)
+    }
 }
 
 /// `--html`, `--shard K/N` and `run merge` on the example scenarios.

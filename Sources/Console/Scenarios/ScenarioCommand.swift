@@ -110,6 +110,7 @@ public enum ScenarioCommand {
         if options.debugHTTP { runner.debug = HTTPDebugLog.observer() }
         let results = runner.run(files, only: selection, progress: progress, interruption: interruption)
         ticker?.stop()
+        progress.end()
         let count = { (outcome: ScenarioResult.Outcome) in results.filter { $0.outcome == outcome }.count }
         let failed = count(.failed)
         var summary = "\(count(.passed)) passed, \(failed) failed"

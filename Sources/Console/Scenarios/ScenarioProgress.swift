@@ -21,6 +21,8 @@ final class ScenarioProgress: Sendable {
         var nextID = 0
         /// Whether the live line is on screen (to be erased before the next output).
         var liveShown = false
+        /// The run has returned (``end()``): a scenario an interruption left running says nothing more.
+        var ended = false
     }
 
     private let live: Bool
@@ -42,7 +44,7 @@ final class ScenarioProgress: Sendable {
     func started(_ name: String, steps: Int) -> Int {
         let id = state.withLock { state in
             state.nextID += 1
-            state.running[state.nextID] = Running(name: name, steps: steps)
+            if !state.ended { state.running[state.nextID] = Running(name: name, steps: steps) }
             return state.nextID
         }
         redraw()
@@ -50,7 +52,7 @@ final class ScenarioProgress: Sendable {
     }
 
     func step(_ id: Int, index: Int) {
-        state.withLock { $0.running[id]?.step = index }
+        state.withLock { if !$0.ended { $0.running[id]?.step = index } }
         redraw()
     }
 
@@ -60,11 +62,23 @@ final class ScenarioProgress: Sendable {
         if case .during(let signal, let at) = result.interruption { line += "  interrupted by \(signal) at \(at)" }
         if let har = result.harPath { line += "  (HAR: \(PrintableText.make(har)))" }
         state.withLock { state in
+            guard !state.ended else { return }
             state.running[id] = nil
             write((state.liveShown ? "\r\u{1B}[K" : "") + line + "\n")
             state.liveShown = false
         }
         redraw()
+    }
+
+    /// Erases the live line before the run's summary; whatever a scenario still running after an interruption
+    /// reports later is not printed under it.
+    func end() {
+        state.withLock { state in
+            if state.liveShown { write("\r\u{1B}[K") }
+            state.liveShown = false
+            state.running = [:]
+            state.ended = true
+        }
     }
 
     /// Redraws the live line (also called by a ticker so elapsed time moves during a long step).
