@@ -52,6 +52,20 @@ import Testing
         #expect(!fixture.screen().contains("Wrote 0 exchanges to "), "the notice stays past the next key")
     }
 
+    @Test("a HAR that cannot be written keeps the question open with the typed name and says why")
+    func aFailedWriteKeepsTheTypedName() throws {
+        let fixture = try WorkbenchFixture()
+        fixture.workbench.open(ConsoleKeys.exportHAR)
+        fixture.press(.control("u"))
+        let path = "/nonexistent-folder-\(UUID().uuidString.prefix(8))/mine.har"
+        fixture.type(path)
+        #expect(fixture.press(.enter) == nil)
+        let screen = fixture.screen()
+        #expect(screen.contains("Write HAR to: \(path)"), "\(screen)")
+        #expect(screen.contains("Could not write \(path)"), "\(screen)")
+        #expect(fixture.press(.escape) == StatusLine("No HAR written.", kind: .info))
+    }
+
     @Test func aFolderIsRefusedAndEscCancels() throws {
         let fixture = try WorkbenchFixture()
         fixture.workbench.open(ConsoleKeys.exportHAR)

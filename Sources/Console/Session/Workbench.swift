@@ -84,13 +84,16 @@ final class Workbench {
             harPrompt = nil
             return StatusLine("No HAR written.", kind: .info)
         case .write(let path):
-            harPrompt = nil
             do {
                 try trace.exportHAR(to: path)
+                harPrompt = nil
                 let count = trace.count
                 return StatusLine("Wrote \(count) exchange\(count == 1 ? "" : "s") to \(PrintableText.make(path)) (secrets redacted).", kind: .success)
             } catch {
-                return StatusLine("Could not write \(PrintableText.make(path)): \(error.localizedDescription)", kind: .error)
+                // The question stays with the name as typed, so a slip in a long path costs one key, not the path.
+                prompt.writeFailed("Could not write \(PrintableText.make(path)): \(error.localizedDescription)")
+                harPrompt = prompt
+                return nil
             }
         }
     }

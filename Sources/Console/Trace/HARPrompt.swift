@@ -61,6 +61,11 @@ struct HARPrompt {
         }
     }
 
+    /// The write to the path it answered failed: ask again with the typed name kept and `reason` shown.
+    mutating func writeFailed(_ reason: String) {
+        problem = reason
+    }
+
     /// Draws the question over the last two rows of `buffer`. - Returns: where the cursor goes.
     func render(into buffer: inout Buffer) -> Point? {
         let width = buffer.size.width
