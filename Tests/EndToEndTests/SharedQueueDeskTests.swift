@@ -135,7 +135,7 @@ extension EndToEnd {
             #expect(byOutcome.hasPrefix("enrolled \(people) ·"), "\(byOutcome)")
             let done = try #require(lines.first { $0.hasPrefix("Done with ") }, "\(status.output)")
             #expect(done.hasPrefix("Done with \(people) of \(people)") && Self.numbers(done).dropFirst(2).reduce(0, +) == 0, "\(done)")
-            let reported = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").dropFirst()
+            let reported = try String(contentsOfFile: report, encoding: .utf8).split(whereSeparator: \.isNewline).dropFirst()
             #expect(reported.count == people && reported.allSatisfy { $0.contains(",enrolled,") }, "\(reported.prefix(5))")
             let verify = await emulator.tophhie(["record", "verify", url, "--event", "day"])
             #expect(verify.status == 0, "\(verify.output)")
