@@ -1,10 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A `postgresql://` (or `postgres://`) URL of the shared queue's database, as libpq reads it
 /// (https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING-URIS), checked before use:
 ///
 /// - A password in it (`user:secret@`, or `?password=`) is refused: it would sit in the shell's history and in
 ///   `ps`. The message says where it goes instead and never repeats it.
 /// - Off loopback the server's certificate is verified for its name (`sslmode=verify-full`) unless the URL
-///   names an `sslmode`; on loopback (127.0.0.0/8, ::1, `localhost`, a unix socket) libpq's default stands.
+///   names an `sslmode`; on loopback (127.0.0.0/8, ::1, `localhost`, a unix socket) libpq's default stands. A URL
+///   without a host is judged by where libpq goes then: `PGHOST`, else the local socket.
 public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
     /// The URL as given (it holds no password).
     public let text: String
@@ -16,8 +21,10 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
         text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")
     }
 
+    /// - Parameter defaultHosts: where libpq connects for a URL without a host (`postgresql://desk@/db`): `PGHOST`'s
+    ///   hosts (or `PGHOSTADDR`'s), else none (the local socket).
     /// - Throws: ``DatabaseError/badURL(_:)`` for another scheme or a URL that carries a password.
-    public init(_ text: String) throws(DatabaseError) {
+    public init(_ text: String, defaultHosts: [String] = DatabaseURL.environmentHosts()) throws(DatabaseError) {
         guard Self.isDatabaseURL(text) else {
             throw .badURL("a database is named by a postgresql:// URL (postgresql://USER@HOST[:PORT]/DATABASE).")
         }
@@ -36,11 +43,22 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
                           + "the URL without it.")
         }
         let hostPart = userInfo.map { authority[authority.index(after: $0.endIndex)...] } ?? authority
-        var hosts = Self.hosts(in: String(hostPart))
+        var hosts = Self.hosts(in: String(hostPart)).filter { !$0.isEmpty }
         hosts += parameters.filter { $0.key == "host" || $0.key == "hostaddr" }.flatMap { $0.value.split(separator: ",").map(String.init) }
+        // No host in the URL is not loopback by itself: libpq then goes where the environment says.
+        if hosts.isEmpty { hosts = defaultHosts }
         let loopback = hosts.allSatisfy(Self.isLoopback)
         self.text = text
         verifiesServer = !loopback && !parameters.contains { $0.key == "sslmode" || $0.key == "service" }
+    }
+
+    /// `PGHOST`'s hosts, else `PGHOSTADDR`'s (https://www.postgresql.org/docs/current/libpq-envars.html); empty
+    /// when neither is set.
+    public static func environmentHosts() -> [String] {
+        for name in ["PGHOST", "PGHOSTADDR"] {
+            if let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty { return value.split(separator: ",").map(String.init) }
+        }
+        return []
     }
 
     /// The URL, safe to print.

@@ -1,4 +1,5 @@
 import CLibPQ
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,10 +44,12 @@ public final class PostgreSQLConnection: Sendable {
         }
     }
 
-    /// Runs `body` with the session on a thread off the pool; nothing else uses the connection meanwhile.
+    /// Runs `body` with the session on a thread off the pool (`queue`'s: one of its own for a wait that lasts);
+    /// nothing else uses the connection meanwhile.
     /// - Throws: what `body` throws; ``DatabaseError/connectionLost(_:)`` once the connection is closed.
-    public func run<T: Sendable>(_ body: @escaping @Sendable (DatabaseSession) throws(DatabaseError) -> T) async throws(DatabaseError) -> T {
-        try await OffPoolWork.run { () throws(DatabaseError) in
+    public func run<T: Sendable>(on queue: DispatchQueue = .global(qos: .userInitiated),
+                                 _ body: @escaping @Sendable (DatabaseSession) throws(DatabaseError) -> T) async throws(DatabaseError) -> T {
+        try await OffPoolWork.run(on: queue) { () throws(DatabaseError) in
             try self.handle.withLock { connection throws(DatabaseError) in
                 guard let connection else { throw DatabaseError.connectionLost("the connection was closed.") }
                 // A session lost since the last call (its claims freed by the server) is started again.

@@ -20,6 +20,15 @@ public struct QueueEvent: Sendable, Equatable {
         self.columns = columns
     }
 
+    /// Whether `tenant` names the tenant the list was loaded for: authority URLs compare without case or a final `/`.
+    public func isFor(tenant: String) -> Bool {
+        func key(_ text: String) -> Substring {
+            let lowered = text.lowercased()
+            return lowered[..<(lowered.lastIndex { $0 != "/" }.map(lowered.index(after:)) ?? lowered.startIndex)]
+        }
+        return key(self.tenant) == key(tenant)
+    }
+
     /// The event named `name`, or nil.
     static func find(_ name: String, in session: DatabaseSession) throws(DatabaseError) -> QueueEvent? {
         guard let row = try session.execute("SELECT id, name, tenant, array_to_json(form)::text, array_to_json(columns)::text "

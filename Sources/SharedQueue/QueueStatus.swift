@@ -13,19 +13,21 @@ public struct QueueStatus: Sendable, Equatable {
     public var byOutcome: [RecordOutcome: Int]
     /// People with a final outcome, by the desk that kept it.
     public var byDesk: [String: Int]
-    /// People at a desk now (claimed).
+    /// People at a desk now (claimed, without a final outcome).
     public var atDesks: Int
     /// Final outcomes kept in the last 15 minutes.
     public var lastQuarterHour: Int
 
     /// People done with (a final outcome).
     public var done: Int { byOutcome.filter { $0.key != .failed }.values.reduce(0, +) }
-    /// People still to see: no outcome yet, or failed.
-    public var waiting: Int { people - done }
+    /// People not done with: at a desk now, or waiting.
+    public var left: Int { people - done }
+    /// People no desk holds, to see: no outcome yet, or failed. ``done`` + ``atDesks`` + ``waiting`` = ``people``.
+    public var waiting: Int { left - atDesks }
     /// Final outcomes a minute, over the last 15 minutes.
     public var perMinute: Double { Double(lastQuarterHour) / 15 }
-    /// Minutes until everyone waiting is done with at ``perMinute``; nil when nobody finished lately.
-    public var minutesLeft: Double? { perMinute > 0 ? Double(waiting) / perMinute : nil }
+    /// Minutes until everyone ``left`` is done with at ``perMinute``; nil when nobody finished lately.
+    public var minutesLeft: Double? { perMinute > 0 ? Double(left) / perMinute : nil }
 
     /// Reads it in one snapshot (a REPEATABLE READ transaction).
     static func read(_ event: QueueEvent, session: DatabaseSession) throws(DatabaseError) -> QueueStatus {
@@ -50,7 +52,8 @@ public struct QueueStatus: Sendable, Equatable {
               AND finished_at > now() - interval '15 minutes'
             """, [id]) ?? "") ?? 0
         status.atDesks = Int(try session.value("""
-            SELECT count(*) FROM enrolment_people WHERE event_id = $1 AND id::oid IN (\(SharedQueue.heldByOthers))
+            SELECT count(*) FROM enrolment_people WHERE event_id = $1 AND (outcome IS NULL OR outcome = 'failed')
+              AND id::oid IN (\(SharedQueue.heldByOthers))
             """, [id, String(QueueSchema.lockClass)]) ?? "") ?? 0
         return status
     }

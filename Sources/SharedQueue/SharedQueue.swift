@@ -15,6 +15,8 @@ import EnrolmentFiles
 /// **Outcomes.** ``finish(row:_:)`` writes the outcome and appends the record line in one transaction, the
 /// chain computed under a lock on the event row, so every desk's lines form one serial chain.
 ///
+/// **Changes** (a claim, a release, an outcome, a walk-in) are told to every desk's ``QueueListener``.
+///
 /// Every method runs its libpq calls off the cooperative pool; a session that was lost is reconnected on the
 /// next call (its claim is gone by then). Errors are ``DatabaseError``.
 public final class SharedQueue: Sendable {
@@ -106,6 +108,7 @@ public final class SharedQueue: Sendable {
                     return try Self.person(id: mine.id, event: event, session: session)
                 }
                 try session.execute("SELECT pg_advisory_unlock_all()")
+                try Self.notify(event, session)
                 // One row at a time: a desk row-locks only the person it is about to take, so another desk claiming
                 // meanwhile skips just that one. A person whose advisory lock was taken since the query is passed over.
                 var passed: [String] = []
@@ -130,8 +133,10 @@ public final class SharedQueue: Sendable {
 
     /// Gives up this desk's claim without an outcome (the person left, idle reset): they are offered again.
     public func release() async throws(DatabaseError) {
+        let event = self.event
         _ = try await connection.run { session throws(DatabaseError) in
             try session.execute("SELECT pg_advisory_unlock_all()")
+            try Self.notify(event, session)
         }
     }
 
@@ -160,6 +165,7 @@ public final class SharedQueue: Sendable {
                            correlation_id = $6, desk = $7
                     WHERE id = $1 AND (outcome IS NULL OR outcome = 'failed' OR $2 = 'enrolled')
                     """, [id, entry.outcome.rawValue, entry.objectId, entry.time, entry.code, entry.correlationId, desk])
+                try Self.notify(event, session)
                 return try DatabaseRecord.append(entry, event: event.id, session: session)
             }
             try session.execute("SELECT pg_advisory_unlock_all()")
@@ -195,6 +201,7 @@ public final class SharedQueue: Sendable {
                     """, [String(event.id), row, email, key, JSONText.array(fields)]) ?? ""
                 try session.execute("SELECT pg_advisory_unlock_all()")
                 try session.execute("SELECT pg_advisory_lock($1, $2)", [String(QueueSchema.lockClass), id])
+                try Self.notify(event, session)
                 return QueuePerson(row: Int(row) ?? 0, email: email, columns: event.columns, fields: fields, walkIn: true)
             }
         }
@@ -227,6 +234,11 @@ public final class SharedQueue: Sendable {
         SELECT objid FROM pg_locks WHERE locktype = 'advisory' AND classid = $2::oid AND objsubid = 2 AND granted \
         AND pid <> pg_backend_pid() AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
         """
+
+    /// Tells the other desks' ``QueueListener``s that the event's queue changed (in a transaction: once it commits).
+    private static func notify(_ event: QueueEvent, _ session: DatabaseSession) throws(DatabaseError) {
+        try session.execute("SELECT pg_notify($1, $2)", [QueueListener.channel, String(event.id)])
+    }
 
     /// The person this session holds, if any.
     private static func heldHere(_ session: DatabaseSession) throws(DatabaseError) -> (id: Int, row: Int, event: Int)? {

@@ -14,7 +14,10 @@ do {
     invocation = try InvocationParser().parse(arguments)
 } catch {
     TerminalHandover.release(environment: environment)
-    FileHandle.standardError.write(Data("tophhie: \(error)\n".utf8))
+    // One prefix per command for its refused arguments and its own failures alike (`tophhie enrol: …`); the
+    // console's are the program's.
+    let command = arguments.first.flatMap { CommandTable.command($0) }.map(\.name).flatMap { $0 == "console" ? nil : $0 }
+    FileHandle.standardError.write(Data("tophhie\(command.map { " " + $0 } ?? ""): \(error)\n".utf8))
     exit(2)
 }
 switch invocation {

@@ -43,6 +43,8 @@ import Testing
         let run = try await EnrolCommandTests.tophhie(["enrol", "--load", list, "--into", "postgresql://desk:Hunter2-secret@127.0.0.1:1/x",
                                                        "--event", "x"])
         #expect(run.status == 2)
+        // Refused arguments and failures of the command itself carry one prefix.
+        #expect(run.stderr.hasPrefix("tophhie enrol: --into: "), "\(run.stderr)")
         #expect(run.stderr.contains("~/.pgpass"))
         #expect(!(run.stdout + run.stderr).contains("Hunter2"))
     }
@@ -52,7 +54,30 @@ import Testing
         let url = try await PostgreSQLServer.shared().createDatabase()
         let run = try await EnrolCommandTests.tophhie(["enrol", "--status", url, "--event", "missing"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("no event named missing; load its list first"))
+        #expect(run.stderr.hasPrefix("tophhie enrol: the database has no event named missing; load its list first"), "\(run.stderr)")
+    }
+
+    @Test("a desk on another tenant than the event's, or with another form, is refused at start naming both and the way in")
+    func deskOnAnotherTenantOrForm() async throws {
+        let url = try await PostgreSQLServer.shared().createDatabase()
+        let folder = try EnrolCommandTests.Folder()
+        let list = try folder.file("people.csv", "email,displayName\njane@contoso.com,Jane Doe\n")
+        let contoso = "https://contoso.ciamlogin.com/contoso.onmicrosoft.com"
+        #expect(try await EnrolCommandTests.tophhie(["enrol", "--load", list, "--into", url, "--event", "real", "--tenant", contoso]).status == 0)
+        let emulatorDesk = try await EnrolCommandTests.tophhie(["--enrol", "--line", "--queue", url, "--event", "real"], input: "q\n")
+        #expect(emulatorDesk.status == 2)
+        #expect(emulatorDesk.stderr.contains("event real was loaded for the tenant \(contoso), and this desk is on the embedded emulator (email-password)"))
+        #expect(emulatorDesk.stderr.contains("tophhie console --authority \(contoso) --client-id APP --enrol --queue \(url) --event real"))
+        // The same tenant (a final slash aside) with a form that asks one more attribute.
+        let attributes = try folder.file("attributes.json", #"[{"name": "displayName", "required": true}, {"name": "city", "required": true}]"#)
+        let realDesk = try await EnrolCommandTests.tophhie(["console", "--authority", contoso + "/", "--client-id", "8c3e2b91-4d7a-4f0e-b6c5-2a9d1e7f3b48",
+                                                            "--enrol", "--line", "--sign-up-attributes", attributes, "--queue", url, "--event", "real"],
+                                                           input: "q\n")
+        #expect(realDesk.status == 2)
+        #expect(realDesk.stderr.contains("checked against the sign-up form email, displayName, and this desk's form is email, displayName, city (city added)"))
+        // A real tenant's form alone does not say which tenant: --load asks for it.
+        let unnamed = try await EnrolCommandTests.tophhie(["enrol", "--load", list, "--into", url, "--event", "other", "--sign-up-attributes", attributes])
+        #expect(unnamed.status == 2 && unnamed.stderr.contains("needs --tenant AUTHORITY"))
     }
 
     @Test("--watch shows the board full screen, redraws it when a desk keeps an outcome, and q quits")
@@ -65,9 +90,11 @@ import Testing
         let console = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent("tophhie-console").path
         let status = folder.path + "/status"
-        let tmux = try TmuxSession(command: "'\(console)' enrol --status '\(url)' --event day --watch; echo $? > '\(status)'", width: 100, height: 20)
+        let tmux = try TmuxSession(command: "'\(console)' enrol --status '\(url)' --event day --watch; echo $? > '\(status)'", width: 80, height: 20)
         defer { tmux.stop() }
         #expect(await tmux.waitForScreen(containing: "Done with 0 of 2 · at desks now 0 · waiting 2"))
+        // At 80 columns the outcome counts wrap, each label beside its number.
+        #expect(await tmux.waitForScreen(containing: "not reached 2"), "\(tmux.capture())")
         let database = String(url.split(separator: "/")[2].prefix { $0 != "?" })
         try await server.superuser("UPDATE enrolment_people SET outcome = 'absent', desk = 'desk 9', finished_at = now() WHERE list_row = 2",
                                    database: database)

@@ -78,6 +78,11 @@ extension EndToEnd {
             }
         }
 
+        /// The whole numbers in `line`, in order.
+        static func numbers(_ line: String) -> [Int] {
+            line.split { !$0.isNumber }.compactMap { Int($0) }
+        }
+
         /// 600 people (TOPHHIE_DESK_PEOPLE sets another number): 200 took 19 s inside the whole suite, 600 took 224 s
         /// beside four builds. Each person is 9 prompts over two processes' pipes, two emulator exchanges and three
         /// database round trips, on a debug build.
@@ -91,11 +96,13 @@ extension EndToEnd {
             try Data((["email,displayName"] + rows).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: list))
             let attributes = emulator.folder + "/attributes.json"
             try Data(#"[{"name": "displayName", "required": true}]"#.utf8).write(to: URL(fileURLWithPath: attributes))
-            let load = await emulator.tophhie(["enrol", "--load", list, "--into", url, "--event", "day", "--sign-up-attributes", attributes])
+            let load = await emulator.tophhie(["enrol", "--load", list, "--into", url, "--event", "day", "--sign-up-attributes", attributes,
+                                              "--tenant", emulator.authority])
             #expect(load.status == 0, "\(load.output)")
             let arguments = ["console", "--authority", emulator.authority, "--client-id", Self.clientID, "--enrol", "--line",
                              "--sign-up-attributes", attributes, "--queue", url, "--event", "day", "--staff"]
             let control = emulator.control
+            let usersBefore = Set(try await control.users().compactMap { $0["email"] as? String })
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 1...6 {
                     group.addTask {
@@ -106,13 +113,30 @@ extension EndToEnd {
                 }
                 try await group.waitForAll()
             }
-            // The preset's own users (jane.doe@contoso.com, …) aside: one account per person on the list.
-            let users = try await control.users().compactMap { $0["email"] as? String }.filter { $0.hasPrefix("person") }
-            #expect(users.count == people && Set(users) == Set(rows.map { String($0.prefix { $0 != "," }) }), "\(users.count) users")
+            // Each person's outcome in the database against the emulator's users: every one enrolled there has exactly
+            // one account, and nobody else got one (the preset's own users were there before the desks).
+            let database = String(url.split(separator: "/")[2].prefix { $0 != "?" })
+            let outcomes = try await PostgreSQLServer.shared().superuser("SELECT email || ',' || coalesce(outcome, 'none') FROM enrolment_people",
+                                                                          database: database)
+                .split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+            let emails = rows.map { String($0.prefix { $0 != "," }) }
+            #expect(outcomes.count == people && Set(outcomes.map { $0[0] }) == Set(emails))
+            let enrolled = outcomes.filter { $0[1] == "enrolled" }.map { $0[0] }
+            #expect(enrolled.count == people, "not enrolled: \(outcomes.filter { $0[1] != "enrolled" })")
+            let made = try await control.users().compactMap { $0["email"] as? String }.filter { !usersBefore.contains($0) }
+            #expect(made.count == Set(made).count, "an account made twice: \(Dictionary(grouping: made) { $0 }.filter { $0.value.count > 1 }.keys)")
+            let (strays, missing) = (Set(made).subtracting(enrolled).sorted().prefix(5), Set(enrolled).subtracting(made).sorted().prefix(5))
+            #expect(Set(made) == Set(enrolled), "accounts without an enrolled row: \(strays); enrolled rows without an account: \(missing)")
+            // The report's counts add up to the event: by outcome (not reached included), and done · at desks · waiting.
             let status = await emulator.tophhie(["enrol", "--status", url, "--event", "day", "--report", report])
-            #expect(status.output.contains("Done with \(people) of \(people)"), "\(status.output)")
-            let reported = try String(contentsOfFile: report, encoding: .utf8)
-            #expect(reported.components(separatedBy: ",enrolled").count - 1 == people, "\(reported)")
+            let lines = status.output.split(separator: "\n").map(String.init)
+            let byOutcome = try #require(lines.first { $0.hasPrefix("enrolled ") }, "\(status.output)")
+            #expect(Self.numbers(byOutcome).reduce(0, +) == people, "\(byOutcome)")
+            #expect(byOutcome.hasPrefix("enrolled \(people) ·"), "\(byOutcome)")
+            let done = try #require(lines.first { $0.hasPrefix("Done with ") }, "\(status.output)")
+            #expect(done.hasPrefix("Done with \(people) of \(people)") && Self.numbers(done).dropFirst(2).reduce(0, +) == 0, "\(done)")
+            let reported = try String(contentsOfFile: report, encoding: .utf8).split(whereSeparator: \.isNewline).dropFirst()
+            #expect(reported.count == people && reported.allSatisfy { $0.contains(",enrolled,") }, "\(reported.prefix(5))")
             let verify = await emulator.tophhie(["record", "verify", url, "--event", "day"])
             #expect(verify.status == 0, "\(verify.output)")
             #expect(verify.output.contains("\(people) lines") || verify.output.contains("\(people) line"), "\(verify.output)")

@@ -44,6 +44,24 @@ struct ClaimTests {
         await second.close()
     }
 
+    @Test("a claim, an outcome and a release at one desk are told to another desk's listener as they commit")
+    func changesAreNotified() async throws {
+        let fixture = try await EventFixture.make(people: 3)
+        let (first, second) = (try await fixture.desk("desk 1"), try await fixture.desk("desk 2"))
+        let listener = try await QueueListener.start(fixture.url, event: second.event.id)
+        defer { listener.stop() }
+        let person = try #require(try await first.claim())
+        #expect(await eventually { listener.takeChange() }, "the claim was not told")
+        try await first.finish(row: person.row, EventFixture.entry(person.email, .enrolled))
+        #expect(await eventually { listener.takeChange() }, "the outcome was not told")
+        _ = try await first.claim()
+        #expect(await eventually { listener.takeChange() })
+        try await first.release()
+        #expect(await eventually { listener.takeChange() }, "the release was not told")
+        await first.close()
+        await second.close()
+    }
+
     @Test("a desk whose session dies loses its claim at once: the person is offered again")
     func claimFreedWhenSessionDies() async throws {
         let fixture = try await EventFixture.make(people: 2)

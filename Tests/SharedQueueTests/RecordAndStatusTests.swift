@@ -53,7 +53,9 @@ struct RecordAndStatusTests {
         #expect(status.byDesk == ["desk 1": 2, "desk 2": 1])
         #expect(status.atDesks == 1)
         #expect(status.lastQuarterHour == 2)
-        #expect(status.waiting == 3)
+        // The person held at desk 2 is at a desk, not waiting: done, at desks and waiting add up to everyone.
+        #expect(status.waiting == 2)
+        #expect(status.done + status.atDesks + status.waiting == status.people)
         #expect(status.minutesLeft == 22.5)
         await first.close()
         await second.close()
@@ -98,5 +100,14 @@ struct RecordAndStatusTests {
         #expect(try DatabaseURL("postgresql://desk@db.example.org/intake").keywordsForTesting.contains { $0 == ("sslmode", "verify-full") })
         #expect(try !DatabaseURL("postgresql://desk@db.example.org/intake?sslmode=require").keywordsForTesting.contains { $0.0 == "sslmode" })
         #expect(try !DatabaseURL("postgresql://desk@127.0.0.1:5432/intake").keywordsForTesting.contains { $0.0 == "sslmode" })
+    }
+
+    @Test("a URL without a host is judged by where libpq goes: PGHOST's server is verified, the local socket is not")
+    func emptyHostFollowsPGHOST() throws {
+        let remote = try DatabaseURL("postgresql://desk@/intake", defaultHosts: ["db.example.org"])
+        #expect(remote.keywordsForTesting.contains { $0 == ("sslmode", "verify-full") })
+        let socket = try DatabaseURL("postgresql://desk@/intake", defaultHosts: [])
+        #expect(!socket.keywordsForTesting.contains { $0.0 == "sslmode" })
+        #expect(try !DatabaseURL("postgresql:///intake", defaultHosts: ["/var/run/postgresql"]).keywordsForTesting.contains { $0.0 == "sslmode" })
     }
 }

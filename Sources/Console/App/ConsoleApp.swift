@@ -80,7 +80,8 @@ public enum ConsoleApp {
             if options.exitAfterFirstFrame { front.close(); return 0 }
             let notices = [target.authorityNote, interactive?.takeCacheNotice()].compactMap { $0 }
             let recording = scenarioRecording(options, preset: nil, target: target)
-            return front.run(auth: auth, interactive: interactive, settings: settings, header: header, mode: mode, outbox: nil, options: options,
+            return front.run(auth: auth, interactive: interactive, settings: settings, header: header,
+                             eventTenant: target.authority.absoluteString, mode: mode, outbox: nil, options: options,
                              recording: recording, notice: notices.isEmpty ? nil : notices.joined(separator: " "))
         default:
             return fail("not a console invocation")
@@ -130,7 +131,8 @@ public enum ConsoleApp {
         let rehearsal = notes.isEmpty ? nil : "Rehearsing a tenant snapshot; not modelled: " + notes.joined(separator: "; ")
         let notice = [rehearsal, interactive?.takeCacheNotice()].compactMap { $0 }
         let recording = scenarioRecording(options, preset: preset, target: nil)
-        let status = front.run(auth: auth, interactive: interactive, settings: settings, header: header, mode: mode,
+        let status = front.run(auth: auth, interactive: interactive, settings: settings, header: header,
+                               eventTenant: EventTenant.emulator(preset: preset), mode: mode,
                                outbox: EmulatorOutbox(outbox: tenant.server.emulator.outbox),
                                emulator: EmulatorControl(emulator: tenant.server.emulator, recording: recording), options: options,
                                recording: recording, notice: notice.isEmpty ? nil : notice.joined(separator: " "))
@@ -147,7 +149,9 @@ public enum ConsoleApp {
 
     /// `--queue FILE.csv`: the list checked against the sign-up form the screens use, and its progress read;
     /// `--queue postgresql://… --event NAME`: a desk on the shared event (blocking: before the session); nil without `--queue`.
-    static func openDesk(_ options: ConsoleOptions, attributes: [RequiredAttribute], tenant: String) throws(EnrolmentDeskError) -> EnrolmentDesk? {
+    /// `tenant` goes into the record lines; `eventTenant` must be the one the event was loaded for.
+    static func openDesk(_ options: ConsoleOptions, attributes: [RequiredAttribute], tenant: String,
+                         eventTenant: String) throws(EnrolmentDeskError) -> EnrolmentDesk? {
         guard let path = options.queuePath else { return nil }
         let form = EnrolmentForm(attributes: attributes)
         guard DatabaseURL.isDatabaseURL(path) else { return try EnrolmentDesk(listPath: path, reportPath: options.reportPath, form: form) }
@@ -159,7 +163,7 @@ public enum ConsoleApp {
         }
         let staff = EnrolmentRecorder.staffName(options.staff, environment: ProcessInfo.processInfo.environment)
         let store = try SharedQueueStore(url: url, event: options.event ?? "", desk: staff, terminal: EnrolmentRecorder.terminalName(),
-                                         tenant: tenant, form: form)
+                                         tenant: tenant, eventTenant: eventTenant, form: form)
         return EnrolmentDesk(store: store, check: EnrolmentCheck(form: form), form: form, reportPath: options.reportPath)
     }
 

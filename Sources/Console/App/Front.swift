@@ -64,15 +64,17 @@ final class Front {
     /// - Parameters:
     ///   - interactive: the interactive stack, configured with the token cache; nil in enrolment mode.
     ///   - emulator: the embedded emulator's controls; its virtual clock then drives the countdowns on screen.
+    ///   - eventTenant: the tenant as a shared queue's event names it (``EventTenant``): a desk on another is refused.
     ///   - mode: the header's mode, put into words at each frame in the language shown (an enrolment desk's person picks theirs).
     ///   - recording: what F9 and `--record-scenario` record into (started at once with `--record-scenario`); written
     ///     at the end if still recording.
-    func run(auth: TophhieNativeAuth, interactive: TophhieAuth?, settings: FlowSettings, header: HeaderInfo, mode: HeaderMode, outbox: (any CodeOutbox)?,
+    func run(auth: TophhieNativeAuth, interactive: TophhieAuth?, settings: FlowSettings, header: HeaderInfo, eventTenant: String, mode: HeaderMode, outbox: (any CodeOutbox)?,
              emulator: EmulatorControl? = nil, options: ConsoleOptions, recording: ScenarioRecording? = nil, notice: String? = nil) -> Int32 {
         let settings = withBrowserAbsence(settings)
         let desk: EnrolmentDesk?
         do throws(EnrolmentDeskError) {
-            desk = try ConsoleApp.openDesk(options, attributes: settings.upFrontAttributes, tenant: header.authority)
+            desk = try ConsoleApp.openDesk(options, attributes: settings.upFrontAttributes, tenant: header.authority,
+                                           eventTenant: eventTenant)
         } catch {
             close()
             return ConsoleApp.fail("--queue " + PrintableText.make(error.message))
@@ -86,6 +88,8 @@ final class Front {
             trace.observer(exchange)
             mailbox.nudge()
         }
+        // Another desk's claim or outcome on the shared queue wakes the loop to read it again.
+        desk?.store.onChange { mailbox.nudge() }
         auth.observe(observer)
         interactive?.observe(observer)
         let runner = EffectRunner(auth: auth, interactive: interactive) { mailbox.post($0) }

@@ -30,8 +30,8 @@ public enum EnrolCommand {
         case .template(let path): return writeTemplate(form, to: path)
         case .check(let path): return check(path, with: form)
         case .load(let path, let url, let event, let tenant):
-            let forWhom = tenant ?? (options.signUpAttributes == nil ? "the embedded emulator (\(options.preset))" : "a tenant (--sign-up-attributes)")
-            return await QueueLoadCommand.run(path, into: url, event: event, tenant: forWhom, form: form)
+            // The parser asks for --tenant with --sign-up-attributes: only the emulator's tenant goes without saying.
+            return await QueueLoadCommand.run(path, into: url, event: event, tenant: tenant ?? EventTenant.emulator(preset: options.preset), form: form)
         case .status: return 2
         }
     }

@@ -55,6 +55,17 @@ final class EnrolmentDesk {
         attempt { () throws(EnrolmentDeskError) in try store.refresh() }
     }
 
+    /// Reads the queue again when another desk changed it or it was read a while ago (full screen, while the
+    /// queue is shown: a killed desk's person is offered without a key).
+    func refreshIfStale() {
+        if store.isStale(at: clock()) { refresh() }
+    }
+
+    /// Whether the person on `row` has a final outcome (enrolled, absent…) as last read: why a claim found them gone.
+    func finishedOutcome(of row: Int) -> RecordOutcome? {
+        queue.outcomes[row].flatMap { $0.isFinal ? $0.outcome : nil }
+    }
+
     /// What the store could not do since it was last asked.
     func takeNotice() -> String? {
         defer { notice = nil }

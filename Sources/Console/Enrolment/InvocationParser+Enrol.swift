@@ -51,6 +51,11 @@ extension InvocationParser {
         if preset != nil, attributes != nil {
             throw UsageError("--preset and --sign-up-attributes both name the form; give one.")
         }
+        // A desk opens the event only on the tenant it was loaded for: a real tenant's form needs its name.
+        if case .load = task, attributes != nil, !scanned.has("--tenant") {
+            throw UsageError("--load with --sign-up-attributes needs --tenant AUTHORITY (the tenant's authority URL, as its desks give "
+                             + "--authority): desks on another tenant are refused.")
+        }
         return .enrol(EnrolOptions(task: task, preset: preset ?? TenantPreset.defaultName, signUpAttributes: attributes))
     }
 

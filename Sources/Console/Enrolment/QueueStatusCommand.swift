@@ -101,8 +101,8 @@ enum QueueStatusCommand {
         var buffer = Buffer(size: backend.size)
         buffer.write("Enrolment status", at: Point(x: 1, y: 0), style: .title)
         // Wrapped, not cut: at 80 columns the outcome counts and the end estimate run longer than a line.
-        let width = max(backend.size.width - 2, 0)
-        for (index, line) in ScrollList.wrap(lines, width: width + 1).enumerated() where index + 2 < backend.size.height {
+        let width = max(backend.size.width - 2, 1)
+        for (index, line) in QueueStatusText.wrapped(lines, width: width).enumerated() where index + 2 < backend.size.height {
             buffer.writeCut(line, at: Point(x: 1, y: index + 2), width: width)
         }
         backend.show(buffer, cursor: nil)

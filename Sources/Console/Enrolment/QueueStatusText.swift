@@ -16,7 +16,7 @@ enum QueueStatusText {
         let desks = status.byDesk.sorted { $0.key < $1.key }.map { "\(PrintableText.make($0.key)) \($0.value)" }
         lines.append("By desk: " + (desks.isEmpty ? "none yet" : desks.joined(separator: " · ")))
         let rate = String(format: "%.1f", locale: Locale(identifier: "en_US_POSIX"), status.perMinute)
-        if status.waiting == 0 {
+        if status.left == 0 {
             lines.append("Rate: \(rate) a minute over the last 15 minutes · everyone is done with")
         } else if let minutes = status.minutesLeft {
             let end = now.addingTimeInterval(minutes * 60)
@@ -26,5 +26,21 @@ enum QueueStatusText {
             lines.append("Rate: nobody finished in the last 15 minutes · no estimate of the end")
         }
         return lines
+    }
+
+    /// `lines` wrapped to `width` columns between their ` · ` parts, so no count is parted from its label
+    /// (a part longer than a line wraps at its spaces).
+    static func wrapped(_ lines: [String], width: Int) -> [String] {
+        lines.flatMap { line -> [String] in
+            var rows: [String] = []
+            for part in line.components(separatedBy: " · ") {
+                if let last = rows.last, last.count + 3 + part.count <= width {
+                    rows[rows.count - 1] = last + " · " + part
+                } else {
+                    rows += part.count <= width ? [part] : ScrollList.wrap([part], width: width + 1)
+                }
+            }
+            return rows.isEmpty ? [""] : rows
+        }
     }
 }

@@ -1,4 +1,5 @@
 import EnrolmentFiles
+import Foundation
 
 /// Where a desk's people and their outcomes live: a CSV list with its progress file (``ListQueueStore``), or an
 /// event on a shared queue's database (``SharedQueueStore``). Used on the console's own thread.
@@ -21,4 +22,15 @@ protocol QueueStore: AnyObject {
     func finish() -> [String]
     /// Returns once what was kept so far is stored (tests, async code).
     func written() async
+    /// Calls `wake` (any thread) when another desk changed the queue.
+    func onChange(_ wake: @escaping @Sendable () -> Void)
+    /// Whether the queue shown at `now` should be read again: another desk changed it, or one may have died.
+    func isStale(at now: Date) -> Bool
+}
+
+extension QueueStore {
+    /// A list has one desk: nothing changes it elsewhere.
+    func onChange(_ wake: @escaping @Sendable () -> Void) {}
+
+    func isStale(at now: Date) -> Bool { false }
 }

@@ -1,5 +1,6 @@
 import AccountFlow
 import EnrolmentFiles
+import Foundation
 import Localization
 import SharedQueue
 
@@ -14,14 +15,24 @@ final class SharedQueueStore: QueueStore {
     private let terminal: String
     private let tenant: String
     private let form: EnrolmentForm
+    /// Other desks' claims and outcomes as they commit; nil when its session could not be had (the timer still reads).
+    private var listener: QueueListener?
+    /// When the queue was last read.
+    private var lastRead = Date()
+    /// A desk killed tells nobody (its claim just ends with its session): the queue shown is read again this often.
+    static let rereadInterval: TimeInterval = 2
 
     /// Opens the event (blocking: before the console starts).
     /// - Parameters:
     ///   - desk: the desk's name kept with each outcome and record line (`--staff`, else the user's name).
     ///   - terminal: the desk's terminal, for the record.
+    ///   - tenant: the desk's authority, for the record.
+    ///   - eventTenant: the desk's tenant as an event names it (``EventTenant``).
     ///   - form: the sign-up form, whose labels name the refused rows' problems on screen.
-    /// - Throws: ``EnrolmentDeskError`` saying why the database or the event cannot be used.
-    init(url: DatabaseURL, event: String, desk: String, terminal: String, tenant: String, form: EnrolmentForm) throws(EnrolmentDeskError) {
+    /// - Throws: ``EnrolmentDeskError`` saying why the database or the event cannot be used, or why this desk may
+    ///   not open it (``EventTenant/refusal(of:url:tenant:form:)``).
+    init(url: DatabaseURL, event: String, desk: String, terminal: String, tenant: String, eventTenant: String,
+         form: EnrolmentForm) throws(EnrolmentDeskError) {
         title = "event \(event)"
         self.terminal = terminal
         self.tenant = tenant
@@ -33,10 +44,23 @@ final class SharedQueueStore: QueueStore {
         } catch {
             throw EnrolmentDeskError(error.description)
         }
+        if let refusal = EventTenant.refusal(of: shared.event, url: url, tenant: eventTenant, form: form.columns) {
+            _ = finish()
+            throw EnrolmentDeskError(refusal)
+        }
+        let id = shared.event.id
+        listener = try? ConsoleThreadWait.value { () throws(DatabaseError) in try await QueueListener.start(url, event: id) }
+    }
+
+    func onChange(_ wake: @escaping @Sendable () -> Void) { listener?.onChange(wake) }
+
+    func isStale(at now: Date) -> Bool {
+        listener?.takeChange() == true || now.timeIntervalSince(lastRead) >= Self.rereadInterval
     }
 
     func refresh() throws(EnrolmentDeskError) {
         let seated = queue.atDesk
+        lastRead = Date()
         queue = Self.labelled(try Self.call { [shared] () throws(DatabaseError) in try await shared.snapshot().queue }, form: form)
         if let seated { queue.seat(seated) }
     }
@@ -80,6 +104,7 @@ final class SharedQueueStore: QueueStore {
     }
 
     func finish() -> [String] {
+        listener?.stop()
         let shared = self.shared
         _ = try? ConsoleThreadWait.value { () throws(DatabaseError) in await shared.close() }
         return []

@@ -88,6 +88,8 @@ final class FullScreenSession {
                 if case .tick = event { break }
             }
             model.pump()
+            // Each wake (a key, another desk's change, the countdown's second) may read the shared queue again.
+            if showsQueue, walkIn == nil { desk?.refreshIfStale() }
             closeIdleWalkIn()
             if let notice = model.takeNotice() { consoleNotice = StatusLine(PrintableText.make(notice), kind: .error) }
             forgetPreviousPerson()
@@ -210,7 +212,9 @@ final class FullScreenSession {
         case .seat(let person):
             guard let events = desk.seat(person) else {
                 queueScreen.reset()
-                let why = desk.takeNotice() ?? tr("notice.rowTaken", ["row": String(person.row)])
+                let why = desk.takeNotice() ?? desk.finishedOutcome(of: person.row).map {
+                    tr("notice.rowFinished", ["row": String(person.row), "outcome": $0.rawValue])
+                } ?? tr("notice.rowTaken", ["row": String(person.row)])
                 consoleNotice = StatusLine(PrintableText.make(why), kind: .error)
                 return
             }

@@ -52,7 +52,9 @@ extension LineSession {
                     continue
                 }
                 guard let events = desk.seat(shown[index]) else {
-                    terminal.say(tr("lineQueue.taken", ["row": String(shown[index].row)]))
+                    let row = String(shown[index].row)
+                    terminal.say(desk.finishedOutcome(of: shown[index].row).map { tr("lineQueue.finished", ["row": row, "outcome": $0.rawValue]) }
+                                 ?? tr("lineQueue.taken", ["row": row]))
                     continue
                 }
                 terminal.say(tr("lineQueue.signUp", ["row": String(shown[index].row)]))
