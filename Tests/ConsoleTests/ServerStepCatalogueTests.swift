@@ -32,6 +32,31 @@ import Testing
         #expect(answer.status == 400, "\(step): the emulator does not answer at \(declaration.endpoint.path) (\(answer.status))")
     }
 
+    /// The other way round: every suberror or error the wire reads as a step the tenant asks for, and every endpoint
+    /// whose `oob` challenge sends a code, has its catalogue step, so a forgotten catalogue line fails here.
+    @Test func everyStepTheWireKnowsIsInTheCatalogue() throws {
+        let declarations = ServerStep.allCases.map(\.declaration)
+        func answer(_ fields: String, at endpoint: NativeAuthEndpoint, status: Int) -> ValidatedResponse {
+            let body = #"{"continuation_token": "t", "challenge_target_label": "a***@b.c", "challenge_target": "a@b.c", "#
+                + #""challenge_channel": "email", "code_length": 8, "required_attributes": [{"name": "city"}], "# + fields + "}"
+            return ResponseValidator.validate(endpoint: endpoint, status: status, headers: [:], body: Data(body.utf8))
+        }
+        for suberror in Suberror.known {
+            let asked = answer(#""error": "invalid_grant", "suberror": "\#(suberror.wireValue)""#, at: .token, status: 400)
+            guard case .rejected(let error) = asked, case .nextStep = error.kind else { continue }
+            #expect(declarations.contains { $0.ask == .suberror(suberror) }, "\(suberror) asks for a step the catalogue lacks")
+        }
+        for code in OAuthErrorCode.known where code != .verificationRequired {  // a legacy answer the console reports as a failure
+            let asked = answer(#""error": "\#(code.wireValue)""#, at: .signUpContinue, status: 400)
+            guard case .rejected(let error) = asked, case .nextStep = error.kind else { continue }
+            #expect(declarations.contains { $0.ask == .error(code) }, "\(code) asks for a step the catalogue lacks")
+        }
+        for endpoint in NativeAuthEndpoint.allCases {
+            guard case .codeRequired = answer(#""challenge_type": "oob""#, at: endpoint, status: 200) else { continue }
+            #expect(declarations.contains { $0.ask == .challenge(.oob) && $0.endpoint == endpoint }, "\(endpoint): a code step the catalogue lacks")
+        }
+    }
+
     /// Whether the fixture's answer asks for the step: its `error`, `suberror` or `challenge_type`.
     private static func asks(_ ask: ServerStep.Ask, _ fixture: Fixture) -> Bool {
         let body = (try? JSONSerialization.jsonObject(with: fixture.body)) as? [String: Any] ?? [:]

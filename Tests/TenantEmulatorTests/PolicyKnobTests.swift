@@ -96,6 +96,19 @@ struct PolicyKnobTests {
         #expect(otp?["maxCodesPerAddress"] as? Int == 4 && otp?["addressWindowSeconds"] as? Int == 3600)
     }
 
+    @Test("every scalar setting of a policy section is a knob, so the file, PATCH, GET tenant and the docs all reach it")
+    func everyScalarSettingIsAKnob() {
+        let keys = Set(PolicyKnob.all.map(\.key))
+        for section in Mirror(reflecting: TenantPolicy.defaults).children {
+            guard let name = section.label else { continue }
+            for field in Mirror(reflecting: section.value).children {
+                guard let label = field.label else { continue }
+                let scalar = field.value is Bool || field.value is Int || field.value is Int? || field.value is any CaseIterable
+                #expect(!scalar || keys.contains("\(name).\(label)"), "\(name).\(label) has no row in PolicyKnob.all")
+            }
+        }
+    }
+
     @Test("docs/emulator.md's key table has each knob's row as declared: type, default, range and words")
     func documentedKnobs() throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -163,13 +163,11 @@ enum TraceStory {
     private static func failureReason(_ exchange: ObservedExchange) -> String {
         if let story = ServerStep.story(error: exchange.error, suberror: exchange.suberror, challengeType: nil) { return story }
         let refusedPassword = "the tenant refused the password (\(PrintableText.make(exchange.suberror ?? "")))"
-        switch exchange.suberror.map(Suberror.init(wireValue:)) {
-        case .invalidOOBValue?: return "the code was wrong"
-        case .attributeValidationFailed?: return "the tenant refused a detail"
-        case .passwordTooWeak?, .passwordTooShort?, .passwordTooLong?, .passwordRecentlyUsed?, .passwordBanned?, .passwordIsInvalid?:
-            return refusedPassword
-        case .unknown(let sub)? where sub.hasPrefix("password_"): return refusedPassword
-        case .mfaRequired?, .registrationRequired?, .introspectRequired?, .providerBlockedByRep?, .providerBlockedByAdmin?, .nativeAuthAPIDisabled?, .unknown?, nil: break
+        // Every password-policy suberror, documented or not, is `password_…`; the catalogue told the steps above.
+        if let sub = exchange.suberror {
+            if sub == Suberror.invalidOOBValue.wireValue { return "the code was wrong" }
+            if sub == Suberror.attributeValidationFailed.wireValue { return "the tenant refused a detail" }
+            if sub.hasPrefix("password_") { return refusedPassword }
         }
         switch exchange.error {
         case "user_not_found"?: return "no account has this username"

@@ -10,6 +10,15 @@ public struct OutboxMessage: Sendable, Equatable, Codable {
         /// The flow and step that sent the code: sign-up email check, first-factor sign-in, MFA, method
         /// registration, password reset.
         case signUp, signIn, mfa, registration, passwordReset
+
+        /// The mail's subject line, beside the case so a new purpose is decided in one file.
+        var subject: String {
+            switch self {
+            case .signUp: "Verify your email address"
+            case .signIn, .mfa, .registration: "Your account verification code"
+            case .passwordReset: "Reset your password"
+            }
+        }
     }
 
     /// What became of a code, so an operator reading the outbox sees why a code was refused.

@@ -56,13 +56,13 @@ extension TenantEmulator {
         let (token, session) = try self.session(context, for: .registerContinue)
         let grant = GrantType(wireValue: try context.required(.grantType))
         let channel: String, target: String
-        switch (session.step, grant) {
-        case (.registrationCodeSent(let sentChannel, let sentTarget), .oob):
+        // `FlowStep.next` lets only these two steps call here; each takes its own grant.
+        if case .registrationCodeSent(let sentChannel, let sentTarget) = session.step, grant == .oob {
             try verifyCode(session, context)
             (channel, target) = (sentChannel, sentTarget)
-        case (.registrationPreverified(let sentChannel, let sentTarget), .continuationToken):
+        } else if case .registrationPreverified(let sentChannel, let sentTarget) = session.step, grant == .continuationToken {
             (channel, target) = (sentChannel, sentTarget)
-        default:
+        } else {
             throw ProtocolError.missing("grant_type")
         }
         guard let userID = session.userID else { throw ProtocolError.userNotFound }

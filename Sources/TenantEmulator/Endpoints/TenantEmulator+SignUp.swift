@@ -29,24 +29,19 @@ extension TenantEmulator {
         let types = try checkChallengeTypes(context, required: false)
         let (token, session) = try self.session(context, for: .signUpChallenge)
         if let types { session.challengeTypes = effectiveTypes(types, client: session.clientID) }
-        switch session.step {
-        case .signUpCredentialRequired, .signUpPasswordRequested:
-            guard session.challengeTypes.contains(.password) else {
-                flows.remove(token)
-                return Self.redirect(nil)
-            }
+        // After `credential_required` the challenge asks for the password; before it, for the email's code.
+        let asksForPassword = session.step == .signUpCredentialRequired || session.step == .signUpPasswordRequested
+        guard session.challengeTypes.contains(asksForPassword ? .password : .oob) else {
+            flows.remove(token)
+            return Self.redirect(nil)
+        }
+        if asksForPassword {
             session.step = .signUpPasswordRequested
             return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), challengeType: .password))
-        default:
-            guard session.challengeTypes.contains(.oob) else {
-                flows.remove(token)
-                return Self.redirect(nil)
-            }
-            let sent = try sendCode(session, channel: "email", target: session.username, purpose: .signUp, now: context.now)
-            session.step = .signUpCodeSent
-            let next = renew(session, replacing: token, now: context.now)
-            return Self.success(codeSentBody(token: next, code: sent, withInterval: true))
         }
+        let sent = try sendCode(session, channel: "email", target: session.username, purpose: .signUp, now: context.now)
+        session.step = .signUpCodeSent
+        return Self.success(codeSentBody(token: renew(session, replacing: token, now: context.now), code: sent, withInterval: true))
     }
 
     func signUpContinue(_ context: RequestContext) throws -> EmulatorResponse {

@@ -39,16 +39,13 @@ extension TenantEmulator {
     public func passwordProblem(_ password: String, email: String) -> String? {
         guard let refusal = passwordRuleProblem(password, username: email) else { return nil }
         let rules = policy.password
-        switch refusal.envelope.suberror {
-        case .passwordTooShort: return "Too short: the tenant asks for at least \(rules.minLength) characters."
-        case .passwordTooLong: return "Too long: the tenant allows at most \(rules.maxLength) characters."
-        case .passwordTooWeak:
-            return "Too weak: use \(rules.minCharacterClasses) of lowercase letters, capitals, digits and symbols."
-        case .passwordBanned, .passwordRecentlyUsed, .passwordIsInvalid, .attributeValidationFailed, .invalidOOBValue,
-             .introspectRequired, .mfaRequired, .registrationRequired, .providerBlockedByRep, .providerBlockedByAdmin,
-             .nativeAuthAPIDisabled, .unknown, nil:
-            return "It holds a banned word or the email's name."
-        }
+        // The rules with a number to name; any other refusal is a banned word or the email's name.
+        let named: [Suberror: String] = [
+            .passwordTooShort: "Too short: the tenant asks for at least \(rules.minLength) characters.",
+            .passwordTooLong: "Too long: the tenant allows at most \(rules.maxLength) characters.",
+            .passwordTooWeak: "Too weak: use \(rules.minCharacterClasses) of lowercase letters, capitals, digits and symbols.",
+        ]
+        return refusal.envelope.suberror.flatMap { named[$0] } ?? "It holds a banned word or the email's name."
     }
 
     /// A refused password: `invalid_grant`, AADSTS399246 and the password suberror (docs/protocol.md §N4.1, §N7.2).

@@ -20,7 +20,7 @@ enum OutboxMail {
         let lines = [
             "From: \(sender)",
             "To: \(message.to)",
-            "Subject: \(subject(for: message.purpose))",
+            "Subject: \(message.purpose.subject)",
             "Date: \(rfc5322Date(date))",
             "Message-ID: <\(message.id).\(UInt64(date.timeIntervalSince1970 * 1000))@\(tenant).emulator.invalid>",
             "MIME-Version: 1.0",
@@ -42,14 +42,6 @@ enum OutboxMail {
             "",
         ]
         return lines.joined(separator: "\r\n")
-    }
-
-    private static func subject(for purpose: OutboxMessage.Purpose) -> String {
-        switch purpose {
-        case .signUp: "Verify your email address"
-        case .signIn, .mfa, .registration: "Your account verification code"
-        case .passwordReset: "Reset your password"
-        }
     }
 
     /// `Wed, 02 Dec 2026 09:54:06 +0000` (RFC 5322 §3.3), in English whatever the locale.

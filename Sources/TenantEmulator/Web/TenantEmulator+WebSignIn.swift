@@ -83,7 +83,11 @@ extension TenantEmulator {
             }
             guard let user = try store.user(id: userID) else { return restart(flow) }
             return .signedIn(user: user, mfaSatisfied: true)
-        default:
+        case (.userCode, .usernameEntered), (.userCode, .passwordEntered), (.userCode, .codeEntered),
+             (.username, .userCodeEntered), (.username, .passwordEntered), (.username, .codeEntered),
+             (.password, .userCodeEntered), (.password, .usernameEntered), (.password, .codeEntered),
+             (.emailCode, .userCodeEntered), (.emailCode, .usernameEntered), (.emailCode, .passwordEntered),
+             (.mfaCode, .userCodeEntered), (.mfaCode, .usernameEntered), (.mfaCode, .passwordEntered):
             // `WebSignInEvent(form:step:)` only builds the current step's event; anything else is a stale page.
             return .show(error: nil)
         }
