@@ -74,7 +74,7 @@ public enum CommandTable {
                    help: "with --enrol: seconds without a key press before that reset (default 120; the last 15 count down on screen).",
                    mode: .deskOnly("--idle-reset clears the screen between people in enrolment mode; add --enrol.")),
         OptionSpec(["--language"], value: "TAG",
-                   help: "the language of the screens and line mode's prompts: a catalogue's tag (en, de, fr, es, pl, pt-BR) or qps, "
+                   help: "the language of the screens and line mode's prompts: a catalogue's tag (an unknown one lists them) or qps, "
                        + "the pseudo-locale (default: LC_ALL, LC_MESSAGES or LANG). Reports, --json, the trace and stderr stay English."),
         OptionSpec(["--record"], value: "FILE", completion: .file,
                    help: "with --enrol: append one JSON line per finished person (time, staff, terminal, tenant, email, object id, "

@@ -33,6 +33,10 @@ public struct Localizer: Sendable {
     /// The language's own name in itself ("Deutsch", "Polski"), as a list of languages shows it.
     public var name: String { Localization.with(self) { tr("language.name") } }
 
+    /// Where to look for text kept per language, most specific first: the tag asked for, then its catalogues' (English
+    /// last).
+    public var lookupTags: [String] { [tag] + chain.map(\.tag) }
+
     /// The tags of the built-in catalogues, sorted: the languages a person can pick.
     public static var catalogueTags: [String] { Catalogue.embedded.keys.sorted() }
 

@@ -96,9 +96,11 @@ public enum ListLoad {
                         continue
                     }
                     try session.execute("""
-                        INSERT INTO enrolment_invalid_rows (event_id, list_row, email, problems) VALUES ($1, $2, $3, \(JSONText.sqlArray(4)))
-                        ON CONFLICT (event_id, list_row) DO UPDATE SET email = excluded.email, problems = excluded.problems
-                        """, [String(event.id), String(row.row), row.email, JSONText.array(row.problems)])
+                        INSERT INTO enrolment_invalid_rows (event_id, list_row, email, problems, translations)
+                        VALUES ($1, $2, $3, \(JSONText.sqlArray(4)), $5::json)
+                        ON CONFLICT (event_id, list_row) DO UPDATE SET email = excluded.email, problems = excluded.problems,
+                            translations = excluded.translations
+                        """, [String(event.id), String(row.row), row.email, JSONText.array(row.problems), JSONText.object(row.translations)])
                 }
                 // A row fixed since the last load is a person now, no longer a refused row.
                 try session.execute("DELETE FROM enrolment_invalid_rows WHERE event_id = $1 AND list_row IN (SELECT list_row FROM "

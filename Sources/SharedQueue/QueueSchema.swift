@@ -5,7 +5,7 @@
 ///   (its columns), the list's header.
 /// - `enrolment_people`: one row per person (list row, email, the row's fields in the header's order, the
 ///   email's key for uniqueness, the outcome with object id, time, code, correlation id, walk-in, desk).
-/// - `enrolment_invalid_rows`: rows the form refused, with their problems, for the report.
+/// - `enrolment_invalid_rows`: rows the form refused, with their problems, for the report (and translated, for desks).
 /// - `enrolment_record`: the enrolment record, one hash chain per event (``RecordChain`` lines).
 enum QueueSchema {
     /// Migrations in order, each a list of statements: the database at version N has run the first N.
@@ -54,6 +54,9 @@ enum QueueSchema {
             line text NOT NULL,
             PRIMARY KEY (event_id, seq))
         """],
+        // A refused row's problems in each language a desk may draw (`{"de": ["email: …"], …}`), so a desk shows
+        // its person's language; NULL for rows loaded before (drawn in English).
+        ["ALTER TABLE enrolment_invalid_rows ADD COLUMN translations json"],
     ]
 
     /// This console's schema version.

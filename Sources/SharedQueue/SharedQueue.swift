@@ -65,8 +65,12 @@ public final class SharedQueue: Sendable {
                        id::oid IN (\(Self.heldByOthers)) FROM enrolment_people WHERE event_id = $1 ORDER BY list_row
                 """, [String(event.id), String(QueueSchema.lockClass)])
             let invalid = try session.execute("""
-                SELECT list_row, email, array_to_json(problems)::text FROM enrolment_invalid_rows WHERE event_id = $1 ORDER BY list_row
-                """, [String(event.id)]).map { InvalidRow(row: Int($0[0] ?? "") ?? 0, email: $0[1] ?? "", problems: JSONText.strings($0[2])) }
+                SELECT list_row, email, array_to_json(problems)::text, translations::text FROM enrolment_invalid_rows
+                WHERE event_id = $1 ORDER BY list_row
+                """, [String(event.id)]).map {
+                    InvalidRow(row: Int($0[0] ?? "") ?? 0, email: $0[1] ?? "", problems: JSONText.strings($0[2]),
+                               translations: JSONText.lists($0[3]))
+                }
             var people: [QueuePerson] = []
             var progress: [ProgressEntry] = []
             var held: Set<Int> = []

@@ -16,7 +16,7 @@ import TophhieCloudAuthentication
         var store = Self.store(.signInStart(SignInForm(email: "a@b")), pending: .signingIn)
         store.send(.signInAdvanced(.failure(.invalidInput("Enter an email address.", .local)))) {
             $0.pending = nil
-            $0.signIn { $0.emailError = "Enter an email address." }
+            $0.signIn { $0.emailError = "Enter an email address like name@example.com." }
         }
     }
 
@@ -26,7 +26,7 @@ import TophhieCloudAuthentication
                                         origin: FlowOrigin(kind: .signUp, email: Sample.email), pending: .signingUp))
         store.send(.signUpStarted(.failure(.invalidInput("These values cannot be sent: city.", .local)))) {
             $0.pending = nil
-            $0.signUp { $0.message = "These values cannot be sent: city." }
+            $0.signUp { $0.message = "Those values could not be sent. Check them and try again." }
         }
     }
 
@@ -135,7 +135,7 @@ import TophhieCloudAuthentication
         var store = Self.store(.resetStart(EmailForm(email: "x@y")), pending: .startingReset, kind: .resetPassword)
         store.send(.resetStarted(.failure(.other(.invalidInput("Enter an email address.", .local))))) {
             $0.pending = nil
-            $0.reset { $0.emailError = "Enter an email address." }
+            $0.reset { $0.emailError = "Enter an email address like name@example.com." }
         }
     }
 

@@ -22,4 +22,36 @@ import Testing
         #expect(state.language == nil)
         #expect(state.homeNotice == "Cleared after 2 minutes without a key press, for the next person.")
     }
+
+    /// A desk after a finished person: their language must not greet the next one (issue 41: "Next person" left the
+    /// queue in Polish until the program ended).
+    @Test(arguments: zip([FlowEvent.enrolAnotherRequested, .homeRequested, .homeRequested],
+                         [FlowStep.enrolled(email: Sample.email), .enrolled(email: Sample.email), .enrolmentSignedIn(email: Sample.email)]))
+    func aFinishedPersonsLanguageEndsWithTheirTurn(next: FlowEvent, finished: FlowStep) {
+        var settings = FlowSettings(enrolmentMode: true, idleReset: 120)
+        settings.deskLanguage = "de"
+        var state = FlowState(settings: settings)
+        state.language = "pl"
+        state.step = finished
+        _ = state.reduce(.tick(Sample.start))
+        #expect(state.language == "pl", "the finished screen is still theirs")
+        _ = state.reduce(next)
+        #expect(state.step != finished)
+        #expect(state.language == nil)
+    }
+
+    /// The queue is home: a person who chose a language there and walked away gets the desk's back at the idle reset.
+    @Test func aLanguageChosenAtTheQueueGoesBackWhenNobodyTypes() {
+        var settings = FlowSettings(enrolmentMode: true, idleReset: 120)
+        settings.deskLanguage = "de"
+        var state = FlowState(settings: settings)
+        state.language = "pl"
+        _ = state.reduce(.tick(Sample.start))
+        _ = state.reduce(.tick(Sample.start.addingTimeInterval(60)))
+        #expect(state.language == "pl")
+        _ = state.reduce(.tick(Sample.start.addingTimeInterval(121)))
+        #expect(state.step == .home)
+        #expect(state.language == nil)
+        #expect(state.homeNotice == "Nach 2 Minuten ohne Tastendruck für die nächste Person geleert.")
+    }
 }

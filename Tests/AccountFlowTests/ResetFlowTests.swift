@@ -144,7 +144,7 @@ import TophhieCloudAuthentication
         var store = Self.atPolling()
         store.send(.resetAdvanced(.failure(.pollTimedOut)), effects: [.forgetSession]) {
             $0.pending = nil
-            $0.step = .failure(FailureReport(message: "The password change is taking too long. Try signing in later."))
+            $0.step = .failure(FailureReport(message: "The password change is taking too long."))
         }
         #expect(store.state.screen.actions.map(\.event) == [.restartRequested, .homeRequested])
     }

@@ -36,6 +36,23 @@ import Testing
         #expect(verify.status == 0 && verify.stdout == "event Intake day: no record lines yet\n")
     }
 
+    /// Issue 41: a desk on a shared queue draws the rows not offered in its language, as a desk on a list does; the
+    /// database keeps them in English too, for the report and `enrol --status`.
+    @Test("a shared queue's rows not offered are in the desk's language")
+    func notOfferedInTheDesksLanguage() async throws {
+        let url = try await PostgreSQLServer.shared().createDatabase()
+        let folder = try EnrolCommandTests.Folder()
+        let list = try folder.file("people.csv", Self.list)
+        _ = try await EnrolCommandTests.tophhie(["enrol", "--load", list, "--into", url, "--event", "day"])
+        let desk = try await EnrolCommandTests.tophhie(["--enrol", "--line", "--queue", url, "--event", "day"],
+                                                       wrapper: ["/usr/bin/env", "LANG=de_DE.UTF-8"], input: "q\n")
+        #expect(desk.stdout.contains("Nicht angeboten: Zeile 4: E-Mail: Geben Sie eine E-Mail-Adresse wie name@example.com ein."),
+                "\(desk.stdout)\n\(desk.stderr)")
+        #expect(!desk.stdout.contains("Enter an email address"), "\(desk.stdout)")
+        let polish = try await EnrolCommandTests.tophhie(["--enrol", "--line", "--queue", url, "--event", "day", "--language", "pl"], input: "q\n")
+        #expect(polish.stdout.contains("wiersz 4: E-mail: Wpisz adres e-mail, np. nazwa@example.com."), "\(polish.stdout)")
+    }
+
     @Test("a database URL with a password is refused before anything is sent, and the password is not repeated")
     func passwordRefused() async throws {
         let folder = try EnrolCommandTests.Folder()

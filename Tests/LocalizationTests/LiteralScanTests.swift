@@ -71,6 +71,37 @@ import Testing
         #expect(found == [], "words in the screen code; put them in Catalogues/en.txt:\n\(found.joined(separator: "\n"))")
     }
 
+    /// The framework's words reach the screen without a literal in the screen code: an error's `errorDescription`
+    /// or a password rule's `message` shown as it is (issue 41: "That password is too short." under German labels).
+    /// The flow and its presenter word every refusal from the catalogue (`NativeAuthError+ScreenMessage.swift`);
+    /// reading a description only to test it (`!= nil`, `?.hasPrefix`) is fine.
+    static func frameworkSentences(in line: Substring) throws -> Bool {
+        let code = line.trimmingPrefix(while: \.isWhitespace)
+        if code.hasPrefix("//") || code.hasPrefix("///") { return false }
+        let shown = try Regex(#"\.errorDescription\b(?!\s*(?:!=|==|\?\.hasPrefix))|\brule\.message\b"#)
+        return code.contains(shown)
+    }
+
+    @Test func screenCodeShowsNoFrameworkSentence() throws {
+        var found: [String] = []
+        for folder in ["Sources/AccountFlow", "Sources/ScreenPresentation"] {
+            let files = FileManager.default.enumerator(at: Self.root.appending(path: folder), includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+            for file in files {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    if try Self.frameworkSentences(in: line) {
+                        found.append("\(file.lastPathComponent):\(number + 1): \(line.trimmingPrefix(while: \.isWhitespace))")
+                    }
+                }
+            }
+        }
+        #expect(found.sorted() == [], "the framework's English on the screen; word it with tr(\"…\"):\n\(found.sorted().joined(separator: "\n"))")
+        #expect(try Self.frameworkSentences(in: #"form.emailError = error.errorDescription"#))
+        #expect(try Self.frameworkSentences(in: #"guard rule == .banned else { return rule.message }"#))
+        #expect(try !Self.frameworkSentences(in: #"where details.errorDescription != nil:"#))
+    }
+
     @Test func theScanSeesWordsAndPassesKeys() throws {
         #expect(try Self.wordLiterals(in: #"Screen(title: "Check your email")"#) == ["Check your email"])
         #expect(try Self.wordLiterals(in: #"ScreenAction("Verify", .submitted)"#) == ["Verify"])

@@ -1,3 +1,4 @@
+import AccountFlow
 import Foundation
 import Launcher
 import Localization
@@ -63,8 +64,9 @@ import Testing
     }
 
     /// Every screen in every catalogue's language and the pseudo-locale at 80×24: the title on its line, every
-    /// button in view, opened at its top, "F1 help" in the language in the footer; in `qps` every message that starts on screen also ends there (as many
-    /// `!!]` as `[!!`), so nothing is cut.
+    /// button in view, opened at its top (the language's own "more" marker), "F1 help" in the language in the footer;
+    /// nothing is cut: every message's last word is drawn, and in `qps` every message that starts on screen also ends
+    /// there (as many `!!]` as `[!!`).
     @Test(arguments: Gallery.allLanguages)
     func everyScreenFitsIn(language: String) throws {
         for entry in Gallery.screens {
@@ -78,13 +80,28 @@ import Testing
                 for action in screen.actions {
                     #expect(text.contains("[ \(action.label) ]"), "no '\(action.label)' button: \(context)")
                 }
-                #expect(!text.contains("↑ more"), "not at its top: \(context)")
+                #expect(!text.contains(session.view.words(.morePageUp)), "not at its top: \(context)")
                 #expect(rows.last?.contains("F1 \(session.view.words(.key(.help)))") == true, "no help key in the footer: \(context)")
-                if language == "qps", !entry.isLong, !text.contains("↓ more") {
+                guard !entry.isLong, !text.contains(session.view.words(.morePageDown)) else { return }
+                for word in Self.lastWords(screen) {
+                    #expect(text.contains(word), "a message is cut before '\(word)': \(context)")
+                }
+                if language == "qps" {
                     #expect(text.components(separatedBy: "[!!").count == text.components(separatedBy: "!!]").count,
                             "a message is cut: \(context)")
                 }
             }
+        }
+    }
+
+    /// The last word of each message the screen says (title, text, banner, notices, field labels, errors and notes):
+    /// a message cut to fit loses it to `…`.
+    static func lastWords(_ screen: Screen) -> [String] {
+        let messages = [screen.title, screen.banner, screen.message, screen.notice, screen.status].compactMap { $0 } + screen.text
+            + screen.fields.flatMap { [$0.label, $0.error, $0.note].compactMap { $0 } }
+        // Words of letters only: an address or a code is wrapped by columns, not at its spaces.
+        return messages.compactMap { message in
+            message.split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters) }.last { !$0.isEmpty && $0.allSatisfy(\.isLetter) }
         }
     }
 

@@ -142,10 +142,10 @@ extension FlowState {
             let message: String? = switch error {
             case .refreshTokenExpired(let details) where details.status == nil && details.errorDescription != nil:
                 // A reason found here, not a server's: the account left the shared cache (signed out in another window).
-                details.errorDescription
-            case .mfaRequiredForRefresh, .refreshTokenExpired, .passwordChangeRequired: error.errorDescription
+                tr("error.signedOutElsewhere")
+            case .mfaRequiredForRefresh, .refreshTokenExpired, .passwordChangeRequired: error.screenMessage
             case .server(let details) where details.error == OAuthErrorCode.invalidGrant.wireValue:
-                NativeAuthError.refreshTokenExpired(details).errorDescription
+                NativeAuthError.refreshTokenExpired(details).screenMessage
             default: nil
             }
             if let message {
@@ -155,7 +155,7 @@ extension FlowState {
                 step = .signInStart(SignInForm(email: email, message: message))
             } else if case .signedIn = step {
                 step = .failure(FailureReport(
-                    message: error.errorDescription ?? tr("refresh.failed"),
+                    message: error.screenMessage,
                     detail: error.operatorDetail, retryStep: step, retryRefreshes: true))
             }
             return []

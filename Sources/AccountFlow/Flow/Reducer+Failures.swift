@@ -41,7 +41,7 @@ extension FlowState {
             return [.forgetSession]
         case .passwordChangeRequired:
             step = .failure(FailureReport(
-                message: error.errorDescription ?? "", detail: error.operatorDetail, suggestsPasswordReset: true))
+                message: error.screenMessage, detail: error.operatorDetail, suggestsPasswordReset: true))
             return [.forgetSession]
         default:
             // Retrying returns to the step with its input; a reset that was polling asks for the password again.
@@ -50,7 +50,7 @@ extension FlowState {
             var retryWait: Countdown?
             if case .throttled(let seconds?, _) = error { retryWait = Countdown(seconds: seconds, startedAt: now) }
             step = .failure(FailureReport(
-                message: error.errorDescription ?? tr("failure.generic"), detail: error.operatorDetail,
+                message: error.screenMessage, detail: error.operatorDetail,
                 retryStep: retryStep, retryWait: retryWait))
             return []
         }
@@ -67,10 +67,10 @@ extension FlowState {
             step = .newPassword(NewPasswordForm(purpose: .resetPassword, passwordError: Validation.passwordMessage(rule, email: origin?.email)))
             return []
         case .resetFailed where isPolling:
-            step = .newPassword(NewPasswordForm(purpose: .resetPassword, passwordError: error.errorDescription))
+            step = .newPassword(NewPasswordForm(purpose: .resetPassword, passwordError: error.screenMessage))
             return []
         case .pollTimedOut:
-            step = .failure(FailureReport(message: error.errorDescription ?? ""))
+            step = .failure(FailureReport(message: error.screenMessage))
             return [.forgetSession]
         case .other(let underlying):
             return stepFailed(underlying)

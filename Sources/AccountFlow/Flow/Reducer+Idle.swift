@@ -9,9 +9,10 @@ extension FlowState {
     /// The seconds before an idle reset during which the screen shows the countdown.
     public static let idleWarningSeconds = 15
 
-    /// Starts the countdown when a person is at a screen without one, or resets when it has run out.
+    /// Starts the countdown when a person is at a screen without one, or resets when it has run out. Home (the
+    /// queue) counts only while a person's language is chosen there: it goes back to the desk's when they walk away.
     mutating func idleTick(at date: Date) -> [FlowEffect] {
-        guard settings.enrolmentMode, step != .home else {
+        guard settings.enrolmentMode, step != .home || language != nil else {
             idle = nil
             return []
         }

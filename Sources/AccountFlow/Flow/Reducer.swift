@@ -23,9 +23,13 @@ public func reduce(_ state: inout FlowState, _ event: FlowEvent) -> [FlowEffect]
 extension FlowState {
     /// See ``reduce(_:_:)``.
     public mutating func reduce(_ event: FlowEvent) -> [FlowEffect] {
+        let before = step
         let effects = apply(event)
         // The home notice greets the user on arrival; it goes with the next screen or request.
         if step != .home || pending != nil { homeNotice = nil }
+        // Leaving a finished person's screen (next person, enrol another, home) ends their turn: the next one
+        // reads the desk's language. The idle reset ends it too.
+        if before.isBetweenPeople, before != .home, step != before { language = nil }
         return effects
     }
 

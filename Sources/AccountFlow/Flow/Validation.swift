@@ -17,7 +17,7 @@ enum Validation {
     /// `rule`'s message once the password itself is gone (the reset drops it while the service applies it):
     /// `password_banned` is said with both of its causes where the email has a name a password could contain.
     static func passwordMessage(_ rule: PasswordRule, email: String?) -> String {
-        guard rule == .banned, let local = email?.split(separator: "@").first, local.count >= 3 else { return rule.message }
+        guard rule == .banned, let local = email?.split(separator: "@").first, local.count >= 3 else { return rule.screenMessage }
         return passwordBannedOrHasEmailName
     }
 
@@ -25,7 +25,7 @@ enum Validation {
 
     static func passwordMessage(_ rule: PasswordRule, password: String, email: String?) -> String {
         guard rule == .banned, let local = email?.split(separator: "@").first?.lowercased(), local.count >= 3,
-              password.lowercased().contains(local) else { return rule.message }
+              password.lowercased().contains(local) else { return rule.screenMessage }
         return passwordHasEmailName
     }
 

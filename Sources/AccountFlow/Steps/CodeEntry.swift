@@ -145,7 +145,7 @@ extension CodeEntry: StepModule {
         var entry = self
         switch error {
         case .throttled(let seconds, _):
-            entry.notice = error.errorDescription
+            entry.notice = error.screenMessage
             entry.resend = Countdown(seconds: seconds ?? 0, startedAt: state.now)
         case .expiredFlow, .browserRequired:
             return state.commonFailure(error)
@@ -157,7 +157,7 @@ extension CodeEntry: StepModule {
             // Challenges without an `interval` still have a resend wait the client cannot know.
             entry.notice = tr("code.resendNotYet")
         default:
-            entry.notice = tr("code.resendFailed", ["reason": error.errorDescription ?? ""])
+            entry.notice = tr("code.resendFailed", ["reason": error.screenMessage])
         }
         state.step = .codeEntry(entry)
         return []

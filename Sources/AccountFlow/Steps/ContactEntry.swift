@@ -97,7 +97,7 @@ extension ContactEntry: StepModule {
             entry.contactError = tr("contact.blocked", ["kind": kind])
         case .noMatchingAuthMethod:
             state.step = .methodPicker(MethodPicker(
-                purpose: .registration, methods: entry.availableMethods, message: error.errorDescription))
+                purpose: .registration, methods: entry.availableMethods, message: error.screenMessage))
             return []
         default:
             return state.commonFailure(error)

@@ -58,9 +58,9 @@ extension EmailForm: StepModule {
         var form = self
         switch error {
         case .userNotFound, .userHasNoPassword:
-            form.emailError = error.errorDescription
-        case .other(.invalidInput(let message, _)):
-            form.emailError = message
+            form.emailError = error.screenMessage
+        case .other(.invalidInput(_, let details)):
+            form.emailError = details == .local ? Validation.emailMessage : NativeAuthError.emailRefused
         default:
             return state.commonFailure(error.nativeAuthError)
         }

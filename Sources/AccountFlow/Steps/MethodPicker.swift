@@ -109,7 +109,7 @@ extension MethodPicker: StepModule {
             picker.message = usable.isEmpty
                 ? tr("method.blocked.noOther") : tr("method.blocked.chooseAnotherMethod")
         case .noMatchingAuthMethod:
-            picker.message = error.errorDescription
+            picker.message = error.screenMessage
         default:
             return state.commonFailure(error)
         }

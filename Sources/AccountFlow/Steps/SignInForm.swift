@@ -114,8 +114,8 @@ extension SignInForm: StepModule {
         case .userHasNoPassword:
             form.password = ""
             form.message = tr("signIn.codesOnly", ["action": tr("action.useCodeInstead")])
-        case .invalidInput(let message, _):
-            form.emailError = message
+        case .invalidInput(_, let details):
+            form.emailError = details == .local ? Validation.emailMessage : NativeAuthError.emailRefused
         default:
             return state.commonFailure(error)
         }

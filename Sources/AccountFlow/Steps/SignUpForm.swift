@@ -125,11 +125,11 @@ extension SignUpForm: StepModule {
             form.passwordError = Validation.passwordMessage(rule, password: form.password, email: form.email)
         case .invalidAttributes(let names):
             form.attributes.markRejected(names)
-        case .invalidInput(let message, let details) where details != .local:
+        case .invalidInput(_, let details) where details != .local:
             // From the server at sign-up start, the username (90100): the email field's.
-            form.emailError = message
-        case .invalidInput(let message, _):
-            form.message = message
+            form.emailError = NativeAuthError.emailRefused
+        case .invalidInput:
+            form.message = error.screenMessage
         default:
             return state.commonFailure(error)
         }

@@ -26,7 +26,7 @@ extension PasswordResetError {
         case .invalidCode(let details): .invalidCode(details)
         case .invalidPassword(let rule, let details): .invalidPassword(rule, details)
         case .resetFailed(let details): .server(details)
-        case .pollTimedOut: .networkFailure(errorDescription ?? tr("reset.pollTimedOut"))
+        case .pollTimedOut: .networkFailure(tr("reset.pollTimedOut"))
         case .other(let error): error
         }
     }

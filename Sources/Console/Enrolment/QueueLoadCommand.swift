@@ -1,6 +1,7 @@
 import AccountFlow
 import EnrolmentFiles
 import Foundation
+import Localization
 import SharedQueue
 import TerminalUI
 
@@ -11,6 +12,15 @@ import TerminalUI
 /// message` line each) or differs from what was loaded before (one `row N: …; kept as loaded.` line each); 2 the
 /// list cannot be read or the database cannot be used (nothing loaded).
 enum QueueLoadCommand {
+    /// `problems` as `column: message` in every language a desk may show (the pseudo-locale too): a desk draws a
+    /// refused row in its person's language, as it draws a list's it read itself.
+    static func translations(_ problems: [ColumnProblem]) -> [String: [String]] {
+        let tags = Localizer.catalogueTags.filter { $0 != "en" } + ["qps"]
+        return Dictionary(uniqueKeysWithValues: tags.map { tag in
+            (tag, Localization.with(Localizer(tag: tag)) { problems.map { "\($0.column): \($0.message)" } })
+        })
+    }
+
     static func run(_ path: String, into url: DatabaseURL, event: String, tenant: String, form: EnrolmentForm) async -> Int32 {
         var rows: [ListLoad.Row] = []
         var invalid: [InvalidRow] = []
@@ -25,7 +35,8 @@ enum QueueLoadCommand {
                 if problems.isEmpty {
                     rows.append(ListLoad.Row(row: record.row, email: email.trimmingCharacters(in: .whitespaces), fields: record.fields))
                 } else {
-                    invalid.append(InvalidRow(row: record.row, email: email, problems: problems.map { "\($0.column): \($0.englishMessage)" }))
+                    invalid.append(InvalidRow(row: record.row, email: email, problems: problems.map { "\($0.column): \($0.englishMessage)" },
+                                              translations: Self.translations(problems)))
                 }
             }
         } catch {

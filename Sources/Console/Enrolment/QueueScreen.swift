@@ -19,13 +19,20 @@ struct QueueScreen {
         case walkIn
     }
 
-    /// The footer in `width` columns: the screen's keys (^U, which clears the search, is in the help), with those
-    /// before the last dropped from the right until it fits, so quit stays in view in a longer language.
-    static func footer(width: Int) -> String {
-        var hints = tr("queue.footer").components(separatedBy: "  ")
-        while hints.count > 2, DisplayWidth.of(hints.joined(separator: "  ")) > width { hints.remove(at: hints.count - 2) }
-        return hints.joined(separator: "  ")
+    /// The footer in `width` columns: the screen's keys (^U, which clears the search, is in the help), each key named as
+    /// the keyboard labels it beside the catalogue's word. Where one line is too short the find and move hints go first,
+    /// then the rest wraps between hints onto a second line: every key that acts stays in view in a longer language.
+    static func footer(width: Int) -> [String] {
+        var hints = [tr("queue.key.find"), "↑/↓ " + tr("queue.key.move"), "Enter " + tr("queue.key.signUp"), "F7 " + tr("queue.key.absent"),
+                     "F8 " + tr("queue.key.skip"), "^N " + tr("queue.key.walkIn"), "^C " + tr("queue.key.quit")]
+        while hints.count > 5, DisplayWidth.of(hints.joined(separator: "  ")) > width { hints.removeFirst() }
+        return hints.reduce(into: []) { lines, hint in
+            if let last = lines.last, DisplayWidth.of(last + "  " + hint) <= width { lines[lines.count - 1] = last + "  " + hint } else { lines.append(hint) }
+        }
     }
+
+    /// F12's hint in the header: the key as the keyboard labels it.
+    static var languageHint: String { "\(ConsoleKeys.languageBinding.keyLabel) " + tr("queue.key.language") }
 
     /// Every key the screen takes, for the help overlay (F1; `?` is typed into the search here): F12 with the words
     /// every other screen's help gives it.
@@ -79,44 +86,61 @@ struct QueueScreen {
         list = ScrollList()
     }
 
-    /// Draws the screen over the whole of `buffer`.
+    /// Draws the screen over the whole of `buffer`: the header, the next person and the rows not offered wrap (a longer
+    /// language takes more lines, nothing is cut), the list takes the rows left above the notice line and the footer.
     /// - Returns: where the cursor goes (the end of the filter).
-    /// - Parameter languageKey: the desk offers F12's languages: the header's right end says so when there is room.
+    /// - Parameter languageKey: the desk offers F12's languages: the header's right end says so.
     func render(_ queue: EnrolmentQueue, listName: String, mode: String, languageKey: Bool = false, into buffer: inout Buffer) -> Point {
         let size = buffer.size
+        let width = size.width - 2
         let (k, count) = queue.position
-        buffer.fill(Rect(x: 0, y: 0, width: size.width, height: 1), style: .header)
-        let header = PrintableText.make(tr("queue.header", ["list": listName, "mode": mode]))
-        let language = tr("queue.languageKey")
-        let room = size.width - 2 - DisplayWidth.of(header) - 2
-        if languageKey, DisplayWidth.of(language) <= room { buffer.write(language, at: Point(x: size.width - 1 - DisplayWidth.of(language), y: 0), style: .header) }
-        buffer.writeCut(header, at: Point(x: 1, y: 0), style: .header, width: size.width - 2)
+        let language = languageKey ? Self.languageHint : ""
+        let header = TextWrap.wrap(PrintableText.make(tr("queue.header", ["list": listName, "mode": mode])),
+                                   width: width - (language.isEmpty ? 0 : DisplayWidth.of(language) + 2))
+        buffer.fill(Rect(x: 0, y: 0, width: size.width, height: header.count), style: .header)
+        for (y, line) in header.enumerated() { buffer.writeCut(line, at: Point(x: 1, y: y), style: .header, width: width) }
+        if !language.isEmpty { buffer.write(language, at: Point(x: size.width - 1 - DisplayWidth.of(language), y: 0), style: .header) }
         let next = queue.next.map { tr("queue.next", ["person": Self.label($0), "position": k, "count": count]) }
             ?? tr("queue.allDone", ["done": queue.done, "count": count])
-        buffer.writeCut(next, at: Point(x: 1, y: 2), style: .title, width: size.width - 2)
+        var y = header.count + 1
+        for line in TextWrap.wrap(next, width: width) {
+            buffer.writeCut(line, at: Point(x: 1, y: y), style: .title, width: width)
+            y += 1
+        }
         let prompt = tr("queue.find") + " "
-        buffer.write(prompt, at: Point(x: 1, y: 3))
+        buffer.write(prompt, at: Point(x: 1, y: y))
         let typed = PrintableText.make(filter)
-        let end = buffer.write(typed, at: Point(x: 1 + DisplayWidth.of(prompt), y: 3), style: .field, maxWidth: size.width - 2 - DisplayWidth.of(prompt))
+        let end = buffer.write(typed, at: Point(x: 1 + DisplayWidth.of(prompt), y: y), style: .field, maxWidth: width - DisplayWidth.of(prompt))
+        let cursor = Point(x: 1 + DisplayWidth.of(prompt) + end, y: y)
+        let footer = Self.footer(width: width)
+        let invalid = Self.invalidLines(queue, width: width)
         let shown = queue.matching(filter)
-        let area = Rect(x: 1, y: 5, width: size.width - 2, height: Self.listHeight(size, queue: queue))
+        let area = Rect(x: 1, y: y + 2, width: width, height: max(1, size.height - (y + 2) - invalid.count - 1 - footer.count))
         if shown.isEmpty {
-            buffer.writeCut(queue.pending.isEmpty ? tr("queue.noOneWaiting") : tr("queue.noMatch", ["typed": typed]), at: Point(x: 1, y: 5),
-                         style: .hint, width: area.width)
+            buffer.writeCut(queue.pending.isEmpty ? tr("queue.noOneWaiting") : tr("queue.noMatch", ["typed": typed]), at: Point(x: 1, y: area.y),
+                            style: .hint, width: width)
         }
         list.render(shown.map { Self.line($0, queue: queue) }, in: area, into: &buffer)
-        var y = area.y + area.height
-        if !queue.invalid.isEmpty {
-            buffer.writeCut(tr("queue.notOffered", ["rows": queue.invalid.map { tr("queue.row", ["row": String($0.row)]) }.joined(separator: ", ")]),
-                         at: Point(x: 1, y: y), style: .error, width: size.width - 2)
-            for row in queue.invalid.prefix(Self.invalidLines - 1) {
-                y += 1
-                buffer.writeCut(PrintableText.make("  " + Self.invalidLine(row)), at: Point(x: 1, y: y),
-                             style: .hint, width: size.width - 2)
-            }
+        for (offset, line) in invalid.enumerated() {
+            buffer.writeCut(line.text, at: Point(x: 1, y: area.y + area.height + offset), style: line.style, width: width)
         }
-        buffer.writeCut(Self.footer(width: size.width - 2), at: Point(x: 1, y: size.height - 1), style: .hint, width: size.width - 2)
-        return Point(x: 1 + DisplayWidth.of(prompt) + end, y: 3)
+        for (offset, line) in footer.enumerated() {
+            buffer.writeCut(line, at: Point(x: 1, y: size.height - footer.count + offset), style: .hint, width: width)
+        }
+        return cursor
+    }
+
+    /// The heading of the rows not offered and as many whole rows as fit in ``invalidLineCount`` lines, wrapped.
+    private static func invalidLines(_ queue: EnrolmentQueue, width: Int) -> [(text: String, style: Style)] {
+        guard !queue.invalid.isEmpty else { return [] }
+        let heading = tr("queue.notOffered", ["rows": queue.invalid.map { tr("queue.row", ["row": String($0.row)]) }.joined(separator: ", ")])
+        var lines = TextWrap.wrap(heading, width: width).map { (text: $0, style: Style.error) }
+        for row in queue.invalid {
+            let wrapped = TextWrap.wrap(PrintableText.make(invalidLine(row)), width: width - 2).map { (text: "  " + $0, style: Style.hint) }
+            guard lines.count + wrapped.count <= invalidLineCount else { break }
+            lines += wrapped
+        }
+        return lines
     }
 
     /// A row not offered and its problems, in the language shown now (line mode says it too).
@@ -125,10 +149,12 @@ struct QueueScreen {
     }
 
     /// Lines kept for the rows not offered: a heading and the first few.
-    private static let invalidLines = 4
+    private static let invalidLineCount = 4
 
+    /// The list's rows for paging, as one-line header, next and footer leave them (``render`` draws it from the lines
+    /// they take).
     private static func listHeight(_ size: Size, queue: EnrolmentQueue) -> Int {
-        max(1, size.height - 7 - (queue.invalid.isEmpty ? 0 : min(invalidLines, queue.invalid.count + 1)))
+        max(1, size.height - 7 - (queue.invalid.isEmpty ? 0 : min(invalidLineCount, queue.invalid.count + 1)))
     }
 
     /// `Jane Doe <jane@contoso.com> (row 4)`, made printable.

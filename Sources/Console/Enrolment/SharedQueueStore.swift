@@ -112,12 +112,13 @@ final class SharedQueueStore: QueueStore {
 
     func written() async {}
 
-    /// `queue` with its refused rows' problems shown by the form's labels, as a list's at a desk are: the database keeps
-    /// them as `column: message`, the report's words.
+    /// `queue` with its refused rows' problems shown by the form's labels in the language drawn, as a list's at a desk
+    /// are: the database keeps them as `column: message`, in English for the report and translated by the loader.
     static func labelled(_ queue: EnrolmentQueue, form: EnrolmentForm) -> EnrolmentQueue {
         let invalid = queue.invalid.map { row in
-            InvalidRow(row: row.row, email: row.email, problems: row.problems, shown: {
-                row.problems.map { problem in
+            InvalidRow(row: row.row, email: row.email, problems: row.problems, translations: row.translations, shown: {
+                let problems = Localization.current.lookupTags.lazy.compactMap { row.translations[$0] }.first ?? row.problems
+                return problems.map { problem in
                     guard let colon = problem.range(of: ": "), let label = form.label(of: String(problem[..<colon.lowerBound])) else { return problem }
                     return label + problem[colon.lowerBound...]
                 }

@@ -395,15 +395,18 @@ final class FullScreenSession {
             var top = Buffer(size: Size(width: size.width, height: size.height - paneHeight))
             cursor = queueScreen.render(desk.queue, listName: URL(fileURLWithPath: desk.title).lastPathComponent, mode: header.mode,
                                         languageKey: offersLanguages, into: &top)
-            // The console's own notice, else the home screen's (why the last person's screen was cleared).
+            // The console's own notice, else the home screen's (why the last person's screen was cleared), above the keys.
+            let footer = QueueScreen.footer(width: size.width - 2)
             if let notice = consoleNotice?.text ?? model.state.screen.notice {
-                top.writeCut(notice, at: Point(x: 1, y: top.size.height - 2), style: .hint, width: size.width - 2)
+                top.writeCut(notice, at: Point(x: 1, y: top.size.height - 1 - footer.count), style: .hint, width: size.width - 2)
             }
             full.paste(top, at: Point(x: 0, y: 0))
             if let content, paneHeight > 0 {
                 // The pane goes above the keys line, which stays the screen's last row as on every other screen.
-                content.draw(in: Rect(x: 0, y: top.size.height - 1, width: size.width, height: paneHeight), into: &full)
-                full.writeCut(QueueScreen.footer(width: size.width - 2), at: Point(x: 1, y: size.height - 1), style: .hint, width: size.width - 2)
+                content.draw(in: Rect(x: 0, y: top.size.height - footer.count, width: size.width, height: paneHeight), into: &full)
+                for (offset, line) in footer.enumerated() {
+                    full.writeCut(line, at: Point(x: 1, y: size.height - footer.count + offset), style: .hint, width: size.width - 2)
+                }
             }
         } else {
             cursor = FormRenderer.render(form, pane: content, into: &full)

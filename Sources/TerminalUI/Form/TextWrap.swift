@@ -1,9 +1,9 @@
 /// Word wrapping and truncation by display width.
-enum TextWrap {
+public enum TextWrap {
     /// Splits `text` into lines no wider than `width` columns, breaking at spaces when it can. A word longer
     /// than the width is cut by columns; when it is an address (``isAddress(_:)``) its pieces are lines of
     /// their own, with no other word before or after, so a terminal selection of those lines is the address.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         var line = ""
