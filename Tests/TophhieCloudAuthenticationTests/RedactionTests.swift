@@ -41,7 +41,7 @@ import TophhieCloudAuthentication
         _ = try await afterSignUp.signIn()
         let resetCode = try await auth.resetPassword(email: Kit.email)
         _ = try await resetCode.submitCode("24680135").submitPassword("Secret-New-Password-2!")
-        _ = try await auth.refreshTokens(refreshToken: Kit.refreshToken)
+        _ = try await auth.refreshTokens(refreshToken: Secret(Kit.refreshToken))
         #expect(server.mismatches == [])
 
         let exchanges = seen.withLock { $0 }
@@ -57,7 +57,7 @@ import TophhieCloudAuthentication
         }
         // Operators still see what happened: usernames, statuses and the markers.
         #expect(exchanges[0].requestForm.contains { $0.key == "username" && $0.value == Kit.email })
-        #expect(exchanges[0].requestForm.contains { $0.key == "password" && $0.value == ObservedExchange.redactionMarker })
+        #expect(exchanges[0].requestForm.contains { $0.key == "password" && $0.value == Secret.marker })
         #expect(exchanges.allSatisfy { $0.status == 200 })
 
         // The HAR export is built from the same redacted exchanges.
@@ -84,12 +84,12 @@ import TophhieCloudAuthentication
         _ = try? await auth.signIn(email: Kit.email)
         let bodies = seen.withLock { $0.map(\.responseBody) }
         #expect(!bodies[0].contains("secret"), "\(bodies[0])")
-        #expect(bodies[0].contains(#""access_token":"[REDACTED]"#))
+        #expect(bodies[0].contains(#""access_token":"<redacted>"#))
         #expect(bodies[1] == "<h1>502 Bad Gateway</h1>")
     }
 
     @Test func dumpingAResultShowsNoToken() {
-        let result = TophhieAuthResult(idToken: Kit.idToken, accessToken: Kit.accessToken, refreshToken: Kit.refreshToken,
+        let result = TophhieAuthResult(idToken: Secret(Kit.idToken), accessToken: Secret(Kit.accessToken), refreshToken: Secret(Kit.refreshToken),
                                        expiresOn: Date(), scopes: ["openid"],
                                        account: TophhieAccount(objectID: "o", tenantID: "t", username: Kit.email, displayName: nil, claims: [:]))
         var dumped = ""

@@ -20,7 +20,7 @@ public final class EffectRunner: Sendable {
     private struct State {
         var live: (any LiveStep)?
         /// The refresh token of the last completed sign-in, in memory only, and whose it is.
-        var refreshToken: String?
+        var refreshToken: Secret?
         var username: String?
     }
 

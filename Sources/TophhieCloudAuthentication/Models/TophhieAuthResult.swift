@@ -2,17 +2,17 @@ import Foundation
 
 /// Tokens and the account after a completed sign-in. Holds no live framework objects.
 ///
-/// `description` and `debugDescription` never show a token.
+/// The tokens are ``Secret``s: printing or dumping a result never shows one; `revealed` gives each for the wire.
 /// Source: docs/protocol.md §N3.4 (token answer).
-public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible {
     /// The id token (a JWT). Always present: the framework asks for `openid` on every token request,
     /// and a token answer without an `id_token` is refused as a protocol error.
-    public var idToken: String
+    public var idToken: Secret
     /// The bearer access token for `scopes`.
-    public var accessToken: String
+    public var accessToken: Secret
     /// The refresh token for `TophhieNativeAuth.refreshTokens(refreshToken:username:)`; nil when the answer had
     /// none (it needs `offline_access`).
-    public var refreshToken: String?
+    public var refreshToken: Secret?
     /// When the access token expires.
     public var expiresOn: Date
     /// Scopes granted.
@@ -25,7 +25,7 @@ public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, Cu
     public var refreshDeferral: String?
 
     /// Memberwise; `expiresOn` is an absolute time, `scopes` the granted scopes.
-    public init(idToken: String, accessToken: String, refreshToken: String?, expiresOn: Date, scopes: [String], account: TophhieAccount) {
+    public init(idToken: Secret, accessToken: Secret, refreshToken: Secret?, expiresOn: Date, scopes: [String], account: TophhieAccount) {
         self.idToken = idToken
         self.accessToken = accessToken
         self.refreshToken = refreshToken
@@ -43,20 +43,11 @@ public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible, Cu
             idToken: idToken, accessToken: grant.accessToken, refreshToken: grant.refreshToken,
             expiresOn: receivedAt.addingTimeInterval(TimeInterval(grant.expiresIn)),
             scopes: grant.scope.split(separator: " ").map(String.init),
-            account: TophhieAccount(idToken: idToken, clientInfo: grant.clientInfo, fallbackUsername: username))
+            account: TophhieAccount(idToken: idToken.revealed, clientInfo: grant.clientInfo, fallbackUsername: username))
     }
 
-    /// Account, scopes and expiry; the tokens show as `[REDACTED]`.
+    /// Account, scopes and expiry, for traces: the account's other claims are personal data.
     public var description: String {
-        "TophhieAuthResult(account: \(account.username ?? "?"), scopes: \(scopes.joined(separator: " ")), "
-            + "expiresOn: \(expiresOn), tokens: [REDACTED])"
-    }
-
-    /// Same as `description`, so debuggers never print a token.
-    public var debugDescription: String { description }
-
-    /// `dump` and debuggers see the account and lifetimes, never the tokens.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["account": account, "scopes": scopes, "expiresOn": expiresOn, "tokens": "[REDACTED]"])
+        "TophhieAuthResult(account: \(account.username ?? "?"), scopes: \(scopes.joined(separator: " ")), expiresOn: \(expiresOn))"
     }
 }
