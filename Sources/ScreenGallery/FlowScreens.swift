@@ -24,7 +24,7 @@ public enum FlowScreens {
     public static let refreshToken = "1.AQoA-refresh-token-value-0123456789"
 
     public static let account = SignedInAccount(TophhieAuthResult(
-        idToken: Secret(idToken), accessToken: Secret(accessToken), refreshToken: Secret(refreshToken),
+        idToken: idToken, accessToken: accessToken, refreshToken: refreshToken,
         expiresOn: start.addingTimeInterval(3600), scopes: ["openid", "profile", "offline_access"],
         account: TophhieAccount(
             objectID: "7d2f0c4e-1b9a-4f55-9c1e-3a5b6c7d8e9f", tenantID: "0a1b2c3d-4e5f-6789-abcd-ef0123456789",

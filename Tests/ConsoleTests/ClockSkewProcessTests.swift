@@ -66,7 +66,7 @@ import TophhieCloudAuthentication
         func graphTakes(_ token: String) -> Bool {
             server.emulator.handle(EmulatorRequest(method: "GET", path: "/v1.0/me", headers: ["authorization": "Bearer \(token)"])).status == 200
         }
-        var previous = signedIn.accessToken.revealed
+        var previous = signedIn.accessToken
         // The real clock, then 2 h ahead (the real-clock token looks expired), then 2 h behind (the +2 h token was
         // cached in the future): each refreshes once, and the same clock's next run prints the cached token.
         for offset in [nil, "+2h", "-2h"] {

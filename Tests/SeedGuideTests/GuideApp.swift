@@ -38,7 +38,7 @@ final class GuideApp {
     /// The code the user types.
     var userEnteredCode: String { typedCode ?? readCode() }
 
-    func finishSignIn(idToken: Secret) { finishedIDTokens.append(idToken.revealed) }
+    func finishSignIn(idToken: String) { finishedIDTokens.append(idToken) }
 
     func showError(_ message: String) { errorsShown.append(message) }
 

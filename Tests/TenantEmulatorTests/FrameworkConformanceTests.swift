@@ -322,13 +322,13 @@ struct FrameworkConformanceTests {
         let database = ScratchDatabase()
         defer { withExtendedLifetime(database) {} }
         let file = database.path
-        var refresh: Secret = ""
+        var refresh = ""
         try await withFrameworkRun(preset: "mfa", dataFile: file, adjust: { $0.mfa.required = false }) { run in
             let result = try await run.signInWithPassword("jane.doe@contoso.com", "Blue-Harbor-7419!")
             refresh = try #require(result.refreshToken)
         }
         try await withFrameworkRun(preset: "mfa", dataFile: file) { run in
-            run.remember(refresh.revealed)
+            run.remember(refresh)
             await #expect { _ = try await run.auth.refreshTokens(refreshToken: refresh) } throws: { error in
                 guard case .mfaRequiredForRefresh(let details) = error as? NativeAuthError else { return false }
                 return details.code == 50076

@@ -52,7 +52,7 @@ final class FrameworkRun: Sendable {
     /// Remembers the tokens of a result and returns it.
     @discardableResult
     func remember(_ result: TophhieAuthResult) -> TophhieAuthResult {
-        remember(result.accessToken.revealed, result.idToken.revealed, result.refreshToken?.revealed)
+        remember(result.accessToken, result.idToken, result.refreshToken)
         return result
     }
 

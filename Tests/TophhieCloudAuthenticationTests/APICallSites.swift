@@ -35,7 +35,7 @@ func apiSignInCallSites(email: String, password: String, code: String, phone: St
         _ = (step.sentTo, step.codeLength)
         _ = try await step.resendCode()
         let result: TophhieAuthResult = try await step.submitCode(code)
-        let _: String = result.idToken.revealed
+        let _: String = result.idToken
     case .mfaRequired(let mfa):
         let method = mfa.methods[0]
         _ = method.channel == .email || method.channel == .sms
@@ -43,7 +43,7 @@ func apiSignInCallSites(email: String, password: String, code: String, phone: St
         case .verificationRequired(let step):
             _ = (step.sentTo, step.codeLength, step.channel)
             let result: TophhieAuthResult = try await step.submitCode(code)
-            let _: String = result.idToken.revealed
+            let _: String = result.idToken
         case .selectionRequired(let methods, let selection):
             _ = try await selection.requestChallenge(methods[0])
         }
@@ -53,7 +53,7 @@ func apiSignInCallSites(email: String, password: String, code: String, phone: St
         _ = try await registration.registerSMS(phoneNumber: "+441234567890")
         if case .verificationRequired(let step) = try await registration.register(registration.availableMethods[0], verificationContact: phone) {
             let result: TophhieAuthResult = try await step.submitCode(code)
-            let _: String = result.idToken.revealed
+            let _: String = result.idToken
         }
     }
     do {

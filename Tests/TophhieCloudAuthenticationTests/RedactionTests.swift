@@ -41,7 +41,7 @@ import TophhieCloudAuthentication
         _ = try await afterSignUp.signIn()
         let resetCode = try await auth.resetPassword(email: Kit.email)
         _ = try await resetCode.submitCode("24680135").submitPassword("Secret-New-Password-2!")
-        _ = try await auth.refreshTokens(refreshToken: Secret(Kit.refreshToken))
+        _ = try await auth.refreshTokens(refreshToken: Kit.refreshToken)
         #expect(server.mismatches == [])
 
         let exchanges = seen.withLock { $0 }
@@ -89,7 +89,7 @@ import TophhieCloudAuthentication
     }
 
     @Test func dumpingAResultShowsNoToken() {
-        let result = TophhieAuthResult(idToken: Secret(Kit.idToken), accessToken: Secret(Kit.accessToken), refreshToken: Secret(Kit.refreshToken),
+        let result = TophhieAuthResult(idToken: Kit.idToken, accessToken: Kit.accessToken, refreshToken: Kit.refreshToken,
                                        expiresOn: Date(), scopes: ["openid"],
                                        account: TophhieAccount(objectID: "o", tenantID: "t", username: Kit.email, displayName: nil, claims: [:]))
         var dumped = ""

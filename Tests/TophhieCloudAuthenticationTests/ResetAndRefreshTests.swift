@@ -94,7 +94,7 @@ import TophhieCloudAuthentication
 
     @Test func refreshRotatesTheRefreshToken() async throws {
         let server = ScriptedTransport([Self.refresh(Kit.tokens(refresh: "1.rotated"))])
-        let result = try await Kit.auth(server).refreshTokens(refreshToken: Secret(Kit.refreshToken))
+        let result = try await Kit.auth(server).refreshTokens(refreshToken: Kit.refreshToken)
         #expect(result.refreshToken == "1.rotated")
         #expect(server.mismatches == [])
     }
@@ -109,16 +109,16 @@ import TophhieCloudAuthentication
         ])
         let auth = try Kit.auth(server)
         await #expect(throws: NativeAuthError.mfaRequiredForRefresh(details("invalid_grant", nil, 50076))) {
-            _ = try await auth.refreshTokens(refreshToken: Secret(Kit.refreshToken))
+            _ = try await auth.refreshTokens(refreshToken: Kit.refreshToken)
         }
         await #expect(throws: NativeAuthError.refreshTokenExpired(details("invalid_grant", nil, 700082))) {
-            _ = try await auth.refreshTokens(refreshToken: Secret(Kit.refreshToken))
+            _ = try await auth.refreshTokens(refreshToken: Kit.refreshToken)
         }
         await #expect(throws: NativeAuthError.passwordChangeRequired(details("invalid_request", nil, 50142))) {
-            _ = try await auth.refreshTokens(refreshToken: Secret(Kit.refreshToken))
+            _ = try await auth.refreshTokens(refreshToken: Kit.refreshToken)
         }
         await #expect(throws: NativeAuthError.server(details("invalid_grant", nil, 9002313))) {
-            _ = try await auth.refreshTokens(refreshToken: Secret(Kit.refreshToken))
+            _ = try await auth.refreshTokens(refreshToken: Kit.refreshToken)
         }
     }
 }

@@ -8,7 +8,7 @@ import TophhieCloudAuthentication
     @Test func printingOrDumpingWhatHoldsASecretShowsOnlyTheMarker() {
         let (id, access, refresh, key) = ("id-token-7781", "access-token-5523", "refresh-token-9034", "PRIVATE-KEY-3310")
         let grant = TokenGrant(accessToken: Secret(access), refreshToken: Secret(refresh), idToken: Secret(id), scope: "openid", expiresIn: 60)
-        let result = TophhieAuthResult(idToken: Secret(id), accessToken: Secret(access), refreshToken: Secret(refresh), expiresOn: Date(),
+        let result = TophhieAuthResult(idToken: id, accessToken: access, refreshToken: refresh, expiresOn: Date(),
                                        scopes: ["openid"], account: TophhieAccount(objectID: "o", tenantID: "t", username: "ada@contoso.com",
                                                                                    displayName: nil, claims: [:]))
         let values: [Any] = [grant, result, TLSIdentity(certificatePEM: "CERT", privateKeyPEM: Secret(key)), Secret(access)]

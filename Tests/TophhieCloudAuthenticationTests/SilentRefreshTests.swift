@@ -69,7 +69,7 @@ import TophhieCloudAuthentication
         time.advance(3600 - 301)
         let result = try await auth.acquireTokenSilent()
         #expect(result.accessToken == "at-1")
-        #expect(result.idToken.revealed == InteractiveKit.idToken())
+        #expect(result.idToken == InteractiveKit.idToken())
         #expect(tenant.forms("/token").filter { $0["grant_type"] == "refresh_token" }.isEmpty)
     }
 

@@ -72,11 +72,11 @@ public enum AccountCommandRunner {
         // A failed early refresh still gives a valid token (exit 0); say so once, on stderr (field case 030, docs/field-cases.md).
         if let deferral = result.refreshDeferral { errors("tophhie token: \(deferral)") }
         guard options.json else {
-            output(result.accessToken.revealed)
+            output(result.accessToken)
             return
         }
         output(json([
-            "accessToken": result.accessToken.revealed,
+            "accessToken": result.accessToken,
             "tokenType": "Bearer",
             "expiresOn": ISO8601DateFormatter().string(from: result.expiresOn),
             "expires_on": Int(result.expiresOn.timeIntervalSince1970),

@@ -77,7 +77,7 @@ struct GraphCall: Sendable {
         var retried = false
         while true {
             do {
-                return try await auth.acquireTokenSilent(scopes: scopes, account: account, forceRefresh: forceRefresh).accessToken.revealed
+                return try await auth.acquireTokenSilent(scopes: scopes, account: account, forceRefresh: forceRefresh).accessToken
             } catch let error as AuthError {
                 guard !retried, case .serviceUnavailable(let details, let retryAfter) = error,
                       let wait = NativeAuthClient.retryDelay(status: details.status ?? 0, retryAfter: retryAfter,

@@ -73,7 +73,7 @@ final class DiscoveredMetadata: Sendable {
 
 extension TophhieAuthResult {
     init(_ tokens: TokenGrant, idToken: Secret, receivedAt: Date) throws {
-        self.init(idToken: idToken, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
+        self.init(idToken: idToken.revealed, accessToken: tokens.accessToken.revealed, refreshToken: tokens.refreshToken?.revealed,
                   expiresOn: receivedAt.addingTimeInterval(TimeInterval(tokens.expiresIn)),
                   scopes: tokens.scope.split(separator: " ").map(String.init),
                   account: TophhieAccount(idToken: idToken.revealed, clientInfo: tokens.clientInfo, fallbackUsername: nil))

@@ -328,7 +328,7 @@ public final class TophhieAuth: Sendable {
         }
         let clientInfo = Base64URL.encode(Array(#"{"uid":"\#(objectID)","utid":"\#(tenantID)"}"#.utf8))
         let seconds = max(0, Int(result.expiresOn.timeIntervalSince(clock()).rounded()))
-        let tokens = TokenGrant(accessToken: result.accessToken, refreshToken: result.refreshToken, idToken: result.idToken,
+        let tokens = TokenGrant(accessToken: result.accessTokenSecret, refreshToken: result.refreshTokenSecret, idToken: result.idTokenSecret,
                                 clientInfo: clientInfo, scope: result.scopes.joined(separator: " "), expiresIn: seconds)
         let (clientID, environment, now) = (session.configuration.clientID, session.configuration.environment, clock())
         try await session.store.update { cache in
@@ -384,7 +384,7 @@ public final class TophhieAuth: Sendable {
     static func result(_ token: CachedAccessToken, idToken: Secret, cache: MSALTokenCache, account: CachedAccount, clientID: String)
         -> TophhieAuthResult {
         let refresh = cache.refreshToken(homeAccountID: account.homeAccountID, environment: account.environment, clientID: clientID)
-        return TophhieAuthResult(idToken: idToken, accessToken: token.secret, refreshToken: refresh?.secret, expiresOn: token.expiresOn,
+        return TophhieAuthResult(idToken: idToken.revealed, accessToken: token.secret.revealed, refreshToken: refresh?.secret.revealed, expiresOn: token.expiresOn,
                                  scopes: token.scopes, account: Self.account(account, in: cache, clientID: clientID))
     }
 }

@@ -2,17 +2,30 @@ import Foundation
 
 /// Tokens and the account after a completed sign-in. Holds no live framework objects.
 ///
-/// The tokens are ``Secret``s: printing or dumping a result never shows one; `revealed` gives each for the wire.
+/// The tokens are kept as ``Secret``s, so printing, interpolating or dumping a result never shows one; the
+/// properties app code reads give them as the seed's `String`s.
 /// Source: docs/protocol.md §N3.4 (token answer).
 public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible {
     /// The id token (a JWT). Always present: the framework asks for `openid` on every token request,
     /// and a token answer without an `id_token` is refused as a protocol error.
-    public var idToken: Secret
+    public var idToken: String {
+        get { idTokenSecret.revealed }
+        set { idTokenSecret = Secret(newValue) }
+    }
     /// The bearer access token for `scopes`.
-    public var accessToken: Secret
+    public var accessToken: String {
+        get { accessTokenSecret.revealed }
+        set { accessTokenSecret = Secret(newValue) }
+    }
     /// The refresh token for `TophhieNativeAuth.refreshTokens(refreshToken:username:)`; nil when the answer had
     /// none (it needs `offline_access`).
-    public var refreshToken: Secret?
+    public var refreshToken: String? {
+        get { refreshTokenSecret?.revealed }
+        set { refreshTokenSecret = newValue.map { Secret($0) } }
+    }
+    private(set) var idTokenSecret: Secret
+    private(set) var accessTokenSecret: Secret
+    private(set) var refreshTokenSecret: Secret?
     /// When the access token expires.
     public var expiresOn: Date
     /// Scopes granted.
@@ -25,10 +38,10 @@ public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible {
     public var refreshDeferral: String?
 
     /// Memberwise; `expiresOn` is an absolute time, `scopes` the granted scopes.
-    public init(idToken: Secret, accessToken: Secret, refreshToken: Secret?, expiresOn: Date, scopes: [String], account: TophhieAccount) {
-        self.idToken = idToken
-        self.accessToken = accessToken
-        self.refreshToken = refreshToken
+    public init(idToken: String, accessToken: String, refreshToken: String?, expiresOn: Date, scopes: [String], account: TophhieAccount) {
+        idTokenSecret = Secret(idToken)
+        accessTokenSecret = Secret(accessToken)
+        refreshTokenSecret = refreshToken.map { Secret($0) }
         self.expiresOn = expiresOn
         self.scopes = scopes
         self.account = account
@@ -40,7 +53,7 @@ public struct TophhieAuthResult: Sendable, Hashable, CustomStringConvertible {
             throw NativeAuthError.unexpectedResponse("The token answer has no id_token, though openid was asked for.", correlationID: nil)
         }
         self.init(
-            idToken: idToken, accessToken: grant.accessToken, refreshToken: grant.refreshToken,
+            idToken: idToken.revealed, accessToken: grant.accessToken.revealed, refreshToken: grant.refreshToken?.revealed,
             expiresOn: receivedAt.addingTimeInterval(TimeInterval(grant.expiresIn)),
             scopes: grant.scope.split(separator: " ").map(String.init),
             account: TophhieAccount(idToken: idToken.revealed, clientInfo: grant.clientInfo, fallbackUsername: username))

@@ -177,11 +177,11 @@ public final class TophhieNativeAuth: Sendable {
     /// - Throws: `NativeAuthError.mfaRequiredForRefresh` (50076: run an interactive native sign-in),
     ///   `.refreshTokenExpired`, `.passwordChangeRequired` (50142), `.server`, …
     /// Source: docs/protocol.md §N6.
-    public func refreshTokens(refreshToken: Secret, username: String? = nil) async throws -> TophhieAuthResult {
+    public func refreshTokens(refreshToken: String, username: String? = nil) async throws -> TophhieAuthResult {
         let context = try makeContext()
         var form = context.form()
         form.set(.grantType, GrantType.refreshToken.wireValue)
-        form.set(.refreshToken, refreshToken.revealed)
+        form.set(.refreshToken, refreshToken)
         context.addTokenFields(to: &form)
         let response = try await context.call(.token, form)
         guard case .tokens(let grant) = response else { throw NativeAuthError.from(response, at: .token) }
