@@ -48,7 +48,10 @@ let package = Package(
         // SwiftPM runs none for the console built as the launcher's tool.)
         .target(name: "Localization", dependencies: ["CMessageFormat"], resources: [.embedInCode("Catalogues")]),
 
-        .target(name: "NativeAuthWire"),
+        // The one wrapper for a secret's text (passwords, codes, tokens, keys): it prints as `<redacted>`. A Foundation-free
+        // leaf, so every module that holds a secret reaches it.
+        .target(name: "Secrets"),
+        .target(name: "NativeAuthWire", dependencies: ["Secrets"]),
         // The one bridge from async code to blocking work on a Dispatch thread (never Swift's cooperative pool).
         .target(name: "OffPool"),
         // The one email-address rule: its shape, and the key (NFC, then case folding) addresses are compared by. A leaf,
@@ -63,13 +66,13 @@ let package = Package(
         // The token cache's strict JSON reader, Foundation-free: the framework and the launcher's `tophhie token` share it.
         .target(name: "TokenCacheJSON"),
         .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "TenantConfiguration", "CCurl", "CCrypto", "LoopbackHTTP", "OffPool",
-                                                                  "TokenCacheJSON"]),
+                                                                  "TokenCacheJSON", "Secrets"]),
         .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "EmailAddresses", "CRegexBound", "Localization"]),
         // One-time codes read from a real mailbox over libcurl's IMAP, for scenario runs against a real tenant.
         .target(name: "MailboxCodes", dependencies: ["EmailAddresses", "CCurl", "CGMime", "CLibXML2", "OffPool"],
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/gmime-3.0"])]),
         // Foundation-free, like CursesBackend and Launcher: the launcher paints its first frame with them.
-        .target(name: "TerminalUI"),
+        .target(name: "TerminalUI", dependencies: ["Secrets"]),
         // Text to QR modules (libqrencode) and modules to half-block lines. Foundation-free.
         .target(name: "QRCode", dependencies: ["CQRencode"]),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
@@ -83,8 +86,8 @@ let package = Package(
                 resources: ["email-password", "email-otp", "mfa", "attributes", "strict"].map { .embedInCode("Presets/\($0).json") }),
         // Loopback HTTP/HTTPS server (libmicrohttpd), Foundation-free: the emulator, the benchmark and the
         // browser sign-in's redirect listener share it.
-        .target(name: "LoopbackHTTP", dependencies: ["CMicroHTTPD", "OffPool"]),
-        .target(name: "EmulatorServer", dependencies: ["NativeAuthWire", "TenantEmulator", "LoopbackHTTP", "CCrypto"]),
+        .target(name: "LoopbackHTTP", dependencies: ["CMicroHTTPD", "OffPool", "Secrets"]),
+        .target(name: "EmulatorServer", dependencies: ["NativeAuthWire", "TenantEmulator", "LoopbackHTTP", "CCrypto", "Secrets"]),
         // Enrolment files: the streaming RFC 4180 CSV reader and the enrolment record's hash chain (SHA-256).
         .target(name: "EnrolmentFiles", dependencies: ["EmailAddresses", "CCrypto", "OffPool", "TerminalUI"]),
         // Many desks on one list: the shared queue, its claims and its record in PostgreSQL (libpq). Off the pool

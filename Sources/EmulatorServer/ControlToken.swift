@@ -1,6 +1,7 @@
 import CCrypto
 import Foundation
 import NativeAuthWire
+import Secrets
 
 /// The bearer credential the control API (`/emulator/v1/…`: user export with password hashes, deletion,
 /// device-code approval, clock, faults) requires when the emulator listens where others can reach it.
@@ -9,11 +10,8 @@ import NativeAuthWire
 /// compared in constant time (SHA-256 of each side, then `CRYPTO_memcmp`, so neither the length nor the first
 /// differing byte shows in the answer time); anything else gets 401. In-process callers (the console's panel)
 /// call `TenantEmulator.handle` directly and need none. Source: RFC 6750 §2.1, §3.
-struct ControlToken: Sendable, CustomStringConvertible {
-    let value: String
-
-    /// Never the token itself.
-    var description: String { "ControlToken([REDACTED])" }
+struct ControlToken: Sendable {
+    let value: Secret
 
     /// A token given by the operator (read from a file); surrounding whitespace dropped.
     /// - Throws: `Failure` when it is shorter than 16 characters or has characters a header cannot carry.
@@ -22,7 +20,7 @@ struct ControlToken: Sendable, CustomStringConvertible {
         guard value.count >= 16, value.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
             throw Failure(description: "a control token needs at least 16 visible ASCII characters (no spaces)")
         }
-        self.value = value
+        self.value = Secret(value)
     }
 
     /// 32 bytes of OpenSSL's CSPRNG, base64url without padding (43 characters).
@@ -33,13 +31,13 @@ struct ControlToken: Sendable, CustomStringConvertible {
         return ControlToken(checked: Base64URL.encode(bytes))
     }
 
-    private init(checked value: String) { self.value = value }
+    private init(checked value: String) { self.value = Secret(value) }
 
     /// Whether an `Authorization` header value carries this token (`Bearer` in any case, one space).
     func admits(_ authorization: String?) -> Bool {
         guard let authorization, authorization.count > 7, authorization.prefix(7).lowercased() == "bearer " else { return false }
         let given = Self.digest(String(authorization.dropFirst(7)))
-        let wanted = Self.digest(value)
+        let wanted = Self.digest(value.revealed)
         return given.withUnsafeBytes { lhs in wanted.withUnsafeBytes { rhs in CRYPTO_memcmp(lhs.baseAddress, rhs.baseAddress, 32) == 0 } }
     }
 

@@ -52,7 +52,7 @@ public final class EmulatorServer: Sendable {
 
     private init(emulator: TenantEmulator, daemon: HTTPDaemon, responder: EmulatorResponder, certificatePEM: String?) {
         self.responder = responder
-        controlToken = responder.controlToken?.value
+        controlToken = responder.controlToken?.value.revealed
         self.emulator = emulator
         self.daemon = daemon
         self.certificatePEM = certificatePEM
@@ -77,7 +77,7 @@ public final class EmulatorServer: Sendable {
                              controlToken: String? = nil) throws -> EmulatorServer {
         let token = try controlToken.map(ControlToken.init)
         return try start(emulator: TenantEmulator(policy: policy, dataFile: dataFile, hasher: hasher, signingKey: signingKey), port: port, host: host, tls: tls,
-                         controlToken: token?.value)
+                         controlToken: token?.value.revealed)
     }
 
     /// Serves an existing emulator.

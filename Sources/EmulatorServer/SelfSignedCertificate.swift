@@ -1,5 +1,6 @@
 import CCrypto
 import LoopbackHTTP
+import Secrets
 
 /// A self-signed certificate for `127.0.0.1` and `localhost`, generated in memory at start (OpenSSL libcrypto).
 ///
@@ -9,16 +10,11 @@ import LoopbackHTTP
 /// keyUsage `digitalSignature, keyCertSign` (critical); a random 63-bit serial; valid from an hour ago
 /// (clock skew) for 30 days; signed with ECDSA-SHA256. Key and certificate stay in memory as PEM: the key
 /// is never written anywhere.
-struct SelfSignedCertificate: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+struct SelfSignedCertificate: Sendable {
     /// The certificate as one `-----BEGIN CERTIFICATE-----` block.
     let certificatePEM: String
     /// The PKCS#8 private key as one `-----BEGIN PRIVATE KEY-----` block.
-    let privateKeyPEM: String
-
-    /// The certificate only; the private key shows as `[REDACTED]`.
-    var description: String { "SelfSignedCertificate(privateKeyPEM: [REDACTED])" }
-    var debugDescription: String { description }
-    var customMirror: Mirror { Mirror(self, children: ["certificatePEM": certificatePEM, "privateKeyPEM": "[REDACTED]"]) }
+    let privateKeyPEM: Secret
 
     /// The subject and issuer common name.
     static let commonName = "Tophhie emulator"
@@ -73,7 +69,7 @@ struct SelfSignedCertificate: Sendable, CustomStringConvertible, CustomDebugStri
         guard X509_sign(certificate, key, EVP_sha256()) > 0 else { throw Failure(description: "cannot sign the certificate") }
         let certificatePEM = try pem("certificate") { PEM_write_bio_X509($0, certificate) }
         let keyPEM = try pem("private key") { PEM_write_bio_PrivateKey($0, key, nil, nil, 0, nil, nil) }
-        return SelfSignedCertificate(certificatePEM: certificatePEM, privateKeyPEM: keyPEM)
+        return SelfSignedCertificate(certificatePEM: certificatePEM, privateKeyPEM: Secret(keyPEM))
     }
 
     /// 16 random hex digits that tell this certificate's name from every other emulator's.

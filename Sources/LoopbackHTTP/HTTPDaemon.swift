@@ -56,7 +56,7 @@ public final class HTTPDaemon: Sendable {
             guard cmhd_tls_supported() != 0 else {
                 throw StartFailure(description: "cannot serve HTTPS: this libmicrohttpd was built without TLS (GnuTLS); install Debian's libmicrohttpd12")
             }
-            guard let key = strdup(tls.privateKeyPEM), let certificate = strdup(tls.certificatePEM) else {
+            guard let key = strdup(tls.privateKeyPEM.revealed), let certificate = strdup(tls.certificatePEM) else {
                 throw StartFailure(description: "cannot serve HTTPS: out of memory copying the certificate")
             }
             strings = [key, certificate]

@@ -59,7 +59,7 @@ public final class ScriptedTransport: HTTPTransport {
             let keys = Set(form.keys).union(step.form.keys).sorted()
             // Test output is a log too: secret values are named, not printed.
             let secret = Set(FormKey.secrets.map(\.rawValue))
-            func shown(_ value: String?, _ key: String) -> String { value.map { secret.contains(key) ? "[REDACTED]" : $0 } ?? "(absent)" }
+            func shown(_ value: String?, _ key: String) -> String { value.map { secret.contains(key) ? Secret.marker : $0 } ?? "(absent)" }
             for key in keys where form[key] != step.form[key] {
                 problem.append("\(step.endpoint.path) \(key): expected \(shown(step.form[key], key)), got \(shown(form[key], key))")
             }

@@ -3,3 +3,5 @@
 @_exported import NativeAuthWire
 // `tenantSnapshot` returns the snapshot model (`TenantSnapshot` and its parts), so it is public API too.
 @_exported import TenantConfiguration
+// The token cache's entries hold `Secret`s (`entry.secret.revealed`), so the wrapper is public API too.
+@_exported import Secrets

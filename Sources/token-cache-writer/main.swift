@@ -29,8 +29,8 @@ func sample(_ variant: Int) throws -> MSALTokenCache {
     let letter = variant == 0 ? "a" : "b"
     for index in 0..<(variant == 0 ? 12 : 20) {
         let answer = TokenGrant(
-            accessToken: String(repeating: letter, count: 60_000) + "\(index)", refreshToken: "rt-\(letter)",
-            idToken: idToken(name: "sample \(letter)"), clientInfo: clientInfo, scope: "User.Read scope\(index)", expiresIn: 3599)
+            accessToken: Secret(String(repeating: letter, count: 60_000) + "\(index)"), refreshToken: Secret("rt-\(letter)"),
+            idToken: Secret(idToken(name: "sample \(letter)")), clientInfo: clientInfo, scope: "User.Read scope\(index)", expiresIn: 3599)
         try cache.store(answer, clientID: client, environment: environment, realm: realm, requestedScopes: [],
                         accountSource: nil, now: Date(timeIntervalSince1970: 1_767_225_600))
     }
@@ -56,8 +56,8 @@ func run(_ arguments: [String]) throws {
             _ = try file.update { cache in
                 let count = Int(cache.account(homeAccountID: home, environment: environment)?.name ?? "") ?? 0
                 let answer = TokenGrant(
-                    accessToken: "at-\(arguments[2])-\(cycle)", refreshToken: "rt-\(arguments[2])-\(cycle)",
-                    idToken: idToken(name: "\(count + 1)"), clientInfo: clientInfo, scope: "User.Read", expiresIn: 3599)
+                    accessToken: Secret("at-\(arguments[2])-\(cycle)"), refreshToken: Secret("rt-\(arguments[2])-\(cycle)"),
+                    idToken: Secret(idToken(name: "\(count + 1)")), clientInfo: clientInfo, scope: "User.Read", expiresIn: 3599)
                 try cache.store(answer, clientID: client, environment: environment, realm: realm, requestedScopes: [],
                                 accountSource: nil, now: Date())
             }

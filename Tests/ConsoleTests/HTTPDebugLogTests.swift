@@ -45,7 +45,7 @@ import TophhieCloudAuthentication
         let stderr = debug.withLock { $0 } + lines.errors
         #expect(status == 0, "\(stderr)")
         #expect(stderr.contains("debug: POST \(tenant.server.authority.absoluteString)/oauth2/v2.0/token"), "\(stderr)")
-        #expect(stderr.contains("debug: refresh_token=[REDACTED]"), "\(stderr)")
+        #expect(stderr.contains("debug: refresh_token=<redacted>"), "\(stderr)")
         #expect(stderr.contains("debug: HTTP 200"), "\(stderr)")
         let accessToken = lines.output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(accessToken.count > 20)

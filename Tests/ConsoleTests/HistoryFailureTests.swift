@@ -59,7 +59,7 @@ import TophhieCloudAuthentication
         let cache = NSTemporaryDirectory() + "tophhie-\(UUID().uuidString).json"
         let idToken = encode(#"{"alg":"none"}"#) + "." + encode(#"{"oid":"u1","tid":"t1","preferred_username":"ops@contoso.com"}"#) + ".sig"
         _ = try TokenCacheFile(path: cache).update { cache in
-            try cache.store(TokenGrant(accessToken: "at", refreshToken: "rt", idToken: idToken, clientInfo: clientInfo, scope: "AuditLog.Read.All",
+            try cache.store(TokenGrant(accessToken: "at", refreshToken: "rt", idToken: Secret(idToken), clientInfo: clientInfo, scope: "AuditLog.Read.All",
                                                    expiresIn: 3600),
                             clientID: clientID, environment: "contoso.ciamlogin.com", realm: "t1", requestedScopes: [],
                             accountSource: nil, now: Date())
@@ -85,7 +85,7 @@ import TophhieCloudAuthentication
         let info = Self.encode(#"{"uid":"u1","utid":"t1"}"#)
         let idToken = Self.encode(#"{"alg":"none"}"#) + "." + Self.encode(#"{"oid":"u1","tid":"t1","preferred_username":"ops@contoso.com"}"#) + ".sig"
         _ = try TokenCacheFile(path: cache).update { cache in
-            try cache.store(TokenGrant(accessToken: "at", refreshToken: "rt", idToken: idToken, clientInfo: info, scope: "AuditLog.Read.All",
+            try cache.store(TokenGrant(accessToken: "at", refreshToken: "rt", idToken: Secret(idToken), clientInfo: info, scope: "AuditLog.Read.All",
                                                    expiresIn: 3600),
                             clientID: clientID, environment: "contoso.ciamlogin.com", realm: "t1", requestedScopes: [],
                             accountSource: nil, now: Date())

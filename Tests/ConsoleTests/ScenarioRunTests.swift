@@ -117,8 +117,8 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         let text = failed[0].text ?? ""
         #expect(text.contains("/oauth2/v2.0/token"))
         #expect(text.contains("HTTP 400"))
-        #expect(text.contains("oob=[REDACTED]"))
-        #expect(text.contains("continuation_token=[REDACTED]"))
+        #expect(text.contains("oob=<redacted>"))
+        #expect(text.contains("continuation_token=<redacted>"))
 
         let report = try String(contentsOfFile: options.reportPath ?? "", encoding: .utf8)
         #expect(report.contains("6 of 7 scenarios passed, 1 failed."))

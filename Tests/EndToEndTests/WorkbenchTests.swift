@@ -15,7 +15,7 @@ extension EndToEnd {
             #expect(await run.wait(for: "HTTP trace, secrets redacted ·"), "\(run.screen)")
             run.keys("Home", "Enter")
             #expect(await run.wait(for: "Exchange: POST /signup/v1.0/start 200"), "\(run.screen)")
-            #expect(await run.wait(for: "password=[REDACTED]"), "\(run.screen)")
+            #expect(await run.wait(for: "password=<redacted>"), "\(run.screen)")
             #expect(!run.screen.contains(password))
             run.keys("Escape")
             #expect(await run.waitUntilGone("Exchange: POST"), "Esc did not close the exchange:\n\(run.screen)")

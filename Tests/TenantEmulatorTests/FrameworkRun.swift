@@ -107,17 +107,17 @@ final class FrameworkRun: Sendable {
                 Issue.record("a secret (\(secret.count) characters) reached the observer:\n\(text)", sourceLocation: sourceLocation)
             }
         }
-        #expect(texts.contains { $0.contains(ObservedExchange.redactionMarker) }, sourceLocation: sourceLocation)
+        #expect(texts.contains { $0.contains(Secret.marker) }, sourceLocation: sourceLocation)
         // Secrets the test never sees (continuation tokens) must be redacted where they travel.
         let sensitive: Set<String> = ["password", "new_password", "oob", "continuation_token", "refresh_token",
                                       "access_token", "id_token"]
         for exchange in exchanges.withLock({ $0 }) {
             for (key, value) in exchange.requestForm where sensitive.contains(key) {
-                #expect(value == ObservedExchange.redactionMarker, "request \(key) in \(exchange.url.path)", sourceLocation: sourceLocation)
+                #expect(value == Secret.marker, "request \(key) in \(exchange.url.path)", sourceLocation: sourceLocation)
             }
             let body = (try? JSONSerialization.jsonObject(with: Data(exchange.responseBody.utf8))) as? [String: Any] ?? [:]
             for (key, value) in body where sensitive.contains(key) {
-                #expect(value as? String == ObservedExchange.redactionMarker, "response \(key) of \(exchange.url.path)",
+                #expect(value as? String == Secret.marker, "response \(key) of \(exchange.url.path)",
                         sourceLocation: sourceLocation)
             }
         }

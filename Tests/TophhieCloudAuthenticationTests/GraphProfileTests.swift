@@ -161,7 +161,7 @@ import TophhieCloudAuthentication
         let log = InteractiveRedactionTests.observed(kit.auth)
         _ = try? await kit.auth.updateProfile([.displayName: "Contoso Lee"])
         let exchange = try #require(log.all.first { $0.url.host == GraphKit.graphHost })
-        #expect(exchange.requestHeaders["Authorization"] == "Bearer [REDACTED]")
+        #expect(exchange.requestHeaders["Authorization"] == "Bearer <redacted>")
         #expect(exchange.requestBody == #"{"displayName":"Contoso Lee"}"#)
         #expect(exchange.requestForm.isEmpty)
         #expect(exchange.error == "Authorization_RequestDenied")

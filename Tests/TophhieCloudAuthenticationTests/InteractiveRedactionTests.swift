@@ -44,7 +44,7 @@ import TophhieCloudAuthentication
         for secret in ["dc-secret", "at-secret", "rt-secret", "at-2", "rt-2", InteractiveKit.idToken(), InteractiveKit.clientInfo] {
             #expect(!log.contains(secret), "\(secret.prefix(12))… reached the observer")
         }
-        #expect(log.contains("device_code=[REDACTED]") && log.contains("refresh_token=[REDACTED]"))
+        #expect(log.contains("device_code=<redacted>") && log.contains("refresh_token=<redacted>"))
     }
 
     @Test func theCodeRedemptionHidesTheCodeAndTheVerifier() async throws {
@@ -66,7 +66,7 @@ import TophhieCloudAuthentication
         let verifier = try #require(redemption["code_verifier"])
         let log = Self.text(seen.all)
         #expect(!log.contains("code-secret") && !log.contains(verifier))
-        #expect(log.contains("code=[REDACTED]") && log.contains("code_verifier=[REDACTED]"))
+        #expect(log.contains("code=<redacted>") && log.contains("code_verifier=<redacted>"))
     }
 
     /// A HAR viewer checks `Content-Length` against the body: after redaction the two must still agree.
@@ -89,6 +89,6 @@ import TophhieCloudAuthentication
         let text = try #require((token["content"] as? [String: Any])?["text"] as? String)
         let length = (token["headers"] as? [[String: String]])?.first { $0["name"]?.lowercased() == "content-length" }?["value"]
         #expect(length == String(text.utf8.count), "Content-Length \(length ?? "none") for \(text.utf8.count) bytes written")
-        #expect(text.contains("[REDACTED]"))
+        #expect(text.contains("<redacted>"))
     }
 }

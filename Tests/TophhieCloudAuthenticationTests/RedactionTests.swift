@@ -57,7 +57,7 @@ import TophhieCloudAuthentication
         }
         // Operators still see what happened: usernames, statuses and the markers.
         #expect(exchanges[0].requestForm.contains { $0.key == "username" && $0.value == Kit.email })
-        #expect(exchanges[0].requestForm.contains { $0.key == "password" && $0.value == ObservedExchange.redactionMarker })
+        #expect(exchanges[0].requestForm.contains { $0.key == "password" && $0.value == Secret.marker })
         #expect(exchanges.allSatisfy { $0.status == 200 })
 
         // The HAR export is built from the same redacted exchanges.
@@ -84,7 +84,7 @@ import TophhieCloudAuthentication
         _ = try? await auth.signIn(email: Kit.email)
         let bodies = seen.withLock { $0.map(\.responseBody) }
         #expect(!bodies[0].contains("secret"), "\(bodies[0])")
-        #expect(bodies[0].contains(#""access_token":"[REDACTED]"#))
+        #expect(bodies[0].contains(#""access_token":"<redacted>"#))
         #expect(bodies[1] == "<h1>502 Bad Gateway</h1>")
     }
 

@@ -13,7 +13,7 @@ import Testing
         dump(answer, to: &dumped)
         for text in [String(describing: answer), String(reflecting: answer), dumped, "\(ValidatedResponse.tokens(answer))"] {
             #expect(!text.contains(F.accessSecret) && !text.contains(F.refreshSecret), "\(text)")
-            #expect(text.contains("[REDACTED]"), "\(text)")
+            #expect(text.contains("<redacted>"), "\(text)")
         }
     }
 
@@ -31,7 +31,7 @@ import Testing
 
         let access = try #require(cache.accessToken(homeAccountID: F.home, environment: F.environment, clientID: F.client,
                                                     realm: F.realm, scopes: ["User.Read"]))
-        #expect(access.secret == F.accessSecret)
+        #expect(access.secret.revealed == F.accessSecret)
         #expect(access.scopes == ["User.Read", "email", "openid", "profile"])
         #expect(access.cachedAt == Date(timeIntervalSince1970: 1_767_225_600))
         #expect(access.expiresOn == Date(timeIntervalSince1970: 1_767_229_199))
@@ -39,12 +39,12 @@ import Testing
         #expect(access.refreshOn == nil)
 
         let refresh = try #require(cache.refreshToken(homeAccountID: F.home, environment: F.environment, clientID: F.client))
-        #expect(refresh.secret == F.refreshSecret)
+        #expect(refresh.secret.revealed == F.refreshSecret)
         #expect(refresh.lastModified == Date(timeIntervalSince1970: 1_767_225_600))
         #expect(refresh.familyID == nil)
 
         let id = try #require(cache.idToken(homeAccountID: F.home, environment: F.environment, clientID: F.client, realm: nil))
-        #expect(id.secret == F.idToken)
+        #expect(id.secret.revealed == F.idToken)
         #expect(id.realm == F.realm)
     }
 
@@ -111,7 +111,7 @@ import Testing
         var cache = try MSALTokenCache(json: JSONSerialization.data(withJSONObject: document))
         let served = try #require(cache.accessToken(homeAccountID: F.home, environment: F.environment, clientID: F.client, realm: F.realm,
                                                     scopes: ["User.Read"]))
-        #expect(served.secret == F.accessSecret)
+        #expect(served.secret.revealed == F.accessSecret)
 
         try cache.store(F.section18Answer, clientID: F.client, environment: F.environment, realm: F.realm, requestedScopes: ["User.Read"],
                         accountSource: nil, now: F.signInTime.addingTimeInterval(60))
@@ -164,7 +164,7 @@ import Testing
     @Test func storeReplacesSameScopeAccessTokenAndRotatesRefreshToken() throws {
         var cache = try MSALTokenCache(json: Data(F.section18.utf8))
         let later = F.signInTime.addingTimeInterval(3000)
-        let answer = TokenGrant(accessToken: "at-2", refreshToken: "rt-2", idToken: F.idToken, clientInfo: F.clientInfo,
+        let answer = TokenGrant(accessToken: "at-2", refreshToken: "rt-2", idToken: Secret(F.idToken), clientInfo: F.clientInfo,
                                             scope: "USER.READ Email openid profile", expiresIn: 3599)
         try cache.store(answer, clientID: F.client, environment: F.environment, realm: F.realm, requestedScopes: [],
                         accountSource: nil, now: later)
@@ -182,13 +182,13 @@ import Testing
 
     @Test func storeWithoutAccountIdentityThrowsAndStoresNothing() throws {
         var cache = MSALTokenCache()
-        let answer = TokenGrant(accessToken: "at", idToken: F.jwt(["sub": "only-sub"]), scope: "User.Read", expiresIn: 60)
+        let answer = TokenGrant(accessToken: "at", idToken: Secret(F.jwt(["sub": "only-sub"])), scope: "User.Read", expiresIn: 60)
         #expect(throws: TokenCacheError.noAccountIdentity) {
             try cache.store(answer, clientID: F.client, environment: F.environment, realm: F.realm, requestedScopes: [], accountSource: nil, now: F.signInTime)
         }
         #expect(cache == MSALTokenCache())
         // Without client_info the id token's oid and tid name the account, with upn as username.
-        let fallback = TokenGrant(accessToken: "at", idToken: F.jwt(["oid": "o", "tid": "t", "upn": "u@x", "sub": "s"]),
+        let fallback = TokenGrant(accessToken: "at", idToken: Secret(F.jwt(["oid": "o", "tid": "t", "upn": "u@x", "sub": "s"])),
                                               scope: "User.Read", expiresIn: 60)
         try cache.store(fallback, clientID: F.client, environment: F.environment, realm: "t", requestedScopes: [], accountSource: nil, now: F.signInTime)
         let account = try #require(cache.account(homeAccountID: "o.t", environment: F.environment))
@@ -201,7 +201,7 @@ import Testing
         let otherInfo = Data(#"{"uid":"other","utid":"9a3c6e52-1f0d-4b7a-8c2e-5d4f3b2a1c00"}"#.utf8).base64EncodedString()
             .replacingOccurrences(of: "=", with: "")
         let other = TokenGrant(accessToken: "at-other", refreshToken: "rt-other",
-                                           idToken: F.jwt(["oid": "other", "tid": F.realm, "preferred_username": "kaylee@contoso.com"]),
+                                           idToken: Secret(F.jwt(["oid": "other", "tid": F.realm, "preferred_username": "kaylee@contoso.com"])),
                                            clientInfo: otherInfo, scope: "User.Read", expiresIn: 60)
         try cache.store(other, clientID: F.client, environment: F.environment, realm: F.realm, requestedScopes: [], accountSource: nil, now: F.signInTime)
         let otherHome = "other.\(F.realm)"
@@ -238,6 +238,6 @@ import Testing
                 }
             }
         }
-        #expect(String(describing: access).contains("[REDACTED]"))
+        #expect(String(describing: access).contains("<redacted>"))
     }
 }

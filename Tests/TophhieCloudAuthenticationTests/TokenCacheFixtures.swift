@@ -108,7 +108,7 @@ enum TokenCacheFixtures {
 
     /// The docs/protocol.md §I1.8 sign-in as a token answer.
     static var section18Answer: TokenGrant {
-        TokenGrant(accessToken: accessSecret, refreshToken: refreshSecret, idToken: idToken, clientInfo: clientInfo,
+        TokenGrant(accessToken: Secret(accessSecret), refreshToken: Secret(refreshSecret), idToken: Secret(idToken), clientInfo: clientInfo,
                                scope: "openid profile email User.Read", expiresIn: 3599)
     }
 

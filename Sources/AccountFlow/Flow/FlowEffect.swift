@@ -61,14 +61,14 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     /// End the console.
     case quit
 
-    /// Passwords, codes and the contact show as `[REDACTED]`; attributes and profile changes by name only
+    /// Passwords, codes and the contact show as `<redacted>`; attributes and profile changes by name only
     /// (personal data stays out of traces). The interactive effects carry nothing secret.
     public var description: String {
         switch self {
         case .startSignUp(let email, let password, let attributes):
-            "startSignUp(email: \(email), password: \(password == nil ? "nil" : "[REDACTED]"), attributes: \(attributes.keys.sorted()))"
+            "startSignUp(email: \(email), password: \(password == nil ? "nil" : Secret.marker), attributes: \(attributes.keys.sorted()))"
         case .startSignIn(let email, let password):
-            "startSignIn(email: \(email), password: \(password == nil ? "nil" : "[REDACTED]"))"
+            "startSignIn(email: \(email), password: \(password == nil ? "nil" : Secret.marker))"
         case .submit(let input): "submit(\(input))"
         case .pickMethod(let id): "pickMethod(id: \(id ?? "nil"))"
         case .resendCode: "resendCode"

@@ -1,8 +1,10 @@
+import TophhieCloudAuthentication
+
 // Secrets never reach a log: printing, `dump` and debugger views of the flow's values show
 // `<redacted>` where a password or one-time code is held.
 
 /// What stands in for a secret that is set.
-func redacted(_ secret: String) -> String { secret.isEmpty ? "" : "<redacted>" }
+func redacted(_ secret: String) -> String { secret.isEmpty ? "" : Secret.marker }
 
 extension FieldID {
     /// Fields whose values are secrets.

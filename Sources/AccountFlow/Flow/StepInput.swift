@@ -1,3 +1,5 @@
+import TophhieCloudAuthentication
+
 /// What the user gives the live native-auth step in ``FlowEffect/submit(_:)``: the one submit every step
 /// takes, so a new step that asks for a code, a password or attributes needs no new effect.
 ///
@@ -18,10 +20,10 @@ public enum StepInput: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .code: "code([REDACTED])"
-        case .password: "password([REDACTED])"
+        case .code: "code(\(Secret.marker))"
+        case .password: "password(\(Secret.marker))"
         case .attributes(let values): "attributes(\(values.keys.sorted()))"
-        case .contact(let methodID, _): "contact(methodID: \(methodID), contact: [REDACTED])"
+        case .contact(let methodID, _): "contact(methodID: \(methodID), contact: \(Secret.marker))"
         case .proceed: "proceed"
         }
     }

@@ -20,7 +20,7 @@ public final class EffectRunner: Sendable {
     private struct State {
         var live: (any LiveStep)?
         /// The refresh token of the last completed sign-in, in memory only, and whose it is.
-        var refreshToken: String?
+        var refreshToken: Secret?
         var username: String?
     }
 
@@ -144,7 +144,7 @@ public final class EffectRunner: Sendable {
                 let (token, username) = state.withLock { ($0.refreshToken, $0.username) }
                 guard let token else { throw NativeAuthError.refreshTokenExpired(.local) }
                 do {
-                    let refreshed = try await auth.refreshTokens(refreshToken: token, username: username)
+                    let refreshed = try await auth.refreshTokens(refreshToken: token.revealed, username: username)
                     await keepTokens(of: refreshed)
                     return SignedInAccount(refreshed)
                 } catch let error as NativeAuthError {
@@ -178,7 +178,7 @@ public final class EffectRunner: Sendable {
     private func keepTokens(of result: TophhieAuthResult) async {
         await interactive?.store(result)
         state.withLock { state in
-            state.refreshToken = result.refreshToken
+            state.refreshToken = result.refreshToken.map { Secret($0) }
             state.username = result.account.username
         }
     }

@@ -1,3 +1,4 @@
+import Secrets
 import Foundation
 
 /// Turns a raw HTTP answer into a `ValidatedResponse`: the third stage of the network path
@@ -107,7 +108,8 @@ public enum ResponseValidator {
             guard body.tokenType?.lowercased() == "bearer" else { return missing("token_type=Bearer") }
             guard let expiresIn = body.expiresIn, expiresIn > 0 else { return missing("expires_in") }
             return .tokens(TokenGrant(
-                accessToken: accessToken, refreshToken: body.refreshToken, idToken: body.idToken, clientInfo: body.clientInfo,
+                accessToken: Secret(accessToken), refreshToken: body.refreshToken.map { Secret($0) },
+                idToken: body.idToken.map { Secret($0) }, clientInfo: body.clientInfo,
                 scope: body.scope ?? "", expiresIn: expiresIn))
         }
     }

@@ -1,17 +1,19 @@
+import Secrets
+
 /// A token endpoint's answer (`/oauth2/v2.0/token`, any grant): what the framework signs in with and what the token
 /// cache stores. The one type for it, native and interactive alike.
 ///
 /// Native answers are validated (`access_token` required, `token_type` `Bearer`, `expires_in` positive, as MSAL JS
-/// insists); `id_token` and `refresh_token` come with the `openid` / `offline_access` scopes. `description`, `dump`
-/// and debuggers never show a token.
+/// insists); `id_token` and `refresh_token` come with the `openid` / `offline_access` scopes. The tokens are
+/// ``Secret``s: printing or dumping a grant never shows one.
 /// Source: docs/protocol.md §N3.4 (native), §I2.2 (successful token response), §I1.4 (`client_info`).
-public struct TokenGrant: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct TokenGrant: Sendable, Hashable {
     /// `access_token`; never empty.
-    public var accessToken: String
+    public var accessToken: Secret
     /// `refresh_token`; nil when the answer had none (it needs `offline_access`).
-    public var refreshToken: String?
+    public var refreshToken: Secret?
     /// `id_token` (a v2 JWT); nil when the answer had none (it needs `openid`).
-    public var idToken: String?
+    public var idToken: Secret?
     /// `client_info`: base64url JSON `{"uid", "utid"}`; the account's `home_account_id` is `"uid.utid"`.
     public var clientInfo: String?
     /// `scope`: space-separated scopes granted, as the server sent them (may be empty).
@@ -26,7 +28,7 @@ public struct TokenGrant: Sendable, Hashable, CustomStringConvertible, CustomDeb
     public var tokenType: String
 
     /// Memberwise, with the optional fields absent and `tokenType` `"Bearer"` by default; seconds for the lifetimes.
-    public init(accessToken: String, refreshToken: String? = nil, idToken: String? = nil, clientInfo: String? = nil,
+    public init(accessToken: Secret, refreshToken: Secret? = nil, idToken: Secret? = nil, clientInfo: String? = nil,
                 scope: String, expiresIn: Int, extExpiresIn: Int? = nil, refreshIn: Int? = nil, tokenType: String = "Bearer") {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
@@ -39,16 +41,4 @@ public struct TokenGrant: Sendable, Hashable, CustomStringConvertible, CustomDeb
         self.tokenType = tokenType
     }
 
-    /// Scope and lifetimes; the tokens show as `[REDACTED]`.
-    public var description: String {
-        "TokenGrant(scope: \(scope), expiresIn: \(expiresIn), tokenType: \(tokenType), tokens: [REDACTED])"
-    }
-
-    /// Same as `description`, so debuggers never print a token.
-    public var debugDescription: String { description }
-
-    /// `dump` and debuggers see the scope and lifetimes, never the tokens.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["scope": scope, "expiresIn": expiresIn, "tokenType": tokenType, "tokens": "[REDACTED]"])
-    }
 }

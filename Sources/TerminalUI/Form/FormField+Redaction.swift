@@ -1,7 +1,9 @@
+import Secrets
+
 /// Secrets never reach a log: printing, `dump` and debugger views of a field show
 /// `<redacted>` in place of a password or code.
 extension FormField: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    private var shownValue: String { isSecret ? "<redacted>" : value }
+    private var shownValue: String { isSecret ? Secret.marker : value }
 
     /// `id (kind): value`, with a password or code value shown as `<redacted>`.
     public var description: String { "\(id) (\(kind.name)): \(shownValue)" }

@@ -1,16 +1,13 @@
 import Foundation
 
 /// One HTTP exchange as an observer sees it, with every secret already replaced by
-/// `ObservedExchange.redactionMarker`.
+/// `Secret.marker` (`<redacted>`).
 ///
 /// Redacted: form fields `password`, `new_password`, `oob`, `continuation_token`, `refresh_token`, and
 /// JSON fields `continuation_token`, `access_token`, `refresh_token`, `id_token`, `client_info` (at any
-/// depth), and the credential of an `Authorization` request header (`Bearer [REDACTED]`, the Graph
+/// depth), and the credential of an `Authorization` request header (`Bearer <redacted>`, the Graph
 /// calls). Redaction happens inside the framework, so no caller can forget it.
 public struct ObservedExchange: Sendable, Identifiable {
-    /// What stands where a secret was.
-    public static let redactionMarker = "[REDACTED]"
-
     /// Unique per exchange; a retry is an exchange of its own.
     public let id: UUID
     /// When the request was sent.
@@ -24,7 +21,7 @@ public struct ObservedExchange: Sendable, Identifiable {
     public let url: URL
     /// The endpoint, when the path is a native-auth endpoint.
     public let endpoint: NativeAuthEndpoint?
-    /// Request headers as sent, except `Authorization`, whose credential is redacted: `Bearer [REDACTED]`.
+    /// Request headers as sent, except `Authorization`, whose credential is redacted: `Bearer <redacted>`.
     public let requestHeaders: [String: String]
     /// Form parameters in the order sent, secrets redacted; empty for a JSON body (see `requestBody`).
     public let requestForm: [(key: String, value: String)]

@@ -9,12 +9,12 @@ enum Redaction {
     ]
 
     /// Request headers with the credential of `Authorization` replaced, its scheme kept
-    /// (`Bearer [REDACTED]`), whatever the header name's case.
+    /// (`Bearer <redacted>`), whatever the header name's case.
     static func headers(_ headers: [String: String]) -> [String: String] {
         var copy = headers
         for (name, value) in headers where name.lowercased() == "authorization" {
             let scheme = value.split(separator: " ", maxSplits: 1).first.map(String.init)
-            copy[name] = value.contains(" ") ? "\(scheme ?? "") \(ObservedExchange.redactionMarker)" : ObservedExchange.redactionMarker
+            copy[name] = value.contains(" ") ? "\(scheme ?? "") \(Secret.marker)" : Secret.marker
         }
         return copy
     }
@@ -22,7 +22,7 @@ enum Redaction {
     static func form(_ body: FormBody) -> [(key: String, value: String)] {
         let secretKeys = Set(FormKey.secrets.map(\.rawValue))
         return body.parameters.map { parameter in
-            (parameter.key, secretKeys.contains(parameter.key) ? ObservedExchange.redactionMarker : parameter.value)
+            (parameter.key, secretKeys.contains(parameter.key) ? Secret.marker : parameter.value)
         }
     }
 
@@ -46,7 +46,7 @@ enum Redaction {
         let keys = jsonSecrets.sorted().joined(separator: "|")
         guard let pattern = try? NSRegularExpression(pattern: "(\"(?:\(keys))\"\\s*:\\s*\")[^\"]*") else { return "" }
         let range = NSRange(text.startIndex..., in: text)
-        return pattern.stringByReplacingMatches(in: text, range: range, withTemplate: "$1\(ObservedExchange.redactionMarker)")
+        return pattern.stringByReplacingMatches(in: text, range: range, withTemplate: "$1\(Secret.marker)")
     }
 
     private static func redact(_ value: Any) -> Any {
@@ -54,7 +54,7 @@ enum Redaction {
         case let object as [String: Any]:
             var copy: [String: Any] = [:]
             for (key, item) in object {
-                copy[key] = jsonSecrets.contains(key) ? ObservedExchange.redactionMarker : redact(item)
+                copy[key] = jsonSecrets.contains(key) ? Secret.marker : redact(item)
             }
             return copy
         case let array as [Any]:

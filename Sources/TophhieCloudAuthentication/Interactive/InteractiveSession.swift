@@ -35,7 +35,7 @@ struct InteractiveSession: Sendable {
     /// - Parameter replacingRefreshToken: the refresh token the grant sent; the answer's rotates that one.
     /// - Throws: also `AuthError.signedOutElsewhere` when the refreshed account has left the cache.
     func finishSignIn(_ answer: InteractiveClient.Answer, scopes: [String], accountSource: String?, expectedNonce: String?,
-                      realm knownRealm: String? = nil, fallbackIDToken: String? = nil, refreshing: String? = nil,
+                      realm knownRealm: String? = nil, fallbackIDToken: Secret? = nil, refreshing: String? = nil,
                       replacingRefreshToken: String? = nil) async throws
         -> TophhieAuthResult {
         let requested = configuration.scopeParameter(scopes)
@@ -43,7 +43,7 @@ struct InteractiveSession: Sendable {
         guard let idToken = tokens.idToken ?? fallbackIDToken else {
             throw AuthError.unexpectedResponse("The token answer has no id_token, though openid was asked for.")
         }
-        if let expectedNonce, JWTClaims.claims(ofJWT: idToken)["nonce"] != expectedNonce {
+        if let expectedNonce, JWTClaims.claims(ofJWT: idToken.revealed)["nonce"] != expectedNonce {
             throw AuthError.unexpectedResponse("The id token's nonce differs from the one this sign-in sent.")
         }
         let result = try TophhieAuthResult(tokens, idToken: idToken, receivedAt: now())
@@ -72,10 +72,10 @@ final class DiscoveredMetadata: Sendable {
 }
 
 extension TophhieAuthResult {
-    init(_ tokens: TokenGrant, idToken: String, receivedAt: Date) throws {
-        self.init(idToken: idToken, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
+    init(_ tokens: TokenGrant, idToken: Secret, receivedAt: Date) throws {
+        self.init(idToken: idToken.revealed, accessToken: tokens.accessToken.revealed, refreshToken: tokens.refreshToken?.revealed,
                   expiresOn: receivedAt.addingTimeInterval(TimeInterval(tokens.expiresIn)),
                   scopes: tokens.scope.split(separator: " ").map(String.init),
-                  account: TophhieAccount(idToken: idToken, clientInfo: tokens.clientInfo, fallbackUsername: nil))
+                  account: TophhieAccount(idToken: idToken.revealed, clientInfo: tokens.clientInfo, fallbackUsername: nil))
     }
 }

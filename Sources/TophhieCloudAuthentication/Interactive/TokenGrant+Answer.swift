@@ -18,7 +18,8 @@ extension TokenGrant {
             throw AuthError.unexpectedResponse("The token answer has no usable expires_in.")
         }
         func text(_ key: String) -> String? { (object[key] as? String).flatMap { $0.isEmpty ? nil : $0 } }
-        self.init(accessToken: access, refreshToken: text("refresh_token"), idToken: text("id_token"), clientInfo: text("client_info"),
+        self.init(accessToken: Secret(access), refreshToken: text("refresh_token").map { Secret($0) }, idToken: text("id_token").map { Secret($0) },
+                  clientInfo: text("client_info"),
                   scope: text("scope") ?? requestedScope, expiresIn: expires, extExpiresIn: Self.seconds(object["ext_expires_in"]),
                   refreshIn: Self.seconds(object["refresh_in"]), tokenType: object["token_type"] as? String ?? "Bearer")
     }

@@ -242,7 +242,7 @@ public final class TophhieAuth: Sendable {
             let answer = try await session.client.post(metadata.tokenEndpoint, form: [
                 ("client_id", configuration.clientID),
                 ("grant_type", "refresh_token"),
-                ("refresh_token", refreshToken.secret),
+                ("refresh_token", refreshToken.secret.revealed),
                 ("scope", configuration.scopeParameter(scopes)),
                 ("client_info", "1"),
             ])
@@ -250,11 +250,11 @@ public final class TophhieAuth: Sendable {
                 return try await session.finishSignIn(answer, scopes: scopes, accountSource: nil, expectedNonce: nil, realm: realm,
                                                       fallbackIDToken: cache.idToken(homeAccountID: home, environment: configuration.environment,
                                                                                      clientID: configuration.clientID, realm: realm)?.secret,
-                                                      refreshing: home, replacingRefreshToken: refreshToken.secret)
+                                                      refreshing: home, replacingRefreshToken: refreshToken.secret.revealed)
             }
             let refused = GrantFailure.classify(answer)
             failure = refused.error
-            if refused.refreshTokenDead, refreshToken.clientID.lowercased() == configuration.clientID.lowercased() { dead.append(refreshToken.secret) }
+            if refused.refreshTokenDead, refreshToken.clientID.lowercased() == configuration.clientID.lowercased() { dead.append(refreshToken.secret.revealed) }
             if case .serviceUnavailable = refused.error { break }
         }
         // Another process may have rotated the token meanwhile (docs/protocol.md trap T12): retry once with the newer one.
@@ -334,7 +334,7 @@ public final class TophhieAuth: Sendable {
         }
         let clientInfo = Base64URL.encode(Array(#"{"uid":"\#(objectID)","utid":"\#(tenantID)"}"#.utf8))
         let seconds = max(0, Int(result.expiresOn.timeIntervalSince(clock()).rounded()))
-        let tokens = TokenGrant(accessToken: result.accessToken, refreshToken: result.refreshToken, idToken: result.idToken,
+        let tokens = TokenGrant(accessToken: result.accessTokenSecret, refreshToken: result.refreshTokenSecret, idToken: result.idTokenSecret,
                                 clientInfo: clientInfo, scope: result.scopes.joined(separator: " "), expiresIn: seconds)
         let (clientID, environment, now) = (session.configuration.clientID, session.configuration.environment, clock())
         try await session.store.update { cache in
@@ -382,15 +382,15 @@ public final class TophhieAuth: Sendable {
 
     static func account(_ cached: CachedAccount, in cache: MSALTokenCache, clientID: String) -> TophhieAccount {
         let idToken = cache.idToken(homeAccountID: cached.homeAccountID, environment: cached.environment, clientID: clientID, realm: cached.realm)
-        let claims = idToken.map { JWTClaims.claims(ofJWT: $0.secret) } ?? [:]
+        let claims = idToken.map { JWTClaims.claims(ofJWT: $0.secret.revealed) } ?? [:]
         return TophhieAccount(objectID: cached.localAccountID, tenantID: cached.realm, username: cached.username,
                               displayName: cached.name ?? claims["name"], claims: claims, homeAccountID: cached.homeAccountID)
     }
 
-    static func result(_ token: CachedAccessToken, idToken: String, cache: MSALTokenCache, account: CachedAccount, clientID: String)
+    static func result(_ token: CachedAccessToken, idToken: Secret, cache: MSALTokenCache, account: CachedAccount, clientID: String)
         -> TophhieAuthResult {
         let refresh = cache.refreshToken(homeAccountID: account.homeAccountID, environment: account.environment, clientID: clientID)
-        return TophhieAuthResult(idToken: idToken, accessToken: token.secret, refreshToken: refresh?.secret, expiresOn: token.expiresOn,
+        return TophhieAuthResult(idToken: idToken.revealed, accessToken: token.secret.revealed, refreshToken: refresh?.secret.revealed, expiresOn: token.expiresOn,
                                  scopes: token.scopes, account: Self.account(account, in: cache, clientID: clientID))
     }
 }

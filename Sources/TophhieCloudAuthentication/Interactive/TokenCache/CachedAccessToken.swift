@@ -2,11 +2,11 @@ import Foundation
 
 /// An `AccessToken` entry of the unified cache.
 ///
-/// `description` and `dump` never show `secret`.
+/// `secret` is a ``Secret``: printing or dumping an entry never shows it.
 /// Source: docs/protocol.md §I1.3 (AccessToken fields; timestamps are epoch seconds).
-public struct CachedAccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct CachedAccessToken: Sendable, Hashable {
     /// `secret`: the access token.
-    public var secret: String
+    public var secret: Secret
     /// `home_account_id`.
     public var homeAccountID: String
     /// `environment`: authority host.
@@ -29,7 +29,7 @@ public struct CachedAccessToken: Sendable, Hashable, CustomStringConvertible, Cu
     public var tokenType: String
 
     /// Memberwise.
-    public init(secret: String, homeAccountID: String, environment: String, clientID: String, realm: String, scopes: [String],
+    public init(secret: Secret, homeAccountID: String, environment: String, clientID: String, realm: String, scopes: [String],
                 cachedAt: Date, expiresOn: Date, extendedExpiresOn: Date, refreshOn: Date?, tokenType: String) {
         self.secret = secret
         self.homeAccountID = homeAccountID
@@ -44,21 +44,4 @@ public struct CachedAccessToken: Sendable, Hashable, CustomStringConvertible, Cu
         self.tokenType = tokenType
     }
 
-    /// Identity, scopes and expiry; the secret shows as `[REDACTED]`.
-    public var description: String {
-        "CachedAccessToken(homeAccountID: \(homeAccountID), environment: \(environment), clientID: \(clientID), "
-            + "realm: \(realm), scopes: \(scopes.joined(separator: " ")), expiresOn: \(expiresOn), secret: [REDACTED])"
-    }
-
-    /// Same as `description`, so debuggers never print a token.
-    public var debugDescription: String { description }
-
-    /// `dump` and debuggers see everything but the secret.
-    public var customMirror: Mirror {
-        Mirror(self, children: [
-            "homeAccountID": homeAccountID, "environment": environment, "clientID": clientID, "realm": realm,
-            "scopes": scopes, "cachedAt": cachedAt, "expiresOn": expiresOn, "extendedExpiresOn": extendedExpiresOn,
-            "refreshOn": refreshOn as Any, "tokenType": tokenType, "secret": "[REDACTED]",
-        ])
-    }
 }

@@ -1,10 +1,10 @@
 /// An `IdToken` entry of the unified cache (`credential_type` `IdToken`, also found when spelled `IDToken`).
 ///
-/// `description` and `dump` never show `secret`.
+/// `secret` is a ``Secret``: printing or dumping an entry never shows it.
 /// Source: docs/protocol.md §I1.3 (IdToken fields); field case 020 (docs/field-cases.md).
-public struct CachedIdToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct CachedIdToken: Sendable, Hashable {
     /// `secret`: the raw id token (JWT).
-    public var secret: String
+    public var secret: Secret
     /// `home_account_id`.
     public var homeAccountID: String
     /// `environment`: authority host.
@@ -15,7 +15,7 @@ public struct CachedIdToken: Sendable, Hashable, CustomStringConvertible, Custom
     public var clientID: String
 
     /// Memberwise.
-    public init(secret: String, homeAccountID: String, environment: String, realm: String, clientID: String) {
+    public init(secret: Secret, homeAccountID: String, environment: String, realm: String, clientID: String) {
         self.secret = secret
         self.homeAccountID = homeAccountID
         self.environment = environment
@@ -23,18 +23,4 @@ public struct CachedIdToken: Sendable, Hashable, CustomStringConvertible, Custom
         self.clientID = clientID
     }
 
-    /// Identity; the secret shows as `[REDACTED]`.
-    public var description: String {
-        "CachedIdToken(homeAccountID: \(homeAccountID), environment: \(environment), realm: \(realm), clientID: \(clientID), secret: [REDACTED])"
-    }
-
-    /// Same as `description`, so debuggers never print a token.
-    public var debugDescription: String { description }
-
-    /// `dump` and debuggers see everything but the secret.
-    public var customMirror: Mirror {
-        Mirror(self, children: [
-            "homeAccountID": homeAccountID, "environment": environment, "realm": realm, "clientID": clientID, "secret": "[REDACTED]",
-        ])
-    }
 }

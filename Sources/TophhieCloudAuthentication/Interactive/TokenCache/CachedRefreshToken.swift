@@ -2,11 +2,11 @@ import Foundation
 
 /// A `RefreshToken` entry of the unified cache.
 ///
-/// `description` and `dump` never show `secret`.
+/// `secret` is a ``Secret``: printing or dumping an entry never shows it.
 /// Source: docs/protocol.md §I1.3 (RefreshToken fields), §I1.5 (`family_id`).
-public struct CachedRefreshToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct CachedRefreshToken: Sendable, Hashable {
     /// `secret`: the refresh token.
-    public var secret: String
+    public var secret: Secret
     /// `home_account_id`.
     public var homeAccountID: String
     /// `environment`: authority host.
@@ -21,7 +21,7 @@ public struct CachedRefreshToken: Sendable, Hashable, CustomStringConvertible, C
     public var lastModified: Date?
 
     /// Memberwise.
-    public init(secret: String, homeAccountID: String, environment: String, clientID: String, scopes: [String],
+    public init(secret: Secret, homeAccountID: String, environment: String, clientID: String, scopes: [String],
                 familyID: String?, lastModified: Date?) {
         self.secret = secret
         self.homeAccountID = homeAccountID
@@ -32,20 +32,4 @@ public struct CachedRefreshToken: Sendable, Hashable, CustomStringConvertible, C
         self.lastModified = lastModified
     }
 
-    /// Identity and age; the secret shows as `[REDACTED]`.
-    public var description: String {
-        "CachedRefreshToken(homeAccountID: \(homeAccountID), environment: \(environment), clientID: \(clientID), "
-            + "lastModified: \(lastModified.map { "\($0)" } ?? "-"), secret: [REDACTED])"
-    }
-
-    /// Same as `description`, so debuggers never print a token.
-    public var debugDescription: String { description }
-
-    /// `dump` and debuggers see everything but the secret.
-    public var customMirror: Mirror {
-        Mirror(self, children: [
-            "homeAccountID": homeAccountID, "environment": environment, "clientID": clientID, "scopes": scopes,
-            "familyID": familyID as Any, "lastModified": lastModified as Any, "secret": "[REDACTED]",
-        ])
-    }
 }

@@ -113,7 +113,7 @@ extension MSALTokenCache {
         guard let secret = entry.text("secret") else { return nil }
         let expiresOn = entry.time("expires_on") ?? Date(timeIntervalSince1970: 0)
         return CachedAccessToken(
-            secret: secret, homeAccountID: entry.text("home_account_id") ?? "",
+            secret: Secret(secret), homeAccountID: entry.text("home_account_id") ?? "",
             environment: CacheEntry.host(entry.text("environment") ?? ""), clientID: entry.text("client_id") ?? "",
             realm: entry.text("realm") ?? "", scopes: entry.scopes,
             cachedAt: entry.time("cached_at") ?? Date(timeIntervalSince1970: 0), expiresOn: expiresOn,
@@ -124,7 +124,7 @@ extension MSALTokenCache {
     static func refreshToken(_ entry: CacheEntry) -> CachedRefreshToken? {
         guard let secret = entry.text("secret") else { return nil }
         return CachedRefreshToken(
-            secret: secret, homeAccountID: entry.text("home_account_id") ?? "",
+            secret: Secret(secret), homeAccountID: entry.text("home_account_id") ?? "",
             environment: CacheEntry.host(entry.text("environment") ?? ""), clientID: entry.text("client_id") ?? "",
             scopes: entry.scopes, familyID: entry.text("family_id"), lastModified: entry.time("last_modification_time"))
     }
@@ -132,7 +132,7 @@ extension MSALTokenCache {
     static func idToken(_ entry: CacheEntry) -> CachedIdToken? {
         guard let secret = entry.text("secret") else { return nil }
         return CachedIdToken(
-            secret: secret, homeAccountID: entry.text("home_account_id") ?? "",
+            secret: Secret(secret), homeAccountID: entry.text("home_account_id") ?? "",
             environment: CacheEntry.host(entry.text("environment") ?? ""), realm: entry.text("realm") ?? "",
             clientID: entry.text("client_id") ?? "")
     }

@@ -32,7 +32,7 @@ extension MSALTokenCache {
     public mutating func store(_ response: TokenGrant, clientID: String, environment: String, realm: String,
                                requestedScopes: [String], accountSource: String?, now: Date,
                                replacingRefreshToken: String? = nil) throws(TokenCacheError) {
-        let claims = response.idToken.map(JWTClaims.claims(ofJWT:)) ?? [:]
+        let claims = response.idToken.map { JWTClaims.claims(ofJWT: $0.revealed) } ?? [:]
         let info = response.clientInfo.map(JWTClaims.claims(ofBase64URLJSON:)) ?? [:]
         let home: String
         if let uid = info["uid"], let utid = info["utid"], !uid.isEmpty, !utid.isEmpty {
@@ -53,7 +53,7 @@ extension MSALTokenCache {
 
         // Access token: a new entry (MSAL Python replaces the whole entry too).
         var accessFields: [String: CacheJSON] = [
-            "credential_type": .string("AccessToken"), "secret": .string(response.accessToken),
+            "credential_type": .string("AccessToken"), "secret": .string(response.accessToken.revealed),
             "home_account_id": .string(home), "environment": .string(host), "client_id": .string(clientID),
             "realm": .string(realm), "target": .string(target), "token_type": .string(response.tokenType),
             "cached_at": stamp, "expires_on": later(response.expiresIn),
@@ -72,14 +72,14 @@ extension MSALTokenCache {
         if let secret = response.refreshToken {
             if let sent = entries(.refreshToken).first(where: { owned($0) && replacingRefreshToken != nil && $0.text("secret") == replacingRefreshToken }) {
                 var fields = sent.fields
-                fields["secret"] = .string(secret)
+                fields["secret"] = .string(secret.revealed)
                 fields["last_modification_time"] = stamp
                 replace(.refreshToken, keys: [sent.key], with: CacheEntry(key: sent.key, fields: fields), keepingKey: true)
             } else {
                 let older = entries(.refreshToken).filter { owned($0) && $0.field("client_id", is: clientID) }
                 var fields = older.max { Self.isOlder($0, than: $1, in: .refreshToken) }?.fields ?? [:]
                 fields.merge([
-                    "credential_type": .string("RefreshToken"), "secret": .string(secret), "home_account_id": .string(home),
+                    "credential_type": .string("RefreshToken"), "secret": .string(secret.revealed), "home_account_id": .string(home),
                     "environment": .string(host), "client_id": .string(clientID), "target": .string(target),
                     "last_modification_time": stamp,
                 ]) { $1 }
@@ -91,7 +91,7 @@ extension MSALTokenCache {
         if let idToken = response.idToken {
             let older = entries(.idToken).filter { owned($0) && $0.field("client_id", is: clientID) && $0.field("realm", is: realm) }
             replace(.idToken, keys: older.map(\.key), with: CacheEntry(key: "", fields: [
-                "credential_type": .string("IdToken"), "secret": .string(idToken), "home_account_id": .string(home),
+                "credential_type": .string("IdToken"), "secret": .string(idToken.revealed), "home_account_id": .string(home),
                 "environment": .string(host), "realm": .string(realm), "client_id": .string(clientID),
             ]))
         }
