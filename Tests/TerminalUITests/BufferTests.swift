@@ -24,6 +24,18 @@ import Testing
         #expect(buffer.lines() == [" x中"])
     }
 
+    @Test("a mark at a row's end sits beside a short footer, and cuts a long one with … instead of overlapping it")
+    func markAtTheRowEnd() {
+        var short = Buffer(size: Size(width: 30, height: 1))
+        short.write("Enter submit  ^C quit", at: Point(x: 0, y: 0))
+        short.writeAtRowEnd("● REC", row: 0)
+        #expect(short.lines() == ["Enter submit  ^C quit   ● REC "])
+        var long = Buffer(size: Size(width: 30, height: 1))
+        long.write("Enter submit  F1 help  ^C quit", at: Point(x: 0, y: 0))
+        long.writeAtRowEnd("● REC", row: 0)
+        #expect(long.lines() == ["Enter submit  F1 help … ● REC "])
+    }
+
     @Test func writesOutsideAreIgnored() {
         var buffer = Buffer(size: Size(width: 2, height: 1))
         #expect(buffer.write("abc", at: Point(x: 0, y: 3)) == 0)

@@ -421,10 +421,8 @@ final class FullScreenSession {
             shownCursor = nil
         }
         if let help { shownCursor = help.render(over: &full) }
-        // Said where every screen has room for it: the footer's right end.
-        if recording?.isRecording == true, size.width > Self.recordingMark.count + 2 {
-            full.write(Self.recordingMark, at: Point(x: size.width - Self.recordingMark.count - 1, y: size.height - 1), style: .error)
-        }
+        // The last row's right end, on every screen and tool; a footer that reaches it is cut before it.
+        if recording?.isRecording == true { full.writeAtRowEnd(Self.recordingMark, row: size.height - 1, style: .error) }
         backend.show(full, cursor: shownCursor)
     }
 

@@ -72,6 +72,19 @@ public struct Buffer: Hashable, Sendable {
         return write(TextWrap.truncate(text, width: max(0, room)), at: origin, style: style, maxWidth: room)
     }
 
+    /// Writes `text` at the right end of `row`, one column in from the edge, with one blank column before it. What
+    /// the row shows that would run into it is cut there and ends with `…`, as ``writeCut(_:at:style:width:)`` does.
+    public mutating func writeAtRowEnd(_ text: String, row: Int, style: Style = .plain) {
+        let start = size.width - DisplayWidth.of(text) - 1
+        guard start >= 2 else { return }
+        if (start - 1..<size.width).contains(where: { self[$0, row].grapheme != " " }) {
+            let cut = self[start - 2, row].style
+            fill(Rect(x: start - 2, y: row, width: size.width - start + 2, height: 1), style: cut)
+            write("…", at: Point(x: start - 2, y: row), style: cut)
+        }
+        write(text, at: Point(x: start, y: row), style: style)
+    }
+
     /// Fills `rect` with spaces in `style`.
     public mutating func fill(_ rect: Rect, style: Style = .plain) {
         for y in rect.y..<rect.maxY {
