@@ -13,13 +13,16 @@ public struct Secret: Sendable, Hashable, ExpressibleByStringLiteral, CustomStri
     /// Wraps `text`.
     public init(_ text: String) { revealed = text }
 
+    /// Wraps a literal (test fixtures, sample values).
     public init(stringLiteral text: String) { revealed = text }
 
     /// Whether no text is held (nothing typed yet), which tells nothing about a secret.
     public var isEmpty: Bool { revealed.isEmpty }
 
+    /// ``marker``, whatever the text: what `print` and interpolation show.
     public var description: String { Self.marker }
 
+    /// ``marker``, whatever the text: what `debugPrint`, `String(reflecting:)` and debuggers show.
     public var debugDescription: String { Self.marker }
 
     /// No children: `dump` shows ``marker`` and nothing inside.

@@ -61,7 +61,7 @@ struct ScenarioResult: Sendable {
         static func headline(_ outcomes: [Outcome]) -> String {
             let count = { (outcome: Outcome) in outcomes.filter { $0 == outcome }.count }
             return (["\(count(.passed)) of \(outcomes.count) scenarios passed"]
-                + allCases.dropFirst().filter { count($0) > 0 }.map { "\(count($0)) \($0.word)" }).joined(separator: ", ")
+                + allCases.filter { $0 != .passed && count($0) > 0 }.map { "\(count($0)) \($0.word)" }).joined(separator: ", ")
         }
     }
 
