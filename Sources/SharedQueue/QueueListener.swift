@@ -16,6 +16,7 @@ import Synchronization
 public final class QueueListener: Sendable {
     /// The channel every desk of every event notifies; the payload is the event's id.
     static let channel = "tophhie_queue"
+    private static let listenCommand = "LISTEN \(channel)"
     static let retry = Duration.seconds(5)
     private let connection: PostgreSQLConnection
     /// A pipe whose write end ``stop()`` writes to, ending the wait.
@@ -41,11 +42,25 @@ public final class QueueListener: Sendable {
         let stopPipe = (read: fds[0], write: fds[1])
         let listener = QueueListener(connection: connection, stopPipe: stopPipe)
         let thread = DispatchQueue(label: "tophhie.queue-listener")
+        // Subscribed before start returns, so a change committed after it is never missed.
+        do throws(DatabaseError) {
+            try await connection.run(on: thread) { session throws(DatabaseError) in try session.execute(listenCommand) }
+        } catch {
+            await connection.close()
+            close(stopPipe.read)
+            close(stopPipe.write)
+            throw error
+        }
         Task.detached {
+            var subscribed = true
             while !listener.stopped.load(ordering: .acquiring) {
+                let subscribe = !subscribed
                 do throws(DatabaseError) {
-                    try await connection.run(on: thread) { session throws(DatabaseError) in try listener.listen(session, event: event) }
+                    try await connection.run(on: thread) { session throws(DatabaseError) in
+                        try listener.listen(session, event: event, subscribe: subscribe)
+                    }
                 } catch {
+                    subscribed = false
                     listener.tell()
                     try? await Task.sleep(for: retry)
                 }
@@ -75,10 +90,10 @@ public final class QueueListener: Sendable {
         wake.withLock { $0 }()
     }
 
-    /// LISTENs and waits for notifications for `event` until ``stop()``.
+    /// Waits for notifications for `event` until ``stop()``, LISTENing first when `subscribe` (a session started again).
     /// - Throws: ``DatabaseError/connectionLost(_:)`` when the session is lost.
-    private func listen(_ session: DatabaseSession, event: Int) throws(DatabaseError) {
-        try session.execute("LISTEN \(Self.channel)")
+    private func listen(_ session: DatabaseSession, event: Int, subscribe: Bool) throws(DatabaseError) {
+        if subscribe { try session.execute(Self.listenCommand) }
         let payload = String(event)
         var fds = [pollfd(fd: PQsocket(session.connection), events: Int16(POLLIN), revents: 0),
                    pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
