@@ -44,7 +44,7 @@ public final class QueueListener: Sendable {
         let thread = DispatchQueue(label: "tophhie.queue-listener")
         // Subscribed before start returns, so a change committed after it is never missed.
         do throws(DatabaseError) {
-            try await connection.run(on: thread) { session throws(DatabaseError) in try session.execute(listenCommand) }
+            _ = try await connection.run(on: thread) { session throws(DatabaseError) in try session.execute(listenCommand) }
         } catch {
             await connection.close()
             close(stopPipe.read)
