@@ -117,7 +117,7 @@ import TophhieCloudAuthentication
         options.account = nil
         options.historyUser = "nope"
         let noSuchUser = await AccountCommandTests.run(.history, options)
-        #expect(noSuchUser.status == 1 && noSuchUser.errors.contains("no user has the object id nope"), "\(noSuchUser)")
+        #expect(noSuchUser.status == 1 && noSuchUser.errors.contains("nope is neither an object id (a GUID) nor a user principal name"), "\(noSuchUser)")
         options.historyUser = "0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6"
         let none = await AccountCommandTests.run(.history, options)
         #expect(none.status == 0 && none.errors.contains("no sign-ins for the object id 0d1e2f3a-"), "\(none)")

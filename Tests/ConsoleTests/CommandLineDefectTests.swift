@@ -98,7 +98,7 @@ import TophhieCloudAuthentication
         let missing = folder.appendingPathComponent("missing").path
         let plain = folder.appendingPathComponent("plain.txt").path
         try Data().write(to: URL(fileURLWithPath: plain))
-        for (directory, why) in [(missing, "the folder \(missing) does not exist."), ("/proc", "the folder /proc is not writable."),
+        for (directory, why) in [(missing, "the folder \(missing) does not exist; create it first."), ("/proc", "the folder /proc is not writable."),
                                  (plain, "\(plain) is a file, not a folder.")] {
             var options = ScenarioRunOptions()
             options.files = [file.path]
@@ -110,6 +110,15 @@ import TophhieCloudAuthentication
             console.harPath = directory + "/session.har"
             #expect(ConsoleApp.harProblem(console, environment: [:]) == "--har \(directory)/session.har: \(why)")
         }
+    }
+
+    /// A missing folder is named as it was typed, as the usage's example shows (`--har out/x.har: the folder out
+    /// …`), not made absolute, with what to do.
+    @Test func aMissingFolderIsNamedAsTyped() {
+        let missing = "missing-\(UUID().uuidString)"
+        var console = ConsoleOptions()
+        console.harPath = missing + "/x.har"
+        #expect(ConsoleApp.harProblem(console, environment: [:]) == "--har \(missing)/x.har: the folder \(missing) does not exist; create it first.")
     }
 
     @Test func invalidScenarioJSONGivesItsLineAndColumn() async throws {

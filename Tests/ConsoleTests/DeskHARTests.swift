@@ -16,27 +16,9 @@ import TophhieCloudAuthentication
 
     /// Runs a full-screen session over `raw` keys; returns every frame it showed.
     static func frames(enrolment: Bool, keys raw: [String]) throws -> [String] {
-        let mailbox = Mailbox()
-        let trace = TraceLog()
-        let settings = FlowSettings(upFrontAttributes: attributes, enrolmentMode: enrolment)
-        let model = ConsoleModel(state: FlowState(settings: settings), runner: EffectRunner(auth: TophhieNativeAuth()) { mailbox.post($0) },
-                                 mailbox: mailbox, trace: trace)
-        defer { model.shutdown() }
-        var desk: EnrolmentDesk?
-        if enrolment {
-            let folder = NSTemporaryDirectory() + "tophhie-desk-har-\(UUID().uuidString)"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data("email,displayName\r\nana@example.com,Ana Silva\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/people.csv"))
-            desk = try EnrolmentDesk(listPath: folder + "/people.csv", reportPath: nil, form: EnrolmentForm(attributes: attributes))
-            model.desk = desk
-        }
+        let desk = enrolment ? try queueDesk(list: "email,displayName\r\nana@example.com,Ana Silva\r\n", attributes: attributes) : nil
         defer { _ = desk?.finish() }
-        let backend = TestBackend(size: Size(width: 100, height: 40))
-        for key in raw { backend.type(key) }
-        backend.events.append(.inputClosed)
-        FullScreenSession(model: model, header: HeaderInfo(tenant: "contoso", authority: "http://127.0.0.1", mode: enrolment ? "enrolment" : "operator"),
-                          outbox: nil, trace: trace, desk: desk).run(on: backend)
-        return backend.frames
+        return fullScreenFrames(keys: raw, attributes: attributes, enrolment: enrolment, emulator: false, desk: desk)
     }
 
     static let (enter, f1, f3, f4, f6, escape, ctrlU) = ("\r", "\u{1B}OP", "\u{1B}OR", "\u{1B}OS", "\u{1B}[17~", "\u{1B}", "\u{15}")

@@ -14,10 +14,7 @@ import TophhieCloudAuthentication
     static let list = "email,displayName\r\nana@example.com,Ana Silva\r\nnot-an-email,Broken\r\nben@example.com,Ben Okafor\r\n"
 
     static func desk(_ list: String = list) throws -> EnrolmentDesk {
-        let folder = NSTemporaryDirectory() + "tophhie-desk-language-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(list.utf8).write(to: URL(fileURLWithPath: folder + "/people.csv"))
-        return try EnrolmentDesk(listPath: folder + "/people.csv", reportPath: nil, form: EnrolmentForm(attributes: QueueLineModeTests.attributes))
+        try queueDesk(list: list, attributes: QueueLineModeTests.attributes)
     }
 
     static func german<R>(_ body: () throws -> R) rethrows -> R { try Localization.with(Localizer(tag: "de"), body) }

@@ -21,33 +21,15 @@ import TophhieCloudAuthentication
     ]
     static let list = "email,displayName,\(loyalty)\r\nana@example.com,Ana Silva,1234567890\r\nben@example.com,Ben Okafor,12345\r\n"
 
-    static func desk() throws -> EnrolmentDesk {
-        let folder = NSTemporaryDirectory() + "tophhie-desk-redraw-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(list.utf8).write(to: URL(fileURLWithPath: folder + "/people.csv"))
-        return try EnrolmentDesk(listPath: folder + "/people.csv", reportPath: nil, form: EnrolmentForm(attributes: attributes))
-    }
+    static func desk() throws -> EnrolmentDesk { try queueDesk(list: list, attributes: attributes) }
 
     /// Runs an English desk on the list in full screen over `raw` keys; returns every frame it showed. The session's own
     /// language choice is bound here, so the person's pick does not reach other tests.
     static func frames(keys raw: [String], queue: Bool = true, enrolment: Bool = true) throws -> [String] {
         try Localization.with(.english) {
-            let mailbox = Mailbox()
-            let trace = TraceLog()
-            let settings = FlowSettings(upFrontAttributes: attributes, enrolmentMode: enrolment)
-            let model = ConsoleModel(state: FlowState(settings: settings), runner: EffectRunner(auth: TophhieNativeAuth()) { mailbox.post($0) },
-                                     mailbox: mailbox, trace: trace)
-            defer { model.shutdown() }
             let desk = queue ? try Self.desk() : nil
-            model.desk = desk
             defer { _ = desk?.finish() }
-            let backend = TestBackend(size: Size(width: 100, height: 40))
-            for key in raw { backend.type(key) }
-            backend.events.append(.inputClosed)
-            let mode = HeaderMode(enrolment: enrolment, emulator: true)
-            FullScreenSession(model: model, header: HeaderInfo(tenant: "contoso", authority: "http://127.0.0.1", mode: mode.words), mode: mode,
-                              outbox: nil, trace: trace, desk: desk).run(on: backend)
-            return backend.frames
+            return fullScreenFrames(keys: raw, attributes: attributes, enrolment: enrolment, emulator: true, desk: desk)
         }
     }
 

@@ -143,6 +143,15 @@ import Testing
         }
     }
 
+    /// No authority is the same usage error (exit 2) for every command that talks to a tenant, `sign-out` too, as
+    /// the exit-code table in docs/usage.md says.
+    @Test(arguments: [["sign-out"], ["token"], ["history"], ["console", "--client-id", "x"]])
+    func noAuthorityIsAUsageErrorForEveryTenantCommand(_ line: [String]) {
+        #expect(throws: UsageError("no authority: pass --authority URL, set TOPHHIE_AUTHORITY, or use --profile NAME.")) {
+            try parser().parse(line)
+        }
+    }
+
     @Test func consoleUsageErrorsNameWhatIsMissing() {
         #expect(throws: UsageError("no authority: pass --authority URL, set TOPHHIE_AUTHORITY, or use --profile NAME.")) {
             try parser().parse(["console", "--client-id", "x"])

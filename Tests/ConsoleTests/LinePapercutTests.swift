@@ -74,6 +74,17 @@ import TophhieCloudAuthentication
         #expect(Self.values(unknown) == ["Silver", "x"], "\(unknownText)")
     }
 
+    /// `quit` leaves at every prompt, as at a choice (a text field took it as the value, a new user's trial), and
+    /// `\quit` is the way to type the word as a value.
+    @Test func quitLeavesAtATextFieldAndBackslashQuitIsTheWord() {
+        let (model, text) = lineSession(on: Self.form(), input: "quit\nx\ncontinue\n")
+        #expect(model.quitRequested, "\(text)")
+        #expect(!text.contains("Postal code"), "quit was taken as a value and the next field asked: \(text)")
+        let (escaped, escapedText) = lineSession(on: Self.form(), input: "\\quit\nx\ncontinue\n")
+        #expect(!escaped.quitRequested)
+        #expect(Self.values(escaped) == ["quit", "x"], "\(escapedText)")
+    }
+
     /// docs/usage.md: the home menu of enrolment mode starts on Sign up. Line mode's Enter takes the same default.
     @Test func lineModesHomeDefaultIsTheFullScreensDefault() {
         let (model, text) = lineSession(on: .home, input: "\n", settings: FlowSettings(enrolmentMode: true))

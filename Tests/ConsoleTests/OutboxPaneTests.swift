@@ -1,5 +1,6 @@
 @testable import Console
 import Foundation
+import Localization
 import NativeAuthWire
 import TestSupport
 import Testing
@@ -29,6 +30,20 @@ import TerminalUI
         #expect(outbox.sentCodes().map(\.status) == ["expired", "used"])
         #expect(outbox.sentCodes().first?.paneLine.hasSuffix("  expired") == true)
         #expect(outbox.sentCodes().last?.paneLine.hasSuffix("\(code)  used") == true, "\(outbox.sentCodes())")
+    }
+
+    /// The pane's keys are shown in every language on an 80-column screen: a translated title too long to share the
+    /// top edge with them (German's) sends them to the bottom edge instead of dropping the `^O` hint.
+    @Test(arguments: ["en", "de", "es", "fr", "pl", "pt-BR"])
+    func theOutboxKeysShowInEveryLanguage(_ tag: String) {
+        Localization.with(Localizer(tag: tag)) {
+            let pane = ConsolePanes.outbox(["email a***@c*****o.example  signUp  30418257"])
+            var buffer = Buffer(size: Size(width: 80, height: 3))
+            pane.draw(in: Rect(x: 0, y: 0, width: 80, height: 3), into: &buffer)
+            let frame = buffer.lines().joined(separator: "\n")
+            #expect(frame.contains(tr("pane.outbox.keys")), "\(tag):\n\(frame)")
+            #expect(frame.contains(String(tr("pane.outbox.title").prefix(10))), "\(tag):\n\(frame)")
+        }
     }
 
     /// A column too narrow for the line (the outbox beside the trace inspector) shows where it was cut:

@@ -133,7 +133,7 @@ import Testing
         options.reportPath = folder.appendingPathComponent("out.md").path
         let (code, output, errors) = await runScenarioCommand(options)
         #expect(code == 0, "\(errors)")
-        #expect(output.contains("2 passed, 0 failed"), "\(output)")
+        #expect(output.contains("2 of 2 scenarios passed ("), "\(output)")
         let xml = try String(contentsOfFile: options.junitPath ?? "", encoding: .utf8)
         #expect(xml.contains(#"<testsuites name="tophhie run" tests="2""#), "\(xml)")
         #expect(xml.contains(#"<testsuite name="\#(folder.path)/a/smoke""#) && xml.contains(#"<testsuite name="\#(folder.path)/b/smoke""#), "\(xml)")

@@ -56,6 +56,17 @@ import Testing
         }
     }
 
+    /// A translation names the same keys as English (`^O`, `F2`): a hint that drops one leaves the person without it.
+    @Test(arguments: Catalogue.embedded.keys.sorted().filter { $0 != "en" })
+    func translationNamesEnglishsKeys(tag: String) throws {
+        let catalogue = try #require(Catalogue.embedded[tag])
+        let chord = try Regex(#"\^[A-Z]|\bF[0-9]{1,2}\b"#)
+        func chords(_ text: String) -> [String] { text.matches(of: chord).map { String(text[$0.range]) }.sorted() }
+        for (key, source) in Catalogue.english.messages {
+            #expect(chords(catalogue.messages[key] ?? "") == chords(source), "\(tag): \(key) names other keys than English")
+        }
+    }
+
     @Test func everyPatternParses() {
         for catalogue in Catalogue.embedded.values {
             for (key, pattern) in catalogue.messages {

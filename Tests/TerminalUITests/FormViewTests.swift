@@ -307,6 +307,9 @@ import Testing
     static let address = "https://contoso.ciamlogin.com/0a1b2c3d-4e5f-6789-abcd-ef0123456789/oauth2/v2.0/authorize?client_id="
         + "11111111-2222-3333-4444-555555555555&state=af0ifjsldkj"
 
+    static let logout = "https://contoso.ciamlogin.com/0a1b2c3d-4e5f-6789-abcd-ef0123456789/oauth2/v2.0/logout"
+        + "?post_logout_redirect_uri=http%3A%2F%2Flocalhost"
+
     func rows(_ form: FormView) -> [String] {
         var buffer = Buffer(size: Size(width: 80, height: 24))
         FormRenderer.render(form, into: &buffer)
@@ -328,8 +331,26 @@ import Testing
         let label = try #require(lines.firstIndex { $0.contains("Address") })
         #expect(lines[label].trimmingCharacters(in: .whitespaces) == "Address")
         #expect(lines[label + 1].hasPrefix(" https://"))
-        #expect((lines[label + 1] + lines[label + 2]).replacingOccurrences(of: " ", with: "") == Self.address)
-        #expect(lines[label + 3].contains("Code expires in"))
+        let next = try #require(lines.firstIndex { $0.contains("Code expires in") })
+        #expect(lines[(label + 1)..<next].joined().replacingOccurrences(of: " ", with: "") == Self.address)
+    }
+
+    /// An address or path wider than the screen breaks after a `/`, `?` or `&`, never inside a word (the sign-out
+    /// screen's logout address once broke in `post_logout_re|direct_uri`, the token cache path mid-name).
+    @Test(arguments: [
+        (FormView(title: "Signed out", lines: ["To end the browser session too, open: \(logout)"]), 60),
+        (FormView(title: "Signed in", details: [FormDetail("Token cache", "/home/ada/.local/state/tophhie/msal_token_cache.json")]), 44),
+    ])
+    func aLocatorBreaksAtItsSlashes(_ form: FormView, width: Int) throws {
+        let locator = try #require((form.lines + form.details.map(\.value)).flatMap { $0.split(separator: " ") }.last)
+        var buffer = Buffer(size: Size(width: width, height: 24))
+        FormRenderer.render(form, into: &buffer)
+        let lines = buffer.lines().map { $0.trimmingCharacters(in: .whitespaces) }
+        let first = try #require(lines.firstIndex { locator.hasPrefix($0) && $0.count > 1 }, "\(lines)")
+        let pieces = Array(lines[first...].prefix { locator.contains($0) && !$0.isEmpty })
+        #expect(pieces.joined() == locator, "\(lines)")
+        #expect(pieces.count > 1)
+        #expect(pieces.dropLast().allSatisfy { "/?&".contains($0.last!) }, "broken inside a word: \(pieces)")
     }
 
     @Test func theFormsAddressesAreWhatTheCopyKeyTakes() {

@@ -194,7 +194,9 @@ public enum ConsoleApp {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             return "\(flag) \(path): that is a folder; name a file."
         }
-        return folderProblem(URL(fileURLWithPath: path).deletingLastPathComponent().path, given: "\(flag) \(path)")
+        // The folder as typed (`out` for `out/x.har`), not made absolute: the message names what the user wrote.
+        let folder = (path as NSString).deletingLastPathComponent
+        return folderProblem(folder.isEmpty ? "." : folder, given: "\(flag) \(path)")
     }
 
     /// Why files cannot be made in `folder` (missing, not a folder, not writable), said after `given`, the flag and
@@ -202,7 +204,7 @@ public enum ConsoleApp {
     static func folderProblem(_ folder: String, given: String) -> String? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-            return "\(given): the folder \(folder) does not exist."
+            return "\(given): the folder \(folder) does not exist; create it first."
         }
         guard isDirectory.boolValue else { return "\(given): \(folder) is a file, not a folder." }
         // Try it: the permission bits do not bind root, and a read-only mount passes them.

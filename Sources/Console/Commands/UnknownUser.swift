@@ -5,6 +5,6 @@ import TerminalUI
 struct UnknownUser: CommandFailure {
     let value: String
     var description: String {
-        "no user has the object id \(PrintableText.make(value)): an object id is a GUID; pass the user's object id or their userPrincipalName."
+        "\(PrintableText.make(value)) is neither an object id (a GUID) nor a user principal name (name@domain): pass one of those."
     }
 }

@@ -1,6 +1,7 @@
 import AccountFlow
 import EmailAddresses
 import Foundation
+import Localization
 import Synchronization
 import TophhieCloudAuthentication
 
@@ -37,14 +38,14 @@ final class GraphRunner: Sendable {
     /// `.saveTenant` → `.tenantSaved`: the snapshot read last, written atomically to the snapshot file.
     func saveTenant() async -> FlowEvent? {
         guard let snapshot = lastSnapshot.withLock({ $0 }) else {
-            return .tenantSaved(.failure(GraphFailure(kind: .other, message: "No snapshot was read yet.")))
+            return .tenantSaved(.failure(GraphFailure(kind: .other, message: tr("tenant.noSnapshotYet"))))
         }
         do {
             try await SnapshotFile.write(snapshot.encoded(), to: snapshotPath)
             return .tenantSaved(.success(snapshotPath))
         } catch {
-            return .tenantSaved(.failure(GraphFailure(kind: .other, message: "The snapshot could not be written to \(snapshotPath): "
-                                                      + ((error as? LocalizedError)?.errorDescription ?? "\(error)"))))
+            return .tenantSaved(.failure(GraphFailure(kind: .other, message: tr("tenant.notWritten", ["path": snapshotPath,
+                                                                                                      "detail": error.localizedDescription]))))
         }
     }
 
@@ -114,7 +115,7 @@ final class GraphRunner: Sendable {
 
     static func row(_ record: SignInRecord) -> SignInRow {
         let place = [record.city, record.state, record.countryOrRegion].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
-        return SignInRow(id: record.id, time: record.createdDateTime, app: record.appDisplayName ?? record.appId ?? "unknown app",
+        return SignInRow(id: record.id, time: record.createdDateTime, app: record.appDisplayName ?? record.appId ?? tr("history.unknownApp"),
                          ipAddress: record.ipAddress, clientApp: record.clientAppUsed, interactive: record.isInteractive,
                          errorCode: record.errorCode, failureReason: record.failureReason, location: place.isEmpty ? nil : place,
                          conditionalAccess: record.conditionalAccessStatus)
@@ -123,11 +124,11 @@ final class GraphRunner: Sendable {
     static func failure(_ error: any Error) -> GraphFailure {
         if let failedRead = error as? TenantSnapshotReadError {
             var failure = failure(failedRead.error)
-            failure.message = failedRead.description
+            failure.message = tr("tenant.readFailed", ["read": failedRead.request, "message": failure.message])
             return failure
         }
         guard let error = error as? GraphError else {
-            return GraphFailure(kind: .other, message: error.localizedDescription)
+            return GraphFailure(kind: .other, message: tr("graph.failed", ["detail": error.localizedDescription]))
         }
         let kind: GraphFailure.Kind = switch error {
         case .missingPermission, .notSelfWritable: .missingPermission
@@ -138,11 +139,8 @@ final class GraphRunner: Sendable {
         case .networkFailure: .network
         case .clockSkew, .badRequest, .notFound, .server, .unexpectedResponse: .other
         }
-        var failure = GraphFailure(kind: kind, message: error.errorDescription ?? "\(error)", detail: error.details?.description)
-        // The screen says what to do next itself (Load more once more, or start again): only the refusal here.
-        if case .pageLinkRefused(_, _, let details) = error {
-            failure.message = "Graph refused the page link: \(details.message.flatMap { $0.isEmpty ? nil : $0 } ?? "no reason given")."
-        }
+        // The screen says what to do next after a refused page link itself (Load more once more, or start again).
+        var failure = GraphFailure(kind: kind, message: error.screenMessage, detail: error.details?.description)
         if case .notSelfWritable(let properties) = error { failure.refusedFields = properties }
         return failure
     }

@@ -1,5 +1,6 @@
 import AccountFlow
 import Foundation
+import Localization
 import TophhieCloudAuthentication
 
 /// The effects of the interactive stack: browser and device-code sign-in, sign-out, switching account,
@@ -118,7 +119,7 @@ struct InteractiveRunner: Sendable {
 
     static func failure(_ error: any Error) -> InteractiveFailure {
         guard let error = error as? AuthError else {
-            return InteractiveFailure(kind: .other, message: error.localizedDescription)
+            return InteractiveFailure(kind: .other, message: tr("interactive.failed", ["detail": error.localizedDescription]))
         }
         let kind: InteractiveFailure.Kind = switch error {
         case .cancelled: .cancelled
@@ -128,7 +129,7 @@ struct InteractiveRunner: Sendable {
         case .noAccount, .signedOutElsewhere, .interactionRequired, .mfaRequired, .consentRequired: .needsSignIn
         case .notConfigured, .invalidConfiguration, .serviceUnavailable, .server, .unexpectedResponse, .tokenCache: .other
         }
-        return InteractiveFailure(kind: kind, message: error.errorDescription ?? "\(error)", detail: error.serverDetails?.description)
+        return InteractiveFailure(kind: kind, message: error.screenMessage, detail: error.serverDetails?.description)
     }
 
     static func nativeError(_ error: AuthError) -> NativeAuthError {

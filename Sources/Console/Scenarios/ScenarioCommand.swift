@@ -113,11 +113,9 @@ public enum ScenarioCommand {
         progress.end()
         let count = { (outcome: ScenarioResult.Outcome) in results.filter { $0.outcome == outcome }.count }
         let failed = count(.failed)
-        var summary = "\(count(.passed)) passed, \(failed) failed"
-        if count(.throttled) > 0 { summary += ", \(count(.throttled)) throttled by the service" }
-        if let signal = interruption.signal {
-            summary += ", \(count(.interrupted)) interrupted, \(count(.notRun)) not run (\(RunInterruption.name(signal.number)))"
-        }
+        // The reports' own first line, so stdout and the reports count alike.
+        var summary = ScenarioResult.Outcome.headline(results.map(\.outcome))
+        if let signal = interruption.signal { summary += " (\(RunInterruption.name(signal.number)))" }
         output("\(summary) (\(DurationText.seconds(ScenarioRunner.seconds(ContinuousClock.now - started), decimals: 2)) s)\n")
         let paths = files.map(\.path)
         let reports = [(options.junitPath, { JUnitReport.document(results, files: paths, shard: shard, runStarted: startedAt) }),

@@ -19,6 +19,8 @@ final class LineSession {
     private let answers = WakePipe()
     /// `--queue`: the list at the desk, asked instead of the home screen.
     private let desk: EnrolmentDesk?
+    /// ``QuitAnswer`` was typed at a prompt: the questions stop and the console quits.
+    private var quitTyped = false
 
     init(model: ConsoleModel, terminal: LineTerminal, outbox: (any CodeOutbox)?, emulator: EmulatorControl? = nil, desk: EnrolmentDesk? = nil) {
         self.model = model
@@ -35,13 +37,13 @@ final class LineSession {
             waitWhileWorking()
             printNewCodes()
             if let desk, model.state.step == .home {
-                guard let events = askQueue(desk) else { return }
+                guard let events = askQueue(desk) ?? quitEvents else { return }
                 for event in [FlowEvent.keyPressed] + events { model.apply(event) }
                 continue
             }
             let screen = model.state.screen
             show(screen)
-            guard let events = ask(screen) else {
+            guard let events = ask(screen) ?? quitEvents else {
                 if model.inputEnded() { terminal.say(tr("line.inputEnded")) }
                 return
             }
@@ -49,6 +51,9 @@ final class LineSession {
             for event in [FlowEvent.keyPressed] + events { model.apply(event) }
         }
     }
+
+    /// Quitting, when ``QuitAnswer`` ended the questions; nil when the input did.
+    private var quitEvents: [FlowEvent]? { quitTyped ? [.menuChosen(.quit)] : nil }
 
     /// The embedded emulator's outbox, as lines: a script or a screen reader reads codes here.
     private func printNewCodes() {
@@ -165,11 +170,12 @@ final class LineSession {
 
 
     /// One answer to `prompt` (read silently when `secret`); emulator commands typed there are run and the
-    /// prompt is asked again. `nil` at end of input.
+    /// prompt is asked again. `nil` at end of input or when ``QuitAnswer`` was typed (`\quit` is the text).
     func readAnswer(_ prompt: String, secret: Bool = false) -> String? {
         while true {
             guard let line = secret ? terminal.askSecret(prompt) : terminal.ask(prompt) else { return nil }
-            guard ranCommand(line) else { return line }
+            if QuitAnswer.isQuit(line) { quitTyped = true; return nil }
+            guard ranCommand(line) else { return QuitAnswer.value(line) }
         }
     }
 
@@ -200,14 +206,19 @@ final class LineSession {
                 events.append(.fieldEdited(field.id, on ? "true" : "false"))
             case .picker(let choices) where choices.count > ChoiceList.collapseAbove:
                 let current = field.value.isEmpty ? nil : field.value
-                guard let answer = terminal.chooseFiltering(label, titles: choices, current: current, words: Self.filterWords) else { return nil }
-                if case .picked(let index) = answer { events.append(.fieldEdited(field.id, choices[index])) }
+                switch terminal.chooseFiltering(label, titles: choices, current: current, words: Self.filterWords) {
+                case .picked(let index)?: events.append(.fieldEdited(field.id, choices[index]))
+                case .kept?: break
+                case .quit?: quitTyped = true; return nil
+                case nil: return nil
+                }
             case .picker(let choices):
                 terminal.say("\(label):")
                 for (index, choice) in choices.enumerated() { terminal.say("  \(index + 1). \(choice)") }
                 switch pick(among: choices, default: choices.firstIndex(of: field.value)) {
                 case .index(let index)?: events.append(.fieldEdited(field.id, choices[index]))
-                case .keep?, .quit?, .relist?: events.append(.fieldEdited(field.id, field.value))
+                case .keep?, .relist?: events.append(.fieldEdited(field.id, field.value))
+                case .quit?: quitTyped = true; return nil
                 case nil: return nil
                 }
             case .text, .email, .phone, .number:
@@ -234,7 +245,7 @@ final class LineSession {
             // "quit" ends the console from any choice, as Ctrl-C does in the full-screen console.
             let labels = choices.map(\.0)
             let chosen: (String, FlowEvent)
-            switch pick(among: labels, default: preselected, quits: true, relistWhen: { Self.choices(on: self.model.state.screen).map(\.0) != labels }) {
+            switch pick(among: labels, default: preselected, relistWhen: { Self.choices(on: self.model.state.screen).map(\.0) != labels }) {
             case .index(let index)?: chosen = choices[index]
             case .keep?: chosen = choices[preselected]
             case .quit?: chosen = (tr("home.quit"), .menuChosen(.quit))
@@ -285,7 +296,7 @@ final class LineSession {
         case index(Int)
         /// Empty: the default.
         case keep
-        /// "quit" where it names no choice.
+        /// "quit" (or "q" where it names no choice).
         case quit
         /// An emulator command typed at the prompt changed the choices: list them again.
         case relist
@@ -295,24 +306,24 @@ final class LineSession {
     /// survives an "Account" entry shifting the numbers; a start several labels share is refused with them listed.
     /// - Parameters:
     ///   - preselected: the default an empty answer keeps, shown in brackets; nil shows none.
-    ///   - quits: whether "quit" (or "q") that names no label ends the console.
     /// - Returns: nil at end of input.
-    private func pick(among labels: [String], default preselected: Int?, quits: Bool = false,
+    private func pick(among labels: [String], default preselected: Int?,
                       relistWhen changed: () -> Bool = { false }) -> Picked? {
         let shown = preselected.map { " [\($0 + 1)]" } ?? ""
         while true {
             guard let answer = terminal.ask(tr("line.choose", ["count": labels.count, "default": shown]) + " ") else { return nil }
+            if QuitAnswer.isQuit(answer) { return .quit }
             if ranCommand(answer) {
                 if changed() { return .relist }
                 continue
             }
-            switch TypedChoice(answer, labels: labels) {
+            switch TypedChoice(QuitAnswer.value(answer), labels: labels) {
             case .picked(let index): return .index(index)
             case .empty: return .keep
             case .ambiguous(let indices):
                 let matches = indices.map { "\($0 + 1). \(labels[$0])" }.joined(separator: "; ")
                 terminal.say(tr("line.ambiguous", ["answer": answer, "count": indices.count, "matches": matches]))
-            case .unknown where quits && ["quit", "q"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()):
+            case .unknown where answer.trimmingCharacters(in: .whitespaces).lowercased() == "q":
                 return .quit
             case .unknown:
                 terminal.say(tr("line.unknown", ["count": labels.count]))

@@ -40,7 +40,7 @@ struct QRCodeOverlay {
             var lines = [picture == nil ? tr("qr.tooLong")
                          : tr("qr.tooSmall", ["width": neededSize?.width ?? 0, "height": neededSize?.height ?? 0, "columns": size.width,
                                               "rows": size.height])]
-            lines += Self.chunks(link.address, width: max(1, size.width - 2))
+            lines.append(link.address)
             for (row, line) in Self.wrapped(lines, width: size.width - 2).prefix(max(0, size.height - 1)).enumerated() {
                 buffer.write(line, at: Point(x: 1, y: row))
             }
@@ -58,30 +58,8 @@ struct QRCodeOverlay {
         }
     }
 
-    /// `text` in pieces of `width` characters (an address has no spaces to break at).
-    private static func chunks(_ text: String, width: Int) -> [String] {
-        var pieces: [String] = []
-        var rest = Substring(text)
-        while !rest.isEmpty {
-            pieces.append(String(rest.prefix(width)))
-            rest = rest.dropFirst(width)
-        }
-        return pieces
-    }
-
-    /// `paragraphs` broken at spaces into lines of at most `width` characters.
+    /// `paragraphs` wrapped to `width` columns, an address on lines of its own (``TextWrap/wrap(_:width:)``).
     private static func wrapped(_ paragraphs: [String], width: Int) -> [String] {
-        paragraphs.flatMap { paragraph -> [String] in
-            var lines: [String] = []
-            var line = ""
-            for word in paragraph.split(separator: " ") {
-                if !line.isEmpty, line.count + 1 + word.count > width {
-                    lines.append(line)
-                    line = ""
-                }
-                line += (line.isEmpty ? "" : " ") + word
-            }
-            return lines + (line.isEmpty ? [] : [line])
-        }
+        paragraphs.flatMap { TextWrap.wrap($0, width: max(1, width)) }
     }
 }

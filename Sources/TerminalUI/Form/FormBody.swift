@@ -101,9 +101,9 @@ struct FormBody {
         let column = (details.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
         let stacked = column > width / 2
         for detail in details {
-            // An address too long for its column goes under its label from the content's first column, on
-            // lines of its own, so selecting those lines in the terminal selects the address and nothing else.
-            let underLabel = stacked || TextWrap.hasLongAddress(detail.value, width: width - column)
+            // An address or path too long for its column goes under its label from the content's first column,
+            // on lines of its own, so selecting those lines in the terminal selects it and nothing else.
+            let underLabel = stacked || TextWrap.hasLongLocator(detail.value, width: width - column)
             let valueX = stacked ? 2 : underLabel ? 0 : column
             let valueLines = TextWrap.wrap(detail.value, width: max(1, width - valueX))
             rows.append(Row(owner: nil) { buffer, x, y in

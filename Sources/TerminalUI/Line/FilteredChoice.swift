@@ -4,4 +4,6 @@ public enum FilteredChoice: Hashable, Sendable {
     case picked(Int)
     /// An empty answer: the value stays as it was.
     case kept
+    /// ``QuitAnswer`` was typed: the person leaves the console.
+    case quit
 }

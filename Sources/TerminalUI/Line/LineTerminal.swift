@@ -159,7 +159,7 @@ public final class LineTerminal {
     /// Asks for one of many `titles` (a country list) by filter instead of listing them all: each answer
     /// filters to the titles containing it (any case); one match is chosen at once, a whole title wins,
     /// and up to ``filteredPage`` matches are listed numbered so the next answer can be their number or
-    /// a new filter. An empty answer keeps the value.
+    /// a new filter. An empty answer keeps the value; ``QuitAnswer`` leaves.
     /// - Parameters:
     ///   - label: the field's label.
     ///   - titles: every choice, as shown.
@@ -173,7 +173,8 @@ public final class LineTerminal {
         while true {
             let prompt = words.prompt(shown.count)
             guard let line = ask(prompt) else { return nil }
-            var trimmed = Substring(line.lowercased())
+            if QuitAnswer.isQuit(line) { return .quit }
+            var trimmed = Substring(QuitAnswer.value(line).lowercased())
             while trimmed.first == " " { trimmed.removeFirst() }
             while trimmed.last == " " { trimmed.removeLast() }
             let typed = String(trimmed)

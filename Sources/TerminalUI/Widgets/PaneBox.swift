@@ -3,7 +3,8 @@
 public struct PaneContent: Hashable, Sendable {
     /// The frame's title, e.g. "Outbox: codes the emulator sent".
     public var title: String
-    /// The pane's own keys, shown at the right of the top edge when they fit (e.g. "^O copies, F2 hides").
+    /// The pane's own keys, at the right of the top edge, or of the bottom edge when they do not fit beside the
+    /// title (e.g. "^O copies, F2 hides").
     public var keys: String
     /// The lines, oldest first: the newest stay in view.
     public var lines: [String]
@@ -48,8 +49,8 @@ public enum PaneBox {
     /// The marker before the focused pane's title.
     public static let focusMarker = "●"
 
-    /// Draws the frame's four edges over `area`, `title` in the top edge at the left and `keys` at the right
-    /// when both fit (the keys give way first, then the title is cut with `…`).
+    /// Draws the frame's four edges over `area`, `title` in the top edge at the left (cut with `…` when too
+    /// long) and `keys` at its right, or at the right of the bottom edge when they do not fit beside the title.
     public static func draw(title: String, keys: String = "", focused: Bool, in area: Rect, into buffer: inout Buffer) {
         guard area.width >= 4, area.height >= 2 else { return }
         let (horizontal, vertical) = focused ? ("━", "┃") : ("─", "│")
@@ -69,9 +70,10 @@ public enum PaneBox {
         let label = " " + (focused ? focusMarker + " " : "") + title + " "
         let shownLabel = TextWrap.truncate(label, width: room)
         let labelWidth = buffer.write(shownLabel, at: Point(x: area.x + 2, y: area.y), style: focused ? .focusedFrame : .title)
-        let keysLabel = " " + keys + " "
-        if !keys.isEmpty, labelWidth + DisplayWidth.of(keysLabel) + 2 <= room {
-            buffer.write(keysLabel, at: Point(x: right - 1 - DisplayWidth.of(keysLabel), y: area.y), style: .hint)
-        }
+        guard !keys.isEmpty else { return }
+        // Keys that do not fit beside the title (a longer translation's) go to the bottom edge: never dropped.
+        let keysLabel = TextWrap.truncate(" " + keys + " ", width: room)
+        let onTop = labelWidth + DisplayWidth.of(keysLabel) + 2 <= room
+        buffer.write(keysLabel, at: Point(x: right - 1 - DisplayWidth.of(keysLabel), y: onTop ? area.y : bottom), style: .hint)
     }
 }

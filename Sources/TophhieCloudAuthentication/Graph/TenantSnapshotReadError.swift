@@ -10,9 +10,12 @@ public struct TenantSnapshotReadError: Error, LocalizedError, Sendable, CustomSt
     /// Graph's error for it.
     public let error: GraphError
 
+    /// The read that failed as `PART (GET /VERSION/PATH)`.
+    public var request: String { "\(read.title) (GET /\(read.version)\(read.path))" }
+
     /// `PART (GET /VERSION/PATH): GRAPH'S ERROR`.
     public var description: String {
-        "\(read.title) (GET /\(read.version)\(read.path)): \(error.errorDescription ?? "\(error)")"
+        "\(request): \(error.errorDescription ?? "\(error)")"
     }
 
     /// The same as ``description``.
