@@ -25,7 +25,7 @@ public enum GraphConfigurationRead: String, CaseIterable, Sendable {
         switch self {
         case .applications: "$select=appId,isFallbackPublicClient,publicClient,spa,web"
         case .nativeAuthentication: "$select=appId,nativeAuthenticationApisEnabled"
-        default: nil
+        case .signUpFlows, .flowApplications, .userFlowAttributes, .emailOtp, .sms, .mfaPolicies: nil
         }
     }
 

@@ -136,7 +136,7 @@ extension TenantSnapshot {
         let change = switch (a, b) {
         case (let x?, let y?): "\(name) changed from \"\(x)\" to \"\(y)\""
         case (nil, let y?): "\(name) set to \"\(y)\""
-        default: "\(name) cleared"
+        case (_, nil): "\(name) cleared"
         }
         found.append(SnapshotDifference(subject, change, before: a, after: b))
     }

@@ -62,6 +62,18 @@ import Testing
         #expect(TraceStory.reason(exchange(grant: "authorization_code")) == "tokens issued: signed in")
     }
 
+    /// Every password-policy suberror the wire documents reads as the refused password, named: a new one placed
+    /// elsewhere in the story's switch fails here.
+    @Test func everyPasswordPolicySuberrorReadsAsTheRefusedPassword() throws {
+        let url = try #require(URL(string: "http://127.0.0.1:9/contoso.onmicrosoft.com/oauth2/v2.0/token"))
+        for suberror in Suberror.known where suberror.wireValue.hasPrefix("password_") {
+            let body = Data(#"{"error": "invalid_grant", "suberror": "\#(suberror.wireValue)"}"#.utf8)
+            let exchange = ObservedExchange(startedAt: Date(), duration: 0.01, request: HTTPRequest(url: url),
+                                            response: HTTPResponse(status: 400, body: body), failure: nil)
+            #expect(TraceStory.reason(exchange) == "the tenant refused the password (\(suberror))")
+        }
+    }
+
     /// Exchanges made before the user did anything (the start-up restore) sit under "Console start-up".
     @Test func exchangesBeforeAnyActionAreTheStartUp() {
         #expect(TraceStory.groups([], action: { _ in nil }).isEmpty)

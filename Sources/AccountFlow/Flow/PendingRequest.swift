@@ -50,7 +50,9 @@ public enum PendingRequest: Sendable, Equatable {
     public var isInteractiveSignIn: Bool {
         switch self {
         case .startingDeviceCodeSignIn, .waitingForDeviceCode, .startingBrowserSignIn, .waitingForBrowser: true
-        default: false
+        case .signingUp, .signingIn, .checkingCode, .sendingPassword, .sendingAttributes, .requestingCode,
+             .registeringMethod, .resendingCode, .startingReset, .changingPassword, .refreshingTokens, .signingOut,
+             .switchingAccount, .readingProfile, .savingProfile, .readingSignIns, .readingTenant, .savingTenant: false
         }
     }
 

@@ -146,7 +146,11 @@ extension FlowState {
             case .mfaRequiredForRefresh, .refreshTokenExpired, .passwordChangeRequired: error.screenMessage
             case .server(let details) where details.error == OAuthErrorCode.invalidGrant.wireValue:
                 NativeAuthError.refreshTokenExpired(details).screenMessage
-            default: nil
+            case .userAlreadyExists, .invalidPassword, .invalidCode, .invalidAttributes, .invalidCredentials,
+                 .userNotFound, .invalidInput, .noMatchingAuthMethod, .passwordRequired, .browserRequired,
+                 .methodBlocked, .expiredFlow, .userHasNoPassword, .unauthorizedClient, .nativeAuthDisabled,
+                 .invalidClient, .throttled, .networkFailure, .unexpectedResponse, .invalidConfiguration,
+                 .server, .furtherStepRequired: nil
             }
             if let message {
                 let email = signedIn?.username ?? ""

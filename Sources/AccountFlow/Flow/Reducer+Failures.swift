@@ -43,7 +43,10 @@ extension FlowState {
             step = .failure(FailureReport(
                 message: error.screenMessage, detail: error.operatorDetail, suggestsPasswordReset: true))
             return [.forgetSession]
-        default:
+        case .invalidPassword, .invalidCode, .invalidAttributes, .invalidCredentials, .userNotFound, .invalidInput,
+             .noMatchingAuthMethod, .passwordRequired, .methodBlocked, .userHasNoPassword, .mfaRequiredForRefresh,
+             .refreshTokenExpired, .unauthorizedClient, .nativeAuthDisabled, .invalidClient, .throttled,
+             .networkFailure, .unexpectedResponse, .invalidConfiguration, .server, .furtherStepRequired:
             // Retrying returns to the step with its input; a reset that was polling asks for the password again.
             let retryStep: FlowStep = isPolling
                 ? .newPassword(NewPasswordForm(purpose: .resetPassword)) : step
@@ -74,7 +77,7 @@ extension FlowState {
             return [.forgetSession]
         case .other(let underlying):
             return stepFailed(underlying)
-        default:
+        case .userNotFound, .userHasNoPassword, .invalidCode, .invalidPassword, .resetFailed:
             return stepFailed(error.nativeAuthError)
         }
     }

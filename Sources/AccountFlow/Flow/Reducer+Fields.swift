@@ -6,11 +6,17 @@ extension FlowState {
             step = module.step
             return
         }
-        switch (step, field) {
-        case (.profileEdit(var form), .attribute(let name)):
+        switch step {
+        case .profileEdit(var form):
+            guard case .attribute(let name) = field else { return }
             form.edit(name, text); step = .profileEdit(form)
-        case (.historyUser(var form), .historyUser): form.user = text; form.userError = nil; step = .historyUser(form)
-        default: break
+        case .historyUser(var form):
+            guard field == .historyUser else { return }
+            form.user = text; form.userError = nil; step = .historyUser(form)
+        case .home, .signInStart, .signUpStart, .resetStart, .codeEntry, .newPassword, .attributes, .methodPicker,
+             .contactEntry, .resetPolling, .resetDone, .readyToSignIn, .webFallback, .signedIn, .deviceCode,
+             .browserWait, .signedOut, .enrolled, .enrolmentSignedIn, .profile, .history, .historyRow, .tenant,
+             .failure: break
         }
     }
 
@@ -21,9 +27,14 @@ extension FlowState {
             step = module.step
             return
         }
-        switch (step, field) {
-        case (.profileEdit(var form), .attribute(let name)): form.leave(name); step = .profileEdit(form)
-        default: break
+        switch step {
+        case .profileEdit(var form):
+            guard case .attribute(let name) = field else { return }
+            form.leave(name); step = .profileEdit(form)
+        case .home, .signInStart, .signUpStart, .resetStart, .codeEntry, .newPassword, .attributes, .methodPicker,
+             .contactEntry, .resetPolling, .resetDone, .readyToSignIn, .webFallback, .signedIn, .deviceCode,
+             .browserWait, .signedOut, .enrolled, .enrolmentSignedIn, .profile, .historyUser, .history, .historyRow,
+             .tenant, .failure: break
         }
     }
 }

@@ -97,7 +97,7 @@ extension FlowState {
         let message = switch failure.kind {
         case .expired where way == .deviceCodeSignIn: Self.codeExpired
         case .declined: Self.signInDeclined
-        default: failure.message
+        case .needsSignIn, .expired, .cancelled, .network, .other: failure.message
         }
         origin = nil
         loopGuard = LoopGuard()

@@ -111,7 +111,11 @@ extension AttributeForm: StepModule {
             form.markRejected(names)
         case .invalidInput(let message, _):
             form.message = message
-        default:
+        case .userAlreadyExists, .invalidPassword, .invalidCode, .invalidCredentials, .userNotFound,
+             .noMatchingAuthMethod, .passwordRequired, .browserRequired, .methodBlocked, .expiredFlow,
+             .userHasNoPassword, .passwordChangeRequired, .mfaRequiredForRefresh, .refreshTokenExpired,
+             .unauthorizedClient, .nativeAuthDisabled, .invalidClient, .throttled, .networkFailure,
+             .unexpectedResponse, .invalidConfiguration, .server, .furtherStepRequired:
             return state.commonFailure(error)
         }
         state.step = .attributes(form)

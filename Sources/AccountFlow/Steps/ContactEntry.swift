@@ -57,7 +57,7 @@ extension ContactEntry: StepModule {
         switch field {
         case .contact: contact = text; contactError = nil
         case .countryCode: countryCode = text; contactError = nil
-        default: break
+        case .email, .password, .confirmPassword, .code, .historyUser, .attribute: break
         }
     }
 
@@ -99,7 +99,11 @@ extension ContactEntry: StepModule {
             state.step = .methodPicker(MethodPicker(
                 purpose: .registration, methods: entry.availableMethods, message: error.screenMessage))
             return []
-        default:
+        case .userAlreadyExists, .invalidPassword, .invalidCode, .invalidAttributes, .invalidCredentials,
+             .userNotFound, .passwordRequired, .browserRequired, .expiredFlow, .userHasNoPassword,
+             .passwordChangeRequired, .mfaRequiredForRefresh, .refreshTokenExpired, .unauthorizedClient,
+             .nativeAuthDisabled, .invalidClient, .throttled, .networkFailure, .unexpectedResponse,
+             .invalidConfiguration, .server, .furtherStepRequired:
             return state.commonFailure(error)
         }
         state.step = .contactEntry(entry)

@@ -61,7 +61,7 @@ extension EmailForm: StepModule {
             form.emailError = error.screenMessage
         case .other(.invalidInput(_, let details)):
             form.emailError = details == .local ? Validation.emailMessage : NativeAuthError.emailRefused
-        default:
+        case .invalidCode, .invalidPassword, .resetFailed, .pollTimedOut, .other:
             return state.commonFailure(error.nativeAuthError)
         }
         state.step = .resetStart(form)

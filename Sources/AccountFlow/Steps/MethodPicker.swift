@@ -110,7 +110,11 @@ extension MethodPicker: StepModule {
                 ? tr("method.blocked.noOther") : tr("method.blocked.chooseAnotherMethod")
         case .noMatchingAuthMethod:
             picker.message = error.screenMessage
-        default:
+        case .userAlreadyExists, .invalidPassword, .invalidCode, .invalidAttributes, .invalidCredentials,
+             .userNotFound, .invalidInput, .passwordRequired, .browserRequired, .expiredFlow, .userHasNoPassword,
+             .passwordChangeRequired, .mfaRequiredForRefresh, .refreshTokenExpired, .unauthorizedClient,
+             .nativeAuthDisabled, .invalidClient, .throttled, .networkFailure, .unexpectedResponse,
+             .invalidConfiguration, .server, .furtherStepRequired:
             return state.commonFailure(error)
         }
         picker.picked = nil

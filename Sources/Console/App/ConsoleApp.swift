@@ -83,7 +83,8 @@ public enum ConsoleApp {
             return front.run(auth: auth, interactive: interactive, settings: settings, header: header,
                              eventTenant: target.authority.absoluteString, mode: mode, outbox: nil, options: options,
                              recording: recording, notice: notices.isEmpty ? nil : notices.joined(separator: " "))
-        default:
+        case .emulator, .account, .run, .runMerge, .doctor, .enrol, .tenantDiff, .recordVerify, .recordDatabase, .help, .version,
+             .completion, .complete:
             return fail("not a console invocation")
         }
     }

@@ -37,7 +37,7 @@ public enum CompletionScript {
                 switch option.completion {
                 case .words(let list): (words, commaList) = (list, false)
                 case .commaList(let list): (words, commaList) = (list, true)
-                default: continue
+                case .none, .file, .directory, .presetOrFile, .profile, .wordThenFiles: continue
                 }
                 let patterns = option.names.map { "\"\(command.name):\($0)\"" }
                 if let index = groups.firstIndex(where: { $0.words == words && $0.commaList == commaList }) {

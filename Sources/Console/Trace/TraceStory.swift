@@ -162,28 +162,48 @@ enum TraceStory {
 
     private static func failureReason(_ exchange: ObservedExchange) -> String {
         if let story = ServerStep.story(error: exchange.error, suberror: exchange.suberror, challengeType: nil) { return story }
-        let refusedPassword = "the tenant refused the password (\(PrintableText.make(exchange.suberror ?? "")))"
-        // Every password-policy suberror, documented or not, is `password_…`; the catalogue told the steps above.
-        if let sub = exchange.suberror {
-            if sub == Suberror.invalidOOBValue.wireValue { return "the code was wrong" }
-            if sub == Suberror.attributeValidationFailed.wireValue { return "the tenant refused a detail" }
-            if sub.hasPrefix("password_") { return refusedPassword }
-        }
-        switch exchange.error {
-        case "user_not_found"?: return "no account has this username"
-        case "user_already_exists"?: return "an account with this username exists already"
-        case "invalid_grant"? where exchange.errorCode == 50126: return "the username or password is wrong"
-        case "expired_token"?: return "the flow took too long: start again"
-        case "authorization_pending"?: return "waiting for the sign-in on the other device"
-        case "slow_down"?: return "the tenant asks to poll more slowly"
-        case "unsupported_challenge_type"?: return "the tenant wants a web browser"
-        case "invalid_request"? where exchange.errorCode == 50196: return "a new code was asked for too soon"
-        default: break
-        }
+        if let reason = exchange.suberror.flatMap(reason(suberror:)) { return reason }
+        if let reason = exchange.error.flatMap({ reason(error: OAuthErrorCode(wireValue: $0), code: exchange.errorCode) }) { return reason }
         switch exchange.status ?? 0 {
         case 429: return "the tenant is throttling: too many requests"
         case 500...: return "the tenant failed (a server error)"
         default: return "the tenant refused" + (exchange.error.map { ": " + PrintableText.make($0) } ?? "")
+        }
+    }
+
+    /// A suberror's own reason; nil when the catalogue tells it or its `error` says more. No `default`: a new
+    /// suberror must be placed here.
+    private static func reason(suberror wire: String) -> String? {
+        let refusedPassword = "the tenant refused the password (\(PrintableText.make(wire)))"
+        return switch Suberror(wireValue: wire) {
+        case .invalidOOBValue: "the code was wrong"
+        case .attributeValidationFailed: "the tenant refused a detail"
+        case .passwordTooWeak, .passwordTooShort, .passwordTooLong, .passwordRecentlyUsed, .passwordBanned, .passwordIsInvalid:
+            refusedPassword
+        // Every password-policy suberror, documented or not, is `password_…`.
+        case .unknown(let value) where value.hasPrefix("password_"): refusedPassword
+        case .mfaRequired, .registrationRequired, .introspectRequired, .providerBlockedByRep, .providerBlockedByAdmin,
+             .nativeAuthAPIDisabled, .unknown:
+            nil
+        }
+    }
+
+    /// An `error`'s own reason (`code`: its AADSTS number); nil when the status says it best. No `default`: a new
+    /// error code must be placed here.
+    private static func reason(error: OAuthErrorCode, code: Int?) -> String? {
+        switch error {
+        case .userNotFound: "no account has this username"
+        case .userAlreadyExists: "an account with this username exists already"
+        case .invalidGrant where code == AADSTSCode.invalidCredentials: "the username or password is wrong"
+        case .expiredToken: "the flow took too long: start again"
+        case .authorizationPending: "waiting for the sign-in on the other device"
+        case .slowDown: "the tenant asks to poll more slowly"
+        case .unsupportedChallengeType: "the tenant wants a web browser"
+        case .invalidRequest where code == 50196: "a new code was asked for too soon"
+        case .invalidRequest, .invalidGrant, .unauthorizedClient, .invalidClient, .expiredRefreshToken, .credentialRequired,
+             .attributesRequired, .verificationRequired, .accessDenied, .invalidScope, .unsupportedGrantType, .serverError,
+             .unsupportedAuthMethod, .authNotSupported, .unknown:
+            nil
         }
     }
 

@@ -135,7 +135,8 @@ public enum ResponseValidator {
             return .codeRequired(CodeChallenge(
                 continuationToken: token, channel: channel, sentTo: sentTo, codeLength: codeLength,
                 resendInterval: body.interval))
-        default:
+        // `redirect` is answered before any endpoint's shape; listed so a new challenge type is placed here.
+        case .password, .preverified, .redirect, .unknown, nil:
             return missing("a challenge_type this endpoint can answer")
         }
     }
@@ -209,7 +210,8 @@ public enum ResponseValidator {
                 return .unauthorizedClient
             default: return .general
             }
-        default:
+        case .accessDenied, .invalidScope, .unsupportedGrantType, .serverError, .authorizationPending, .slowDown,
+             .unsupportedAuthMethod, .authNotSupported, .unknown:
             return .general
         }
     }

@@ -9,18 +9,36 @@ public enum AttributeType: WireVocabulary {
     case unknown(String)
 
     /// The types decoding recognises.
-    public static let known: [AttributeType] = [.string, .text, .boolean, .int, .dateTime]
+    public enum Known: String, CaseIterable, Sendable {
+        case string = "string"
+        case text = "Text"
+        case boolean = "boolean"
+        case int = "int"
+        case dateTime = "dateTime"
+    }
+
+    /// The case for a documented wire string.
+    public init(_ known: Known) {
+        self = switch known {
+        case .string: .string
+        case .text: .text
+        case .boolean: .boolean
+        case .int: .int
+        case .dateTime: .dateTime
+        }
+    }
+
     /// `true`: the service has sent both `string` / `boolean` and `Text` / `Boolean`.
     public static var caseInsensitive: Bool { true }
 
     /// The `type` string; `.text` is sent as `Text`.
     public var wireValue: String {
         switch self {
-        case .string: "string"
-        case .text: "Text"
-        case .boolean: "boolean"
-        case .int: "int"
-        case .dateTime: "dateTime"
+        case .string: Known.string.rawValue
+        case .text: Known.text.rawValue
+        case .boolean: Known.boolean.rawValue
+        case .int: Known.int.rawValue
+        case .dateTime: Known.dateTime.rawValue
         case .unknown(let value): value
         }
     }

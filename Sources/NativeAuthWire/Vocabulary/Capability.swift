@@ -10,13 +10,24 @@ public enum Capability: WireVocabulary {
     case unknown(String)
 
     /// The two documented capabilities (docs/protocol.md §N2).
-    public static let known: [Capability] = [.mfaRequired, .registrationRequired]
+    public enum Known: String, CaseIterable, Sendable {
+        case mfaRequired = "mfa_required"
+        case registrationRequired = "registration_required"
+    }
+
+    /// The case for a documented wire string.
+    public init(_ known: Known) {
+        self = switch known {
+        case .mfaRequired: .mfaRequired
+        case .registrationRequired: .registrationRequired
+        }
+    }
 
     /// `mfa_required`, `registration_required`, or the unknown string as sent.
     public var wireValue: String {
         switch self {
-        case .mfaRequired: "mfa_required"
-        case .registrationRequired: "registration_required"
+        case .mfaRequired: Known.mfaRequired.rawValue
+        case .registrationRequired: Known.registrationRequired.rawValue
         case .unknown(let value): value
         }
     }

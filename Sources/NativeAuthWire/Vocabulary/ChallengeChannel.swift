@@ -8,16 +8,30 @@ public enum ChallengeChannel: WireVocabulary {
     case unknown(String)
 
     /// The channels decoding recognises, including the spec-only `voice`.
-    public static let known: [ChallengeChannel] = [.email, .sms, .voice]
+    public enum Known: String, CaseIterable, Sendable {
+        case email = "email"
+        case sms = "sms"
+        case voice = "voice"
+    }
+
+    /// The case for a documented wire string.
+    public init(_ known: Known) {
+        self = switch known {
+        case .email: .email
+        case .sms: .sms
+        case .voice: .voice
+        }
+    }
+
     /// `true`: MSAL iOS compares channels ignoring case (docs/protocol.md §N2).
     public static var caseInsensitive: Bool { true }
 
     /// The lower-case wire string, or the unknown one as sent.
     public var wireValue: String {
         switch self {
-        case .email: "email"
-        case .sms: "sms"
-        case .voice: "voice"
+        case .email: Known.email.rawValue
+        case .sms: Known.sms.rawValue
+        case .voice: Known.voice.rawValue
         case .unknown(let value): value
         }
     }

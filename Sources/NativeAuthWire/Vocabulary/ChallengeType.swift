@@ -9,15 +9,30 @@ public enum ChallengeType: WireVocabulary {
     case unknown(String)
 
     /// The challenge types decoding recognises.
-    public static let known: [ChallengeType] = [.oob, .password, .redirect, .preverified]
+    public enum Known: String, CaseIterable, Sendable {
+        case oob = "oob"
+        case password = "password"
+        case redirect = "redirect"
+        case preverified = "preverified"
+    }
+
+    /// The case for a documented wire string.
+    public init(_ known: Known) {
+        self = switch known {
+        case .oob: .oob
+        case .password: .password
+        case .redirect: .redirect
+        case .preverified: .preverified
+        }
+    }
 
     /// `oob`, `password`, `redirect`, `preverified`, or the unknown string as sent.
     public var wireValue: String {
         switch self {
-        case .oob: "oob"
-        case .password: "password"
-        case .redirect: "redirect"
-        case .preverified: "preverified"
+        case .oob: Known.oob.rawValue
+        case .password: Known.password.rawValue
+        case .redirect: Known.redirect.rawValue
+        case .preverified: Known.preverified.rawValue
         case .unknown(let value): value
         }
     }

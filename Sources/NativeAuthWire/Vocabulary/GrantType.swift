@@ -10,17 +10,36 @@ public enum GrantType: WireVocabulary {
     case unknown(String)
 
     /// The grant types decoding recognises.
-    public static let known: [GrantType] = [.password, .oob, .mfaOOB, .continuationToken, .attributes, .refreshToken]
+    public enum Known: String, CaseIterable, Sendable {
+        case password = "password"
+        case oob = "oob"
+        case mfaOOB = "mfa_oob"
+        case continuationToken = "continuation_token"
+        case attributes = "attributes"
+        case refreshToken = "refresh_token"
+    }
+
+    /// The case for a documented wire string.
+    public init(_ known: Known) {
+        self = switch known {
+        case .password: .password
+        case .oob: .oob
+        case .mfaOOB: .mfaOOB
+        case .continuationToken: .continuationToken
+        case .attributes: .attributes
+        case .refreshToken: .refreshToken
+        }
+    }
 
     /// The `grant_type` string, e.g. `mfa_oob`.
     public var wireValue: String {
         switch self {
-        case .password: "password"
-        case .oob: "oob"
-        case .mfaOOB: "mfa_oob"
-        case .continuationToken: "continuation_token"
-        case .attributes: "attributes"
-        case .refreshToken: "refresh_token"
+        case .password: Known.password.rawValue
+        case .oob: Known.oob.rawValue
+        case .mfaOOB: Known.mfaOOB.rawValue
+        case .continuationToken: Known.continuationToken.rawValue
+        case .attributes: Known.attributes.rawValue
+        case .refreshToken: Known.refreshToken.rawValue
         case .unknown(let value): value
         }
     }

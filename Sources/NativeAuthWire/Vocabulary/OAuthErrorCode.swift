@@ -21,37 +21,78 @@ public enum OAuthErrorCode: WireVocabulary {
     case unknown(String)
 
     /// Every documented `error` string (docs/protocol.md §N7.1).
-    public static let known: [OAuthErrorCode] = [
-        .invalidRequest, .unauthorizedClient, .invalidClient, .unsupportedChallengeType,
-        .userNotFound, .userAlreadyExists, .invalidGrant, .expiredToken, .expiredRefreshToken,
-        .credentialRequired, .attributesRequired, .verificationRequired, .accessDenied,
-        .invalidScope, .unsupportedGrantType, .serverError, .authorizationPending, .slowDown,
-        .unsupportedAuthMethod, .authNotSupported,
-    ]
+    public enum Known: String, CaseIterable, Sendable {
+        case invalidRequest = "invalid_request"
+        case unauthorizedClient = "unauthorized_client"
+        case invalidClient = "invalid_client"
+        case unsupportedChallengeType = "unsupported_challenge_type"
+        case userNotFound = "user_not_found"
+        case userAlreadyExists = "user_already_exists"
+        case invalidGrant = "invalid_grant"
+        case expiredToken = "expired_token"
+        case expiredRefreshToken = "expired_refresh_token"
+        case credentialRequired = "credential_required"
+        case attributesRequired = "attributes_required"
+        case verificationRequired = "verification_required"
+        case accessDenied = "access_denied"
+        case invalidScope = "invalid_scope"
+        case unsupportedGrantType = "unsupported_grant_type"
+        case serverError = "server_error"
+        case authorizationPending = "authorization_pending"
+        case slowDown = "slow_down"
+        case unsupportedAuthMethod = "unsupported_auth_method"
+        case authNotSupported = "auth_not_supported"
+    }
+
+    /// The case for a documented wire string.
+    public init(_ known: Known) {
+        self = switch known {
+        case .invalidRequest: .invalidRequest
+        case .unauthorizedClient: .unauthorizedClient
+        case .invalidClient: .invalidClient
+        case .unsupportedChallengeType: .unsupportedChallengeType
+        case .userNotFound: .userNotFound
+        case .userAlreadyExists: .userAlreadyExists
+        case .invalidGrant: .invalidGrant
+        case .expiredToken: .expiredToken
+        case .expiredRefreshToken: .expiredRefreshToken
+        case .credentialRequired: .credentialRequired
+        case .attributesRequired: .attributesRequired
+        case .verificationRequired: .verificationRequired
+        case .accessDenied: .accessDenied
+        case .invalidScope: .invalidScope
+        case .unsupportedGrantType: .unsupportedGrantType
+        case .serverError: .serverError
+        case .authorizationPending: .authorizationPending
+        case .slowDown: .slowDown
+        case .unsupportedAuthMethod: .unsupportedAuthMethod
+        case .authNotSupported: .authNotSupported
+        }
+    }
 
     /// The `error` string, snake_case as on the wire.
     public var wireValue: String {
         switch self {
-        case .invalidRequest: "invalid_request"
-        case .unauthorizedClient: "unauthorized_client"
-        case .invalidClient: "invalid_client"
-        case .unsupportedChallengeType: "unsupported_challenge_type"
-        case .userNotFound: "user_not_found"
-        case .userAlreadyExists: "user_already_exists"
-        case .invalidGrant: "invalid_grant"
-        case .expiredToken: "expired_token"
-        case .expiredRefreshToken: "expired_refresh_token"
-        case .credentialRequired: "credential_required"
-        case .attributesRequired: "attributes_required"
-        case .verificationRequired: "verification_required"
-        case .accessDenied: "access_denied"
-        case .invalidScope: "invalid_scope"
-        case .unsupportedGrantType: "unsupported_grant_type"
-        case .serverError: "server_error"
-        case .authorizationPending: "authorization_pending"
-        case .slowDown: "slow_down"
-        case .unsupportedAuthMethod: "unsupported_auth_method"
-        case .authNotSupported: "auth_not_supported"
+        case .invalidRequest: Known.invalidRequest.rawValue
+        case .unauthorizedClient: Known.unauthorizedClient.rawValue
+        case .invalidClient: Known.invalidClient.rawValue
+        case .unsupportedChallengeType: Known.unsupportedChallengeType.rawValue
+        case .userNotFound: Known.userNotFound.rawValue
+        case .userAlreadyExists: Known.userAlreadyExists.rawValue
+        case .invalidGrant: Known.invalidGrant.rawValue
+        case .expiredToken: Known.expiredToken.rawValue
+        case .expiredRefreshToken: Known.expiredRefreshToken.rawValue
+        case .credentialRequired: Known.credentialRequired.rawValue
+        case .attributesRequired: Known.attributesRequired.rawValue
+        case .verificationRequired: Known.verificationRequired.rawValue
+        case .accessDenied: Known.accessDenied.rawValue
+        case .invalidScope: Known.invalidScope.rawValue
+        case .unsupportedGrantType: Known.unsupportedGrantType.rawValue
+        case .serverError: Known.serverError.rawValue
+        case .authorizationPending: Known.authorizationPending.rawValue
+        case .slowDown: Known.slowDown.rawValue
+        case .unsupportedAuthMethod: Known.unsupportedAuthMethod.rawValue
+        case .authNotSupported: Known.authNotSupported.rawValue
         case .unknown(let value): value
         }
     }

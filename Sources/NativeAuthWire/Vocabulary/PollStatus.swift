@@ -9,15 +9,30 @@ public enum PollStatus: WireVocabulary {
     case unknown(String)
 
     /// The four documented statuses (docs/protocol.md §N5.5).
-    public static let known: [PollStatus] = [.succeeded, .inProgress, .failed, .notStarted]
+    public enum Known: String, CaseIterable, Sendable {
+        case succeeded = "succeeded"
+        case inProgress = "in_progress"
+        case failed = "failed"
+        case notStarted = "not_started"
+    }
+
+    /// The case for a documented wire string.
+    public init(_ known: Known) {
+        self = switch known {
+        case .succeeded: .succeeded
+        case .inProgress: .inProgress
+        case .failed: .failed
+        case .notStarted: .notStarted
+        }
+    }
 
     /// The `status` string, e.g. `in_progress`.
     public var wireValue: String {
         switch self {
-        case .succeeded: "succeeded"
-        case .inProgress: "in_progress"
-        case .failed: "failed"
-        case .notStarted: "not_started"
+        case .succeeded: Known.succeeded.rawValue
+        case .inProgress: Known.inProgress.rawValue
+        case .failed: Known.failed.rawValue
+        case .notStarted: Known.notStarted.rawValue
         case .unknown(let value): value
         }
     }

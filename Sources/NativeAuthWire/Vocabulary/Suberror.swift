@@ -17,30 +17,60 @@ public enum Suberror: WireVocabulary {
     case unknown(String)
 
     /// The fourteen documented suberrors (docs/protocol.md §N2).
-    public static let known: [Suberror] = [
-        .passwordTooWeak, .passwordTooShort, .passwordTooLong, .passwordRecentlyUsed, .passwordBanned,
-        .passwordIsInvalid, .attributeValidationFailed, .invalidOOBValue, .introspectRequired,
-        .mfaRequired, .registrationRequired, .providerBlockedByRep, .providerBlockedByAdmin,
-        .nativeAuthAPIDisabled,
-    ]
+    public enum Known: String, CaseIterable, Sendable {
+        case passwordTooWeak = "password_too_weak"
+        case passwordTooShort = "password_too_short"
+        case passwordTooLong = "password_too_long"
+        case passwordRecentlyUsed = "password_recently_used"
+        case passwordBanned = "password_banned"
+        case passwordIsInvalid = "password_is_invalid"
+        case attributeValidationFailed = "attribute_validation_failed"
+        case invalidOOBValue = "invalid_oob_value"
+        case introspectRequired = "introspect_required"
+        case mfaRequired = "mfa_required"
+        case registrationRequired = "registration_required"
+        case providerBlockedByRep = "provider_blocked_by_rep"
+        case providerBlockedByAdmin = "provider_blocked_by_admin"
+        case nativeAuthAPIDisabled = "nativeauthapi_disabled"
+    }
+
+    /// The case for a documented wire string.
+    public init(_ known: Known) {
+        self = switch known {
+        case .passwordTooWeak: .passwordTooWeak
+        case .passwordTooShort: .passwordTooShort
+        case .passwordTooLong: .passwordTooLong
+        case .passwordRecentlyUsed: .passwordRecentlyUsed
+        case .passwordBanned: .passwordBanned
+        case .passwordIsInvalid: .passwordIsInvalid
+        case .attributeValidationFailed: .attributeValidationFailed
+        case .invalidOOBValue: .invalidOOBValue
+        case .introspectRequired: .introspectRequired
+        case .mfaRequired: .mfaRequired
+        case .registrationRequired: .registrationRequired
+        case .providerBlockedByRep: .providerBlockedByRep
+        case .providerBlockedByAdmin: .providerBlockedByAdmin
+        case .nativeAuthAPIDisabled: .nativeAuthAPIDisabled
+        }
+    }
 
     /// The `suberror` string, e.g. `invalid_oob_value`.
     public var wireValue: String {
         switch self {
-        case .passwordTooWeak: "password_too_weak"
-        case .passwordTooShort: "password_too_short"
-        case .passwordTooLong: "password_too_long"
-        case .passwordRecentlyUsed: "password_recently_used"
-        case .passwordBanned: "password_banned"
-        case .passwordIsInvalid: "password_is_invalid"
-        case .attributeValidationFailed: "attribute_validation_failed"
-        case .invalidOOBValue: "invalid_oob_value"
-        case .introspectRequired: "introspect_required"
-        case .mfaRequired: "mfa_required"
-        case .registrationRequired: "registration_required"
-        case .providerBlockedByRep: "provider_blocked_by_rep"
-        case .providerBlockedByAdmin: "provider_blocked_by_admin"
-        case .nativeAuthAPIDisabled: "nativeauthapi_disabled"
+        case .passwordTooWeak: Known.passwordTooWeak.rawValue
+        case .passwordTooShort: Known.passwordTooShort.rawValue
+        case .passwordTooLong: Known.passwordTooLong.rawValue
+        case .passwordRecentlyUsed: Known.passwordRecentlyUsed.rawValue
+        case .passwordBanned: Known.passwordBanned.rawValue
+        case .passwordIsInvalid: Known.passwordIsInvalid.rawValue
+        case .attributeValidationFailed: Known.attributeValidationFailed.rawValue
+        case .invalidOOBValue: Known.invalidOOBValue.rawValue
+        case .introspectRequired: Known.introspectRequired.rawValue
+        case .mfaRequired: Known.mfaRequired.rawValue
+        case .registrationRequired: Known.registrationRequired.rawValue
+        case .providerBlockedByRep: Known.providerBlockedByRep.rawValue
+        case .providerBlockedByAdmin: Known.providerBlockedByAdmin.rawValue
+        case .nativeAuthAPIDisabled: Known.nativeAuthAPIDisabled.rawValue
         case .unknown(let value): value
         }
     }

@@ -3,8 +3,11 @@
 ///
 /// Source: docs/protocol.md §N1.7 ("maps unknown error / suberror strings to unknown").
 public protocol WireVocabulary: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// Every known case, in wire order.
-    static var known: [Self] { get }
+    /// The documented wire strings, one case each: `CaseIterable`, so ``known`` and decoding are derived from it,
+    /// and `init(_:)`'s exhaustive switch names every one (the `unknown` case keeps `Self` from being `CaseIterable`).
+    associatedtype Known: CaseIterable, RawRepresentable, Sendable where Known.RawValue == String
+    /// The case for a documented wire string.
+    init(_ known: Known)
     /// The case for a string the vocabulary does not know.
     static func unknown(_ value: String) -> Self
     /// The string sent or received on the wire.
@@ -17,17 +20,20 @@ extension WireVocabulary {
     /// Default: exact, case-sensitive comparison.
     public static var caseInsensitive: Bool { false }
 
+    /// Every known case, in wire order.
+    public static var known: [Self] { Known.allCases.map(Self.init) }
+
     /// Decodes a wire string; never fails.
     @inlinable  // specialised in the emulator's request path, which decodes lists on every request
     public init(wireValue: String) {
-        let match: Self?
+        let match: Known?
         if Self.caseInsensitive {
             let wanted = wireValue.lowercased()
-            match = Self.known.first { $0.wireValue.lowercased() == wanted }
+            match = Known.allCases.first { $0.rawValue.lowercased() == wanted }
         } else {
-            match = Self.known.first { $0.wireValue == wireValue }
+            match = Known(rawValue: wireValue)
         }
-        self = match ?? .unknown(wireValue)
+        self = match.map(Self.init) ?? .unknown(wireValue)
     }
 
     /// Decodes a JSON string; an unknown value becomes `.unknown`.

@@ -70,7 +70,7 @@ extension TenantEmulator {
             // DOC: the app may submit a new password again with the returned token.
             session.step = .resetVerified
             return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), status: .failed))
-        default:
+        case .inProgress, .notStarted, .unknown:
             return Self.success(ResponseBody(status: status))
         }
     }

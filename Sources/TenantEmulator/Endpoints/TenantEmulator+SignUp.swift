@@ -65,7 +65,7 @@ extension TenantEmulator {
             for (name, value) in values where !session.verified || required.contains(name) {
                 session.attributes[name] = value
             }
-        default:
+        case .mfaOOB, .continuationToken, .refreshToken, .unknown:
             throw ProtocolError.missing("grant_type")
         }
         guard session.verified else {

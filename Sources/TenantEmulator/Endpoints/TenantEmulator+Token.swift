@@ -60,7 +60,7 @@ extension TenantEmulator {
                 return try tokens(context, token: token, session: session, user: user)
             }
             return try afterFirstFactor(context, token: token, session: session, user: user)
-        default:
+        case .attributes, .unknown:
             throw ProtocolError(.unsupportedGrantType, 70003, "The grant type '\(grant.wireValue)' is not supported.")
         }
     }

@@ -40,12 +40,15 @@ extension TenantEmulator {
         guard let refusal = passwordRuleProblem(password, username: email) else { return nil }
         let rules = policy.password
         // The rules with a number to name; any other refusal is a banned word or the email's name.
-        let named: [Suberror: String] = [
-            .passwordTooShort: "Too short: the tenant asks for at least \(rules.minLength) characters.",
-            .passwordTooLong: "Too long: the tenant allows at most \(rules.maxLength) characters.",
-            .passwordTooWeak: "Too weak: use \(rules.minCharacterClasses) of lowercase letters, capitals, digits and symbols.",
-        ]
-        return refusal.envelope.suberror.flatMap { named[$0] } ?? "It holds a banned word or the email's name."
+        return switch refusal.envelope.suberror {
+        case .passwordTooShort?: "Too short: the tenant asks for at least \(rules.minLength) characters."
+        case .passwordTooLong?: "Too long: the tenant allows at most \(rules.maxLength) characters."
+        case .passwordTooWeak?: "Too weak: use \(rules.minCharacterClasses) of lowercase letters, capitals, digits and symbols."
+        case .passwordRecentlyUsed?, .passwordBanned?, .passwordIsInvalid?, .attributeValidationFailed?, .invalidOOBValue?,
+             .introspectRequired?, .mfaRequired?, .registrationRequired?, .providerBlockedByRep?, .providerBlockedByAdmin?,
+             .nativeAuthAPIDisabled?, .unknown?, nil:
+            "It holds a banned word or the email's name."
+        }
     }
 
     /// A refused password: `invalid_grant`, AADSTS399246 and the password suberror (docs/protocol.md §N4.1, §N7.2).

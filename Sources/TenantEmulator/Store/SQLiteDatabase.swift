@@ -27,7 +27,7 @@ final class SQLiteDatabase {
             switch self {
             case .real(let value): value
             case .integer(let value): Double(value)
-            default: nil
+            case .null, .text, .blob: nil
             }
         }
         var blob: Data? { if case .blob(let value) = self { value } else { nil } }

@@ -6,7 +6,8 @@ extension NativeAuthError {
         case .rejected(let error): return from(error, at: endpoint)
         case .redirect(let reason): return .browserRequired(reason: reason, .local)
         case .unexpected(let reason, let correlationID): return .unexpectedResponse(reason, correlationID: correlationID)
-        default:
+        case .started, .passwordRequired, .codeRequired, .preverified, .selectionRequired, .completed, .pollRequired,
+             .pollInProgress, .pollSucceeded, .pollFailed, .tokens:
             return .unexpectedResponse("\(endpoint.path) answered with a step that does not belong here.", correlationID: nil)
         }
     }
@@ -34,7 +35,10 @@ extension NativeAuthError {
             case .registerChallenge: "That phone number or email doesn't look right. Check it and try again."
             // 90100 naming the username: where a flow starts, the one input is the email.
             case .signInInitiate, .signUpStart, .resetPasswordStart: "The tenant does not accept that email address. Check it and try again."
-            default: "The server refused that input."
+            case .token, .signInChallenge, .signInIntrospect, .registerIntrospect, .registerContinue, .signUpChallenge,
+                 .signUpContinue, .resetPasswordChallenge, .resetPasswordContinue, .resetPasswordSubmit,
+                 .resetPasswordPollCompletion:
+                "The server refused that input."
             }
             return .invalidInput(message, details)
         case .userHasNoPassword: return .userHasNoPassword(details)

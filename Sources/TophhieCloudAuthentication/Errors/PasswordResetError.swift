@@ -23,7 +23,11 @@ public enum PasswordResetError: Error, LocalizedError, Sendable, Equatable {
         case .userHasNoPassword(let d): self = .userHasNoPassword(d)
         case .invalidCode(let d): self = .invalidCode(d)
         case .invalidPassword(let rule, let d): self = .invalidPassword(rule, d)
-        default: self = .other(error)
+        case .userAlreadyExists, .invalidAttributes, .invalidCredentials, .invalidInput, .noMatchingAuthMethod,
+             .passwordRequired, .browserRequired, .methodBlocked, .expiredFlow, .passwordChangeRequired,
+             .mfaRequiredForRefresh, .refreshTokenExpired, .unauthorizedClient, .nativeAuthDisabled, .invalidClient,
+             .throttled, .networkFailure, .unexpectedResponse, .invalidConfiguration, .server, .furtherStepRequired:
+            self = .other(error)
         }
     }
 

@@ -13,7 +13,9 @@ public enum PasswordRule: Sendable, Equatable {
         case .passwordTooLong: self = .tooLong
         case .passwordRecentlyUsed: self = .recentlyUsed
         case .passwordBanned: self = .banned
-        default: self = .invalid
+        case .passwordIsInvalid, .attributeValidationFailed, .invalidOOBValue, .introspectRequired, .mfaRequired,
+             .registrationRequired, .providerBlockedByRep, .providerBlockedByAdmin, .nativeAuthAPIDisabled, .unknown:
+            self = .invalid
         }
     }
 

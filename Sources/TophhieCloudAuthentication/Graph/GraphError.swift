@@ -86,7 +86,7 @@ public enum GraphError: Error, LocalizedError, Sendable, Equatable {
         case .unauthorized(let details), .clockSkew(_, let details), .missingPermission(let details), .notPremium(let details), .badRequest(let details),
              .notFound(let details), .throttled(_, _, _, let details), .pageLinkRefused(_, _, let details), .server(let details):
             details
-        default: nil
+        case .notSelfWritable, .auth, .networkFailure, .unexpectedResponse: nil
         }
     }
 }

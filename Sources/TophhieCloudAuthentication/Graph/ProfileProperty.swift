@@ -15,7 +15,9 @@ public enum ProfileProperty: String, Sendable, CaseIterable {
     public var isSelfWritable: Bool {
         switch self {
         case .city, .country, .displayName, .givenName, .jobTitle, .postalCode, .preferredLanguage, .state, .streetAddress, .surname: true
-        default: false
+        case .id, .mail, .userPrincipalName, .mobilePhone, .businessPhones, .officeLocation, .companyName, .department, .otherMails,
+             .identities, .createdDateTime:
+            false
         }
     }
 

@@ -30,7 +30,8 @@ struct SnapshotReader: Sendable {
                 return .notRead("the operator has not consented to \(read.scope)")
             case .auth:
                 throw error
-            default:
+            case .unauthorized, .clockSkew, .notSelfWritable, .throttled, .pageLinkRefused, .server, .networkFailure,
+                 .unexpectedResponse:
                 throw TenantSnapshotReadError(read: read, error: error)
             }
         }

@@ -75,7 +75,9 @@ public enum AuthError: Error, LocalizedError, Sendable, Equatable {
         case .interactionRequired(let details), .mfaRequired(let details), .consentRequired(let details),
              .authorizationDeclined(let details), .server(let details), .serviceUnavailable(let details, _):
             details
-        default: nil
+        case .notConfigured, .invalidConfiguration, .noAccount, .deviceCodeExpired, .cancelled, .signedOutElsewhere,
+             .networkFailure, .unexpectedResponse, .tokenCache:
+            nil
         }
     }
 
@@ -83,7 +85,9 @@ public enum AuthError: Error, LocalizedError, Sendable, Equatable {
     public var needsInteraction: Bool {
         switch self {
         case .noAccount, .signedOutElsewhere, .interactionRequired, .mfaRequired, .consentRequired: true
-        default: false
+        case .notConfigured, .invalidConfiguration, .deviceCodeExpired, .authorizationDeclined, .cancelled, .serviceUnavailable,
+             .server, .networkFailure, .unexpectedResponse, .tokenCache:
+            false
         }
     }
 }

@@ -106,17 +106,20 @@ public struct DeviceCodeStep: Sendable, CustomStringConvertible {
                 continue
             }
             failures = 0
-            switch envelope.error.wireValue {
-            case "authorization_pending":
+            // `authorization_declined` and `code_expired` are device-code words outside native auth's vocabulary: matched as sent.
+            switch envelope.error {
+            case .authorizationPending:
                 progress(.waiting(interval: interval))
-            case "slow_down":
+            case .slowDown:
                 interval += 5
                 progress(.slowedDown(interval: interval))
-            case "expired_token", "code_expired":
+            case .expiredToken, .unknown("code_expired"):
                 throw AuthError.deviceCodeExpired
-            case "authorization_declined", "access_denied":
+            case .accessDenied, .unknown("authorization_declined"):
                 throw AuthError.authorizationDeclined(details)
-            default:
+            case .invalidRequest, .unauthorizedClient, .invalidClient, .unsupportedChallengeType, .userNotFound, .userAlreadyExists,
+                 .invalidGrant, .expiredRefreshToken, .credentialRequired, .attributesRequired, .verificationRequired, .invalidScope,
+                 .unsupportedGrantType, .serverError, .unsupportedAuthMethod, .authNotSupported, .unknown:
                 throw AuthError.server(details)
             }
         }

@@ -212,7 +212,10 @@ public final class TophhieAuth: Sendable {
         switch error {
         case .networkFailure: "no answer from the sign-in service"
         case .serviceUnavailable(let details, _): details.status == 429 ? "the sign-in service is busy" : "service unavailable"
-        default: nil
+        case .notConfigured, .invalidConfiguration, .noAccount, .interactionRequired, .mfaRequired, .consentRequired,
+             .deviceCodeExpired, .authorizationDeclined, .cancelled, .signedOutElsewhere, .server, .unexpectedResponse,
+             .tokenCache:
+            nil
         }
     }
 

@@ -112,7 +112,8 @@ public final class TophhieNativeAuth: Sendable {
             return try await NativeSignInStep.next(after: response, context: context, username: username)
         case .codeRequired(let code):
             return .codeRequired(SignInCodeStep(context: context, username: username, challenge: code))
-        default:
+        case .started, .preverified, .selectionRequired, .completed, .pollRequired, .pollInProgress, .pollSucceeded,
+             .pollFailed, .tokens, .redirect, .rejected, .unexpected:
             throw NativeAuthError.from(challenge, at: .signInChallenge)
         }
     }
@@ -128,7 +129,8 @@ public final class TophhieNativeAuth: Sendable {
             return .codeRequired(SignInCodeStep(context: context, username: username, challenge: code))
         case .passwordRequired:
             throw NativeAuthError.passwordRequired
-        default:
+        case .started, .preverified, .selectionRequired, .completed, .pollRequired, .pollInProgress, .pollSucceeded,
+             .pollFailed, .tokens, .redirect, .rejected, .unexpected:
             throw NativeAuthError.from(challenge, at: .signInChallenge)
         }
     }

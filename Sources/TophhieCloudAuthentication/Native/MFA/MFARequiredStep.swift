@@ -35,7 +35,8 @@ public final class MFARequiredStep: Sendable {
             let (token, methods) = try await NativeSignInStep.introspect(.signInIntrospect, token: continuationToken, context: context)
             let step = MFARequiredStep(context: context, username: username, continuationToken: token, methods: methods)
             return .selectionRequired(methods, MFASelectionStep(step: step))
-        default:
+        case .started, .passwordRequired, .preverified, .selectionRequired, .completed, .pollRequired,
+             .pollInProgress, .pollSucceeded, .pollFailed, .tokens, .redirect, .rejected, .unexpected:
             throw NativeAuthError.from(response, at: .signInChallenge)
         }
     }

@@ -51,7 +51,8 @@ public final class ResetPasswordNewPasswordStep: Sendable {
             case .rejected(let error):
                 if case .invalidPassword = error.kind { token.withLock { $0 = pollToken } }
                 throw PasswordResetError(NativeAuthError.from(error, at: .resetPasswordPollCompletion))
-            default:
+            case .started, .passwordRequired, .codeRequired, .preverified, .selectionRequired, .completed,
+                 .pollRequired, .tokens, .redirect, .unexpected:
                 throw PasswordResetError(NativeAuthError.from(response, at: .resetPasswordPollCompletion))
             }
         }

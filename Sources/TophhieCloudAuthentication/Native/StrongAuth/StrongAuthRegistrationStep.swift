@@ -61,7 +61,8 @@ public final class StrongAuthRegistrationStep: Sendable {
                 throw NativeAuthError.unexpectedResponse("The server asked for another step after registration.", correlationID: nil)
             }
             return .completed(result)
-        default:
+        case .started, .passwordRequired, .selectionRequired, .completed, .pollRequired, .pollInProgress,
+             .pollSucceeded, .pollFailed, .tokens, .redirect, .rejected, .unexpected:
             throw NativeAuthError.from(response, at: .registerChallenge)
         }
     }
