@@ -151,7 +151,7 @@ import TophhieCloudAuthentication
     @Test func longInputIsKeptAndRefusedNotCut() {
         var store = FlowStore(FlowState(settings: FlowSettings(), step: .signInStart(SignInForm())))
         let long = String(repeating: "x", count: 1000)
-        store.send(.fieldEdited(.password, long)) { $0.signIn { $0.password = long } }
+        store.send(.fieldEdited(.password, long)) { $0.signIn { $0.password = Secret(long) } }
         var form = AttributeForm([Self.attribute("displayName", required: true, regex: "^.*$")])
         form.edit("displayName", long)
         form.leave("displayName")

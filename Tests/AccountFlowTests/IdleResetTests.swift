@@ -85,8 +85,8 @@ import TophhieCloudAuthentication
     /// A request still in flight is cancelled too: its answer must not bring the person back.
     @Test func aRequestInFlightIsCancelled() {
         var store = Self.signUpWithEmailTyped()
-        store.send(.fieldEdited(.password, Sample.password)) { $0.signUp { $0.password = Sample.password } }
-        store.send(.fieldEdited(.confirmPassword, Sample.password)) { $0.signUp { $0.confirmPassword = Sample.password } }
+        store.send(.fieldEdited(.password, Sample.password)) { $0.signUp { $0.password = Secret(Sample.password) } }
+        store.send(.fieldEdited(.confirmPassword, Sample.password)) { $0.signUp { $0.confirmPassword = Secret(Sample.password) } }
         var state = store.state
         #expect(state.reduce(.submitted) == [.startSignUp(email: Sample.email, password: Sample.password, attributes: [:])])
         #expect(state.pending == .signingUp)

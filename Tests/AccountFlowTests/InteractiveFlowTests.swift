@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AccountFlow
+import TophhieCloudAuthentication
 
 /// The interactive stack in the flow: device-code and browser sign-in, the restored account, the account
 /// screen's claims, sign-out and account switch, and enrolment mode keeping out of all of it.
@@ -101,8 +102,8 @@ import Testing
     /// on lines of its own, so it is left out: it pushed the code and the address down (a new user's trial).
     @Test func theServersSentenceRepeatingTheCodeIsLeftOut() {
         var prompt = Self.prompt
-        prompt.message = "To sign in, use a web browser to open the page https://login.contoso.example/device and enter the code "
-            + "BCDF-GHJK to authenticate."
+        prompt.message = Secret("To sign in, use a web browser to open the page https://login.contoso.example/device and enter the code "
+            + "BCDF-GHJK to authenticate.")
         let state = FlowState(settings: FlowSettings(), step: .deviceCode(DeviceCodeWait(prompt: prompt)), pending: .waitingForDeviceCode)
         #expect(state.screen.text == ["On a phone or another computer, open the address below and enter this code."])
         #expect(state.screen.banner == "BCDF-GHJK")

@@ -5,24 +5,50 @@ import TophhieCloudAuthentication
 
 /// Printing or dumping the flow's values never shows a password or a code.
 @Suite struct RedactionTests {
-    @Test func statesEventsAndScreensHideSecrets() {
-        var form = SignUpForm(settings: FlowSettings(), email: Sample.email)
-        form.password = "Pa55-word-secret"
-        form.confirmPassword = "Pa55-word-secret"
-        let states = [
-            FlowState(settings: FlowSettings(), step: .signUpStart(form)),
-            FlowState(settings: FlowSettings(), step: .signInStart(SignInForm(email: Sample.email, password: "Pa55-word-secret"))),
-            FlowState(settings: FlowSettings(), step: .codeEntry(CodeEntry(purpose: .signIn, delivery: Sample.delivery, code: "86420864"))),
+    static let password = "Pa55-word-secret"
+    static let code = "86420864"
+    static let userCode = "BCDF-GHJK"
+
+    /// Every step that holds a secret, filled with one: the forms hold them as `Secret`, so nothing but the type
+    /// keeps them out of what is printed.
+    static let steps: [FlowStep] = {
+        var signUp = SignUpForm(settings: FlowSettings(), email: Sample.email)
+        signUp.password = Secret(password)
+        signUp.confirmPassword = Secret(password)
+        let prompt = DeviceCodePrompt(userCode: Secret(userCode), verificationURI: "https://login.contoso.example/device",
+                                      expiresOn: Sample.start, interval: 5,
+                                      message: Secret("Enter \(userCode) at https://login.contoso.example/device"))
+        return [
+            .signUpStart(signUp),
+            .signInStart(SignInForm(email: Sample.email, password: Secret(password))),
+            .codeEntry(CodeEntry(purpose: .signIn, delivery: Sample.delivery, code: Secret(code))),
+            .newPassword(NewPasswordForm(purpose: .resetPassword, password: Secret(password), confirmPassword: Secret(password))),
+            .deviceCode(DeviceCodeWait(prompt: prompt)),
         ]
-        var printed = states.map { String(describing: $0) } + states.map { String(reflecting: $0) }
-        printed += states.map { state in var text = ""; dump(state, to: &text); return text }
-        printed += states.map { String(describing: $0.screen) }
-        printed += [FlowEvent.fieldEdited(.password, "Pa55-word-secret"), .fieldEdited(.code, "86420864")].map { String(describing: $0) }
+    }()
+
+    static func printed(_ value: Any) -> [String] {
+        var dumped = ""
+        dump(value, to: &dumped)
+        return [String(describing: value), String(reflecting: value), dumped]
+    }
+
+    @Test func statesEventsAndScreensHideSecrets() {
+        let states = Self.steps.map { FlowState(settings: FlowSettings(), step: $0) }
+        var printed = states.flatMap(Self.printed) + Self.steps.flatMap(Self.printed)
+        // The device-code screen is where its code is shown for use; the form screens mask theirs.
+        printed += states.dropLast().map { String(describing: $0.screen) }
+        printed += [FlowEvent.fieldEdited(.password, Self.password), .fieldEdited(.code, Self.code)].map { String(describing: $0) }
+        if case .deviceCode(let wait) = Self.steps[4] { printed.append(String(describing: FlowEvent.deviceCodeIssued(.success(wait.prompt)))) }
         for text in printed {
-            #expect(!text.contains("Pa55-word-secret") && !text.contains("86420864"), "\(text)")
+            for secret in [Self.password, Self.code, Self.userCode] {
+                #expect(!text.contains(secret), "\(text)")
+            }
         }
         #expect(String(describing: FlowEvent.fieldEdited(.email, Sample.email)).contains(Sample.email))
-        // What is not secret stays visible where the values are dumped.
-        #expect(printed[6].contains(Sample.email), "\(printed[6])")
+        // What is not secret stays visible where the values are dumped, and the marker says something was held.
+        let dumpedSignUp = Self.printed(states[0])[2]
+        #expect(dumpedSignUp.contains(Sample.email) && dumpedSignUp.contains(Secret.marker), "\(dumpedSignUp)")
+        #expect(Self.printed(states[4])[2].contains("https://login.contoso.example/device"))
     }
 }

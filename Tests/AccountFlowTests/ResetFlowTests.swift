@@ -27,8 +27,8 @@ import TophhieCloudAuthentication
             $0.pending = nil
             $0.step = .newPassword(NewPasswordForm(purpose: .resetPassword))
         }
-        store.send(.fieldEdited(.password, Sample.password)) { $0.newPassword { $0.password = Sample.password } }
-        store.send(.fieldEdited(.confirmPassword, Sample.password)) { $0.newPassword { $0.confirmPassword = Sample.password } }
+        store.send(.fieldEdited(.password, Sample.password)) { $0.newPassword { $0.password = Secret(Sample.password) } }
+        store.send(.fieldEdited(.confirmPassword, Sample.password)) { $0.newPassword { $0.confirmPassword = Secret(Sample.password) } }
         store.send(.submitted, effects: [.submit(.password(Sample.password))]) {
             $0.step = .resetPolling(poll: 0)
             $0.pending = .changingPassword

@@ -6,7 +6,7 @@ import TophhieCloudAuthentication
 /// HTTP 429: "Try again" waits out the server's Retry-After on the flow's ticks, and the details say what
 /// the server said, as for any other error.
 @Suite struct RetryAfterTests {
-    static let form = SignInForm(email: Sample.email, password: Sample.password)
+    static let form = SignInForm(email: Sample.email, password: Secret(Sample.password))
     static let details = ServerDetails(
         error: "temporarily_unavailable", code: 90055, errorDescription: "AADSTS90055: Too many requests.\r\nTrace ID: t-1",
         traceID: "7a1c0e2b-0000-4000-8000-000000000009", correlationID: "c0ffee00-0000-4000-8000-000000000001", status: 429)

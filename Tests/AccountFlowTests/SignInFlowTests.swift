@@ -10,7 +10,7 @@ import TophhieCloudAuthentication
         store.send(.menuChosen(.signIn)) { $0.step = .signInStart(SignInForm()) }
         store.send(.fieldEdited(.email, Sample.email)) { $0.signIn { $0.email = Sample.email } }
         if let password {
-            store.send(.fieldEdited(.password, password)) { $0.signIn { $0.password = password } }
+            store.send(.fieldEdited(.password, password)) { $0.signIn { $0.password = Secret(password) } }
         }
         return store
     }
@@ -79,7 +79,7 @@ import TophhieCloudAuthentication
         #expect(!store.state.screen.actions.contains { $0.event == .useCodeInstead }, "a code is offered to a password account")
         #expect(store.state.screen.text == ["Enter your email and password."])
         store.send(.submitted) { $0.signIn { $0.passwordError = "Enter a password."; $0.message = nil } }
-        store.send(.fieldEdited(.password, Sample.password)) { $0.signIn { $0.password = Sample.password; $0.passwordError = nil } }
+        store.send(.fieldEdited(.password, Sample.password)) { $0.signIn { $0.password = Secret(Sample.password); $0.passwordError = nil } }
         Self.submit(&store, password: Sample.password)
         Self.completes(&store)
     }

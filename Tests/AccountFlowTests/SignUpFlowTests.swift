@@ -13,8 +13,8 @@ import TophhieCloudAuthentication
         store.send(.menuChosen(.signUp)) { $0.step = .signUpStart(SignUpForm(settings: settings)) }
         store.send(.fieldEdited(.email, Sample.email)) { $0.signUp { $0.email = Sample.email } }
         if password {
-            store.send(.fieldEdited(.password, Sample.password)) { $0.signUp { $0.password = Sample.password } }
-            store.send(.fieldEdited(.confirmPassword, Sample.password)) { $0.signUp { $0.confirmPassword = Sample.password } }
+            store.send(.fieldEdited(.password, Sample.password)) { $0.signUp { $0.password = Secret(Sample.password) } }
+            store.send(.fieldEdited(.confirmPassword, Sample.password)) { $0.signUp { $0.confirmPassword = Secret(Sample.password) } }
         }
         return store
     }
@@ -30,7 +30,7 @@ import TophhieCloudAuthentication
             $0.pending = nil
             $0.step = .codeEntry(CodeEntry(purpose: .signUp, delivery: Sample.delivery))
         }
-        store.send(.fieldEdited(.code, code)) { $0.code { $0.code = code } }
+        store.send(.fieldEdited(.code, code)) { $0.code { $0.code = Secret(code) } }
         store.send(.submitted, effects: [.submit(.code(code))]) { $0.pending = .checkingCode }
     }
 
@@ -83,12 +83,12 @@ import TophhieCloudAuthentication
             $0.step = .newPassword(NewPasswordForm(purpose: .signUp))
             $0.loopGuard = .seen("signUp.passwordRequired")
         }
-        store.send(.fieldEdited(.password, Sample.password)) { $0.newPassword { $0.password = Sample.password } }
+        store.send(.fieldEdited(.password, Sample.password)) { $0.newPassword { $0.password = Secret(Sample.password) } }
         store.send(.fieldEdited(.confirmPassword, "Correct-Horse-8")) { $0.newPassword { $0.confirmPassword = "Correct-Horse-8" } }
         store.send(.fieldLeft(.confirmPassword)) { $0.newPassword { $0.confirmError = "The two passwords are not the same." } }
         store.send(.submitted)  // refused locally: still different
         store.send(.fieldEdited(.confirmPassword, Sample.password)) {
-            $0.newPassword { $0.confirmPassword = Sample.password; $0.confirmError = nil }
+            $0.newPassword { $0.confirmPassword = Secret(Sample.password); $0.confirmError = nil }
         }
         store.send(.submitted, effects: [.submit(.password(Sample.password))]) { $0.pending = .sendingPassword }
         store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName], Sample.answer)))) {
@@ -168,8 +168,8 @@ import TophhieCloudAuthentication
     @Test func aBannedPasswordHoldingTheEmailsNameSaysSo() {
         var store = Self.atStart(FlowSettings(), password: false)
         let password = "Ada-Lovelace-1815"
-        store.send(.fieldEdited(.password, password)) { $0.signUp { $0.password = password } }
-        store.send(.fieldEdited(.confirmPassword, password)) { $0.signUp { $0.confirmPassword = password } }
+        store.send(.fieldEdited(.password, password)) { $0.signUp { $0.password = Secret(password) } }
+        store.send(.fieldEdited(.confirmPassword, password)) { $0.signUp { $0.confirmPassword = Secret(password) } }
         store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: password, attributes: [:])]) {
             $0.origin = FlowOrigin(kind: .signUp, email: Sample.email)
             $0.pending = .signingUp
@@ -204,7 +204,7 @@ import TophhieCloudAuthentication
         Self.throughCode(&store, password: nil, code: "11111111")
         for attempt in 1...3 {
             if attempt > 1 {
-                store.send(.fieldEdited(.code, "1111111\(attempt)")) { $0.code { $0.code = "1111111\(attempt)"; $0.codeError = nil } }
+                store.send(.fieldEdited(.code, "1111111\(attempt)")) { $0.code { $0.code = Secret("1111111\(attempt)"); $0.codeError = nil } }
                 store.send(.submitted, effects: [.submit(.code("1111111\(attempt)"))]) { $0.pending = .checkingCode }
             }
             store.send(.signUpAdvanced(.failure(.invalidCode(Sample.details)))) {

@@ -1,4 +1,5 @@
 @testable import Console
+import EnrolmentFiles
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("session.har").path
-        try PrivateFile.write(Data("old".utf8), to: path)
+        try AtomicFile.replace(path, with: Array("old".utf8))
         try TraceLog().exportHAR(to: path)
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -19,8 +20,8 @@ import Testing
 
     /// A failed export says why in the system's words, short enough for the status line.
     @Test func aFailedExportSaysWhy() {
-        #expect(throws: PrivateFile.WriteError(reason: String(cString: strerror(ENOENT)))) {
-            try PrivateFile.write(Data("x".utf8), to: "/nonexistent-\(UUID().uuidString)/session.har")
+        #expect(throws: AtomicFile.WriteError(reason: String(cString: strerror(ENOENT)))) {
+            try AtomicFile.replace("/nonexistent-\(UUID().uuidString)/session.har", with: Array("x".utf8))
         }
     }
 }

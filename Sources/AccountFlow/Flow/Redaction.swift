@@ -1,7 +1,7 @@
 import TophhieCloudAuthentication
 
-// Secrets never reach a log: printing, `dump` and debugger views of the flow's values show
-// `<redacted>` where a password or one-time code is held.
+// The forms and prompts hold their passwords and codes as `Secret`, which redacts itself. What is left here is
+// the text a presenter hands over as a plain string: a screen field's value and a field edit's text.
 
 /// What stands in for a secret that is set.
 func redacted(_ secret: String) -> String { secret.isEmpty ? "" : Secret.marker }
@@ -9,54 +9,6 @@ func redacted(_ secret: String) -> String { secret.isEmpty ? "" : Secret.marker 
 extension FieldID {
     /// Fields whose values are secrets.
     var isSecret: Bool { self == .password || self == .confirmPassword || self == .code }
-}
-
-extension SignInForm: CustomReflectable {
-    /// For `dump` and debuggers: the password shows as `<redacted>` when set.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["email": email, "password": redacted(password), "passwordRequired": passwordRequired,
-                                "emailError": emailError as Any, "passwordError": passwordError as Any, "message": message as Any])
-    }
-}
-
-extension SignUpForm: CustomReflectable {
-    /// For `dump` and debuggers: the password and its confirmation show as `<redacted>` when set.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["email": email, "password": redacted(password), "confirmPassword": redacted(confirmPassword),
-                                "attributes": attributes, "emailError": emailError as Any, "passwordError": passwordError as Any,
-                                "confirmError": confirmError as Any, "message": message as Any])
-    }
-}
-
-extension NewPasswordForm: CustomReflectable {
-    /// For `dump` and debuggers: the password and its confirmation show as `<redacted>` when set.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["purpose": purpose, "password": redacted(password), "confirmPassword": redacted(confirmPassword),
-                                "passwordError": passwordError as Any, "confirmError": confirmError as Any])
-    }
-}
-
-extension CodeEntry: CustomReflectable {
-    /// For `dump` and debuggers: the code shows as `<redacted>` when set.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["purpose": purpose, "delivery": delivery, "code": redacted(code), "codeError": codeError as Any,
-                                "notice": notice as Any, "resend": resend, "wrongAttempts": wrongAttempts])
-    }
-}
-
-extension DeviceCodePrompt: CustomReflectable, CustomStringConvertible {
-    /// For traced events and states: the user code, and the server's message that repeats it, show as
-    /// `<redacted>` (someone else could enter it first); where to enter it and for how long stay readable.
-    public var description: String {
-        "DeviceCodePrompt(userCode: \(redacted(userCode)), verificationURI: \(verificationURI), expiresOn: \(expiresOn), "
-            + "interval: \(interval), message: \(message.map(redacted) ?? "nil"))"
-    }
-
-    /// For `dump` and debuggers: redacted as ``description`` is.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["userCode": redacted(userCode), "verificationURI": verificationURI, "expiresOn": expiresOn,
-                                "interval": interval, "message": message.map(redacted) as Any])
-    }
 }
 
 extension ScreenField: CustomReflectable {

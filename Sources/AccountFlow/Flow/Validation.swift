@@ -23,9 +23,9 @@ enum Validation {
 
     static var passwordBannedOrHasEmailName: String { tr("validation.passwordBannedOrHasEmailName") }
 
-    static func passwordMessage(_ rule: PasswordRule, password: String, email: String?) -> String {
+    static func passwordMessage(_ rule: PasswordRule, password: Secret, email: String?) -> String {
         guard rule == .banned, let local = email?.split(separator: "@").first?.lowercased(), local.count >= 3,
-              password.lowercased().contains(local) else { return rule.screenMessage }
+              password.revealed.lowercased().contains(local) else { return rule.screenMessage }
         return passwordHasEmailName
     }
 
@@ -45,7 +45,7 @@ enum Validation {
     }
 
     /// The confirmation's error when the field is left: only a typed confirmation can differ.
-    static func mismatch(_ password: String, _ confirmation: String) -> String? {
+    static func mismatch(_ password: Secret, _ confirmation: Secret) -> String? {
         confirmation.isEmpty || confirmation == password ? nil : passwordsDiffer
     }
 

@@ -8,18 +8,18 @@ extension FlowState {
         var text = [tr("deviceCode.text")]
         // The service's own sentence repeats the code and the address, shown below on lines of their own; it
         // would push them down. Instructions of another kind are shown.
-        if let message = wait.prompt.message, !message.contains(wait.prompt.userCode) { text.append(message) }
+        if let message = wait.prompt.message?.revealed, !message.contains(wait.prompt.userCode.revealed) { text.append(message) }
         let expiry = wait.secondsLeft(at: now).map { ScreenDetail(tr("deviceCode.expiresIn"), LocalTime.minutesAndSeconds($0)) }
             ?? ScreenDetail(tr("deviceCode.expiresAt"), LocalTime(timeZone: settings.timeZone).clock(wait.prompt.expiresOn, now: nil))
         var screen = Screen(
             title: tr("deviceCode.title"),
             text: text,
-            banner: wait.prompt.userCode,
+            banner: wait.prompt.userCode.revealed,
             details: [ScreenDetail(tr("deviceCode.address"), wait.prompt.verificationURI), expiry,
                       ScreenDetail(tr("deviceCode.status"), Self.pollingText(wait.status))],
             actions: [ScreenAction(tr("action.cancel"), .cancelRequested)])
         screen.phoneLink = PhoneLink(address: wait.prompt.verificationURI,
-                                     instructions: [tr("deviceCode.scan", ["code": wait.prompt.userCode])])
+                                     instructions: [tr("deviceCode.scan", ["code": wait.prompt.userCode.revealed])])
         return screen
     }
 

@@ -27,8 +27,8 @@ public struct CodeEntry: Sendable, Equatable {
     public var purpose: CodePurpose
     /// The masked target, channel, code length (digits) and resend interval of the latest challenge or resend.
     public var delivery: CodeDelivery
-    /// As typed; whitespace is dropped on submit, which needs exactly `delivery.codeLength` digits. Secret.
-    public var code: String
+    /// As typed; whitespace is dropped on submit, which needs exactly `delivery.codeLength` digits.
+    public var code: Secret
     /// Shown on the code field: no code, too few digits, or the server refused it; cleared on edit.
     public var codeError: String?
     /// Information such as "a new code was sent".
@@ -41,7 +41,7 @@ public struct CodeEntry: Sendable, Equatable {
     public var wrongAttempts: Int
 
     /// By default `resend` counts `delivery.resendInterval` seconds (0 when absent) from the next tick.
-    public init(purpose: CodePurpose, delivery: CodeDelivery, code: String = "", codeError: String? = nil,
+    public init(purpose: CodePurpose, delivery: CodeDelivery, code: Secret = "", codeError: String? = nil,
                 notice: String? = nil, resend: Countdown? = nil, wrongAttempts: Int = 0) {
         self.purpose = purpose
         self.delivery = delivery
@@ -76,7 +76,7 @@ extension CodeEntry: StepModule {
             text: [tr("code.sent", ["digits": delivery.codeLength, "channel": delivery.channel == .email ? "email" : "sms",
                                   "target": delivery.sentTo])],
             fields: [ScreenField(id: .code, label: tr("code.label"), kind: .code(length: delivery.codeLength),
-                                 value: code, error: Self.codeAdvice(codeError, resendIn: remaining))],
+                                 value: code.revealed, error: Self.codeAdvice(codeError, resendIn: remaining))],
             actions: [
                 ScreenAction(tr("action.verify"), .submitted),
                 ScreenAction(remaining > 0 ? tr("action.resendCodeIn", ["seconds": remaining]) : tr("action.resendCode"), .resendRequested,
@@ -93,12 +93,12 @@ extension CodeEntry: StepModule {
     }
 
     mutating func edit(_ field: FieldID, _ text: String) {
-        if field == .code { code = text; codeError = nil }
+        if field == .code { code = Secret(text); codeError = nil }
     }
 
     func submit(in state: inout FlowState) -> [FlowEffect] {
         var entry = self
-        let code = entry.code.filter { !$0.isWhitespace }
+        let code = entry.code.revealed.filter { !$0.isWhitespace }
         entry.notice = nil
         guard !code.isEmpty else {
             entry.codeError = Validation.codeMissing

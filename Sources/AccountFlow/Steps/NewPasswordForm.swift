@@ -13,17 +13,17 @@ public enum PasswordPurpose: Sendable, Equatable {
 public struct NewPasswordForm: Sendable, Equatable {
     /// Decides what follows the submit: sign-up's next step, or the reset's completion polls.
     public var purpose: PasswordPurpose
-    /// As typed; no local length limit (the tenant's policy answers). Secret.
-    public var password: String
-    /// Must equal `password` before the form is sent. Secret.
-    public var confirmPassword: String
+    /// As typed; no local length limit (the tenant's policy answers).
+    public var password: Secret
+    /// Must equal `password` before the form is sent.
+    public var confirmPassword: Secret
     /// A missing password, or the server's refusal (a password-policy suberror such as `password_too_weak`).
     public var passwordError: String?
     /// Set when the confirmation differs from the password.
     public var confirmError: String?
 
     /// An empty form by default; `passwordError` carries a refusal when a reset comes back here.
-    public init(purpose: PasswordPurpose, password: String = "", confirmPassword: String = "",
+    public init(purpose: PasswordPurpose, password: Secret = "", confirmPassword: Secret = "",
                 passwordError: String? = nil, confirmError: String? = nil) {
         self.purpose = purpose
         self.password = password
@@ -41,9 +41,9 @@ extension NewPasswordForm: StepModule {
             title: purpose == .signUp ? tr("newPassword.title.signUp") : tr("newPassword.title"),
             text: [tr("newPassword.text")],
             fields: [
-                ScreenField(id: .password, label: tr("field.newPassword"), kind: .secret, value: password,
+                ScreenField(id: .password, label: tr("field.newPassword"), kind: .secret, value: password.revealed,
                             error: passwordError, note: state.settings.passwordPolicyHint),
-                ScreenField(id: .confirmPassword, label: tr("field.confirmPassword"), kind: .secret, value: confirmPassword,
+                ScreenField(id: .confirmPassword, label: tr("field.confirmPassword"), kind: .secret, value: confirmPassword.revealed,
                             error: confirmError),
             ],
             actions: [ScreenAction(tr("action.setPassword"), .submitted)] + FlowState.backAndCancel)
@@ -51,8 +51,8 @@ extension NewPasswordForm: StepModule {
 
     mutating func edit(_ field: FieldID, _ text: String) {
         switch field {
-        case .password: password = text; passwordError = nil
-        case .confirmPassword: confirmPassword = text; confirmError = nil
+        case .password: password = Secret(text); passwordError = nil
+        case .confirmPassword: confirmPassword = Secret(text); confirmError = nil
         default: break
         }
     }
@@ -70,12 +70,12 @@ extension NewPasswordForm: StepModule {
         switch form.purpose {
         case .signUp:
             state.pending = .sendingPassword
-            return [.submit(.password(form.password))]
+            return [.submit(.password(form.password.revealed))]
         case .resetPassword:
             // The form (and its secret) is gone while the service applies the password.
             state.step = .resetPolling(poll: 0)
             state.pending = .changingPassword
-            return [.submit(.password(form.password))]
+            return [.submit(.password(form.password.revealed))]
         }
     }
 

@@ -5,8 +5,8 @@ import TophhieCloudAuthentication
 public struct SignInForm: Sendable, Equatable {
     /// As typed; trimmed and checked for the shape `local@domain` on submit.
     public var email: String
-    /// Empty asks for a one-time code; cleared when the user chooses a code instead. Secret.
-    public var password: String
+    /// Empty asks for a one-time code; cleared when the user chooses a code instead.
+    public var password: Secret
     /// The server said this account has a password (`NativeAuthError.passwordRequired`).
     public var passwordRequired: Bool
     /// Shown on the email field: a local check, or the service refused the input.
@@ -17,7 +17,7 @@ public struct SignInForm: Sendable, Equatable {
     public var message: String?
 
     /// An empty form by default; a restart fills `email` and `message`.
-    public init(email: String = "", password: String = "", passwordRequired: Bool = false,
+    public init(email: String = "", password: Secret = "", passwordRequired: Bool = false,
                 emailError: String? = nil, passwordError: String? = nil, message: String? = nil) {
         self.email = email
         self.password = password
@@ -42,7 +42,7 @@ extension SignInForm: StepModule {
             text: [codeOffered ? tr("signIn.text.codeOffered") : tr("signIn.text")],
             fields: [
                 ScreenField(id: .email, label: tr("field.email"), kind: .email, value: email, error: emailError),
-                ScreenField(id: .password, label: tr("field.password"), kind: .secret, value: password, error: passwordError,
+                ScreenField(id: .password, label: tr("field.password"), kind: .secret, value: password.revealed, error: passwordError,
                             required: passwordRequired),
             ],
             actions: [ScreenAction(tr("action.signIn"), .submitted)]
@@ -60,7 +60,7 @@ extension SignInForm: StepModule {
             // What the server said about the previous address's password does not hold for another one.
             if passwordRequired, text != email { passwordRequired = false; message = nil }
             email = text; emailError = nil
-        case .password: password = text; passwordError = nil
+        case .password: password = Secret(text); passwordError = nil
         default: break
         }
     }
@@ -78,7 +78,7 @@ extension SignInForm: StepModule {
         state.step = .signInStart(form)
         guard let email, form.passwordError == nil else { return [] }
         // An empty password means a passwordless (one-time code) sign-in.
-        let password = form.password.isEmpty ? nil : form.password
+        let password = form.password.isEmpty ? nil : form.password.revealed
         return state.begin(.signIn, email: email, pending: .signingIn, [.startSignIn(email: email, password: password)])
     }
 

@@ -7,9 +7,9 @@ public struct SignUpForm: Sendable, Equatable {
     /// As typed; trimmed and checked for the shape `local@domain` on submit.
     public var email: String
     /// Present only when ``FlowSettings/passwordAccounts`` is on.
-    public var password: String
-    /// Must equal `password`; checked when left and on submit. Secret.
-    public var confirmPassword: String
+    public var password: Secret
+    /// Must equal `password`; checked when left and on submit.
+    public var confirmPassword: Secret
     /// Fields for ``FlowSettings/upFrontAttributes``, sent with `/signup/v1.0/start` when filled (optional
     /// attributes are accepted only there); a required one left empty is asked for after the code.
     public var attributes: AttributeForm
@@ -26,7 +26,7 @@ public struct SignUpForm: Sendable, Equatable {
     public var message: String?
 
     /// A form with these values; ``init(settings:email:)`` builds the empty one.
-    public init(email: String = "", password: String = "", confirmPassword: String = "",
+    public init(email: String = "", password: Secret = "", confirmPassword: Secret = "",
                 attributes: AttributeForm, emailError: String? = nil, accountExists: Bool = false, passwordError: String? = nil,
                 confirmError: String? = nil, message: String? = nil) {
         self.email = email
@@ -54,10 +54,10 @@ extension SignUpForm: StepModule {
         let settings = state.settings
         var fields = [ScreenField(id: .email, label: tr("field.email"), kind: .email, value: email, error: emailError)]
         if settings.passwordAccounts {
-            fields.append(ScreenField(id: .password, label: tr("field.password"), kind: .secret, value: password,
+            fields.append(ScreenField(id: .password, label: tr("field.password"), kind: .secret, value: password.revealed,
                                       error: passwordError, note: settings.passwordPolicyHint))
             fields.append(ScreenField(id: .confirmPassword, label: tr("field.confirmPassword"), kind: .secret,
-                                      value: confirmPassword, error: confirmError))
+                                      value: confirmPassword.revealed, error: confirmError))
         }
         fields += attributes.fields.map(FlowState.screenField)
         return Screen(
@@ -74,8 +74,8 @@ extension SignUpForm: StepModule {
         case .email:
             if text != email { accountExists = false }
             email = text; emailError = nil
-        case .password: password = text; passwordError = nil
-        case .confirmPassword: confirmPassword = text; confirmError = nil
+        case .password: password = Secret(text); passwordError = nil
+        case .confirmPassword: confirmPassword = Secret(text); confirmError = nil
         case .attribute(let name): attributes.edit(name, text)
         default: break
         }
@@ -104,7 +104,7 @@ extension SignUpForm: StepModule {
         let attributesValid = form.attributes.validateAll()
         state.step = .signUpStart(form)
         guard let email, form.passwordError == nil, form.confirmError == nil, attributesValid else { return [] }
-        let password = settings.passwordAccounts ? form.password : nil
+        let password = settings.passwordAccounts ? form.password.revealed : nil
         return state.begin(.signUp, email: email, pending: .signingUp,
                            [.startSignUp(email: email, password: password, attributes: form.attributes.values)])
     }

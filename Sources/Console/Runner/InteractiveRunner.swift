@@ -19,8 +19,8 @@ struct InteractiveRunner: Sendable {
             return Task.isCancelled ? nil : .deviceCodeIssued(.failure(Self.failure(error)))
         }
         sendUnlessCancelled(.deviceCodeIssued(.success(DeviceCodePrompt(
-            userCode: step.userCode, verificationURI: step.verificationURI.absoluteString, expiresOn: step.expiresOn,
-            interval: step.interval, message: step.message))))
+            userCode: Secret(step.userCode), verificationURI: step.verificationURI.absoluteString, expiresOn: step.expiresOn,
+            interval: step.interval, message: step.message.map { Secret($0) }))))
         do {
             let result = try await step.waitForSignIn { progress in
                 sendUnlessCancelled(.deviceCodeProgress(progress))

@@ -1,3 +1,4 @@
+import EnrolmentFiles
 import Foundation
 
 /// `tophhie run merge OUTDIR REPORT…`: the reports of a run's shards (`--shard K/N`) joined into the whole run's.
@@ -88,7 +89,7 @@ public enum ReportMergeCommand {
         for (name, text) in written {
             let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
             do {
-                try PrivateFile.write(Data(text.utf8), to: path)
+                try AtomicFile.replace(path, with: Array(text.utf8))
                 output("\(path)\n")
             } catch {
                 errors("tophhie run merge: could not write \(path): \(error.localizedDescription)")

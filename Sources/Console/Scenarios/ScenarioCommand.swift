@@ -125,7 +125,7 @@ public enum ScenarioCommand {
         var unwritten = false
         for case let (path?, text) in reports {
             do {
-                try PrivateFile.write(Data(text().utf8), to: path)
+                try AtomicFile.replace(path, with: Array(text().utf8))
             } catch {
                 errors("tophhie run: could not write \(path): \(error.localizedDescription)")
                 unwritten = true

@@ -1,4 +1,5 @@
 import CommandGrammar
+import EnrolmentFiles
 import Foundation
 import Synchronization
 import TenantConfiguration
@@ -42,7 +43,7 @@ enum ScenarioCompare {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-compare-\(UUID().uuidString).json").path
             defer { try? FileManager.default.removeItem(atPath: path) }
             do {
-                try PrivateFile.write(snapshot.encoded(), to: path)
+                try AtomicFile.replace(path, with: Array(snapshot.encoded()))
                 for note in try TenantPreset.rehearsal(path).notes {
                     output(PrintableText.make("\(file.path): the emulator does not model: \(note)") + "\n")
                 }

@@ -179,7 +179,7 @@ final class ScenarioDriver {
         case .approveDeviceCode(let username):
             guard case .deviceCode(let wait) = model.state.step else { throw wrongScreen("the device-code screen") }
             let body = (try? JSONSerialization.data(withJSONObject: ["username": username])) ?? Data()
-            try control("POST", "devicecodes/\(wait.prompt.userCode)/approve", body: body)
+            try control("POST", "devicecodes/\(wait.prompt.userCode.revealed)/approve", body: body)
             return try settle(waitingForDeviceCode: false)
         }
         model.apply(.submitted)

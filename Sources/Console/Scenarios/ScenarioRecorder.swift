@@ -137,7 +137,7 @@ struct ScenarioRecorder {
             add(.start(FlowStart(flow: .resetPassword, email: form.email, password: nil, attributes: [:])))
         case .codeEntry(let entry):
             add(.answer(.code(codeSource)))
-            open?.code = ((steps?.count ?? 1) - 1, entry.code.count)
+            open?.code = ((steps?.count ?? 1) - 1, entry.code.revealed.count)
         case .newPassword(let form):
             if let source = password(form.password) { add(.answer(.password(source))) }
         case .attributes(let form):
@@ -158,7 +158,7 @@ struct ScenarioRecorder {
     }
 
     /// A password typed, as the variable it is read from on replay; nil when none was typed.
-    private mutating func password(_ typed: String) -> PasswordSource? {
+    private mutating func password(_ typed: Secret) -> PasswordSource? {
         guard !typed.isEmpty else { return nil }
         if let name = variableOfPassword[typed.hashValue] { return .environment(name) }
         let name = Self.variable(passwordVariables.count + 1)

@@ -1,4 +1,5 @@
 import AccountFlow
+import EnrolmentFiles
 import Foundation
 import Localization
 import Synchronization
@@ -47,7 +48,7 @@ final class ScenarioRecording: Sendable {
 
     /// Ends the recording and writes the file with every scenario recorded so far.
     /// - Returns: what the status line says (written, or nothing was recorded).
-    /// - Throws: ``PrivateFile/WriteError`` with the system's reason; the scenarios stay for the next stop.
+    /// - Throws: ``AtomicFile/WriteError`` with the system's reason; the scenarios stay for the next stop.
     @discardableResult
     func stop() throws -> String {
         let (added, file) = recorder.withLock { recorder in
@@ -56,7 +57,7 @@ final class ScenarioRecording: Sendable {
             return (added, ScenarioFile(path: path, comment: recorder.comment, tenant: tenant, scenarios: recorder.scenarios))
         }
         guard added else { return tr("notice.recording.nothing") }
-        try PrivateFile.write(ScenarioFileEncoder.data(file), to: path)
+        try AtomicFile.replace(path, with: Array(ScenarioFileEncoder.data(file)))
         let count = file.scenarios.count
         return tr("notice.recording.written", ["path": path, "count": count])
     }

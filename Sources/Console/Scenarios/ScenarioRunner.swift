@@ -1,3 +1,4 @@
+import EnrolmentFiles
 import Foundation
 import Synchronization
 import TenantEmulator
@@ -133,7 +134,7 @@ struct ScenarioRunner {
         if !result.passed, !result.exchanges.isEmpty {
             let path = URL(fileURLWithPath: harDirectory).appendingPathComponent(job.harName + ".har").path
             do {
-                try PrivateFile.write(HARLog.document(result.exchanges, creator: "tophhie", version: HelpText.version), to: path)
+                try AtomicFile.replace(path, with: Array(HARLog.document(result.exchanges, creator: "tophhie", version: HelpText.version)))
                 result.harPath = path
             } catch {
                 result.failure?.message += " (its HAR could not be written to \(path): \(error.localizedDescription))"

@@ -1,3 +1,4 @@
+import EnrolmentFiles
 import Foundation
 import Synchronization
 import TophhieCloudAuthentication
@@ -76,6 +77,6 @@ public final class TraceLog: Sendable {
     /// Writes the session as HAR 1.2 to `path` (atomically, mode 0600).
     /// - Throws: the file system's error.
     public func exportHAR(to path: String) throws {
-        try PrivateFile.write(HARLog.document(all, creator: "tophhie", version: HelpText.version), to: path)
+        try AtomicFile.replace(path, with: Array(HARLog.document(all, creator: "tophhie", version: HelpText.version)))
     }
 }

@@ -22,7 +22,7 @@ public final class AtomicFileWriter: Sendable {
     public func replaceSoon(making make: @escaping @Sendable () -> [UInt8]) {
         queue.async {
             do throws(ProgressFileError) {
-                try AtomicFile.replace(self.path, with: make())
+                try self.replaceNow(with: make())
             } catch {
                 self.failures.withLock { $0.append(error) }
             }
@@ -32,7 +32,16 @@ public final class AtomicFileWriter: Sendable {
     /// Replaces the file with `bytes` and returns once it is on disk.
     /// - Throws: ``ProgressFileError`` with the system's reason; the file is then as it was.
     public func replace(with bytes: [UInt8]) async throws(ProgressFileError) {
-        try await OffPoolWork.run(on: queue) { () throws(ProgressFileError) in try AtomicFile.replace(self.path, with: bytes) }
+        try await OffPoolWork.run(on: queue) { () throws(ProgressFileError) in try self.replaceNow(with: bytes) }
+    }
+
+    /// On the writer's queue: the message names the file, for the desk's exit summary.
+    private func replaceNow(with bytes: [UInt8]) throws(ProgressFileError) {
+        do throws(AtomicFile.WriteError) {
+            try AtomicFile.replace(path, with: bytes)
+        } catch {
+            throw ProgressFileError("cannot write \(path): \(error.reason).")
+        }
     }
 
     /// Returns once every replacement asked for so far is done (or failed), without holding a pool thread.
