@@ -98,7 +98,7 @@ public struct AttributeField: Sendable, Equatable {
             return (tr("attribute.wholeNumber", ["label": label]), note)
         case .picker(let choices) where !choices.contains(trimmed):
             return (tr("attribute.chooseOne", ["choices": choices.joined(separator: ", ")]), note)
-        default:
+        case .text, .email, .secret, .code, .phone, .number, .toggle, .picker:
             break
         }
         switch rule.check(trimmed) {

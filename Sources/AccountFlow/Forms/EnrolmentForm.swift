@@ -108,7 +108,7 @@ public struct EnrolmentForm: Sendable {
         case .toggle: parts.append(field.attribute.required ? "true (a consent the person gives)" : "true or false")
         case .number: parts.append("a whole number")
         case .picker(let choices): parts.append("one of: " + choices.joined(separator: " | "))
-        default: parts.append("text")
+        case .text, .email, .secret, .code, .phone: parts.append("text")
         }
         switch field.rule {
         case .checked where field.kind == .toggle:

@@ -156,7 +156,11 @@ extension CodeEntry: StepModule {
         case .server:
             // Challenges without an `interval` still have a resend wait the client cannot know.
             entry.notice = tr("code.resendNotYet")
-        default:
+        case .userAlreadyExists, .invalidPassword, .invalidCode, .invalidAttributes, .invalidCredentials, .userNotFound,
+             .invalidInput, .noMatchingAuthMethod, .passwordRequired, .methodBlocked, .userHasNoPassword,
+             .passwordChangeRequired, .mfaRequiredForRefresh, .refreshTokenExpired, .unauthorizedClient,
+             .nativeAuthDisabled, .invalidClient, .networkFailure, .unexpectedResponse, .invalidConfiguration,
+             .furtherStepRequired:
             entry.notice = tr("code.resendFailed", ["reason": error.screenMessage])
         }
         state.step = .codeEntry(entry)

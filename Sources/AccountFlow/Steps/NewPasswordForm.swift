@@ -53,7 +53,7 @@ extension NewPasswordForm: StepModule {
         switch field {
         case .password: password = Secret(text); passwordError = nil
         case .confirmPassword: confirmPassword = Secret(text); confirmError = nil
-        default: break
+        case .email, .code, .contact, .countryCode, .historyUser, .attribute: break
         }
     }
 
@@ -86,7 +86,11 @@ extension NewPasswordForm: StepModule {
             form.passwordError = Validation.passwordMessage(rule, password: form.password, email: state.origin?.email)
         case .invalidInput(let message, _):
             form.passwordError = message
-        default:
+        case .userAlreadyExists, .invalidCode, .invalidAttributes, .invalidCredentials, .userNotFound,
+             .noMatchingAuthMethod, .passwordRequired, .browserRequired, .methodBlocked, .expiredFlow, .userHasNoPassword,
+             .passwordChangeRequired, .mfaRequiredForRefresh, .refreshTokenExpired, .unauthorizedClient,
+             .nativeAuthDisabled, .invalidClient, .throttled, .networkFailure, .unexpectedResponse, .invalidConfiguration,
+             .server, .furtherStepRequired:
             return state.commonFailure(error)
         }
         state.step = .newPassword(form)

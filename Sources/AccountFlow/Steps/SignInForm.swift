@@ -61,7 +61,7 @@ extension SignInForm: StepModule {
             if passwordRequired, text != email { passwordRequired = false; message = nil }
             email = text; emailError = nil
         case .password: password = Secret(text); passwordError = nil
-        default: break
+        case .confirmPassword, .code, .contact, .countryCode, .historyUser, .attribute: break
         }
     }
 
@@ -116,7 +116,10 @@ extension SignInForm: StepModule {
             form.message = tr("signIn.codesOnly", ["action": tr("action.useCodeInstead")])
         case .invalidInput(_, let details):
             form.emailError = details == .local ? Validation.emailMessage : NativeAuthError.emailRefused
-        default:
+        case .userAlreadyExists, .invalidPassword, .invalidCode, .invalidAttributes, .noMatchingAuthMethod,
+             .browserRequired, .methodBlocked, .expiredFlow, .passwordChangeRequired, .mfaRequiredForRefresh,
+             .refreshTokenExpired, .unauthorizedClient, .nativeAuthDisabled, .invalidClient, .throttled, .networkFailure,
+             .unexpectedResponse, .invalidConfiguration, .server, .furtherStepRequired:
             return state.commonFailure(error)
         }
         state.step = .signInStart(form)

@@ -77,7 +77,7 @@ extension SignUpForm: StepModule {
         case .password: password = Secret(text); passwordError = nil
         case .confirmPassword: confirmPassword = Secret(text); confirmError = nil
         case .attribute(let name): attributes.edit(name, text)
-        default: break
+        case .code, .contact, .countryCode, .historyUser: break
         }
     }
 
@@ -86,7 +86,7 @@ extension SignUpForm: StepModule {
         case .email: emailError = Validation.emailError(email)
         case .confirmPassword: confirmError = Validation.mismatch(password, confirmPassword)
         case .attribute(let name): attributes.leave(name)
-        default: break
+        case .password, .code, .contact, .countryCode, .historyUser: break
         }
     }
 
@@ -130,7 +130,10 @@ extension SignUpForm: StepModule {
             form.emailError = NativeAuthError.emailRefused
         case .invalidInput:
             form.message = error.screenMessage
-        default:
+        case .invalidCode, .invalidCredentials, .userNotFound, .noMatchingAuthMethod, .passwordRequired, .browserRequired,
+             .methodBlocked, .expiredFlow, .userHasNoPassword, .passwordChangeRequired, .mfaRequiredForRefresh,
+             .refreshTokenExpired, .unauthorizedClient, .nativeAuthDisabled, .invalidClient, .throttled, .networkFailure,
+             .unexpectedResponse, .invalidConfiguration, .server, .furtherStepRequired:
             return state.commonFailure(error)
         }
         state.step = .signUpStart(form)

@@ -76,7 +76,7 @@ public struct FormField: Hashable, Sendable {
     public var isSecret: Bool {
         switch kind {
         case .password, .code: return true
-        default: return false
+        case .text, .toggle, .picker: return false
         }
     }
 
@@ -85,7 +85,7 @@ public struct FormField: Hashable, Sendable {
         switch kind {
         case .password: kind = .password(revealed: false)
         case .code(let length, _): kind = .code(length: length, revealed: false)
-        default: break
+        case .text, .toggle, .picker: break
         }
     }
 
@@ -93,7 +93,7 @@ public struct FormField: Hashable, Sendable {
     public var isTextual: Bool {
         switch kind {
         case .text, .password, .code: return true
-        default: return false
+        case .toggle, .picker: return false
         }
     }
 

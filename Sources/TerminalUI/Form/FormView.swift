@@ -214,7 +214,7 @@ public struct FormView: Hashable, Sendable {
             switch fields[index].kind {
             case .password(let revealed): fields[index].kind = .password(revealed: !revealed)
             case .code(let length, let revealed): fields[index].kind = .code(length: length, revealed: !revealed)
-            default: return .ignored
+            case .text, .toggle, .picker: return .ignored
             }
             return .changed
         }
@@ -287,7 +287,7 @@ public struct FormView: Hashable, Sendable {
             switch Keymap.choiceList.command(for: key) {
             case .help?: return .help
             case .quit?: return .quit
-            default: return .ignored
+            case .nextField?, .previousField?, .submit?, .back?, .toggleReveal?, .scroll?, .list?, .app?, nil: return .ignored
             }
         }
     }

@@ -14,7 +14,7 @@ enum FieldBox {
         case .password(revealed: false):
             // Masked: one bullet per grapheme; the text itself is never drawn.
             return renderScrolled(field.editor.masked(with: "•"), style: style, into: &buffer, origin: Point(x: contentX, y: origin.y), inner: inner)
-        default:
+        case .text, .password(revealed: true), .toggle, .picker:
             return renderScrolled(field.editor, style: style, into: &buffer, origin: Point(x: contentX, y: origin.y), inner: inner)
         }
     }
