@@ -88,7 +88,7 @@ import TophhieCloudAuthentication
         store.send(.fieldEdited(.password, Sample.password)) { $0.signUp { $0.password = Secret(Sample.password) } }
         store.send(.fieldEdited(.confirmPassword, Sample.password)) { $0.signUp { $0.confirmPassword = Secret(Sample.password) } }
         var state = store.state
-        #expect(state.reduce(.submitted) == [.startSignUp(email: Sample.email, password: Sample.password, attributes: [:])])
+        #expect(state.reduce(.submitted) == [.startSignUp(email: Sample.email, password: Secret(Sample.password), attributes: [:])])
         #expect(state.pending == .signingUp)
         #expect(state.reduce(.tick(Sample.start + 120)) == [.cancelRequest, .forgetSession])
         #expect(state.step == .home && state.pending == nil && state.origin == nil)

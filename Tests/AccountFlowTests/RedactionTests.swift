@@ -39,6 +39,14 @@ import TophhieCloudAuthentication
         // The device-code screen is where its code is shown for use; the form screens mask theirs.
         printed += states.dropLast().map { String(describing: $0.screen) }
         printed += [FlowEvent.fieldEdited(.password, Self.password), .fieldEdited(.code, Self.code)].map { String(describing: $0) }
+        // The effects and inputs that carry them to the runner, printed and dumped whole.
+        let effects: [FlowEffect] = [
+            .startSignUp(email: Sample.email, password: Secret(Self.password), attributes: [:]),
+            .startSignIn(email: Sample.email, password: Secret(Self.password)),
+            .submit(.code(Secret(Self.code))), .submit(.password(Secret(Self.password))),
+        ]
+        printed += effects.flatMap(Self.printed)
+        printed += [StepInput.code(Secret(Self.code)), .password(Secret(Self.password))].flatMap(Self.printed)
         if case .deviceCode(let wait) = Self.steps[4] { printed.append(String(describing: FlowEvent.deviceCodeIssued(.success(wait.prompt)))) }
         for text in printed {
             for secret in [Self.password, Self.code, Self.userCode] {

@@ -29,7 +29,7 @@ import TophhieCloudAuthentication
         }
         store.send(.fieldEdited(.password, Sample.password)) { $0.newPassword { $0.password = Secret(Sample.password) } }
         store.send(.fieldEdited(.confirmPassword, Sample.password)) { $0.newPassword { $0.confirmPassword = Secret(Sample.password) } }
-        store.send(.submitted, effects: [.submit(.password(Sample.password))]) {
+        store.send(.submitted, effects: [.submit(.password(Secret(Sample.password)))]) {
             $0.step = .resetPolling(poll: 0)
             $0.pending = .changingPassword
         }

@@ -55,7 +55,7 @@ import TophhieCloudAuthentication
         store.send(.submitted)
         store.send(.tick(Sample.start + 30)) { $0.now = Sample.start + 30 }
         #expect(store.state.screen.notice == nil)
-        store.send(.submitted, effects: [.startSignIn(email: Sample.email, password: Sample.password)]) {
+        store.send(.submitted, effects: [.startSignIn(email: Sample.email, password: Secret(Sample.password))]) {
             $0.serverWait = nil
             $0.pending = .signingIn
         }

@@ -16,7 +16,7 @@ import TophhieCloudAuthentication
     }
 
     static func submit(_ store: inout FlowStore, password: String?) {
-        store.send(.submitted, effects: [.startSignIn(email: Sample.email, password: password)]) {
+        store.send(.submitted, effects: [.startSignIn(email: Sample.email, password: password.map { Secret($0) })]) {
             $0.origin = FlowOrigin(kind: .signIn, email: Sample.email)
             $0.pending = .signingIn
         }

@@ -22,7 +22,7 @@ import TophhieCloudAuthentication
     /// Submits the start form and feeds the code delivery back, then submits `code`.
     static func throughCode(_ store: inout FlowStore, password: String?, attributes: [String: String] = [:],
                             code: String = "12345678") {
-        store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: password, attributes: attributes)]) {
+        store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: password.map { Secret($0) }, attributes: attributes)]) {
             $0.origin = FlowOrigin(kind: .signUp, email: Sample.email)
             $0.pending = .signingUp
         }
@@ -31,7 +31,7 @@ import TophhieCloudAuthentication
             $0.step = .codeEntry(CodeEntry(purpose: .signUp, delivery: Sample.delivery))
         }
         store.send(.fieldEdited(.code, code)) { $0.code { $0.code = Secret(code) } }
-        store.send(.submitted, effects: [.submit(.code(code))]) { $0.pending = .checkingCode }
+        store.send(.submitted, effects: [.submit(.code(Secret(code)))]) { $0.pending = .checkingCode }
     }
 
     static func signsIn(_ store: inout FlowStore) {
@@ -90,7 +90,7 @@ import TophhieCloudAuthentication
         store.send(.fieldEdited(.confirmPassword, Sample.password)) {
             $0.newPassword { $0.confirmPassword = Secret(Sample.password); $0.confirmError = nil }
         }
-        store.send(.submitted, effects: [.submit(.password(Sample.password))]) { $0.pending = .sendingPassword }
+        store.send(.submitted, effects: [.submit(.password(Secret(Sample.password)))]) { $0.pending = .sendingPassword }
         store.send(.signUpAdvanced(.success(.attributesRequired([Self.displayName], Sample.answer)))) {
             $0.pending = nil
             $0.step = .attributes(AttributeForm([Self.displayName]))
@@ -133,7 +133,7 @@ import TophhieCloudAuthentication
 
     @Test func existingAccountIsNamedOnTheEmailField() {
         var store = Self.atStart(FlowSettings(), password: true)
-        store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: Sample.password, attributes: [:])]) {
+        store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: Secret(Sample.password), attributes: [:])]) {
             $0.origin = FlowOrigin(kind: .signUp, email: Sample.email)
             $0.pending = .signingUp
         }
@@ -153,7 +153,7 @@ import TophhieCloudAuthentication
 
     @Test func passwordRuleAtStartLandsOnThePasswordField() {
         var store = Self.atStart(FlowSettings(), password: true)
-        store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: Sample.password, attributes: [:])]) {
+        store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: Secret(Sample.password), attributes: [:])]) {
             $0.origin = FlowOrigin(kind: .signUp, email: Sample.email)
             $0.pending = .signingUp
         }
@@ -170,7 +170,7 @@ import TophhieCloudAuthentication
         let password = "Ada-Lovelace-1815"
         store.send(.fieldEdited(.password, password)) { $0.signUp { $0.password = Secret(password) } }
         store.send(.fieldEdited(.confirmPassword, password)) { $0.signUp { $0.confirmPassword = Secret(password) } }
-        store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: password, attributes: [:])]) {
+        store.send(.submitted, effects: [.startSignUp(email: Sample.email, password: Secret(password), attributes: [:])]) {
             $0.origin = FlowOrigin(kind: .signUp, email: Sample.email)
             $0.pending = .signingUp
         }
@@ -205,7 +205,7 @@ import TophhieCloudAuthentication
         for attempt in 1...3 {
             if attempt > 1 {
                 store.send(.fieldEdited(.code, "1111111\(attempt)")) { $0.code { $0.code = Secret("1111111\(attempt)"); $0.codeError = nil } }
-                store.send(.submitted, effects: [.submit(.code("1111111\(attempt)"))]) { $0.pending = .checkingCode }
+                store.send(.submitted, effects: [.submit(.code(Secret("1111111\(attempt)")))]) { $0.pending = .checkingCode }
             }
             store.send(.signUpAdvanced(.failure(.invalidCode(Sample.details)))) {
                 $0.pending = nil

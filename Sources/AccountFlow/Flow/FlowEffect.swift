@@ -3,13 +3,13 @@ import TophhieCloudAuthentication
 /// `TophhieNativeAuth` to start a flow, or on the interactive and Graph stacks). The runner answers with the
 /// matching ``FlowEvent``.
 ///
-/// `description` redacts passwords and codes, so effects can be traced.
+/// Passwords and codes are ``Secret``s, so no printing or dump of an effect shows them.
 public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     /// `signUp(email:password:attributes:)` → ``FlowEvent/signUpStarted(_:)``.
-    case startSignUp(email: String, password: String?, attributes: [String: String])
+    case startSignUp(email: String, password: Secret?, attributes: [String: String])
     /// `signIn(email:password:)`, or passwordless `signIn(email:)` when `password` is `nil`
     /// → ``FlowEvent/signInAdvanced(_:)``.
-    case startSignIn(email: String, password: String?)
+    case startSignIn(email: String, password: Secret?)
     /// `input` to the live step the runner keeps, through ``LiveStep/submit(_:progress:)``: a code, a
     /// password, attributes, a method's contact, or the sign-in a finished sign-up or reset offers. The answer
     /// is the step's own: ``FlowEvent/signUpAdvanced(_:)``, ``FlowEvent/signInAdvanced(_:)``,
@@ -61,14 +61,14 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     /// End the console.
     case quit
 
-    /// Passwords, codes and the contact show as `<redacted>`; attributes and profile changes by name only
+    /// Attributes and profile changes by name only
     /// (personal data stays out of traces). The interactive effects carry nothing secret.
     public var description: String {
         switch self {
         case .startSignUp(let email, let password, let attributes):
-            "startSignUp(email: \(email), password: \(password == nil ? "nil" : Secret.marker), attributes: \(attributes.keys.sorted()))"
+            "startSignUp(email: \(email), password: \(password?.description ?? "nil"), attributes: \(attributes.keys.sorted()))"
         case .startSignIn(let email, let password):
-            "startSignIn(email: \(email), password: \(password == nil ? "nil" : Secret.marker))"
+            "startSignIn(email: \(email), password: \(password?.description ?? "nil"))"
         case .submit(let input): "submit(\(input))"
         case .pickMethod(let id): "pickMethod(id: \(id ?? "nil"))"
         case .resendCode: "resendCode"

@@ -3,12 +3,12 @@ import TophhieCloudAuthentication
 /// What the user gives the live native-auth step in ``FlowEffect/submit(_:)``: the one submit every step
 /// takes, so a new step that asks for a code, a password or attributes needs no new effect.
 ///
-/// `description` redacts passwords, codes and the contact, and lists attributes by name only.
+/// Codes and passwords are ``Secret``s; `description` also hides the contact and lists attributes by name only.
 public enum StepInput: Sendable, Equatable, CustomStringConvertible {
     /// A one-time code (sign-up, sign-in, MFA or registration verification, password reset).
-    case code(String)
+    case code(Secret)
     /// A new password (sign-up's `credential_required` step, the reset's new password).
-    case password(String)
+    case password(Secret)
     /// Attribute values by API name (sign-up's `attributes_required` step).
     case attributes([String: String])
     /// The strong authentication method to register, by id, and its verification contact: an email or an
@@ -20,8 +20,8 @@ public enum StepInput: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .code: "code(\(Secret.marker))"
-        case .password: "password(\(Secret.marker))"
+        case .code(let code): "code(\(code))"
+        case .password(let password): "password(\(password))"
         case .attributes(let values): "attributes(\(values.keys.sorted()))"
         case .contact(let methodID, _): "contact(methodID: \(methodID), contact: \(Secret.marker))"
         case .proceed: "proceed"
@@ -31,12 +31,12 @@ public enum StepInput: Sendable, Equatable, CustomStringConvertible {
     // What a step takes out of its input. Another kind of input is a request the step cannot make: it throws
     // ``LiveStepError/noStep``, which the step answers in the event the reducer expects from it.
 
-    func code() throws -> String {
+    func code() throws -> Secret {
         guard case .code(let code) = self else { throw LiveStepError.noStep }
         return code
     }
 
-    func password() throws -> String {
+    func password() throws -> Secret {
         guard case .password(let password) = self else { throw LiveStepError.noStep }
         return password
     }

@@ -3,7 +3,7 @@ import TophhieCloudAuthentication
 extension ResetPasswordCodeStep: LiveStep {
     public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
         let next = await Result<ResetPasswordNewPasswordStep, PasswordResetError>.catching {
-            try await submitCode(input.code())
+            try await submitCode(input.code().revealed)
         }
         switch next {
         case .success(let step): return .answered(.resetAdvanced(.success(.newPasswordRequired)), keep: step)
@@ -17,7 +17,7 @@ extension ResetPasswordNewPasswordStep: LiveStep {
     /// ``FlowEvent/resetPollProgress(poll:)``.
     public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
         let next = await Result<SignInAfterResetStep, PasswordResetError>.catching {
-            try await submitPassword(input.password()) { poll, _ in progress(.resetPollProgress(poll: poll)) }
+            try await submitPassword(input.password().revealed) { poll, _ in progress(.resetPollProgress(poll: poll)) }
         }
         switch next {
         case .success(let step): return .answered(.resetAdvanced(.success(.passwordChanged)), keep: step)

@@ -26,6 +26,6 @@ extension NativeSignInStep {
 
 extension SignInCodeStep: LiveStep {
     public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
-        await NativeSignInStep.answer(keepingOnFailure: self) { try await submitCodeForNextStep(input.code()) }
+        await NativeSignInStep.answer(keepingOnFailure: self) { try await submitCodeForNextStep(input.code().revealed) }
     }
 }

@@ -16,13 +16,13 @@ extension SignUpStep {
 
 extension SignUpCodeStep: LiveStep {
     public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
-        await SignUpStep.answer(keepingOnFailure: self) { try await submitCode(input.code()) }
+        await SignUpStep.answer(keepingOnFailure: self) { try await submitCode(input.code().revealed) }
     }
 }
 
 extension SignUpPasswordStep: LiveStep {
     public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
-        await SignUpStep.answer(keepingOnFailure: self) { try await submitPassword(input.password()) }
+        await SignUpStep.answer(keepingOnFailure: self) { try await submitPassword(input.password().revealed) }
     }
 }
 

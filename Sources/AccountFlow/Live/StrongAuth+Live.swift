@@ -35,7 +35,7 @@ extension MFASelectionStep: LiveStep {
 
 extension VerificationStep: LiveStep {
     public func submit(_ input: StepInput, progress: @escaping @Sendable (FlowEvent) -> Void) async -> LiveAnswer {
-        await NativeSignInStep.answer(keepingOnFailure: self) { try await submitCodeForNextStep(input.code()) }
+        await NativeSignInStep.answer(keepingOnFailure: self) { try await submitCodeForNextStep(input.code().revealed) }
     }
 }
 

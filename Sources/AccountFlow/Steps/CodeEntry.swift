@@ -113,7 +113,7 @@ extension CodeEntry: StepModule {
         }
         state.step = .codeEntry(entry)
         state.pending = .checkingCode
-        return [.submit(.code(code))]
+        return [.submit(.code(Secret(code)))]
     }
 
     /// "Resend code": held, with the seconds left said, until the server's interval has passed.

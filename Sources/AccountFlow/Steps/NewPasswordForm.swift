@@ -70,12 +70,12 @@ extension NewPasswordForm: StepModule {
         switch form.purpose {
         case .signUp:
             state.pending = .sendingPassword
-            return [.submit(.password(form.password.revealed))]
+            return [.submit(.password(form.password))]
         case .resetPassword:
             // The form (and its secret) is gone while the service applies the password.
             state.step = .resetPolling(poll: 0)
             state.pending = .changingPassword
-            return [.submit(.password(form.password.revealed))]
+            return [.submit(.password(form.password))]
         }
     }
 

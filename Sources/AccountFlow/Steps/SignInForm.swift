@@ -78,7 +78,7 @@ extension SignInForm: StepModule {
         state.step = .signInStart(form)
         guard let email, form.passwordError == nil else { return [] }
         // An empty password means a passwordless (one-time code) sign-in.
-        let password = form.password.isEmpty ? nil : form.password.revealed
+        let password = form.password.isEmpty ? nil : form.password
         return state.begin(.signIn, email: email, pending: .signingIn, [.startSignIn(email: email, password: password)])
     }
 

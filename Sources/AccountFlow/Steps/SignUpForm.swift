@@ -104,7 +104,7 @@ extension SignUpForm: StepModule {
         let attributesValid = form.attributes.validateAll()
         state.step = .signUpStart(form)
         guard let email, form.passwordError == nil, form.confirmError == nil, attributesValid else { return [] }
-        let password = settings.passwordAccounts ? form.password.revealed : nil
+        let password = settings.passwordAccounts ? form.password : nil
         return state.begin(.signUp, email: email, pending: .signingUp,
                            [.startSignUp(email: email, password: password, attributes: form.attributes.values)])
     }

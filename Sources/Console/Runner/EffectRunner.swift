@@ -93,13 +93,13 @@ public final class EffectRunner: Sendable {
         switch effect {
         case .startSignUp(let email, let password, let attributes):
             return .signUpStarted(await .catching {
-                let step = try await auth.signUp(email: email, password: password, attributes: attributes)
+                let step = try await auth.signUp(email: email, password: password?.revealed, attributes: attributes)
                 keep(step)
                 return step.delivery
             })
         case .startSignIn(let email, let password):
             return await settle(NativeSignInStep.answer(keepingOnFailure: live) {
-                if let password { try await auth.signIn(email: email, password: password) } else { try await auth.signIn(email: email) }
+                if let password { try await auth.signIn(email: email, password: password.revealed) } else { try await auth.signIn(email: email) }
             })
         case .startPasswordReset(let email):
             return .resetStarted(await .catching {
