@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Testing
 @testable import AccountFlow
 import TophhieCloudAuthentication
@@ -332,6 +333,15 @@ import TophhieCloudAuthentication
         #expect(screen.text == ["Restored from the token cache. The tokens are never shown."])
         #expect(screen.details.contains(ScreenDetail("Token cache", "/home/ada/.local/state/tophhie/msal_token_cache.json")))
         #expect(screen.details.contains(ScreenDetail("Access token expires", "14:30 (in 59 min)")))
+        // The minutes left and "expired" are the person's language too, not English inside a Polish line.
+        let polish = { (seconds: TimeInterval) in
+            Localization.with(Localizer(tag: "pl")) {
+                FlowState(settings: FlowSettings(timeZone: zone), step: .signedIn(account), signedIn: account,
+                          now: Sample.start.addingTimeInterval(seconds)).screen.details.map(\.value)
+            }
+        }
+        #expect(polish(60).contains("14:30 (za 59 min)"), "\(polish(60))")
+        #expect(polish(4 * 3600).contains("14:30 (wygasł)"), "\(polish(4 * 3600))")
         #expect(screen.details.contains(ScreenDetail("Scopes", "openid profile")))
         let memory = FlowState(settings: Sample.utcSettings, step: .signedIn(Sample.account), now: Sample.start).screen
         #expect(memory.details.contains(ScreenDetail("Tokens kept", "In memory only")))

@@ -44,12 +44,15 @@ import TophhieCloudAuthentication
             .userHasNoPassword(details), .passwordChangeRequired(details), .mfaRequiredForRefresh(details),
             .refreshTokenExpired(details), .unauthorizedClient(details), .nativeAuthDisabled(details), .invalidClient(details),
             .throttled(retryAfter: 30, details), .throttled(retryAfter: nil, details), .unexpectedResponse("x", correlationID: nil),
-            .invalidConfiguration("x"), .server(details),
+            .invalidConfiguration("x"), .server(details), .networkFailure("The server 127.0.0.1 could not be reached."),
         ]
         for error in errors {
             let shown = Localization.with(Localizer(tag: tag)) { error.screenMessage }
             #expect(shown != error.errorDescription, "\(tag): \(error) shows the framework's English")
         }
+        // The transport's own sentence stays inside the catalogue's, naming the host.
+        let network = Localization.with(Localizer(tag: tag)) { NativeAuthError.networkFailure("The server 127.0.0.1 could not be reached.").screenMessage }
+        #expect(network.contains("The server 127.0.0.1 could not be reached."), "\(tag): \(network)")
         let reset = Localization.with(Localizer(tag: tag)) { PasswordResetError.resetFailed(details).screenMessage }
         #expect(reset != PasswordResetError.resetFailed(details).errorDescription)
     }

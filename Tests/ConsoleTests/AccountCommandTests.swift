@@ -143,6 +143,9 @@ import TophhieCloudAuthentication
         let before = await AccountCommandTests.run(.token, options)
         #expect(before.status == 4, "\(before.errors)")
         #expect(before.output.isEmpty)
+        // `history` with nobody signed in says what to do, as `token` does.
+        let noOperator = await AccountCommandTests.run(.history, options)
+        #expect(noOperator.status == 4 && noOperator.errors.contains("Run `tophhie console` and sign in."), "\(noOperator.errors)")
 
         let auth = TophhieAuth()
         try auth.configure(clientId: clientID, authority: server.authority, tokenCachePath: cache)

@@ -63,7 +63,7 @@ extension EndToEnd {
             #expect(run.field("Email", shows: "jane.doe@contoso.com"))
             #expect(await run.quit() == 1, "the last flow failed")
             // Exit 1 says why on stderr (the pane keeps it once the console is gone).
-            #expect(await run.wait(for: "tophhie: the last flow ended on “Something went wrong”: The server 127.0.0.1"), "\(run.screen)")
+            #expect(await run.wait(for: "tophhie: the last flow ended on “Something went wrong”: Network failure"), "\(run.screen)")
             run.expectSaneTerminal()
         }
 

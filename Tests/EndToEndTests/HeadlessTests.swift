@@ -60,5 +60,17 @@ extension EndToEnd {
             run.type("quit\n")
             #expect(await run.waitForExit() == 0)
         }
+
+        /// Line mode: `quit` typed while the device code waits leaves, as at every prompt, and the hint that lists
+        /// what may be typed keeps its words apart ("…background), or Cancel.", not "…background), orCancel.").
+        @Test func lineModeQuitLeavesWhileTheDeviceCodeWaits() async throws {
+            let run = try ConsoleRun(preset: "email-password", arguments: ["--line"], environment: Self.overSSH)
+            #expect(await run.wait(for: "Choose 1-6 [1]:"), "\(run.screen)")
+            run.type("2\n")
+            // The hint wraps at 80 columns: its end is on a line of its own.
+            #expect(await run.wait(for: "ight background), or Cancel.", timeout: ConsoleRun.serverWait), "\(run.screen)")
+            run.type("quit\n")
+            #expect(await run.waitForExit() == 0, "\(run.screen)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Times as the account, device-code and sign-in history screens show them: in the operator's zone, as digits that do
 /// not depend on the machine's locale.
@@ -36,7 +37,8 @@ struct LocalTime {
         let remaining = date.timeIntervalSince(now)
         // Rounded, not truncated: an expiry computed from `expires_in` lands a fraction of a second off
         // the id token's whole-second `exp`, and the same time must not read as 60 and 59 minutes.
-        return remaining >= 0 ? "\(stamp) (in \(Int((remaining / 60).rounded())) min)" : "\(stamp) (expired)"
+        return remaining >= 0 ? tr("time.expiresIn", ["clock": stamp, "minutes": Int((remaining / 60).rounded())])
+            : tr("time.expired", ["clock": stamp])
     }
 
     /// `"4:59"`: minutes and seconds of a countdown.

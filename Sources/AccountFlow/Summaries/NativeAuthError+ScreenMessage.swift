@@ -20,7 +20,7 @@ extension PasswordRule {
 
 extension NativeAuthError {
     /// The catalogue's sentence for this refusal. `invalidInput` says "that input" here; a step whose one input is
-    /// the email says ``emailRefused`` (the server's) or the email field's own advice (the framework's) instead. A network failure keeps its sentence (the transport's, naming the host).
+    /// the email says ``emailRefused`` (the server's) or the email field's own advice (the framework's) instead. A network failure keeps the transport's sentence (naming the host) inside the catalogue's.
     var screenMessage: String {
         switch self {
         case .userAlreadyExists: tr("error.userAlreadyExists")
@@ -48,7 +48,7 @@ extension NativeAuthError {
             tr("error.tooManyCodes")
         case .throttled(let seconds?, _): tr("error.throttled.wait", ["seconds": seconds])
         case .throttled(nil, _): tr("error.throttled")
-        case .networkFailure(let what): what
+        case .networkFailure(let what): tr("failure.network", ["detail": what])
         case .unexpectedResponse: tr("error.unexpectedResponse")
         case .invalidConfiguration: tr("error.invalidConfiguration")
         case .server(let details) where (details.status ?? 0) >= 500: tr("error.serverFault")

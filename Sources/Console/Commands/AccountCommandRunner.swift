@@ -58,7 +58,7 @@ public enum AccountCommandRunner {
             var line = "tophhie \(command.rawValue): \(error.errorDescription ?? "\(error)")"
             // `.server` already says its details.
             if let details = error.serverDetails, error != .server(details) { line += " (\(details.description))" }
-            if error.needsInteraction { line += " Run `tophhie console` and sign in." }
+            if error.needsInteraction { line += signInAdvice }
             errors(PrintableText.make(line))
             return error.needsInteraction ? ExitStatus.signInNeeded.rawValue : ExitStatus.failed.rawValue
         } catch {
@@ -156,6 +156,9 @@ protocol CommandFailure: Error, CustomStringConvertible {
     /// The exit code: 4 when only a sign-in fixes it, else 1 unless the failure has its own.
     var exitStatus: ExitStatus { get }
 }
+
+/// What a command that needs a signed-in account says it takes.
+let signInAdvice = " Run `tophhie console` and sign in."
 
 extension CommandFailure {
     var needsSignIn: Bool { false }

@@ -107,6 +107,7 @@ struct HistoryFailure: CommandFailure {
             text = PrintableText.make((error as? LocalizedError)?.errorDescription ?? "\(error)")
         }
         if rowsPrinted > 0 { text += " The \(rowsPrinted) sign-ins read before it are printed above." }
+        if needsSignIn { text += signInAdvice }
         return text
     }
 }

@@ -1,5 +1,6 @@
 import AccountFlow
 import Foundation
+import Localization
 
 /// The flow state plus what the console adds around it: applying events, performing effects,
 /// ticking, and remembering how the session should end. Shared by the full-screen and line modes.
@@ -80,7 +81,8 @@ final class ConsoleModel {
         }
         // Said as the screen says it, taken when the failure arrives (not again at each tick it stays).
         if state.step.isFailure, state.step != before {
-            let screen = state.screen
+            // In English, as everything on standard error is, whatever language the screen shows.
+            let screen = Localization.with(.english) { state.screen }
             lastFlowFailure = "the last flow ended on \u{201C}\(screen.title)\u{201D}: " + (screen.text.first ?? "")
         }
         if state.step.isCompletion { lastFlowFailure = nil }

@@ -35,6 +35,10 @@ final class LineSession {
     func run() {
         while !model.quitRequested {
             waitWhileWorking()
+            if let quitting = quitTyped ? quitEvents : nil {
+                for event in [FlowEvent.keyPressed] + quitting { model.apply(event) }
+                continue
+            }
             printNewCodes()
             if let desk, model.state.step == .home {
                 guard let events = askQueue(desk) ?? quitEvents else { return }
@@ -120,11 +124,20 @@ final class LineSession {
     static func whileWaitingHelp(_ screen: Screen) -> String {
         var ways = screen.phoneLink == nil ? [] : [tr("line.wait.qr")]
         ways += waitActions(screen).map(\.label)
-        return tr("line.wait", ["ways": ways.joined(separator: tr("line.wait.or"))])
+        // Joined pairwise by the catalogue's pattern: a separator's spaces at a line's end would not survive it.
+        let joined = ways.dropFirst().reduce(ways.first ?? "") { tr("line.wait.or", ["first": $0, "second": $1]) }
+        return tr("line.wait", ["ways": joined])
     }
 
     /// A line typed while the screen waits: `qr`, or one of its buttons that end the wait.
     private func answerWhileWaiting(_ line: String, on screen: Screen) {
+        // `quit` leaves here too, as at every prompt: the wait is cancelled, then the console quits.
+        if QuitAnswer.isQuit(line) {
+            quitTyped = true
+            model.apply(.keyPressed)
+            model.apply(.cancelRequested)
+            return
+        }
         let words = line.lowercased().split(separator: " ")
         if let link = screen.phoneLink, words.first == "qr", words.count <= 2 {
             printQRCode(link, lightBackground: words.last == "light")
