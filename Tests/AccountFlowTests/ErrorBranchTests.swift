@@ -44,7 +44,7 @@ import TophhieCloudAuthentication
                                pending: .resendingCode)
         store.send(.codeResent(.failure(.networkFailure("The server could not be reached.")))) {
             $0.pending = nil
-            $0.code { $0.notice = "A new code couldn't be sent. The server could not be reached." }
+            $0.code { $0.notice = "A new code couldn't be sent. Network failure: The server could not be reached." }
         }
     }
 

@@ -88,7 +88,7 @@ import TophhieCloudAuthentication
         store.send(.tokensRefreshed(.failure(.networkFailure("The server 127.0.0.1 could not be reached.")))) {
             $0.pending = nil
             $0.step = .failure(FailureReport(
-                message: "The server 127.0.0.1 could not be reached.", retryStep: .signedIn(Self.refreshable), retryRefreshes: true))
+                message: "Network failure: The server 127.0.0.1 could not be reached.", retryStep: .signedIn(Self.refreshable), retryRefreshes: true))
         }
         #expect(store.state.screen.actions.first?.label == "Try again")
         store.send(.retryRequested, effects: [.refreshTokens]) {

@@ -154,7 +154,7 @@ import TophhieCloudAuthentication
         let error = NativeAuthError.networkFailure("The connection dropped.")
         store.send(.resetAdvanced(.failure(.other(error)))) {
             $0.pending = nil
-            $0.step = .failure(FailureReport(message: "The connection dropped.",
+            $0.step = .failure(FailureReport(message: "Network failure: The connection dropped.",
                                              retryStep: .newPassword(NewPasswordForm(purpose: .resetPassword))))
         }
     }

@@ -336,7 +336,7 @@ import TophhieCloudAuthentication
         store.send(.signUpAdvanced(.failure(.networkFailure("The server could not be reached.")))) {
             $0.pending = nil
             $0.step = .failure(FailureReport(
-                message: "The server could not be reached.", retryStep: .codeEntry(codeStep)))
+                message: "Network failure: The server could not be reached.", retryStep: .codeEntry(codeStep)))
         }
         // The failure has nothing for operators beyond its message: no Details row saying it again (issue 37).
         #expect(store.state.screen.details.isEmpty, "\(store.state.screen.details)")

@@ -42,9 +42,9 @@ import Testing
     @Test func aFailedReadCanBeRetriedAndEnrolmentModeHasNone() {
         var store = GraphFlowTests.onAccount()
         store.send(.tenantRequested, effects: [.loadTenant]) { $0.pending = .readingTenant }
-        store.send(.tenantLoaded(.failure(GraphFailure(kind: .network, message: "The server could not be reached.")))) {
+        store.send(.tenantLoaded(.failure(GraphFailure(kind: .network, message: "Network failure: The server could not be reached.")))) {
             $0.pending = nil
-            $0.step = .failure(FailureReport(message: "The server could not be reached.", detail: nil, retryStep: .signedIn(Sample.account)))
+            $0.step = .failure(FailureReport(message: "Network failure: The server could not be reached.", detail: nil, retryStep: .signedIn(Sample.account)))
         }
         var enrolment = Sample.utcSettings
         enrolment.enrolmentMode = true
