@@ -70,7 +70,7 @@ import Testing
 
         // After the outcome too, a desk started again knows the walk-in and that they are done with.
         #expect(desk.finish().isEmpty)
-        let again = try EnrolmentDesk(listPath: folder + "/people.csv", reportPath: nil, form: EnrolmentForm(attributes: flow.tenant.signUpAttributes))
+        let again = try await EnrolmentDeskTests.reopen(folder + "/people.csv", form: EnrolmentForm(attributes: flow.tenant.signUpAttributes))
         #expect(again.queue.outcomes[7]?.outcome == .enrolled)
         guard case .failure = again.addWalkIn(email: "walk.in@example.com", values: ["displayName": "Walk In"]) else {
             Issue.record("a walk-in of the earlier run was added again")

@@ -4,6 +4,7 @@ import EnrolmentFiles
 import Foundation
 @testable import TenantEmulator
 import Testing
+import TestSupport
 
 /// `--enrol --queue FILE.csv` against the emulator: a seated person's row fills sign-up, each outcome reaches
 /// the progress file, the report and the record, and nothing typed at the desk does.
@@ -31,6 +32,15 @@ import Testing
         flow.model.recorder = recorder
         flow.model.desk = desk
         return (desk, folder)
+    }
+
+    /// A desk started again on `list` in this process once the first has finished. A child process another test
+    /// spawns shares the lock's open file until it execs (the descriptor is close-on-exec), so the lock may still be
+    /// busy for that instant: wait until it is free.
+    static func reopen(_ list: String, form: EnrolmentForm) async throws -> EnrolmentDesk {
+        var desk: EnrolmentDesk?
+        _ = await eventually { desk = try? EnrolmentDesk(listPath: list, reportPath: nil, form: form); return desk != nil }
+        return try desk ?? EnrolmentDesk(listPath: list, reportPath: nil, form: form)
     }
 
     static func seat(_ flow: FlowOnEmulator, _ desk: EnrolmentDesk, row: Int) async throws {
@@ -115,7 +125,7 @@ import Testing
         #expect(desk.finish().isEmpty)
 
         let form = EnrolmentForm(attributes: flow.tenant.signUpAttributes)
-        let again = try EnrolmentDesk(listPath: folder + "/people.csv", reportPath: nil, form: form)
+        let again = try await Self.reopen(folder + "/people.csv", form: form)
         #expect(again.queue.next?.row == 5)
         #expect(again.queue.position == (3, 4))
         #expect(again.finish().isEmpty)
@@ -179,7 +189,7 @@ extension EnrolmentDeskTests {
         await desk.written()
         #expect(try Self.read(folder + "/people.txt.progress").contains("3,jörg@contoso.com,absent,"))
         #expect(desk.finish().isEmpty)
-        let again = try EnrolmentDesk(listPath: folder + "/people.txt", reportPath: nil, form: EnrolmentForm(attributes: flow.tenant.signUpAttributes))
+        let again = try await Self.reopen(folder + "/people.txt", form: EnrolmentForm(attributes: flow.tenant.signUpAttributes))
         #expect(again.queue.outcomes[3]?.outcome == .absent)
         #expect(again.queue.next?.row == 2)
     }
