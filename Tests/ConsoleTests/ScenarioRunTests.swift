@@ -252,6 +252,32 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         #expect((start["flow"] as? [String: Any])?["enum"] as? [String] == FlowStart.Flow.allCases.map(\.rawValue))
     }
 
+    @Test("the emulator actions and named code sources come from one list: the schema's, the parser's and its messages")
+    func actionsAndCodeSourcesAreOneList() throws {
+        let data = try Data(contentsOf: repository.appendingPathComponent("Resources/scenario.schema.json"))
+        let definitions = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["$defs"] as? [String: Any])
+        let emulator = try #require((definitions["emulator"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(Set(emulator.keys) == ScenarioFileParser.emulatorKinds)
+        let answer = try #require((definitions["answer"] as? [String: Any])?["properties"] as? [String: Any])
+        let named = ((answer["code"] as? [String: Any])?["oneOf"] as? [[String: Any]])?.first?["enum"] as? [String]
+        #expect(named == CodeSource.Named.allCases.map(\.rawValue))
+        func problem(_ step: String) -> String? {
+            let json = #"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [\#(step)]}]}"#
+            do {
+                _ = try ScenarioFileParser().parse(Data(json.utf8), path: "a.json")
+                return nil
+            } catch {
+                return "\(error.path): \(error.problem)"
+            }
+        }
+        #expect(problem(#"{"emulator": {}}"#) == "scenarios[0].steps[0].emulator: expected exactly one of advanceClock, fault, policy")
+        #expect(problem(#"{"answer": {}}"#)
+                == "scenarios[0].steps[0].answer: expected exactly one of approveDeviceCode, attributes, code, method, password, proceed, signOut")
+        #expect(problem(#"{"answer": {"code": "inbox"}}"#)
+                == #"scenarios[0].steps[0].answer.code: use "outbox" (emulator), "command", "mailbox", "prompt", or {"value": "…"}"#)
+        #expect(problem(#"{"answer": {"code": "outbox"}}"#) == nil)
+    }
+
     @Test("a real tenant's codeCommand: the last run of 4 to 10 digits it prints, with the flow's address in its environment")
     func codeCommandReadsTheCode() async {
         let result = await codeCommand("echo \"mail for $TOPHHIE_SCENARIO_EMAIL at 2026: your code is 482913\"", email: "a@example.com", timeout: 10)
