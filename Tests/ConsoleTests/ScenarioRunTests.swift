@@ -278,6 +278,54 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         #expect(problem(#"{"answer": {"code": "outbox"}}"#) == nil)
     }
 
+    @Test("a recorded file writes every kind of step under the key the parser reads it back from")
+    func everyKindOfStepReadsBack() throws {
+        let policy = try TenantPreset.resolve("mfa")
+        // One step of each kind: a new kind does not compile here until it has one.
+        let steps: [ScenarioStep] = try ScenarioStep.Kind.allCases.flatMap { kind -> [ScenarioStep] in
+            switch kind {
+            case .start:
+                FlowStart.Flow.allCases.map { .start(FlowStart(flow: $0, email: "a@b.c", password: .environment("P"), attributes: ["city": "Oslo"])) }
+            case .answer:
+                Answer.Kind.allCases.map { kind in
+                    switch kind {
+                    case .code: .answer(.code(.outbox))
+                    case .password: .answer(.password(.environment("P")))
+                    case .attributes: .answer(.attributes(["city": "Oslo"]))
+                    case .method: .answer(.method("sms", contact: "+15555550100"))
+                    case .proceed: .answer(.proceed)
+                    case .signOut: .answer(.signOut)
+                    case .approveDeviceCode: .answer(.approveDeviceCode(username: "a@b.c"))
+                    }
+                }
+            case .emulator:
+                try EmulatorAction.Kind.allCases.map { kind in
+                    switch kind {
+                    case .advanceClock: .emulator(.advanceClock(seconds: 30))
+                    case .fault: .emulator(.fault(Data(#"{"endpoint": "*", "kind": "http500"}"#.utf8)))
+                    case .policy: .emulator(.policy(try PolicyPatch(dottedKeys: ["mfa.required": true], tenant: policy)))
+                    }
+                }
+            case .expect:
+                [.expect(Expectation(step: "signedIn", error: "invalid_grant", suberror: "password_too_weak", aadsts: 50126,
+                                     attributesAsked: ["city"], methodsOffered: ["email"], redirectReason: "web"))]
+            }
+        }
+        let file = ScenarioFile(path: "kinds.json", comment: nil, tenant: .emulator(preset: "mfa"),
+                                scenarios: [Scenario(name: "kinds", timeout: 60, steps: steps)])
+        let parsed = try ScenarioFileParser().parse(ScenarioFileEncoder.data(file), path: "kinds.json").scenarios[0].steps
+        #expect(parsed.map(\.kind) == steps.map(\.kind))
+        for (read, written) in zip(parsed, steps) {
+            // A fault is the emulator's JSON object: compared as JSON, not as bytes.
+            if case .emulator(.fault(let readBody)) = read, case .emulator(.fault(let writtenBody)) = written {
+                #expect(NSDictionary(dictionary: try JSONSerialization.jsonObject(with: readBody) as? [String: Any] ?? [:])
+                        == NSDictionary(dictionary: try JSONSerialization.jsonObject(with: writtenBody) as? [String: Any] ?? [:]))
+            } else {
+                #expect(read == written)
+            }
+        }
+    }
+
     @Test("a real tenant's codeCommand: the last run of 4 to 10 digits it prints, with the flow's address in its environment")
     func codeCommandReadsTheCode() async {
         let result = await codeCommand("echo \"mail for $TOPHHIE_SCENARIO_EMAIL at 2026: your code is 482913\"", email: "a@example.com", timeout: 10)
