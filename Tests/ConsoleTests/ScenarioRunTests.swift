@@ -278,6 +278,25 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         #expect(problem(#"{"answer": {"code": "outbox"}}"#) == nil)
     }
 
+    @Test("the usage guide's table of scenario steps names every kind of step, answer, action, expect key and named code source")
+    func usageGuideNamesEveryKind() throws {
+        let guide = try String(contentsOf: repository.appendingPathComponent("docs/usage.md"), encoding: .utf8)
+        func row(_ kind: ScenarioStep.Kind) -> String {
+            guide.split(separator: "\n").first { $0.hasPrefix("| `\(kind.rawValue)` |") }.map(String.init) ?? ""
+        }
+        for kind in ScenarioStep.Kind.allCases {
+            let named: [String] = switch kind {
+            case .start: FlowStart.Flow.allCases.map { "`\($0.rawValue)`" }
+            case .answer: Answer.Kind.allCases.map { "`\($0.rawValue)`" } + CodeSource.Named.allCases.map { "`\"\($0.rawValue)\"`" }
+            case .emulator: EmulatorAction.Kind.allCases.map { "`\($0.rawValue)`" }
+            case .expect: Expectation.Key.allCases.map { "`\($0.rawValue)`" }
+            }
+            // A flag is written with its value: `proceed: true`.
+            let line = row(kind).replacingOccurrences(of: ": true`", with: "`")
+            #expect(!line.isEmpty && named.allSatisfy(line.contains), "\(kind): \(named.filter { !line.contains($0) })")
+        }
+    }
+
     @Test("a recorded file writes every kind of step under the key the parser reads it back from")
     func everyKindOfStepReadsBack() throws {
         let policy = try TenantPreset.resolve("mfa")
