@@ -43,7 +43,8 @@ public enum ExpectedAnswer: Sendable, Equatable {
             return nil
         case (.mfaRequired, .rejected(let error)):
             if case .nextStep(.mfaRequired(let token)) = error.kind { return token }
-        default:
+        case (.started, _), (.codeRequired, _), (.passwordRequired, _), (.signUpCompleted, _), (.tokens, _), (.selectionRequired, _),
+             (.mfaRequired, _):
             break
         }
         throw AnswerMismatch(expected: self, status: status, got: Self.describe(validated))

@@ -21,7 +21,7 @@ public enum ConsoleExecutable {
         switch (modificationTime(installed), modificationTime(tool)) {
         case (.some(let a), .some(let b)): return b > a ? tool : installed
         case (nil, .some): return tool
-        default: return installed
+        case (_, nil): return installed
         }
     }
 

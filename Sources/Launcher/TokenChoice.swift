@@ -91,7 +91,7 @@ struct TokenChoice {
         switch entry[name] {
         case .string(let text)?: text
         case .number(let literal)?: literal
-        default: nil
+        case .null?, .bool?, .array?, .object?, nil: nil
         }
     }
 

@@ -67,20 +67,20 @@ extension WidgetWords {
 
     /// The console's own keys (``ConsoleKeys``), by name; another application's name shows as it is.
     private static func consoleKeyText(_ name: String) -> String {
-        switch name {
-        case ConsoleKeys.outbox: tr("keys.console.outbox")
-        case ConsoleKeys.trace: tr("keys.console.trace")
-        case ConsoleKeys.exportHAR: tr("keys.console.exportHAR")
-        case ConsoleKeys.emulator: tr("keys.console.emulator")
-        case ConsoleKeys.inspectTrace: tr("keys.console.inspectTrace")
-        case ConsoleKeys.copyCode: tr("keys.console.copyCode")
-        case ConsoleKeys.copyAddress: tr("keys.console.copyAddress")
-        case ConsoleKeys.qrCode: tr("keys.console.qrCode")
+        switch ConsoleKeys(rawValue: name) {
+        case .outbox?: tr("keys.console.outbox")
+        case .trace?: tr("keys.console.trace")
+        case .exportHAR?: tr("keys.console.exportHAR")
+        case .emulator?: tr("keys.console.emulator")
+        case .inspectTrace?: tr("keys.console.inspectTrace")
+        case .copyCode?: tr("keys.console.copyCode")
+        case .copyAddress?: tr("keys.console.copyAddress")
+        case .qrCode?: tr("keys.console.qrCode")
         // The languages a person can pick, each named in itself: a new catalogue joins the list by itself.
-        case ConsoleKeys.language: tr("keys.console.language", ["languages": Localizer.catalogueTags.map { Localizer(tag: $0).name }
+        case .language?: tr("keys.console.language", ["languages": Localizer.catalogueTags.map { Localizer(tag: $0).name }
             .joined(separator: ", ")])
-        case ConsoleKeys.recordScenario: tr("keys.console.recordScenario")
-        default: name
+        case .recordScenario?: tr("keys.console.recordScenario")
+        case nil: name
         }
     }
 

@@ -252,6 +252,99 @@ private func junitCases(_ file: URL) throws -> [(name: String, suite: String, fa
         #expect((start["flow"] as? [String: Any])?["enum"] as? [String] == FlowStart.Flow.allCases.map(\.rawValue))
     }
 
+    @Test("the emulator actions and named code sources come from one list: the schema's, the parser's and its messages")
+    func actionsAndCodeSourcesAreOneList() throws {
+        let data = try Data(contentsOf: repository.appendingPathComponent("Resources/scenario.schema.json"))
+        let definitions = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["$defs"] as? [String: Any])
+        let emulator = try #require((definitions["emulator"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(Set(emulator.keys) == ScenarioFileParser.emulatorKinds)
+        let answer = try #require((definitions["answer"] as? [String: Any])?["properties"] as? [String: Any])
+        let named = ((answer["code"] as? [String: Any])?["oneOf"] as? [[String: Any]])?.first?["enum"] as? [String]
+        #expect(named == CodeSource.Named.allCases.map(\.rawValue))
+        func problem(_ step: String) -> String? {
+            let json = #"{"tenant": {"emulator": "mfa"}, "scenarios": [{"name": "a", "steps": [\#(step)]}]}"#
+            do {
+                _ = try ScenarioFileParser().parse(Data(json.utf8), path: "a.json")
+                return nil
+            } catch {
+                return "\(error.path): \(error.problem)"
+            }
+        }
+        #expect(problem(#"{"emulator": {}}"#) == "scenarios[0].steps[0].emulator: expected exactly one of advanceClock, fault, policy")
+        #expect(problem(#"{"answer": {}}"#)
+                == "scenarios[0].steps[0].answer: expected exactly one of approveDeviceCode, attributes, code, method, password, proceed, signOut")
+        #expect(problem(#"{"answer": {"code": "inbox"}}"#)
+                == #"scenarios[0].steps[0].answer.code: use "outbox" (emulator), "command", "mailbox", "prompt", or {"value": "…"}"#)
+        #expect(problem(#"{"answer": {"code": "outbox"}}"#) == nil)
+    }
+
+    @Test("the usage guide's table of scenario steps names every kind of step, answer, action, expect key and named code source")
+    func usageGuideNamesEveryKind() throws {
+        let guide = try String(contentsOf: repository.appendingPathComponent("docs/usage.md"), encoding: .utf8)
+        func row(_ kind: ScenarioStep.Kind) -> String {
+            guide.split(separator: "\n").first { $0.hasPrefix("| `\(kind.rawValue)` |") }.map(String.init) ?? ""
+        }
+        for kind in ScenarioStep.Kind.allCases {
+            let named: [String] = switch kind {
+            case .start: FlowStart.Flow.allCases.map { "`\($0.rawValue)`" }
+            case .answer: Answer.Kind.allCases.map { "`\($0.rawValue)`" } + CodeSource.Named.allCases.map { "`\"\($0.rawValue)\"`" }
+            case .emulator: EmulatorAction.Kind.allCases.map { "`\($0.rawValue)`" }
+            case .expect: Expectation.Key.allCases.map { "`\($0.rawValue)`" }
+            }
+            // A flag is written with its value: `proceed: true`.
+            let line = row(kind).replacingOccurrences(of: ": true`", with: "`")
+            #expect(!line.isEmpty && named.allSatisfy(line.contains), "\(kind): \(named.filter { !line.contains($0) })")
+        }
+    }
+
+    @Test("a recorded file writes every kind of step under the key the parser reads it back from")
+    func everyKindOfStepReadsBack() throws {
+        let policy = try TenantPreset.resolve("mfa")
+        // One step of each kind: a new kind does not compile here until it has one.
+        let steps: [ScenarioStep] = try ScenarioStep.Kind.allCases.flatMap { kind -> [ScenarioStep] in
+            switch kind {
+            case .start:
+                FlowStart.Flow.allCases.map { .start(FlowStart(flow: $0, email: "a@b.c", password: .environment("P"), attributes: ["city": "Oslo"])) }
+            case .answer:
+                Answer.Kind.allCases.map { kind in
+                    switch kind {
+                    case .code: .answer(.code(.outbox))
+                    case .password: .answer(.password(.environment("P")))
+                    case .attributes: .answer(.attributes(["city": "Oslo"]))
+                    case .method: .answer(.method("sms", contact: "+15555550100"))
+                    case .proceed: .answer(.proceed)
+                    case .signOut: .answer(.signOut)
+                    case .approveDeviceCode: .answer(.approveDeviceCode(username: "a@b.c"))
+                    }
+                }
+            case .emulator:
+                try EmulatorAction.Kind.allCases.map { kind in
+                    switch kind {
+                    case .advanceClock: .emulator(.advanceClock(seconds: 30))
+                    case .fault: .emulator(.fault(Data(#"{"endpoint": "*", "kind": "http500"}"#.utf8)))
+                    case .policy: .emulator(.policy(try PolicyPatch(dottedKeys: ["mfa.required": true], tenant: policy)))
+                    }
+                }
+            case .expect:
+                [.expect(Expectation(step: "signedIn", error: "invalid_grant", suberror: "password_too_weak", aadsts: 50126,
+                                     attributesAsked: ["city"], methodsOffered: ["email"], redirectReason: "web"))]
+            }
+        }
+        let file = ScenarioFile(path: "kinds.json", comment: nil, tenant: .emulator(preset: "mfa"),
+                                scenarios: [Scenario(name: "kinds", timeout: 60, steps: steps)])
+        let parsed = try ScenarioFileParser().parse(ScenarioFileEncoder.data(file), path: "kinds.json").scenarios[0].steps
+        #expect(parsed.map(\.kind) == steps.map(\.kind))
+        for (read, written) in zip(parsed, steps) {
+            // A fault is the emulator's JSON object: compared as JSON, not as bytes.
+            if case .emulator(.fault(let readBody)) = read, case .emulator(.fault(let writtenBody)) = written {
+                #expect(NSDictionary(dictionary: try JSONSerialization.jsonObject(with: readBody) as? [String: Any] ?? [:])
+                        == NSDictionary(dictionary: try JSONSerialization.jsonObject(with: writtenBody) as? [String: Any] ?? [:]))
+            } else {
+                #expect(read == written)
+            }
+        }
+    }
+
     @Test("a real tenant's codeCommand: the last run of 4 to 10 digits it prints, with the flow's address in its environment")
     func codeCommandReadsTheCode() async {
         let result = await codeCommand("echo \"mail for $TOPHHIE_SCENARIO_EMAIL at 2026: your code is 482913\"", email: "a@example.com", timeout: 10)

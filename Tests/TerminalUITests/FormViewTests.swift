@@ -387,4 +387,16 @@ import Testing
         #expect(!keys.contains { $0.hasPrefix("←/→") })
         #expect(keys.contains("Enter") && keys.contains("F1, ?") && keys.contains("^C"))
     }
+
+    /// A screen's own long list (no label) stays drawn whole: PgDn/PgUp move its choice a page, End and Home to the ends.
+    @Test func pageKeysMoveALongMenusChoice() {
+        let options = (1...25).map { PickerOption(id: "o\($0)", title: "Option \($0)") }
+        var form = FormView(title: "t", fields: [.picker("menu", label: "", options: options)])
+        var seen: [String?] = []
+        for key in [Key.pageDown, .pageDown, .end, .pageUp, .home, .pageUp] {
+            _ = form.handle(key)
+            seen.append(form.values["menu"])
+        }
+        #expect(seen == ["o11", "o21", "o25", "o15", "o1", "o1"])
+    }
 }

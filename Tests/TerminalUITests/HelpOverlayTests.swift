@@ -26,6 +26,16 @@ import TerminalUI
         #expect(text(overlay).contains("↑ more"))
     }
 
+    @Test func homeGoesBackToTheFirstKeys() {
+        var overlay = HelpOverlay(title: "this screen", entries: Self.entries)
+        _ = overlay.handle(.pageDown)
+        _ = overlay.handle(.down)
+        #expect(!text(overlay).contains("Tab"))
+        _ = overlay.handle(.home)
+        #expect(text(overlay).contains("Tab"))
+        #expect(!text(overlay).contains("↑ more"))
+    }
+
     /// On a narrow terminal a line that does not fit ends with "…": a cut is never silent (at 40 columns the
     /// no-match line lost its end without a sign).
     @Test func aCutLineSaysSo() {

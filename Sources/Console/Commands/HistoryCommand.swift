@@ -30,7 +30,9 @@ enum HistoryCommand {
             // What was read before a later page failed is still printed; the failure then ends the command.
             switch error as? GraphError {
             case .throttled(_, let read, _, _)?, .pageLinkRefused(let read, _, _)?: rows += read
-            default: break
+            case .unauthorized?, .clockSkew?, .missingPermission?, .notPremium?, .notSelfWritable?, .badRequest?, .notFound?, .server?,
+                 .auth?, .networkFailure?, .unexpectedResponse?, nil:
+                break
             }
             // Nothing read: print nothing, so a script cannot take an empty list for "no sign-ins". What is
             // printed is marked partial (field case 033, docs/field-cases.md), and the exit status says it failed.

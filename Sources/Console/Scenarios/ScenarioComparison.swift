@@ -26,7 +26,7 @@ struct ScenarioComparison: Sendable {
             let emulatorSide = emulator.indices.contains(index) ? emulator[index] : nil
             if tenantSide == nil, emulatorSide == nil { return nil }
             if let tenantSide, let emulatorSide, tenantSide.sameAs(emulatorSide) { return nil }
-            return Difference(index: index, kind: steps[index].kind, tenant: tenantSide, emulator: emulatorSide)
+            return Difference(index: index, kind: steps[index].kind.rawValue, tenant: tenantSide, emulator: emulatorSide)
         }
     }
 

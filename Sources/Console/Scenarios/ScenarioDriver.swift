@@ -91,7 +91,7 @@ final class ScenarioDriver {
                 failed.failure = error.message
                 observations.append(failed)
                 let exchanges = trace.all
-                var failure = ScenarioFailure(stepIndex: index, stepKind: step.kind, message: error.message, exchange: exchanges.last)
+                var failure = ScenarioFailure(stepIndex: index, stepKind: step.kind.rawValue, message: error.message, exchange: exchanges.last)
                 // The service refused more codes (AADSTS701014): CI must tell that from a fault of the product.
                 failure.serviceThrottled = exchanges.contains { exchange in
                     exchange.errorCode == AADSTSCode.cannotGenerateMoreCodes

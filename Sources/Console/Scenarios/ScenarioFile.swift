@@ -56,13 +56,16 @@ enum ScenarioStep: Sendable, Equatable {
     case emulator(EmulatorAction)
     case expect(Expectation)
 
+    /// The file's key for each kind of step, in the schema's order.
+    enum Kind: String, Sendable, CaseIterable { case start, answer, emulator, expect }
+
     /// The file's key for this kind of step.
-    var kind: String {
+    var kind: Kind {
         switch self {
-        case .start: "start"
-        case .answer: "answer"
-        case .emulator: "emulator"
-        case .expect: "expect"
+        case .start: .start
+        case .answer: .answer
+        case .emulator: .emulator
+        case .expect: .expect
         }
     }
 }
@@ -94,6 +97,9 @@ enum Answer: Sendable, Equatable {
     case signOut
     /// Emulator only: approve the pending device code as this user (`POST /emulator/v1/devicecodes/…/approve`).
     case approveDeviceCode(username: String)
+
+    /// The file's key for each kind of answer (`contact` goes with `method` and is none).
+    enum Kind: String, Sendable, CaseIterable { case code, password, attributes, method, proceed, signOut, approveDeviceCode }
 }
 
 /// A password as the file gives it: typed out, or `{"env": "NAME"}`, read from that environment variable when the step
@@ -121,6 +127,9 @@ enum CodeSource: Sendable, Equatable {
     case prompt
     /// Typed as given (e.g. a wrong code on purpose).
     case value(String)
+
+    /// The sources a file names by a string (`"code": "outbox"`), in the schema's order.
+    enum Named: String, Sendable, CaseIterable { case outbox, command, mailbox, prompt }
 }
 
 /// `emulator`: an action on the embedded emulator, through its control API.
@@ -131,6 +140,9 @@ enum EmulatorAction: Sendable, Equatable {
     case fault(Data)
     /// `PATCH /emulator/v1/tenant` with this patch (read from dotted policy keys, `mfa.required`).
     case policy(PolicyPatch)
+
+    /// The file's key for each kind of action.
+    enum Kind: String, Sendable, CaseIterable { case advanceClock, fault, policy }
 }
 
 /// `expect`: what came back. Every key given must hold.
@@ -148,4 +160,7 @@ struct Expectation: Sendable, Equatable {
     var methodsOffered: [String]?
     /// Text the web fallback's `redirect_reason` contains.
     var redirectReason: String?
+
+    /// The file's key for each property above.
+    enum Key: String, Sendable, CaseIterable { case step, error, suberror, aadsts, attributesAsked, methodsOffered, redirectReason }
 }

@@ -13,9 +13,10 @@ struct ScenarioFileParser {
     /// The step names `expect.step` accepts: the steps a scenario's flows reach (not the operator's and enrolment
     /// screens), in the schema's order.
     static let stepNames = FlowStep.Name.allCases.filter { $0.role.contains(.scenario) }
-    static let stepKinds: Set<String> = ["start", "answer", "emulator", "expect"]
-    static let answerKinds: Set<String> = ["code", "password", "attributes", "method", "proceed", "signOut", "approveDeviceCode"]
-    static let expectKeys: Set<String> = ["step", "error", "suberror", "aadsts", "attributesAsked", "methodsOffered", "redirectReason"]
+    static let stepKinds = Set(ScenarioStep.Kind.allCases.map(\.rawValue))
+    static let answerKinds = Set(Answer.Kind.allCases.map(\.rawValue))
+    static let emulatorKinds = Set(EmulatorAction.Kind.allCases.map(\.rawValue))
+    static let expectKeys = Set(Expectation.Key.allCases.map(\.rawValue))
 
     /// Reads and parses the file at `path`.
     func load(_ path: String) throws(JSONFileError) -> ScenarioFile {
@@ -85,19 +86,20 @@ struct ScenarioFileParser {
 
     private func parseStep(_ reader: JSONObjectReader, tenant: ScenarioTenant, policy: TenantPolicy?) throws(JSONFileError) -> ScenarioStep {
         try reader.only(Self.stepKinds)
-        guard reader.keys.count == 1, let kind = reader.keys.first else {
-            throw JSONFileError(file: reader.file, path: reader.path, problem: "expected exactly one of start, answer, emulator, expect")
+        guard reader.keys.count == 1, let key = reader.keys.first, let kind = ScenarioStep.Kind(rawValue: key) else {
+            throw JSONFileError(file: reader.file, path: reader.path,
+                                problem: "expected exactly one of \(ScenarioStep.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let body = try JSONObjectReader(file: reader.file, path: reader.keyPath(kind), value: reader.raw(kind))
+        let body = try JSONObjectReader(file: reader.file, path: reader.keyPath(key), value: reader.raw(key))
         switch kind {
-        case "start": return .start(try parseStart(body))
-        case "answer": return .answer(try parseAnswer(body, tenant: tenant))
-        case "emulator":
+        case .start: return .start(try parseStart(body))
+        case .answer: return .answer(try parseAnswer(body, tenant: tenant))
+        case .emulator:
             guard let policy else {
                 throw JSONFileError(file: reader.file, path: body.path, problem: "emulator actions need \"tenant\": {\"emulator\": …}")
             }
             return .emulator(try parseEmulatorAction(body, policy: policy))
-        default: return .expect(try parseExpectation(body))
+        case .expect: return .expect(try parseExpectation(body))
         }
     }
 
@@ -115,24 +117,24 @@ struct ScenarioFileParser {
 
     private func parseAnswer(_ reader: JSONObjectReader, tenant: ScenarioTenant) throws(JSONFileError) -> Answer {
         try reader.only(Self.answerKinds.union(["contact"]))
-        let kinds = reader.keys.filter(Self.answerKinds.contains)
+        let kinds = reader.keys.compactMap(Answer.Kind.init(rawValue:))
         guard kinds.count == 1, let kind = kinds.first else {
             throw JSONFileError(file: reader.file, path: reader.path, problem: "expected exactly one of \(Self.answerKinds.sorted().joined(separator: ", "))")
         }
-        if kind != "method", reader.raw("contact") != nil { throw reader.failure("contact", "only with method") }
+        if kind != .method, reader.raw("contact") != nil { throw reader.failure("contact", "only with method") }
         switch kind {
-        case "code": return .code(try parseCodeSource(reader, tenant: tenant))
-        case "password":
+        case .code: return .code(try parseCodeSource(reader, tenant: tenant))
+        case .password:
             guard let password = try parsePassword(reader) else { throw reader.failure("password", "missing") }
             return .password(password)
-        case "attributes": return .attributes(try reader.stringMap("attributes") ?? [:])
-        case "method": return .method(try reader.requiredString("method"), contact: try reader.nonEmptyString("contact"))
-        case "proceed", "signOut":
-            guard let flag = reader.raw(kind) as? NSNumber, JSONObjectReader.isBoolean(flag), flag.boolValue else {
-                throw reader.failure(kind, "expected true")
+        case .attributes: return .attributes(try reader.stringMap("attributes") ?? [:])
+        case .method: return .method(try reader.requiredString("method"), contact: try reader.nonEmptyString("contact"))
+        case .proceed, .signOut:
+            guard let flag = reader.raw(kind.rawValue) as? NSNumber, JSONObjectReader.isBoolean(flag), flag.boolValue else {
+                throw reader.failure(kind.rawValue, "expected true")
             }
-            return kind == "proceed" ? .proceed : .signOut
-        default:
+            return kind == .proceed ? .proceed : .signOut
+        case .approveDeviceCode:
             guard case .emulator = tenant else {
                 throw reader.failure("approveDeviceCode", "only on the emulator; on a real tenant approve the code yourself")
             }
@@ -165,13 +167,14 @@ struct ScenarioFileParser {
             }
             return .value(try value.requiredString("value"))
         }
-        let source: CodeSource
-        switch try reader.nonEmptyString("code") {
-        case "outbox": source = .outbox
-        case "command": source = .command
-        case "prompt": source = .prompt
-        case "mailbox": source = .mailbox(address: nil)
-        default: throw reader.failure("code", "use \"outbox\" (emulator), \"command\", \"mailbox\", \"prompt\", or {\"value\": \"…\"}")
+        guard let text = try reader.nonEmptyString("code"), let named = CodeSource.Named(rawValue: text) else {
+            throw reader.failure("code", "use \"outbox\" (emulator), \"command\", \"mailbox\", \"prompt\", or {\"value\": \"…\"}")
+        }
+        let source: CodeSource = switch named {
+        case .outbox: .outbox
+        case .command: .command
+        case .prompt: .prompt
+        case .mailbox: .mailbox(address: nil)
         }
         switch (source, tenant) {
         case (.outbox, .real):
@@ -180,7 +183,9 @@ struct ScenarioFileParser {
             throw reader.failure("code", "\"command\" needs the tenant's \"codeCommand\"")
         case (.mailbox, .emulator), (.mailbox, .real(_, codeCommand: _, caFile: _, mailbox: nil)):
             throw reader.failure("code", "\"mailbox\" needs the tenant's \"mailbox\"")
-        default: return source
+        case (.outbox, .emulator), (.command, .real(_, codeCommand: _?, caFile: _, mailbox: _)), (.mailbox, .real(_, codeCommand: _, caFile: _, mailbox: _?)),
+             (.prompt, _), (.value, _):
+            return source
         }
     }
 
@@ -198,7 +203,7 @@ struct ScenarioFileParser {
         switch (try reader.nonEmptyString("passwordEnv"), try reader.nonEmptyString("passwordFile")) {
         case (let name?, nil): password = .environment(name)
         case (nil, let path?): password = .file(path)
-        default: throw reader.failure("passwordEnv", "give exactly one of passwordEnv (a variable's name) and passwordFile")
+        case (nil, nil), (_?, _?): throw reader.failure("passwordEnv", "give exactly one of passwordEnv (a variable's name) and passwordFile")
         }
         var pattern: CodePattern?
         if let source = try reader.nonEmptyString("pattern") {
@@ -218,14 +223,15 @@ struct ScenarioFileParser {
     }
 
     private func parseEmulatorAction(_ reader: JSONObjectReader, policy: TenantPolicy) throws(JSONFileError) -> EmulatorAction {
-        try reader.only(["advanceClock", "fault", "policy"])
-        guard reader.keys.count == 1, let kind = reader.keys.first else {
-            throw JSONFileError(file: reader.file, path: reader.path, problem: "expected exactly one of advanceClock, fault, policy")
+        try reader.only(Self.emulatorKinds)
+        guard reader.keys.count == 1, let key = reader.keys.first, let kind = EmulatorAction.Kind(rawValue: key) else {
+            throw JSONFileError(file: reader.file, path: reader.path,
+                                problem: "expected exactly one of \(EmulatorAction.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         switch kind {
-        case "advanceClock":
+        case .advanceClock:
             return .advanceClock(seconds: Double(try reader.int("advanceClock", in: 0...TenantEmulator.clockAdvanceLimit) ?? 0))
-        case "fault":
+        case .fault:
             guard let fault = try reader.object("fault") else { throw reader.failure("fault", "expected an object") }
             try fault.only(["endpoint", "kind", "count", "seconds", "retryAfter"])
             _ = try fault.requiredString("endpoint")
@@ -235,7 +241,7 @@ struct ScenarioFileParser {
                 throw reader.failure("fault", "expected an object")
             }
             return .fault(data)
-        default:
+        case .policy:
             guard let object = reader.raw("policy") as? [String: Any], !object.isEmpty else {
                 throw reader.failure("policy", "expected an object of policy keys")
             }

@@ -180,8 +180,7 @@ final class FullScreenSession {
         switch outcome {
         case .help:
             help = HelpOverlay(title: tr("widget.help.place.screen"), entries: helpEntries(for: current), words: .catalogue)
-        case .app(ConsoleKeys.copyAddress): copyAddress(of: current, to: backend)
-        case .app(let name): runConsoleCommand(name)
+        case .app(let name): runConsoleCommand(name, form: current, backend: backend)
         case .ignored, .changed, .leftField, .submitted, .back, .quit: break
         }
         for event in ScreenInput.events(for: outcome, before: before, after: current, screen: screen) {
@@ -194,9 +193,9 @@ final class FullScreenSession {
     /// that do nothing here (Ctrl-O away from a code screen, F7 where there is no address for a phone).
     private func helpEntries(for form: FormView) -> [HelpEntry] {
         var unavailable: Set<FormCommand> = []
-        if case .codeEntry = model.state.step {} else { unavailable.insert(.app(ConsoleKeys.copyCode)) }
-        if form.addresses.isEmpty { unavailable.insert(.app(ConsoleKeys.copyAddress)) }
-        if model.state.screen.phoneLink == nil { unavailable.insert(.app(ConsoleKeys.qrCode)) }
+        if case .codeEntry = model.state.step {} else { unavailable.insert(.app(ConsoleKeys.copyCode.rawValue)) }
+        if form.addresses.isEmpty { unavailable.insert(.app(ConsoleKeys.copyAddress.rawValue)) }
+        if model.state.screen.phoneLink == nil { unavailable.insert(.app(ConsoleKeys.qrCode.rawValue)) }
         var shown = form
         shown.keymap = form.keymap.without(unavailable)
         // The form is drawn beside the pane: the rest is the room it has to scroll in.
@@ -284,20 +283,23 @@ final class FullScreenSession {
 
     private var visibleCodes: [SentCode] { outbox?.sentCodes(after: outboxStart) ?? [] }
 
-    private func runConsoleCommand(_ name: String) {
-        switch name {
-        case ConsoleKeys.outbox where outbox != nil:
+    /// A console key's command (F12's language is taken before the form sees the key).
+    private func runConsoleCommand(_ name: String, form: FormView, backend: some Backend) {
+        switch ConsoleKeys(rawValue: name) {
+        case .outbox? where outbox != nil:
             pane = pane == .outbox ? .none : .outbox
             sayIfNoRoom()
-        case ConsoleKeys.trace:
+        case .trace?:
             pane = pane == .trace ? (outbox == nil ? .none : .outbox) : .trace
             sayIfNoRoom()
-        case ConsoleKeys.exportHAR, ConsoleKeys.inspectTrace, ConsoleKeys.emulator:
-            workbench.open(name)
-        case ConsoleKeys.copyCode: copyNewestCode()
-        case ConsoleKeys.qrCode: showQRCode()
-        case ConsoleKeys.recordScenario: toggleRecording()
-        default: break
+        case .exportHAR?: workbench.open(.exportHAR)
+        case .inspectTrace?: workbench.open(.inspectTrace)
+        case .emulator?: workbench.open(.emulator)
+        case .copyCode?: copyNewestCode()
+        case .copyAddress?: copyAddress(of: form, to: backend)
+        case .qrCode?: showQRCode()
+        case .recordScenario?: toggleRecording()
+        case .outbox?, .language?, nil: break
         }
     }
 

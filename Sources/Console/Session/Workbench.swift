@@ -43,15 +43,15 @@ final class Workbench {
 
     /// Opens the tool a console key names (``ConsoleKeys/inspectTrace``, ``ConsoleKeys/emulator``,
     /// ``ConsoleKeys/exportHAR``).
-    func open(_ command: String) {
-        switch command {
-        case ConsoleKeys.inspectTrace:
+    func open(_ tool: ConsoleKeys) {
+        switch tool {
+        case .inspectTrace:
             inspector = TraceInspector(trace: trace, hasOutbox: hasOutbox, exportsHAR: exportsHAR, size: size)
-        case ConsoleKeys.emulator:
+        case .emulator:
             panel = emulator.map(EmulatorPanel.init)
-        case ConsoleKeys.exportHAR where exportsHAR:
+        case .exportHAR where exportsHAR:
             harPrompt = HARPrompt(now: Date())
-        default:
+        case .exportHAR, .outbox, .trace, .copyCode, .copyAddress, .qrCode, .language, .recordScenario:
             break
         }
     }

@@ -95,24 +95,24 @@ struct SignInQuery: Equatable {
         var rest = Substring(filter.trimmingCharacters(in: .whitespaces))
         while true {
             guard let field = Self.word(&rest), let op = Self.word(&rest) else { throw unsupported }
-            switch (field.lowercased(), op.lowercased()) {
-            case ("userid", "eq"):
+            switch (field.lowercased(), Comparison(rawValue: op.lowercased())) {
+            case ("userid", .eq?):
                 guard let value = Self.literal(&rest) else { throw unsupported }
                 userID = value
-            case ("userprincipalname", "eq"):
+            case ("userprincipalname", .eq?):
                 guard let value = Self.literal(&rest) else { throw unsupported }
                 userPrincipalName = value
-            case ("correlationid", "eq"):
+            case ("correlationid", .eq?):
                 guard let value = Self.literal(&rest) else { throw unsupported }
                 correlationID = value
-            case ("createddatetime", let op) where ["ge", "le", "eq"].contains(op.lowercased()):
+            case ("createddatetime", let comparison?):
                 if rest.drop(while: { $0 == " " }).first == "'" {
                     throw GraphError(400, "BadRequest", "A binary operator with incompatible types was detected. Found operand types "
-                                     + "'Edm.DateTimeOffset' and 'Edm.String' for operator kind '\(Self.operatorKind(op))'.")
+                                     + "'Edm.DateTimeOffset' and 'Edm.String' for operator kind '\(comparison.kind)'.")
                 }
                 guard let text = Self.word(&rest), let date = SignInEvent.parseTicks(text) else { throw unsupported }
-                if op.lowercased() != "le" { createdSince = date }
-                if op.lowercased() != "ge" { createdUntil = date }
+                if comparison != .le { createdSince = date }
+                if comparison != .ge { createdUntil = date }
             default:
                 throw unsupported
             }
@@ -122,12 +122,17 @@ struct SignInQuery: Equatable {
         }
     }
 
-    /// OData's name of a comparison operator, as its parser's messages say it.
-    private static func operatorKind(_ op: String) -> String {
-        switch op.lowercased() {
-        case "ge": "GreaterThanOrEqual"
-        case "le": "LessThanOrEqual"
-        default: "Equal"
+    /// The comparison operators the filter takes, as OData spells them.
+    private enum Comparison: String {
+        case ge, le, eq
+
+        /// OData's name for it, as its parser's messages say it.
+        var kind: String {
+            switch self {
+            case .ge: "GreaterThanOrEqual"
+            case .le: "LessThanOrEqual"
+            case .eq: "Equal"
+            }
         }
     }
 

@@ -35,7 +35,7 @@ extension TenantEmulator {
                 return try continueAuthorize(flow, handle: handle, request: authorizeRequest, form: form, action: action, secure: secure, now: now)
             case (.logout, "GET"), (.logout, "POST"):
                 return logout(request.query.merging(form.dictionary) { _, body in body }, cookie: cookie, now: now)
-            default:
+            case (.deviceCode, _), (.deviceAuth, _), (.authorize, _), (.logout, _):
                 return errors.response(ProtocolError(.invalidRequest, 90056, "\(request.path) does not accept \(request.method)."),
                                        endpoint: nil, correlationID: correlationID, at: now)
             }

@@ -244,6 +244,10 @@ public struct FormView: Hashable, Sendable {
     private mutating func handleLongPicker(at index: Int, _ key: Key) -> FormOutcome? {
         guard case .picker(let options, let selected) = fields[index].kind, options.count > ChoiceList.collapseAbove else { return nil }
         let isMenu = fields[index].label.isEmpty
+        func select(_ target: Int) {
+            fields[index].kind = .picker(options: options, selected: min(max(0, target), options.count - 1))
+            scroll = 0
+        }
         switch key {
         case .enter where !isMenu, .character(" ") where !isMenu:
             choiceList = ChoiceList(field: index, options: options, selected: selected)
@@ -252,15 +256,10 @@ public struct FormView: Hashable, Sendable {
             choiceList = ChoiceList(field: index, options: options, selected: selected, filter: String(character))
         case .paste(let text) where !text.contains(where: \.isNewline):
             choiceList = ChoiceList(field: index, options: options, selected: selected, filter: text)
-        case .pageUp where isMenu, .pageDown where isMenu, .home where isMenu, .end where isMenu:
-            let target = switch key {
-            case .home: 0
-            case .end: options.count - 1
-            case .pageUp: selected - ChoiceList.pageSize
-            default: selected + ChoiceList.pageSize
-            }
-            fields[index].kind = .picker(options: options, selected: min(max(0, target), options.count - 1))
-            scroll = 0
+        case .home where isMenu: select(0)
+        case .end where isMenu: select(options.count - 1)
+        case .pageUp where isMenu: select(selected - ChoiceList.pageSize)
+        case .pageDown where isMenu: select(selected + ChoiceList.pageSize)
         default:
             return nil
         }

@@ -88,19 +88,20 @@ public struct HelpOverlay: Hashable, Sendable {
         case .control("u"):
             filter = ""
             scroll = 0
-        case .up, .down, .pageUp, .pageDown, .home:
-            let step = switch key {
-            case .up: -1
-            case .down: 1
-            case .pageUp: -Self.page
-            case .pageDown: Self.page
-            default: -scroll
-            }
-            scroll = min(max(0, scroll + step), Self.scrollLimit)
+        case .up: move(by: -1)
+        case .down: move(by: 1)
+        case .pageUp: move(by: -Self.page)
+        case .pageDown: move(by: Self.page)
+        case .home: scroll = 0
         default:
             return .ignored
         }
         return .changed
+    }
+
+    /// Scrolls by `rows` (negative: up), within the list.
+    private mutating func move(by rows: Int) {
+        scroll = min(max(0, scroll + rows), Self.scrollLimit)
     }
 
     /// Rows one PgUp/PgDn moves.

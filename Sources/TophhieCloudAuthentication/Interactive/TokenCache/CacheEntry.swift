@@ -16,7 +16,7 @@ struct CacheEntry: Sendable {
         switch fields[name] {
         case .string(let text)?: text
         case .number(let literal)?: literal
-        default: nil
+        case .null?, .bool?, .array?, .object?, nil: nil
         }
     }
 
