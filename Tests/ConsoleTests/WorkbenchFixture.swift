@@ -23,6 +23,9 @@ final class WorkbenchFixture {
 
     deinit { tenant.stop() }
 
+    /// Opens the tool a console key names, on the 80×24 terminal ``screen(size:)`` draws by default.
+    func open(_ command: String) { workbench.open(command, size: Size(width: 80, height: 24)) }
+
     /// Applies keys in order; returns the last notice for the status line.
     @discardableResult
     func press(_ keys: Key...) -> StatusLine? {
