@@ -18,7 +18,7 @@ import TophhieCloudAuthentication
 
     /// Opens the panel's "add a user" row and enters `email` (then the panel asks the password, or says why not).
     private func addUser(_ email: String, in fixture: WorkbenchFixture, sourceLocation: SourceLocation = #_sourceLocation) {
-        fixture.workbench.open(ConsoleKeys.emulator)
+        fixture.open(ConsoleKeys.emulator)
         select("add a user", in: fixture, sourceLocation: sourceLocation)
         fixture.press(.enter)
         fixture.type(email)
@@ -32,14 +32,14 @@ import TophhieCloudAuthentication
 
     @Test func thePanelListsEveryAction() throws {
         let fixture = try WorkbenchFixture()
-        fixture.workbench.open(ConsoleKeys.emulator)
+        fixture.open(ConsoleKeys.emulator)
         assertSnapshot(fixture.screen(), named: "emulator-panel")
     }
 
     /// At 40 columns each clock row still says by how much (the rows had been cut to the same words).
     @Test func clockRowsStayDistinctWhenNarrow() throws {
         let fixture = try WorkbenchFixture()
-        fixture.workbench.open(ConsoleKeys.emulator)
+        fixture.open(ConsoleKeys.emulator)
         let rows = fixture.screen(size: Size(width: 40, height: 24)).split(separator: "\n").filter { $0.contains("Clock ") }
         #expect(rows.count == 4 && Set(rows).count == 4, "\(rows)")
         #expect(rows.contains { $0.contains("by 1 hour") }, "\(rows)")
@@ -48,7 +48,7 @@ import TophhieCloudAuthentication
     @Test func advancingTheClockMovesTheEmulatorsTime() throws {
         let fixture = try WorkbenchFixture()
         let before = fixture.control.now
-        fixture.workbench.open(ConsoleKeys.emulator)
+        fixture.open(ConsoleKeys.emulator)
         select("by 10 minutes", in: fixture)
         fixture.press(.enter)
         #expect(fixture.control.now.timeIntervalSince(before) >= 600)
@@ -76,7 +76,7 @@ import TophhieCloudAuthentication
 
     @Test func aQueuedFaultAnswersTheNextRequest() async throws {
         let fixture = try WorkbenchFixture()
-        fixture.workbench.open(ConsoleKeys.emulator)
+        fixture.open(ConsoleKeys.emulator)
         select("expired_token", in: fixture)
         fixture.press(.enter)
         #expect(fixture.screen().contains("Queued for the next native-auth request: expired_token"), "\(fixture.screen())")
@@ -139,7 +139,7 @@ import TophhieCloudAuthentication
 
     @Test func policyKnobsFlip() throws {
         let fixture = try WorkbenchFixture()
-        fixture.workbench.open(ConsoleKeys.emulator)
+        fixture.open(ConsoleKeys.emulator)
         #expect(!fixture.control.policy.mfa.required)
         select("MFA required: off", in: fixture)
         fixture.press(.enter)

@@ -19,7 +19,7 @@ import Testing
         let existing = folder.appendingPathComponent("kept.har").path
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: existing))
         let fixture = try WorkbenchFixture()
-        fixture.workbench.open(ConsoleKeys.exportHAR)
+        fixture.open(ConsoleKeys.exportHAR)
         #expect(fixture.screen().contains("Write HAR to: tophhie-"), "\(fixture.screen())")
         fixture.press(.control("u"))
         fixture.type(existing)
@@ -42,7 +42,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let fixture = try WorkbenchFixture()
-        fixture.workbench.open(ConsoleKeys.inspectTrace)
+        fixture.open(ConsoleKeys.inspectTrace)
         fixture.press(.function(4))
         fixture.press(.control("u"))
         fixture.type(folder.appendingPathComponent("from-inspector.har").path)
@@ -55,7 +55,7 @@ import Testing
     @Test("a HAR that cannot be written keeps the question open with the typed name and says why")
     func aFailedWriteKeepsTheTypedName() throws {
         let fixture = try WorkbenchFixture()
-        fixture.workbench.open(ConsoleKeys.exportHAR)
+        fixture.open(ConsoleKeys.exportHAR)
         fixture.press(.control("u"))
         let path = "/nonexistent-folder-\(UUID().uuidString.prefix(8))/mine.har"
         fixture.type(path)
@@ -68,7 +68,7 @@ import Testing
 
     @Test func aFolderIsRefusedAndEscCancels() throws {
         let fixture = try WorkbenchFixture()
-        fixture.workbench.open(ConsoleKeys.exportHAR)
+        fixture.open(ConsoleKeys.exportHAR)
         fixture.press(.control("u"))
         fixture.type(FileManager.default.temporaryDirectory.path)
         fixture.press(.enter)
@@ -97,7 +97,7 @@ import Testing
         #expect(held.role(of: folder + "/other.har") == nil)
 
         let fixture = try WorkbenchFixture(heldFiles: held)
-        fixture.workbench.open(ConsoleKeys.exportHAR)
+        fixture.open(ConsoleKeys.exportHAR)
         fixture.press(.control("u"))
         fixture.type(folder + "/sub/../rec3.jsonl")
         fixture.press(.enter)

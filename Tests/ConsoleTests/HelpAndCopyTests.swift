@@ -110,6 +110,9 @@ import TophhieCloudAuthentication
         #expect(screen.contains("Keys: trace inspector"), "\(screen)")
         #expect(screen.contains("errors only"), "\(screen)")
         #expect(!screen.contains("Tab, ↓"), "\(screen)")
+        // The help is a layer over the inspector: closing it shows the inspector again, not the form.
+        let back = run(typing: ["\u{1B}[17~", "?", "\u{1B}"]).snapshot()
+        #expect(back.contains("HTTP trace, secrets redacted") && !back.contains("Keys: trace inspector"), "\(back)")
     }
 }
 

@@ -21,7 +21,7 @@ import TophhieCloudAuthentication
 
     @Test func listsFiltersAndOpensAnExchangeRedactedAsTheHARIs() async throws {
         let fixture = try await signUpWithAWrongCode()
-        fixture.workbench.open(ConsoleKeys.inspectTrace)
+        fixture.open(ConsoleKeys.inspectTrace)
         assertSnapshot(fixture.screen(), named: "inspector-list")
         fixture.press(.character("e"))
         assertSnapshot(fixture.screen(), named: "inspector-errors-only")
@@ -71,7 +71,7 @@ import TophhieCloudAuthentication
     @Test func aLongTraceScrolls() async throws {
         let fixture = try WorkbenchFixture()
         for index in 0..<14 { _ = try? await fixture.auth.signIn(email: "nobody\(index)@example.com", password: "x") }
-        fixture.workbench.open(ConsoleKeys.inspectTrace)
+        fixture.open(ConsoleKeys.inspectTrace)
         let size = Size(width: 80, height: 10)
         _ = fixture.screen(size: size)
         assertSnapshot(fixture.screen(size: size), named: "inspector-scrolled-to-newest")

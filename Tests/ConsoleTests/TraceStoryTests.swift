@@ -26,7 +26,7 @@ import Testing
 
         // The inspector draws the heading, then the rows under it; the username is never shown whole.
         let workbench = Workbench(trace: flow.trace, emulator: nil, hasOutbox: false)
-        workbench.open(ConsoleKeys.inspectTrace)
+        workbench.open(ConsoleKeys.inspectTrace, size: Size(width: 120, height: 24))
         var buffer = Buffer(size: Size(width: 120, height: 24))
         _ = workbench.draw(over: &buffer, formCursor: nil, outbox: [])
         let screen = buffer.lines().joined(separator: "\n")

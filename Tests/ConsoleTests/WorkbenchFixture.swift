@@ -1,5 +1,6 @@
 @testable import Console
 import Foundation
+import Launcher
 import TerminalUI
 import TestSupport
 import TophhieCloudAuthentication
@@ -22,6 +23,9 @@ final class WorkbenchFixture {
     }
 
     deinit { tenant.stop() }
+
+    /// Opens the tool a console key names, on the 80×24 terminal ``screen(size:)`` draws by default.
+    func open(_ tool: ConsoleKeys) { workbench.open(tool, size: Size(width: 80, height: 24)) }
 
     /// Applies keys in order; returns the last notice for the status line.
     @discardableResult

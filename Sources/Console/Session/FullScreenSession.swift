@@ -18,8 +18,8 @@ final class FullScreenSession {
     private let workbench: Workbench
     private var view: FormView?
     private var pane: Pane
-    /// The help overlay (F1, or `?` outside a text field) over whatever is shown: the keys valid there.
-    private var help: HelpOverlay?
+    /// What covers the screen, bottom first; the top one takes the keys.
+    private var layers: [Layer] = []
     /// A one-line notice from the console itself (HAR written, no code to copy), shown once.
     private var consoleNotice: StatusLine?
     /// Outbox messages up to this id belong to people enrolled earlier: not shown, not copied.
@@ -33,10 +33,6 @@ final class FullScreenSession {
     private var queueScreen = QueueScreen()
     /// ^N at the queue: the walk-in form, while it is open, drawn over the queue; and when a key was last pressed on it.
     private var walkIn: (form: WalkInForm, view: FormView?, lastKey: Date)?
-    /// F12's list of languages, while it is open.
-    private var languageOverlay: LanguageOverlay?
-    /// F7's QR code of the screen's address for a phone, while it is shown.
-    private var qrOverlay: QRCodeOverlay?
     /// F9's scenario recording; nil in enrolment mode.
     private let recording: ScenarioRecording?
     /// F4 and F9: an operator's session; an enrolment desk keeps nothing of the people it serves.
@@ -112,37 +108,14 @@ final class FullScreenSession {
             // The quit key (Ctrl-C) quits from every screen and every overlay over it (help, the
             // workbench's tools), before any of them can take it for its own.
             if (view?.keymap ?? .form).command(for: key) == .quit { return nil }
-            if var open = help {
-                help = open.handle(key) == .closed ? nil : open
-                return .ignored
-            }
-            // A tool takes every key; F1 and `?` open the help on its keys unless it is asking for text.
-            if let tool = workbench.help, key == .function(1) || key == .character("?") {
-                help = HelpOverlay(title: tool.title, entries: tool.entries, words: .catalogue)
-                return .ignored
-            }
-            if workbench.isOpen {
-                consoleNotice = workbench.handle(key)
-                return .ignored
-            }
-            if var overlay = languageOverlay {
-                switch overlay.handle(key) {
-                case .kept: languageOverlay = overlay
-                case .closed: languageOverlay = nil
-                case .chosen(let tag):
-                    languageOverlay = nil
-                    model.chooseLanguage(tag)
-                }
+            if let top = layers.popLast() {
+                layers += handle(key, on: top)
                 return .ignored
             }
             if key == .function(12), model.state.settings.enrolmentMode {
                 // Past the password the person's language stays: said, so F12 is not a dead key.
-                if offersLanguages { languageOverlay = LanguageOverlay(current: Localization.current.tag) }
+                if offersLanguages { layers.append(.language(LanguageOverlay(current: Localization.current.tag))) }
                 else { consoleNotice = StatusLine(tr("language.pick.notHere")) }
-                return .ignored
-            }
-            if var overlay = qrOverlay {
-                qrOverlay = overlay.handle(key) ? overlay : nil
                 return .ignored
             }
             // The operator's tools are not a desk's: said, so the key is not a dead one.
@@ -155,7 +128,7 @@ final class FullScreenSession {
                     handleWalkIn(key, desk: desk)
                     return .ignored
                 }
-                if key == .function(1) { help = HelpOverlay(title: tr("widget.help.place.queue"), entries: QueueScreen.helpEntries, words: .catalogue); return .ignored }
+                if key == .function(1) { showHelp("widget.help.place.queue", QueueScreen.helpEntries); return .ignored }
                 handleQueue(key, desk: desk)
                 return .ignored
             }
@@ -163,6 +136,35 @@ final class FullScreenSession {
             return outcome == .quit ? nil : outcome
         }
         return .ignored
+    }
+
+    /// A key for the top layer. - Returns: what takes its place: itself, nothing (it closed), or itself under help.
+    private func handle(_ key: Key, on layer: Layer) -> [Layer] {
+        switch layer {
+        case .help(var help):
+            return help.handle(key) == .closed ? [] : [.help(help)]
+        case .tool:
+            // F1 and `?` open the help on the tool's keys unless it is asking for text.
+            if let tool = workbench.help, key == .function(1) || key == .character("?") {
+                return [.tool, .help(HelpOverlay(title: tool.title, entries: tool.entries, words: .catalogue))]
+            }
+            consoleNotice = workbench.handle(key)
+            return workbench.isOpen ? [.tool] : []
+        case .language(var overlay):
+            switch overlay.handle(key) {
+            case .kept: return [.language(overlay)]
+            case .closed: return []
+            case .chosen(let tag):
+                model.chooseLanguage(tag)
+                return []
+            }
+        case .qrCode(var overlay):
+            return overlay.handle(key) ? [.qrCode(overlay)] : []
+        }
+    }
+
+    private func showHelp(_ place: String, _ entries: [HelpEntry]) {
+        layers.append(.help(HelpOverlay(title: tr(place), entries: entries, words: .catalogue)))
     }
 
     private func handle(_ key: Key, on backend: some Backend) -> FormOutcome {
@@ -179,7 +181,7 @@ final class FullScreenSession {
         consoleNotice = current.isConfirmingBack ? StatusLine(current.backQuestionText, kind: .info) : nil
         switch outcome {
         case .help:
-            help = HelpOverlay(title: tr("widget.help.place.screen"), entries: helpEntries(for: current), words: .catalogue)
+            showHelp("widget.help.place.screen", helpEntries(for: current))
         case .app(let name): runConsoleCommand(name, form: current, backend: backend)
         case .ignored, .changed, .leftField, .submitted, .back, .quit: break
         }
@@ -238,7 +240,7 @@ final class FullScreenSession {
         let before = current
         let outcome = current.handle(key)
         consoleNotice = current.isConfirmingBack ? StatusLine(current.backQuestionText, kind: .info) : nil
-        if outcome == .help { help = HelpOverlay(title: tr("widget.help.place.walkIn"), entries: current.helpEntries(on: terminalSize), words: .catalogue) }
+        if outcome == .help { showHelp("widget.help.place.walkIn", current.helpEntries(on: terminalSize)) }
         walkIn = (form, current, Date())
         for event in ScreenInput.events(for: outcome, before: before, after: current, screen: form.screen) {
             switch form.apply(event) {
@@ -292,15 +294,21 @@ final class FullScreenSession {
         case .trace?:
             pane = pane == .trace ? (outbox == nil ? .none : .outbox) : .trace
             sayIfNoRoom()
-        case .exportHAR?: workbench.open(.exportHAR)
-        case .inspectTrace?: workbench.open(.inspectTrace)
-        case .emulator?: workbench.open(.emulator)
+        case .exportHAR?: openTool(.exportHAR)
+        case .inspectTrace?: openTool(.inspectTrace)
+        case .emulator?: openTool(.emulator)
         case .copyCode?: copyNewestCode()
         case .copyAddress?: copyAddress(of: form, to: backend)
         case .qrCode?: showQRCode()
         case .recordScenario?: toggleRecording()
         case .outbox?, .language?, nil: break
         }
+    }
+
+    /// F4, F5 or F6: the workbench's tool, as a layer over the screen when it opens.
+    private func openTool(_ tool: ConsoleKeys) {
+        workbench.open(tool, size: terminalSize)
+        if workbench.isOpen { layers.append(.tool) }
     }
 
     /// F9: starts a scenario recording, or stops it and writes the file.
@@ -326,7 +334,7 @@ final class FullScreenSession {
             consoleNotice = StatusLine(tr("notice.noPhoneLink"), kind: .error)
             return
         }
-        qrOverlay = QRCodeOverlay(link)
+        layers.append(.qrCode(QRCodeOverlay(link)))
     }
 
     /// A pane asked for on a terminal too short to show it: say so rather than doing nothing visible.
@@ -378,7 +386,7 @@ final class FullScreenSession {
         form.keymap = ConsoleKeys.keymap(withOutbox: outbox != nil, emulatorPanel: hasEmulatorPanel, operatorTools: operatorTools,
                                         phoneLink: screen.phoneLink != nil, language: offersLanguages)
         // The code shown is the screen's: it goes when the sign-in ends or moves on.
-        if qrOverlay?.link != screen.phoneLink { qrOverlay = nil }
+        layers.removeAll { if case .qrCode(let overlay) = $0 { overlay.link != screen.phoneLink } else { false } }
         if let consoleNotice { form.status = consoleNotice }
         view = form
         let size = backend.size
@@ -413,16 +421,19 @@ final class FullScreenSession {
         } else {
             cursor = FormRenderer.render(form, pane: content, into: &full)
         }
-        var shownCursor = workbench.draw(over: &full, formCursor: cursor, outbox: outboxLines)
-        if let qrOverlay {
-            qrOverlay.render(into: &full)
-            shownCursor = nil
+        var shownCursor = cursor
+        for layer in layers {
+            switch layer {
+            case .tool: shownCursor = workbench.draw(over: &full, formCursor: shownCursor, outbox: outboxLines)
+            case .language(let overlay):
+                overlay.render(into: &full)
+                shownCursor = nil
+            case .qrCode(let overlay):
+                overlay.render(into: &full)
+                shownCursor = nil
+            case .help(let help): shownCursor = help.render(over: &full)
+            }
         }
-        if let languageOverlay {
-            languageOverlay.render(into: &full)
-            shownCursor = nil
-        }
-        if let help { shownCursor = help.render(over: &full) }
         // The last row's right end, on every screen and tool; a footer that reaches it is cut before it.
         if recording?.isRecording == true { full.writeAtRowEnd(Self.recordingMark, row: size.height - 1, style: .error) }
         backend.show(full, cursor: shownCursor)

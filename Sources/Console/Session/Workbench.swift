@@ -18,7 +18,7 @@ final class Workbench {
     /// What F4 came to while the inspector or the panel covers the form's status line: shown on the tool's last
     /// row until the next key.
     private var toolNotice: StatusLine?
-    /// The terminal's size at the last draw: list heights depend on it.
+    /// The terminal's size at the last draw or opening: list heights depend on it.
     private var size = Size(width: 80, height: 24)
 
     init(trace: TraceLog, emulator: EmulatorControl?, hasOutbox: Bool, exportsHAR: Bool = true, heldFiles: HeldFiles = HeldFiles([])) {
@@ -42,8 +42,9 @@ final class Workbench {
     }
 
     /// Opens the tool a console key names (``ConsoleKeys/inspectTrace``, ``ConsoleKeys/emulator``,
-    /// ``ConsoleKeys/exportHAR``).
-    func open(_ tool: ConsoleKeys) {
+    /// ``ConsoleKeys/exportHAR``) on a terminal of `size`.
+    func open(_ tool: ConsoleKeys, size: Size) {
+        self.size = size
         switch tool {
         case .inspectTrace:
             inspector = TraceInspector(trace: trace, hasOutbox: hasOutbox, exportsHAR: exportsHAR, size: size)
