@@ -1,7 +1,9 @@
-/// A command's arguments split by ``CommandSpec/scan(_:)``: options in the order given, then operands.
-public struct ScannedArguments: Equatable, Sendable {
+/// A command's arguments split by ``Command/scan(_:)``: options in the order given, then operands.
+public struct ScannedArguments<Key: Equatable & Sendable>: Equatable, Sendable {
     /// One option as given.
     public struct Given: Equatable, Sendable {
+        /// Which option it is.
+        public let option: Key
         /// The canonical name (`--enrol` for `--enroll`).
         public let name: String
         /// The spelling on the line, for messages.
@@ -18,14 +20,14 @@ public struct ScannedArguments: Equatable, Sendable {
     /// Nothing scanned yet.
     public init() {}
 
-    /// Whether the flag or option `name` (canonical) was given.
-    public func has(_ name: String) -> Bool { options.contains { $0.name == name } }
+    /// Whether `option` was given.
+    public func has(_ option: Key) -> Bool { options.contains { $0.option == option } }
 
-    /// The last value given for `name` (canonical).
-    public func last(_ name: String) -> String? { options.last { $0.name == name }?.value }
+    /// The last value given for `option`.
+    public func last(_ option: Key) -> String? { options.last { $0.option == option }?.value }
 }
 
-/// Why ``CommandSpec/scan(_:)`` refused a line.
+/// Why ``Command/scan(_:)`` refused a line.
 public enum ScanError: Error, Equatable, Sendable {
     /// An option this command does not take, or an operand where it takes none.
     case unknown(String)
