@@ -37,7 +37,7 @@ public struct Command<Key: Equatable & Sendable>: Sendable {
                     value = arguments[index]
                     index += 1
                 }
-                scanned.options.append(.init(option: keys[at], name: spec.options[at].name, spelling: argument, value: value))
+                scanned.options.append(.init(option: keys[at], spec: spec.options[at], spelling: argument, value: value))
             } else if spec.operand != nil, !argument.hasPrefix("-") {
                 scanned.operands.append(argument)
             } else {

@@ -18,11 +18,6 @@ public struct CommandSpec: Equatable, Sendable {
     /// Left out of help, completions and the man page (the completion scripts' own helper).
     public let hidden: Bool
 
-    /// The option spelt `spelling` (any of its names), if this command takes it.
-    public func option(_ spelling: String) -> OptionSpec? {
-        options.first { $0.names.contains(spelling) }
-    }
-
     /// The options a user sees (not hidden).
     public var visibleOptions: [OptionSpec] { options.filter { !$0.hidden } }
 }

@@ -24,25 +24,20 @@ public enum CommandTable {
 
     // MARK: Option groups shared by several commands
 
-    static let authority = OptionSpec(
-        ["--authority"], value: "URL",
-        help: "the tenant: https://SUB.ciamlogin.com/TENANT-ID, https://SUB.ciamlogin.com/SUB.onmicrosoft.com, "
-            + "https://SUB.ciamlogin.com/ (completed with SUB.onmicrosoft.com) or a custom domain with a tenant path; "
-            + "a query is kept. Plain http only for loopback hosts. Default from TOPHHIE_AUTHORITY.")
-    static let clientID = OptionSpec(["--client-id"], value: "ID", help: "the app's client id. Default from TOPHHIE_CLIENT_ID.")
-    static let capabilities = OptionSpec(
-        ["--capabilities"], value: "LIST", completion: .commaList(capabilityNames),
-        help: "what the console declares it can render, comma-separated (default: both).")
-    static let challengeTypes = OptionSpec(
-        ["--challenge-types"], value: "LIST", completion: .commaList(challengeTypeNames),
-        help: "what it can answer, comma-separated (default: oob,password; redirect is always added).")
-    static let profile = OptionSpec(
-        ["--profile"], value: "NAME", completion: .profile,
-        help: "read authority, client id, capabilities and challenge types from $XDG_CONFIG_HOME/tophhie/profiles.json: "
-            + #"{"profiles": {"NAME": {"authority": "…", "clientId": "…", "capabilities": […], "challengeTypes": […]}}}. "#
-            + "Flags win over the environment, which wins over the profile.")
     static let tenant: [(Option.Tenant, OptionSpec)] = [
-        (.authority, authority), (.clientID, clientID), (.capabilities, capabilities), (.challengeTypes, challengeTypes), (.profile, profile),
+        (.authority, OptionSpec(["--authority"], value: "URL",
+                                help: "the tenant: https://SUB.ciamlogin.com/TENANT-ID, https://SUB.ciamlogin.com/SUB.onmicrosoft.com, "
+                                    + "https://SUB.ciamlogin.com/ (completed with SUB.onmicrosoft.com) or a custom domain with a tenant path; "
+                                    + "a query is kept. Plain http only for loopback hosts. Default from TOPHHIE_AUTHORITY.")),
+        (.clientID, OptionSpec(["--client-id"], value: "ID", help: "the app's client id. Default from TOPHHIE_CLIENT_ID.")),
+        (.capabilities, OptionSpec(["--capabilities"], value: "LIST", completion: .commaList(capabilityNames),
+                                   help: "what the console declares it can render, comma-separated (default: both).")),
+        (.challengeTypes, OptionSpec(["--challenge-types"], value: "LIST", completion: .commaList(challengeTypeNames),
+                                     help: "what it can answer, comma-separated (default: oob,password; redirect is always added).")),
+        (.profile, OptionSpec(["--profile"], value: "NAME", completion: .profile,
+                              help: "read authority, client id, capabilities and challenge types from $XDG_CONFIG_HOME/tophhie/profiles.json: "
+                                  + #"{"profiles": {"NAME": {"authority": "…", "clientId": "…", "capabilities": […], "challengeTypes": […]}}}. "#
+                                  + "Flags win over the environment, which wins over the profile.")),
     ]
 
     /// A shared group's options under a command's names (``tenant`` as `Option.Account.tenant`).
@@ -88,9 +83,8 @@ public enum CommandTable {
                    help: "with --enrol: append one JSON line per finished person (time, staff, terminal, tenant, email, object id, "
                        + "outcome; AADSTS code and correlation id on failure), fsynced, mode 0600, each line carrying the SHA-256 "
                        + "of the one before (tophhie record verify FILE). Nothing secret is written.", mode: recordAtDesk)),
-        (.staff, OptionSpec(["--staff"], value: "NAME",
-                            help: "with --record or a shared --queue: who is at the desk (default: the operating-system user).",
-                            mode: recordAtDesk)),
+        (.staff, OptionSpec(["--staff"], value: "NAME", help: "with --record or a shared --queue: who is at the desk (default: the operating-system user).",
+                   mode: recordAtDesk)),
         (.queue, OptionSpec(["--queue"], value: "FILE|URL", completion: .file,
                    help: "with --enrol: the people expected, as a list (tophhie enrol --template): the home screen shows the next "
                        + "person and k of N, finds one by name or email, opens sign-up with their row filled in, and marks people "
@@ -112,15 +106,13 @@ public enum CommandTable {
                        + #"{"env": "TOPHHIE_PASSWORD"} (named in the file's $comment), codes "outbox" on the emulator ("prompt" on a "#
                        + "tenant). Written at exit; in full screen F9 stops and starts another scenario (without this option F9 "
                        + "records to tophhie-scenario-TIME.json).",
-                   mode: .notAtDesk("--record-scenario records an operator's session; enrolment mode forgets each person, "
-                                        + "so leave out one of them."))),
+                   mode: .notAtDesk("--record-scenario records an operator's session; enrolment mode forgets each person, so leave out one of them."))),
         (.line, OptionSpec(["--line"], help: "plain prompts instead of the full-screen console (also when not a TTY or TERM=dumb).")),
         (.scopes, scopes), (.tokenCache, tokenCache), (.caFile, caFile), (.graph, graph),
         (.signUpAttributes, OptionSpec(["--sign-up-attributes"], value: "FILE", completion: .file,
                    help: #"the user flow's attributes for the sign-up screen, a JSON array: [{"name": …, "type"?, "required"?, "#
                        + #""regex"?, "label"?}] (default: the embedded emulator's own; none for a real tenant, which asks later)."#)),
-        (.exitAfterFirstFrame,
-         OptionSpec(["--exit-after-first-frame"], help: "paint the first frame, then exit (the start-up benchmark).", hidden: true)),
+        (.exitAfterFirstFrame, OptionSpec(["--exit-after-first-frame"], help: "paint the first frame, then exit (the start-up benchmark).", hidden: true)),
     ]
 
     // MARK: Commands
@@ -157,8 +149,7 @@ public enum CommandTable {
                        help: "a preset (email-password, the default, email-otp, mfa, attributes, strict), a policy JSON file, or a "
                            + "tenant snapshot from tenant snapshot (rehearsed; what the emulator cannot model is printed first).")),
             (.port, OptionSpec(["--port"], value: "N", help: "TCP port; 0 takes any free port (default: 0).")),
-            (.data, OptionSpec(["--data"], value: "FILE", completion: .file,
-                               help: "keep users in this SQLite file across restarts (default: in memory).")),
+            (.data, OptionSpec(["--data"], value: "FILE", completion: .file, help: "keep users in this SQLite file across restarts (default: in memory).")),
             (.host, OptionSpec(["--host"], value: "H", help: "IPv4 address to bind (default: 127.0.0.1; anything else is reachable by others).")),
             (.controlTokenFile, OptionSpec(["--control-token-file"], value: "FILE",
                        help: "off loopback, the control API's bearer token: read from FILE (mode 0600), or generated and written "
@@ -274,8 +265,7 @@ public enum CommandTable {
                 "run --compare --account OPERATOR [--token-cache FILE] [--timeout SECONDS] FILE..."],
         options: [
             (.jobs, OptionSpec(["--jobs"], value: "N", help: "scenarios run at once, each on its own embedded emulator (1-32, default 1).")),
-            (.timeout, OptionSpec(["--timeout"], value: "SECONDS",
-                                  help: "replaces every scenario's timeoutSeconds (1-3600; default: the file's, else 60).")),
+            (.timeout, OptionSpec(["--timeout"], value: "SECONDS", help: "replaces every scenario's timeoutSeconds (1-3600; default: the file's, else 60).")),
             (.junit, OptionSpec(["--junit"], value: "FILE", completion: .file,
                        help: "JUnit XML: one test case per scenario, a failure with the exchange that showed it.")),
             (.report, OptionSpec(["--report"], value: "FILE", completion: .file,

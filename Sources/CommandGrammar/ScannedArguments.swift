@@ -4,12 +4,14 @@ public struct ScannedArguments<Key: Equatable & Sendable>: Equatable, Sendable {
     public struct Given: Equatable, Sendable {
         /// Which option it is.
         public let option: Key
-        /// The canonical name (`--enrol` for `--enroll`).
-        public let name: String
+        /// Its spellings and meaning in the table.
+        public let spec: OptionSpec
         /// The spelling on the line, for messages.
         public let spelling: String
         /// Its value; nil for a flag.
         public let value: String?
+        /// The canonical name (`--enrol` for `--enroll`).
+        public var name: String { spec.name }
     }
 
     /// The options, in order (a repeated option appears each time; the last one wins where it matters).

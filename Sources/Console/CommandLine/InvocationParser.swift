@@ -114,7 +114,7 @@ public struct InvocationParser {
                 options.emulatorPort = port
             }
         }
-        return .embedded(preset: preset, options: try checked(options, scanned, CommandTable.embedded.spec))
+        return .embedded(preset: preset, options: try checked(options, scanned))
     }
 
     private func parseConsole(_ scanned: ScannedArguments<Option.ConsoleCommand>) throws -> Invocation {
@@ -131,7 +131,7 @@ public struct InvocationParser {
                 options.passwordAccounts = kind == "password"
             }
         }
-        return .console(try resolve(target), options: try checked(options, scanned, CommandTable.console.spec))
+        return .console(try resolve(target), options: try checked(options, scanned))
     }
 
     private func parseAccountCommand(_ command: AccountCommand, _ scanned: ScannedArguments<Option.Account>) throws -> Invocation {
@@ -373,9 +373,9 @@ public struct InvocationParser {
 
     /// Console options that only make sense together, checked once the whole line is read.
     /// The modes first: each option's ``ConsoleMode``, as the command table declares it.
-    private func checked<Key>(_ options: ConsoleOptions, _ scanned: ScannedArguments<Key>, _ command: CommandSpec) throws -> ConsoleOptions {
+    private func checked<Key>(_ options: ConsoleOptions, _ scanned: ScannedArguments<Key>) throws -> ConsoleOptions {
         for given in scanned.options {
-            if let refusal = command.option(given.spelling)?.refusal(value: given.value, enrol: options.enrol) { throw UsageError(refusal) }
+            if let refusal = given.spec.refusal(value: given.value, enrol: options.enrol) { throw UsageError(refusal) }
         }
         let shared = options.queuePath.map(DatabaseURL.isDatabaseURL) ?? false
         if shared, options.event?.isEmpty ?? true {
