@@ -101,12 +101,7 @@ public struct InvocationParser {
             let value = given.value ?? ""
             switch given.option {
             case .console(let option): try apply(option, given, to: &options)
-            case .preset:
-                // A path (with `/` or ending `.json`) is a policy file, loaded when the emulator starts.
-                guard TenantPreset.names.contains(value) || value.contains("/") || value.hasSuffix(".json") else {
-                    throw UsageError("--preset \(value): unknown preset; use one of \(TenantPreset.names.joined(separator: ", ")), or a policy file path.")
-                }
-                preset = value
+            case .preset: preset = try presetOrFile(given.spelling, value)
             case .port:
                 guard let port = UInt16(value) else {
                     throw UsageError("--port \(value): use a port number from 0 to 65535 (0 takes any free port).")
@@ -274,9 +269,7 @@ public struct InvocationParser {
             guard target.authority == nil, target.clientID == nil, target.profileName == nil else {
                 throw UsageError("--emulator starts its own tenant; leave out --authority, --client-id and --profile.")
             }
-            guard TenantPreset.names.contains(preset) || preset.contains("/") || preset.hasSuffix(".json") else {
-                throw UsageError("--emulator \(preset): unknown preset; use one of \(TenantPreset.names.joined(separator: ", ")), or a policy file path.")
-            }
+            _ = try presetOrFile("--emulator", preset)
             options.capabilities = target.capabilities
             options.challengeTypes = target.challengeTypes
         } else {
@@ -407,6 +400,14 @@ public struct InvocationParser {
     private static func sameFile(_ one: String, _ other: String) -> Bool {
         func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
         return resolved(one) == resolved(other)
+    }
+
+    /// A preset of the embedded emulator, or a policy file: a path (with `/` or ending `.json`), loaded when the emulator starts.
+    func presetOrFile(_ flag: String, _ value: String) throws -> String {
+        guard TenantPreset.names.contains(value) || value.contains("/") || value.hasSuffix(".json") else {
+            throw UsageError("\(flag) \(value): unknown preset; use one of \(TenantPreset.names.joined(separator: ", ")), or a policy file path.")
+        }
+        return value
     }
 
     /// `--graph URL`: absolute, https unless loopback (checked again by the framework).

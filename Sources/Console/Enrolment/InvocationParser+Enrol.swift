@@ -24,10 +24,7 @@ extension InvocationParser {
                 next = .status(try databaseURL(value, option: "--status"), event: try event(scanned, for: "--status"),
                                watch: scanned.has(.watch), report: scanned.last(.report))
             case .preset:
-                guard TenantPreset.names.contains(value) || value.contains("/") || value.hasSuffix(".json") else {
-                    throw UsageError("--preset \(value): unknown preset; use one of \(TenantPreset.names.joined(separator: ", ")), or a policy file path.")
-                }
-                preset = value
+                preset = try presetOrFile(given.spelling, value)
                 continue
             case .signUpAttributes:
                 attributes = try SignUpAttributesFile.load(value, readFile: readFile)
