@@ -13,6 +13,8 @@ public struct Command<Key: Equatable & Sendable>: Sendable {
         spec = CommandSpec(name: name, summary: summary, usage: usage, options: options.map(\.1), operand: operand,
                            operandCompletion: operandCompletion, notes: notes, hidden: hidden)
         keys = options.map(\.0)
+        // Two options under one name would get one meaning in the parser: the second would act as the first.
+        precondition(keys.indices.allSatisfy { !keys[..<$0].contains(keys[$0]) }, "tophhie \(name): two options share a name in the table")
     }
 
     /// The spec's properties (`name`, `options`, …), read through the command.
