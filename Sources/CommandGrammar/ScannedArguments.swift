@@ -1,13 +1,17 @@
-/// A command's arguments split by ``CommandSpec/scan(_:)``: options in the order given, then operands.
-public struct ScannedArguments: Equatable, Sendable {
+/// A command's arguments split by ``Command/scan(_:)``: options in the order given, then operands.
+public struct ScannedArguments<Key: Equatable & Sendable>: Equatable, Sendable {
     /// One option as given.
     public struct Given: Equatable, Sendable {
-        /// The canonical name (`--enrol` for `--enroll`).
-        public let name: String
+        /// Which option it is.
+        public let option: Key
+        /// Its spellings and meaning in the table.
+        public let spec: OptionSpec
         /// The spelling on the line, for messages.
         public let spelling: String
         /// Its value; nil for a flag.
         public let value: String?
+        /// The canonical name (`--enrol` for `--enroll`).
+        public var name: String { spec.name }
     }
 
     /// The options, in order (a repeated option appears each time; the last one wins where it matters).
@@ -18,14 +22,14 @@ public struct ScannedArguments: Equatable, Sendable {
     /// Nothing scanned yet.
     public init() {}
 
-    /// Whether the flag or option `name` (canonical) was given.
-    public func has(_ name: String) -> Bool { options.contains { $0.name == name } }
+    /// Whether `option` was given.
+    public func has(_ option: Key) -> Bool { options.contains { $0.option == option } }
 
-    /// The last value given for `name` (canonical).
-    public func last(_ name: String) -> String? { options.last { $0.name == name }?.value }
+    /// The last value given for `option`.
+    public func last(_ option: Key) -> String? { options.last { $0.option == option }?.value }
 }
 
-/// Why ``CommandSpec/scan(_:)`` refused a line.
+/// Why ``Command/scan(_:)`` refused a line.
 public enum ScanError: Error, Equatable, Sendable {
     /// An option this command does not take, or an operand where it takes none.
     case unknown(String)

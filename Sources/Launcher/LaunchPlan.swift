@@ -28,19 +28,19 @@ public enum LaunchPlan: Equatable, Sendable {
         guard !arguments.contains("--help"), !arguments.contains("-h") else { return }
         // A command word, an option the embedded console does not take, or a missing value: the console says so.
         guard arguments.first.flatMap({ CommandTable.command($0) }) == nil,
-              let scanned = try? CommandTable.embedded.scan(arguments), !scanned.has("--line") else { return }
-        let preset = scanned.last("--preset") ?? FirstFrame.defaultPreset
-        let enrolment = scanned.has("--enrol")
-        let exitAfterFirstFrame = scanned.has("--exit-after-first-frame")
-        if let port = scanned.last("--port"), UInt16(port) == nil { return }
-        if let seconds = scanned.last("--idle-reset"), Int(seconds) == nil { return }
-        let idleReset = scanned.has("--idle-reset")
+              let scanned = try? CommandTable.embedded.scan(arguments), !scanned.has(.console(.line)) else { return }
+        let preset = scanned.last(.preset) ?? FirstFrame.defaultPreset
+        let enrolment = scanned.has(.console(.enrol))
+        let exitAfterFirstFrame = scanned.has(.console(.exitAfterFirstFrame))
+        if let port = scanned.last(.port), UInt16(port) == nil { return }
+        if let seconds = scanned.last(.console(.idleReset)), Int(seconds) == nil { return }
+        let idleReset = scanned.has(.console(.idleReset))
         // The console refuses an idle reset without enrolment: its message must not meet a painted frame.
         guard !idleReset || enrolment else { return }
         // Nor enrolment with a token cache, which it would not write.
-        guard !enrolment || !scanned.has("--token-cache") else { return }
+        guard !enrolment || !scanned.has(.console(.tokenCache)) else { return }
         // The first frame is English: a console in another language paints its own, so no English flashes first.
-        guard Self.isEnglish(scanned.last("--language"), environment: environment) else { return }
+        guard Self.isEnglish(scanned.last(.console(.language)), environment: environment) else { return }
         self = .paintFirstFrame(preset: preset, enrolment: enrolment, exitAfterFirstFrame: exitAfterFirstFrame)
     }
 

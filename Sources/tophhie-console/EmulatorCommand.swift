@@ -14,7 +14,7 @@ import TenantEmulator
 /// (exit 0). Exit code 2 for usage errors and bad policy files, 1 when the port cannot be bound.
 enum EmulatorCommand {
     /// `tophhie emulator --help`, from `CommandTable` like every other command's.
-    static var usage: String { HelpRenderer.text(for: CommandTable.emulator) + "\n" }
+    static var usage: String { HelpRenderer.text(for: CommandTable.emulator.spec) + "\n" }
 
     struct Options {
         var tenant = TenantPreset.defaultName
@@ -149,7 +149,7 @@ enum EmulatorCommand {
     /// The options as `CommandTable.emulator` scans them, given their meaning here.
     static func parse(_ arguments: [String]) -> Result<Options, UsageProblem> {
         if arguments.contains("--help") || arguments.contains("-h") { return .failure(UsageProblem(message: "help")) }
-        let scanned: ScannedArguments
+        let scanned: ScannedArguments<Option.Emulator>
         do {
             scanned = try CommandTable.emulator.scan(arguments)
         } catch {
@@ -161,37 +161,35 @@ enum EmulatorCommand {
         var options = Options()
         for given in scanned.options {
             let text = given.value ?? ""
-            switch given.name {
-            case "--tenant":
+            switch given.option {
+            case .tenant:
                 guard !text.isEmpty else { return .failure(UsageProblem(message: "--tenant needs a preset name or a file")) }
                 options.tenant = text
-            case "--port":
+            case .port:
                 guard let port = UInt16(text) else { return .failure(UsageProblem(message: "--port needs a number from 0 to 65535")) }
                 options.port = port
-            case "--data":
+            case .data:
                 guard !text.isEmpty else { return .failure(UsageProblem(message: "--data needs a file path")) }
                 options.dataFile = text
-            case "--host":
+            case .host:
                 guard text.split(separator: ".").count == 4 else { return .failure(UsageProblem(message: "--host needs an IPv4 address")) }
                 options.host = text
-            case "--control-token-file":
+            case .controlTokenFile:
                 guard !text.isEmpty else { return .failure(UsageProblem(message: "--control-token-file needs a file path")) }
                 options.controlTokenFile = text
-            case "--show-codes":
+            case .showCodes:
                 options.showCodes = true
-            case "--tls":
+            case .tls:
                 options.tls = true
-            case "--tls-cert":
+            case .tlsCert:
                 guard !text.isEmpty else { return .failure(UsageProblem(message: "--tls-cert needs a file path")) }
                 options.tlsCertificateFile = text
-            case "--maildir":
+            case .maildir:
                 guard !text.isEmpty else { return .failure(UsageProblem(message: "--maildir needs a folder path")) }
                 options.maildir = text
-            case "--hash-iterations":
+            case .hashIterations:
                 guard let count = Int(text), count >= 1 else { return .failure(UsageProblem(message: "--hash-iterations needs a whole number ≥ 1")) }
                 options.iterations = count
-            default:
-                return .failure(UsageProblem(message: "unknown option \(given.spelling)"))
             }
         }
         if options.tlsCertificateFile != nil && !options.tls {

@@ -42,7 +42,7 @@ import Testing
 
     @Test(arguments: ["", "console", "token", "accounts", "sign-out", "history", "run", "doctor"])
     func everyOptionInTheTableIsOneTheParserTakes(name: String) throws {
-        let command = try #require(name.isEmpty ? CommandTable.embedded : CommandTable.command(name))
+        let command = try #require(name.isEmpty ? CommandTable.embedded.spec : CommandTable.command(name))
         for option in command.options {
             for spelling in option.names {
                 var line = command.name.isEmpty ? [] : [command.name]

@@ -28,7 +28,7 @@ public struct InvocationParser {
     /// - Throws: `UsageError` naming the bad argument and what is allowed.
     public func parse(_ arguments: [String]) throws -> Invocation {
         let named = arguments.first.flatMap { CommandTable.command($0) }
-        let command = named ?? CommandTable.embedded
+        let command = named ?? CommandTable.embedded.spec
         var rest = named == nil ? arguments : Array(arguments.dropFirst())
         // The emulator command parses its own arguments, `--help` included: one usage text.
         if command.name == "emulator" { return .emulator(arguments: rest) }
@@ -36,25 +36,33 @@ public struct InvocationParser {
         let version = rest.contains("--version")
         rest.removeAll { $0 == "--version" }
         if rest.contains("--help") || rest.contains("-h") { return .help(topic: command.name.isEmpty ? .main : .command(command.name)) }
-        let scanned: ScannedArguments
-        do {
-            scanned = try command.scan(rest)
-        } catch {
-            throw usageError(error, command: command)
+        /// The line as `typed` (this command, its options named) scans it, then `--version` or the meaning `read` gives it.
+        func read<Key>(_ typed: Command<Key>, _ read: (ScannedArguments<Key>) throws -> Invocation) throws -> Invocation {
+            let scanned: ScannedArguments<Key>
+            do {
+                scanned = try typed.scan(rest)
+            } catch {
+                throw usageError(error, command: command)
+            }
+            return version ? .version : try read(scanned)
         }
-        if version { return .version }
         switch command.name {
-        case "": return try parseEmbedded(scanned)
-        case "console": return try parseConsole(scanned)
-        case "help": return try parseHelp(scanned)
-        case "completion": return try parseCompletion(scanned)
-        case "__complete": return .complete(kind: scanned.operands.first ?? "")
-        case "run": return try parseRun(scanned)
-        case "doctor": return try parseDoctor(scanned)
-        case "enrol": return try parseEnrol(scanned)
-        case "record": return try parseRecord(scanned)
-        case "tenant": return try parseTenant(scanned)
-        default: return try parseAccountCommand(AccountCommand(rawValue: command.name) ?? .accounts, scanned)
+        case "": return try read(CommandTable.embedded, parseEmbedded)
+        case "console": return try read(CommandTable.console, parseConsole)
+        case "help": return try read(CommandTable.help, parseHelp)
+        case "completion": return try read(CommandTable.completion, parseCompletion)
+        case "__complete": return try read(CommandTable.complete) { .complete(kind: $0.operands.first ?? "") }
+        case "run": return try read(CommandTable.run, parseRun)
+        case "doctor": return try read(CommandTable.doctor, parseDoctor)
+        case "enrol": return try read(CommandTable.enrol, parseEnrol)
+        case "record": return try read(CommandTable.record, parseRecord)
+        case "tenant": return try read(CommandTable.tenantCommand, parseTenant)
+        case "token": return try read(CommandTable.token) { try parseAccountCommand(.token, $0) }
+        case "sign-out": return try read(CommandTable.signOut) { try parseAccountCommand(.signOut, $0) }
+        case "history": return try read(CommandTable.history) { try parseAccountCommand(.history, $0) }
+        case "lookup": return try read(CommandTable.lookup) { try parseAccountCommand(.lookup, $0) }
+        // `accounts`: every other word of the table is answered above (`emulator` first of all).
+        default: return try read(CommandTable.accounts) { try parseAccountCommand(.accounts, $0) }
         }
     }
 
@@ -66,7 +74,7 @@ public struct InvocationParser {
         }
     }
 
-    private func parseHelp(_ scanned: ScannedArguments) throws -> Invocation {
+    private func parseHelp(_ scanned: ScannedArguments<Never>) throws -> Invocation {
         guard scanned.operands.count <= 1 else { throw UsageError("help takes one topic; see tophhie help.") }
         switch scanned.operands.first {
         case nil: return .help(topic: .main)
@@ -79,55 +87,49 @@ public struct InvocationParser {
         }
     }
 
-    private func parseCompletion(_ scanned: ScannedArguments) throws -> Invocation {
+    private func parseCompletion(_ scanned: ScannedArguments<Never>) throws -> Invocation {
         guard scanned.operands.count == 1, let shell = CompletionShell(rawValue: scanned.operands[0]) else {
             throw UsageError("completion needs one shell: bash, zsh or fish.")
         }
         return .completion(shell)
     }
 
-    private func parseEmbedded(_ scanned: ScannedArguments) throws -> Invocation {
+    private func parseEmbedded(_ scanned: ScannedArguments<Option.Embedded>) throws -> Invocation {
         var preset = TenantPreset.defaultName
         var options = ConsoleOptions()
         for given in scanned.options {
-            if try apply(given, to: &options) { continue }
             let value = given.value ?? ""
-            switch given.name {
-            case "--preset":
-                // A path (with `/` or ending `.json`) is a policy file, loaded when the emulator starts.
-                guard TenantPreset.names.contains(value) || value.contains("/") || value.hasSuffix(".json") else {
-                    throw UsageError("--preset \(value): unknown preset; use one of \(TenantPreset.names.joined(separator: ", ")), or a policy file path.")
-                }
-                preset = value
-            case "--port":
+            switch given.option {
+            case .console(let option): try apply(option, given, to: &options)
+            case .preset: preset = try presetOrFile(given.spelling, value)
+            case .port:
                 guard let port = UInt16(value) else {
                     throw UsageError("--port \(value): use a port number from 0 to 65535 (0 takes any free port).")
                 }
                 options.emulatorPort = port
-            default:
-                throw UsageError("unknown argument \(given.spelling); see tophhie --help.")
             }
         }
-        return .embedded(preset: preset, options: try checked(options, scanned, CommandTable.embedded))
+        return .embedded(preset: preset, options: try checked(options, scanned))
     }
 
-    private func parseConsole(_ scanned: ScannedArguments) throws -> Invocation {
+    private func parseConsole(_ scanned: ScannedArguments<Option.ConsoleCommand>) throws -> Invocation {
         var options = ConsoleOptions()
         var target = TargetFlags()
         for given in scanned.options {
-            if try apply(given, to: &options) { continue }
-            if try target.apply(given, parser: self) { continue }
-            switch (given.name, given.value) {
-            case ("--sign-up", "password"): options.passwordAccounts = true
-            case ("--sign-up", "otp"): options.passwordAccounts = false
-            case ("--sign-up", let other?): throw UsageError("--sign-up \(other): use password or otp.")
-            default: throw UsageError("unknown argument \(given.spelling); see tophhie console --help.")
+            switch given.option {
+            case .console(let option): try apply(option, given, to: &options)
+            case .tenant(let option): try target.apply(option, given, parser: self)
+            case .signUp:
+                guard let kind = given.value, ["password", "otp"].contains(kind) else {
+                    throw UsageError("--sign-up \(given.value ?? ""): use password or otp.")
+                }
+                options.passwordAccounts = kind == "password"
             }
         }
-        return .console(try resolve(target), options: try checked(options, scanned, CommandTable.console))
+        return .console(try resolve(target), options: try checked(options, scanned))
     }
 
-    private func parseAccountCommand(_ command: AccountCommand, _ scanned: ScannedArguments) throws -> Invocation {
+    private func parseAccountCommand(_ command: AccountCommand, _ scanned: ScannedArguments<Option.Account>) throws -> Invocation {
         var target = TargetFlags()
         var cachePath: String?
         var caFile: String?
@@ -139,25 +141,24 @@ public struct InvocationParser {
         var outPath: String?
         var waitSeconds: Int?
         for given in scanned.options {
-            if try target.apply(given, parser: self) { continue }
             let value = given.value ?? ""
-            switch given.name {
-            case "--token-cache": cachePath = value
-            case "--ca-file": caFile = try readableFile(given.spelling, value)
-            case "--scopes": scopes = try scopeList(value)
-            case "--json": output = .json
-            case "--output":
+            switch given.option {
+            case .tenant(let option): try target.apply(option, given, parser: self)
+            case .tokenCache: cachePath = value
+            case .caFile: caFile = try readableFile(given.spelling, value)
+            case .scopes: scopes = try scopeList(value)
+            case .json: output = .json
+            case .output:
                 guard let format = OutputFormat(rawValue: value) else { throw UsageError("--output \(value): use table, json or md.") }
                 output = format
-            case "--account": account = value
-            case "--user": history.user = value
-            case "--top": history.top = try number(given.spelling, value, in: 1...1000)
-            case "--pages": history.pages = try number(given.spelling, value, in: 1...100)
-            case "--wait": waitSeconds = try Self.waitDuration(given.spelling, value)
-            case "--graph": graph = try graphURL(value)
-            case "--out": outPath = value
-            case "--debug": continue
-            default: throw UsageError("unknown argument \(given.spelling); see tophhie \(command.rawValue) --help.")
+            case .account: account = value
+            case .user: history.user = value
+            case .top: history.top = try number(given.spelling, value, in: 1...1000)
+            case .pages: history.pages = try number(given.spelling, value, in: 1...100)
+            case .wait: waitSeconds = try Self.waitDuration(given.spelling, value)
+            case .graph: graph = try graphURL(value)
+            case .out: outPath = value
+            case .debug: continue
             }
         }
         var options = AccountCommandOptions(target: try resolve(target),
@@ -167,7 +168,7 @@ public struct InvocationParser {
         options.account = account
         options.graph = graph
         options.outPath = outPath
-        options.debugHTTP = HTTPDebugLog.isRequested(flag: scanned.has("--debug"), environment: environment)
+        options.debugHTTP = HTTPDebugLog.isRequested(flag: scanned.has(.debug), environment: environment)
         if command == .lookup {
             guard scanned.operands.count == 1, UUID(uuidString: scanned.operands[0]) != nil else {
                 throw UsageError("lookup needs one CORRELATION-ID (a GUID, as in an error's \"Correlation ID:\" line).")
@@ -188,24 +189,24 @@ public struct InvocationParser {
     }
 
     /// `tenant snapshot …` (an account command: the cache, the operator, Graph) or `tenant diff A B [--json]`.
-    private func parseTenant(_ scanned: ScannedArguments) throws -> Invocation {
+    private func parseTenant(_ scanned: ScannedArguments<Option.Account>) throws -> Invocation {
         switch scanned.operands.first {
         case "snapshot":
             guard scanned.operands.count == 1 else { throw UsageError("tenant snapshot takes no file; use --out FILE.") }
-            if scanned.has("--json") { throw UsageError("tenant snapshot always writes JSON; --json is for tenant diff.") }
+            if scanned.has(.json) { throw UsageError("tenant snapshot always writes JSON; --json is for tenant diff.") }
             return try parseAccountCommand(.tenantSnapshot, scanned)
         case "diff":
             guard scanned.operands.count == 3 else { throw UsageError("tenant diff needs two snapshot files: tenant diff A B.") }
-            if let other = scanned.options.first(where: { $0.name != "--json" && $0.name != "--debug" }) {
+            if let other = scanned.options.first(where: { $0.option != .json && $0.option != .debug }) {
                 throw UsageError("tenant diff takes only --json (not \(other.spelling)).")
             }
-            return .tenantDiff(first: scanned.operands[1], second: scanned.operands[2], json: scanned.has("--json"))
+            return .tenantDiff(first: scanned.operands[1], second: scanned.operands[2], json: scanned.has(.json))
         default:
             throw UsageError("tenant needs snapshot or diff; see tophhie tenant --help.")
         }
     }
 
-    private func parseRun(_ scanned: ScannedArguments) throws -> Invocation {
+    private func parseRun(_ scanned: ScannedArguments<Option.Run>) throws -> Invocation {
         if scanned.operands.first == "merge" {
             guard scanned.options.isEmpty else {
                 throw UsageError("run merge takes no options (not \(scanned.options[0].spelling)); see tophhie run --help.")
@@ -216,24 +217,23 @@ public struct InvocationParser {
         var options = ScenarioRunOptions()
         for given in scanned.options {
             let value = given.value ?? ""
-            switch given.name {
-            case "--junit": options.junitPath = value
-            case "--report": options.reportPath = value
-            case "--html": options.htmlPath = value
-            case "--har-dir": options.harDirectory = value
-            case "--shard":
+            switch given.option {
+            case .junit: options.junitPath = value
+            case .report: options.reportPath = value
+            case .html: options.htmlPath = value
+            case .harDir: options.harDirectory = value
+            case .shard:
                 guard ScenarioShard(value) != nil else {
                     throw UsageError("--shard \(value): use K/N, two whole numbers with 1 <= K <= N <= 100 (e.g. 2/3).")
                 }
                 options.shard = value
-            case "--durations": options.durationsPath = value
-            case "--jobs": options.jobs = try number(given.spelling, value, in: 1...32)
-            case "--timeout": options.timeout = try number(given.spelling, value, in: 1...3600)
-            case "--account": options.operatorAccount = value
-            case "--token-cache": options.tokenCachePath = value
-            case "--debug": options.debugHTTP = true
-            case "--compare": options.compare = true
-            default: throw UsageError("unknown argument \(given.spelling); see tophhie run --help.")
+            case .durations: options.durationsPath = value
+            case .jobs: options.jobs = try number(given.spelling, value, in: 1...32)
+            case .timeout: options.timeout = try number(given.spelling, value, in: 1...3600)
+            case .account: options.operatorAccount = value
+            case .tokenCache: options.tokenCachePath = value
+            case .debug: options.debugHTTP = true
+            case .compare: options.compare = true
             }
         }
         options.files = scanned.operands
@@ -251,18 +251,17 @@ public struct InvocationParser {
         return .run(options)
     }
 
-    private func parseDoctor(_ scanned: ScannedArguments) throws -> Invocation {
+    private func parseDoctor(_ scanned: ScannedArguments<Option.Doctor>) throws -> Invocation {
         var target = TargetFlags()
         var options = DoctorOptions()
         for given in scanned.options {
-            if try target.apply(given, parser: self) { continue }
             let value = given.value ?? ""
-            switch given.name {
-            case "--emulator": options.emulator = value
-            case "--ca-file": options.caFile = try readableFile(given.spelling, value)
-            case "--json": options.json = true
-            case "--debug": options.debugHTTP = true
-            default: throw UsageError("unknown argument \(given.spelling); see tophhie doctor --help.")
+            switch given.option {
+            case .tenant(let option): try target.apply(option, given, parser: self)
+            case .emulator: options.emulator = value
+            case .caFile: options.caFile = try readableFile(given.spelling, value)
+            case .json: options.json = true
+            case .debug: options.debugHTTP = true
             }
         }
         options.debugHTTP = HTTPDebugLog.isRequested(flag: options.debugHTTP, environment: environment)
@@ -270,9 +269,7 @@ public struct InvocationParser {
             guard target.authority == nil, target.clientID == nil, target.profileName == nil else {
                 throw UsageError("--emulator starts its own tenant; leave out --authority, --client-id and --profile.")
             }
-            guard TenantPreset.names.contains(preset) || preset.contains("/") || preset.hasSuffix(".json") else {
-                throw UsageError("--emulator \(preset): unknown preset; use one of \(TenantPreset.names.joined(separator: ", ")), or a policy file path.")
-            }
+            _ = try presetOrFile("--emulator", preset)
             options.capabilities = target.capabilities
             options.challengeTypes = target.challengeTypes
         } else {
@@ -302,18 +299,16 @@ public struct InvocationParser {
         var challengeTypes: [String]?
         var profileName: String?
 
-        /// Takes `given` if it is a tenant option; returns whether it was.
-        mutating func apply(_ given: ScannedArguments.Given, parser: InvocationParser) throws -> Bool {
+        /// Takes the tenant option `option`, as `given`.
+        mutating func apply<Key>(_ option: Option.Tenant, _ given: ScannedArguments<Key>.Given, parser: InvocationParser) throws {
             let value = given.value ?? ""
-            switch given.name {
-            case "--authority": authority = value
-            case "--client-id": clientID = value
-            case "--capabilities": capabilities = try parser.list(given.spelling, value, allowed: CommandTable.capabilityNames)
-            case "--challenge-types": challengeTypes = try parser.list(given.spelling, value, allowed: CommandTable.challengeTypeNames)
-            case "--profile": profileName = value
-            default: return false
+            switch option {
+            case .authority: authority = value
+            case .clientID: clientID = value
+            case .capabilities: capabilities = try parser.list(given.spelling, value, allowed: CommandTable.capabilityNames)
+            case .challengeTypes: challengeTypes = try parser.list(given.spelling, value, allowed: CommandTable.challengeTypeNames)
+            case .profile: profileName = value
             }
-            return true
         }
     }
 
@@ -338,34 +333,32 @@ public struct InvocationParser {
             challengeTypes: flags.challengeTypes ?? profile?.challengeTypes ?? CommandTable.challengeTypeNames)
     }
 
-    /// Options every console mode takes; returns whether `given` was one.
-    private func apply(_ given: ScannedArguments.Given, to options: inout ConsoleOptions) throws -> Bool {
+    /// Takes the console option `option` (either console mode), as `given`.
+    private func apply<Key>(_ option: Option.Console, _ given: ScannedArguments<Key>.Given, to options: inout ConsoleOptions) throws {
         let value = given.value ?? ""
-        switch given.name {
-        case "--enrol": options.enrol = true
-        case "--har": options.harPath = value
-        case "--record-scenario": options.scenarioPath = value
-        case "--line": options.lineMode = true
-        case "--exit-after-first-frame": options.exitAfterFirstFrame = true
-        case "--token-cache": options.tokenCachePath = value
-        case "--ca-file": options.caFile = try readableFile(given.spelling, value)
-        case "--scopes": options.scopes = try scopeList(value)
-        case "--graph": options.graph = try graphURL(value)
-        case "--idle-reset": options.idleReset = try number(given.spelling, value, in: 1...86_400)
-        case "--language": options.language = try language(value)
-        case "--sign-up-attributes": options.signUpAttributes = try SignUpAttributesFile.load(value, readFile: readFile)
-        case "--record": options.recordPath = try once(given, options.recordPath, "the desk keeps one record")
-        case "--staff": options.staff = value
-        case "--queue": options.queuePath = try once(given, options.queuePath, "the desk serves one list; put the people in one CSV")
-        case "--event": options.event = value
-        case "--report": options.reportPath = value
-        default: return false
+        switch option {
+        case .enrol: options.enrol = true
+        case .har: options.harPath = value
+        case .recordScenario: options.scenarioPath = value
+        case .line: options.lineMode = true
+        case .exitAfterFirstFrame: options.exitAfterFirstFrame = true
+        case .tokenCache: options.tokenCachePath = value
+        case .caFile: options.caFile = try readableFile(given.spelling, value)
+        case .scopes: options.scopes = try scopeList(value)
+        case .graph: options.graph = try graphURL(value)
+        case .idleReset: options.idleReset = try number(given.spelling, value, in: 1...86_400)
+        case .language: options.language = try language(value)
+        case .signUpAttributes: options.signUpAttributes = try SignUpAttributesFile.load(value, readFile: readFile)
+        case .record: options.recordPath = try once(given, options.recordPath, "the desk keeps one record")
+        case .staff: options.staff = value
+        case .queue: options.queuePath = try once(given, options.queuePath, "the desk serves one list; put the people in one CSV")
+        case .event: options.event = value
+        case .report: options.reportPath = value
         }
-        return true
     }
 
     /// The value of a file option that must not be given twice (the second would silently drop the first file).
-    private func once(_ given: ScannedArguments.Given, _ earlier: String?, _ why: String) throws -> String {
+    private func once<Key>(_ given: ScannedArguments<Key>.Given, _ earlier: String?, _ why: String) throws -> String {
         let value = given.value ?? ""
         if let earlier { throw UsageError("\(given.spelling) given twice (\(earlier), \(value)): \(why).") }
         return value
@@ -373,9 +366,9 @@ public struct InvocationParser {
 
     /// Console options that only make sense together, checked once the whole line is read.
     /// The modes first: each option's ``ConsoleMode``, as the command table declares it.
-    private func checked(_ options: ConsoleOptions, _ scanned: ScannedArguments, _ command: CommandSpec) throws -> ConsoleOptions {
+    private func checked<Key>(_ options: ConsoleOptions, _ scanned: ScannedArguments<Key>) throws -> ConsoleOptions {
         for given in scanned.options {
-            if let refusal = command.option(given.spelling)?.refusal(value: given.value, enrol: options.enrol) { throw UsageError(refusal) }
+            if let refusal = given.spec.refusal(value: given.value, enrol: options.enrol) { throw UsageError(refusal) }
         }
         let shared = options.queuePath.map(DatabaseURL.isDatabaseURL) ?? false
         if shared, options.event?.isEmpty ?? true {
@@ -407,6 +400,14 @@ public struct InvocationParser {
     private static func sameFile(_ one: String, _ other: String) -> Bool {
         func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
         return resolved(one) == resolved(other)
+    }
+
+    /// A preset of the embedded emulator, or a policy file: a path (with `/` or ending `.json`), loaded when the emulator starts.
+    func presetOrFile(_ flag: String, _ value: String) throws -> String {
+        guard TenantPreset.names.contains(value) || value.contains("/") || value.hasSuffix(".json") else {
+            throw UsageError("\(flag) \(value): unknown preset; use one of \(TenantPreset.names.joined(separator: ", ")), or a policy file path.")
+        }
+        return value
     }
 
     /// `--graph URL`: absolute, https unless loopback (checked again by the framework).

@@ -15,7 +15,7 @@ public enum ManPage {
             "tophhie \\- account console for Microsoft Entra External ID native authentication",
             ".SH SYNOPSIS",
         ]
-        for command in [CommandTable.embedded] + CommandTable.namedCommands {
+        for command in [CommandTable.embedded.spec] + CommandTable.namedCommands {
             for usage in command.usage {
                 // A line that starts with spaces continues the one before it.
                 lines += usage.hasPrefix(" ") ? [escape(usage.trimmingLeadingSpaces)] : [".br", ".B tophhie", escape(usage)]
@@ -29,7 +29,7 @@ public enum ManPage {
                 + "sign-in history and scenario runs.",
             ".SH COMMANDS",
         ]
-        for command in [CommandTable.embedded] + CommandTable.namedCommands {
+        for command in [CommandTable.embedded.spec] + CommandTable.namedCommands {
             lines.append(".SS \"tophhie\(command.name.isEmpty ? "" : " " + command.name)\"")
             lines.append(escape(command.summary.prefix(1).uppercased() + command.summary.dropFirst() + "."))
             for option in command.visibleOptions {
