@@ -68,6 +68,9 @@ let package = Package(
         .target(name: "TophhieCloudAuthentication", dependencies: ["NativeAuthWire", "TenantConfiguration", "CCurl", "CCrypto", "LoopbackHTTP", "OffPool",
                                                                   "TokenCacheJSON", "Secrets"]),
         .target(name: "AccountFlow", dependencies: ["TophhieCloudAuthentication", "EmailAddresses", "CRegexBound", "Localization"]),
+        // The live bridge: each framework step the runner keeps answers the pure flow's inputs with a flow event. The
+        // only flow code that calls the framework (async); `AccountFlow` itself has no async function.
+        .target(name: "AccountFlowLive", dependencies: ["AccountFlow", "TophhieCloudAuthentication", "Localization"]),
         // One-time codes read from a real mailbox over libcurl's IMAP, for scenario runs against a real tenant.
         .target(name: "MailboxCodes", dependencies: ["EmailAddresses", "CCurl", "CGMime", "CLibXML2", "OffPool"],
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/gmime-3.0"])]),
@@ -95,7 +98,7 @@ let package = Package(
         .target(name: "SharedQueue", dependencies: ["CLibPQ", "EnrolmentFiles", "EmailAddresses", "OffPool"]),
         // The console: command line, effect runner, panes; the executable only wires it up.
         .target(name: "Console", dependencies: [
-            "TophhieCloudAuthentication", "Localization", "AccountFlow", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
+            "TophhieCloudAuthentication", "Localization", "AccountFlow", "AccountFlowLive", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
             "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "SharedQueue", "TenantConfiguration", "MailboxCodes", "QRCode", "StrictJSON", "EmailAddresses", "OffPool",
         ]),
         // Every flow screen with fictional values, and the gallery of them (`scripts/gallery` writes docs/screens.md

@@ -10,16 +10,16 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     /// `signIn(email:password:)`, or passwordless `signIn(email:)` when `password` is `nil`
     /// → ``FlowEvent/signInAdvanced(_:)``.
     case startSignIn(email: String, password: Secret?)
-    /// `input` to the live step the runner keeps, through ``LiveStep/submit(_:progress:)``: a code, a
+    /// `input` to the live step the runner keeps, through `LiveStep.submit(_:progress:)` (`AccountFlowLive`): a code, a
     /// password, attributes, a method's contact, or the sign-in a finished sign-up or reset offers. The answer
     /// is the step's own: ``FlowEvent/signUpAdvanced(_:)``, ``FlowEvent/signInAdvanced(_:)``,
     /// ``FlowEvent/registrationAnswered(_:)`` or ``FlowEvent/resetAdvanced(_:)`` (with
     /// ``FlowEvent/resetPollProgress(poll:)`` while the new password is applied).
     case submit(StepInput)
-    /// A challenge on the method with this id, through ``LiveStep/pick(_:)`` (`nil`: let the framework
+    /// A challenge on the method with this id, through `LiveStep.pick(_:)` (`nil`: let the framework
     /// choose or ask) → ``FlowEvent/mfaChallengeAnswered(_:)``.
     case pickMethod(id: String?)
-    /// A new code for the live code step, through ``LiveStep/resend()`` → ``FlowEvent/codeResent(_:)``.
+    /// A new code for the live code step, through `LiveStep.resend()` → ``FlowEvent/codeResent(_:)``.
     case resendCode
     /// `resetPassword(email:)` → ``FlowEvent/resetStarted(_:)``.
     case startPasswordReset(email: String)

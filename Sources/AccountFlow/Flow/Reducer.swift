@@ -7,7 +7,7 @@ import Localization
 /// The effect runner's contract:
 /// - keep the live framework step each call returns (the state never holds it), and perform each
 ///   ``FlowEffect`` on it, one request at a time; answer with the matching ``FlowEvent`` built with the
-///   summaries its ``LiveStep`` answers with (`Live/`);
+///   summaries its `LiveStep` answers with (`Sources/AccountFlowLive/`);
 /// - on a failed call keep the step it had: the framework leaves it usable (a wrong code, a blocked
 ///   method, a refused number), and the next effect reuses it;
 /// - ``FlowEffect/cancelRequest``: cancel the task and send no answer (a late one is ignored anyway);

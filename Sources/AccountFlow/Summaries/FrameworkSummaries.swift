@@ -2,7 +2,7 @@ import Localization
 import TophhieCloudAuthentication
 
 // Pure mappings from framework values to the flow's. The answers of native-auth steps are mapped where each step
-// is kept, in `Live/`.
+// is kept, in `Sources/AccountFlowLive/`.
 
 extension ProfileSummary {
     /// Every property of `profile`, in display order; sign-in identities as `signInType: issuerAssignedId`.

@@ -2,7 +2,7 @@ import TophhieCloudAuthentication
 
 /// What a sign-in step answered, without the live step (which the runner keeps).
 ///
-/// `NativeSignInStep` without its live steps and tokens (docs/protocol.md §N3.8), built in `Live/SignIn+Live.swift`.
+/// `NativeSignInStep` without its live steps and tokens (docs/protocol.md §N3.8), built in `AccountFlowLive/SignIn+Live.swift`.
 public enum SignInProgress: Sendable, Equatable {
     /// Signed in; the tokens stay with the runner.
     case completed(SignedInAccount)

@@ -2,7 +2,7 @@ import TophhieCloudAuthentication
 
 /// What a sign-up step answered, without the live step (which the runner keeps).
 ///
-/// `SignUpStep` without its live steps (docs/protocol.md §N4.3, §N4.4), built in `Live/SignUp+Live.swift`.
+/// `SignUpStep` without its live steps (docs/protocol.md §N4.3, §N4.4), built in `AccountFlowLive/SignUp+Live.swift`.
 public enum SignUpProgress: Sendable, Equatable {
     /// `credential_required`: ask for the password now; the server's answer, for a report if it repeats.
     case passwordRequired(ServerDetails)

@@ -1,4 +1,5 @@
 import AccountFlow
+import AccountFlowLive
 import Foundation
 import Synchronization
 import TophhieCloudAuthentication

@@ -1,3 +1,4 @@
+import AccountFlow
 import TophhieCloudAuthentication
 
 extension ResetPasswordCodeStep: LiveStep {
