@@ -65,4 +65,12 @@ extension NativeSignInStep {
         guard case .completed(let result) = self else { throw NativeAuthError.furtherStepRequired(self) }
         return result
     }
+
+    /// The end-user sentence of `NativeAuthError.furtherStepRequired(self)`, beside the cases so a new step words its own.
+    var furtherStepSentence: String {
+        switch self {
+        case .strongAuthRegistrationRequired: "The code was accepted. To finish signing in, add a verification method to the account."
+        case .completed, .codeRequired, .mfaRequired: "The code was accepted. To finish signing in, complete a second verification step."
+        }
+    }
 }
