@@ -14,6 +14,14 @@ public struct ServerError: Error, Sendable, Equatable {
         case mfaRequired(continuationToken: String)
         /// `invalid_grant` + `registration_required`: `/register/v1.0/introspect` with the new token.
         case registrationRequired(continuationToken: String)
+
+        /// The step a suberror asks for, with its new continuation token.
+        public init(_ step: Suberror.Step, continuationToken: String) {
+            self = switch step {
+            case .mfaRequired: .mfaRequired(continuationToken: continuationToken)
+            case .registrationRequired: .registrationRequired(continuationToken: continuationToken)
+            }
+        }
     }
 
     /// What the error means for the flow.
