@@ -70,6 +70,24 @@ public enum NativeAuthEndpoint: String, Sendable, CaseIterable, Hashable {
         case tokens
     }
 
+    /// What the person typed that this endpoint is first to check: the username where a flow starts, a contact
+    /// where one is registered; nil where it checks only codes, passwords or the flow's own fields.
+    public enum Typed: Sendable, Equatable {
+        case username, contact
+    }
+
+    /// What the person typed that a 90100 or 901001 refusal here is about.
+    public var typed: Typed? {
+        switch self {
+        case .signInInitiate, .signUpStart, .resetPasswordStart: .username
+        case .registerChallenge: .contact
+        case .token, .signInChallenge, .signInIntrospect, .registerIntrospect, .registerContinue, .signUpChallenge,
+             .signUpContinue, .resetPasswordChallenge, .resetPasswordContinue, .resetPasswordSubmit,
+             .resetPasswordPollCompletion:
+            nil
+        }
+    }
+
     /// This endpoint's success answer.
     public var answer: Answer {
         switch self {

@@ -186,7 +186,7 @@ enum TraceStory {
     private static func reason(error: OAuthErrorCode, code: Int?) -> String? {
         switch error {
         case .userNotFound: "no account has this username"
-        case .userAlreadyExists: "an account with this username exists already"
+        case .addressTaken: "an account with this username exists already"
         case .invalidGrant where code == AADSTSCode.invalidCredentials: "the username or password is wrong"
         case .expiredToken: "the flow took too long: start again"
         case .authorizationPending: "waiting for the sign-in on the other device"

@@ -175,7 +175,7 @@ public enum ResponseValidator {
         case .unauthorizedClient: return .unauthorizedClient
         case .unsupportedChallengeType: return .unsupportedChallengeType
         case .userNotFound: return .userNotFound
-        case .userAlreadyExists: return .userAlreadyExists
+        case .addressTaken: return .userAlreadyExists
         case .expiredToken, .expiredRefreshToken: return .expiredToken
         case .credentialRequired: return token.map { .nextStep(.credentialRequired(continuationToken: $0)) }
         case .attributesRequired:
