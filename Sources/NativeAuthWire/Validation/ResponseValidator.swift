@@ -161,7 +161,7 @@ public enum ResponseValidator {
             case .attributeValidationFailed:
                 let names = envelope.invalidAttributes?.map(\.name) ?? []
                 return names.isEmpty ? nil : .invalidAttributes(names)
-            case .step(let step): return token.map { .nextStep(ServerError.NextStep(step, continuationToken: $0)) }
+            case .step(let step): return token.map { .nextStep(.step(step, continuationToken: $0)) }
             case .introspectRequired: return .introspectRequired
             case .providerBlockedByRep, .providerBlockedByAdmin: return .authMethodBlocked(suberror)
             case .nativeAuthAPIDisabled: return .nativeAuthDisabled

@@ -21,10 +21,10 @@ public enum NativeSignInStep: Sendable {
             throw NativeAuthError.from(response, at: .token)
         }
         switch next {
-        case .mfaRequired(let token):
+        case .step(.mfaRequired, let token):
             let (introspected, methods) = try await introspect(.signInIntrospect, token: token, context: context)
             return .mfaRequired(MFARequiredStep(context: context, username: username, continuationToken: introspected, methods: methods))
-        case .registrationRequired(let token):
+        case .step(.registrationRequired, let token):
             let (introspected, methods) = try await introspect(.registerIntrospect, token: token, context: context)
             return .strongAuthRegistrationRequired(StrongAuthRegistrationStep(
                 context: context, username: username, continuationToken: introspected, methods: methods))
