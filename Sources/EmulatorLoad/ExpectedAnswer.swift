@@ -42,7 +42,7 @@ public enum ExpectedAnswer: Sendable, Equatable {
         case (.tokens, .tokens):
             return nil
         case (.mfaRequired, .rejected(let error)):
-            if case .nextStep(.mfaRequired(let token)) = error.kind { return token }
+            if case .nextStep(.step(.mfaRequired, let token)) = error.kind { return token }
         case (.started, _), (.codeRequired, _), (.passwordRequired, _), (.signUpCompleted, _), (.tokens, _), (.selectionRequired, _),
              (.mfaRequired, _):
             break

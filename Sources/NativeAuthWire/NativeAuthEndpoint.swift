@@ -48,6 +48,64 @@ public enum NativeAuthEndpoint: String, Sendable, CaseIterable, Hashable {
     /// The path appended to the authority's path, e.g. `/oauth2/v2.0/initiate`.
     public var path: String { rawValue }
 
+    /// What a success answer carries, with what it means in a few words where the shape alone does not say
+    /// (the console's trace tells it). Beside the cases so a new endpoint is read by the validator and told by the
+    /// trace without an arm of its own there. Source: docs/protocol.md §N3–§N5.
+    public enum Answer: Sendable, Equatable {
+        /// The flow's first `continuation_token`.
+        case started(means: String)
+        /// A `challenge_type`: a sent code, `password` (sign-in, sign-up), `preverified` (registration), or redirect.
+        case challenge
+        /// A token and the `methods` to choose from.
+        case methods(means: String)
+        /// A token for the next call; `tokenRequired` is false where the answer may leave it out.
+        case completed(means: String, tokenRequired: Bool)
+        /// A token for the `new_password` submit.
+        case passwordRequired(means: String)
+        /// A token and `poll_interval` (seconds).
+        case pollStarted(means: String)
+        /// The `status` of a running job.
+        case pollStatus
+        /// The tokens of a finished sign-in or a refresh.
+        case tokens
+    }
+
+    /// What the person typed that this endpoint is first to check: the username where a flow starts, a contact
+    /// where one is registered; nil where it checks only codes, passwords or the flow's own fields.
+    public enum Typed: Sendable, Equatable {
+        case username, contact
+    }
+
+    /// What the person typed that a 90100 or 901001 refusal here is about.
+    public var typed: Typed? {
+        switch self {
+        case .signInInitiate, .signUpStart, .resetPasswordStart: .username
+        case .registerChallenge: .contact
+        case .token, .signInChallenge, .signInIntrospect, .registerIntrospect, .registerContinue, .signUpChallenge,
+             .signUpContinue, .resetPasswordChallenge, .resetPasswordContinue, .resetPasswordSubmit,
+             .resetPasswordPollCompletion:
+            nil
+        }
+    }
+
+    /// This endpoint's success answer.
+    public var answer: Answer {
+        switch self {
+        case .signInInitiate: .started(means: "the tenant knows the username")
+        case .signInChallenge, .signUpChallenge, .resetPasswordChallenge, .registerChallenge: .challenge
+        case .token: .tokens
+        case .signInIntrospect: .methods(means: "the account's second factors")
+        case .registerIntrospect: .methods(means: "the methods the tenant offers to register")
+        case .registerContinue: .completed(means: "the new method is verified", tokenRequired: true)
+        case .signUpStart: .started(means: "the tenant accepts the new username")
+        case .signUpContinue: .completed(means: "the tenant accepts this step", tokenRequired: false)
+        case .resetPasswordStart: .started(means: "the tenant knows the account")
+        case .resetPasswordContinue: .passwordRequired(means: "the code is right")
+        case .resetPasswordSubmit: .pollStarted(means: "the tenant sets the new password")
+        case .resetPasswordPollCompletion: .pollStatus
+        }
+    }
+
     /// Finds the endpoint whose path ends `path` (the part after the authority), ignoring a query.
     public init?(path: String) {
         let bare = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path

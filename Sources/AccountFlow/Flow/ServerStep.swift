@@ -50,9 +50,9 @@ public enum ServerStep: CaseIterable, Sendable {
         case .signInPassword: Declaration(.challenge(.password), at: .signInChallenge, .password, "the tenant asks for the password")
         case .signInCode, .mfaCode: Declaration(.challenge(.oob), at: .signInChallenge, .code, Self.codeSent)
         case .mfaRequired:
-            Declaration(.suberror(.mfaRequired), at: .token, .methodChoice, gate: .mfaRequired, "the tenant asks for a second factor")
+            Declaration(.suberror(.step(.mfaRequired)), at: .token, .methodChoice, gate: .mfaRequired, "the tenant asks for a second factor")
         case .registrationRequired:
-            Declaration(.suberror(.registrationRequired), at: .token, .methodChoice, gate: .registrationRequired,
+            Declaration(.suberror(.step(.registrationRequired)), at: .token, .methodChoice, gate: .registrationRequired,
                         "the tenant asks to register a strong method first")
         case .registrationCode: Declaration(.challenge(.oob), at: .registerChallenge, .code, Self.codeSent)
         case .resetCode: Declaration(.challenge(.oob), at: .resetPasswordChallenge, .code, Self.codeSent)

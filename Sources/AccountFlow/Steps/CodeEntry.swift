@@ -21,6 +21,19 @@ public enum CodePurpose: Sendable, Equatable {
     case resetPassword
 }
 
+extension CodePurpose {
+    /// The code as the failure screen names it: "the sign-in code".
+    var codeName: String {
+        switch self {
+        case .signUp: tr("code.name.signUp")
+        case .signIn: tr("code.name.signIn")
+        case .mfa: tr("code.name.mfa")
+        case .registration: tr("code.name.registration")
+        case .resetPassword: tr("code.name.resetPassword")
+        }
+    }
+}
+
 /// The code-entry screen: where the code went, the code typed, and the resend countdown.
 public struct CodeEntry: Sendable, Equatable {
     /// Which flow's code this is (the title and messages; the submit is the same for all).

@@ -137,26 +137,19 @@ enum TraceStory {
         if TraceInspector.isError(exchange) { return failureReason(exchange) }
         let body = fields(of: exchange.responseBody)
         let sentTo = (body["challenge_target_label"] as? String).map { " to " + PrintableText.make($0) } ?? ""
-        switch exchange.endpoint {
-        case .signInInitiate?: return "the tenant knows the username"
-        case .signInChallenge?, .signUpChallenge?, .resetPasswordChallenge?, .registerChallenge?:
+        guard let endpoint = exchange.endpoint else { return graphReason(exchange) }
+        switch endpoint.answer {
+        case .started(let means), .methods(let means), .completed(let means, _), .passwordRequired(let means),
+             .pollStarted(let means):
+            return means
+        case .challenge:
             let type = body["challenge_type"] as? String
             if type == ChallengeType.preverified.wireValue { return "the contact is already verified" }
             return ServerStep.story(error: nil, suberror: nil, challengeType: type).map { type == ChallengeType.oob.wireValue ? $0 + sentTo : $0 }
-        case .token?:
+        case .tokens:
             return tokenReason(exchange)
-        case .signInIntrospect?: return "the account's second factors"
-        case .registerIntrospect?: return "the methods the tenant offers to register"
-        case .registerContinue?: return "the new method is verified"
-        case .signUpStart?: return "the tenant accepts the new username"
-        case .signUpContinue?: return "the tenant accepts this step"
-        case .resetPasswordStart?: return "the tenant knows the account"
-        case .resetPasswordContinue?: return "the code is right"
-        case .resetPasswordSubmit?: return "the tenant sets the new password"
-        case .resetPasswordPollCompletion?:
+        case .pollStatus:
             return (body["status"] as? String) == "succeeded" ? "the new password is set" : "the reset is still running"
-        case nil:
-            return graphReason(exchange)
         }
     }
 
@@ -182,7 +175,7 @@ enum TraceStory {
             refusedPassword
         // Every password-policy suberror, documented or not, is `password_…`.
         case .unknown(let value) where value.hasPrefix("password_"): refusedPassword
-        case .mfaRequired, .registrationRequired, .introspectRequired, .providerBlockedByRep, .providerBlockedByAdmin,
+        case .step, .introspectRequired, .providerBlockedByRep, .providerBlockedByAdmin,
              .nativeAuthAPIDisabled, .unknown:
             nil
         }
@@ -193,7 +186,7 @@ enum TraceStory {
     private static func reason(error: OAuthErrorCode, code: Int?) -> String? {
         switch error {
         case .userNotFound: "no account has this username"
-        case .userAlreadyExists: "an account with this username exists already"
+        case .addressTaken: "an account with this username exists already"
         case .invalidGrant where code == AADSTSCode.invalidCredentials: "the username or password is wrong"
         case .expiredToken: "the flow took too long: start again"
         case .authorizationPending: "waiting for the sign-in on the other device"

@@ -64,36 +64,33 @@ public enum ResponseValidator {
             .unexpected(reason: "The server's answer to \(endpoint.path) lacks `\(field)`.", correlationID: correlationID)
         }
         let token = body.continuationToken.flatMap { $0.isEmpty ? nil : $0 }
-        switch endpoint {
-        case .signInInitiate, .signUpStart, .resetPasswordStart:
+        switch endpoint.answer {
+        case .started:
             guard let token else { return missing("continuation_token") }
             return .started(continuationToken: token)
 
-        case .signInChallenge, .signUpChallenge, .resetPasswordChallenge, .registerChallenge:
+        case .challenge:
             return challenge(body, token: token, endpoint: endpoint, missing: missing)
 
-        case .signInIntrospect, .registerIntrospect:
+        case .methods:
             guard let token else { return missing("continuation_token") }
             guard let methods = body.methods, !methods.isEmpty else { return missing("methods") }
             return .selectionRequired(continuationToken: token, methods: methods)
 
-        case .signUpContinue:
+        case .completed(_, let tokenRequired):
+            if tokenRequired, token == nil { return missing("continuation_token") }
             return .completed(continuationToken: token, expiresIn: body.expiresIn)
 
-        case .registerContinue:
-            guard let token else { return missing("continuation_token") }
-            return .completed(continuationToken: token, expiresIn: body.expiresIn)
-
-        case .resetPasswordContinue:
+        case .passwordRequired:
             guard let token else { return missing("continuation_token") }
             return .passwordRequired(continuationToken: token)
 
-        case .resetPasswordSubmit:
+        case .pollStarted:
             guard let token else { return missing("continuation_token") }
             guard let interval = body.pollInterval else { return missing("poll_interval") }
             return .pollRequired(continuationToken: token, pollInterval: interval)
 
-        case .resetPasswordPollCompletion:
+        case .pollStatus:
             switch body.status {
             case .succeeded: return .pollSucceeded(continuationToken: token)
             case .inProgress, .notStarted: return .pollInProgress
@@ -103,7 +100,7 @@ public enum ResponseValidator {
             case nil: return missing("status")
             }
 
-        case .token:
+        case .tokens:
             guard let accessToken = body.accessToken, !accessToken.isEmpty else { return missing("access_token") }
             guard body.tokenType?.lowercased() == "bearer" else { return missing("token_type=Bearer") }
             guard let expiresIn = body.expiresIn, expiresIn > 0 else { return missing("expires_in") }
@@ -164,8 +161,7 @@ public enum ResponseValidator {
             case .attributeValidationFailed:
                 let names = envelope.invalidAttributes?.map(\.name) ?? []
                 return names.isEmpty ? nil : .invalidAttributes(names)
-            case .mfaRequired: return token.map { .nextStep(.mfaRequired(continuationToken: $0)) }
-            case .registrationRequired: return token.map { .nextStep(.registrationRequired(continuationToken: $0)) }
+            case .step(let step): return token.map { .nextStep(.step(step, continuationToken: $0)) }
             case .introspectRequired: return .introspectRequired
             case .providerBlockedByRep, .providerBlockedByAdmin: return .authMethodBlocked(suberror)
             case .nativeAuthAPIDisabled: return .nativeAuthDisabled
@@ -179,7 +175,7 @@ public enum ResponseValidator {
         case .unauthorizedClient: return .unauthorizedClient
         case .unsupportedChallengeType: return .unsupportedChallengeType
         case .userNotFound: return .userNotFound
-        case .userAlreadyExists: return .userAlreadyExists
+        case .addressTaken: return .userAlreadyExists
         case .expiredToken, .expiredRefreshToken: return .expiredToken
         case .credentialRequired: return token.map { .nextStep(.credentialRequired(continuationToken: $0)) }
         case .attributesRequired:

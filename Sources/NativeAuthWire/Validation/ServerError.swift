@@ -10,10 +10,9 @@ public struct ServerError: Error, Sendable, Equatable {
         case credentialRequired(continuationToken: String)
         /// `verification_required`: these attributes need verification (a legacy answer).
         case verificationRequired([String], continuationToken: String)
-        /// `invalid_grant` + `mfa_required`: introspect with the new token.
-        case mfaRequired(continuationToken: String)
-        /// `invalid_grant` + `registration_required`: `/register/v1.0/introspect` with the new token.
-        case registrationRequired(continuationToken: String)
+        /// `invalid_grant` + a step suberror (`mfa_required`: introspect with the new token; `registration_required`:
+        /// `/register/v1.0/introspect` with it): one case, so only the sign-in that leads there decides about a new one.
+        case step(Suberror.Step, continuationToken: String)
     }
 
     /// What the error means for the flow.

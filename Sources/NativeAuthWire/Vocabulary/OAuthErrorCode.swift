@@ -6,9 +6,12 @@ public enum OAuthErrorCode: WireVocabulary {
     /// tenant), `invalid_client` (not a public client, or native auth off), `unsupported_challenge_type`
     /// (`redirect` missing from `challenge_type`).
     case invalidRequest, unauthorizedClient, invalidClient, unsupportedChallengeType
-    /// `user_not_found`, `user_already_exists`, `invalid_grant` (wrong credential or token; see `suberror`),
-    /// `expired_token` (continuation token expired: restart the flow), `expired_refresh_token`.
-    case userNotFound, userAlreadyExists, invalidGrant, expiredToken, expiredRefreshToken
+    /// `user_not_found`, `invalid_grant` (wrong credential or token; see `suberror`), `expired_token` (continuation
+    /// token expired: restart the flow), `expired_refresh_token`.
+    case userNotFound, invalidGrant, expiredToken, expiredRefreshToken
+    /// The address given belongs to another account: one meaning for every flow that takes an address, so the
+    /// classifier, the trace and the device-code poll take a new flow's word without an arm of their own.
+    case addressTaken(AddressTaken)
     /// `credential_required` (sign-up needs a password), `attributes_required`, `verification_required`
     /// (sign-up or reset continue; MSAL does not handle it), `access_denied` (method or number blocked).
     case credentialRequired, attributesRequired, verificationRequired, accessDenied
@@ -19,6 +22,12 @@ public enum OAuthErrorCode: WireVocabulary {
     case unsupportedAuthMethod, authNotSupported
     /// Any other `error` string, kept as sent.
     case unknown(String)
+
+    /// The words for an address that belongs to another account.
+    public enum AddressTaken: Sendable, Hashable, CaseIterable {
+        /// `user_already_exists` (AADSTS1003037): sign-up for an existing account.
+        case userAlreadyExists
+    }
 
     /// Every documented `error` string (docs/protocol.md §N7.1).
     public enum Known: String, CaseIterable, Sendable {
@@ -52,7 +61,7 @@ public enum OAuthErrorCode: WireVocabulary {
         case .invalidClient: .invalidClient
         case .unsupportedChallengeType: .unsupportedChallengeType
         case .userNotFound: .userNotFound
-        case .userAlreadyExists: .userAlreadyExists
+        case .userAlreadyExists: .addressTaken(.userAlreadyExists)
         case .invalidGrant: .invalidGrant
         case .expiredToken: .expiredToken
         case .expiredRefreshToken: .expiredRefreshToken
@@ -78,7 +87,7 @@ public enum OAuthErrorCode: WireVocabulary {
         case .invalidClient: Known.invalidClient.rawValue
         case .unsupportedChallengeType: Known.unsupportedChallengeType.rawValue
         case .userNotFound: Known.userNotFound.rawValue
-        case .userAlreadyExists: Known.userAlreadyExists.rawValue
+        case .addressTaken(.userAlreadyExists): Known.userAlreadyExists.rawValue
         case .invalidGrant: Known.invalidGrant.rawValue
         case .expiredToken: Known.expiredToken.rawValue
         case .expiredRefreshToken: Known.expiredRefreshToken.rawValue

@@ -8,13 +8,24 @@ public enum Suberror: WireVocabulary {
     /// `password_is_invalid` (other policy), `attribute_validation_failed` (see `invalid_attributes`),
     /// `invalid_oob_value` (wrong code), `introspect_required` (legacy MFA: call introspect).
     case passwordIsInvalid, attributeValidationFailed, invalidOOBValue, introspectRequired
-    /// `mfa_required` and `registration_required` (from `/token`, with a new token), `provider_blocked_by_rep`
-    /// (number judged risky, AADSTS550024), `provider_blocked_by_admin` (admin blocked the region).
-    case mfaRequired, registrationRequired, providerBlockedByRep, providerBlockedByAdmin
+    /// `provider_blocked_by_rep` (number judged risky, AADSTS550024), `provider_blocked_by_admin` (admin blocked the
+    /// region).
+    case providerBlockedByRep, providerBlockedByAdmin
+    /// A step the tenant asks for with a new continuation token: `ServerError.NextStep` says what follows, and
+    /// nothing else that reads suberrors needs to know which step it is.
+    case step(Step)
     /// `nativeauthapi_disabled`: native auth is off for the app (with `invalid_client`).
     case nativeAuthAPIDisabled
     /// Any other suberror string, kept as sent.
     case unknown(String)
+
+    /// The suberrors that ask for a step, from `/token` with a new token (docs/protocol.md §N3.5).
+    public enum Step: Sendable, Hashable, CaseIterable {
+        /// `mfa_required`: a second factor.
+        case mfaRequired
+        /// `registration_required`: a strong method must be registered first.
+        case registrationRequired
+    }
 
     /// The fourteen documented suberrors (docs/protocol.md §N2).
     public enum Known: String, CaseIterable, Sendable {
@@ -46,8 +57,8 @@ public enum Suberror: WireVocabulary {
         case .attributeValidationFailed: .attributeValidationFailed
         case .invalidOOBValue: .invalidOOBValue
         case .introspectRequired: .introspectRequired
-        case .mfaRequired: .mfaRequired
-        case .registrationRequired: .registrationRequired
+        case .mfaRequired: .step(.mfaRequired)
+        case .registrationRequired: .step(.registrationRequired)
         case .providerBlockedByRep: .providerBlockedByRep
         case .providerBlockedByAdmin: .providerBlockedByAdmin
         case .nativeAuthAPIDisabled: .nativeAuthAPIDisabled
@@ -66,8 +77,8 @@ public enum Suberror: WireVocabulary {
         case .attributeValidationFailed: Known.attributeValidationFailed.rawValue
         case .invalidOOBValue: Known.invalidOOBValue.rawValue
         case .introspectRequired: Known.introspectRequired.rawValue
-        case .mfaRequired: Known.mfaRequired.rawValue
-        case .registrationRequired: Known.registrationRequired.rawValue
+        case .step(.mfaRequired): Known.mfaRequired.rawValue
+        case .step(.registrationRequired): Known.registrationRequired.rawValue
         case .providerBlockedByRep: Known.providerBlockedByRep.rawValue
         case .providerBlockedByAdmin: Known.providerBlockedByAdmin.rawValue
         case .nativeAuthAPIDisabled: Known.nativeAuthAPIDisabled.rawValue

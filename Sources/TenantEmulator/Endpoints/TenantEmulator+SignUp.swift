@@ -13,7 +13,7 @@ extension TenantEmulator {
         let username = try username(context)
         guard clientCanServe(types, needsPassword: needsPassword) else { return Self.redirect(nil) }
         if try store.user(email: username) != nil {
-            throw ProtocolError(.userAlreadyExists, AADSTSCode.userAlreadyExists, "It looks like you may already have an account.")
+            throw ProtocolError(.addressTaken(.userAlreadyExists), AADSTSCode.userAlreadyExists, "It looks like you may already have an account.")
         }
         let session = FlowSession(clientID: client.clientID, challengeTypes: types, capabilities: context.capabilities,
                                   username: username, userID: nil, step: .signUpStarted, expiresAt: context.now)
@@ -99,7 +99,7 @@ extension TenantEmulator {
                                         methods: [], at: context.now)
         } catch UserStore.Failure.userExists {
             flows.remove(token)
-            throw ProtocolError(.userAlreadyExists, AADSTSCode.userAlreadyExists, "It looks like you may already have an account.")
+            throw ProtocolError(.addressTaken(.userAlreadyExists), AADSTSCode.userAlreadyExists, "It looks like you may already have an account.")
         }
         session.userID = user.id
         session.step = .readyForToken(afterRegistration: false)

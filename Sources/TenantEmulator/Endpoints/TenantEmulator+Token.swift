@@ -76,7 +76,7 @@ extension TenantEmulator {
                 }
                 session.step = .mfaRequired
                 throw ProtocolError(.invalidGrant, AADSTSCode.mfaRequired, "Multi-factor authentication is required.",
-                                    suberror: .mfaRequired, continuationToken: renew(session, replacing: token, now: context.now))
+                                    suberror: .step(.mfaRequired), continuationToken: renew(session, replacing: token, now: context.now))
             }
             if policy.mfa.registrationRequired {
                 guard session.capabilities.contains(.registrationRequired) else {
@@ -85,7 +85,7 @@ extension TenantEmulator {
                 }
                 session.step = .registrationRequired
                 throw ProtocolError(.invalidGrant, AADSTSCode.registrationRequired, "A strong authentication method must be registered.",
-                                    suberror: .registrationRequired, continuationToken: renew(session, replacing: token, now: context.now))
+                                    suberror: .step(.registrationRequired), continuationToken: renew(session, replacing: token, now: context.now))
             }
         }
         return try tokens(context, token: token, session: session, user: user)

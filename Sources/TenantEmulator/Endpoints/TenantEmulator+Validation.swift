@@ -45,7 +45,7 @@ extension TenantEmulator {
         case .passwordTooLong?: "Too long: the tenant allows at most \(rules.maxLength) characters."
         case .passwordTooWeak?: "Too weak: use \(rules.minCharacterClasses) of lowercase letters, capitals, digits and symbols."
         case .passwordRecentlyUsed?, .passwordBanned?, .passwordIsInvalid?, .attributeValidationFailed?, .invalidOOBValue?,
-             .introspectRequired?, .mfaRequired?, .registrationRequired?, .providerBlockedByRep?, .providerBlockedByAdmin?,
+             .introspectRequired?, .step?, .providerBlockedByRep?, .providerBlockedByAdmin?,
              .nativeAuthAPIDisabled?, .unknown?, nil:
             "It holds a banned word or the email's name."
         }

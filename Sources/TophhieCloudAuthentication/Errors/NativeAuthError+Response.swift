@@ -31,14 +31,11 @@ extension NativeAuthError {
                 ? .refreshTokenExpired(details) : .expiredFlow(details)
         case .authMethodBlocked: return .methodBlocked(details)
         case .invalidInput:
-            let message = switch endpoint {
-            case .registerChallenge: "That phone number or email doesn't look right. Check it and try again."
+            let message = switch endpoint.typed {
+            case .contact?: "That phone number or email doesn't look right. Check it and try again."
             // 90100 naming the username: where a flow starts, the one input is the email.
-            case .signInInitiate, .signUpStart, .resetPasswordStart: "The tenant does not accept that email address. Check it and try again."
-            case .token, .signInChallenge, .signInIntrospect, .registerIntrospect, .registerContinue, .signUpChallenge,
-                 .signUpContinue, .resetPasswordChallenge, .resetPasswordContinue, .resetPasswordSubmit,
-                 .resetPasswordPollCompletion:
-                "The server refused that input."
+            case .username?: "The tenant does not accept that email address. Check it and try again."
+            case nil: "The server refused that input."
             }
             return .invalidInput(message, details)
         case .userHasNoPassword: return .userHasNoPassword(details)

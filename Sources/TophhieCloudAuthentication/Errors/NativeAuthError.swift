@@ -121,11 +121,7 @@ public enum NativeAuthError: Error, LocalizedError, Sendable, Equatable {
         case .server(let details) where (details.status ?? 0) >= 500:
             "The server had a problem and could not answer. Try again in a moment."
         case .server: "The server refused the request."
-        case .furtherStepRequired(let step):
-            switch step {
-            case .strongAuthRegistrationRequired: "The code was accepted. To finish signing in, add a verification method to the account."
-            case .completed, .codeRequired, .mfaRequired: "The code was accepted. To finish signing in, complete a second verification step."
-            }
+        case .furtherStepRequired(let step): step.furtherStepSentence
         }
     }
 

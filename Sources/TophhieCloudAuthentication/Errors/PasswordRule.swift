@@ -13,8 +13,8 @@ public enum PasswordRule: Sendable, Equatable {
         case .passwordTooLong: self = .tooLong
         case .passwordRecentlyUsed: self = .recentlyUsed
         case .passwordBanned: self = .banned
-        case .passwordIsInvalid, .attributeValidationFailed, .invalidOOBValue, .introspectRequired, .mfaRequired,
-             .registrationRequired, .providerBlockedByRep, .providerBlockedByAdmin, .nativeAuthAPIDisabled, .unknown:
+        case .passwordIsInvalid, .attributeValidationFailed, .invalidOOBValue, .introspectRequired, .step,
+             .providerBlockedByRep, .providerBlockedByAdmin, .nativeAuthAPIDisabled, .unknown:
             self = .invalid
         }
     }

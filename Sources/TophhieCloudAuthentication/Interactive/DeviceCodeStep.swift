@@ -117,7 +117,7 @@ public struct DeviceCodeStep: Sendable, CustomStringConvertible {
                 throw AuthError.deviceCodeExpired
             case .accessDenied, .unknown("authorization_declined"):
                 throw AuthError.authorizationDeclined(details)
-            case .invalidRequest, .unauthorizedClient, .invalidClient, .unsupportedChallengeType, .userNotFound, .userAlreadyExists,
+            case .invalidRequest, .unauthorizedClient, .invalidClient, .unsupportedChallengeType, .userNotFound, .addressTaken,
                  .invalidGrant, .expiredRefreshToken, .credentialRequired, .attributesRequired, .verificationRequired, .invalidScope,
                  .unsupportedGrantType, .serverError, .unsupportedAuthMethod, .authNotSupported, .unknown:
                 throw AuthError.server(details)

@@ -3,9 +3,11 @@
 /// Source: docs/protocol.md §N3.6 step C (`grant_type=mfa_oob`), §N3.7 steps C–D
 /// (`/register/v1.0/continue` with `grant_type=oob`, then `/token` with `grant_type=continuation_token`).
 public final class VerificationStep: CodeEntryStep {
+    /// Where the code is checked: `/token` with `grant_type=mfa_oob`, or a step's `continue` endpoint with
+    /// `grant_type=oob`, whose token then signs in (registration, and any step shaped like it).
     enum Purpose: Sendable {
         case mfa
-        case registration
+        case continuing(at: NativeAuthEndpoint)
     }
 
     let context: NativeAuthContext
@@ -30,10 +32,19 @@ public final class VerificationStep: CodeEntryStep {
     static func registration(
         context: NativeAuthContext, username: String?, method: AuthMethod, contact: String, challenge: CodeChallenge
     ) -> VerificationStep {
-        let live = LiveChallenge(challenge, endpoint: .registerChallenge) { token in
-            try await StrongAuthRegistrationStep.challenge(context: context, token: token, method: method, contact: contact)
+        continuing(at: .registerContinue, context: context, username: username, challenge: challenge, sentBy: .registerChallenge) {
+            try await StrongAuthRegistrationStep.challenge(context: context, token: $0, method: method, contact: contact)
         }
-        return VerificationStep(context: context, username: username, purpose: .registration, live: live)
+    }
+
+    /// A code sent by `challengeEndpoint` (called again by `resend` with the latest token) and checked at
+    /// `continueEndpoint` with `grant_type=oob`; the continuation token it answers signs in.
+    static func continuing(
+        at continueEndpoint: NativeAuthEndpoint, context: NativeAuthContext, username: String?, challenge: CodeChallenge,
+        sentBy challengeEndpoint: NativeAuthEndpoint, resend: @escaping @Sendable (String) async throws -> ValidatedResponse
+    ) -> VerificationStep {
+        let live = LiveChallenge(challenge, endpoint: challengeEndpoint, resend: resend)
+        return VerificationStep(context: context, username: username, purpose: .continuing(at: continueEndpoint), live: live)
     }
 
     /// The latest delivery; replaced by each successful `resendCode()`.
@@ -64,13 +75,13 @@ public final class VerificationStep: CodeEntryStep {
             context.addTokenFields(to: &form)
             let response = try await context.call(.token, form)
             return try await NativeSignInStep.next(after: response, context: context, username: username)
-        case .registration:
+        case .continuing(let endpoint):
             var form = context.form(continuing: live.token)
             form.set(.grantType, GrantType.oob.wireValue)
             form.set(.oob, code)
-            let response = try await context.call(.registerContinue, form)
+            let response = try await context.call(endpoint, form)
             guard case .completed(.some(let token), _) = response else {
-                throw NativeAuthError.from(response, at: .registerContinue)
+                throw NativeAuthError.from(response, at: endpoint)
             }
             return try await StrongAuthRegistrationStep.signIn(context: context, token: token, username: username)
         }

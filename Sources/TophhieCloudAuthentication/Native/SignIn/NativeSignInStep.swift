@@ -21,10 +21,10 @@ public enum NativeSignInStep: Sendable {
             throw NativeAuthError.from(response, at: .token)
         }
         switch next {
-        case .mfaRequired(let token):
+        case .step(.mfaRequired, let token):
             let (introspected, methods) = try await introspect(.signInIntrospect, token: token, context: context)
             return .mfaRequired(MFARequiredStep(context: context, username: username, continuationToken: introspected, methods: methods))
-        case .registrationRequired(let token):
+        case .step(.registrationRequired, let token):
             let (introspected, methods) = try await introspect(.registerIntrospect, token: token, context: context)
             return .strongAuthRegistrationRequired(StrongAuthRegistrationStep(
                 context: context, username: username, continuationToken: introspected, methods: methods))
@@ -64,5 +64,13 @@ extension NativeSignInStep {
     func requireCompletion() throws -> TophhieAuthResult {
         guard case .completed(let result) = self else { throw NativeAuthError.furtherStepRequired(self) }
         return result
+    }
+
+    /// The end-user sentence of `NativeAuthError.furtherStepRequired(self)`, beside the cases so a new step words its own.
+    var furtherStepSentence: String {
+        switch self {
+        case .strongAuthRegistrationRequired: "The code was accepted. To finish signing in, add a verification method to the account."
+        case .completed, .codeRequired, .mfaRequired: "The code was accepted. To finish signing in, complete a second verification step."
+        }
     }
 }

@@ -30,7 +30,7 @@ public enum SignUpStep: Sendable {
             }
             return .passwordRequired(SignUpPasswordStep(context: context, username: username, continuationToken: passwordToken,
                                                         answer: ServerDetails(error)))
-        case .verificationRequired, .mfaRequired, .registrationRequired:
+        case .verificationRequired, .step:
             throw NativeAuthError.from(error, at: .signUpContinue)
         }
     }
