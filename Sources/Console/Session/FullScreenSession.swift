@@ -128,7 +128,7 @@ final class FullScreenSession {
                     handleWalkIn(key, desk: desk)
                     return .ignored
                 }
-                if key == .function(1) { showHelp("widget.help.place.queue", QueueScreen.helpEntries); return .ignored }
+                if key == .function(1) { showHelp(tr("widget.help.place.queue"), QueueScreen.helpEntries); return .ignored }
                 handleQueue(key, desk: desk)
                 return .ignored
             }
@@ -163,8 +163,9 @@ final class FullScreenSession {
         }
     }
 
-    private func showHelp(_ place: String, _ entries: [HelpEntry]) {
-        layers.append(.help(HelpOverlay(title: tr(place), entries: entries, words: .catalogue)))
+    /// Opens the help on `entries` over whatever is shown (`title`: where it was opened, in the catalogue's words).
+    private func showHelp(_ title: String, _ entries: [HelpEntry]) {
+        layers.append(.help(HelpOverlay(title: title, entries: entries, words: .catalogue)))
     }
 
     private func handle(_ key: Key, on backend: some Backend) -> FormOutcome {
@@ -181,7 +182,7 @@ final class FullScreenSession {
         consoleNotice = current.isConfirmingBack ? StatusLine(current.backQuestionText, kind: .info) : nil
         switch outcome {
         case .help:
-            showHelp("widget.help.place.screen", helpEntries(for: current))
+            showHelp(tr("widget.help.place.screen"), helpEntries(for: current))
         case .app(let name): runConsoleCommand(name, form: current, backend: backend)
         case .ignored, .changed, .leftField, .submitted, .back, .quit: break
         }
@@ -240,7 +241,7 @@ final class FullScreenSession {
         let before = current
         let outcome = current.handle(key)
         consoleNotice = current.isConfirmingBack ? StatusLine(current.backQuestionText, kind: .info) : nil
-        if outcome == .help { showHelp("widget.help.place.walkIn", current.helpEntries(on: terminalSize)) }
+        if outcome == .help { showHelp(tr("widget.help.place.walkIn"), current.helpEntries(on: terminalSize)) }
         walkIn = (form, current, Date())
         for event in ScreenInput.events(for: outcome, before: before, after: current, screen: form.screen) {
             switch form.apply(event) {
