@@ -25,7 +25,7 @@ public enum LightEndpointsScript {
     ///   - user: an account with a password and an MFA method; `password` is its password.
     public static func make(clientID: String, prefix: String, user: String, password: String) -> LoadScript {
         LoadScript(requestsPerRound: requests) { client, index in
-            var signUp = try client.call(LoadStep("set-up signup/start", .signUpStart, expected: .started),
+            let signUp = try client.call(LoadStep("set-up signup/start", .signUpStart, expected: .started),
                                          [.clientID: clientID, .username: "\(prefix)-\(index)@contoso.com", .challengeType: types]) ?? ""
             // Capabilities count from initiate on: the flow must say it can do MFA before `/token` asks for it.
             var mfa = try client.call(initiate, [.clientID: clientID, .username: user, .challengeType: types,
@@ -34,15 +34,9 @@ public enum LightEndpointsScript {
             mfa = try client.call(LoadStep("set-up token (password)", .token, grantType: .password, expected: .mfaRequired),
                                   [.clientID: clientID, .continuationToken: mfa, .grantType: "password", .username: user,
                                    .password: password]) ?? ""
-            var reset = try client.call(LoadStep("set-up resetpassword/start", .resetPasswordStart, expected: .started),
+            let reset = try client.call(LoadStep("set-up resetpassword/start", .resetPasswordStart, expected: .started),
                                         [.clientID: clientID, .username: user, .challengeType: types]) ?? ""
-            return { _ in
-                let flow = try client.call(initiate, [.clientID: clientID, .username: user, .challengeType: types]) ?? ""
-                try client.call(challenge, [.clientID: clientID, .continuationToken: flow, .challengeType: types])
-                signUp = try client.call(signUpChallenge, [.clientID: clientID, .continuationToken: signUp, .challengeType: types]) ?? ""
-                mfa = try client.call(introspect, [.clientID: clientID, .continuationToken: mfa]) ?? ""
-                reset = try client.call(resetChallenge, [.clientID: clientID, .continuationToken: reset, .challengeType: types]) ?? ""
-            }
+            return round(client, clientID: clientID, user: user, tokens: (signUp, mfa, reset))
         }
     }
 
@@ -52,14 +46,21 @@ public enum LightEndpointsScript {
     /// differs from the emulator only in the server.
     public static func bare(clientID: String, user: String) -> LoadScript {
         LoadScript(requestsPerRound: requests) { client, _ in
-            var (signUp, mfa, reset) = (String(repeating: "A", count: 43), String(repeating: "A", count: 43), String(repeating: "A", count: 43))
-            return { _ in
-                let flow = try client.call(initiate, [.clientID: clientID, .username: user, .challengeType: types]) ?? ""
-                try client.call(challenge, [.clientID: clientID, .continuationToken: flow, .challengeType: types])
-                signUp = try client.call(signUpChallenge, [.clientID: clientID, .continuationToken: signUp, .challengeType: types]) ?? ""
-                mfa = try client.call(introspect, [.clientID: clientID, .continuationToken: mfa]) ?? ""
-                reset = try client.call(resetChallenge, [.clientID: clientID, .continuationToken: reset, .challengeType: types]) ?? ""
-            }
+            let token = String(repeating: "A", count: 43)
+            return round(client, clientID: clientID, user: user, tokens: (token, token, token))
+        }
+    }
+
+    /// One round of the five requests; the sign-up, MFA and reset requests each send back the token of their previous answer.
+    private static func round(_ client: LoadClient, clientID: String, user: String,
+                              tokens: (signUp: String, mfa: String, reset: String)) -> (_ round: Int) throws -> Void {
+        var (signUp, mfa, reset) = tokens
+        return { _ in
+            let flow = try client.call(initiate, [.clientID: clientID, .username: user, .challengeType: types]) ?? ""
+            try client.call(challenge, [.clientID: clientID, .continuationToken: flow, .challengeType: types])
+            signUp = try client.call(signUpChallenge, [.clientID: clientID, .continuationToken: signUp, .challengeType: types]) ?? ""
+            mfa = try client.call(introspect, [.clientID: clientID, .continuationToken: mfa]) ?? ""
+            reset = try client.call(resetChallenge, [.clientID: clientID, .continuationToken: reset, .challengeType: types]) ?? ""
         }
     }
 

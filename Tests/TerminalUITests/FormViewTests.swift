@@ -92,14 +92,6 @@ import Testing
         #expect(form.focusOrder == [.field(0), .button(0)])
     }
 
-    @Test func secretsAreWipedAfterUse() {
-        var form = Forms.signIn()
-        form.fields[0].editor.insert("ada@contoso.com")
-        form.fields[1].editor.insert("S3cret!pass")
-        form.clearSecrets()
-        #expect(form.values == ["username": "ada@contoso.com", "password": ""])
-    }
-
     @Test func footerComesFromTheKeymap() {
         let full = Forms.signIn().effectiveKeymap.footerText()
         #expect(full == "Tab next  S-Tab prev  Enter submit  Esc back  ^R reveal  F1 help  ^C quit")

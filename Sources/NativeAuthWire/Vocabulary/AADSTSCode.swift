@@ -62,7 +62,4 @@ public enum AADSTSCode {
     /// Not in docs/protocol.md: the number the emulator sends for an expired refresh token; the
     /// validator reads it as `expiredToken` only for `grant_type=refresh_token`.
     public static let refreshTokenExpired = 700082
-    /// Domain name does not match the tenant identifier (authority host and path disagree).
-    /// Source: docs/protocol.md §N1.1, §N7.3, issue android#2310.
-    public static let domainMismatch = 500210
 }

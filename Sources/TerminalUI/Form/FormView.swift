@@ -159,11 +159,6 @@ public struct FormView: Hashable, Sendable {
         hasUnsavedChanges ?? fields.contains { $0.isTextual && !$0.value.isEmpty }
     }
 
-    /// Wipes password and code fields, so a secret does not stay on screen after it was used.
-    public mutating func clearSecrets() {
-        for index in fields.indices where fields[index].isSecret { fields[index].editor.clear() }
-    }
-
     /// Applies one key: the focused field first, then the keymap.
     public mutating func handle(_ key: Key) -> FormOutcome {
         let outcome = apply(key)

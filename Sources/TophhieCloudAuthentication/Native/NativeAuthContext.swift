@@ -23,6 +23,14 @@ struct NativeAuthContext: Sendable {
         return form
     }
 
+    /// A form that answers a challenge with the `code` sent to the person (`oob`), continuing with `token`.
+    func form(continuing token: String, code: String, grant: GrantType = .oob) -> FormBody {
+        var form = form(continuing: token)
+        form.set(.grantType, grant.wireValue)
+        form.set(.oob, code)
+        return form
+    }
+
     func call(_ endpoint: NativeAuthEndpoint, _ form: FormBody) async throws -> ValidatedResponse {
         try await client.call(endpoint, form)
     }

@@ -69,17 +69,12 @@ public final class VerificationStep: CodeEntryStep {
     public func submitCodeForNextStep(_ code: String) async throws -> NativeSignInStep {
         switch purpose {
         case .mfa:
-            var form = context.form(continuing: live.token)
-            form.set(.grantType, GrantType.mfaOOB.wireValue)
-            form.set(.oob, code)
+            var form = context.form(continuing: live.token, code: code, grant: .mfaOOB)
             context.addTokenFields(to: &form)
             let response = try await context.call(.token, form)
             return try await NativeSignInStep.next(after: response, context: context, username: username)
         case .continuing(let endpoint):
-            var form = context.form(continuing: live.token)
-            form.set(.grantType, GrantType.oob.wireValue)
-            form.set(.oob, code)
-            let response = try await context.call(endpoint, form)
+            let response = try await context.call(endpoint, context.form(continuing: live.token, code: code))
             guard case .completed(.some(let token), _) = response else {
                 throw NativeAuthError.from(response, at: endpoint)
             }

@@ -27,9 +27,7 @@ public final class ResetPasswordCodeStep: CodeEntryStep {
     /// - Returns: the step that takes the new password.
     /// - Throws: `PasswordResetError.invalidCode` (retry on this step with the same token), `.other(.expiredFlow)`, …
     public func submitCode(_ code: String) async throws -> ResetPasswordNewPasswordStep {
-        var form = context.form(continuing: live.token)
-        form.set(.grantType, GrantType.oob.wireValue)
-        form.set(.oob, code)
+        let form = context.form(continuing: live.token, code: code)
         let response = try await resetCall(.resetPasswordContinue, form, context: context)
         guard case .passwordRequired(let token) = response else {
             throw PasswordResetError(NativeAuthError.from(response, at: .resetPasswordContinue))

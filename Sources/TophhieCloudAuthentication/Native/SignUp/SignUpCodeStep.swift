@@ -26,10 +26,7 @@ public final class SignUpCodeStep: CodeEntryStep {
     /// - Throws: `NativeAuthError.invalidCode` (retry on this step: the same token is reused),
     ///   `.expiredFlow`, `.userAlreadyExists`, `.browserRequired`, `.networkFailure`, …
     public func submitCode(_ code: String) async throws -> SignUpStep {
-        var form = context.form(continuing: live.token)
-        form.set(.grantType, GrantType.oob.wireValue)
-        form.set(.oob, code)
-        let response = try await context.call(.signUpContinue, form)
+        let response = try await context.call(.signUpContinue, context.form(continuing: live.token, code: code))
         return try await SignUpStep.next(after: response, context: context, username: username)
     }
 }
