@@ -272,26 +272,6 @@ public final class TenantEmulator: @unchecked Sendable {
         return lower == tenant.id || lower == "\(tenant.name.lowercased()).onmicrosoft.com" || lower == tenant.name.lowercased()
     }
 
-    private func route(_ context: RequestContext) throws -> EmulatorResponse {
-        switch context.endpoint {
-        case .signInInitiate: try signInInitiate(context)
-        case .signInChallenge: try signInChallenge(context)
-        case .signInIntrospect: try mfaIntrospect(context)
-        case .token: try token(context)
-        case .registerIntrospect: try registerIntrospect(context)
-        case .registerChallenge: try registerChallenge(context)
-        case .registerContinue: try registerContinue(context)
-        case .signUpStart: try signUpStart(context)
-        case .signUpChallenge: try signUpChallenge(context)
-        case .signUpContinue: try signUpContinue(context)
-        case .resetPasswordStart: try resetStart(context)
-        case .resetPasswordChallenge: try resetChallenge(context)
-        case .resetPasswordContinue: try resetContinue(context)
-        case .resetPasswordSubmit: try resetSubmit(context)
-        case .resetPasswordPollCompletion: try resetPoll(context)
-        }
-    }
-
     // MARK: Shared answers
 
     static let encoder: JSONEncoder = {

@@ -57,3 +57,27 @@ extension FlowStep {
         }
     }
 }
+
+/// The handler of each native-auth endpoint, beside the steps that make its call legal, so a new step's endpoints are
+/// routed in the file that declares it (the compiler lists a missing one).
+extension TenantEmulator {
+    func route(_ context: RequestContext) throws -> EmulatorResponse {
+        switch context.endpoint {
+        case .signInInitiate: try signInInitiate(context)
+        case .signInChallenge: try signInChallenge(context)
+        case .signInIntrospect: try mfaIntrospect(context)
+        case .token: try token(context)
+        case .registerIntrospect: try registerIntrospect(context)
+        case .registerChallenge: try registerChallenge(context)
+        case .registerContinue: try registerContinue(context)
+        case .signUpStart: try signUpStart(context)
+        case .signUpChallenge: try signUpChallenge(context)
+        case .signUpContinue: try signUpContinue(context)
+        case .resetPasswordStart: try resetStart(context)
+        case .resetPasswordChallenge: try resetChallenge(context)
+        case .resetPasswordContinue: try resetContinue(context)
+        case .resetPasswordSubmit: try resetSubmit(context)
+        case .resetPasswordPollCompletion: try resetPoll(context)
+        }
+    }
+}

@@ -45,6 +45,14 @@ public struct PolicyKnob: Sendable {
     /// The field of ``key`` inside its section.
     public var field: String { String(key.split(separator: ".")[1]) }
 
+    /// Every scalar setting of the policy file, by section; each section declares its rows beside its fields, so a new
+    /// setting is one field and one row in one place.
+    public static let all: [PolicyKnob] = {
+        typealias Policy = TenantPolicy
+        return Policy.SignUp.knobs + Policy.PasswordRules.knobs + Policy.MFA.knobs + Policy.OTP.knobs + Policy.Tokens.knobs
+            + Policy.PasswordReset.knobs + Policy.DeviceCode.knobs + Policy.Graph.knobs
+    }()
+
     // MARK: Declaring
 
     static func bool(_ key: String, _ path: WritableKeyPath<TenantPolicy, Bool> & Sendable, patchable: Bool = false, _ doc: String) -> Self {
