@@ -143,3 +143,33 @@ struct PolicyKnobTests {
         #expect(harness.control("DELETE", "users/jane.doe@contoso.com").status == 404)
     }
 }
+
+/// Every scalar field of a policy section has its knob row: a field added without one would be read by no policy
+/// file, `PATCH` or panel, and missing from docs/emulator.md, with nothing failing.
+@Suite struct PolicyKnobCoverageTests {
+    @Test func everyScalarSettingHasItsRow() throws {
+        let policy = try Harness().emulator.policy
+        let keys = Set(PolicyKnob.all.map(\.key))
+        var missing: [String] = [], checked = 0
+        for section in Mirror(reflecting: policy).children {
+            guard let sectionName = section.label else { continue }
+            for field in Mirror(reflecting: section.value).children {
+                guard let fieldName = field.label, Self.isScalar(field.value) else { continue }
+                let key = "\(sectionName).\(fieldName)"
+                checked += 1
+                if !keys.contains(key) { missing.append(key) }
+            }
+        }
+        #expect(checked >= PolicyKnob.all.count, "only \(checked) scalar fields found")
+        #expect(missing.isEmpty, "policy fields without a PolicyKnob row: \(missing)")
+    }
+
+    /// A bool, a whole number (a limit may be absent) or a word from a closed list.
+    private static func isScalar(_ value: Any) -> Bool {
+        switch value {
+        case is Bool, is Int, is Int?: true
+        case let word as any RawRepresentable: word.rawValue is String
+        default: false
+        }
+    }
+}
