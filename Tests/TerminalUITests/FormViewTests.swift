@@ -107,6 +107,16 @@ import Testing
         #expect(keymap.footerText(fitting: 10) == "F1 help")
     }
 
+    /// A mark at the footer's end (a recording's `● REC`) takes the room of the easiest hints, not of "^C quit".
+    @Test func aFooterMarkTakesTheEasiestHintsRoom() {
+        var buffer = Buffer(size: Size(width: 80, height: 12))
+        FormRenderer.render(Forms.signIn(), footerReserve: 7, into: &buffer)
+        buffer.writeAtRowEnd("● REC", row: 11)
+        let footer = buffer.lines()[11]
+        #expect(footer.contains("F1 help  ^C quit ") && footer.hasSuffix(" ● REC ") && !footer.contains("…"), "\(footer)")
+        #expect(!footer.contains("S-Tab"), "\(footer)")
+    }
+
     /// An error to act on is read to its end: it wraps above the footer instead of being cut.
     @Test func aLongStatusWraps() {
         var form = Forms.signIn()

@@ -420,7 +420,9 @@ final class FullScreenSession {
                 }
             }
         } else {
-            cursor = FormRenderer.render(form, pane: content, into: &full)
+            // Room for the recording mark (with the blank column each side writeAtRowEnd keeps).
+            let reserve = recording?.isRecording == true ? DisplayWidth.of(Self.recordingMark) + 2 : 0
+            cursor = FormRenderer.render(form, pane: content, footerReserve: reserve, into: &full)
         }
         var shownCursor = cursor
         for layer in layers {

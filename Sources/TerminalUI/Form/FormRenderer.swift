@@ -21,8 +21,10 @@ public enum FormRenderer {
     /// - Parameter pane: a pane to show under the form (the console's outbox or trace). With one, both are
     ///   framed and titled (``PaneBox``): the form's frame, which has the keys, is the focused one. The pane
     ///   takes only the rows its lines need (see ``PaneContent/height(onScreen:)``), above the status line.
+    /// - Parameter footerReserve: columns the footer leaves blank at its right end for a mark drawn there (the
+    ///   console's `● REC`): its hints drop the easiest first to make room, rather than the mark cutting the last ones.
     @discardableResult
-    public static func render(_ form: FormView, pane: PaneContent? = nil, into buffer: inout Buffer) -> Point? {
+    public static func render(_ form: FormView, pane: PaneContent? = nil, footerReserve: Int = 0, into buffer: inout Buffer) -> Point? {
         let size = buffer.size
         buffer.fill(Rect(size: size))
         guard size.height >= minimumSize.height, size.width >= minimumSize.width else {
@@ -39,7 +41,7 @@ public enum FormRenderer {
         for (index, line) in lines.enumerated() {
             buffer.write(line, at: Point(x: left, y: size.height - 1 - lines.count + index), style: form.status?.style ?? .plain)
         }
-        FooterBar.render(form.footerKeymap, words: form.words, into: &buffer, row: size.height - 1)
+        FooterBar.render(form.footerKeymap, words: form.words, reserve: footerReserve, into: &buffer, row: size.height - 1)
 
         let paneHeight = pane?.height(onScreen: size.height) ?? 0
         let body = Rect(x: left, y: 2, width: contentWidth, height: bodyHeight(size: size, statusRows: max(1, lines.count), paneHeight: paneHeight))
