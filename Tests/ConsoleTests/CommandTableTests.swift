@@ -1,6 +1,8 @@
+import AccountFlow
 import CommandGrammar
 import Console
 import Foundation
+import NativeAuthWire
 import Testing
 
 /// One table of commands and options: each parser accepts exactly the table's options, and `--help`
@@ -79,6 +81,17 @@ import Testing
         }
         #expect(!main.contains("--exit-after-first-frame"))
         #expect(!main.contains("__complete"))
+    }
+
+    /// The launcher cannot import the wire vocabulary (it reads the table before Foundation is loaded), so the
+    /// command line spells its words again: they must be the step catalogue's, or `--capabilities` would refuse a
+    /// capability the console renders (or offer one it does not) and completion would offer the wrong words.
+    @Test func capabilityAndChallengeTypeWordsAreTheCatalogues() {
+        #expect(CommandTable.capabilityNames == ServerStep.capabilities.map(\.wireValue))
+        let challengeTypes = ServerStep.allCases.compactMap { step -> String? in
+            if case .challenge(let type) = step.declaration.ask { type.wireValue } else { nil }
+        }
+        #expect(CommandTable.challengeTypeNames == Set(challengeTypes).sorted())
     }
 
     @Test func versionNeedsAnOtherwiseValidLine() throws {
