@@ -110,6 +110,21 @@ private enum Typed {
         #expect(parsed.passwordVariables == ["TOPHHIE_PASSWORD"])
     }
 
+    @Test("a submit the form refuses itself (the email left empty) is no step: the file it is in still replays")
+    func aSubmitRefusedByTheFormIsNotRecorded() {
+        var session = RecordedSession(settings: FlowSettings())
+        session.send(.menuChosen(.signIn))
+        session.type([(.password, Typed.password)])
+        session.send(.submitted)
+        #expect(session.recorder.steps == [], "nothing was sent, so a replay has nothing to do")
+        session.type([(.email, Typed.email)])
+        session.send(.submitted, .signInAdvanced(.success(.completed(Typed.account))))
+        #expect(session.recorder.steps == [
+            .start(FlowStart(flow: .signIn, email: Typed.email, password: .environment("TOPHHIE_PASSWORD"), attributes: [:])),
+            .expect(Expectation(step: "signedIn")),
+        ])
+    }
+
     @Test("the same password typed twice is one variable; another password is a second one")
     func passwordsAreNamedOncePerPassword() {
         var session = RecordedSession(settings: FlowSettings())

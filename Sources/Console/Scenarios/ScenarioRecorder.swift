@@ -79,7 +79,7 @@ struct ScenarioRecorder {
         guard steps != nil else { return }
         if let error = Self.serverError(in: event) { open?.error = error }
         // Input while a request is out, or that changed nothing, did nothing a replay must do.
-        if before.pending == nil, before != after { take(event, on: before.step) }
+        if before.pending == nil, before != after { take(event, on: before.step, leadingTo: after) }
         if case .deviceCode = before.step, case .signedIn(let account, _) = after.step { deviceCodeApproved(by: account.username) }
         settle(after)
     }
@@ -98,8 +98,12 @@ struct ScenarioRecorder {
 
     // MARK: Steps from events
 
-    private mutating func take(_ event: FlowEvent, on step: FlowStep) {
-        if case .submitted = event { return submitted(on: step) }
+    private mutating func take(_ event: FlowEvent, on step: FlowStep, leadingTo after: FlowState) {
+        if case .submitted = event {
+            // Refused by the form's own checks (an empty email): nothing was sent, so a replay has nothing to do.
+            guard after.pending != nil || after.step.name != step.name else { return }
+            return submitted(on: step)
+        }
         if case .useCodeInstead = event, case .signInStart(let form) = step {
             return add(.start(FlowStart(flow: .signIn, email: form.email, password: nil, attributes: [:])))
         }
