@@ -40,4 +40,20 @@ import TenantEmulator
         await flow.send(.submitted)
         #expect(flow.screen.title == "Signed in", "\(flow.screen)")
     }
+
+    /// Found by a new operator: an hour on the emulator's clock later the code is forgotten, and Ctrl-O said no code
+    /// was in the outbox "yet", as if waiting would bring one.
+    @Test func aForgottenCodeIsToBeAskedForAgainNotWaitedFor() async throws {
+        let flow = try FlowOnEmulator(preset: "email-otp")
+        await flow.send(.menuChosen(.signIn))
+        await flow.fill(.email, "alex.kim@contoso.com")
+        await flow.send(.submitted)
+        guard case .codeEntry(let entry) = flow.state.step else { Issue.record("no code screen: \(flow.screen)"); return }
+        flow.tenant.server.emulator.clock.advance(by: 3600)
+        let codes = EmulatorOutbox(outbox: flow.tenant.server.emulator.outbox).sentCodes()
+        #expect(codes.isEmpty, "the emulator still holds \(codes)")
+        let notice = codes.noLiveCode(sentTo: entry.delivery.sentTo)
+        #expect(notice.hasSuffix("ask for a new one."), "\(notice)")
+        #expect(!notice.contains("yet"), "\(notice)")
+    }
 }
