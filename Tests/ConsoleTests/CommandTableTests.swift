@@ -1,5 +1,5 @@
 import CommandGrammar
-import Console
+import ConsoleCommandLine
 import Foundation
 import Testing
 
