@@ -130,7 +130,7 @@ let package = Package(
         // emulator panel), the desk's queue screens; the executable only wires it up.
         .target(name: "Console", dependencies: [
             "ConsoleCommandLine", "ScenarioFiles", "EnrolmentDesk", "FlowRunner", "AccountFlow", "CursesBackend", "EnrolmentFiles", "Launcher",
-            "Localization", "QRCode", "ScreenPresentation", "SharedQueue", "TenantEmulator", "TerminalUI", "TophhieCloudAuthentication",
+            "Localization", "QRCode", "ScreenPresentation", "TenantEmulator", "TerminalUI", "TophhieCloudAuthentication",
         ]),
         // Every flow screen with fictional values, and the gallery of them (`scripts/gallery` writes docs/screens.md
         // with `screen-gallery`); the snapshot tests draw the same screens.
