@@ -96,17 +96,48 @@ let package = Package(
         // Many desks on one list: the shared queue, its claims and its record in PostgreSQL (libpq). Off the pool
         // through OffPoolWork.
         .target(name: "SharedQueue", dependencies: ["CLibPQ", "EnrolmentFiles", "EmailAddresses", "OffPool"]),
-        // The console: command line, effect runner, panes; the executable only wires it up.
+        // The console, in rooms by job (docs/ARCHITECTURE.md, "Module map"). The command line: what the user asked, each
+        // command's options, help, completions, `--debug`'s log. Scenario files name their tenant through its profiles.
+        .target(name: "ConsoleCommandLine", dependencies: [
+            "CommandGrammar", "EnrolmentFiles", "Localization", "SharedQueue", "TenantEmulator", "TerminalUI", "TophhieCloudAuthentication",
+        ]),
+        // Scenario files: read, written, and recorded from a session (F9).
+        .target(name: "ScenarioFiles", dependencies: [
+            "ConsoleCommandLine", "AccountFlow", "EnrolmentFiles", "Localization", "MailboxCodes", "StrictJSON", "TenantEmulator", "TophhieCloudAuthentication",
+        ]),
+        // Support staff's enrolment desk: the list or shared queue, walk-ins, the record, `tophhie enrol` and `record`.
+        .target(name: "EnrolmentDesk", dependencies: [
+            "ConsoleCommandLine", "AccountFlow", "CursesBackend", "EnrolmentFiles", "Launcher", "Localization", "OffPool", "ScreenPresentation",
+            "SharedQueue", "TenantEmulator", "TerminalUI", "TophhieCloudAuthentication",
+        ]),
+        // The flow run against the framework, shared by every front: the model, the effect runner, the trace, the
+        // embedded tenant.
+        .target(name: "FlowRunner", dependencies: [
+            "ConsoleCommandLine", "ScenarioFiles", "EnrolmentDesk", "AccountFlow", "AccountFlowLive", "EmailAddresses", "EmulatorServer",
+            "EnrolmentFiles", "Localization", "OffPool", "SharedQueue", "TenantEmulator", "TerminalUI", "TophhieCloudAuthentication",
+        ]),
+        // The commands for scripts: token, accounts, lookup, history, tenant snapshot and diff, doctor.
+        .target(name: "ConsoleCommands", dependencies: [
+            "ConsoleCommandLine", "FlowRunner", "CommandGrammar", "EmailAddresses", "EmulatorServer", "TenantConfiguration", "TenantEmulator",
+            "TerminalUI", "TophhieCloudAuthentication",
+        ]),
+        // Operators' scenario runs (`tophhie run`): driver, shards, comparison with a tenant snapshot, CI reports.
+        .target(name: "ScenarioRuns", dependencies: [
+            "ConsoleCommandLine", "FlowRunner", "ScenarioFiles", "ConsoleCommands", "AccountFlow", "CommandGrammar", "EnrolmentFiles",
+            "MailboxCodes", "TenantConfiguration", "TenantEmulator", "TerminalUI", "TophhieCloudAuthentication",
+        ]),
+        // The session shell both groups sit at: full-screen and line fronts, the operator's workbench (trace inspector,
+        // emulator panel), the desk's queue screens; the executable only wires it up.
         .target(name: "Console", dependencies: [
-            "TophhieCloudAuthentication", "Localization", "AccountFlow", "AccountFlowLive", "TerminalUI", "ScreenPresentation", "CursesBackend", "Launcher", "CommandGrammar",
-            "TenantEmulator", "EmulatorServer", "EnrolmentFiles", "SharedQueue", "TenantConfiguration", "MailboxCodes", "QRCode", "StrictJSON", "EmailAddresses", "OffPool",
+            "ConsoleCommandLine", "ScenarioFiles", "EnrolmentDesk", "FlowRunner", "AccountFlow", "CursesBackend", "EnrolmentFiles", "Launcher",
+            "Localization", "QRCode", "ScreenPresentation", "TenantEmulator", "TerminalUI", "TophhieCloudAuthentication",
         ]),
         // Every flow screen with fictional values, and the gallery of them (`scripts/gallery` writes docs/screens.md
         // with `screen-gallery`); the snapshot tests draw the same screens.
-        .target(name: "ScreenGallery", dependencies: ["AccountFlow", "Localization", "ScreenPresentation", "TerminalUI", "TophhieCloudAuthentication", "Console"]),
+        .target(name: "ScreenGallery", dependencies: ["AccountFlow", "Localization", "ScreenPresentation", "TerminalUI", "TophhieCloudAuthentication", "Console", "FlowRunner"]),
         .executableTarget(name: "screen-gallery", dependencies: ["ScreenGallery"]),
         .target(name: "TestSupport", dependencies: ["NativeAuthWire", "TophhieCloudAuthentication", "TerminalUI", "TenantEmulator", "OffPool"]),
-        .executableTarget(name: "tophhie-console", dependencies: ["Console", "CommandGrammar", "CursesBackend", "TenantEmulator", "EmulatorServer"]),
+        .executableTarget(name: "tophhie-console", dependencies: ["Console", "ConsoleCommandLine", "ConsoleCommands", "EnrolmentDesk", "ScenarioRuns", "CommandGrammar", "CursesBackend", "TenantEmulator", "EmulatorServer"]),
 
         // The launcher: a static Swift runtime and no Foundation, so its first frame comes before the
         // console's libraries load; it then execs `tophhie-console` from its own folder.
@@ -150,8 +181,11 @@ let package = Package(
         // Against a real PostgreSQL over TLS that the tests start (TestSupport's PostgreSQLServer).
         .testTarget(name: "SharedQueueTests", dependencies: ["SharedQueue", "EnrolmentFiles", "TestSupport"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["EnrolmentFiles", "EmailAddresses", "QRCode", "TenantConfiguration", "MailboxCodes", "Console", "Launcher", "CommandGrammar", "TophhieCloudAuthentication", "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport", "ScreenGallery"],
-                    exclude: ["Schemas", "Snapshots", "Scripts"]),
+        .testTarget(name: "ConsoleTests", dependencies: [
+            "Console", "ConsoleCommandLine", "ScenarioFiles", "EnrolmentDesk", "FlowRunner", "ConsoleCommands", "ScenarioRuns",
+            "EnrolmentFiles", "EmailAddresses", "QRCode", "TenantConfiguration", "MailboxCodes", "Launcher", "CommandGrammar", "TophhieCloudAuthentication",
+            "ScreenPresentation", "AccountFlow", "TenantEmulator", "EmulatorServer", "LoopbackHTTP", "TestSupport", "ScreenGallery",
+        ], exclude: ["Schemas", "Snapshots", "Scripts"]),
         // Interoperability with the ecosystem: MSAL Python on our token cache, Selenium + Chromium on the
         // sign-in pages. Scripts/ holds the Python programs the tests start.
         .testTarget(name: "InteropTests", dependencies: ["TophhieCloudAuthentication", "TenantEmulator", "EmulatorServer", "TestSupport"],

@@ -1,5 +1,6 @@
 import AccountFlow
 import Console
+import FlowRunner
 import Foundation
 import TerminalUI
 import TophhieCloudAuthentication

@@ -1,7 +1,11 @@
 import CommandGrammar
 import Console
+import ConsoleCommandLine
+import ConsoleCommands
 import CursesBackend
+import EnrolmentDesk
 import Foundation
+import ScenarioRuns
 import TenantEmulator
 
 // Command dispatch only; each command lives in its own module or file. Started by the `tophhie`

@@ -1,5 +1,4 @@
 import AccountFlow
-@testable import Console
 import Foundation
 import Testing
 import TenantEmulator

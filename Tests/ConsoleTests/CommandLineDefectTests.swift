@@ -1,4 +1,6 @@
 @testable import Console
+@testable import ConsoleCommandLine
+@testable import ConsoleCommands
 import Foundation
 import Testing
 import TophhieCloudAuthentication

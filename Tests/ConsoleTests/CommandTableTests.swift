@@ -1,6 +1,6 @@
 import AccountFlow
 import CommandGrammar
-import Console
+import ConsoleCommandLine
 import Foundation
 import NativeAuthWire
 import Testing

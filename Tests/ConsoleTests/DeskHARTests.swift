@@ -1,5 +1,4 @@
 import AccountFlow
-@testable import Console
 import EnrolmentFiles
 import Foundation
 import Launcher

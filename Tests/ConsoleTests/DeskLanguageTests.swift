@@ -1,5 +1,5 @@
 @testable import AccountFlow
-@testable import Console
+@testable import EnrolmentDesk
 import EnrolmentFiles
 import Foundation
 import Localization

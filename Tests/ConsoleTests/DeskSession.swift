@@ -1,6 +1,8 @@
 import AccountFlow
 @testable import Console
+@testable import EnrolmentDesk
 import EnrolmentFiles
+@testable import FlowRunner
 import Foundation
 import TerminalUI
 import TestSupport

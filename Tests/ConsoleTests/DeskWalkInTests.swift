@@ -1,6 +1,7 @@
 import AccountFlow
-@testable import Console
+@testable import EnrolmentDesk
 import EnrolmentFiles
+@testable import FlowRunner
 import Foundation
 @testable import TenantEmulator
 import Testing

@@ -1,4 +1,5 @@
-@testable import Console
+@testable import ConsoleCommandLine
+@testable import ConsoleCommands
 import EmulatorServer
 import Foundation
 import Synchronization

@@ -1,5 +1,6 @@
 import AccountFlow
-@testable import Console
+@testable import ConsoleCommandLine
+@testable import EnrolmentDesk
 import EnrolmentFiles
 import Foundation
 import TestSupport

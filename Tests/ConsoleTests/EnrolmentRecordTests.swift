@@ -1,5 +1,5 @@
 import AccountFlow
-@testable import Console
+@testable import EnrolmentDesk
 import EnrolmentFiles
 import Foundation
 import Testing

@@ -1,5 +1,4 @@
 import AccountFlow
-@testable import Console
 import Foundation
 @testable import TenantEmulator
 import Testing

@@ -1,5 +1,5 @@
 import AccountFlow
-@testable import Console
+@testable import FlowRunner
 import Foundation
 import LoopbackHTTP
 @testable import TenantEmulator

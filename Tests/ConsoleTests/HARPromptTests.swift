@@ -1,4 +1,6 @@
 @testable import Console
+@testable import ConsoleCommandLine
+@testable import FlowRunner
 import Foundation
 import Launcher
 import TerminalUI

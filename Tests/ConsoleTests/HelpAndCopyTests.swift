@@ -1,5 +1,6 @@
 import AccountFlow
 @testable import Console
+@testable import FlowRunner
 import Foundation
 import Launcher
 import TerminalUI

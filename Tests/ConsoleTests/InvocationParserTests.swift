@@ -1,5 +1,5 @@
 import CommandGrammar
-import Console
+import ConsoleCommandLine
 import TophhieCloudAuthentication
 import Foundation
 import Testing

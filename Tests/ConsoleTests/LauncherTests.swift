@@ -1,3 +1,4 @@
+@testable import ConsoleCommandLine
 import Foundation
 import AccountFlow
 @testable import Console

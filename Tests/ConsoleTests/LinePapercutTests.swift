@@ -1,5 +1,5 @@
 @testable import AccountFlow
-@testable import Console
+@testable import FlowRunner
 import Testing
 import TophhieCloudAuthentication
 

@@ -1,5 +1,6 @@
 @testable import AccountFlow
 @testable import Console
+@testable import FlowRunner
 import Foundation
 import Glibc
 import Synchronization

@@ -1,4 +1,4 @@
-@testable import Console
+@testable import ConsoleCommandLine
 import EmulatorServer
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 import CommandGrammar
-@testable import Console
+@testable import ConsoleCommandLine
 import Foundation
 import TenantEmulator
 import Testing

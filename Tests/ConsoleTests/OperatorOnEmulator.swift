@@ -1,6 +1,6 @@
+@testable import ConsoleCommandLine
 import EmulatorServer
 import Foundation
-@testable import Console
 import TenantEmulator
 import TestSupport
 import TophhieCloudAuthentication

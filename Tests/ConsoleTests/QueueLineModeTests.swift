@@ -1,6 +1,8 @@
 @testable import AccountFlow
 @testable import Console
+@testable import EnrolmentDesk
 import EnrolmentFiles
+@testable import FlowRunner
 import Foundation
 import Testing
 import TerminalUI

@@ -1,4 +1,4 @@
-@testable import Console
+@testable import EnrolmentDesk
 import EnrolmentFiles
 import Testing
 import TerminalUI

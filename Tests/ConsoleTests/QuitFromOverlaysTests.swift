@@ -1,5 +1,6 @@
 import AccountFlow
 @testable import Console
+@testable import FlowRunner
 import TerminalUI
 import TestSupport
 import Testing

@@ -1,5 +1,5 @@
-@testable import Console
 import AccountFlow
+@testable import FlowRunner
 import Foundation
 import Testing
 import TophhieCloudAuthentication

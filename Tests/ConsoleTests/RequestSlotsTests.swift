@@ -1,4 +1,4 @@
-@testable import Console
+@testable import FlowRunner
 import Synchronization
 import Testing
 import TestSupport

@@ -1,4 +1,4 @@
-import Console
+import ConsoleCommandLine
 import Foundation
 import Testing
 

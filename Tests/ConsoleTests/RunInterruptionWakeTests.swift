@@ -1,7 +1,7 @@
-@testable import Console
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import ScenarioRuns
 import Synchronization
 import Testing
 

@@ -1,4 +1,4 @@
-@testable import Console
+@testable import FlowRunner
 import Foundation
 import Localization
 import Testing

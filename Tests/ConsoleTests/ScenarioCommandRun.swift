@@ -1,5 +1,6 @@
-@testable import Console
+@testable import ConsoleCommandLine
 import Foundation
+@testable import ScenarioRuns
 import Synchronization
 
 /// Collects what a command prints.

@@ -1,5 +1,5 @@
-@testable import Console
 import CommandGrammar
+@testable import ConsoleCommandLine
 import Foundation
 import TenantEmulator
 import Testing

@@ -1,8 +1,9 @@
-@testable import Console
+@testable import ConsoleCommandLine
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import ScenarioRuns
 import Synchronization
 import Testing
 import TestSupport

@@ -1,6 +1,9 @@
 import AccountFlow
 @testable import Console
+@testable import ConsoleCommandLine
 import Foundation
+@testable import ScenarioFiles
+@testable import ScenarioRuns
 import TenantEmulator
 import Testing
 import TophhieCloudAuthentication

@@ -1,8 +1,9 @@
-@testable import Console
+@testable import ConsoleCommandLine
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import ScenarioRuns
 import Testing
 
 /// Where `tophhie run` writes its reports, and what the reports call the files: a report never destroys what is at

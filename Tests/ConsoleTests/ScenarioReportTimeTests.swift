@@ -1,8 +1,8 @@
-@testable import Console
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import ScenarioRuns
 import Testing
 
 /// Report durations are written the one way CI publishers read them: seconds with a point and three decimals,

@@ -1,8 +1,10 @@
-@testable import Console
+@testable import ConsoleCommandLine
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+@testable import ScenarioFiles
+@testable import ScenarioRuns
 import TenantEmulator
 import Testing
 import TestSupport

@@ -1,5 +1,7 @@
-@testable import Console
+@testable import ConsoleCommandLine
 import Foundation
+@testable import ScenarioFiles
+@testable import ScenarioRuns
 import Testing
 import TophhieCloudAuthentication
 

@@ -1,6 +1,7 @@
 import AccountFlow
-@testable import Console
+@testable import FlowRunner
 import Foundation
+@testable import ScenarioFiles
 import ScreenGallery
 import TenantEmulator
 import TestSupport

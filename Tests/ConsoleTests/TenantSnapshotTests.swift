@@ -1,6 +1,8 @@
 import AccountFlow
-@testable import Console
+@testable import ConsoleCommandLine
+@testable import ConsoleCommands
 import EmulatorServer
+@testable import FlowRunner
 import Foundation
 import TenantConfiguration
 import TenantEmulator

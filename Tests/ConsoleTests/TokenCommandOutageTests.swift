@@ -1,4 +1,3 @@
-@testable import Console
 import Foundation
 import Testing
 import TophhieCloudAuthentication

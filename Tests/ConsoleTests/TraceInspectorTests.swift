@@ -1,5 +1,7 @@
 import AccountFlow
 @testable import Console
+@testable import ConsoleCommandLine
+@testable import FlowRunner
 import Foundation
 import Launcher
 import TerminalUI

@@ -1,5 +1,5 @@
-@testable import Console
 import EnrolmentFiles
+@testable import FlowRunner
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import Console
+@testable import FlowRunner
 import Foundation
 import Launcher
 import TerminalUI

@@ -1,7 +1,10 @@
 import AccountFlow
+import ConsoleCommandLine
 import CursesBackend
+import EnrolmentDesk
+import FlowRunner
 import Foundation
-import SharedQueue
+import ScenarioFiles
 import Launcher
 import Localization
 import TerminalUI
@@ -21,11 +24,11 @@ public enum ConsoleApp {
             return fail(problem)
         }
         if case .console(_, let options) = invocation, let problem = harProblem(options, environment: environment) { return fail(problem) }
-        if case .embedded(_, let options) = invocation, let problem = outputProblem(options.scenarioPath, flag: "--record-scenario") {
+        if case .embedded(_, let options) = invocation, let problem = OutputFile.problem(options.scenarioPath, flag: "--record-scenario") {
             TerminalHandover.release(environment: environment)
             return fail(problem)
         }
-        if case .console(_, let options) = invocation, let problem = outputProblem(options.scenarioPath, flag: "--record-scenario") {
+        if case .console(_, let options) = invocation, let problem = OutputFile.problem(options.scenarioPath, flag: "--record-scenario") {
             return fail(problem)
         }
         // The record is opened (and its chain checked) before the session, so no person is lost to a bad file.
@@ -34,11 +37,11 @@ public enum ConsoleApp {
             return fail(problem)
         }
         if case .console(_, let options) = invocation, let problem = EnrolmentRecorder.problem(options.recordPath) { return fail(problem) }
-        if case .embedded(_, let options) = invocation, let problem = outputProblem(options.reportPath, flag: "--report") {
+        if case .embedded(_, let options) = invocation, let problem = OutputFile.problem(options.reportPath, flag: "--report") {
             TerminalHandover.release(environment: environment)
             return fail(problem)
         }
-        if case .console(_, let options) = invocation, let problem = outputProblem(options.reportPath, flag: "--report") { return fail(problem) }
+        if case .console(_, let options) = invocation, let problem = OutputFile.problem(options.reportPath, flag: "--report") { return fail(problem) }
         // The screens' language for the whole session; an enrolment desk's person may change it until the idle reset.
         let language = Localizer.resolved(option: invocation.consoleOptions?.language, environment: environment)
         return Localization.$choice.withValue(LanguageChoice(language)) { runSession(invocation, environment: environment) }
@@ -61,7 +64,7 @@ public enum ConsoleApp {
                                    scopes: options.scopes ?? TophhieConfiguration.defaultScopes)
                 guard let configured = auth.currentConfiguration else { return fail("the configuration was not kept") }
                 configuration = configured
-                interactive = try interactiveStack(clientID: target.clientID, authority: target.authority, options: options,
+                interactive = try InteractiveRunner.stack(clientID: target.clientID, authority: target.authority, options: options,
                                                    cachePath: options.tokenCachePath ?? TokenCacheFile.defaultPath(environment: environment),
                                                    graph: options.graph ?? target.defaultGraph)
             } catch {
@@ -112,7 +115,7 @@ public enum ConsoleApp {
                                capabilities: settings.capabilities, challengeTypes: tenant.challengeTypes,
                                scopes: options.scopes ?? TophhieConfiguration.defaultScopes)
             // A new tenant each run: tokens stay in memory unless a cache file is named.
-            interactive = try interactiveStack(clientID: tenant.clientID, authority: tenant.authority, options: options,
+            interactive = try InteractiveRunner.stack(clientID: tenant.clientID, authority: tenant.authority, options: options,
                                                cachePath: options.tokenCachePath,
                                                graph: options.graph ?? URL(string: tenant.server.origin + "/v1.0"),
                                                clock: tenant.clock)
@@ -148,73 +151,12 @@ public enum ConsoleApp {
         return ScenarioRecording(path: path, preset: preset, target: target, caFile: options.caFile)
     }
 
-    /// `--queue FILE.csv`: the list checked against the sign-up form the screens use, and its progress read;
-    /// `--queue postgresql://… --event NAME`: a desk on the shared event (blocking: before the session); nil without `--queue`.
-    /// `tenant` goes into the record lines; `eventTenant` must be the one the event was loaded for.
-    static func openDesk(_ options: ConsoleOptions, attributes: [RequiredAttribute], tenant: String,
-                         eventTenant: String) throws(EnrolmentDeskError) -> EnrolmentDesk? {
-        guard let path = options.queuePath else { return nil }
-        let form = EnrolmentForm(attributes: attributes)
-        guard DatabaseURL.isDatabaseURL(path) else { return try EnrolmentDesk(listPath: path, reportPath: options.reportPath, form: form) }
-        let url: DatabaseURL
-        do throws(DatabaseError) {
-            url = try DatabaseURL(path)
-        } catch {
-            throw EnrolmentDeskError(error.description)
-        }
-        let staff = EnrolmentRecorder.staffName(options.staff, environment: ProcessInfo.processInfo.environment)
-        let store = try SharedQueueStore(url: url, event: options.event ?? "", desk: staff, terminal: EnrolmentRecorder.terminalName(),
-                                         tenant: tenant, eventTenant: eventTenant, form: form)
-        return EnrolmentDesk(store: store, check: EnrolmentCheck(form: form), form: form, reportPath: options.reportPath)
-    }
-
-    /// The interactive stack on the same tenant and app; nil in enrolment mode, which keeps no account and
-    /// writes no token cache.
-    /// - Throws: `AuthError.invalidConfiguration` (unreadable CA file), `.tokenCache`.
-    static func interactiveStack(clientID: String, authority: URL, options: ConsoleOptions, cachePath: String?,
-                                         graph: URL?, clock: @escaping @Sendable () -> Date = { Date() }) throws -> TophhieAuth? {
-        guard !options.enrol else { return nil }
-        let interactive = TophhieAuth(clock: clock)
-        try interactive.configure(clientId: clientID, authority: authority, scopes: options.scopes ?? TophhieConfiguration.defaultScopes,
-                                  tokenCachePath: cachePath, caFile: options.caFile, graphEndpoint: graph)
-        return interactive
-    }
-
     /// Why `--har FILE` cannot be written (its folder, or a file the session holds: ``HeldFiles``), checked before the
     /// session so no run is lost to it.
     static func harProblem(_ options: ConsoleOptions, environment: [String: String]) -> String? {
         guard let path = options.harPath else { return nil }
         return HeldFiles(options: options, environment: environment).harProblem(path).map { "--har \(PrintableText.make(path)): \($0)" }
-            ?? outputProblem(path, flag: "--har")
-    }
-
-    /// Why the output file `path` given with `flag` cannot be written (a folder, no folder, not writable).
-    static func outputProblem(_ path: String?, flag: String) -> String? {
-        guard let path else { return nil }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "\(flag) \(path): that is a folder; name a file."
-        }
-        // The folder as typed (`out` for `out/x.har`), not made absolute: the message names what the user wrote.
-        let folder = (path as NSString).deletingLastPathComponent
-        return folderProblem(folder.isEmpty ? "." : folder, given: "\(flag) \(path)")
-    }
-
-    /// Why files cannot be made in `folder` (missing, not a folder, not writable), said after `given`, the flag and
-    /// value as typed: one wording for `--har FILE`, `--junit FILE`, `--report FILE`, `--out FILE` and `--har-dir DIR`.
-    static func folderProblem(_ folder: String, given: String) -> String? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-            return "\(given): the folder \(folder) does not exist; create it first."
-        }
-        guard isDirectory.boolValue else { return "\(given): \(folder) is a file, not a folder." }
-        // Try it: the permission bits do not bind root, and a read-only mount passes them.
-        let probe = URL(fileURLWithPath: folder).appendingPathComponent(".tophhie-probe-\(UUID().uuidString)").path
-        guard FileManager.default.createFile(atPath: probe, contents: nil) else {
-            return "\(given): the folder \(folder) is not writable."
-        }
-        try? FileManager.default.removeItem(atPath: probe)
-        return nil
+            ?? OutputFile.problem(path, flag: "--har")
     }
 
     static func fail(_ message: String) -> Int32 {

@@ -1,6 +1,10 @@
 import AccountFlow
+import ConsoleCommandLine
 import CursesBackend
+import EnrolmentDesk
+import FlowRunner
 import Foundation
+import ScenarioFiles
 import ScreenPresentation
 import Launcher
 import Localization
@@ -73,7 +77,7 @@ final class Front {
         let settings = withBrowserAbsence(settings)
         let desk: EnrolmentDesk?
         do throws(EnrolmentDeskError) {
-            desk = try ConsoleApp.openDesk(options, attributes: settings.upFrontAttributes, tenant: header.authority,
+            desk = try EnrolmentDesk.opened(options, attributes: settings.upFrontAttributes, tenant: header.authority,
                                            eventTenant: eventTenant)
         } catch {
             close()

@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioFiles
 import TenantEmulator
 
 /// The embedded emulator as the console's panel and line commands drive it: the control API

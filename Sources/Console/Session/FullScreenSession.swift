@@ -1,6 +1,9 @@
 import AccountFlow
+import EnrolmentDesk
 import EnrolmentFiles
+import FlowRunner
 import Foundation
+import ScenarioFiles
 import ScreenPresentation
 import Launcher
 import Localization

@@ -1,4 +1,5 @@
 import AccountFlow
+import EnrolmentDesk
 import EnrolmentFiles
 import Foundation
 import Localization

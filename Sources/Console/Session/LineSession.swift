@@ -1,4 +1,6 @@
 import AccountFlow
+import EnrolmentDesk
+import FlowRunner
 import Foundation
 import Localization
 import QRCode

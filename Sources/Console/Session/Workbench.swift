@@ -1,3 +1,4 @@
+import FlowRunner
 import Foundation
 import Launcher
 import TerminalUI

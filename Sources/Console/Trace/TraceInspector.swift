@@ -1,3 +1,5 @@
+import ConsoleCommandLine
+import FlowRunner
 import TerminalUI
 import TophhieCloudAuthentication
 
@@ -38,15 +40,9 @@ struct TraceInspector {
         list.selectLast(count: rows(trace).count, height: Self.listHeight(size))
     }
 
-    static func isError(_ exchange: ObservedExchange) -> Bool {
-        exchange.status.map { $0 >= 400 } ?? true || exchange.error != nil
-    }
-
-    static func path(of exchange: ObservedExchange) -> String { exchange.endpoint?.path ?? exchange.url.path }
-
     /// The exchanges the filters let through, oldest first.
     func shown(_ exchanges: [ObservedExchange]) -> [ObservedExchange] {
-        exchanges.filter { (!errorsOnly || Self.isError($0)) && (endpoint == nil || Self.path(of: $0) == endpoint) }
+        exchanges.filter { (!errorsOnly || TraceStory.isError($0)) && (endpoint == nil || TraceStory.path(of: $0) == endpoint) }
     }
 
     /// The list's rows: each action's heading, then its exchanges the filters let through.
@@ -99,7 +95,7 @@ struct TraceInspector {
             errorsOnly.toggle()
             list.selectLast(count: self.rows(trace).count, height: Self.listHeight(size))
         case .character("f"):
-            let paths = exchanges.map(Self.path).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let paths = exchanges.map(TraceStory.path).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             let next = endpoint.flatMap { paths.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
             endpoint = paths.indices.contains(next) ? paths[next] : nil
             list.selectLast(count: self.rows(trace).count, height: Self.listHeight(size))

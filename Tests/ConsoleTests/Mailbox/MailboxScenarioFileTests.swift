@@ -1,5 +1,5 @@
-@testable import Console
 import Foundation
+@testable import ScenarioFiles
 import Testing
 
 /// A scenario file's `tenant.mailbox` and `{"code": "mailbox"}`: each mistake is a file error naming its JSON

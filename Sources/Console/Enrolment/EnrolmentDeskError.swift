@@ -1,8 +1,0 @@
-/// Why `--queue FILE.csv` cannot start: a sentence naming the file (and its row and column, or line).
-struct EnrolmentDeskError: Error, Equatable {
-    let message: String
-
-    init(_ message: String) {
-        self.message = message
-    }
-}
