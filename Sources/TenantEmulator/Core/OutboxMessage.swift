@@ -7,7 +7,7 @@ import Foundation
 public struct OutboxMessage: Sendable, Equatable, Encodable {
     /// Why a code was sent: the flow and step that sent it, by its name in the outbox, and the mail's subject line.
     /// A new step declares its own beside the endpoint that sends it (a `static let` in an extension), not here.
-    public struct Purpose: Sendable, Equatable, Encodable {
+    public struct Purpose: Sendable, Equatable, Encodable, CustomStringConvertible {
         /// The outbox's word for it (`signUp`, `mfa`, …).
         public let rawValue: String
         /// The mail's subject line.
@@ -17,6 +17,9 @@ public struct OutboxMessage: Sendable, Equatable, Encodable {
         static let signUp = Purpose(rawValue: "signUp", subject: "Verify your email address"), signIn = Purpose(rawValue: "signIn"),
                    mfa = Purpose(rawValue: "mfa"), registration = Purpose(rawValue: "registration"),
                    passwordReset = Purpose(rawValue: "passwordReset", subject: "Reset your password")
+
+        /// The outbox's word, as printed.
+        public var description: String { rawValue }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
