@@ -18,14 +18,19 @@ import Testing
         #expect(try store.user(email: "ana@contoso.com")?.passwordHash == "new")
         #expect(try store.user(id: created.id)?.passwordHash == "new")
 
-        try store.setAttributes(userID: created.id, ["city": "Porto"])
+        var changed = try #require(try store.user(id: created.id))
+        changed.attributes = ["city": "Porto"]
+        changed.email = "ana.silva@contoso.com"
+        try store.update(changed)
         #expect(try store.user(id: created.id)?.attributes == ["city": "Porto"])
+        #expect(try store.user(email: "ana@contoso.com") == nil)
+        #expect(try store.user(email: "ANA.SILVA@contoso.com")?.id == created.id)
 
         let method = try store.addMethod(userID: created.id, channel: "sms", target: "+351912345678")
-        #expect(try store.user(email: "ana@contoso.com")?.methods == [method])
+        #expect(try store.user(email: "ana.silva@contoso.com")?.methods == [method])
 
         try store.deleteUser(id: created.id)
-        #expect(try store.user(email: "ana@contoso.com") == nil)
+        #expect(try store.user(email: "ana.silva@contoso.com") == nil)
         #expect(try store.user(id: created.id) == nil)
 
         let again = try store.createUser(email: "ana@contoso.com", passwordHash: nil, attributes: [:], methods: [], at: now)

@@ -81,46 +81,8 @@ extension FlowState {
         return []
     }
 
-    mutating func signInAdvanced(_ progress: SignInProgress, to request: PendingRequest) -> [FlowEffect] {
-        // A code was just sent: the same kind of step again asks for what was given (field case 013, docs/field-cases.md).
-        if request == .checkingCode, case .codeEntry(let entry) = step, let again = progress.asksAgain(after: entry.purpose) {
-            return askedAgain(sent: entry.purpose.codeName, answer: again)
-        }
-        switch progress {
-        case .completed(let account):
-            return complete(account)
-        case .codeRequired(let delivery):
-            if let stop = guardLoop("signIn.codeRequired") { return stop }
-            step = .codeEntry(newCodeEntry(.signIn, delivery))
-        case .mfaRequired(let methods):
-            if let stop = guardLoop("signIn.mfaRequired:" + methods.map(\.id).joined(separator: ",")) { return stop }
-            guard !methods.isEmpty else { return noMethods(tr("stop.noMethods.secondCheck")) }
-            if methods.count == 1, let only = methods.first {
-                // One method: ask for its code at once; the picker stays underneath in case it is blocked.
-                step = .methodPicker(MethodPicker(purpose: .mfa, methods: methods, picked: only.id))
-                pending = .requestingCode
-                return [.pickMethod(id: only.id)]
-            }
-            step = .methodPicker(MethodPicker(purpose: .mfa, methods: methods))
-        case .registrationRequired(let methods):
-            if let stop = guardLoop("signIn.registrationRequired:" + methods.map(\.id).joined(separator: ",")) {
-                return stop
-            }
-            guard !methods.isEmpty else { return noMethods(tr("stop.noMethods.methodToAdd")) }
-            step = .methodPicker(MethodPicker(purpose: .registration, methods: methods))
-        }
-        return []
-    }
-
-    /// The tenant demands a method but listed none: nothing to pick, so stop and say so.
-    private mutating func noMethods(_ demand: String) -> [FlowEffect] {
-        step = .failure(FailureReport(
-            message: tr("stop.noMethods", ["demand": demand])))
-        return [.forgetSession]
-    }
-
     /// A code screen whose resend countdown starts now (or at the next tick when none arrived yet).
-    private func newCodeEntry(_ purpose: CodePurpose, _ delivery: CodeDelivery) -> CodeEntry {
+    func newCodeEntry(_ purpose: CodePurpose, _ delivery: CodeDelivery) -> CodeEntry {
         CodeEntry(purpose: purpose, delivery: delivery, resend: Countdown(seconds: delivery.resendInterval ?? 0, startedAt: now))
     }
 

@@ -30,16 +30,4 @@ public enum AttributeType: WireVocabulary {
 
     /// `true`: the service has sent both `string` / `boolean` and `Text` / `Boolean`.
     public static var caseInsensitive: Bool { true }
-
-    /// The `type` string; `.text` is sent as `Text`.
-    public var wireValue: String {
-        switch self {
-        case .string: Known.string.rawValue
-        case .text: Known.text.rawValue
-        case .boolean: Known.boolean.rawValue
-        case .int: Known.int.rawValue
-        case .dateTime: Known.dateTime.rawValue
-        case .unknown(let value): value
-        }
-    }
 }

@@ -22,13 +22,4 @@ public enum Capability: WireVocabulary {
         case .registrationRequired: .registrationRequired
         }
     }
-
-    /// `mfa_required`, `registration_required`, or the unknown string as sent.
-    public var wireValue: String {
-        switch self {
-        case .mfaRequired: Known.mfaRequired.rawValue
-        case .registrationRequired: Known.registrationRequired.rawValue
-        case .unknown(let value): value
-        }
-    }
 }

@@ -25,14 +25,4 @@ public enum ChallengeChannel: WireVocabulary {
 
     /// `true`: MSAL iOS compares channels ignoring case (docs/protocol.md §N2).
     public static var caseInsensitive: Bool { true }
-
-    /// The lower-case wire string, or the unknown one as sent.
-    public var wireValue: String {
-        switch self {
-        case .email: Known.email.rawValue
-        case .sms: Known.sms.rawValue
-        case .voice: Known.voice.rawValue
-        case .unknown(let value): value
-        }
-    }
 }

@@ -25,15 +25,4 @@ public enum ChallengeType: WireVocabulary {
         case .preverified: .preverified
         }
     }
-
-    /// `oob`, `password`, `redirect`, `preverified`, or the unknown string as sent.
-    public var wireValue: String {
-        switch self {
-        case .oob: Known.oob.rawValue
-        case .password: Known.password.rawValue
-        case .redirect: Known.redirect.rawValue
-        case .preverified: Known.preverified.rawValue
-        case .unknown(let value): value
-        }
-    }
 }

@@ -30,17 +30,4 @@ public enum GrantType: WireVocabulary {
         case .refreshToken: .refreshToken
         }
     }
-
-    /// The `grant_type` string, e.g. `mfa_oob`.
-    public var wireValue: String {
-        switch self {
-        case .password: Known.password.rawValue
-        case .oob: Known.oob.rawValue
-        case .mfaOOB: Known.mfaOOB.rawValue
-        case .continuationToken: Known.continuationToken.rawValue
-        case .attributes: Known.attributes.rawValue
-        case .refreshToken: Known.refreshToken.rawValue
-        case .unknown(let value): value
-        }
-    }
 }

@@ -78,31 +78,4 @@ public enum OAuthErrorCode: WireVocabulary {
         case .authNotSupported: .authNotSupported
         }
     }
-
-    /// The `error` string, snake_case as on the wire.
-    public var wireValue: String {
-        switch self {
-        case .invalidRequest: Known.invalidRequest.rawValue
-        case .unauthorizedClient: Known.unauthorizedClient.rawValue
-        case .invalidClient: Known.invalidClient.rawValue
-        case .unsupportedChallengeType: Known.unsupportedChallengeType.rawValue
-        case .userNotFound: Known.userNotFound.rawValue
-        case .addressTaken(.userAlreadyExists): Known.userAlreadyExists.rawValue
-        case .invalidGrant: Known.invalidGrant.rawValue
-        case .expiredToken: Known.expiredToken.rawValue
-        case .expiredRefreshToken: Known.expiredRefreshToken.rawValue
-        case .credentialRequired: Known.credentialRequired.rawValue
-        case .attributesRequired: Known.attributesRequired.rawValue
-        case .verificationRequired: Known.verificationRequired.rawValue
-        case .accessDenied: Known.accessDenied.rawValue
-        case .invalidScope: Known.invalidScope.rawValue
-        case .unsupportedGrantType: Known.unsupportedGrantType.rawValue
-        case .serverError: Known.serverError.rawValue
-        case .authorizationPending: Known.authorizationPending.rawValue
-        case .slowDown: Known.slowDown.rawValue
-        case .unsupportedAuthMethod: Known.unsupportedAuthMethod.rawValue
-        case .authNotSupported: Known.authNotSupported.rawValue
-        case .unknown(let value): value
-        }
-    }
 }

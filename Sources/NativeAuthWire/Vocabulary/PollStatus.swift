@@ -25,15 +25,4 @@ public enum PollStatus: WireVocabulary {
         case .notStarted: .notStarted
         }
     }
-
-    /// The `status` string, e.g. `in_progress`.
-    public var wireValue: String {
-        switch self {
-        case .succeeded: Known.succeeded.rawValue
-        case .inProgress: Known.inProgress.rawValue
-        case .failed: Known.failed.rawValue
-        case .notStarted: Known.notStarted.rawValue
-        case .unknown(let value): value
-        }
-    }
 }

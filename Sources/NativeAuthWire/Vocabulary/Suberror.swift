@@ -64,25 +64,4 @@ public enum Suberror: WireVocabulary {
         case .nativeAuthAPIDisabled: .nativeAuthAPIDisabled
         }
     }
-
-    /// The `suberror` string, e.g. `invalid_oob_value`.
-    public var wireValue: String {
-        switch self {
-        case .passwordTooWeak: Known.passwordTooWeak.rawValue
-        case .passwordTooShort: Known.passwordTooShort.rawValue
-        case .passwordTooLong: Known.passwordTooLong.rawValue
-        case .passwordRecentlyUsed: Known.passwordRecentlyUsed.rawValue
-        case .passwordBanned: Known.passwordBanned.rawValue
-        case .passwordIsInvalid: Known.passwordIsInvalid.rawValue
-        case .attributeValidationFailed: Known.attributeValidationFailed.rawValue
-        case .invalidOOBValue: Known.invalidOOBValue.rawValue
-        case .introspectRequired: Known.introspectRequired.rawValue
-        case .step(.mfaRequired): Known.mfaRequired.rawValue
-        case .step(.registrationRequired): Known.registrationRequired.rawValue
-        case .providerBlockedByRep: Known.providerBlockedByRep.rawValue
-        case .providerBlockedByAdmin: Known.providerBlockedByAdmin.rawValue
-        case .nativeAuthAPIDisabled: Known.nativeAuthAPIDisabled.rawValue
-        case .unknown(let value): value
-        }
-    }
 }

@@ -10,8 +10,6 @@ public protocol WireVocabulary: Sendable, Hashable, Codable, CustomStringConvert
     init(_ known: Known)
     /// The case for a string the vocabulary does not know.
     static func unknown(_ value: String) -> Self
-    /// The string sent or received on the wire.
-    var wireValue: String { get }
     /// Whether wire values compare case-insensitively (challenge channels and attribute types do).
     static var caseInsensitive: Bool { get }
 }
@@ -19,6 +17,14 @@ public protocol WireVocabulary: Sendable, Hashable, Codable, CustomStringConvert
 extension WireVocabulary {
     /// Default: exact, case-sensitive comparison.
     public static var caseInsensitive: Bool { false }
+
+    /// The string sent or received on the wire: the documented string of the known case this is, or the unknown
+    /// string as sent (the `unknown` case's only child).
+    @inlinable  // specialised where the emulator encodes its answers
+    public var wireValue: String {
+        if let known = Known.allCases.first(where: { Self($0) == self }) { return known.rawValue }
+        return Mirror(reflecting: self).children.first?.value as? String ?? ""
+    }
 
     /// Every known case, in wire order.
     public static var known: [Self] { Known.allCases.map(Self.init) }

@@ -4,20 +4,26 @@ import Foundation
 /// A one-time code the emulator "sent": codes never leave the process, they land in the outbox.
 ///
 /// JSON shape of `GET /emulator/v1/outbox` items: `{id, channel, to, code, purpose, sentAt, expiresAt, status}`.
-public struct OutboxMessage: Sendable, Equatable, Codable {
-    /// Why a code was sent.
-    public enum Purpose: String, Sendable, Codable, CaseIterable {
-        /// The flow and step that sent the code: sign-up email check, first-factor sign-in, MFA, method
-        /// registration, password reset.
-        case signUp, signIn, mfa, registration, passwordReset
+public struct OutboxMessage: Sendable, Equatable, Encodable {
+    /// Why a code was sent: the flow and step that sent it, by its name in the outbox, and the mail's subject line.
+    /// A new step declares its own beside the endpoint that sends it (a `static let` in an extension), not here.
+    public struct Purpose: Sendable, Equatable, Encodable, CustomStringConvertible {
+        /// The outbox's word for it (`signUp`, `mfa`, …).
+        public let rawValue: String
+        /// The mail's subject line.
+        var subject = "Your account verification code"
 
-        /// The mail's subject line, beside the case so a new purpose is decided in one file.
-        var subject: String {
-            switch self {
-            case .signUp: "Verify your email address"
-            case .signIn, .mfa, .registration: "Your account verification code"
-            case .passwordReset: "Reset your password"
-            }
+        /// Sign-up's email check, first-factor sign-in, MFA, method registration, password reset.
+        static let signUp = Purpose(rawValue: "signUp", subject: "Verify your email address"), signIn = Purpose(rawValue: "signIn"),
+                   mfa = Purpose(rawValue: "mfa"), registration = Purpose(rawValue: "registration"),
+                   passwordReset = Purpose(rawValue: "passwordReset", subject: "Reset your password")
+
+        /// The outbox's word, as printed.
+        public var description: String { rawValue }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
         }
     }
 

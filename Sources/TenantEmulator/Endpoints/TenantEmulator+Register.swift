@@ -5,6 +5,14 @@ import NativeAuthWire
 /// Just-in-time strong-method registration: `/register/v1.0/introspect|challenge|continue`.
 /// Source: docs/protocol.md §N3.7; field cases 002 and 003 (docs/field-cases.md).
 extension TenantEmulator {
+    /// `registration_required` for a password account without a method MFA can use, when `mfa.required` and
+    /// `mfa.registrationRequired`.
+    func registrationAsk(of user: StoredUser) -> StepAsk? {
+        guard policy.mfa.required, policy.mfa.registrationRequired, user.hasPassword, mfaMethods(of: user).isEmpty else { return nil }
+        return StepAsk(flowStep: .registrationRequired, code: AADSTSCode.registrationRequired,
+                       message: "A strong authentication method must be registered.", capability: .registrationRequired)
+    }
+
     func registerIntrospect(_ context: RequestContext) throws -> EmulatorResponse {
         let (token, session) = try self.session(context, for: .registerIntrospect)
         guard let user = try user(of: session) else { throw ProtocolError.userNotFound }

@@ -87,6 +87,14 @@ extension TenantEmulator {
         return Self.success(ResponseBody(continuationToken: renew(session, replacing: token, now: context.now), methods: methods))
     }
 
+    /// `mfa_required` for a password account with a registered method, when `mfa.required` (DOC26: the second factor
+    /// applies to password accounts only).
+    func mfaAsk(of user: StoredUser) -> StepAsk? {
+        guard policy.mfa.required, user.hasPassword, !mfaMethods(of: user).isEmpty else { return nil }
+        return StepAsk(flowStep: .mfaRequired, code: AADSTSCode.mfaRequired, message: "Multi-factor authentication is required.",
+                       capability: .mfaRequired)
+    }
+
     /// The user's methods whose channel the policy allows for MFA.
     func mfaMethods(of user: StoredUser) -> [StoredMethod] {
         let allowed = policyPart(\.mfa).methods  // two channels at most: no set to build on every request

@@ -65,28 +65,18 @@ extension TenantEmulator {
         }
     }
 
-    /// After the first factor: MFA (`mfa_required`), registration (`registration_required`) or tokens.
-    /// DOC26: the second factor applies to password accounts only.
+    /// After the first factor: the first step of `Suberror.Step`'s order the policy asks of `user` (MFA, registration, …;
+    /// each step's ask sits with its endpoints), or tokens. A step the client declared no capability for redirects.
     private func afterFirstFactor(_ context: RequestContext, token: String, session: FlowSession, user: StoredUser) throws -> EmulatorResponse {
-        if policy.mfa.required, user.hasPassword {
-            if !mfaMethods(of: user).isEmpty {
-                guard session.capabilities.contains(.mfaRequired) else {
-                    flows.remove(token)
-                    return Self.redirect("Client is missing mfa_required capability")
-                }
-                session.step = .mfaRequired
-                throw ProtocolError(.invalidGrant, AADSTSCode.mfaRequired, "Multi-factor authentication is required.",
-                                    suberror: .step(.mfaRequired), continuationToken: renew(session, replacing: token, now: context.now))
+        for step in Suberror.Step.allCases {
+            guard let ask = ask(step, of: user) else { continue }
+            if let capability = ask.capability, !session.capabilities.contains(capability) {
+                flows.remove(token)
+                return Self.redirect("Client is missing \(capability.wireValue) capability")
             }
-            if policy.mfa.registrationRequired {
-                guard session.capabilities.contains(.registrationRequired) else {
-                    flows.remove(token)
-                    return Self.redirect("Client is missing registration_required capability")
-                }
-                session.step = .registrationRequired
-                throw ProtocolError(.invalidGrant, AADSTSCode.registrationRequired, "A strong authentication method must be registered.",
-                                    suberror: .step(.registrationRequired), continuationToken: renew(session, replacing: token, now: context.now))
-            }
+            session.step = ask.flowStep
+            throw ProtocolError(.invalidGrant, ask.code, ask.message, suberror: .step(step),
+                                continuationToken: renew(session, replacing: token, now: context.now))
         }
         return try tokens(context, token: token, session: session, user: user)
     }

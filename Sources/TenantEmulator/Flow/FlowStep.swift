@@ -1,3 +1,5 @@
+import NativeAuthWire
+
 /// Where a flow stands: which calls are legal next. Source: docs/protocol.md §N3.8, §N4.4, §N5.
 enum FlowStep: Equatable {
     // Sign-in (docs/protocol.md §N3)
@@ -58,9 +60,24 @@ extension FlowStep {
     }
 }
 
-/// The handler of each native-auth endpoint, beside the steps that make its call legal, so a new step's endpoints are
-/// routed in the file that declares it (the compiler lists a missing one).
+/// How `/token` asks for a step after the first factor: the flow step it starts, its AADSTS code and message, and the
+/// capability a client must declare to be asked (without it, a redirect).
+struct StepAsk {
+    let flowStep: FlowStep, code: Int, message: String, capability: Capability?
+}
+
+/// The handler of each native-auth endpoint, and whether `/token` asks for each step, beside the steps that make its
+/// call legal, so a new step's endpoints and ask are routed in the file that declares it (the compiler lists a missing one).
 extension TenantEmulator {
+    /// The ask of `step` for `user` after the first factor, nil when the policy does not ask it; the rule sits with the
+    /// step's endpoints.
+    func ask(_ step: Suberror.Step, of user: StoredUser) -> StepAsk? {
+        switch step {
+        case .mfaRequired: mfaAsk(of: user)
+        case .registrationRequired: registrationAsk(of: user)
+        }
+    }
+
     func route(_ context: RequestContext) throws -> EmulatorResponse {
         switch context.endpoint {
         case .signInInitiate: try signInInitiate(context)

@@ -97,10 +97,10 @@ extension TenantEmulator {
     ///   400 malformed JSON, non-string value, or clearing `displayName`; 404 user deleted.
     private func updateProfile(_ request: EmulatorRequest, caller: GraphCaller) throws(GraphError) -> EmulatorResponse {
         guard caller.has(anyOf: ["User.ReadWrite"]) else { throw .insufficientPrivileges }
-        let user = try graphUser(caller)
-        let attributes = try GraphUserProfile.patched(user.attributes, body: request.body, writable: policy.graph.customerWritable)
+        var user = try graphUser(caller)
+        user.attributes = try GraphUserProfile.patched(user.attributes, body: request.body, writable: policy.graph.customerWritable)
         do {
-            try store.setAttributes(userID: user.id, attributes)
+            try store.update(user)
         } catch {
             throw GraphError(500, "generalException", "The profile could not be stored: \(error)")
         }

@@ -149,8 +149,7 @@ final class UserStore {
         }
         let method = StoredMethod(id: SecureRandom.guid(), channel: channel, target: target)
         user.methods.append(method)
-        cache.removeAll()
-        try database.execute("UPDATE users SET methods = ? WHERE id = ?", [.text(Self.json(user.methods)), .text(userID)])
+        try update(user)
         return method
     }
 
@@ -263,10 +262,14 @@ final class UserStore {
         try database.execute("DELETE FROM sign_in_log")
     }
 
-    /// Replaces a user's attribute values (Graph `PATCH /me`).
-    func setAttributes(userID: String, _ attributes: [String: String]) throws {
+    /// Stores `user`'s email, attributes and methods over the row with its id: one write for whatever a step
+    /// changes (Graph `PATCH /me`, a registered method), so a step that changes an account needs no store call of its own.
+    /// - Throws: the database's constraint error for an email another account has (check with `user(email:)` first).
+    func update(_ user: StoredUser) throws {
         cache.removeAll()
-        try database.execute("UPDATE users SET attributes = ? WHERE id = ?", [.text(Self.json(attributes)), .text(userID)])
+        try database.execute("UPDATE users SET email = ?, email_key = ?, attributes = ?, methods = ? WHERE id = ?",
+                             [.text(user.email), .text(EmailAddress.key(user.email)), .text(Self.json(user.attributes)),
+                              .text(Self.json(user.methods)), .text(user.id)])
     }
 
     func signingKeyDER() throws -> Data? {
