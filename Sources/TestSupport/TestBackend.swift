@@ -28,10 +28,9 @@ public final class TestBackend: Backend {
         pending = buffer
     }
 
-    /// Changes the size and queues the matching resize event, as a terminal would.
+    /// Queues a resize: the size changes when the event is handed out, in order with the keys queued around it, as a
+    /// terminal's does between the keys typed before and after.
     public func resize(to newSize: Size) {
-        size = newSize
-        pending = Buffer(size: newSize)
         events.append(.resized(newSize))
     }
 
@@ -58,7 +57,13 @@ public final class TestBackend: Backend {
     }
 
     public func nextEvent(timeout: Duration) -> InputEvent {
-        events.isEmpty ? .tick : events.removeFirst()
+        guard !events.isEmpty else { return .tick }
+        let event = events.removeFirst()
+        if case .resized(let newSize) = event {
+            size = newSize
+            pending = Buffer(size: newSize)
+        }
+        return event
     }
 
     /// The screen as text: one line per row between `|` edges (so trailing spaces and the width

@@ -47,6 +47,18 @@ import TerminalUI
         }
     }
 
+    /// F2 on a terminal too short for the pane keeps the outbox on and says why it is not drawn; the pane is there
+    /// once the terminal grows. It used to hide the pane no one saw, silently, and it stayed hidden at 80×24.
+    @Test func thePaneKeyOnATinyTerminalSaysWhyAndTheOutboxShowsOnceItGrows() {
+        let backend = TestBackend(size: Size(width: 60, height: PaneContent.minimumTerminalHeight - 1))
+        backend.type("\u{1B}OQ")
+        backend.resize(to: Size(width: 80, height: 24))
+        HelpAndCopyTests().run(typing: [], on: backend, outbox: NoSentCodes())
+        let said = backend.frames.contains { $0.contains("The outbox pane needs a terminal of \(PaneContent.minimumTerminalHeight) rows") }
+        #expect(said, "\(backend.frames.first ?? "")")
+        #expect(backend.snapshot().contains("Outbox: codes the emulator sent"), "\(backend.snapshot())")
+    }
+
     /// A column too narrow for the line (the outbox beside the trace inspector) shows where it was cut:
     /// an 8-digit code is either whole or followed by "…", never silently short.
     @Test func aLineCutByANarrowColumnEndsWithAnEllipsis() {
@@ -59,4 +71,9 @@ import TerminalUI
             #expect(row.hasSuffix("48213957") || row.hasSuffix("…"), "width \(width): \(row)")
         }
     }
+}
+
+/// An embedded emulator's outbox that sent nothing yet.
+private struct NoSentCodes: CodeOutbox {
+    func sentCodes() -> [SentCode] { [] }
 }

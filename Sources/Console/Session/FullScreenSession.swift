@@ -292,12 +292,8 @@ final class FullScreenSession {
     /// A console key's command (F12's language is taken before the form sees the key).
     private func runConsoleCommand(_ name: String, form: FormView, backend: some Backend) {
         switch ConsoleKeys(rawValue: name) {
-        case .outbox? where outbox != nil:
-            pane = pane == .outbox ? .none : .outbox
-            sayIfNoRoom()
-        case .trace?:
-            pane = pane == .trace ? (outbox == nil ? .none : .outbox) : .trace
-            sayIfNoRoom()
+        case .outbox? where outbox != nil: toggle(.outbox, off: .none)
+        case .trace?: toggle(.trace, off: outbox == nil ? .none : .outbox)
         case .exportHAR?: openTool(.exportHAR)
         case .inspectTrace?: openTool(.inspectTrace)
         case .emulator?: openTool(.emulator)
@@ -339,6 +335,14 @@ final class FullScreenSession {
             return
         }
         layers.append(.qrCode(QRCodeOverlay(link)))
+    }
+
+    /// F2 or F3: shows `wanted`, or hides it again (showing `off`). On a terminal too short for a pane the key keeps
+    /// `wanted` on and says why it is not drawn: hiding a pane that was never seen did nothing visible, and left it
+    /// hidden when the terminal grew (a new operator's trial at 60×15).
+    private func toggle(_ wanted: Pane, off: Pane) {
+        pane = pane == wanted && terminalSize.height >= Pane.minimumTerminalHeight ? off : wanted
+        sayIfNoRoom()
     }
 
     /// A pane asked for on a terminal too short to show it: say so rather than doing nothing visible.
