@@ -2,7 +2,8 @@ import Foundation
 import TerminalUI
 
 /// F4's question: where to write the HAR. Offers a name with the time in it; a file that already exists is
-/// replaced only after a yes, a folder or a file the console has open is refused. Drawn on the last two rows of the screen.
+/// replaced only after a yes, a folder or a file the console has open is refused. Drawn on the last two rows of the screen,
+/// more while a refusal needs them.
 struct HARPrompt {
     /// What a key led to.
     enum Outcome: Equatable {
@@ -66,11 +67,13 @@ struct HARPrompt {
         problem = reason
     }
 
-    /// Draws the question over the last two rows of `buffer`. - Returns: where the cursor goes.
+    /// Draws the question over the last rows of `buffer`: two, or the question and as many as the refusal wraps to
+    /// (a held file's is longer than 80 columns). - Returns: where the cursor goes.
     func render(into buffer: inout Buffer) -> Point? {
         let width = buffer.size.width
-        let top = buffer.size.height - 2
-        buffer.fill(Rect(x: 0, y: top, width: width, height: 2), style: .plain)
+        let below = problem.map { TextWrap.wrap($0, width: width - 2) } ?? ["Enter writes (secrets redacted), Esc cancels"]
+        let top = max(0, buffer.size.height - 1 - below.count)
+        buffer.fill(Rect(x: 0, y: top, width: width, height: buffer.size.height - top), style: .plain)
         if let replacing {
             buffer.writeCut("Replace the existing file? (y/n)  \(PrintableText.make(replacing))", at: Point(x: 1, y: top), style: .error,
                          width: width - 2)
@@ -84,8 +87,9 @@ struct HARPrompt {
         let skip = max(0, editor.cursorColumn - room + 1)
         let shown = editor.text.dropFirstColumns(skip)
         buffer.write(shown, at: Point(x: 1 + label.count, y: top), style: .field, maxWidth: room)
-        buffer.writeCut(problem ?? "Enter writes (secrets redacted), Esc cancels", at: Point(x: 1, y: top + 1),
-                     style: problem == nil ? .hint : .error, width: width - 2)
+        for (row, line) in below.enumerated() where top + 1 + row < buffer.size.height {
+            buffer.writeCut(line, at: Point(x: 1, y: top + 1 + row), style: problem == nil ? .hint : .error, width: width - 2)
+        }
         return Point(x: 1 + label.count + editor.cursorColumn - skip, y: top)
     }
 }
