@@ -13,6 +13,23 @@ import TophhieCloudAuthentication
                             flow: flow, passwordAccounts: passwordAccounts)
     }
 
+    /// The screen's way out asks the operator for what the app did not send only when it left something out: after a
+    /// fault injected once, a new operator was told to send "the missing" types when the fix said nothing was missing.
+    @Test func theWayOutAsksForWhatIsMissingOnlyWhenSomethingIs() {
+        func wayOut(sent: [ChallengeType], enrolment: Bool = false) -> String {
+            var state = FlowState(settings: FlowSettings(enrolmentMode: enrolment))
+            state.step = .webFallback(WebFallback(reason: "The emulator was asked to answer with a web fallback (fault injection).",
+                                                  sentChallengeTypes: sent, sentCapabilities: Capability.known))
+            return state.screen.text.joined(separator: "\n")
+        }
+        let everything: [ChallengeType] = [.oob, .password, .redirect]
+        #expect(wayOut(sent: everything).contains("on the home menu."))
+        #expect(!wayOut(sent: everything).contains("missing"), "\(wayOut(sent: everything))")
+        #expect(!wayOut(sent: everything, enrolment: true).contains("missing"))
+        #expect(wayOut(sent: [.oob, .redirect]).contains("Or ask the operator to send the missing challenge types or capabilities."))
+        #expect(wayOut(sent: [.oob, .redirect], enrolment: true).contains("ask the operator to send the missing"))
+    }
+
     /// Field case 001 (docs/field-cases.md): a password tenant, an app that sent `password redirect`.
     @Test func case001NamesTheMissingOob() {
         let why = explain(reason: Self.unsupported, sent: [.password, .redirect], capabilities: [])

@@ -109,9 +109,15 @@ extension FlowState {
             details.append(ScreenDetail(tr("webFallback.capabilitiesNotSent"),
                                         fallback.missingCapabilities.map(\.wireValue).joined(separator: " ")))
         }
-        text.append(settings.enrolmentMode
-            ? tr("webFallback.wayOut.enrolment")
-            : tr("webFallback.wayOut", ["browser": tr("home.browserSignIn"), "deviceCode": tr("home.deviceCodeSignIn")]))
+        // Asking the operator for what the app did not send helps only when something is missing (not after a fault
+        // injected once, or for what the native API cannot do).
+        let missing = !fallback.missingChallengeTypes.isEmpty || !fallback.missingCapabilities.isEmpty
+        if !settings.enrolmentMode {
+            text.append(tr("webFallback.wayOut", ["browser": tr("home.browserSignIn"), "deviceCode": tr("home.deviceCodeSignIn"),
+                                                  "missing": missing ? "yes" : "no"]))
+        } else if missing {
+            text.append(tr("webFallback.wayOut.enrolment"))
+        }
         return Screen(title: tr("webFallback.title"), text: text, details: details,
                       actions: [ScreenAction(tr("action.startAgain"), .restartRequested), ScreenAction(tr("action.home"), .homeRequested)])
     }
