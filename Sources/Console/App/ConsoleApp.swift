@@ -147,7 +147,7 @@ public enum ConsoleApp {
     /// What F9 and `--record-scenario` record into; nil in enrolment mode, which keeps nothing of the people it serves.
     private static func scenarioRecording(_ options: ConsoleOptions, preset: String?, target: TenantTarget?) -> ScenarioRecording? {
         guard !options.enrol else { return nil }
-        let path = options.scenarioPath ?? "tophhie-scenario-\(Int(Date().timeIntervalSince1970)).json"
+        let path = options.scenarioPath ?? "tophhie-scenario-\(HARPrompt.fileStamp(Date())).json"
         return ScenarioRecording(path: path, preset: preset, target: target, caFile: options.caFile)
     }
 

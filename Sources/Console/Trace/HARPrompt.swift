@@ -25,9 +25,12 @@ struct HARPrompt {
         editor = TextEditor(text: Self.defaultName(at: now))
     }
 
-    static func defaultName(at date: Date) -> String {
-        "tophhie-" + date.formatted(.iso8601.year().month().day().dateSeparator(.omitted).time(includingFractionalSeconds: false)
-            .timeSeparator(.omitted).timeZone(separator: .omitted)) + ".har"
+    static func defaultName(at date: Date) -> String { "tophhie-\(fileStamp(date)).har" }
+
+    /// `date` as a file name's time, ISO 8601 basic in UTC (`20261201T041500Z`): the HAR's and a recorded scenario's.
+    static func fileStamp(_ date: Date) -> String {
+        date.formatted(.iso8601.year().month().day().dateSeparator(.omitted).time(includingFractionalSeconds: false)
+            .timeSeparator(.omitted).timeZone(separator: .omitted))
     }
 
     /// - Parameter isFolder: whether a path is an existing folder (`nil`: nothing there).
