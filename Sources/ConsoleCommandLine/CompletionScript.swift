@@ -75,6 +75,25 @@ public enum CompletionScript {
         return false
     }
 
+    /// bash's and zsh's arms of `case $command`: option names after `-`, else what the command's operand takes.
+    /// `label` opens a command's arm, `atOperand(n)` tests that the word is operand `n` (the command word is 1 on
+    /// the embedded console's line), `offer` completes a list of words, `files` completes file names.
+    static func commandArms(label: (String) -> String, atOperand: (Int) -> String, offer: (String) -> String, files: String) -> [String] {
+        CommandTable.commands.filter { !$0.hidden }.flatMap { command in
+            var lines = [label(command.name), "            if [[ $cur == -* ]]; then", "                " + offer("\(optionWords(command)) --help")]
+            if command.name.isEmpty {
+                lines += ["            elif \(atOperand(1)); then", "                " + offer(commandNames)]
+            } else if let words = operandWords(command), filesAfterWord(command) {
+                lines += ["            elif \(atOperand(2)); then", "                " + offer(words), "            else", "                " + files]
+            } else if let words = operandWords(command) {
+                lines += ["            else", "                " + offer(words)]
+            } else if command.operandCompletion == .file {
+                lines += ["            else", "                " + files]
+            }
+            return lines + ["            fi ;;"]
+        }
+    }
+
     // MARK: bash
 
     static func bash() -> String {
@@ -104,27 +123,8 @@ public enum CompletionScript {
         }
         lines += arm(valuePatterns { $0 == .none }, "COMPREPLY=(); return 0 ;;")
         lines += ["    esac", "    case \"$command\" in"]
-        for command in CommandTable.commands where !command.hidden {
-            lines.append("        \(command.name.isEmpty ? "\"\"" : command.name))")
-            lines.append("            if [[ $cur == -* ]]; then")
-            lines.append("                COMPREPLY=($(compgen -W \"\(optionWords(command)) --help\" -- \"$cur\"))")
-            if command.name.isEmpty {
-                lines.append("            elif ((COMP_CWORD == 1)); then")
-                lines.append("                COMPREPLY=($(compgen -W \"\(commandNames)\" -- \"$cur\"))")
-            } else if let words = operandWords(command), filesAfterWord(command) {
-                lines.append("            elif ((COMP_CWORD == 2)); then")
-                lines.append("                COMPREPLY=($(compgen -W \"\(words)\" -- \"$cur\"))")
-                lines.append("            else")
-                lines.append("                COMPREPLY=($(compgen -f -- \"$cur\"))")
-            } else if let words = operandWords(command) {
-                lines.append("            else")
-                lines.append("                COMPREPLY=($(compgen -W \"\(words)\" -- \"$cur\"))")
-            } else if command.operandCompletion == .file {
-                lines.append("            else")
-                lines.append("                COMPREPLY=($(compgen -f -- \"$cur\"))")
-            }
-            lines.append("            fi ;;")
-        }
+        lines += commandArms(label: { "        \($0.isEmpty ? "\"\"" : $0))" }, atOperand: { "((COMP_CWORD == \($0)))" },
+                             offer: { "COMPREPLY=($(compgen -W \"\($0)\" -- \"$cur\"))" }, files: "COMPREPLY=($(compgen -f -- \"$cur\"))")
         lines += ["    esac", "    return 0", "}", "complete -o filenames -F _tophhie tophhie", ""]
         return lines.joined(separator: "\n")
     }
@@ -153,27 +153,8 @@ public enum CompletionScript {
         }
         lines += arm(valuePatterns { $0 == .none }, "return ;;", zsh: true)
         lines += ["    esac", "    case $command in"]
-        for command in CommandTable.commands where !command.hidden {
-            lines.append("        (\(command.name.isEmpty ? "''" : command.name))")
-            lines.append("            if [[ $cur == -* ]]; then")
-            lines.append("                compadd -- \(optionWords(command)) --help")
-            if command.name.isEmpty {
-                lines.append("            elif (( CURRENT == 2 )); then")
-                lines.append("                compadd -- \(commandNames)")
-            } else if let words = operandWords(command), filesAfterWord(command) {
-                lines.append("            elif (( CURRENT == 3 )); then")
-                lines.append("                compadd -- \(words)")
-                lines.append("            else")
-                lines.append("                _files")
-            } else if let words = operandWords(command) {
-                lines.append("            else")
-                lines.append("                compadd -- \(words)")
-            } else if command.operandCompletion == .file {
-                lines.append("            else")
-                lines.append("                _files")
-            }
-            lines.append("            fi ;;")
-        }
+        lines += commandArms(label: { "        (\($0.isEmpty ? "''" : $0))" }, atOperand: { "(( CURRENT == \($0 + 1) ))" },
+                             offer: { "compadd -- \($0)" }, files: "_files")
         lines += ["    esac", "}", "",
                   "if [[ ${funcstack[1]} == _tophhie ]]; then _tophhie \"$@\"; else compdef _tophhie tophhie; fi", ""]
         return lines.joined(separator: "\n")

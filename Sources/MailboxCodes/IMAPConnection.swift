@@ -63,11 +63,8 @@ final class IMAPConnection: @unchecked Sendable {
     /// `UID SEARCH criteria`: the UIDs the server lists, ascending.
     func search(_ criteria: String, timeout: TimeInterval) throws(MailboxFailure) -> [UInt64] {
         let text = String(decoding: try command(url: location.serverURL, request: "UID SEARCH " + criteria, timeout: timeout), as: UTF8.self)
-        var uids: [UInt64] = []
-        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("* SEARCH") {
-            uids += line.dropFirst("* SEARCH".count).split(separator: " ").compactMap { UInt64($0) }
-        }
-        return uids.sorted()
+        return text.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("* SEARCH") }
+            .flatMap { $0.dropFirst("* SEARCH".count).split(separator: " ").compactMap { UInt64($0) } }.sorted()
     }
 
     /// The whole message `uid` (RFC 5322 bytes). The server marks it `\Seen` (a plain `BODY[]` fetch).

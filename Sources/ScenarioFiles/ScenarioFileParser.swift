@@ -38,9 +38,8 @@ package struct ScenarioFileParser {
         guard let items = try root.array("scenarios"), !items.isEmpty else {
             throw root.failure("scenarios", "missing or empty; expected an array of scenarios")
         }
-        var scenarios: [Scenario] = []
-        for (index, item) in items.enumerated() {
-            scenarios.append(try parseScenario(JSONObjectReader(file: path, path: "scenarios[\(index)]", value: item), tenant: tenant, policy: policy))
+        let scenarios = try items.indices.map { index throws(JSONFileError) in
+            try parseScenario(root.element("scenarios", index, of: items), tenant: tenant, policy: policy)
         }
         return ScenarioFile(path: path, comment: comment, tenant: tenant, scenarios: scenarios)
     }
@@ -79,10 +78,8 @@ package struct ScenarioFileParser {
         let name = try reader.requiredString("name")
         let timeout = try reader.int("timeoutSeconds", in: 1...3600) ?? 60
         guard let items = try reader.array("steps"), !items.isEmpty else { throw reader.failure("steps", "missing or empty; expected an array of steps") }
-        var steps: [ScenarioStep] = []
-        for (index, item) in items.enumerated() {
-            let step = try JSONObjectReader(file: reader.file, path: reader.keyPath("steps[\(index)]"), value: item)
-            steps.append(try parseStep(step, tenant: tenant, policy: policy))
+        let steps = try items.indices.map { index throws(JSONFileError) in
+            try parseStep(reader.element("steps", index, of: items), tenant: tenant, policy: policy)
         }
         return Scenario(name: name, timeout: TimeInterval(timeout), steps: steps)
     }

@@ -28,6 +28,16 @@ public struct GalleryScreen: Sendable {
         self.make = make
     }
 
+    /// A screen reached from `state`'s by `steps` (keys typed, answers sent).
+    init(_ name: String, keyFact: String, isLong: Bool = false, fitsWithOutbox: Bool = false,
+         from state: @autoclosure @escaping @Sendable () -> FlowState, _ steps: @escaping @Sendable (inout ScreenSession) -> Void) {
+        self.init(name, keyFact: keyFact, isLong: isLong, fitsWithOutbox: fitsWithOutbox) {
+            var session = ScreenSession(state())
+            steps(&session)
+            return session
+        }
+    }
+
     /// The screen, freshly built.
     public var session: ScreenSession { make() }
 }
@@ -63,26 +73,20 @@ public enum Gallery {
         GalleryScreen("homeSignedOut", keyFact: "Sign in") { ScreenSession(FlowScreens.home(signedIn: false)) },
         GalleryScreen("homeSignedIn", keyFact: "Account (ada@contoso.example)") { ScreenSession(FlowScreens.home(signedIn: true)) },
         GalleryScreen("homeRestored", keyFact: "Signed in as ada@contoso.example") { ScreenSession(FlowScreens.restored()) },
-        GalleryScreen("signInFieldError", keyFact: "Email") {
-            var session = ScreenSession(FlowScreens.signIn())
+        GalleryScreen("signInFieldError", keyFact: "Email", from: FlowScreens.signIn()) { session in
             session.type("ada@")
             session.press(.tab)
-            return session
         },
-        GalleryScreen("signInRejected", keyFact: "Check the email and password.") {
-            var session = ScreenSession(FlowScreens.signIn())
+        GalleryScreen("signInRejected", keyFact: "Check the email and password.", from: FlowScreens.signIn()) { session in
             session.type("ada@contoso.example")
             session.press(.tab)
             session.press(.paste("Wrong-Horse-1"))
             session.press(.enter)
             session.send(.signInAdvanced(.failure(.invalidCredentials(FlowScreens.details))))
-            return session
         },
-        GalleryScreen("working", keyFact: "ada@contoso.example") {
-            var session = ScreenSession(FlowScreens.signIn())
+        GalleryScreen("working", keyFact: "ada@contoso.example", from: FlowScreens.signIn()) { session in
             session.type("ada@contoso.example")
             session.press(.enter)
-            return session
         },
         GalleryScreen("signUpPassword", keyFact: "Display name") {
             // As the embedded emulator's email-password preset asks: the display name up front.
@@ -102,12 +106,10 @@ public enum Gallery {
             ])
             return ScreenSession(FlowScreens.signUp(settings))
         },
-        GalleryScreen("codeEntryCountdown", keyFact: "a***@c*****o.example", fitsWithOutbox: true) {
-            var session = ScreenSession(FlowScreens.codeEntry())
+        GalleryScreen("codeEntryCountdown", keyFact: "a***@c*****o.example", fitsWithOutbox: true, from: FlowScreens.codeEntry()) { session in
             session.send(.tick(FlowScreens.start))
             session.send(.tick(FlowScreens.start.addingTimeInterval(12)))
             session.type("1234")
-            return session
         },
         GalleryScreen("codeEntryWrongCode", keyFact: "+44*******890") {
             var session = ScreenSession(FlowScreens.codeEntry(.signIn, delivery: CodeDelivery(
@@ -117,25 +119,21 @@ public enum Gallery {
             session.send(.signInAdvanced(.failure(.invalidCode(FlowScreens.details))))
             return session
         },
-        GalleryScreen("newPasswordSuberror", keyFact: "New password") {
-            var session = ScreenSession(FlowScreens.newPassword())
+        GalleryScreen("newPasswordSuberror", keyFact: "New password", from: FlowScreens.newPassword()) { session in
             session.press(.paste("Correct-Horse-9"))
             session.press(.tab)
             session.press(.paste("Correct-Horse-9"))
             session.press(.enter)
             session.send(.resetAdvanced(.failure(.invalidPassword(.banned, FlowScreens.details))))
-            return session
         },
         GalleryScreen("attributesTop", keyFact: "Given name", isLong: true) { ScreenSession(FlowScreens.attributes()) },
         GalleryScreen("mfaPicker", keyFact: "a***@c*****o.example") { ScreenSession(FlowScreens.mfaPicker()) },
         GalleryScreen("registrationPicker", keyFact: "ada@contoso.example") { ScreenSession(FlowScreens.registrationPicker()) },
-        GalleryScreen("contactPhone901001", keyFact: "Phone number") {
-            var session = ScreenSession(FlowScreens.phoneContact())
+        GalleryScreen("contactPhone901001", keyFact: "Phone number", from: FlowScreens.phoneContact()) { session in
             session.type("+999 1234 5678")
             session.press(.enter)
             let refused = ServerDetails(error: "invalid_request", code: 901001, status: 400)
             session.send(.registrationAnswered(.failure(.invalidInput("That phone number or email doesn't look right.", refused))))
-            return session
         },
         GalleryScreen("resetPolling", keyFact: "applying your new password") {
             var state = FlowScreens.newPassword()
@@ -156,33 +154,25 @@ public enum Gallery {
         },
         GalleryScreen("browserWait", keyFact: "https://contoso.ciamlogin.com/") { ScreenSession(FlowScreens.browserWait()) },
         GalleryScreen("signedIn", keyFact: "ada@contoso.example", fitsWithOutbox: true) { ScreenSession(FlowScreens.onAccount()) },
-        GalleryScreen("accountRestored", keyFact: "ada@contoso.example", fitsWithOutbox: true) {
-            var session = ScreenSession(FlowScreens.restored())
+        GalleryScreen("accountRestored", keyFact: "ada@contoso.example", fitsWithOutbox: true, from: FlowScreens.restored()) { session in
             session.send(.menuChosen(.account))
-            return session
         },
         GalleryScreen("signedOut", keyFact: "ada@contoso.example was signed out") { ScreenSession(FlowScreens.signedOut()) },
         GalleryScreen("profile", keyFact: "Ada Lovelace", isLong: true, fitsWithOutbox: true) { ScreenSession(FlowScreens.profileScreen()) },
-        GalleryScreen("profileEdit", keyFact: "Display name", isLong: true) {
-            var session = ScreenSession(FlowScreens.profileScreen())
+        GalleryScreen("profileEdit", keyFact: "Display name", isLong: true, from: FlowScreens.profileScreen()) { session in
             session.press(.enter)
-            return session
         },
         GalleryScreen("history12Rows", keyFact: "203.0.113.10", fitsWithOutbox: true) {
             ScreenSession(FlowScreens.history(12, hasMore: true))
         },
-        GalleryScreen("historyRow", keyFact: "Contoso mobile app") {
-            var session = ScreenSession(FlowScreens.history(12))
+        GalleryScreen("historyRow", keyFact: "Contoso mobile app", from: FlowScreens.history(12)) { session in
             session.press(.down)
             session.press(.enter)
-            return session
         },
-        GalleryScreen("historyThrottled", keyFact: "Throttled") {
-            var session = ScreenSession(FlowScreens.history(12, hasMore: true))
+        GalleryScreen("historyThrottled", keyFact: "Throttled", from: FlowScreens.history(12, hasMore: true)) { session in
             session.send(.historyMoreRequested)
             session.send(.historyWaiting(seconds: 7))
             session.send(.tick(FlowScreens.start.addingTimeInterval(2)))
-            return session
         },
         GalleryScreen("tenantSnapshot", keyFact: "Customers: email with password") {
             let summary = TenantSummary(
@@ -197,13 +187,11 @@ public enum Gallery {
         GalleryScreen("enrolled", keyFact: "ada@contoso.example") {
             ScreenSession(FlowState(settings: FlowSettings(enrolmentMode: true), step: .enrolled(email: "ada@contoso.example")))
         },
-        GalleryScreen("failure", keyFact: "c0ffee00-0000-4000-8000-000000000002", fitsWithOutbox: true) {
-            var session = ScreenSession(FlowScreens.codeEntry())
+        GalleryScreen("failure", keyFact: "c0ffee00-0000-4000-8000-000000000002", fitsWithOutbox: true, from: FlowScreens.codeEntry()) { session in
             session.type("12345678")
             session.press(.enter)
             session.send(.signUpAdvanced(.failure(.server(ServerDetails(
                 error: "server_error", code: 500, correlationID: "c0ffee00-0000-4000-8000-000000000002", status: 503)))))
-            return session
         },
     ]
 

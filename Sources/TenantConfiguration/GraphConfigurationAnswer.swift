@@ -11,19 +11,15 @@ public enum GraphConfigurationAnswer {
     /// `GET /identity/authenticationEventsFlows`: each sign-up flow with its Graph id (for the applications read).
     /// `applications` holds what the flow object lists inline (usually nothing: Graph lists them on their own path).
     public static func signUpFlows(_ data: Data) throws(GraphShapeError) -> GraphPage<(id: String, flow: SignUpFlow)> {
-        let (items, next) = try page(data)
-        var flows: [(id: String, flow: SignUpFlow)] = []
-        for item in items {
-            if let type = try item.optionalString("@odata.type"), type != signUpFlowType { continue }
-            flows.append((try item.string("id"), try signUpFlow(item)))
+        try page(data) { item throws(GraphShapeError) in
+            if let type = try item.optionalString("@odata.type"), type != signUpFlowType { return nil }
+            return (try item.string("id"), try signUpFlow(item))
         }
-        return GraphPage(items: flows, nextLink: next)
     }
 
     private static func signUpFlow(_ item: GraphObject) throws(GraphShapeError) -> SignUpFlow {
         let providers = try item.object("onAuthenticationMethodLoadStart")?.objects("identityProviders") ?? []
-        var providerIDs: [String] = []
-        for provider in providers { providerIDs.append(try provider.string("id")) }
+        let providerIDs = try providers.map { provider throws(GraphShapeError) in try provider.string("id") }
         let signUpAllowed = try item.object("onInteractiveAuthFlowStart")?.bool("isSignUpAllowed", default: true) ?? true
         var attributes: [CollectedAttribute] = []
         let views = try item.object("onAttributeCollection")?.object("attributeCollectionPage")?.objects("views") ?? []
@@ -32,9 +28,8 @@ public enum GraphConfigurationAnswer {
                 attributes.append(try collected(input, order: attributes.count + 1))
             }
         }
-        var inline: [String] = []
-        for app in try item.object("conditions")?.object("applications")?.objects("includeApplications") ?? [] {
-            inline.append(try app.string("appId"))
+        let inline = try (item.object("conditions")?.object("applications")?.objects("includeApplications") ?? []).map {
+            app throws(GraphShapeError) in try app.string("appId")
         }
         return SignUpFlow(name: try item.string("displayName"), description: try item.optionalString("description"),
                           identityProviders: Array(Set(providerIDs)).sorted(), signUpAllowed: signUpAllowed,
@@ -43,10 +38,9 @@ public enum GraphConfigurationAnswer {
 
     private static func collected(_ input: GraphObject, order: Int) throws(GraphShapeError) -> CollectedAttribute {
         let attribute = try input.string("attribute")
-        var options: [AttributeOption] = []
-        for option in try input.objects("options") {
+        let options = try input.objects("options").map { option throws(GraphShapeError) in
             let value = try option.string("value")
-            options.append(AttributeOption(label: try option.optionalString("label") ?? value, value: value))
+            return AttributeOption(label: try option.optionalString("label") ?? value, value: value)
         }
         return CollectedAttribute(attribute: attribute, order: order, label: try input.optionalString("label") ?? attribute,
                                   inputType: try input.optionalString("inputType") ?? "text",
@@ -59,31 +53,24 @@ public enum GraphConfigurationAnswer {
 
     /// `GET …/conditions/applications/includeApplications`: the app ids.
     public static func appIDs(_ data: Data) throws(GraphShapeError) -> GraphPage<String> {
-        let (items, next) = try page(data)
-        var ids: [String] = []
-        for item in items { ids.append(try item.string("appId")) }
-        return GraphPage(items: ids, nextLink: next)
+        try page(data) { item throws(GraphShapeError) in try item.string("appId") }
     }
 
     /// `GET /identity/userFlowAttributes`.
     public static func userFlowAttributes(_ data: Data) throws(GraphShapeError) -> GraphPage<UserFlowAttribute> {
-        let (items, next) = try page(data)
-        var attributes: [UserFlowAttribute] = []
-        for item in items {
+        try page(data) { item throws(GraphShapeError) in
             let id = try item.string("id")
-            attributes.append(UserFlowAttribute(id: id, displayName: try item.optionalString("displayName") ?? id,
-                                                kind: try item.optionalString("userFlowAttributeType") ?? "builtIn",
-                                                dataType: try item.optionalString("dataType") ?? "string",
-                                                description: try item.optionalString("description").flatMap { $0.isEmpty ? nil : $0 }))
+            return UserFlowAttribute(id: id, displayName: try item.optionalString("displayName") ?? id,
+                                     kind: try item.optionalString("userFlowAttributeType") ?? "builtIn",
+                                     dataType: try item.optionalString("dataType") ?? "string",
+                                     description: try item.optionalString("description").flatMap { $0.isEmpty ? nil : $0 })
         }
-        return GraphPage(items: attributes, nextLink: next)
     }
 
     /// `GET …/authenticationMethodConfigurations/email` or `/sms`.
     public static func method(_ data: Data) throws(GraphShapeError) -> MethodSetting {
         let object = try GraphObject(json: data)
-        var targets: [String] = []
-        for target in try object.objects("includeTargets") { targets.append(try target.string("id")) }
+        let targets = try object.objects("includeTargets").map { target throws(GraphShapeError) in try target.string("id") }
         return MethodSetting(state: try object.string("state"),
                              allowExternalIdToUseEmailOtp: try object.optionalString("allowExternalIdToUseEmailOtp"),
                              includeTargets: Array(Set(targets)).sorted())
@@ -91,52 +78,45 @@ public enum GraphConfigurationAnswer {
 
     /// `GET /applications?$select=appId,isFallbackPublicClient,publicClient,spa,web` (v1.0).
     public static func applications(_ data: Data) throws(GraphShapeError) -> GraphPage<AppRegistration> {
-        let (items, next) = try page(data)
-        var apps: [AppRegistration] = []
-        for item in items {
+        try page(data) { item throws(GraphShapeError) in
             var uris: Set<String> = []
             for platform in ["publicClient", "spa", "web"] {
                 uris.formUnion(try item.object(platform)?.strings("redirectUris") ?? [])
             }
-            apps.append(AppRegistration(appId: try item.string("appId"),
-                                        isFallbackPublicClient: try item.bool("isFallbackPublicClient", default: false),
-                                        redirectUris: uris.sorted()))
+            return AppRegistration(appId: try item.string("appId"),
+                                   isFallbackPublicClient: try item.bool("isFallbackPublicClient", default: false),
+                                   redirectUris: uris.sorted())
         }
-        return GraphPage(items: apps, nextLink: next)
     }
 
     /// `GET /beta/applications?$select=appId,nativeAuthenticationApisEnabled`: app id → `all` / `none`.
     public static func nativeAuthentication(_ data: Data) throws(GraphShapeError) -> GraphPage<(appId: String, setting: String)> {
-        let (items, next) = try page(data)
-        var settings: [(appId: String, setting: String)] = []
-        for item in items {
-            settings.append((try item.string("appId"), try item.optionalString("nativeAuthenticationApisEnabled") ?? "none"))
+        try page(data) { item throws(GraphShapeError) in
+            (try item.string("appId"), try item.optionalString("nativeAuthenticationApisEnabled") ?? "none")
         }
-        return GraphPage(items: settings, nextLink: next)
     }
 
     /// `GET /identity/conditionalAccess/policies`: the policies whose grant controls hold `mfa`.
     public static func mfaPolicies(_ data: Data) throws(GraphShapeError) -> GraphPage<MFAPolicy> {
-        let (items, next) = try page(data)
-        var policies: [MFAPolicy] = []
-        for item in items {
-            guard try item.object("grantControls")?.strings("builtInControls").contains("mfa") == true else { continue }
+        try page(data) { item throws(GraphShapeError) in
+            guard try item.object("grantControls")?.strings("builtInControls").contains("mfa") == true else { return nil }
             let conditions = try item.object("conditions")
             let apps = try conditions?.object("applications")
             let users = try conditions?.object("users")
-            policies.append(MFAPolicy(name: try item.string("displayName"), state: try item.string("state"),
-                                      includeApplications: try (apps?.strings("includeApplications") ?? []).sorted(),
-                                      excludeApplications: try (apps?.strings("excludeApplications") ?? []).sorted(),
-                                      includeUsers: try (users?.strings("includeUsers") ?? []).sorted(),
-                                      excludeUsers: try (users?.strings("excludeUsers") ?? []).sorted()))
+            return MFAPolicy(name: try item.string("displayName"), state: try item.string("state"),
+                             includeApplications: try (apps?.strings("includeApplications") ?? []).sorted(),
+                             excludeApplications: try (apps?.strings("excludeApplications") ?? []).sorted(),
+                             includeUsers: try (users?.strings("includeUsers") ?? []).sorted(),
+                             excludeUsers: try (users?.strings("excludeUsers") ?? []).sorted())
         }
-        return GraphPage(items: policies, nextLink: next)
     }
 
-    /// `{"value": [object…], "@odata.nextLink": "…"}`.
-    private static func page(_ data: Data) throws(GraphShapeError) -> ([GraphObject], String?) {
+    /// `{"value": [object…], "@odata.nextLink": "…"}`, each object read by `read` (nil: not one the snapshot keeps).
+    private static func page<Item>(_ data: Data, _ read: (GraphObject) throws(GraphShapeError) -> Item?)
+        throws(GraphShapeError) -> GraphPage<Item> {
         let root = try GraphObject(json: data)
         guard root.members["value"] is [Any] else { throw GraphShapeError("the answer has no value array") }
-        return (try root.objects("value"), try root.optionalString("@odata.nextLink"))
+        let (objects, next) = (try root.objects("value"), try root.optionalString("@odata.nextLink"))
+        return GraphPage(items: try objects.map(read).compactMap { $0 }, nextLink: next)
     }
 }

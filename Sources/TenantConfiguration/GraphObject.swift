@@ -48,20 +48,16 @@ struct GraphObject {
     func objects(_ key: String) throws(GraphShapeError) -> [GraphObject] {
         guard let value = members[key], !(value is NSNull) else { return [] }
         guard let items = value as? [Any] else { throw GraphShapeError("\(name(key)) is not an array") }
-        var objects: [GraphObject] = []
-        for (index, item) in items.enumerated() { objects.append(try GraphObject(item, path: "\(name(key))[\(index)]")) }
-        return objects
+        return try items.enumerated().map { index, item throws(GraphShapeError) in try GraphObject(item, path: "\(name(key))[\(index)]") }
     }
 
     /// The strings of an array; empty when absent or `null`.
     func strings(_ key: String) throws(GraphShapeError) -> [String] {
         guard let value = members[key], !(value is NSNull) else { return [] }
         guard let items = value as? [Any] else { throw GraphShapeError("\(name(key)) is not an array") }
-        var strings: [String] = []
-        for (index, item) in items.enumerated() {
+        return try items.enumerated().map { index, item throws(GraphShapeError) in
             guard let text = item as? String else { throw GraphShapeError("\(name(key))[\(index)] is not a string") }
-            strings.append(text)
+            return text
         }
-        return strings
     }
 }

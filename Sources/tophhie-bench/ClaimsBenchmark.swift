@@ -13,10 +13,8 @@ enum ClaimsBenchmark {
     static let options = CountOptions(command: "tophhie-bench claims", options: [seconds])
 
     static func run(_ arguments: [String]) async -> Int32 {
-        let counts: CountOptions.Values
-        do { counts = try options.parse(arguments) } catch { return error.status }
-        let seconds = counts[Self.seconds]
-        do {
+        await options.run(arguments) { counts in
+            let seconds = counts[Self.seconds]
             let server = try await PostgreSQLServer.start(durable: true)
             defer { server.stop() }
             let url = try DatabaseURL(try await server.createDatabase())
@@ -26,10 +24,6 @@ enum ClaimsBenchmark {
                 let bare = try await bare(url, desks: desks, seconds: seconds)
                 print(String(format: "%5d  %47.0f  %18.0f  %5.2f", desks, ours, bare, ours / bare))
             }
-            return 0
-        } catch {
-            FileHandle.standardError.write(Data("tophhie-bench claims: \(error)\n".utf8))
-            return 1
         }
     }
 

@@ -48,6 +48,20 @@ struct CountOptions {
         return Values(given: given)
     }
 
+    /// Runs `body` with the counts in `arguments`. - Returns: the exit status: ``parse(_:)``'s after `--help` or a
+    /// usage error, 1 after printing on standard error what `body` threw, else 0.
+    func run(_ arguments: [String], _ body: (Values) async throws -> Void) async -> Int32 {
+        let counts: Values
+        do { counts = try parse(arguments) } catch { return error.status }
+        do {
+            try await body(counts)
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("\(command): \(error)\n".utf8))
+            return 1
+        }
+    }
+
     private func refusal(_ problem: String) -> Exit {
         FileHandle.standardError.write(Data("\(command): \(problem)\nusage: \(usage)\n".utf8))
         return Exit(status: 2)

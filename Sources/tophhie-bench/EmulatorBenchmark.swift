@@ -157,7 +157,8 @@ enum EmulatorBenchmark {
             }
             busyCosts.append(server.emulator.measureCryptoCost(samples: cryptoSamples, threads: cores))
         }
-        let busy = CryptoCost(signSeconds: median(busyCosts.map(\.signSeconds)), hashSeconds: median(busyCosts.map(\.hashSeconds)))
+        let busy = CryptoCost(signSeconds: ChildRun.median(busyCosts.map(\.signSeconds)),
+                              hashSeconds: ChildRun.median(busyCosts.map(\.hashSeconds)))
         print("whole flows, \(options.clients) clients (in \(flowSlices) slices, each followed by the crypto timed on all \(cores) cores at once):")
         printLatencies(flows)
         print(String(format: "  %d flows in %.2f s = %.1f flows/s, %.0f requests/s; load generator %.2f cores",
@@ -223,11 +224,6 @@ enum EmulatorBenchmark {
                   + String(format: "%8d %11.2f %11.2f", result.latencies[label]?.count ?? 0, result.percentile(0.5, of: label),
                            result.percentile(0.99, of: label)))
         }
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 
     static func format(_ seconds: Double) -> String {

@@ -9,16 +9,8 @@ enum ListBenchmark {
     static let runs = CountOptions.Option(name: "--runs", defaultValue: 5, meaning: "timed runs of each command")
     static let options = CountOptions(command: "tophhie-bench list", options: [rows, runs])
 
-    static func run(_ arguments: [String]) -> Int32 {
-        let counts: CountOptions.Values
-        do { counts = try options.parse(arguments) } catch { return error.status }
-        do {
-            try measure(rows: counts[rows], runs: counts[runs])
-            return 0
-        } catch {
-            FileHandle.standardError.write(Data("tophhie-bench list: \(error)\n".utf8))
-            return 1
-        }
+    static func run(_ arguments: [String]) async -> Int32 {
+        await options.run(arguments) { counts in try measure(rows: counts[rows], runs: counts[runs]) }
     }
 
     private static func measure(rows: Int, runs: Int) throws {

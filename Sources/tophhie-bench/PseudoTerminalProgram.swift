@@ -13,6 +13,12 @@ final class PseudoTerminalProgram {
 
     /// Starts `argv` on an 80×24 pseudo-terminal with `environment`.
     init(_ argv: [String], environment: [String: String]) throws {
+        (master, pid) = try Self.spawn(argv, environment: environment)
+    }
+
+    /// Starts `argv` (a path first) with `environment` on a fresh 80×24 pseudo-terminal, its standard input, output
+    /// and error. - Returns: the terminal's master side, the caller's to close, and the child's pid.
+    static func spawn(_ argv: [String], environment: [String: String]) throws -> (master: Int32, pid: pid_t) {
         var master: Int32 = -1
         var slave: Int32 = -1
         var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
@@ -33,8 +39,7 @@ final class PseudoTerminalProgram {
             close(master)
             throw BenchmarkError("could not start \(argv[0])")
         }
-        self.master = master
-        pid = child
+        return (master, child)
     }
 
     /// Ends the program (SIGTERM) and reaps it.

@@ -72,40 +72,17 @@ enum StartupBenchmark {
     private static func measure(_ program: [String]) throws -> Sample {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("tophhie-bench-rss-\(getpid())").path
         defer { unlink(report) }
-        let argv = [timePath, "-f", "%M", "-o", report] + program
-        var master: Int32 = -1
-        var slave: Int32 = -1
-        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
-        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw BenchmarkError("openpty failed") }
-        let reader = master
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        environment["LANG"] = environment["LANG"] ?? "C.UTF-8"
+        let start = DispatchTime.now()
+        let (reader, pid) = try PseudoTerminalProgram.spawn([timePath, "-f", "%M", "-o", report] + program, environment: environment)
         defer { close(reader) }
         let drain = Thread {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while read(reader, &buffer, buffer.count) > 0 {}
         }
         drain.start()
-
-        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd in Int32(0)...2 { posix_spawn_file_actions_adddup2(&actions, slave, fd) }
-        posix_spawn_file_actions_addclose(&actions, slave)
-        posix_spawn_file_actions_addclose(&actions, master)
-
-        var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm-256color"
-        environment["LANG"] = environment["LANG"] ?? "C.UTF-8"
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        let cargv = argv.map { strdup($0) } + [nil]
-        defer { (envp + cargv).forEach { free($0) } }
-
-        var pid: pid_t = 0
-        let start = DispatchTime.now()
-        guard posix_spawn(&pid, argv[0], &actions, nil, cargv, envp) == 0 else {
-            close(slave)
-            throw BenchmarkError("could not start \(argv[0])")
-        }
-        close(slave)
         var status: Int32 = 0
         _ = waitpid(pid, &status, 0)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9

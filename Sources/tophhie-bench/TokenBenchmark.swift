@@ -13,16 +13,8 @@ enum TokenBenchmark {
     static let home = "e7d6c5b4-a392-4817-9f0e-1d2c3b4a5968.9a3c6e52-1f0d-4b7a-8c2e-5d4f3b2a1c00"
     static let realm = "9a3c6e52-1f0d-4b7a-8c2e-5d4f3b2a1c00"
 
-    static func run(_ arguments: [String]) -> Int32 {
-        let counts: CountOptions.Values
-        do { counts = try options.parse(arguments) } catch { return error.status }
-        do {
-            try measure(runs: counts[runs])
-            return 0
-        } catch {
-            FileHandle.standardError.write(Data("tophhie-bench token: \(error)\n".utf8))
-            return 1
-        }
+    static func run(_ arguments: [String]) async -> Int32 {
+        await options.run(arguments) { counts in try measure(runs: counts[runs]) }
     }
 
     /// A cache as MSAL Python writes it after a sign-in: one account, its id, refresh and access tokens.

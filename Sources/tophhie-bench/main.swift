@@ -17,9 +17,9 @@ case "soak":
 case "latency":
     exit(LatencyBenchmark.run(Array(arguments.dropFirst())))
 case "list":
-    exit(ListBenchmark.run(Array(arguments.dropFirst())))
+    exit(await ListBenchmark.run(Array(arguments.dropFirst())))
 case "token":
-    exit(TokenBenchmark.run(Array(arguments.dropFirst())))
+    exit(await TokenBenchmark.run(Array(arguments.dropFirst())))
 case "claims":
     exit(await ClaimsBenchmark.run(Array(arguments.dropFirst())))
 case "startup":

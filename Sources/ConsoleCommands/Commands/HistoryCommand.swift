@@ -56,25 +56,17 @@ enum HistoryCommand {
 
     private static func show(_ rows: [SignInRecord], more: Bool, partial: Bool, format: OutputFormat, output: (String) -> Void) {
         let time = ISO8601DateFormatter()
+        // Time, result, app, IP address, place: a table's columns and a report's.
+        let cells = rows.map { row in
+            [time.string(from: row.createdDateTime), row.succeeded ? "success" : "failed \(row.errorCode)", row.appDisplayName ?? row.appId ?? "?",
+             row.ipAddress ?? "", [row.city, row.countryOrRegion].compactMap { $0 }.joined(separator: ", ")]
+        }
         switch format {
-        case .json:
-            output(json(rows, more: more, partial: partial))
-            return
+        case .json: output(json(rows, more: more, partial: partial))
         case .markdown:
             OutputFormat.markdownHeader(["Time", "Result", "App", "IP address", "Place"]).forEach(output)
-            for row in rows {
-                output(OutputFormat.markdownRow([time.string(from: row.createdDateTime), row.succeeded ? "success" : "failed \(row.errorCode)",
-                                                 row.appDisplayName ?? row.appId ?? "?", row.ipAddress ?? "",
-                                                 [row.city, row.countryOrRegion].compactMap { $0 }.joined(separator: ", ")]))
-            }
-            return
-        case .table: break
-        }
-        for row in rows {
-            let result = row.succeeded ? "success" : "failed \(row.errorCode)"
-            let place = [row.city, row.countryOrRegion].compactMap { $0 }.joined(separator: ", ")
-            output(PrintableText.make("\(time.string(from: row.createdDateTime))  \(result)  \(row.appDisplayName ?? row.appId ?? "?")  "
-                                      + "\(row.ipAddress ?? "")  \(place)"))
+            cells.map(OutputFormat.markdownRow).forEach(output)
+        case .table: cells.forEach { output(PrintableText.make($0.joined(separator: "  "))) }
         }
     }
 

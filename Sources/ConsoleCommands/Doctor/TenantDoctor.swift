@@ -29,18 +29,13 @@ struct TenantDoctor: Sendable {
 
     /// Every check, in the checklist's order.
     func run() async -> [DoctorCheck] {
-        var checks = [https()]
         let discovered = await discovery()
-        checks += discovered.checks
         let native = await nativeAuth()
-        checks.append(native)
         // Without native authentication every start is refused, which would read as "no redirect".
-        checks.append(native.status == .pass ? await challengeTypes()
-                      : DoctorCheck(id: "challengeTypes", status: .warn, summary: "Not checked: native authentication is not available.",
-                                    fix: "Fix the native authentication check first."))
-        checks.append(capabilities())
-        checks.append(smsAuthority(issuerTenantID: discovered.tenantID))
-        return checks
+        let types = native.status == .pass ? await challengeTypes()
+            : DoctorCheck(id: "challengeTypes", status: .warn, summary: "Not checked: native authentication is not available.",
+                          fix: "Fix the native authentication check first.")
+        return [https()] + discovered.checks + [native, types, capabilities(), smsAuthority(issuerTenantID: discovered.tenantID)]
     }
 
     /// The app's challenge types other than `redirect`, which every request adds (docs/protocol.md §N1.4).
@@ -78,11 +73,8 @@ struct TenantDoctor: Sendable {
                                  fix: "Check the authority's tenant path: the tenant id, or NAME.onmicrosoft.com of an external tenant."),
                      Self.issuerUnread, clock(response)], nil)
         }
-        var checks = [DoctorCheck(id: "discovery", status: .pass, summary: "Discovery answered at \(url).")]
         let (issuerCheck, tenantID) = issuerShape(issuer)
-        checks.append(issuerCheck)
-        checks.append(clock(response))
-        return (checks, tenantID)
+        return ([DoctorCheck(id: "discovery", status: .pass, summary: "Discovery answered at \(url)."), issuerCheck, clock(response)], tenantID)
     }
 
     private static let issuerUnread = DoctorCheck(id: "issuer", status: .fail, summary: "No issuer could be read (discovery failed).",

@@ -20,10 +20,7 @@ enum UserExport {
             .map(\.user)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ISO8601DateFormatter().string(from: date))
-        }
+        encoder.dateEncodingStrategy = .iso8601
         return (try? encoder.encode(ordered)) ?? Data("[]".utf8)
     }
 }

@@ -21,10 +21,7 @@ public struct OutboxMessage: Sendable, Equatable, Encodable {
         /// The outbox's word, as printed.
         public var description: String { rawValue }
 
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
+        public func encode(to encoder: any Encoder) throws { try rawValue.encode(to: encoder) }
     }
 
     /// What became of a code, so an operator reading the outbox sees why a code was refused.

@@ -46,9 +46,8 @@ extension TenantPolicy {
         guard let clientItems = try root.array("clients", expected: clientsRule), !clientItems.isEmpty else {
             throw root.wrong("clients", expected: clientsRule)
         }
-        var clients: [Client] = []
-        for index in clientItems.indices {
-            clients.append(try parseClient(root.element("clients", index, of: clientItems)))
+        let clients = try clientItems.indices.map { index throws(JSONFileError) in
+            try parseClient(root.element("clients", index, of: clientItems))
         }
 
         var policy = TenantPolicy(tenant: Tenant(name: name, id: id.lowercased()), clients: clients)

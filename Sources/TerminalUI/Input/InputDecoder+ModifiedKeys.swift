@@ -51,23 +51,9 @@ extension InputDecoder {
         case 9: return .tab
         case 127, 8: return .backspace
         case 57399...57408: return .character(Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(code - 57399))))
-        case 57409: return .character(".")
-        case 57410: return .character("/")
-        case 57411: return .character("*")
-        case 57412: return .character("-")
-        case 57413: return .character("+")
-        case 57415: return .character("=")
-        case 57416: return .character(",")
-        case 57417: return .left
-        case 57418: return .right
-        case 57419: return .up
-        case 57420: return .down
-        case 57421: return .pageUp
-        case 57422: return .pageDown
-        case 57423: return .home
-        case 57424: return .end
-        case 57425: return .insert
-        case 57426: return .delete
+        // 57414 (the space) is keypad Enter, taken above.
+        case 57409...57416: return .character(Array("./*-+ =,")[code - 57409])
+        case 57417...57426: return [.left, .right, .up, .down, .pageUp, .pageDown, .home, .end, .insert, .delete][code - 57417]
         case 57376...57398: return .function(code - 57376 + 13)
         default: return nil
         }

@@ -243,14 +243,9 @@ public struct InputDecoder: Sendable {
     private static func ss3(_ final: UInt8) -> [Key] {
         switch final {
         case UInt8(ascii: "M"): return [.enter]
-        // The keypad in application mode (left on by a program that died): `ESC O p`…`y` are 0–9.
-        case UInt8(ascii: "p")...UInt8(ascii: "y"): return [.character(Character(Unicode.Scalar(final - UInt8(ascii: "p") + UInt8(ascii: "0"))))]
-        case UInt8(ascii: "j"): return [.character("*")]
-        case UInt8(ascii: "k"): return [.character("+")]
-        case UInt8(ascii: "l"): return [.character(",")]
-        case UInt8(ascii: "m"): return [.character("-")]
-        case UInt8(ascii: "n"): return [.character(".")]
-        case UInt8(ascii: "o"): return [.character("/")]
+        // The keypad in application mode (left on by a program that died): `ESC O j`…`y` are `*+,-./0`…`9`,
+        // the characters 0x40 below.
+        case UInt8(ascii: "j")...UInt8(ascii: "y"): return [.character(Character(Unicode.Scalar(final - 0x40)))]
         case UInt8(ascii: "X"): return [.character("=")]
         // rxvt's Ctrl-arrows.
         case UInt8(ascii: "a")...UInt8(ascii: "d"): return rxvtArrow(final)
@@ -266,10 +261,7 @@ public struct InputDecoder: Sendable {
     /// The final letters `ESC O` and `ESC [` share: arrows, Home/End, F1–F4.
     private static func cursorOrFunction(_ final: UInt8) -> [Key] {
         switch final {
-        case UInt8(ascii: "A"): return [.up]
-        case UInt8(ascii: "B"): return [.down]
-        case UInt8(ascii: "C"): return [.right]
-        case UInt8(ascii: "D"): return [.left]
+        case UInt8(ascii: "A")...UInt8(ascii: "D"): return [[Key.up, .down, .right, .left][Int(final - UInt8(ascii: "A"))]]
         case UInt8(ascii: "H"): return [.home]
         case UInt8(ascii: "F"): return [.end]
         case UInt8(ascii: "P")...UInt8(ascii: "S"): return [.function(Int(final - UInt8(ascii: "P")) + 1)]
