@@ -13,6 +13,8 @@ package struct QueueScreen {
         case handled, ignored
         /// Open sign-up for this person.
         case seat(QueuePerson)
+        /// F7 or F8: ask whether to keep this outcome for this person; `y` next is ``mark(_:_:)``, any other key keeps them.
+        case confirming(QueuePerson, RecordOutcome)
         /// Keep this outcome (absent or skipped) for this person.
         case mark(QueuePerson, RecordOutcome)
         /// Open the walk-in form for someone not on the list.
@@ -46,6 +48,8 @@ package struct QueueScreen {
     /// What staff typed to find someone.
     private(set) var filter = ""
     private var list = ScrollList()
+    /// The mark F7 or F8 asked about: it takes the person off the list at this desk, so a slip of a finger is not one.
+    private var unconfirmed: (person: QueuePerson, outcome: RecordOutcome)?
 
     package init() {}
 
@@ -53,9 +57,14 @@ package struct QueueScreen {
     package mutating func reset() {
         filter = ""
         list = ScrollList()
+        unconfirmed = nil
     }
 
     package mutating func handle(_ key: Key, queue: EnrolmentQueue, size: Size) -> Outcome {
+        if let asked = unconfirmed {
+            unconfirmed = nil
+            return key == .character("y") || key == .character("Y") ? .mark(asked.person, asked.outcome) : .handled
+        }
         let shown = queue.matching(filter)
         if list.handle(key, count: shown.count, height: Self.listHeight(size, queue: queue)) { return .handled }
         let selected = shown.indices.contains(list.selected) ? shown[list.selected] : nil
@@ -71,10 +80,10 @@ package struct QueueScreen {
             setFilter("")
         case .enter:
             return selected.map(Outcome.seat) ?? .ignored
-        case .function(7):
-            return selected.map { .mark($0, .absent) } ?? .ignored
-        case .function(8):
-            return selected.map { .mark($0, .skipped) } ?? .ignored
+        case .function(7), .function(8):
+            guard let selected else { return .ignored }
+            unconfirmed = (selected, key == .function(7) ? .absent : .skipped)
+            return .confirming(selected, key == .function(7) ? .absent : .skipped)
         case .control("n"):
             return .walkIn
         default:

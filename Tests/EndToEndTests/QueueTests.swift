@@ -86,8 +86,10 @@ extension EndToEnd {
             run.keys("Escape")
             #expect(await run.wait(for: "Next: Absent Person <absent.person@example.com> (row 5) · 3 of 5"), "\(run.screen)")
 
-            // Row 5: absent (F7 on the selected person, the next one).
+            // Row 5: absent (F7 on the selected person, the next one, and y to the question).
             run.keys("F7")
+            #expect(await run.wait(for: "Mark Absent Person <absent.person@example.com> (row 5) absent?"), "\(run.screen)")
+            run.keys("y")
             #expect(await run.wait(for: "Row 5 marked absent."), "\(run.screen)")
             #expect(await run.wait(for: "Next: Killed Midway <killed.midway@example.com> (row 6) · 4 of 5"), "\(run.screen)")
 
@@ -119,6 +121,8 @@ extension EndToEnd {
             again.keys("Enter")
             #expect(await again.wait(for: "Next: Last Person <last.person@example.com> (row 7) · 5 of 5"), "\(again.screen)")
             again.keys("F8")
+            #expect(await again.wait(for: "Skip Last Person <last.person@example.com> (row 7)?"), "\(again.screen)")
+            again.keys("y")
             #expect(await again.wait(for: "Everyone on the list is done with (5 of 5)."), "\(again.screen)")
             #expect(await again.quit() == 0)
 

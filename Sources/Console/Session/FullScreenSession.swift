@@ -224,6 +224,8 @@ final class FullScreenSession {
                 return
             }
             for event in events { model.apply(event) }
+        case .confirming(let person, let outcome):
+            consoleNotice = StatusLine(tr("queue.confirmMark", ["outcome": outcome.rawValue, "person": QueueScreen.label(person)]), kind: .info)
         case .mark(let person, let outcome):
             desk.mark(person, outcome)
             queueScreen.reset()
