@@ -15,8 +15,7 @@ public enum ServerStep: CaseIterable, Sendable {
         case error(OAuthErrorCode), suberror(Suberror), challenge(ChallengeType)
     }
 
-    /// What the person gives at a step: the inputs the screens already know; a code and a method choice with their
-    /// purpose (the screen's words, and which answer would ask for the same thing again).
+    /// What the person gives at a step: the inputs the screens already know, a code's and a method choice's with its purpose.
     public enum Input: Sendable, Equatable {
         case code(CodePurpose), password, newPassword, attributes, methodChoice(MethodPurpose), none
 
