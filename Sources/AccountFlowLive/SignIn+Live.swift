@@ -2,15 +2,15 @@ import AccountFlow
 import TophhieCloudAuthentication
 
 extension NativeSignInStep {
-    /// This answer for the reducer, without the live step or the tokens (``SignInProgress``), and the step kept
+    /// This answer for the reducer, as its catalogue step without the live step or the tokens (``SignInProgress``), and the step kept
     /// for the next request; a completed one hands its tokens to the runner. Source: docs/protocol.md §N3.8.
     var liveAnswer: LiveAnswer {
         switch self {
         case .completed(let result): .signedIn(result) { .signInAdvanced(.success(.completed($0))) }
-        case .codeRequired(let step): .answered(.signInAdvanced(.success(.codeRequired(step.delivery))), keep: step)
-        case .mfaRequired(let step): .answered(.signInAdvanced(.success(.mfaRequired(step.methods))), keep: step)
+        case .codeRequired(let step): .answered(.signInAdvanced(.success(.asks(.signInCode, .code(step.delivery)))), keep: step)
+        case .mfaRequired(let step): .answered(.signInAdvanced(.success(.asks(.mfaRequired, .methods(step.methods)))), keep: step)
         case .strongAuthRegistrationRequired(let step):
-            .answered(.signInAdvanced(.success(.registrationRequired(step.availableMethods))), keep: step)
+            .answered(.signInAdvanced(.success(.asks(.registrationRequired, .methods(step.availableMethods)))), keep: step)
         }
     }
 

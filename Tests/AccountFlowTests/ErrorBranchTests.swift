@@ -178,7 +178,7 @@ import TophhieCloudAuthentication
 extension ErrorBranchTests {
     @Test func secondFactorWithoutAnyMethodStops() {
         var store = Self.store(.signInStart(SignInForm(email: Sample.email)), pending: .signingIn)
-        store.send(.signInAdvanced(.success(.mfaRequired([]))), effects: [.forgetSession]) {
+        store.send(.signInAdvanced(.success(.asks(.mfaRequired, .methods([])))), effects: [.forgetSession]) {
             $0.pending = nil
             $0.step = .failure(FailureReport(
                 message: "The tenant requires a second check but offered no method this console can use. "

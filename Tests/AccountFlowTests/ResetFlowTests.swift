@@ -69,7 +69,7 @@ import TophhieCloudAuthentication
     @Test func backAfterTheResetIsDoneStartsASignIn() {
         var store = Self.atPolling()
         Self.signInAfterReset(&store)
-        store.send(.signInAdvanced(.success(.mfaRequired([Sample.emailMethod, Sample.smsMethod])))) {
+        store.send(.signInAdvanced(.success(.asks(.mfaRequired, .methods([Sample.emailMethod, Sample.smsMethod]))))) {
             $0.pending = nil
             $0.step = .methodPicker(MethodPicker(purpose: .mfa, methods: [Sample.emailMethod, Sample.smsMethod]))
             $0.loopGuard = .seen("signIn.mfaRequired:m-email,m-sms")

@@ -44,10 +44,10 @@ import TophhieCloudAuthentication
     @Test func passwordlessWithAnEmptyPassword() {
         var store = Self.atStart(password: nil)
         Self.submit(&store, password: nil)
-        store.send(.signInAdvanced(.success(.codeRequired(Sample.delivery)))) {
+        store.send(.signInAdvanced(.success(.asks(.signInCode, .code(Sample.delivery))))) {
             $0.pending = nil
             $0.step = .codeEntry(CodeEntry(purpose: .signIn, delivery: Sample.delivery))
-            $0.loopGuard = .seen("signIn.codeRequired")
+            $0.loopGuard = .seen("signIn.signInCode")
         }
         store.send(.fieldEdited(.code, " 1234 5678 ")) { $0.code { $0.code = " 1234 5678 " } }
         store.send(.submitted, effects: [.submit(.code("12345678"))]) { $0.pending = .checkingCode }
@@ -193,10 +193,10 @@ import TophhieCloudAuthentication
     @Test func resendWaitsForTheServersInterval() {
         var store = Self.atStart(password: nil)
         Self.submit(&store, password: nil)
-        store.send(.signInAdvanced(.success(.codeRequired(Sample.delivery)))) {
+        store.send(.signInAdvanced(.success(.asks(.signInCode, .code(Sample.delivery))))) {
             $0.pending = nil
             $0.step = .codeEntry(CodeEntry(purpose: .signIn, delivery: Sample.delivery))
-            $0.loopGuard = .seen("signIn.codeRequired")
+            $0.loopGuard = .seen("signIn.signInCode")
         }
         store.send(.tick(Sample.start)) { $0.now = Sample.start; $0.code { $0.resend.startedAt = Sample.start } }
         #expect(store.state.screen.actions[1] == ScreenAction("Resend code (in 30 s)", .resendRequested, enabled: false))

@@ -395,8 +395,8 @@ import TophhieCloudAuthentication
 
     /// Where the tenant wants more than the sign-up to sign in (a second factor, a method to register) or the
     /// sign-in fails, the desk asks the person nothing more: the account exists, so they are enrolled.
-    @Test(arguments: [FlowEvent.signInAdvanced(.success(.mfaRequired([Sample.emailMethod]))),
-                      .signInAdvanced(.success(.registrationRequired([Sample.emailMethod]))),
+    @Test(arguments: [FlowEvent.signInAdvanced(.success(.asks(.mfaRequired, .methods([Sample.emailMethod])))),
+                      .signInAdvanced(.success(.asks(.registrationRequired, .methods([Sample.emailMethod])))),
                       .signInAdvanced(.failure(.throttled(retryAfter: 5, Sample.details)))])
     func enrolmentModeEndsEnrolledWhenTheSignInWantsMore(answer: FlowEvent) {
         let settings = FlowSettings(passwordAccounts: true, enrolmentMode: true)

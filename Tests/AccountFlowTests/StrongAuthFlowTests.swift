@@ -25,7 +25,7 @@ import TophhieCloudAuthentication
 
     static func atPicker() -> FlowStore {
         var store = signingIn()
-        store.send(.signInAdvanced(.success(.mfaRequired(methods)))) {
+        store.send(.signInAdvanced(.success(.asks(.mfaRequired, .methods(methods))))) {
             $0.pending = nil
             $0.step = .methodPicker(MethodPicker(purpose: .mfa, methods: methods))
             $0.loopGuard = .seen("signIn.mfaRequired:m-email,m-sms")
@@ -62,7 +62,7 @@ import TophhieCloudAuthentication
 
     @Test func singleMfaMethodIsChallengedAtOnce() {
         var store = Self.signingIn()
-        store.send(.signInAdvanced(.success(.mfaRequired([Sample.emailMethod]))),
+        store.send(.signInAdvanced(.success(.asks(.mfaRequired, .methods([Sample.emailMethod])))),
                    effects: [.pickMethod(id: "m-email")]) {
             $0.step = .methodPicker(MethodPicker(purpose: .mfa, methods: [Sample.emailMethod], picked: "m-email"))
             $0.pending = .requestingCode
@@ -76,7 +76,7 @@ import TophhieCloudAuthentication
 
     @Test func serverAsksForASelection() {
         var store = Self.signingIn()
-        store.send(.signInAdvanced(.success(.mfaRequired([Sample.emailMethod]))),
+        store.send(.signInAdvanced(.success(.asks(.mfaRequired, .methods([Sample.emailMethod])))),
                    effects: [.pickMethod(id: "m-email")]) {
             $0.step = .methodPicker(MethodPicker(purpose: .mfa, methods: [Sample.emailMethod], picked: "m-email"))
             $0.pending = .requestingCode
@@ -123,7 +123,7 @@ import TophhieCloudAuthentication
 
     static func atRegistration() -> FlowStore {
         var store = signingIn()
-        store.send(.signInAdvanced(.success(.registrationRequired(registrationMethods)))) {
+        store.send(.signInAdvanced(.success(.asks(.registrationRequired, .methods(registrationMethods))))) {
             $0.pending = nil
             $0.step = .methodPicker(MethodPicker(purpose: .registration, methods: registrationMethods))
             $0.loopGuard = .seen("signIn.registrationRequired:email,sms")

@@ -15,9 +15,9 @@ public enum ServerStep: CaseIterable, Sendable {
         case error(OAuthErrorCode), suberror(Suberror), challenge(ChallengeType)
     }
 
-    /// What the person gives at a step: the inputs the screens already know.
-    public enum Input: Sendable {
-        case code, password, newPassword, attributes, methodChoice, none
+    /// What the person gives at a step: the inputs the screens already know, a code's and a method choice's with its purpose.
+    public enum Input: Sendable, Equatable {
+        case code(CodePurpose), password, newPassword, attributes, methodChoice(MethodPurpose), none
 
         /// The screen that takes it.
         public var screen: FlowStep.Name {
@@ -44,18 +44,19 @@ public enum ServerStep: CaseIterable, Sendable {
     /// Each step, one line.
     public var declaration: Declaration {
         switch self {
-        case .signUpCode: Declaration(.challenge(.oob), at: .signUpChallenge, .code, Self.codeSent)
+        case .signUpCode: Declaration(.challenge(.oob), at: .signUpChallenge, .code(.signUp), Self.codeSent)
         case .credentialRequired: Declaration(.error(.credentialRequired), at: .signUpContinue, .newPassword, "the tenant asks for a password")
         case .attributesRequired: Declaration(.error(.attributesRequired), at: .signUpContinue, .attributes, "the tenant asks for more details")
         case .signInPassword: Declaration(.challenge(.password), at: .signInChallenge, .password, "the tenant asks for the password")
-        case .signInCode, .mfaCode: Declaration(.challenge(.oob), at: .signInChallenge, .code, Self.codeSent)
+        case .signInCode: Declaration(.challenge(.oob), at: .signInChallenge, .code(.signIn), Self.codeSent)
+        case .mfaCode: Declaration(.challenge(.oob), at: .signInChallenge, .code(.mfa), Self.codeSent)
         case .mfaRequired:
-            Declaration(.suberror(.step(.mfaRequired)), at: .token, .methodChoice, gate: .mfaRequired, "the tenant asks for a second factor")
+            Declaration(.suberror(.step(.mfaRequired)), at: .token, .methodChoice(.mfa), gate: .mfaRequired, "the tenant asks for a second factor")
         case .registrationRequired:
-            Declaration(.suberror(.step(.registrationRequired)), at: .token, .methodChoice, gate: .registrationRequired,
+            Declaration(.suberror(.step(.registrationRequired)), at: .token, .methodChoice(.registration), gate: .registrationRequired,
                         "the tenant asks to register a strong method first")
-        case .registrationCode: Declaration(.challenge(.oob), at: .registerChallenge, .code, Self.codeSent)
-        case .resetCode: Declaration(.challenge(.oob), at: .resetPasswordChallenge, .code, Self.codeSent)
+        case .registrationCode: Declaration(.challenge(.oob), at: .registerChallenge, .code(.registration), Self.codeSent)
+        case .resetCode: Declaration(.challenge(.oob), at: .resetPasswordChallenge, .code(.resetPassword), Self.codeSent)
         case .webFallback: Declaration(.challenge(.redirect), at: .signInChallenge, .none, "the tenant wants a web browser")
         }
     }
