@@ -111,6 +111,11 @@ import Testing
         #expect(try String(contentsOfFile: record, encoding: .utf8) == "{\"line\":1}\n", "the record was replaced")
         #expect(fixture.workbench.isOpen, "the prompt asks for another name")
 
+        // F9 without --record-scenario records into a default name: that file is held too (a new operator's F4 wrote
+        // its HAR over the scenario).
+        let recorded = folder + "/tophhie-scenario-20261204T174730Z.json"
+        #expect(HeldFiles(options: ConsoleOptions(), recording: recorded, environment: [:]).role(of: recorded) == "the scenario file of this session")
+
         options.harPath = folder + "/link.jsonl"
         #expect(ConsoleApp.harProblem(options, environment: [:]) == "--har \(folder)/link.jsonl: it is the enrolment record of this session, "
                 + "which a HAR would replace; name another file.", "--har is refused at start too")

@@ -111,7 +111,7 @@ final class Front {
         if let backend {
             mailbox.onPost(backend.wake)
             FullScreenSession(model: model, header: header, mode: mode, outbox: outbox, trace: trace, emulator: tools, desk: desk, recording: recording,
-                              heldFiles: HeldFiles(options: options, environment: environment), notice: notice.isEmpty ? nil : notice)
+                              heldFiles: HeldFiles(options: options, recording: recording?.path, environment: environment), notice: notice.isEmpty ? nil : notice)
                 .run(on: backend)
         } else {
             let terminal = LineTerminal()

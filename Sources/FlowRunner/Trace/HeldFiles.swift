@@ -15,11 +15,12 @@ package struct HeldFiles {
         self.files = files
     }
 
-    /// The files `options` name; the token cache at its default place unless in enrolment mode, which writes none.
-    package init(options: ConsoleOptions, environment: [String: String]) {
+    /// The files `options` name; the token cache at its default place unless in enrolment mode, which writes none; the
+    /// scenario file F9 records into (`recording`: its default name when `--record-scenario` gave none).
+    package init(options: ConsoleOptions, recording: String? = nil, environment: [String: String]) {
         let cache = options.tokenCachePath ?? (options.enrol ? nil : TokenCacheFile.defaultPath(environment: environment))
         var named: [(String, String?)] = [("the enrolment record", options.recordPath), ("the --report file", options.reportPath),
-                                          ("the token cache", cache), ("the scenario being recorded", options.scenarioPath)]
+                                          ("the token cache", cache), ("the scenario file", recording ?? options.scenarioPath)]
         if let list = options.queuePath, !DatabaseURL.isDatabaseURL(list) {
             named += [("the queue's list", list), ("the queue's progress file", ProgressFile.path(besideList: list)),
                       ("the queue's lock file", ListLock.path(besideList: list))]
