@@ -57,6 +57,7 @@ import TerminalUI
         let said = backend.frames.contains { $0.contains("The outbox pane needs a terminal of \(PaneContent.minimumTerminalHeight) rows") }
         #expect(said, "\(backend.frames.first ?? "")")
         #expect(backend.snapshot().contains("Outbox: codes the emulator sent"), "\(backend.snapshot())")
+        #expect(!backend.snapshot().contains("pane needs a terminal"), "the line contradicts the pane now shown")
     }
 
     /// A column too narrow for the line (the outbox beside the trace inspector) shows where it was cut:

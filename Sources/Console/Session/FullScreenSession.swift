@@ -29,6 +29,8 @@ final class FullScreenSession {
     private var outboxStart = 0
     /// The terminal at the last render: whether a pane fits, how far the queue's page keys go.
     private var terminalSize = Size(width: 80, height: 24)
+    /// The last "the pane needs more rows" line, taken back when the terminal grows enough.
+    private var noRoomNotice: StatusLine?
     /// ``ConsoleModel/peopleDone`` when the outbox was last started afresh.
     private var outboxPeopleDone = 0
     /// `--queue`: the list at the desk, shown instead of the home screen.
@@ -101,9 +103,11 @@ final class FullScreenSession {
         switch event {
         case .inputClosed:
             return nil
-        case .resized:
+        case .resized(let size):
             backend.clear()
             model.apply(.resized)
+            // The pane fits now: the line saying it did not would contradict it.
+            if size.height >= Pane.minimumTerminalHeight, consoleNotice != nil, consoleNotice == noRoomNotice { consoleNotice = nil }
         case .tick:
             break
         case .key(let key):
@@ -350,8 +354,9 @@ final class FullScreenSession {
     /// A pane asked for on a terminal too short to show it: say so rather than doing nothing visible.
     private func sayIfNoRoom() {
         guard pane != .none, terminalSize.height < Pane.minimumTerminalHeight else { return }
-        consoleNotice = StatusLine(tr("notice.paneNoRoom", ["pane": pane == .trace ? "trace" : "outbox", "rows": Pane.minimumTerminalHeight,
-                                                             "height": terminalSize.height]), kind: .info)
+        noRoomNotice = StatusLine(tr("notice.paneNoRoom", ["pane": pane == .trace ? "trace" : "outbox", "rows": Pane.minimumTerminalHeight,
+                                                           "height": terminalSize.height]), kind: .info)
+        consoleNotice = noRoomNotice
     }
 
     /// Puts the first address `form` shows on the terminal's clipboard, and says so.
