@@ -65,24 +65,8 @@ extension TenantEmulator {
         }
     }
 
-    /// After the first factor: the first step of `Suberror.Step`'s order the policy asks of `user` (MFA, registration, …;
-    /// each step's ask sits with its endpoints), or tokens. A step the client declared no capability for redirects.
-    private func afterFirstFactor(_ context: RequestContext, token: String, session: FlowSession, user: StoredUser) throws -> EmulatorResponse {
-        for step in Suberror.Step.allCases {
-            guard let ask = ask(step, of: user) else { continue }
-            if let capability = ask.capability, !session.capabilities.contains(capability) {
-                flows.remove(token)
-                return Self.redirect("Client is missing \(capability.wireValue) capability")
-            }
-            session.step = ask.flowStep
-            throw ProtocolError(.invalidGrant, ask.code, ask.message, suberror: .step(step),
-                                continuationToken: renew(session, replacing: token, now: context.now))
-        }
-        return try tokens(context, token: token, session: session, user: user)
-    }
-
     /// The token answer of docs/protocol.md §N3.4; ends the flow.
-    private func tokens(_ context: RequestContext, token: String?, session: FlowSession, user: StoredUser) throws -> EmulatorResponse {
+    func tokens(_ context: RequestContext, token: String?, session: FlowSession, user: StoredUser) throws -> EmulatorResponse {
         if let token { flows.remove(token) }
         try recordSignIn(user: user, clientID: session.clientID, channel: .native, now: context.now)
         return try tokenBody(context, user: user, clientID: session.clientID, mfaSatisfied: session.mfaSatisfied)

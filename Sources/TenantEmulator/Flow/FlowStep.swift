@@ -66,8 +66,9 @@ struct StepAsk {
     let flowStep: FlowStep, code: Int, message: String, capability: Capability?
 }
 
-/// The handler of each native-auth endpoint, and whether `/token` asks for each step, beside the steps that make its
-/// call legal, so a new step's endpoints and ask are routed in the file that declares it (the compiler lists a missing one).
+/// The handler of each native-auth endpoint, and what `/token` asks after the first factor, beside the steps that make
+/// its call legal, so a new step's endpoints and ask are routed in the file that declares it (the compiler lists a
+/// missing one) and a rule that reads more of the flow changes nothing outside it.
 extension TenantEmulator {
     /// The ask of `step` for `user` after the first factor, nil when the policy does not ask it; the rule sits with the
     /// step's endpoints.
@@ -76,6 +77,22 @@ extension TenantEmulator {
         case .mfaRequired: mfaAsk(of: user)
         case .registrationRequired: registrationAsk(of: user)
         }
+    }
+
+    /// After the first factor: the first step of `Suberror.Step`'s order the policy asks of `user` (MFA, registration, …;
+    /// each step's ask sits with its endpoints), or tokens. A step the client declared no capability for redirects.
+    func afterFirstFactor(_ context: RequestContext, token: String, session: FlowSession, user: StoredUser) throws -> EmulatorResponse {
+        for step in Suberror.Step.allCases {
+            guard let ask = ask(step, of: user) else { continue }
+            if let capability = ask.capability, !session.capabilities.contains(capability) {
+                flows.remove(token)
+                return Self.redirect("Client is missing \(capability.wireValue) capability")
+            }
+            session.step = ask.flowStep
+            throw ProtocolError(.invalidGrant, ask.code, ask.message, suberror: .step(step),
+                                continuationToken: renew(session, replacing: token, now: context.now))
+        }
+        return try tokens(context, token: token, session: session, user: user)
     }
 
     func route(_ context: RequestContext) throws -> EmulatorResponse {
