@@ -232,6 +232,23 @@ import TophhieCloudAuthentication
         }
     }
 
+    /// An address the tenant says is another account's stays on the field with words that ask for another, not the
+    /// sign-up's "sign in instead".
+    @Test func addressOfAnotherAccountStaysOnTheContactField() {
+        var store = Self.atRegistration()
+        store.send(.methodPicked(id: "email")) {
+            $0.step = .contactEntry(ContactEntry(method: Sample.registerEmail, availableMethods: Self.registrationMethods,
+                                                 contact: Sample.email, countryCode: "44"))
+        }
+        store.send(.submitted, effects: [.submit(.contact(methodID: "email", contact: Sample.email))]) {
+            $0.pending = .registeringMethod
+        }
+        store.send(.registrationAnswered(.failure(.userAlreadyExists(Sample.details)))) {
+            $0.pending = nil
+            $0.contact { $0.contactError = "That email address belongs to another account. Enter another one." }
+        }
+    }
+
     @Test func methodTheTenantDoesNotOfferReturnsToThePicker() {
         var store = Self.atSMSContact()
         store.send(.fieldEdited(.contact, "+447700900123")) { $0.contact { $0.contact = "+447700900123" } }

@@ -15,9 +15,10 @@ public enum ServerStep: CaseIterable, Sendable {
         case error(OAuthErrorCode), suberror(Suberror), challenge(ChallengeType)
     }
 
-    /// What the person gives at a step: the inputs the screens already know, a code's and a method choice's with its purpose.
+    /// What the person gives at a step: the inputs the screens already know, a code's and a method choice's with its
+    /// purpose; `contact` is an address for the first method the step offers, typed with no choice before it.
     public enum Input: Sendable, Equatable {
-        case code(CodePurpose), password, newPassword, attributes, methodChoice(MethodPurpose), none
+        case code(CodePurpose), password, newPassword, attributes, methodChoice(MethodPurpose), contact, none
 
         /// The screen that takes it.
         public var screen: FlowStep.Name {
@@ -27,6 +28,7 @@ public enum ServerStep: CaseIterable, Sendable {
             case .newPassword: .newPassword
             case .attributes: .attributes
             case .methodChoice: .methodPicker
+            case .contact: .contactEntry
             case .none: .webFallback
             }
         }

@@ -95,11 +95,13 @@ extension ContactEntry: StepModule {
             entry.contactError = tr("contact.invalid", ["kind": kind])
         case .methodBlocked:
             entry.contactError = tr("contact.blocked", ["kind": kind])
+        case .userAlreadyExists:
+            entry.contactError = tr("contact.taken", ["kind": kind])
         case .noMatchingAuthMethod:
             state.step = .methodPicker(MethodPicker(
                 purpose: .registration, methods: entry.availableMethods, message: error.screenMessage))
             return []
-        case .userAlreadyExists, .invalidPassword, .invalidCode, .invalidAttributes, .invalidCredentials,
+        case .invalidPassword, .invalidCode, .invalidAttributes, .invalidCredentials,
              .userNotFound, .passwordRequired, .browserRequired, .expiredFlow, .userHasNoPassword,
              .passwordChangeRequired, .mfaRequiredForRefresh, .refreshTokenExpired, .unauthorizedClient,
              .nativeAuthDisabled, .invalidClient, .throttled, .networkFailure, .unexpectedResponse,

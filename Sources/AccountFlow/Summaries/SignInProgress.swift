@@ -44,7 +44,11 @@ extension FlowState {
             // One method for a second factor: ask for its code at once; the picker stays underneath in case it is blocked.
             if purpose == .mfa, methods.count == 1 { return picker.pick(first.id, in: &self) }
             step = .methodPicker(picker)
-        case (.code, .methods), (.methodChoice, .code), (.password, _), (.newPassword, _), (.attributes, _), (.none, _):
+        case (.contact, .methods(let methods)):
+            guard let method = methods.first else { return noMethods(tr("stop.noMethods.methodToAdd")) }
+            step = .contactEntry(ContactEntry(method: method, availableMethods: methods))
+        case (.code, .methods), (.methodChoice, .code), (.contact, .code), (.password, _), (.newPassword, _), (.attributes, _),
+             (.none, _):
             preconditionFailure("the live bridge offers at \(asked) what its input does not take")
         }
         return []
@@ -66,7 +70,7 @@ extension ServerStep.Input {
         case .code(.signIn) where purpose == .signIn: tr("asksAgain.signIn")
         case .methodChoice(.mfa) where purpose == .mfa: tr("asksAgain.mfa")
         case .methodChoice(.registration) where purpose == .registration: tr("asksAgain.registration")
-        case .code, .methodChoice, .password, .newPassword, .attributes, .none: nil
+        case .code, .methodChoice, .contact, .password, .newPassword, .attributes, .none: nil
         }
     }
 }
