@@ -69,10 +69,7 @@ public final class VerificationStep: CodeEntryStep {
     public func submitCodeForNextStep(_ code: String) async throws -> NativeSignInStep {
         switch purpose {
         case .mfa:
-            var form = context.form(continuing: live.token, code: code, grant: .mfaOOB)
-            context.addTokenFields(to: &form)
-            let response = try await context.call(.token, form)
-            return try await NativeSignInStep.next(after: response, context: context, username: username)
+            return try await context.signIn(context.form(continuing: live.token, code: code, grant: .mfaOOB), username: username)
         case .continuing(let endpoint):
             let response = try await context.call(endpoint, context.form(continuing: live.token, code: code))
             guard case .completed(.some(let token), _) = response else {

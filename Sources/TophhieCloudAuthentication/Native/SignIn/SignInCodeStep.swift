@@ -34,10 +34,7 @@ public final class SignInCodeStep: CodeEntryStep {
     /// - Returns: the step that follows: `.completed`, or `.mfaRequired` / `.strongAuthRegistrationRequired`.
     /// - Throws: `NativeAuthError.invalidCode` (retry on this step with the same token), `.expiredFlow`, …
     public func submitCodeForNextStep(_ code: String) async throws -> NativeSignInStep {
-        var form = context.form(continuing: live.token, code: code)
-        context.addTokenFields(to: &form)
-        let response = try await context.call(.token, form)
-        return try await NativeSignInStep.next(after: response, context: context, username: username)
+        try await context.signIn(context.form(continuing: live.token, code: code), username: username)
     }
 }
 

@@ -31,10 +31,7 @@ public final class SignInAfterSignUpStep: Sendable {
         var form = context.form(continuing: continuationToken)
         form.set(.grantType, GrantType.continuationToken.wireValue)
         form.set(.username, username)
-        context.addTokenFields(to: &form)
-        form.set(.challengeType, list: context.configuration.challengeTypes)
-        let response = try await context.call(.token, form)
-        return try await NativeSignInStep.next(after: response, context: context, username: username)
+        return try await context.signIn(form, username: username, withChallengeTypes: true)
     }
 }
 
