@@ -2,7 +2,7 @@
 ///
 /// The same type serves after a password reset (`SignInAfterResetStep`).
 /// Source: docs/protocol.md §N4.6 and §N5.6 (`grant_type=continuation_token` with `username`).
-public final class SignInAfterSignUpStep: Sendable {
+public final class SignInAfterSignUpStep: TokenOnlyStep, Sendable {
     let context: NativeAuthContext
     let username: String
     let continuationToken: String?
@@ -37,8 +37,3 @@ public final class SignInAfterSignUpStep: Sendable {
 
 /// After a password reset, the sign-in step is the same as after sign-up (seed API).
 public typealias SignInAfterResetStep = SignInAfterSignUpStep
-
-extension SignInAfterSignUpStep: CustomReflectable {
-    /// Only the type: what the step holds is a token and the flow it continues.
-    public var customMirror: Mirror { Mirror(self, children: [:]) }
-}
