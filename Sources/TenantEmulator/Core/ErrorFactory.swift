@@ -26,11 +26,5 @@ struct ErrorFactory {
     }
 
     /// `yyyy-mm-dd hh:mm:ssZ`.
-    static func timestamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss'Z'"
-        return formatter.string(from: date)
-    }
+    static func timestamp(_ date: Date) -> String { date.utcText("yyyy-MM-dd HH:mm:ss'Z'") }
 }
