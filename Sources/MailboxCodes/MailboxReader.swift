@@ -67,11 +67,7 @@ public final class MailboxReader: Sendable {
                 let message = try await offPool { (connection: IMAPConnection) throws(MailboxFailure) -> ReceivedMessage in
                     ReceivedMessage(try connection.fetch(uid: uid, timeout: timeout))
                 }
-                guard message.isAddressed(to: address) else {
-                    passed.insert(uid)
-                    continue
-                }
-                if let sent = message.date, sent < earliest {
+                guard message.isAddressed(to: address), message.date.map({ $0 >= earliest }) ?? true else {
                     passed.insert(uid)
                     continue
                 }

@@ -58,10 +58,4 @@ public final class AtomicFileWriter: Sendable {
             return failures
         }
     }
-
-    /// The file's contents, or nil when there is none (blocking: call it before the console starts).
-    /// - Throws: ``ProgressFileError`` when it is there but cannot be read.
-    public static func contents(of path: String) throws(ProgressFileError) -> [UInt8]? {
-        try AtomicFile.contents(of: path)
-    }
 }

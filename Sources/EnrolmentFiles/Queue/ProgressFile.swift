@@ -47,7 +47,7 @@ public enum ProgressFile {
     /// Reads the progress file at `path`: none there is no progress yet.
     /// - Throws: ``ProgressFileError`` naming the file and the line that cannot be read; the file is not touched.
     public static func load(_ path: String) throws(ProgressFileError) -> Contents {
-        guard let bytes = try AtomicFileWriter.contents(of: path) else { return Contents(entries: [], walkIns: []) }
+        guard let bytes = try AtomicFile.contents(of: path) else { return Contents(entries: [], walkIns: []) }
         do throws(ProgressFileError) {
             return try parse(bytes)
         } catch {

@@ -33,33 +33,24 @@ public final class RecordFile: Sendable {
         self.path = path
         let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .io("cannot open \(path): \(String(cString: strerror(errno))).") }
-        guard fchmod(descriptor, 0o600) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw .io("cannot make \(path) private (mode 0600): \(reason).")
-        }
-        let bytes: [UInt8]
-        do throws(RecordFileError) {
-            bytes = try Self.readAll(descriptor)
-        } catch {
-            close(descriptor)
-            throw error
-        }
         var start = Tail(descriptor: descriptor, seq: 0, prev: RecordChain.genesis)
-        if !bytes.isEmpty {
-            do throws(RecordFileError) {
+        do throws(RecordFileError) {
+            guard fchmod(descriptor, 0o600) == 0 else {
+                throw .io("cannot make \(path) private (mode 0600): \(String(cString: strerror(errno))).")
+            }
+            let bytes = try Self.readAll(descriptor)
+            if !bytes.isEmpty {
                 switch try RecordChain.verify(bytes) {
                 case .intact(let lines, let head):
                     start.seq = lines
                     start.prev = head
                 case .broken(_, let reason):
-                    close(descriptor)
-                    throw RecordFileError.notARecord("\(path) is broken (\(reason)); start a new record file.")
+                    throw .notARecord("\(path) is broken (\(reason)); start a new record file.")
                 }
-            } catch {
-                close(descriptor)
-                throw error
             }
+        } catch {
+            close(descriptor)
+            throw error
         }
         tail = Mutex(start)
         queue = DispatchQueue(label: "tophhie.enrolment-record")

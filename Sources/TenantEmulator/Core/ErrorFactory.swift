@@ -7,13 +7,6 @@ import NativeAuthWire
 /// like the service's. Token-endpoint errors without a suberror carry `error_uri`, as the documented
 /// exchanges do. Source: docs/protocol.md §N1.7, §N3.5, §N7.
 struct ErrorFactory {
-    let encoder: JSONEncoder
-
-    init() {
-        encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    }
-
     func response(_ error: ProtocolError, endpoint: NativeAuthEndpoint?, correlationID: String, at date: Date) -> EmulatorResponse {
         let traceID = SecureRandom.guid()
         let timestamp = Self.timestamp(date)
@@ -26,18 +19,12 @@ struct ErrorFactory {
         if endpoint == .token, envelope.suberror == nil {
             envelope.errorURI = "https://login.microsoftonline.com/error?code=\(error.code)"
         }
-        let body = (try? encoder.encode(envelope)) ?? Data()
+        let body = (try? TenantEmulator.encoder.encode(envelope)) ?? Data()
         var response = EmulatorResponse.json(error.status, body)
         response.headers.merge(error.extraHeaders) { _, new in new }
         return response
     }
 
     /// `yyyy-mm-dd hh:mm:ssZ`.
-    static func timestamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss'Z'"
-        return formatter.string(from: date)
-    }
+    static func timestamp(_ date: Date) -> String { date.utcText("yyyy-MM-dd HH:mm:ss'Z'") }
 }

@@ -26,3 +26,14 @@ enum HTTPDate {
         return text
     }
 }
+
+extension Date {
+    /// This moment in UTC as the `DateFormatter` `pattern` writes it, with English names whatever the locale.
+    func utcText(_ pattern: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = pattern
+        return formatter.string(from: self)
+    }
+}

@@ -14,7 +14,7 @@ struct TokenIssuer {
     init(key: RSASigningKey, tenantID: String) {
         self.key = key
         self.tenantID = tenantID
-        encodedHeader = Base64URL.encode((try? Self.encoder.encode(JWTHeader(kid: key.keyID))) ?? Data())
+        encodedHeader = Base64URL.encode((try? TenantEmulator.encoder.encode(JWTHeader(kid: key.keyID))) ?? Data())
     }
 
     func issuer(origin: String) -> String { "\(origin)/\(tenantID)/v2.0" }
@@ -23,12 +23,6 @@ struct TokenIssuer {
     func clientInfo(userID: String) -> String {
         Base64URL.encode(Array(#"{"uid":"\#(userID)","utid":"\#(tenantID)"}"#.utf8))
     }
-
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 
     func jwt(_ claims: JWTClaims) throws -> String {
         let signingInput = encodedHeader + "." + Base64URL.encode(claims.json)

@@ -39,13 +39,9 @@ struct GraphError: Error {
 
     /// The envelope, with `request-id` / `client-request-id` in the body and as headers.
     func response(requestID: String, clientRequestID: String, at date: Date) -> EmulatorResponse {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
         var response = EmulatorResponse.json(status, object: [
             "error": ["code": code, "message": message,
-                      "innerError": ["date": formatter.string(from: date), "request-id": requestID, "client-request-id": clientRequestID]],
+                      "innerError": ["date": date.utcText("yyyy-MM-dd'T'HH:mm:ss"), "request-id": requestID, "client-request-id": clientRequestID]],
         ])
         response.headers.merge(headers) { _, new in new }
         return response

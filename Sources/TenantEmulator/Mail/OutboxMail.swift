@@ -45,11 +45,5 @@ enum OutboxMail {
     }
 
     /// `Wed, 02 Dec 2026 09:54:06 +0000` (RFC 5322 §3.3), in English whatever the locale.
-    static func rfc5322Date(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
-        return formatter.string(from: date)
-    }
+    static func rfc5322Date(_ date: Date) -> String { date.utcText("EEE, dd MMM yyyy HH:mm:ss Z") }
 }

@@ -13,7 +13,7 @@ public enum HARLog {
     ///   - version: the `log.creator.version`.
     public static func document(_ exchanges: [ObservedExchange], creator: String, version: String) -> Data {
         let log = Log(
-            version: "1.2", creator: Creator(name: creator, version: version),
+            version: "1.2", creator: ["name": creator, "version": version],
             entries: exchanges.map(Entry.init))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -22,13 +22,8 @@ public enum HARLog {
 
     private struct Log: Encodable {
         let version: String
-        let creator: Creator
+        let creator: [String: String]
         let entries: [Entry]
-    }
-
-    private struct Creator: Encodable {
-        let name: String
-        let version: String
     }
 
     private struct NameValue: Encodable {
@@ -42,7 +37,7 @@ public enum HARLog {
         let request: Request
         let response: Response
         let cache: [String: String] = [:]
-        let timings: Timings
+        let timings: [String: Double]
         let _failure: String?
 
         init(_ exchange: ObservedExchange) {
@@ -51,7 +46,7 @@ public enum HARLog {
             time = milliseconds
             request = Request(exchange)
             response = Response(exchange)
-            timings = Timings(send: 0, wait: milliseconds, receive: 0)
+            timings = ["send": 0, "wait": milliseconds, "receive": 0]
             _failure = exchange.failure
         }
     }
@@ -125,12 +120,6 @@ public enum HARLog {
         let size: Int
         let mimeType: String
         let text: String
-    }
-
-    private struct Timings: Encodable {
-        let send: Double
-        let wait: Double
-        let receive: Double
     }
 
     /// ISO 8601 with milliseconds, as HAR requires.

@@ -25,6 +25,26 @@ extension CodeEntryStep {
     public var resendInterval: Int? { delivery.resendInterval }
 }
 
+/// A code step backed by a `LiveChallenge`: its delivery, and a mirror that shows where the code went but no token.
+protocol LiveCodeStep: CodeEntryStep, CustomReflectable {
+    var live: LiveChallenge { get }
+}
+
+extension LiveCodeStep {
+    /// The latest delivery; replaced by each successful `resendCode()`.
+    public var delivery: CodeDelivery { live.delivery }
+    /// Where the code went; no token.
+    public var customMirror: Mirror { Mirror(self, children: ["delivery": delivery]) }
+}
+
+/// A step whose state is a continuation token and the flow it continues: it reflects as its type alone, so no
+/// token is printed.
+protocol TokenOnlyStep: CustomReflectable {}
+
+extension TokenOnlyStep {
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
 /// The live challenge behind a code step: the latest token and delivery, replaced on resend.
 final class LiveChallenge: Sendable {
     private let state: Mutex<CodeChallenge>
@@ -35,6 +55,17 @@ final class LiveChallenge: Sendable {
         state = Mutex(challenge)
         self.endpoint = endpoint
         resendCall = resend
+    }
+
+    /// A challenge resent by calling `endpoint` again with the latest token, the `types` given (else the configured
+    /// ones) and the MFA method's `methodID`.
+    convenience init(
+        _ challenge: CodeChallenge, endpoint: NativeAuthEndpoint, context: NativeAuthContext, types: [ChallengeType]? = nil,
+        methodID: String? = nil
+    ) {
+        self.init(challenge, endpoint: endpoint) { token in
+            try await context.challenge(endpoint, token: token, types: types, methodID: methodID)
+        }
     }
 
     var token: String { state.withLock { $0.continuationToken } }

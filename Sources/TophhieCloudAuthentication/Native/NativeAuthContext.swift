@@ -47,9 +47,18 @@ struct NativeAuthContext: Sendable {
         return try await call(endpoint, form)
     }
 
-    /// Token-request fields shared by every grant: `scope` and `client_info=true` (docs/protocol.md §N3.3).
-    func addTokenFields(to form: inout FormBody) {
+    /// Calls `/token` with `form` and the fields every grant shares, `scope` and `client_info=true`
+    /// (docs/protocol.md §N3.3), then the configured `challenge_type` when `withChallengeTypes`.
+    func callToken(_ form: FormBody, withChallengeTypes: Bool = false) async throws -> ValidatedResponse {
+        var form = form
         form.set(.scope, configuration.scopeParameter)
         form.set(.clientInfo, "true")
+        if withChallengeTypes { form.set(.challengeType, list: configuration.challengeTypes) }
+        return try await call(.token, form)
+    }
+
+    /// `callToken(_:withChallengeTypes:)`, then the sign-in step its answer leads to.
+    func signIn(_ form: FormBody, username: String?, withChallengeTypes: Bool = false) async throws -> NativeSignInStep {
+        try await NativeSignInStep.next(after: callToken(form, withChallengeTypes: withChallengeTypes), context: self, username: username)
     }
 }

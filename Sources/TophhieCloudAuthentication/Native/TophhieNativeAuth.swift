@@ -75,17 +75,10 @@ public final class TophhieNativeAuth: Sendable {
     ///   `.invalidInput` (empty email, a value that cannot be encoded), `.browserRequired`, …
     /// Source: docs/protocol.md §N4.1, §N4.2.
     public func signUp(email: String, password: String? = nil, attributes: [String: String] = [:]) async throws -> SignUpCodeStep {
-        let context = try makeContext()
-        let username = try Self.validEmail(email)
-        var form = context.form()
-        form.set(.username, username)
-        form.set(.password, password.flatMap { $0.isEmpty ? nil : $0 })
-        form.set(.attributes, attributes.isEmpty ? nil : try encodeAttributes(attributes))
-        form.set(.challengeType, list: context.configuration.challengeTypes)
-        form.set(.capabilities, list: context.configuration.capabilities)
-        let started = try await context.call(.signUpStart, form)
-        guard case .started(let token) = started else { throw NativeAuthError.from(started, at: .signUpStart) }
-        let challenge = try await context.challenge(.signUpChallenge, token: token)
+        let (context, username, challenge) = try await start(.signUpStart, then: .signUpChallenge, email: email) { form in
+            form.set(.password, password.flatMap { $0.isEmpty ? nil : $0 })
+            form.set(.attributes, attributes.isEmpty ? nil : try encodeAttributes(attributes))
+        }
         guard case .codeRequired(let code) = challenge else { throw NativeAuthError.from(challenge, at: .signUpChallenge) }
         return SignUpCodeStep(context: context, username: username, challenge: code)
     }
@@ -99,17 +92,14 @@ public final class TophhieNativeAuth: Sendable {
     /// Source: docs/protocol.md §N3.1–§N3.5.
     public func signIn(email: String, password: String) async throws -> NativeSignInStep {
         guard !password.isEmpty else { throw NativeAuthError.invalidInput("Enter the password.", .local) }
-        let (context, username, challenge) = try await initiateSignIn(email: email)
+        let (context, username, challenge) = try await start(.signInInitiate, then: .signInChallenge, email: email)
         switch challenge {
         case .passwordRequired(let token):
             var form = context.form(continuing: token)
             form.set(.grantType, GrantType.password.wireValue)
             form.set(.username, username)
             form.set(.password, password)
-            context.addTokenFields(to: &form)
-            form.set(.challengeType, list: context.configuration.challengeTypes)
-            let response = try await context.call(.token, form)
-            return try await NativeSignInStep.next(after: response, context: context, username: username)
+            return try await context.signIn(form, username: username, withChallengeTypes: true)
         case .codeRequired(let code):
             return .codeRequired(SignInCodeStep(context: context, username: username, challenge: code))
         case .started, .preverified, .selectionRequired, .completed, .pollRequired, .pollInProgress, .pollSucceeded,
@@ -123,7 +113,7 @@ public final class TophhieNativeAuth: Sendable {
     ///   `signIn(email:password:)`); `.userNotFound`, `.browserRequired`, …
     /// Source: docs/protocol.md §N3.1, §N3.2.
     public func signIn(email: String) async throws -> NativeSignInStep {
-        let (context, username, challenge) = try await initiateSignIn(email: email)
+        let (context, username, challenge) = try await start(.signInInitiate, then: .signInChallenge, email: email)
         switch challenge {
         case .codeRequired(let code):
             return .codeRequired(SignInCodeStep(context: context, username: username, challenge: code))
@@ -135,18 +125,6 @@ public final class TophhieNativeAuth: Sendable {
         }
     }
 
-    private func initiateSignIn(email: String) async throws -> (NativeAuthContext, String, ValidatedResponse) {
-        let context = try makeContext()
-        let username = try Self.validEmail(email)
-        var form = context.form()
-        form.set(.username, username)
-        form.set(.challengeType, list: context.configuration.challengeTypes)
-        form.set(.capabilities, list: context.configuration.capabilities)
-        let started = try await context.call(.signInInitiate, form)
-        guard case .started(let token) = started else { throw NativeAuthError.from(started, at: .signInInitiate) }
-        return (context, username, try await context.challenge(.signInChallenge, token: token))
-    }
-
     // MARK: - Password reset
 
     /// Starts a password reset and sends a code to `email`.
@@ -154,16 +132,8 @@ public final class TophhieNativeAuth: Sendable {
     /// Source: docs/protocol.md §N5.1, §N5.2.
     public func resetPassword(email: String) async throws -> ResetPasswordCodeStep {
         do {
-            let context = try makeContext()
-            let username = try Self.validEmail(email)
-            var form = context.form()
-            form.set(.username, username)
-            form.set(.challengeType, list: context.configuration.resetChallengeTypes)
-            form.set(.capabilities, list: context.configuration.capabilities)
-            let started = try await context.call(.resetPasswordStart, form)
-            guard case .started(let token) = started else { throw NativeAuthError.from(started, at: .resetPasswordStart) }
-            let challenge = try await context.challenge(
-                .resetPasswordChallenge, token: token, types: context.configuration.resetChallengeTypes)
+            let (context, username, challenge) = try await start(
+                .resetPasswordStart, then: .resetPasswordChallenge, email: email, types: \.resetChallengeTypes)
             guard case .codeRequired(let code) = challenge else {
                 throw NativeAuthError.from(challenge, at: .resetPasswordChallenge)
             }
@@ -184,13 +154,31 @@ public final class TophhieNativeAuth: Sendable {
         var form = context.form()
         form.set(.grantType, GrantType.refreshToken.wireValue)
         form.set(.refreshToken, refreshToken)
-        context.addTokenFields(to: &form)
-        let response = try await context.call(.token, form)
+        let response = try await context.callToken(form)
         guard case .tokens(let grant) = response else { throw NativeAuthError.from(response, at: .token) }
         return try TophhieAuthResult(grant, username: username, receivedAt: context.clock())
     }
 
     // MARK: - Helpers
+
+    /// Starts a flow at `endpoint` for `email` and asks `challengeEndpoint` for its first challenge, both with the
+    /// configuration's `types`. `fields` adds the flow's own fields to the start form, after `username`.
+    /// - Returns: the flow's context, the trimmed email, and the challenge's answer.
+    private func start(
+        _ endpoint: NativeAuthEndpoint, then challengeEndpoint: NativeAuthEndpoint, email: String,
+        types: KeyPath<NativeAuthConfiguration, [ChallengeType]> = \.challengeTypes, fields: (inout FormBody) throws -> Void = { _ in }
+    ) async throws -> (NativeAuthContext, String, ValidatedResponse) {
+        let context = try makeContext()
+        let username = try Self.validEmail(email)
+        var form = context.form()
+        form.set(.username, username)
+        try fields(&form)
+        form.set(.challengeType, list: context.configuration[keyPath: types])
+        form.set(.capabilities, list: context.configuration.capabilities)
+        let started = try await context.call(endpoint, form)
+        guard case .started(let token) = started else { throw NativeAuthError.from(started, at: endpoint) }
+        return (context, username, try await context.challenge(challengeEndpoint, token: token, types: context.configuration[keyPath: types]))
+    }
 
     private func makeContext() throws -> NativeAuthContext {
         guard let configuration = configuration.withLock({ $0 }) else {

@@ -2,7 +2,7 @@
 ///
 /// Source: docs/protocol.md §N3.6 step C (`grant_type=mfa_oob`), §N3.7 steps C–D
 /// (`/register/v1.0/continue` with `grant_type=oob`, then `/token` with `grant_type=continuation_token`).
-public final class VerificationStep: CodeEntryStep {
+public final class VerificationStep: LiveCodeStep {
     /// Where the code is checked: `/token` with `grant_type=mfa_oob`, or a step's `continue` endpoint with
     /// `grant_type=oob`, whose token then signs in (registration, and any step shaped like it).
     enum Purpose: Sendable {
@@ -23,9 +23,7 @@ public final class VerificationStep: CodeEntryStep {
     }
 
     static func mfa(context: NativeAuthContext, username: String?, methodID: String, challenge: CodeChallenge) -> VerificationStep {
-        let live = LiveChallenge(challenge, endpoint: .signInChallenge) { token in
-            try await context.challenge(.signInChallenge, token: token, methodID: methodID)
-        }
+        let live = LiveChallenge(challenge, endpoint: .signInChallenge, context: context, methodID: methodID)
         return VerificationStep(context: context, username: username, purpose: .mfa, live: live)
     }
 
@@ -47,9 +45,6 @@ public final class VerificationStep: CodeEntryStep {
         return VerificationStep(context: context, username: username, purpose: .continuing(at: continueEndpoint), live: live)
     }
 
-    /// The latest delivery; replaced by each successful `resendCode()`.
-    public var delivery: CodeDelivery { live.delivery }
-
     /// Repeats the challenge with the latest token: the same method `id` for MFA (docs/protocol.md §N3.6 step B), the same
     /// contact for registration (docs/protocol.md §N3.7 step B).
     /// - Throws: `NativeAuthError` (e.g. `.throttled`, `.methodBlocked`, `.expiredFlow`).
@@ -69,10 +64,7 @@ public final class VerificationStep: CodeEntryStep {
     public func submitCodeForNextStep(_ code: String) async throws -> NativeSignInStep {
         switch purpose {
         case .mfa:
-            var form = context.form(continuing: live.token, code: code, grant: .mfaOOB)
-            context.addTokenFields(to: &form)
-            let response = try await context.call(.token, form)
-            return try await NativeSignInStep.next(after: response, context: context, username: username)
+            return try await context.signIn(context.form(continuing: live.token, code: code, grant: .mfaOOB), username: username)
         case .continuing(let endpoint):
             let response = try await context.call(endpoint, context.form(continuing: live.token, code: code))
             guard case .completed(.some(let token), _) = response else {
@@ -81,9 +73,4 @@ public final class VerificationStep: CodeEntryStep {
             return try await StrongAuthRegistrationStep.signIn(context: context, token: token, username: username)
         }
     }
-}
-
-extension VerificationStep: CustomReflectable {
-    /// Where the code went; no token.
-    public var customMirror: Mirror { Mirror(self, children: ["delivery": delivery]) }
 }

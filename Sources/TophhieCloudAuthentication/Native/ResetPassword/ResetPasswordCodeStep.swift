@@ -1,7 +1,7 @@
 /// Password reset is waiting for the code sent to the email.
 ///
 /// Source: docs/protocol.md §N5.2 (challenge, resend) and §N5.3 (`grant_type=oob`).
-public final class ResetPasswordCodeStep: CodeEntryStep {
+public final class ResetPasswordCodeStep: LiveCodeStep {
     let context: NativeAuthContext
     let username: String
     let live: LiveChallenge
@@ -9,13 +9,8 @@ public final class ResetPasswordCodeStep: CodeEntryStep {
     init(context: NativeAuthContext, username: String, challenge: CodeChallenge) {
         self.context = context
         self.username = username
-        live = LiveChallenge(challenge, endpoint: .resetPasswordChallenge) { token in
-            try await context.challenge(.resetPasswordChallenge, token: token, types: context.configuration.resetChallengeTypes)
-        }
+        live = LiveChallenge(challenge, endpoint: .resetPasswordChallenge, context: context, types: context.configuration.resetChallengeTypes)
     }
-
-    /// The latest delivery; replaced by each successful `resendCode()`.
-    public var delivery: CodeDelivery { live.delivery }
 
     /// Asks `/resetpassword/v1.0/challenge` for a new code with the latest token (docs/protocol.md §N5.2).
     /// - Throws: `PasswordResetError`, mostly `.other(…)` wrapping the `NativeAuthError`.
@@ -39,9 +34,4 @@ public final class ResetPasswordCodeStep: CodeEntryStep {
 /// Calls an endpoint of the reset flow, turning transport failures into `PasswordResetError`.
 func resetCall(_ endpoint: NativeAuthEndpoint, _ form: FormBody, context: NativeAuthContext) async throws -> ValidatedResponse {
     do { return try await context.call(endpoint, form) } catch let error as NativeAuthError { throw PasswordResetError(error) }
-}
-
-extension ResetPasswordCodeStep: CustomReflectable {
-    /// Where the code went; no token.
-    public var customMirror: Mirror { Mirror(self, children: ["delivery": delivery]) }
 }

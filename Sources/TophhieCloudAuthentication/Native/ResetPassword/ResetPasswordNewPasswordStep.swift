@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// Polling reuses the token from `/submit` on every call, waits `poll_interval` (clamped to 1–15 s)
 /// between polls and gives up after `maxPolls`. Source: docs/protocol.md §N5.4, §N5.5, §N8.
-public final class ResetPasswordNewPasswordStep: Sendable {
+public final class ResetPasswordNewPasswordStep: TokenOnlyStep, Sendable {
     /// Polls at most this many times before `PasswordResetError.pollTimedOut`.
     public static let maxPolls = 10
 
@@ -58,9 +58,4 @@ public final class ResetPasswordNewPasswordStep: Sendable {
         }
         throw PasswordResetError.pollTimedOut
     }
-}
-
-extension ResetPasswordNewPasswordStep: CustomReflectable {
-    /// Only the type: what the step holds is a token and the flow it continues.
-    public var customMirror: Mirror { Mirror(self, children: [:]) }
 }

@@ -1,7 +1,7 @@
 /// Passwordless sign-in is waiting for the code sent to the email.
 ///
 /// Source: docs/protocol.md §N3.2 (oob challenge) and §N3.3 (`grant_type=oob`).
-public final class SignInCodeStep: CodeEntryStep {
+public final class SignInCodeStep: LiveCodeStep {
     let context: NativeAuthContext
     let username: String
     let live: LiveChallenge
@@ -9,13 +9,8 @@ public final class SignInCodeStep: CodeEntryStep {
     init(context: NativeAuthContext, username: String, challenge: CodeChallenge) {
         self.context = context
         self.username = username
-        live = LiveChallenge(challenge, endpoint: .signInChallenge) { token in
-            try await context.challenge(.signInChallenge, token: token)
-        }
+        live = LiveChallenge(challenge, endpoint: .signInChallenge, context: context)
     }
-
-    /// The latest delivery; replaced by each successful `resendCode()`.
-    public var delivery: CodeDelivery { live.delivery }
 
     /// Asks `/oauth2/v2.0/challenge` for a new code with the latest token (docs/protocol.md §N3.2).
     /// - Throws: `NativeAuthError` (e.g. `.throttled`, `.expiredFlow`, `.networkFailure`).
@@ -34,14 +29,6 @@ public final class SignInCodeStep: CodeEntryStep {
     /// - Returns: the step that follows: `.completed`, or `.mfaRequired` / `.strongAuthRegistrationRequired`.
     /// - Throws: `NativeAuthError.invalidCode` (retry on this step with the same token), `.expiredFlow`, …
     public func submitCodeForNextStep(_ code: String) async throws -> NativeSignInStep {
-        var form = context.form(continuing: live.token, code: code)
-        context.addTokenFields(to: &form)
-        let response = try await context.call(.token, form)
-        return try await NativeSignInStep.next(after: response, context: context, username: username)
+        try await context.signIn(context.form(continuing: live.token, code: code), username: username)
     }
-}
-
-extension SignInCodeStep: CustomReflectable {
-    /// Where the code went; no token.
-    public var customMirror: Mirror { Mirror(self, children: ["delivery": delivery]) }
 }

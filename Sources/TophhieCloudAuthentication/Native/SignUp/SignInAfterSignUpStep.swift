@@ -2,7 +2,7 @@
 ///
 /// The same type serves after a password reset (`SignInAfterResetStep`).
 /// Source: docs/protocol.md §N4.6 and §N5.6 (`grant_type=continuation_token` with `username`).
-public final class SignInAfterSignUpStep: Sendable {
+public final class SignInAfterSignUpStep: TokenOnlyStep, Sendable {
     let context: NativeAuthContext
     let username: String
     let continuationToken: String?
@@ -31,17 +31,9 @@ public final class SignInAfterSignUpStep: Sendable {
         var form = context.form(continuing: continuationToken)
         form.set(.grantType, GrantType.continuationToken.wireValue)
         form.set(.username, username)
-        context.addTokenFields(to: &form)
-        form.set(.challengeType, list: context.configuration.challengeTypes)
-        let response = try await context.call(.token, form)
-        return try await NativeSignInStep.next(after: response, context: context, username: username)
+        return try await context.signIn(form, username: username, withChallengeTypes: true)
     }
 }
 
 /// After a password reset, the sign-in step is the same as after sign-up (seed API).
 public typealias SignInAfterResetStep = SignInAfterSignUpStep
-
-extension SignInAfterSignUpStep: CustomReflectable {
-    /// Only the type: what the step holds is a token and the flow it continues.
-    public var customMirror: Mirror { Mirror(self, children: [:]) }
-}

@@ -3,7 +3,7 @@
 /// Only the attributes the server listed are sent: after the email is verified the service accepts
 /// no others (the attribute timing rule). Source: docs/protocol.md §N4.3 (`grant_type=attributes`),
 /// docs/protocol.md §N4.4 rule 5.
-public final class SignUpAttributesStep: Sendable {
+public final class SignUpAttributesStep: TokenOnlyStep, Sendable {
     let context: NativeAuthContext
     let username: String
     let continuationToken: String
@@ -45,9 +45,4 @@ func encodeAttributes(_ values: [String: String]) throws(NativeAuthError) -> Str
     } catch {
         throw .invalidInput("These values cannot be sent: \(error.names.joined(separator: ", ")).", .local)
     }
-}
-
-extension SignUpAttributesStep: CustomReflectable {
-    /// Only the type: what the step holds is a token and the flow it continues.
-    public var customMirror: Mirror { Mirror(self, children: [:]) }
 }

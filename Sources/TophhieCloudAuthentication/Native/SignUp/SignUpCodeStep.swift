@@ -1,7 +1,7 @@
 /// Sign-up is waiting for the code sent to the email.
 ///
 /// Source: docs/protocol.md §N4.2 (challenge, resend) and §N4.3 (`grant_type=oob`).
-public final class SignUpCodeStep: CodeEntryStep {
+public final class SignUpCodeStep: LiveCodeStep {
     let context: NativeAuthContext
     let username: String
     let live: LiveChallenge
@@ -9,13 +9,8 @@ public final class SignUpCodeStep: CodeEntryStep {
     init(context: NativeAuthContext, username: String, challenge: CodeChallenge) {
         self.context = context
         self.username = username
-        live = LiveChallenge(challenge, endpoint: .signUpChallenge) { token in
-            try await context.challenge(.signUpChallenge, token: token)
-        }
+        live = LiveChallenge(challenge, endpoint: .signUpChallenge, context: context)
     }
-
-    /// The latest delivery; replaced by each successful `resendCode()`.
-    public var delivery: CodeDelivery { live.delivery }
 
     /// Asks `/signup/v1.0/challenge` for a new code with the latest token (docs/protocol.md §N4.2).
     /// - Throws: `NativeAuthError` (e.g. `.throttled`, `.expiredFlow`, `.networkFailure`).
@@ -29,9 +24,4 @@ public final class SignUpCodeStep: CodeEntryStep {
         let response = try await context.call(.signUpContinue, context.form(continuing: live.token, code: code))
         return try await SignUpStep.next(after: response, context: context, username: username)
     }
-}
-
-extension SignUpCodeStep: CustomReflectable {
-    /// Where the code went; no token.
-    public var customMirror: Mirror { Mirror(self, children: ["delivery": delivery]) }
 }

@@ -1,7 +1,7 @@
 /// Sign-up asks for the password (`credential_required`, then `challenge_type=password`).
 ///
 /// Source: docs/protocol.md §N4.3 (`grant_type=password`), §N4.4 order 3.
-public final class SignUpPasswordStep: Sendable {
+public final class SignUpPasswordStep: TokenOnlyStep, Sendable {
     let context: NativeAuthContext
     let username: String
     let continuationToken: String
@@ -26,9 +26,4 @@ public final class SignUpPasswordStep: Sendable {
         let response = try await context.call(.signUpContinue, form)
         return try await SignUpStep.next(after: response, context: context, username: username)
     }
-}
-
-extension SignUpPasswordStep: CustomReflectable {
-    /// Only the type: what the step holds is a token and the flow it continues.
-    public var customMirror: Mirror { Mirror(self, children: [:]) }
 }

@@ -87,9 +87,7 @@ public final class StrongAuthRegistrationStep: Sendable {
     static func signIn(context: NativeAuthContext, token: String, username: String?) async throws -> NativeSignInStep {
         var form = context.form(continuing: token)
         form.set(.grantType, GrantType.continuationToken.wireValue)
-        context.addTokenFields(to: &form)
-        let response = try await context.call(.token, form)
-        return try await NativeSignInStep.next(after: response, context: context, username: username)
+        return try await context.signIn(form, username: username)
     }
 }
 
