@@ -214,19 +214,12 @@ public enum CompletionScript {
 
     /// The help up to its first `;`, `:` or `(`, short enough for a completion menu.
     static func firstSentence(_ help: String) -> String {
-        let end = help.firstIndex { ";:(".contains($0) } ?? help.endIndex
-        return String(help[..<end]).trimmingSuffix(". ")
+        var sentence = help[..<(help.firstIndex { ";:(".contains($0) } ?? help.endIndex)]
+        while let last = sentence.last, ". ".contains(last) { sentence = sentence.dropLast() }
+        return String(sentence)
     }
 
     static func fishQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
-    }
-}
-
-private extension String {
-    func trimmingSuffix(_ characters: String) -> String {
-        var text = Substring(self)
-        while let last = text.last, characters.contains(last) { text = text.dropLast() }
-        return String(text)
     }
 }

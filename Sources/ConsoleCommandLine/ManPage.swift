@@ -18,7 +18,7 @@ public enum ManPage {
         for command in [CommandTable.embedded.spec] + CommandTable.namedCommands {
             for usage in command.usage {
                 // A line that starts with spaces continues the one before it.
-                lines += usage.hasPrefix(" ") ? [escape(usage.trimmingLeadingSpaces)] : [".br", ".B tophhie", escape(usage)]
+                lines += usage.hasPrefix(" ") ? [escape(String(usage.drop { $0 == " " }))] : [".br", ".B tophhie", escape(usage)]
             }
         }
         lines += [
@@ -89,12 +89,8 @@ public enum ManPage {
             case "’", "‘": out += "'"
             case "“", "”": out += "\""
             case "—", "–": out += "\\-"
-            default:
-                if character.isASCII {
-                    out.append(character)
-                } else {
-                    out += character.unicodeScalars.map { "\\[u" + hex($0.value) + "]" }.joined()
-                }
+            case _ where character.isASCII: out.append(character)
+            default: out += character.unicodeScalars.map { "\\[u" + hex($0.value) + "]" }.joined()
             }
         }
         if let first = out.first, first == "." || first == "'" { out = "\\&" + out }
@@ -105,8 +101,4 @@ public enum ManPage {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
-}
-
-private extension String {
-    var trimmingLeadingSpaces: String { String(drop { $0 == " " }) }
 }

@@ -50,7 +50,7 @@ final class TerminalInput {
                 : waitingForEscape ? min(remaining, max(.zero, lastInput + escapeDelay - clock.now)) : remaining
             var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, Int32(Self.milliseconds(wait)))
+            let ready = poll(&fds, 2, Int32(WakePipe.milliseconds(wait)))
             if ready < 0 {
                 if errno == EINTR { continue }
                 return .closed
@@ -77,10 +77,5 @@ final class TerminalInput {
                 queue += decoder.decode(bytes[..<count])
             }
         }
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 }

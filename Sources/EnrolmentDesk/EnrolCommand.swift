@@ -77,7 +77,8 @@ public enum EnrolCommand {
         return summary.invalidRows == 0 ? 0 : 1
     }
 
-    private static func fail(_ message: String) -> Int32 {
+    /// `tophhie enrol: message` on stderr, and exit 2 (`--load` and `--status` too).
+    static func fail(_ message: String) -> Int32 {
         FileHandle.standardError.write(Data("tophhie enrol: \(message)\n".utf8))
         return 2
     }

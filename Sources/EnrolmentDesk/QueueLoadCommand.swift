@@ -40,13 +40,13 @@ enum QueueLoadCommand {
                 }
             }
         } catch {
-            return fail("\(path): \(PrintableText.make(error.description))")
+            return EnrolCommand.fail("\(path): \(PrintableText.make(error.description))")
         }
         let outcome: ListLoad.Outcome
         do throws(DatabaseError) {
             outcome = try await ListLoad.load(url, event: event, tenant: tenant, form: form.columns, columns: columns, rows: rows, invalid: invalid)
         } catch {
-            return fail(PrintableText.make(error.description))
+            return EnrolCommand.fail(PrintableText.make(error.description))
         }
         let lines = problemLines + outcome.changed.map { PrintableText.make($0) }
         if !lines.isEmpty { print(lines.joined(separator: "\n")) }
@@ -58,10 +58,5 @@ enum QueueLoadCommand {
         if !invalid.isEmpty { summary += "; \(invalid.count) cannot be enrolled as they stand (listed, never offered)" }
         FileHandle.standardError.write(Data((summary + ".\n").utf8))
         return invalid.isEmpty && outcome.changed.isEmpty ? 0 : 1
-    }
-
-    static func fail(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("tophhie enrol: \(message)\n".utf8))
-        return 2
     }
 }

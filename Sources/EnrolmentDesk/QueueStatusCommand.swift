@@ -18,7 +18,7 @@ enum QueueStatusCommand {
         do throws(DatabaseError) {
             queue = try await SharedQueue.open(url, event: event, desk: "status")
         } catch {
-            return QueueLoadCommand.fail(PrintableText.make(error.description))
+            return EnrolCommand.fail(PrintableText.make(error.description))
         }
         let code = await serve(queue, event: event, watch: watch, report: report)
         // Closed before the process exits: a libpq call still in TLS on another thread while exit's handlers tear
@@ -33,12 +33,12 @@ enum QueueStatusCommand {
             do throws(DatabaseError) {
                 snapshot = try await queue.snapshot()
             } catch {
-                return QueueLoadCommand.fail(PrintableText.make(error.description))
+                return EnrolCommand.fail(PrintableText.make(error.description))
             }
             do throws(ProgressFileError) {
                 try await AtomicFileWriter(path: report).replace(with: EnrolmentReport.bytes(snapshot.queue, path: report, title: "event \(event)"))
             } catch {
-                return QueueLoadCommand.fail(error.message)
+                return EnrolCommand.fail(error.message)
             }
         }
         guard watch else {
@@ -46,7 +46,7 @@ enum QueueStatusCommand {
                 print(QueueStatusText.lines(try await queue.status()).joined(separator: "\n"))
                 return 0
             } catch {
-                return QueueLoadCommand.fail(PrintableText.make(error.description))
+                return EnrolCommand.fail(PrintableText.make(error.description))
             }
         }
         return await board(queue)
@@ -76,7 +76,7 @@ enum QueueStatusCommand {
             do {
                 backend = try CursesBackend(environment: environment)
             } catch {
-                return QueueLoadCommand.fail("--watch needs a terminal: \(error)")
+                return EnrolCommand.fail("--watch needs a terminal: \(error)")
             }
             board.wake.withLock { $0 = backend.wake }
             draw(backend, board.lines.withLock { $0 })

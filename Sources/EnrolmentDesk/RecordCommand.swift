@@ -11,12 +11,7 @@ import TerminalUI
 public enum RecordCommand {
     /// Runs it and returns the exit code.
     public static func verify(_ path: String) -> Int32 {
-        do throws(RecordFileError) {
-            return verdict(try RecordChain.verify(try RecordFile.contents(of: path)), of: path)
-        } catch {
-            FileHandle.standardError.write(Data("tophhie record verify: \(path): \(error.description)\n".utf8))
-            return 2
-        }
+        verdict(of: path) { () throws(RecordFileError) in try RecordFile.contents(of: path) }
     }
 
     /// `record verify|export postgresql://… --event NAME`: the event's chain checked as a file's is, or its lines
@@ -40,22 +35,23 @@ public enum RecordCommand {
             print("\(name): no record lines yet")
             return 0
         }
-        do throws(RecordFileError) {
-            return verdict(try RecordChain.verify(bytes), of: name)
-        } catch {
-            FileHandle.standardError.write(Data("tophhie record verify: \(name): \(error.description)\n".utf8))
-            return 2
-        }
+        return verdict(of: name) { bytes }
     }
 
-    private static func verdict(_ verdict: RecordVerdict, of path: String) -> Int32 {
-        switch verdict {
-        case .intact(let lines, let head):
-            print("\(path): intact, \(lines) line\(lines == 1 ? "" : "s"); head \(head)")
-            return 0
-        case .broken(let line, let reason):
-            print("\(path): broken at line \(line): \(reason)")
-            return 1
+    /// The chain of the record `read` returns, said under `path` (a file, or a shared queue's event).
+    private static func verdict(of path: String, _ read: () throws(RecordFileError) -> [UInt8]) -> Int32 {
+        do throws(RecordFileError) {
+            switch try RecordChain.verify(try read()) {
+            case .intact(let lines, let head):
+                print("\(path): intact, \(lines) line\(lines == 1 ? "" : "s"); head \(head)")
+                return 0
+            case .broken(let line, let reason):
+                print("\(path): broken at line \(line): \(reason)")
+                return 1
+            }
+        } catch {
+            FileHandle.standardError.write(Data("tophhie record verify: \(path): \(error.description)\n".utf8))
+            return 2
         }
     }
 }

@@ -44,15 +44,10 @@ package enum ScenarioFileEncoder {
         case .emulator(let action):
             return ["emulator": emulator(action)]
         case .expect(let expectation):
-            var object: [String: Any] = [:]
-            object["step"] = expectation.step
-            object["error"] = expectation.error
-            object["suberror"] = expectation.suberror
-            object["aadsts"] = expectation.aadsts
-            object["attributesAsked"] = expectation.attributesAsked
-            object["methodsOffered"] = expectation.methodsOffered
-            object["redirectReason"] = expectation.redirectReason
-            return ["expect": object]
+            let object: [String: Any?] = ["step": expectation.step, "error": expectation.error, "suberror": expectation.suberror,
+                                          "aadsts": expectation.aadsts, "attributesAsked": expectation.attributesAsked,
+                                          "methodsOffered": expectation.methodsOffered, "redirectReason": expectation.redirectReason]
+            return ["expect": object.compactMapValues { $0 }]
         }
     }
 

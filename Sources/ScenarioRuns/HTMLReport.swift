@@ -78,20 +78,7 @@ enum HTMLReport {
 
     /// Text for HTML content and attribute values: `& < > " '` escaped, and the controls HTML forbids dropped.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): continue
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        JUnitReport.markup(text, apostrophe: true) { ($0.value < 0x20 && !["\t", "\n"].contains($0)) || (0x7F...0x9F).contains($0.value) }
     }
 
     /// The embedded run of a page this type wrote.

@@ -218,15 +218,20 @@ enum JUnitReport {
     /// XML text: markup characters escaped; characters XML 1.0 forbids (controls other than tab and line
     /// breaks) dropped, so a server's stray byte cannot make the file unreadable.
     static func escape(_ text: String) -> String {
+        markup(text, apostrophe: false) { ($0.value < 0x20 && !["\t", "\n", "\r"].contains($0)) || (0xFFFE...0xFFFF).contains($0.value) }
+    }
+
+    /// `text` with `& < > "` (and `'` when `apostrophe`) escaped as entities, and the scalars `dropped` picks left out:
+    /// the XML here and ``HTMLReport``'s HTML.
+    static func markup(_ text: String, apostrophe: Bool, dropping dropped: (Unicode.Scalar) -> Bool) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
+        for scalar in text.unicodeScalars where !dropped(scalar) {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): continue
+            case "'" where apostrophe: out += "&#39;"
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -95,10 +95,7 @@ enum MarkdownReport {
             } else if line.hasPrefix("```") {
                 fence = String(line.prefix { $0 == "`" })
             } else if line.hasPrefix("## ") {
-                if var previous = sections.popLast() {
-                    if previous.last == "" { previous.removeLast() }
-                    sections.append(previous)
-                }
+                if sections.last?.last == "" { sections[sections.count - 1].removeLast() }
                 sections.append([])
             }
             if !sections.isEmpty { sections[sections.count - 1].append(line) }
@@ -111,13 +108,5 @@ enum MarkdownReport {
 
     private static func cell(_ text: String) -> String { MarkdownText.inline(text) }
 
-    private static func longestBacktickRun(_ text: String) -> Int {
-        var longest = 0
-        var run = 0
-        for character in text {
-            run = character == "`" ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        return longest
-    }
+    private static func longestBacktickRun(_ text: String) -> Int { text.split { $0 != "`" }.map(\.count).max() ?? 0 }
 }

@@ -82,23 +82,20 @@ public enum ScreenPresenter {
         }
         if let first = firstError ?? askedField { return first }
         let held = previous.focusBeforeRequest ?? focusedKey(previous)
-        let index = view.focusOrder.firstIndex { item in
-            switch item {
-            case .field(let index): "field:" + view.fields[index].id == held
-            case .button(let index): "button:" + view.buttons[index].id == held
-            }
-        }
+        let index = view.focusOrder.firstIndex { key(of: $0, in: view) == held }
         // After a request the old position is Cancel's, the one button a request leaves: the top instead.
         if index == nil, previous.focusBeforeRequest != nil { return 0 }
         return index ?? min(previous.focus, max(0, view.focusOrder.count - 1))
     }
 
-    /// The focused item of `view` as `"field:<id>"` or `"button:<id>"`.
-    private static func focusedKey(_ view: FormView) -> String? {
-        switch view.focused {
+    /// The focused item of `view` by its ``key(of:in:)``.
+    private static func focusedKey(_ view: FormView) -> String? { view.focused.map { key(of: $0, in: view) } }
+
+    /// `item` as `"field:<id>"` or `"button:<id>"`: what it is called whatever moved around it.
+    private static func key(of item: FormView.Focusable, in view: FormView) -> String {
+        switch item {
         case .field(let index): "field:" + view.fields[index].id
         case .button(let index): "button:" + view.buttons[index].id
-        case nil: nil
         }
     }
 

@@ -95,11 +95,9 @@ extension AttributeForm: StepModule {
 
     func submit(in state: inout FlowState) -> [FlowEffect] {
         var form = self
-        guard form.validateAll() else {
-            state.step = .attributes(form)
-            return []
-        }
+        let valid = form.validateAll()
         state.step = .attributes(form)
+        guard valid else { return [] }
         state.pending = .sendingAttributes
         return [.submit(.attributes(form.values))]
     }

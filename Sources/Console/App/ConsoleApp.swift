@@ -19,29 +19,16 @@ public enum ConsoleApp {
     /// Runs the console for `invocation` (`.embedded` or `.console`).
     /// - Returns: 0 done, 1 the last flow failed, 2 usage or configuration error.
     public static func run(_ invocation: Invocation, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
-        if case .embedded(_, let options) = invocation, let problem = harProblem(options, environment: environment) {
-            TerminalHandover.release(environment: environment)
+        // The files checked before the session, so no run or person is lost to one; the record is opened (and its chain
+        // checked) here.
+        if let options = invocation.consoleOptions,
+           let problem = harProblem(options, environment: environment)
+               ?? OutputFile.problem(options.scenarioPath, flag: "--record-scenario")
+               ?? EnrolmentRecorder.problem(options.recordPath)
+               ?? OutputFile.problem(options.reportPath, flag: "--report") {
+            if case .embedded = invocation { TerminalHandover.release(environment: environment) }
             return fail(problem)
         }
-        if case .console(_, let options) = invocation, let problem = harProblem(options, environment: environment) { return fail(problem) }
-        if case .embedded(_, let options) = invocation, let problem = OutputFile.problem(options.scenarioPath, flag: "--record-scenario") {
-            TerminalHandover.release(environment: environment)
-            return fail(problem)
-        }
-        if case .console(_, let options) = invocation, let problem = OutputFile.problem(options.scenarioPath, flag: "--record-scenario") {
-            return fail(problem)
-        }
-        // The record is opened (and its chain checked) before the session, so no person is lost to a bad file.
-        if case .embedded(_, let options) = invocation, let problem = EnrolmentRecorder.problem(options.recordPath) {
-            TerminalHandover.release(environment: environment)
-            return fail(problem)
-        }
-        if case .console(_, let options) = invocation, let problem = EnrolmentRecorder.problem(options.recordPath) { return fail(problem) }
-        if case .embedded(_, let options) = invocation, let problem = OutputFile.problem(options.reportPath, flag: "--report") {
-            TerminalHandover.release(environment: environment)
-            return fail(problem)
-        }
-        if case .console(_, let options) = invocation, let problem = OutputFile.problem(options.reportPath, flag: "--report") { return fail(problem) }
         // The screens' language for the whole session; an enrolment desk's person may change it until the idle reset.
         let language = Localizer.resolved(option: invocation.consoleOptions?.language, environment: environment)
         return Localization.$choice.withValue(LanguageChoice(language)) { runSession(invocation, environment: environment) }

@@ -38,8 +38,7 @@ struct LanguageOverlay {
         let origin = Point(x: (buffer.size.width - inner - 2) / 2, y: max(1, (buffer.size.height - rows - 2) / 2))
         let right = origin.x + inner + 1
         buffer.fill(Rect(x: max(0, origin.x - 1), y: origin.y, width: min(buffer.size.width, inner + 4), height: rows + 2))
-        buffer.write("┌" + String(repeating: "─", count: inner) + "┐", at: origin)
-        buffer.writeCut(title, at: Point(x: origin.x + 2, y: origin.y), style: .title, width: inner - 2)
+        buffer.writeBorder("┌", "┐", left: title, width: inner, at: origin)
         let first = max(0, selected - rows + 1)
         for row in 0..<rows {
             let y = origin.y + 1 + row, index = first + row
@@ -50,7 +49,6 @@ struct LanguageOverlay {
             buffer.writeCut((chosen ? "▸ " : "  ") + names[index], at: Point(x: origin.x + 2, y: y),
                             style: chosen ? .menuHighlight : .plain, width: inner - 2)
         }
-        buffer.write("└" + String(repeating: "─", count: inner) + "┘", at: Point(x: origin.x, y: origin.y + rows + 1))
-        buffer.writeCut(keys, at: Point(x: origin.x + 2, y: origin.y + rows + 1), style: .hint, width: inner - 2)
+        buffer.writeBorder("└", "┘", left: keys, style: .hint, width: inner, at: Point(x: origin.x, y: origin.y + rows + 1))
     }
 }

@@ -47,11 +47,9 @@ extension LineSession {
                 terminal.say(tr("lineQueue.walkInAdded", ["row": String(person.row)]))
                 guard let events = desk.seat(person) else { continue }
                 return events
+            case .seat(let index) where !shown.indices.contains(index), .mark(let index, _) where !shown.indices.contains(index):
+                terminal.say(tr("lineQueue.number", ["count": min(shown.count, Self.queueLines)]))
             case .seat(let index):
-                guard shown.indices.contains(index) else {
-                    terminal.say(tr("lineQueue.number", ["count": min(shown.count, Self.queueLines)]))
-                    continue
-                }
                 guard let events = desk.seat(shown[index]) else {
                     let row = String(shown[index].row)
                     terminal.say(desk.finishedOutcome(of: shown[index].row).map { tr("lineQueue.finished", ["row": row, "outcome": $0.rawValue]) }
@@ -61,10 +59,6 @@ extension LineSession {
                 terminal.say(tr("lineQueue.signUp", ["row": String(shown[index].row)]))
                 return events
             case .mark(let index, let outcome):
-                guard shown.indices.contains(index) else {
-                    terminal.say(tr("lineQueue.number", ["count": min(shown.count, Self.queueLines)]))
-                    continue
-                }
                 desk.mark(shown[index], outcome)
                 terminal.say(tr("lineQueue.marked", ["row": String(shown[index].row), "outcome": outcome.rawValue]))
                 filter = ""

@@ -183,7 +183,6 @@ final class LineSession {
         if let notice = screen.notice { terminal.say(notice) }
     }
 
-
     /// One answer to `prompt` (read silently when `secret`); emulator commands typed there are run and the
     /// prompt is asked again. `nil` at end of input or when ``QuitAnswer`` was typed (`\quit` is the text).
     func readAnswer(_ prompt: String, secret: Bool = false) -> String? {

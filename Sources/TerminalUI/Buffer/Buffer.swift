@@ -85,6 +85,18 @@ public struct Buffer: Hashable, Sendable {
         write(text, at: Point(x: start, y: row), style: style)
     }
 
+    /// A box's top or bottom edge: the corners `start` and `end` with `width` columns of `─` between, `left` two
+    /// columns in (cut with `…`), and `right` as a hint against the end corner when both fit.
+    public mutating func writeBorder(_ start: String, _ end: String, left: String, style: Style = .title, right: String = "",
+                                     width: Int, at origin: Point) {
+        write(start + String(repeating: "─", count: width) + end, at: origin)
+        writeCut(left, at: Point(x: origin.x + 2, y: origin.y), style: style, width: width - 2)
+        let rightWidth = DisplayWidth.of(right)
+        if rightWidth + DisplayWidth.of(left) + 4 <= width {
+            write(right, at: Point(x: origin.x + width - rightWidth, y: origin.y), style: .hint)
+        }
+    }
+
     /// Fills `rect` with spaces in `style`.
     public mutating func fill(_ rect: Rect, style: Style = .plain) {
         for y in rect.y..<rect.maxY {

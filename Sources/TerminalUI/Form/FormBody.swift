@@ -19,9 +19,7 @@ struct FormBody {
     ///   language's details would push the first field out of view, they follow the fields and scroll).
     init(form: FormView, width: Int, detailsLast: Bool = false) {
         for paragraph in form.lines {
-            for line in TextWrap.wrap(paragraph, width: width) {
-                rows.append(Row(owner: nil) { buffer, x, y in buffer.write(line, at: Point(x: x, y: y)); return nil })
-            }
+            for line in TextWrap.wrap(paragraph, width: width) { appendText(line) }
         }
         let followsText = form.banner != nil || !form.details.isEmpty || !form.fields.isEmpty
         // A blank row after the text, when anything but the buttons follows it (they bring their own).
@@ -52,6 +50,11 @@ struct FormBody {
         }
     }
 
+    /// A row showing only `text`, `indent` columns in.
+    private mutating func appendText(_ text: String, indent: Int = 0, style: Style = .plain, owner: FormView.Focusable? = nil) {
+        rows.append(Row(owner: owner) { buffer, x, y in buffer.write(text, at: Point(x: x + indent, y: y), style: style); return nil })
+    }
+
     /// The banner centred in reverse video: spaced out (`" A B C D "`) when that fits, else as it is,
     /// else wrapped over several rows, so no character is ever cut.
     private mutating func appendBanner(_ banner: String, width: Int) {
@@ -60,10 +63,7 @@ struct FormBody {
         let lines = DisplayWidth.of(spaced) <= width ? [spaced]
             : DisplayWidth.of(plain) <= width ? [plain] : TextWrap.wrap(banner, width: width)
         for line in lines {
-            let x = max(0, (width - DisplayWidth.of(line)) / 2)
-            rows.append(Row(owner: nil) { buffer, left, y in
-                buffer.write(line, at: Point(x: left + x, y: y), style: .banner); return nil
-            })
+            appendText(line, indent: max(0, (width - DisplayWidth.of(line)) / 2), style: .banner)
         }
     }
 
@@ -111,9 +111,7 @@ struct FormBody {
                 if !underLabel, let first = valueLines.first { buffer.write(first, at: Point(x: x + valueX, y: y)) }
                 return nil
             })
-            for line in valueLines.dropFirst(underLabel ? 0 : 1) {
-                rows.append(Row(owner: nil) { buffer, x, y in buffer.write(line, at: Point(x: x + valueX, y: y)); return nil })
-            }
+            for line in valueLines.dropFirst(underLabel ? 0 : 1) { appendText(line, indent: valueX) }
         }
     }
 
@@ -144,11 +142,7 @@ struct FormBody {
         let stacked = DisplayWidth.of(field.label) > labelWidth - 3
         if stacked {
             for (index, line) in TextWrap.wrap(field.label, width: max(1, width - 2)).enumerated() {
-                let shown = (index == 0 ? marker : "  ") + line
-                rows.append(Row(owner: owner) { buffer, x, y in
-                    buffer.write(shown, at: Point(x: x, y: y), style: focused ? .title : .plain)
-                    return nil
-                })
+                appendText((index == 0 ? marker : "  ") + line, style: focused ? .title : .plain, owner: owner)
             }
         }
         let label = stacked ? "" : marker + field.label
@@ -186,12 +180,7 @@ struct FormBody {
             // An unlabeled picker (a screen's menu or method list) has no label row: the focus marker
             // goes on the chosen option instead of on a row of its own.
             let labeled = !field.label.isEmpty
-            if labeled, !stacked {
-                rows.append(Row(owner: owner) { buffer, x, y in
-                    buffer.write(label, at: Point(x: x, y: y), style: focused ? .title : .plain)
-                    return nil
-                })
-            }
+            if labeled, !stacked { appendText(label, style: focused ? .title : .plain, owner: owner) }
             if field.isMenu, !labeled {
                 appendMenu(options, selected: selected, owner: owner, focused: focused, width: width)
                 return
@@ -220,24 +209,16 @@ struct FormBody {
                 })
                 if !noteBeside, let note = option.note {
                     let noteX = optionX + 4
-                    for line in TextWrap.wrap(note, width: max(1, width - noteX)) {
-                        rows.append(Row(owner: owner) { buffer, x, y in
-                            buffer.write(line, at: Point(x: x + noteX, y: y), style: .hint); return nil
-                        })
-                    }
+                    for line in TextWrap.wrap(note, width: max(1, width - noteX)) { appendText(line, indent: noteX, style: .hint, owner: owner) }
                 }
             }
         }
         let indent = boxX + 1
         if let error = field.error {
-            for line in TextWrap.wrap("✗ " + error, width: width - indent) {
-                rows.append(Row(owner: owner) { buffer, x, y in buffer.write(line, at: Point(x: x + indent, y: y), style: .error); return nil })
-            }
+            for line in TextWrap.wrap("✗ " + error, width: width - indent) { appendText(line, indent: indent, style: .error, owner: owner) }
         }
         if let note = field.note {
-            for line in TextWrap.wrap(note, width: width - indent) {
-                rows.append(Row(owner: owner) { buffer, x, y in buffer.write(line, at: Point(x: x + indent, y: y), style: .hint); return nil })
-            }
+            for line in TextWrap.wrap(note, width: width - indent) { appendText(line, indent: indent, style: .hint, owner: owner) }
         }
     }
 }

@@ -133,7 +133,7 @@ public struct HelpOverlay: Hashable, Sendable {
         let top = max(1, origin.y - 1), bottom = min(size.height, origin.y + height + 1)
         buffer.fill(Rect(x: left, y: top, width: right - left, height: bottom - top))
 
-        Self.border("┌", "┐", text: words(.helpTitle(place: title)), style: .title, width: inner, at: origin, into: &buffer)
+        buffer.writeBorder("┌", "┐", left: words(.helpTitle(place: title)), width: inner, at: origin)
         for y in origin.y + 1..<origin.y + height - 1 {
             buffer.write("│", at: Point(x: origin.x, y: y))
             buffer.write("│", at: Point(x: origin.x + width - 1, y: y))
@@ -160,8 +160,7 @@ public struct HelpOverlay: Hashable, Sendable {
         buffer.writeCut(hint, at: Point(x: origin.x + 2, y: origin.y + height - 2), style: .hint, width: inner - 2)
         let above = first > 0 ? words(.moreAbove) : ""
         let below = first + rows < lines.count ? words(.moreBelow) : ""
-        Self.border("└", "┘", text: above + below, style: .hint, width: inner, at: Point(x: origin.x, y: origin.y + height - 1),
-                    into: &buffer)
+        buffer.writeBorder("└", "┘", left: above + below, style: .hint, width: inner, at: Point(x: origin.x, y: origin.y + height - 1))
         return Point(x: min(cursorX, origin.x + width - 2), y: filterY)
     }
 
@@ -171,11 +170,5 @@ public struct HelpOverlay: Hashable, Sendable {
             let help = TextWrap.wrap(entry.help, width: max(1, width - keyColumn))
             return help.enumerated().map { index, text in (index == 0 ? entry.keys : "", text) }
         }
-    }
-
-    private static func border(_ start: String, _ end: String, text: String, style: Style, width: Int, at origin: Point,
-                               into buffer: inout Buffer) {
-        buffer.write(start + String(repeating: "─", count: width) + end, at: origin)
-        buffer.writeCut(text, at: Point(x: origin.x + 2, y: origin.y), style: style, width: width - 2)
     }
 }

@@ -18,8 +18,8 @@ public enum QuitAnswer {
     }
 }
 
-private extension String {
-    /// Without leading and trailing spaces and tabs.
+extension String {
+    /// Without leading and trailing spaces and tabs (how line mode reads an answer).
     var trimmingSpaces: String {
         var trimmed = Substring(self)
         while trimmed.first == " " || trimmed.first == "\t" { trimmed.removeFirst() }

@@ -14,10 +14,7 @@ public enum TypedChoice: Hashable, Sendable {
     /// Reads `answer` against `labels` (as shown, numbered from 1). A whole label wins over longer ones it starts
     /// ("Sign in" beside "Sign in with browser").
     public init(_ answer: String, labels: [String]) {
-        var trimmed = Substring(answer.lowercased())
-        while trimmed.first == " " || trimmed.first == "\t" { trimmed.removeFirst() }
-        while trimmed.last == " " || trimmed.last == "\t" { trimmed.removeLast() }
-        let typed = String(trimmed)
+        let typed = answer.lowercased().trimmingSpaces
         let lowered = labels.map { $0.lowercased() }
         if typed.isEmpty {
             self = .empty

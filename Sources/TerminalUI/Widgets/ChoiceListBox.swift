@@ -11,7 +11,7 @@ enum ChoiceListBox {
         buffer.fill(Rect(x: area.x, y: area.y, width: area.width, height: rows + 3))
         let count = " \(list.countText) "
         let head = TextWrap.truncate(" " + title + " ", width: max(0, inner - DisplayWidth.of(count) - 2))
-        border("┌", "┐", left: head, right: count, width: inner, at: Point(x: area.x, y: area.y), into: &buffer)
+        buffer.writeBorder("┌", "┐", left: head, right: count, width: inner, at: Point(x: area.x, y: area.y))
         let filterY = area.y + 1
         buffer.write("│", at: Point(x: area.x, y: filterY))
         buffer.write("│", at: Point(x: area.maxX - 1, y: filterY))
@@ -43,7 +43,7 @@ enum ChoiceListBox {
         }
         let above = first > 0 ? " ↑ more " : ""
         let below = first + rows < list.matches.count ? " ↓ more " : ""
-        border("└", "┘", left: above, right: below, width: inner, at: Point(x: area.x, y: area.y + 2 + rows), into: &buffer)
+        buffer.writeBorder("└", "┘", left: above, right: below, width: inner, at: Point(x: area.x, y: area.y + 2 + rows))
         return Point(x: min(cursorX, area.maxX - 2), y: filterY)
     }
 
@@ -55,16 +55,5 @@ enum ChoiceListBox {
         buffer.writeCut("▸ \(title)  \(list.countText)  filter: \(list.filter)", at: Point(x: area.x, y: area.y),
                      style: .focused, width: area.width)
         return nil
-    }
-
-    /// A border row: corners, `left` after the first corner, `right` before the last, `─` between.
-    private static func border(_ start: String, _ end: String, left: String, right: String, width: Int, at origin: Point,
-                               into buffer: inout Buffer) {
-        buffer.write(start + String(repeating: "─", count: width) + end, at: origin)
-        buffer.writeCut(left, at: Point(x: origin.x + 2, y: origin.y), style: .title, width: width - 2)
-        let rightWidth = DisplayWidth.of(right)
-        if rightWidth + DisplayWidth.of(left) + 4 <= width {
-            buffer.write(right, at: Point(x: origin.x + width - rightWidth, y: origin.y), style: .hint)
-        }
     }
 }
