@@ -368,9 +368,7 @@ public enum CommandTable {
     public static let help = Command<Never>(
         name: "help", summary: "this text, a command's, or the exit codes",
         usage: ["help [COMMAND|exit-codes]"], options: [],
-        operand: "TOPIC", operandCompletion: .words(["exit-codes"] + ["console", "emulator", "token", "accounts", "sign-out",
-                                                                       "history", "tenant", "run", "doctor", "enrol", "record",
-                                                                       "completion"]))
+        operand: "TOPIC", operandCompletion: .helpTopic)
 
     /// `tophhie completion`.
     public static let completion = Command<Never>(

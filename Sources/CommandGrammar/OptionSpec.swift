@@ -67,6 +67,8 @@ public enum ValueCompletion: Equatable, Sendable {
     case profile
     /// One of these words.
     case words([String])
+    /// `exit-codes` or a command's word, read from the table when the script is made (`help TOPIC`).
+    case helpTopic
     /// One of these words, then file paths: a subcommand that takes files (`tenant diff A B`, `record verify FILE`).
     case wordThenFiles([String])
     /// Several of these words, separated by commas (`--capabilities mfa_required,registration_required`).

@@ -37,7 +37,7 @@ public enum CompletionScript {
                 switch option.completion {
                 case .words(let list): (words, commaList) = (list, false)
                 case .commaList(let list): (words, commaList) = (list, true)
-                case .none, .file, .directory, .presetOrFile, .profile, .wordThenFiles: continue
+                case .none, .file, .directory, .presetOrFile, .profile, .wordThenFiles, .helpTopic: continue
                 }
                 let patterns = option.names.map { "\"\(command.name):\($0)\"" }
                 if let index = groups.firstIndex(where: { $0.words == words && $0.commaList == commaList }) {
@@ -65,6 +65,7 @@ public enum CompletionScript {
     static func operandWords(_ command: CommandSpec) -> String? {
         switch command.operandCompletion {
         case .words(let words), .wordThenFiles(let words): words.joined(separator: " ")
+        case .helpTopic: (["exit-codes"] + CommandTable.namedCommands.map(\.name)).joined(separator: " ")
         case .none, .file, .directory, .presetOrFile, .profile, .commaList: nil
         }
     }
@@ -194,7 +195,7 @@ public enum CompletionScript {
                         case .profile: line += " -a '(tophhie __complete profiles 2>/dev/null)'"
                         case .words(let words), .wordThenFiles(let words): line += " -a '\(words.joined(separator: " "))'"
                         case .commaList(let words): line += " -a '(__fish_complete_list , \"printf %s\\\\n \(words.joined(separator: " "))\")'"
-                        case .none: break
+                        case .none, .helpTopic: break
                         }
                     }
                     lines.append(line + " -d \(fishQuoted(firstSentence(option.help)))")

@@ -58,6 +58,8 @@ import TestSupport
         (["tophhie", "emulator", "--tenant", "st"], ["strict"]),
         (["tophhie", "completion", ""], ["bash", "zsh", "fish"]),
         (["tophhie", "help", "exit"], ["exit-codes"]),
+        // Every command's help is a topic (a hand-written list left out `lookup`).
+        (["tophhie", "help", "lo"], ["lookup"]),
         (["tophhie", "run", "--har-dir", "rep"], ["reports"]),
         (["tophhie", "tenant", ""], ["snapshot", "diff"]),
         // After the subcommand, files (a trial found the subcommand words offered again where diff takes two files).
