@@ -131,15 +131,21 @@ import TophhieCloudAuthentication
         return store
     }
 
-    @Test func registersAnEmail() {
-        var store = Self.atRegistration()
+    /// Registration's email picked (its address filled in from the sign-in) and sent.
+    static func emailSent() -> FlowStore {
+        var store = atRegistration()
         store.send(.methodPicked(id: "email")) {
-            $0.step = .contactEntry(ContactEntry(method: Sample.registerEmail, availableMethods: Self.registrationMethods,
+            $0.step = .contactEntry(ContactEntry(method: Sample.registerEmail, availableMethods: registrationMethods,
                                                  contact: Sample.email, countryCode: "44"))
         }
         store.send(.submitted, effects: [.submit(.contact(methodID: "email", contact: Sample.email))]) {
             $0.pending = .registeringMethod
         }
+        return store
+    }
+
+    @Test func registersAnEmail() {
+        var store = Self.emailSent()
         store.send(.registrationAnswered(.success(.codeSent(Sample.delivery)))) {
             $0.pending = nil
             $0.step = .codeEntry(CodeEntry(purpose: .registration, delivery: Sample.delivery))
@@ -235,14 +241,7 @@ import TophhieCloudAuthentication
     /// An address the tenant says is another account's stays on the field with words that ask for another, not the
     /// sign-up's "sign in instead".
     @Test func addressOfAnotherAccountStaysOnTheContactField() {
-        var store = Self.atRegistration()
-        store.send(.methodPicked(id: "email")) {
-            $0.step = .contactEntry(ContactEntry(method: Sample.registerEmail, availableMethods: Self.registrationMethods,
-                                                 contact: Sample.email, countryCode: "44"))
-        }
-        store.send(.submitted, effects: [.submit(.contact(methodID: "email", contact: Sample.email))]) {
-            $0.pending = .registeringMethod
-        }
+        var store = Self.emailSent()
         store.send(.registrationAnswered(.failure(.userAlreadyExists(Sample.details)))) {
             $0.pending = nil
             $0.contact { $0.contactError = "That email address belongs to another account. Enter another one." }
