@@ -63,9 +63,9 @@ package final class EnrolmentDesk {
         if store.isStale(at: clock()) { refresh() }
     }
 
-    /// Whether the person on `row` has a final outcome (enrolled, absent…) as last read: why a claim found them gone.
+    /// Whether the person on `row` has a final outcome (enrolled, skipped…) as last read: why a claim found them gone.
     package func finishedOutcome(of row: Int) -> RecordOutcome? {
-        queue.outcomes[row].flatMap { $0.isFinal ? $0.outcome : nil }
+        queue.outcomes[row].flatMap { $0.outcome.isFinal ? $0.outcome : nil }
     }
 
     /// What the store could not do since it was last asked.

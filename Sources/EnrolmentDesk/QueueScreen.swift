@@ -48,7 +48,8 @@ package struct QueueScreen {
     /// What staff typed to find someone.
     private(set) var filter = ""
     private var list = ScrollList()
-    /// The mark F7 or F8 asked about: it takes the person off the list at this desk, so a slip of a finger is not one.
+    /// The mark F7 or F8 asked about: skipped takes the person off the list, absent sends them after everyone not yet
+    /// seen, so a slip of a finger is not one.
     private var unconfirmed: (person: QueuePerson, outcome: RecordOutcome)?
 
     package init() {}
@@ -174,10 +175,11 @@ package struct QueueScreen {
         return PrintableText.make(tr("queue.person", ["name": name, "email": person.email, "row": String(person.row)]))
     }
 
-    /// One person in the list, with an earlier failure when there is one.
+    /// One person in the list, with an earlier failure or absence when there is one.
     package static func line(_ person: QueuePerson, queue: EnrolmentQueue) -> String {
         let label = label(person) + (person.isWalkIn ? tr("queue.walkIn") : "")
         guard let entry = queue.outcomes[person.row] else { return label }
+        if entry.outcome == .absent { return label + tr("queue.absentBefore") }
         return label + tr("queue.failedBefore", ["code": entry.code.map { " (\($0))" } ?? ""])
     }
 }

@@ -11,8 +11,9 @@ enum QueueStatusText {
                      + (status.invalid > 0 ? ", \(status.invalid) \(status.invalid == 1 ? "row" : "rows") not offered (invalid)" : "")]
         lines.append(RecordOutcome.allCases.map { "\($0.rawValue) \(count($0))" }.joined(separator: " · ")
                      + " · not reached \(status.people - status.byOutcome.values.reduce(0, +))")
+        let again = RecordOutcome.allCases.filter { !$0.isFinal && count($0) > 0 }.map { "\(count($0)) \($0.rawValue) before" }
         lines.append("Done with \(status.done) of \(status.people) · at desks now \(status.atDesks) · waiting \(status.waiting)"
-                     + (count(.failed) > 0 ? " (\(count(.failed)) failed before, offered again)" : ""))
+                     + (again.isEmpty ? "" : " (\(again.joined(separator: ", ")), offered again)"))
         let desks = status.byDesk.sorted { $0.key < $1.key }.map { "\(PrintableText.make($0.key)) \($0.value)" }
         lines.append("By desk: " + (desks.isEmpty ? "none yet" : desks.joined(separator: " · ")))
         let rate = String(format: "%.1f", locale: Locale(identifier: "en_US_POSIX"), status.perMinute)

@@ -1,3 +1,5 @@
+import EnrolmentFiles
+
 /// The shared queue's tables, created and migrated by the console itself; the version sits in
 /// `tophhie_schema`. A database of a newer version is refused: an older console would misread it.
 ///
@@ -57,7 +59,15 @@ enum QueueSchema {
         // A refused row's problems in each language a desk may draw (`{"de": ["email: …"], …}`), so a desk shows
         // its person's language; NULL for rows loaded before (drawn in English).
         ["ALTER TABLE enrolment_invalid_rows ADD COLUMN translations json"],
+        // Someone marked absent is offered again, as one who failed is: "next" reads them from one index in list order
+        // (its predicate is ``offeredAgain`` as it stood then, so the claim's query matches it).
+        ["DROP INDEX enrolment_people_failed",
+         "CREATE INDEX enrolment_people_again ON enrolment_people (event_id, list_row) WHERE outcome IN ('failed', 'absent')"],
     ]
+
+    /// The outcomes after which a person is offered again (not ``RecordOutcome/isFinal``), as an SQL list:
+    /// `'failed', 'absent'`.
+    static let offeredAgain = RecordOutcome.allCases.filter { !$0.isFinal }.map { "'\($0.rawValue)'" }.joined(separator: ", ")
 
     /// This console's schema version.
     static var version: Int { migrations.count }

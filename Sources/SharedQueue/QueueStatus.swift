@@ -9,7 +9,7 @@ public struct QueueStatus: Sendable, Equatable {
     public var people: Int
     /// Rows the form refused: never offered.
     public var invalid: Int
-    /// Each outcome's count; `failed` people are still waiting.
+    /// Each outcome's count; failed and absent people are still waiting (``RecordOutcome/isFinal``).
     public var byOutcome: [RecordOutcome: Int]
     /// People with a final outcome, by the desk that kept it.
     public var byDesk: [String: Int]
@@ -19,10 +19,10 @@ public struct QueueStatus: Sendable, Equatable {
     public var lastQuarterHour: Int
 
     /// People done with (a final outcome).
-    public var done: Int { byOutcome.filter { $0.key != .failed }.values.reduce(0, +) }
+    public var done: Int { byOutcome.filter(\.key.isFinal).values.reduce(0, +) }
     /// People not done with: at a desk now, or waiting.
     public var left: Int { people - done }
-    /// People no desk holds, to see: no outcome yet, or failed. ``done`` + ``atDesks`` + ``waiting`` = ``people``.
+    /// People no desk holds, to see: no outcome yet, failed or absent. ``done`` + ``atDesks`` + ``waiting`` = ``people``.
     public var waiting: Int { left - atDesks }
     /// Final outcomes a minute, over the last 15 minutes.
     public var perMinute: Double { Double(lastQuarterHour) / 15 }
@@ -41,18 +41,18 @@ public struct QueueStatus: Sendable, Equatable {
             if let outcome = row[0].flatMap(RecordOutcome.init(rawValue:)) { status.byOutcome[outcome] = count }
         }
         for row in try session.execute("""
-            SELECT coalesce(desk, '?'), count(*) FROM enrolment_people WHERE event_id = $1 AND outcome IS NOT NULL AND outcome <> 'failed'
-            GROUP BY 1
+            SELECT coalesce(desk, '?'), count(*) FROM enrolment_people WHERE event_id = $1
+              AND outcome NOT IN (\(QueueSchema.offeredAgain)) GROUP BY 1
             """, [id]) {
             status.byDesk[row[0] ?? "?"] = Int(row[1] ?? "") ?? 0
         }
         status.invalid = Int(try session.value("SELECT count(*) FROM enrolment_invalid_rows WHERE event_id = $1", [id]) ?? "") ?? 0
         status.lastQuarterHour = Int(try session.value("""
-            SELECT count(*) FROM enrolment_people WHERE event_id = $1 AND outcome IS NOT NULL AND outcome <> 'failed'
+            SELECT count(*) FROM enrolment_people WHERE event_id = $1 AND outcome NOT IN (\(QueueSchema.offeredAgain))
               AND finished_at > now() - interval '15 minutes'
             """, [id]) ?? "") ?? 0
         status.atDesks = Int(try session.value("""
-            SELECT count(*) FROM enrolment_people WHERE event_id = $1 AND (outcome IS NULL OR outcome = 'failed')
+            SELECT count(*) FROM enrolment_people WHERE event_id = $1 AND (outcome IS NULL OR outcome IN (\(QueueSchema.offeredAgain)))
               AND id::oid IN (\(SharedQueue.heldByOthers))
             """, [id, String(QueueSchema.lockClass)]) ?? "") ?? 0
         return status

@@ -100,7 +100,7 @@ public final class SharedQueue: Sendable {
     }
 
     /// Claims the person on `row`, or with `row` nil the next one ("next" as ``EnrolmentQueue/next``: the first
-    /// not yet seen in list order, else the first who failed), giving up any claim this desk held.
+    /// not yet seen in list order, else the first who failed or was absent), giving up any claim this desk held.
     /// - Returns: the person now held by this desk; nil when nobody (or not that row) is free: done with, held
     ///   at another desk, or not on the list.
     public func claim(row: Int? = nil) async throws(DatabaseError) -> QueuePerson? {
@@ -116,7 +116,7 @@ public final class SharedQueue: Sendable {
                 // One row at a time: a desk row-locks only the person it is about to take, so another desk claiming
                 // meanwhile skips just that one. A person whose advisory lock was taken since the query is passed over.
                 var passed: [String] = []
-                for waiting in ["outcome IS NULL", "outcome = 'failed'"] {
+                for waiting in ["outcome IS NULL", "outcome IN (\(QueueSchema.offeredAgain))"] {
                     while let candidate = try session.value("""
                         SELECT id FROM enrolment_people
                         WHERE event_id = $1 AND \(waiting) AND ($3::integer IS NULL OR list_row = $3)
@@ -149,7 +149,8 @@ public final class SharedQueue: Sendable {
     ///
     /// What the tenant said (enrolled, already-exists, failed) is kept whoever holds the person: a desk whose
     /// session was lost mid-sign-up still records the account it made. A final outcome is never replaced, except
-    /// by `enrolled`. Staff marks (absent, skipped) need the person free or held here.
+    /// by `enrolled`; failed and absent are replaced by the next outcome. Staff marks (absent, skipped) need the person
+    /// free or held here.
     /// - Returns: the record line as stored (``RecordChain/line(_:seq:prev:)``).
     /// - Throws: ``DatabaseError/heldElsewhere(row:)`` for absent/skipped on a person another desk holds.
     @discardableResult
@@ -167,7 +168,7 @@ public final class SharedQueue: Sendable {
                 try session.execute("""
                     UPDATE enrolment_people SET outcome = $2, object_id = $3, finished_at = $4::timestamptz, code = $5,
                            correlation_id = $6, desk = $7
-                    WHERE id = $1 AND (outcome IS NULL OR outcome = 'failed' OR $2 = 'enrolled')
+                    WHERE id = $1 AND (outcome IS NULL OR outcome IN (\(QueueSchema.offeredAgain)) OR $2 = 'enrolled')
                     """, [id, entry.outcome.rawValue, entry.objectId, entry.time, entry.code, entry.correlationId, desk])
                 try Self.notify(event, session)
                 return try DatabaseRecord.append(entry, event: event.id, session: session)

@@ -132,7 +132,7 @@ import Testing
         let folder = try Folder()
         let list = try folder.file("shared.csv", "email,displayName\r\nalice@example.com,Alice\r\nbrian@example.com,Brian\r\n")
         let first = try EnrolmentDesk(listPath: list, reportPath: nil, form: EnrolmentForm(attributes: QueueLineModeTests.attributes))
-        first.mark(try #require(first.queue.person(at: 2)), .absent)
+        first.mark(try #require(first.queue.person(at: 2)), .skipped)
         await first.written()
 
         let second = try await Self.tophhie(["--enrol", "--line", "--queue", list], input: "quit\n")

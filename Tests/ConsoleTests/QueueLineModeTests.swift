@@ -39,11 +39,12 @@ import TophhieCloudAuthentication
         + "cleo@example.com,Cleo Martin\r\n"
 
     @Test func staffFindMarkAndSeatPeopleFromANumberedList() throws {
-        let (model, desk, transcript) = try Self.run(list: Self.list, input: "okafor\na\ns 2\n\n")
+        let (model, desk, transcript) = try Self.run(list: Self.list, input: "okafor\na\ns 3\n\n")
         #expect(transcript.contains("Next: Ana Silva <ana@example.com> (row 2) · 1 of 3"), "\(transcript)")
         #expect(transcript.contains("Not offered: row 3: Email:"))
         #expect(transcript.contains("  1. Ben Okafor <ben@example.com> (row 4)\nEnter"), "the filter shows Ben alone:\n\(transcript)")
         #expect(transcript.contains("Row 4 marked absent."))
+        #expect(transcript.contains("  2. Ben Okafor <ben@example.com> (row 4) · absent before\n"), "still listed:\n\(transcript)")
         #expect(transcript.contains("Row 5 marked skipped."))
         #expect(transcript.contains("Sign-up for row 2."))
         guard case .signUpStart(let form) = model.state.step else {

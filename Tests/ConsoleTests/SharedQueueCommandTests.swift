@@ -113,7 +113,7 @@ import Testing
         // At 80 columns the outcome counts wrap, each label beside its number.
         #expect(await tmux.waitForScreen(containing: "not reached 2"), "\(tmux.capture())")
         let database = String(url.split(separator: "/")[2].prefix { $0 != "?" })
-        try await server.superuser("UPDATE enrolment_people SET outcome = 'absent', desk = 'desk 9', finished_at = now() WHERE list_row = 2",
+        try await server.superuser("UPDATE enrolment_people SET outcome = 'skipped', desk = 'desk 9', finished_at = now() WHERE list_row = 2",
                                    database: database)
         #expect(await tmux.waitForScreen(containing: "By desk: desk 9 1"))
         tmux.send(keys: "q")

@@ -34,14 +34,36 @@ import Testing
         #expect(queue.next?.row == 4)
         #expect(queue.position == (1, 3))
         #expect(queue.pending.map(\.row) == [2, 4, 5])
-        queue.record(Self.entry(4, "ben@example.com", .absent))
+        queue.record(Self.entry(4, "ben@example.com", .skipped))
         queue.record(Self.entry(5, "cleo@example.com", .enrolled))
         #expect(queue.position == (3, 3))
         #expect(queue.next?.row == 2, "only the failed person is left")
         queue.record(Self.entry(2, "ana@example.com", .enrolled))
         #expect(queue.next == nil)
         #expect(queue.done == 3)
-        #expect(queue.progress.map(\.outcome) == [.enrolled, .absent, .enrolled])
+        #expect(queue.progress.map(\.outcome) == [.enrolled, .skipped, .enrolled])
+    }
+
+    /// Ben is not there when called: marked absent, he waits after everyone not yet seen and is enrolled when he
+    /// turns up; the report then says enrolled.
+    @Test func aPersonMarkedAbsentComesLastAndCanStillBeEnrolled() throws {
+        var queue = try EnrolmentQueue(people: Self.people, invalid: Self.invalid)
+        queue.record(Self.entry(2, "ana@example.com", .enrolled))
+        queue.record(Self.entry(4, "ben@example.com", .absent))
+        #expect(queue.next?.row == 5)
+        #expect(queue.position == (2, 3))
+        #expect(queue.pending.map(\.row) == [4, 5], "Ben is still waiting")
+        #expect(queue.done == 1)
+        #expect(EnrolmentReport.csv(queue).contains("4,ben@example.com,absent,"))
+        queue.record(Self.entry(5, "cleo@example.com", .enrolled))
+        #expect(queue.next?.row == 4, "Ben comes after everyone not yet seen")
+        #expect(queue.position == (3, 3))
+        queue.seat(4)
+        queue.record(Self.entry(4, "ben@example.com", .enrolled))
+        #expect(queue.next == nil)
+        #expect(queue.done == 3)
+        #expect(EnrolmentReport.csv(queue).contains("4,ben@example.com,enrolled,oid-4,"))
+        #expect(EnrolmentReport.markdown(queue, title: "people.csv").contains("4 rows: 3 enrolled, 1 invalid."))
     }
 
     /// Two desks on one shared queue: desk A took Ana; desk B, told "Row 2 was just taken", shows Ben next, and so does A
@@ -127,8 +149,8 @@ import Testing
     /// address in capitals or another normal form is the same list.
     @Test func progressForTheSameAddressWrittenAnotherWayResumes() throws {
         let person = QueuePerson(row: 2, email: "straße@example.com", values: ["email": "straße@example.com", "displayName": "Jo Straße"])
-        let queue = try EnrolmentQueue(people: [person], invalid: [], resuming: [Self.entry(2, "STRASSE@EXAMPLE.COM", .absent)])
-        #expect(queue.outcomes[2]?.outcome == .absent)
+        let queue = try EnrolmentQueue(people: [person], invalid: [], resuming: [Self.entry(2, "STRASSE@EXAMPLE.COM", .skipped)])
+        #expect(queue.outcomes[2]?.outcome == .skipped)
         #expect(queue.next == nil)
     }
 

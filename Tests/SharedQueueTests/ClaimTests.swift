@@ -78,4 +78,37 @@ struct ClaimTests {
         await first.close()
         await second.close()
     }
+
+    /// Person 2 is not there when desk 1 calls them; desk 2 calls person 3, then person 2, who has turned up meanwhile.
+    @Test("a person one desk marks absent is offered again after everyone not yet seen, and another desk enrols them")
+    func absentPersonOfferedAgain() async throws {
+        let fixture = try await EventFixture.make(people: 3)
+        let (first, second) = (try await fixture.desk("desk 1"), try await fixture.desk("desk 2"))
+        let one = try #require(try await first.claim())
+        try await first.finish(row: one.row, EventFixture.entry(one.email, .enrolled))
+        let absent = try #require(try await first.claim())
+        #expect(absent.row == 3)
+        try await first.finish(row: absent.row, EventFixture.entry(absent.email, .absent))
+        let seen = try await second.snapshot().queue
+        #expect(seen.pending.map(\.row) == [3, 4], "still waiting")
+        #expect(seen.next?.row == 4)
+        #expect(seen.position == (2, 3))
+        let status = try await second.status()
+        #expect(status.done == 1 && status.waiting == 2)
+        let third = try #require(try await second.claim())
+        #expect(third.row == 4)
+        try await second.finish(row: third.row, EventFixture.entry(third.email, .enrolled, desk: "desk 2"))
+        #expect(try await second.claim()?.row == 3, "the absent person comes last")
+        try await second.finish(row: 3, EventFixture.entry(absent.email, .enrolled, desk: "desk 2"))
+        let queue = try await first.snapshot().queue
+        #expect(queue.outcomes[3]?.outcome == .enrolled)
+        #expect(queue.next == nil && queue.done == 3)
+        #expect(EnrolmentReport.csv(queue).contains("3,person2@contoso.com,enrolled,"))
+        let record = String(decoding: try await first.record(), as: UTF8.self)
+        let outcomes = record.split(separator: "\n").compactMap { line in RecordOutcome.allCases.first { line.contains(#""outcome":"\#($0.rawValue)""#) } }
+        #expect(outcomes == [.enrolled, .absent, .enrolled, .enrolled], "\(record)")
+        #expect(record.split(separator: "\n").filter { $0.contains("person2@") }.count == 2)
+        await first.close()
+        await second.close()
+    }
 }

@@ -4,9 +4,10 @@ import EmailAddresses
 /// filter by name or email, and each outcome as it is recorded. Pure: the progress file and the report are
 /// written from ``progress`` by their owners.
 ///
-/// A failed person stays in the queue (they may try again); enrolled, already-exists, absent and skipped are
-/// final. "Next" is the first person in list order with no outcome, then the first who failed. Walk-ins follow
-/// the list, numbered on from its last row.
+/// A failed person stays in the queue (they may try again), and so does one marked absent (they may turn up
+/// later); enrolled, already-exists and skipped are final (``RecordOutcome/isFinal``). "Next" is the first person in
+/// list order with no outcome, then the first who failed or was absent. Walk-ins follow the list, numbered on from
+/// its last row.
 public struct EnrolmentQueue: Sendable, Equatable {
     /// The rows the form accepts, in list order, then the walk-ins in the order they came.
     public private(set) var people: [QueuePerson]
@@ -51,28 +52,28 @@ public struct EnrolmentQueue: Sendable, Equatable {
         }
     }
 
-    /// Everyone not done with and not held at another desk, in list order: no outcome yet, or failed.
+    /// Everyone not done with and not held at another desk, in list order: no outcome yet, failed or absent.
     public var pending: [QueuePerson] {
-        people.filter { outcomes[$0.row]?.isFinal != true && !heldElsewhere.contains($0.row) }
+        people.filter { outcomes[$0.row]?.outcome.isFinal != true && !heldElsewhere.contains($0.row) }
     }
 
-    /// Who comes next: the first with no outcome, else the first who failed (neither held at another desk); nil
-    /// when everyone is done with.
+    /// Who comes next: the first with no outcome, else the first who failed or was absent (neither held at another
+    /// desk); nil when everyone is done with.
     public var next: QueuePerson? {
         let free = { (person: QueuePerson) in !heldElsewhere.contains(person.row) }
-        return people.first { outcomes[$0.row] == nil && free($0) } ?? people.first { outcomes[$0.row]?.isFinal == false && free($0) }
+        return people.first { outcomes[$0.row] == nil && free($0) } ?? people.first { outcomes[$0.row]?.outcome.isFinal == false && free($0) }
     }
 
     /// People done with (a final outcome).
     public var done: Int {
-        outcomes.values.filter(\.isFinal).count
+        outcomes.values.filter(\.outcome.isFinal).count
     }
 
     /// "k of N": the next person is the k-th of the N people the queue holds, after everyone done with and everyone
     /// at another desk now, so desks on one shared queue count alike however fresh their snapshot (a person moving
     /// from another desk to done leaves k as it was). k stays at N once everyone is done with.
     public var position: (k: Int, of: Int) {
-        let elsewhere = people.count { heldElsewhere.contains($0.row) && outcomes[$0.row]?.isFinal != true }
+        let elsewhere = people.count { heldElsewhere.contains($0.row) && outcomes[$0.row]?.outcome.isFinal != true }
         return (min(done + elsewhere + 1, people.count), people.count)
     }
 

@@ -5,7 +5,7 @@ public struct ProgressEntry: Sendable, Equatable {
     public var row: Int
     /// The row's email, so a list edited since can be told from the one the progress belongs to.
     public var email: String
-    /// How it ended; ``RecordOutcome/failed`` leaves the person in the queue.
+    /// How it ended; one not ``RecordOutcome/isFinal`` (failed, absent) leaves the person in the queue.
     public var outcome: RecordOutcome
     /// The new account's object id, when the tenant told it.
     public var objectId: String?
@@ -27,7 +27,4 @@ public struct ProgressEntry: Sendable, Equatable {
         self.code = code
         self.correlationId = correlationId
     }
-
-    /// Whether the person is done with: anything but a failure (which may be tried again).
-    public var isFinal: Bool { outcome != .failed }
 }
