@@ -17,13 +17,13 @@ import Testing
         #expect(first.row == 6 && second.row == 7, "after the list's last row (5)")
         #expect(first.isWalkIn && second.isWalkIn)
         queue.seat(first.row)
-        queue.record(ProgressEntry(row: 7, email: "eli@example.com", outcome: .absent, time: "2026-12-02T10:00:07Z"))
+        queue.record(ProgressEntry(row: 7, email: "eli@example.com", outcome: .skipped, time: "2026-12-02T10:00:07Z"))
 
         let path = try EnrolmentQueueTests.folder() + "/people.csv.progress"
         try await AtomicFileWriter(path: path).replace(with: ProgressFile.bytes(queue.progress, walkIns: queue.walkIns))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("\r\n6,dana@example.com,,,,,,yes,"), "a walk-in with no outcome yet:\n\(text)")
-        #expect(text.contains("\r\n7,eli@example.com,absent,,2026-12-02T10:00:07Z,,,yes,\r\n"), "\(text)")
+        #expect(text.contains("\r\n7,eli@example.com,skipped,,2026-12-02T10:00:07Z,,,yes,\r\n"), "\(text)")
 
         // Started again (the desk was killed while Dana was at it): Dana is offered again, with her values.
         let loaded = try ProgressFile.load(path)
@@ -33,15 +33,15 @@ import Testing
         #expect(resumed.person(at: 6) == first)
         #expect(resumed.person(at: 6)?.value(of: "displayName") == "Dana \"Dee\" Ruiz, Jr.\nII")
         #expect(resumed.person(at: 6)?.value(of: "city") == "Łódź")
-        #expect(resumed.outcomes[7]?.outcome == .absent)
+        #expect(resumed.outcomes[7]?.outcome == .skipped)
         #expect(resumed.position == (3, 5))
         var again = resumed
         #expect(again.addWalkIn(email: "fay@example.com", values: [:]).row == 8, "numbered on after the earlier walk-ins")
 
         // The report lists them after the list, marked.
         let markdown = EnrolmentReport.markdown(resumed, title: "people.csv")
-        #expect(markdown.contains("6 rows (2 walk-ins): 1 enrolled, 1 absent, 1 invalid, 3 not reached."), "\(markdown)")
-        #expect(markdown.contains("| 7 | eli@example.com | absent |  | 2026-12-02T10:00:07Z |  |  | walk-in |"), "\(markdown)")
+        #expect(markdown.contains("6 rows (2 walk-ins): 1 enrolled, 1 skipped, 1 invalid, 3 not reached."), "\(markdown)")
+        #expect(markdown.contains("| 7 | eli@example.com | skipped |  | 2026-12-02T10:00:07Z |  |  | walk-in |"), "\(markdown)")
         #expect(markdown.contains("| 2 | ana@example.com | enrolled | oid-2 | 2026-12-02T10:00:02Z |  |  |  |"))
     }
 
