@@ -171,6 +171,15 @@ import TophhieCloudAuthentication
         #expect(session.press(.character("x")) == [.fieldEdited(.password, "x")])
     }
 
+    /// A sign-up the desk opens with the row's address filled in starts on the password, the first thing the
+    /// person types, not on the address they would have to Tab past.
+    @Test func aFilledInSignUpStartsAtItsFirstEmptyField() {
+        let session = ScreenSession(FlowState(settings: FlowScreens.settings,
+                                              step: .signUpStart(SignUpForm(settings: FlowScreens.settings, email: "ana@example.com"))))
+        #expect(session.view.focused == .field(1))
+        #expect(session.view.fields[1].id == "password")
+    }
+
     /// A long form submitted from its last field and refused by the local checks puts the cursor on the
     /// first field to fix, which may be off screen, rather than leaving it where Enter was pressed.
     @Test func aRefusedFormFocusesItsFirstBadField() {

@@ -60,13 +60,16 @@ extension SignUpForm: StepModule {
                                       value: confirmPassword.revealed, error: confirmError))
         }
         fields += attributes.fields.map(FlowState.screenField)
-        return Screen(
+        var screen = Screen(
             title: tr("signUp.title"),
             text: [tr("signUp.text")],
             fields: fields,
             actions: [ScreenAction(tr("action.createAccount"), .submitted)] + (accountExists ? FlowState.accountExistsActions : [])
                 + FlowState.backAndCancel,
             message: message ?? attributes.message)
+        // A form filled in before it opens (the desk's row, the address from sign-in) starts where the person types.
+        screen.focusField = fields.first { $0.value.isEmpty }?.id
+        return screen
     }
 
     mutating func edit(_ field: FieldID, _ text: String) {
