@@ -393,6 +393,14 @@ import TophhieCloudAuthentication
         #expect(store.state.screen.fields.allSatisfy { $0.value.isEmpty })
     }
 
+    /// With a list at the desk, the queue is where the next person starts: not an empty sign-up form.
+    @Test func enrolAnotherAtADeskWithAListGoesToTheList() {
+        var settings = FlowSettings(enrolmentMode: true)
+        settings.deskHasList = true
+        var store = FlowStore(settings: settings, step: .enrolled(email: Sample.email))
+        store.send(.enrolAnotherRequested, effects: [.forgetSession]) { $0.step = .home }
+    }
+
     /// Where the tenant wants more than the sign-up to sign in (a second factor, a method to register) or the
     /// sign-in fails, the desk asks the person nothing more: the account exists, so they are enrolled.
     @Test(arguments: [FlowEvent.signInAdvanced(.success(.asks(.mfaRequired, .methods([Sample.emailMethod])))),

@@ -27,7 +27,9 @@ package final class ConsoleModel {
     /// `--record-scenario FILE` or the record key: sees every event as it reaches the reducer, with the state after it.
     package var scenarioRecording: ScenarioRecording?
     /// `--queue FILE.csv`: the list at the desk, told each person's outcome.
-    package var desk: EnrolmentDesk?
+    package var desk: EnrolmentDesk? {
+        didSet { state.settings.deskHasList = desk != nil }
+    }
     /// Says when the person at the desk finished, for the record and the desk.
     private let watcher = PersonWatcher()
 
@@ -61,9 +63,7 @@ package final class ConsoleModel {
     }
 
     /// Applies `event` and performs the effects it returns.
-    package func apply(_ given: FlowEvent) {
-        // With a list, the queue is where the next person starts: not an empty sign-up form.
-        let event = desk != nil && given == .enrolAnotherRequested ? .homeRequested : given
+    package func apply(_ event: FlowEvent) {
         let before = state.step
         let previous = scenarioRecording == nil ? nil : state
         let wasBetweenPeople = before.isBetweenPeople
