@@ -382,7 +382,7 @@ import TophhieCloudAuthentication
             $0.pending = .signingIn
             $0.origin?.signingIn = true
         }
-        store.send(.signInAdvanced(.success(.completed(Sample.account))), effects: [.forgetSession, .forgetAccount]) {
+        store.send(.signInAdvanced(.success(.completed(Sample.account))), effects: [.forgetSession, .forgetAccount, .forgetPerson]) {
             $0.pending = nil
             $0.step = .enrolled(email: Sample.email)
             $0.origin = nil
@@ -415,7 +415,7 @@ import TophhieCloudAuthentication
             $0.pending = .signingIn
             $0.origin?.signingIn = true
         }
-        store.send(answer, effects: [.forgetSession, .forgetAccount]) {
+        store.send(answer, effects: [.forgetSession, .forgetAccount, .forgetPerson]) {
             $0.pending = nil
             $0.step = .enrolled(email: Sample.email)
             $0.origin = nil

@@ -66,13 +66,17 @@ package final class ConsoleModel {
     package func apply(_ event: FlowEvent) {
         let before = state.step
         let previous = scenarioRecording == nil ? nil : state
-        let wasBetweenPeople = before.isBetweenPeople
         let effects = state.reduce(event)
         if let previous { scenarioRecording?.observe(event, before: previous, after: state) }
         // What the user just asked for names the exchanges its requests make (the inspector's story).
         if let action = TraceStory.action(for: event, effects: effects) { trace.begin(action) }
         for effect in effects {
-            if effect == .quit { quitRequested = true } else { runner.perform(effect) }
+            if effect == .quit { quitRequested = true }
+            if effect == .forgetPerson {
+                trace.clear()
+                peopleDone += 1
+            }
+            runner.perform(effect)
         }
         if let result = watcher.observe(event, from: before, to: state) {
             // The desk knows a walk-in from a listed person; the record says which.
@@ -88,10 +92,6 @@ package final class ConsoleModel {
             lastFlowFailure = "the last flow ended on \u{201C}\(screen.title)\u{201D}: " + (screen.text.first ?? "")
         }
         if state.step.isCompletion { lastFlowFailure = nil }
-        if state.settings.enrolmentMode, state.step.isBetweenPeople, !wasBetweenPeople {
-            trace.clear()
-            peopleDone += 1
-        }
     }
 
     /// Applies the runner's answers, and a tick when a second has passed (`now` defaults to the clock).
