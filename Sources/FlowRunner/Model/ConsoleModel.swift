@@ -27,9 +27,7 @@ package final class ConsoleModel {
     /// `--record-scenario FILE` or the record key: sees every event as it reaches the reducer, with the state after it.
     package var scenarioRecording: ScenarioRecording?
     /// `--queue FILE.csv`: the list at the desk, told each person's outcome.
-    package var desk: EnrolmentDesk? {
-        didSet { state.settings.deskHasList = desk != nil }
-    }
+    package var desk: EnrolmentDesk? { didSet { state.settings.deskHasList = desk != nil } }
     /// Says when the person at the desk finished, for the record and the desk.
     private let watcher = PersonWatcher()
 
