@@ -26,7 +26,7 @@ import TophhieCloudAuthentication
 
     /// The tick at `date` finds the time run out: home, the flow forgotten, the notice said.
     static func expectReset(_ store: inout FlowStore, at date: Date, sourceLocation: SourceLocation = #_sourceLocation) {
-        store.send(.tick(date), effects: [.forgetSession], sourceLocation: sourceLocation) {
+        store.send(.tick(date), effects: [.forgetSession, .forgetPerson], sourceLocation: sourceLocation) {
             $0.now = date
             $0.step = .home
             $0.origin = nil
@@ -90,7 +90,7 @@ import TophhieCloudAuthentication
         var state = store.state
         #expect(state.reduce(.submitted) == [.startSignUp(email: Sample.email, password: Secret(Sample.password), attributes: [:])])
         #expect(state.pending == .signingUp)
-        #expect(state.reduce(.tick(Sample.start + 120)) == [.cancelRequest, .forgetSession])
+        #expect(state.reduce(.tick(Sample.start + 120)) == [.cancelRequest, .forgetSession, .forgetPerson])
         #expect(state.step == .home && state.pending == nil && state.origin == nil)
         #expect(state.reduce(.signUpStarted(.success(Sample.delivery))).isEmpty, "the late answer is dropped")
         #expect(state.step == .home)

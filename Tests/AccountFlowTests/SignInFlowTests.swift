@@ -97,7 +97,7 @@ import TophhieCloudAuthentication
     @Test func enrolmentModeSignInForgetsTheAccount() {
         var store = Self.atStart(settings: FlowSettings(enrolmentMode: true))
         Self.submit(&store, password: Sample.password)
-        store.send(.signInAdvanced(.success(.completed(Sample.account))), effects: [.forgetSession, .forgetAccount]) {
+        store.send(.signInAdvanced(.success(.completed(Sample.account))), effects: [.forgetSession, .forgetAccount, .forgetPerson]) {
             $0.pending = nil
             $0.step = .enrolmentSignedIn(email: Sample.account.username ?? "")
             $0.origin = nil

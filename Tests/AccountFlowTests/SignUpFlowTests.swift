@@ -382,7 +382,7 @@ import TophhieCloudAuthentication
             $0.pending = .signingIn
             $0.origin?.signingIn = true
         }
-        store.send(.signInAdvanced(.success(.completed(Sample.account))), effects: [.forgetSession, .forgetAccount]) {
+        store.send(.signInAdvanced(.success(.completed(Sample.account))), effects: [.forgetSession, .forgetAccount, .forgetPerson]) {
             $0.pending = nil
             $0.step = .enrolled(email: Sample.email)
             $0.origin = nil
@@ -391,6 +391,14 @@ import TophhieCloudAuthentication
         #expect(store.state.screen.details.isEmpty)
         store.send(.enrolAnotherRequested) { $0.step = .signUpStart(SignUpForm(settings: settings)) }
         #expect(store.state.screen.fields.allSatisfy { $0.value.isEmpty })
+    }
+
+    /// With a list at the desk, the queue is where the next person starts: not an empty sign-up form.
+    @Test func enrolAnotherAtADeskWithAListGoesToTheList() {
+        var settings = FlowSettings(enrolmentMode: true)
+        settings.deskHasList = true
+        var store = FlowStore(settings: settings, step: .enrolled(email: Sample.email))
+        store.send(.enrolAnotherRequested, effects: [.forgetSession]) { $0.step = .home }
     }
 
     /// Where the tenant wants more than the sign-up to sign in (a second factor, a method to register) or the
@@ -407,7 +415,7 @@ import TophhieCloudAuthentication
             $0.pending = .signingIn
             $0.origin?.signingIn = true
         }
-        store.send(answer, effects: [.forgetSession, .forgetAccount]) {
+        store.send(answer, effects: [.forgetSession, .forgetAccount, .forgetPerson]) {
             $0.pending = nil
             $0.step = .enrolled(email: Sample.email)
             $0.origin = nil

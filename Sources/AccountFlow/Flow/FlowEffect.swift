@@ -58,6 +58,9 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
     case forgetSession
     /// Drop the tokens kept from the last completed sign-in (enrolment mode keeps none).
     case forgetAccount
+    /// Enrolment mode: the person at the terminal is done (``FlowStep/isBetweenPeople``). Whatever the console
+    /// shows of them (the trace, the outbox) must go before the next one.
+    case forgetPerson
     /// End the console.
     case quit
 
@@ -87,6 +90,7 @@ public enum FlowEffect: Sendable, Equatable, CustomStringConvertible {
         case .cancelRequest: "cancelRequest"
         case .forgetSession: "forgetSession"
         case .forgetAccount: "forgetAccount"
+        case .forgetPerson: "forgetPerson"
         case .quit: "quit"
         }
     }

@@ -33,6 +33,9 @@ public struct FlowSettings: Sendable, Equatable {
     /// The language the desk or terminal was started in (`--language`, else the locale variables), as a tag:
     /// what the screen goes back to when an enrolment desk's idle reset clears a person's choice.
     public var deskLanguage = "en"
+    /// Enrolment mode with a list at the desk (`--queue`): the next person starts at the list (home), not at an
+    /// empty sign-up form.
+    public var deskHasList = false
 
     /// ``passwordPolicy`` in the language shown now.
     public var passwordPolicyHint: String { passwordPolicy.hint }

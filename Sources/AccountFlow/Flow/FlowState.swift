@@ -3,8 +3,8 @@ import Foundation
 /// Everything the console's flow knows: the settings, the current step, the request in flight and the
 /// signed-in account. Holds no live framework step and no tokens.
 public struct FlowState: Sendable, Equatable {
-    /// The operator's choices, fixed for the session.
-    public let settings: FlowSettings
+    /// The operator's choices, fixed once the console has opened the desk (``FlowSettings/deskHasList``).
+    public package(set) var settings: FlowSettings
     /// The current step; ``screen`` draws it.
     public var step: FlowStep
     /// The flow in progress (and its email); `nil` at home and after completion.

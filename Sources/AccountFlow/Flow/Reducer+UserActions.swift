@@ -25,6 +25,7 @@ extension FlowState {
 
     mutating func enrolAnother() -> [FlowEffect] {
         guard case .enrolled = step else { return [] }
+        if settings.deskHasList { return leaveFlow() }
         step = .signUpStart(SignUpForm(settings: settings))
         return []
     }

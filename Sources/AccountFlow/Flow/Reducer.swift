@@ -24,7 +24,9 @@ extension FlowState {
     /// See ``reduce(_:_:)``.
     public mutating func reduce(_ event: FlowEvent) -> [FlowEffect] {
         let before = step
-        let effects = apply(event)
+        var effects = apply(event)
+        // Enrolment: the console keeps nothing of a finished person for the next one.
+        if settings.enrolmentMode, step.isBetweenPeople, !before.isBetweenPeople { effects.append(.forgetPerson) }
         // The home notice greets the user on arrival; it goes with the next screen or request.
         if step != .home || pending != nil { homeNotice = nil }
         // Leaving a finished person's screen (next person, enrol another, home) ends their turn: the next one

@@ -27,7 +27,7 @@ package final class ConsoleModel {
     /// `--record-scenario FILE` or the record key: sees every event as it reaches the reducer, with the state after it.
     package var scenarioRecording: ScenarioRecording?
     /// `--queue FILE.csv`: the list at the desk, told each person's outcome.
-    package var desk: EnrolmentDesk?
+    package var desk: EnrolmentDesk? { didSet { state.settings.deskHasList = desk != nil } }
     /// Says when the person at the desk finished, for the record and the desk.
     private let watcher = PersonWatcher()
 
@@ -61,18 +61,20 @@ package final class ConsoleModel {
     }
 
     /// Applies `event` and performs the effects it returns.
-    package func apply(_ given: FlowEvent) {
-        // With a list, the queue is where the next person starts: not an empty sign-up form.
-        let event = desk != nil && given == .enrolAnotherRequested ? .homeRequested : given
+    package func apply(_ event: FlowEvent) {
         let before = state.step
         let previous = scenarioRecording == nil ? nil : state
-        let wasBetweenPeople = before.isBetweenPeople
         let effects = state.reduce(event)
         if let previous { scenarioRecording?.observe(event, before: previous, after: state) }
         // What the user just asked for names the exchanges its requests make (the inspector's story).
         if let action = TraceStory.action(for: event, effects: effects) { trace.begin(action) }
         for effect in effects {
-            if effect == .quit { quitRequested = true } else { runner.perform(effect) }
+            if effect == .quit { quitRequested = true }
+            if effect == .forgetPerson {
+                trace.clear()
+                peopleDone += 1
+            }
+            runner.perform(effect)
         }
         if let result = watcher.observe(event, from: before, to: state) {
             // The desk knows a walk-in from a listed person; the record says which.
@@ -88,10 +90,6 @@ package final class ConsoleModel {
             lastFlowFailure = "the last flow ended on \u{201C}\(screen.title)\u{201D}: " + (screen.text.first ?? "")
         }
         if state.step.isCompletion { lastFlowFailure = nil }
-        if state.settings.enrolmentMode, state.step.isBetweenPeople, !wasBetweenPeople {
-            trace.clear()
-            peopleDone += 1
-        }
     }
 
     /// Applies the runner's answers, and a tick when a second has passed (`now` defaults to the clock).

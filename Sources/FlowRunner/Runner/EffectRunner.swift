@@ -52,7 +52,7 @@ public final class EffectRunner: Sendable {
         requests.start(.restore, ended: ended) { await interactive.restore() }
     }
 
-    /// Performs `effect`. `.quit` is the caller's business and is ignored here.
+    /// Performs `effect`. `.forgetPerson` and `.quit` are the caller's business and are ignored here.
     public func perform(_ effect: FlowEffect) {
         switch effect {
         case .cancelRequest:
@@ -66,7 +66,7 @@ public final class EffectRunner: Sendable {
                 state.refreshToken = nil
                 state.username = nil
             }
-        case .quit:
+        case .forgetPerson, .quit:
             break
         case .startSignUp, .startSignIn, .submit, .pickMethod, .resendCode, .startPasswordReset, .refreshTokens, .startDeviceCodeSignIn,
              .startBrowserSignIn, .signOut, .switchAccount, .loadProfile, .saveProfile, .loadHistory, .loadMoreHistory, .loadTenant, .saveTenant:
@@ -153,7 +153,7 @@ public final class EffectRunner: Sendable {
                     throw error
                 }
             })
-        case .cancelRequest, .forgetSession, .forgetAccount, .quit:
+        case .cancelRequest, .forgetSession, .forgetAccount, .forgetPerson, .quit:
             return nil
         }
     }

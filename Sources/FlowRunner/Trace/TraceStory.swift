@@ -79,7 +79,7 @@ package enum TraceStory {
         case .loadHistory: "Read the sign-in history"
         case .loadMoreHistory: "Read more sign-in history"
         case .loadTenant: "Read the tenant snapshot"
-        case .saveTenant, .cancelRequest, .forgetSession, .forgetAccount, .quit: nil
+        case .saveTenant, .cancelRequest, .forgetSession, .forgetAccount, .forgetPerson, .quit: nil
         }
     }
 
