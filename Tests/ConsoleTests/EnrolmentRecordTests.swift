@@ -28,6 +28,21 @@ import TophhieCloudAuthentication
         await flow.send(.submitted)
     }
 
+    /// The next person at the desk does not find the last one's exchanges in the trace: it is emptied when a person
+    /// is done with, and the count the outbox pane starts afresh by moves on.
+    @Test func theTraceIsEmptiedWhenAPersonIsDoneWith() async throws {
+        let flow = try FlowOnEmulator(enrolmentMode: true)
+        await Self.signUp(flow, "new.person@example.com")
+        #expect(!flow.trace.all.isEmpty)
+        await flow.fill(.code, flow.code(to: "new.person@example.com"))
+        await flow.send(.submitted)
+        await flow.fill(.attribute("displayName"), "New Person")
+        await flow.send(.submitted)
+        #expect(flow.state.step == .enrolled(email: "new.person@example.com"), "\(flow.state.step)")
+        #expect(flow.trace.all.isEmpty, "\(flow.trace.all.map(\.endpoint))")
+        #expect(flow.model.peopleDone == 1)
+    }
+
     @Test func anEnrolledPersonAndAnExistingAccountAreRecordedAndNoPasswordOrCodeIs() async throws {
         let flow = try FlowOnEmulator(enrolmentMode: true)
         let (recorder, path) = try Self.recorder(tenant: flow.tenant.server.origin)
