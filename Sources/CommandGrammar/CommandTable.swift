@@ -48,7 +48,8 @@ public enum CommandTable {
     static let tokenCache = OptionSpec(
         ["--token-cache"], value: "FILE", completion: .file,
         help: "the MSAL token cache (default $TOPHHIE_TOKEN_CACHE, else ${XDG_STATE_HOME:-~/.local/state}/tophhie/"
-            + "msal_token_cache.json; the embedded emulator and --enrol keep tokens in memory unless a file is given).",
+            + "msal_token_cache.json; the embedded emulator keeps tokens in memory unless a file is given; --enrol writes no "
+            + "token cache and refuses this option).",
         mode: .notAtDesk("--token-cache %: enrolment mode writes no token cache (each person's account is forgotten); "
                              + "leave out --token-cache or --enrol."))
     static let caFile = OptionSpec(
