@@ -92,8 +92,10 @@ public struct InvocationParser {
     }
 
     private func parseCompletion(_ scanned: ScannedArguments<Never>) throws -> Invocation {
-        guard scanned.operands.count == 1, let shell = CompletionShell(rawValue: scanned.operands[0]) else {
-            throw UsageError("completion needs one shell: bash, zsh or fish.")
+        let shells = "bash, zsh or fish"
+        guard scanned.operands.count == 1 else { throw UsageError("completion needs one shell: \(shells).") }
+        guard let shell = CompletionShell(rawValue: scanned.operands[0]) else {
+            throw UsageError("no script for \(PrintableText.make(scanned.operands[0])); use \(shells).")
         }
         return .completion(shell)
     }

@@ -81,6 +81,12 @@ import Testing
         #expect(throws: Never.self) { try parser.parse(["enrol", "--check", "people.csv"]) }
     }
 
+    /// A shell it writes no script for is named as such, not taken for a missing one.
+    @Test func completionNamesAShellItHasNoScriptFor() {
+        #expect(throws: UsageError("no script for tcsh; use bash, zsh or fish.")) { try parser.parse(["completion", "tcsh"]) }
+        #expect(throws: UsageError("completion needs one shell: bash, zsh or fish.")) { try parser.parse(["completion"]) }
+    }
+
     @Test func helpListsEveryCommandAndEveryVisibleOption() {
         let main = HelpText.text(.main)
         for command in CommandTable.namedCommands {
