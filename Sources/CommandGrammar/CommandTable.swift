@@ -48,7 +48,8 @@ public enum CommandTable {
     static let tokenCache = OptionSpec(
         ["--token-cache"], value: "FILE", completion: .file,
         help: "the MSAL token cache (default $TOPHHIE_TOKEN_CACHE, else ${XDG_STATE_HOME:-~/.local/state}/tophhie/"
-            + "msal_token_cache.json; the embedded emulator and --enrol keep tokens in memory unless a file is given).",
+            + "msal_token_cache.json; the embedded emulator keeps tokens in memory unless a file is given; --enrol writes no "
+            + "token cache and refuses this option).",
         mode: .notAtDesk("--token-cache %: enrolment mode writes no token cache (each person's account is forgotten); "
                              + "leave out --token-cache or --enrol."))
     static let caFile = OptionSpec(
@@ -348,10 +349,17 @@ public enum CommandTable {
             (.signUpAttributes, OptionSpec(["--sign-up-attributes"], value: "FILE", completion: .file,
                        help: "a real tenant's sign-up attributes, as for the console (a JSON array of {name, type?, required?, regex?, label?}).")),
         ],
-        notes: ["The list is CSV (RFC 4180) in UTF-8, a byte order mark allowed: quoted fields may hold commas, quotes (doubled) "
+        notes: ["The desk that enrols the people on a list is the console in enrolment mode: tophhie --enrol --queue FILE.csv on "
+                + "the embedded emulator, tophhie console --authority URL --client-id ID --enrol --queue FILE.csv on a tenant.",
+                "The list is CSV (RFC 4180) in UTF-8, a byte order mark allowed: quoted fields may hold commas, quotes (doubled) "
                 + "and line breaks; a line starting with # is a comment; rows count as a spreadsheet counts them (the header is "
                 + "row 1). --check exits 0 when every row can be enrolled, 1 when a row cannot, 2 when the file cannot be read "
                 + "as a list (the message names the row and column)."])
+
+    /// What `enrol LIST.csv` means to run: the desk on the list, or its check (`enrol` takes no operand).
+    public static func enrolListHint(_ list: String) -> String {
+        "to run a desk on this list: tophhie --enrol --queue \(list); to check it: tophhie enrol --check \(list)"
+    }
 
     /// `tophhie record`: the enrolment record.
     public static let record = Command<Option.Record>(

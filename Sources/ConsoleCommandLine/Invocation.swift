@@ -60,7 +60,7 @@ public struct ConsoleOptions: Equatable, Sendable {
     /// The embedded emulator's loopback port; `0` takes any free port. Only with the embedded emulator.
     public var emulatorPort: UInt16 = 0
     /// `--token-cache FILE`. Console mode defaults to `TOPHHIE_TOKEN_CACHE`, else the XDG path; the embedded
-    /// emulator (a new tenant each run) and enrolment mode keep tokens in memory unless a file is given.
+    /// emulator (a new tenant each run) keeps tokens in memory unless a file is given; enrolment mode never takes one.
     public var tokenCachePath: String?
     /// `--ca-file FILE`: a PEM CA trusted for HTTPS besides the system's.
     public var caFile: String?

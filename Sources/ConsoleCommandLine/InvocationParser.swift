@@ -69,6 +69,10 @@ public struct InvocationParser {
     private func usageError(_ error: ScanError, command: CommandSpec) -> UsageError {
         let helpLine = command.name.isEmpty ? "tophhie --help" : "tophhie \(command.name) --help"
         switch error {
+        // A list given to `enrol` as if it ran the desk on it: say what does.
+        case .unknown(let argument) where command.name == CommandTable.enrol.name && !argument.hasPrefix("-")
+            && argument.lowercased().hasSuffix(".csv"):
+            return UsageError("unknown argument \(argument); \(CommandTable.enrolListHint(argument)).")
         case .unknown(let argument): return UsageError("unknown argument \(argument); see \(helpLine).")
         case .missingValue(let option): return UsageError("\(option) needs a value.")
         }
@@ -88,8 +92,10 @@ public struct InvocationParser {
     }
 
     private func parseCompletion(_ scanned: ScannedArguments<Never>) throws -> Invocation {
-        guard scanned.operands.count == 1, let shell = CompletionShell(rawValue: scanned.operands[0]) else {
-            throw UsageError("completion needs one shell: bash, zsh or fish.")
+        let shells = "bash, zsh or fish"
+        guard scanned.operands.count == 1 else { throw UsageError("completion needs one shell: \(shells).") }
+        guard let shell = CompletionShell(rawValue: scanned.operands[0]) else {
+            throw UsageError("no script for \(PrintableText.make(scanned.operands[0])); use \(shells).")
         }
         return .completion(shell)
     }

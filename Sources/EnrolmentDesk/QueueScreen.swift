@@ -105,17 +105,14 @@ package struct QueueScreen {
     package func render(_ queue: EnrolmentQueue, listName: String, mode: String, languageKey: Bool = false, into buffer: inout Buffer) -> Point {
         let size = buffer.size
         let width = size.width - 2
-        let (k, count) = queue.position
         let language = languageKey ? Self.languageHint : ""
         let header = TextWrap.wrap(PrintableText.make(tr("queue.header", ["list": listName, "mode": mode])),
                                    width: width - (language.isEmpty ? 0 : DisplayWidth.of(language) + 2))
         buffer.fill(Rect(x: 0, y: 0, width: size.width, height: header.count), style: .header)
         for (y, line) in header.enumerated() { buffer.writeCut(line, at: Point(x: 1, y: y), style: .header, width: width) }
         if !language.isEmpty { buffer.write(language, at: Point(x: size.width - 1 - DisplayWidth.of(language), y: 0), style: .header) }
-        let next = queue.next.map { tr("queue.next", ["person": Self.label($0), "position": k, "count": count]) }
-            ?? tr("queue.allDone", ["done": queue.done, "count": count])
         var y = header.count + 1
-        for line in TextWrap.wrap(next, width: width) {
+        for line in TextWrap.wrap(Self.headline(queue), width: width) {
             buffer.writeCut(line, at: Point(x: 1, y: y), style: .title, width: width)
             y += 1
         }
@@ -153,6 +150,14 @@ package struct QueueScreen {
             lines += wrapped
         }
         return lines
+    }
+
+    /// The line above the list (line mode says it too): the next person and k of N, everyone done with, or, when every
+    /// row was refused, that no one can be offered ("done with, 0 of 0" read as a list already served).
+    package static func headline(_ queue: EnrolmentQueue) -> String {
+        let (k, count) = queue.position
+        if let next = queue.next { return tr("queue.next", ["person": label(next), "position": k, "count": count]) }
+        return count == 0 && !queue.invalid.isEmpty ? tr("queue.noneOffered") : tr("queue.allDone", ["done": queue.done, "count": count])
     }
 
     /// A row not offered and its problems, in the language shown now (line mode says it too).

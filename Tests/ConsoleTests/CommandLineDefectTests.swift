@@ -1,3 +1,4 @@
+import CommandGrammar
 @testable import Console
 @testable import ConsoleCommandLine
 @testable import ConsoleCommands
@@ -33,11 +34,14 @@ import TophhieCloudAuthentication
         }
     }
 
-    @Test func enrolmentRefusesATokenCacheItWouldNotWrite() {
+    @Test func enrolmentRefusesATokenCacheItWouldNotWrite() throws {
         #expect(throws: UsageError("--token-cache /tmp/c.json: enrolment mode writes no token cache (each person's account is forgotten); "
                                    + "leave out --token-cache or --enrol.")) {
             try InvocationParser(environment: [:]).parse(["--enrol", "--token-cache", "/tmp/c.json"])
         }
+        // Its help says so too: a new user read that --enrol keeps tokens in memory unless a file is given, gave one and was refused.
+        let help = try #require(CommandTable.embedded.spec.options.first { $0.name == "--token-cache" }?.help)
+        #expect(help.contains("--enrol writes no token cache") && !help.contains("--enrol keep"), "\(help)")
     }
 
     @Test func twoScenariosOfOneNameKeepTwoHARs() async throws {

@@ -70,6 +70,23 @@ import Testing
         #expect(throws: UsageError("unknown argument --sign-up; see tophhie --help.")) { try parser.parse(["--sign-up", "otp"]) }
     }
 
+    /// A new user typed `tophhie enrol people.csv` to start a desk: the refusal and `enrol --help` name the command that does.
+    @Test func aListGivenToEnrolIsPointedToTheDesk() {
+        #expect(throws: UsageError("unknown argument people.csv; to run a desk on this list: tophhie --enrol --queue people.csv; "
+                                   + "to check it: tophhie enrol --check people.csv.")) { try parser.parse(["enrol", "people.csv"]) }
+        #expect(throws: UsageError("unknown argument notes.txt; see tophhie enrol --help.")) { try parser.parse(["enrol", "notes.txt"]) }
+        #expect(HelpText.text(.command("enrol")).contains("tophhie --enrol --queue FILE.csv"))
+        // Both flags it names are ones their commands take.
+        #expect(throws: Never.self) { try parser.parse(["--enrol", "--queue", "people.csv"]) }
+        #expect(throws: Never.self) { try parser.parse(["enrol", "--check", "people.csv"]) }
+    }
+
+    /// A shell it writes no script for is named as such, not taken for a missing one.
+    @Test func completionNamesAShellItHasNoScriptFor() {
+        #expect(throws: UsageError("no script for tcsh; use bash, zsh or fish.")) { try parser.parse(["completion", "tcsh"]) }
+        #expect(throws: UsageError("completion needs one shell: bash, zsh or fish.")) { try parser.parse(["completion"]) }
+    }
+
     @Test func helpListsEveryCommandAndEveryVisibleOption() {
         let main = HelpText.text(.main)
         for command in CommandTable.namedCommands {

@@ -27,6 +27,16 @@ import Testing
         #expect(lines[23].contains("Any key goes back"))
     }
 
+    /// An enrolment desk offers no device-code or browser sign-in: F7 there must not say to wait for one.
+    @Test func f7AtADeskSaysItHasNoCodeRatherThanToWaitForASignIn() {
+        let f7 = "\u{1B}[18~"
+        let desk = fullScreenFrames(keys: [f7], attributes: [], enrolment: true, emulator: false, desk: nil)
+        #expect(desk.contains { $0.contains("F7 shows no QR code at an enrolment desk") }, "\(desk.last ?? "")")
+        #expect(!desk.contains { $0.contains("device code or browser sign-in") }, "\(desk.last ?? "")")
+        let operatorSession = fullScreenFrames(keys: [f7], attributes: [], enrolment: false, emulator: false, desk: nil)
+        #expect(operatorSession.contains { $0.contains("F7 works while a device code or browser sign-in waits") }, "\(operatorSession.last ?? "")")
+    }
+
     @Test func aSmallTerminalIsToldTheSizeItNeeds() {
         var buffer = Buffer(size: Size(width: 40, height: 20))
         QRCodeOverlay(Self.link).render(into: &buffer)

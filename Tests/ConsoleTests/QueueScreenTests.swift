@@ -46,4 +46,17 @@ import TestSupport
         for character in "zzz" { _ = screen.handle(.character(character), queue: queue, size: size) }
         #expect(screen.handle(.enter, queue: queue, size: size) == .ignored, "nobody matches: nothing to seat")
     }
+
+    /// Every row refused: the desk says no one can be offered, not that everyone is done with (0 of 0), which a new user
+    /// read as a list already served.
+    @Test func aListOfRefusedRowsSaysNoOneCanBeOffered() throws {
+        let refused = try EnrolmentQueue(people: [], invalid: [
+            InvalidRow(row: 2, email: "nope", problems: ["email: Enter an email address like name@example.com."]),
+            InvalidRow(row: 3, email: "", problems: ["email: Enter an email address like name@example.com."]),
+        ])
+        let shown = Self.screen(QueueScreen(), refused)
+        #expect(shown.contains("No one on the list can be offered: fix the rows below (tophhie enrol --check)."), "\(shown)")
+        #expect(!shown.contains("done with"), "\(shown)")
+        #expect(QueueScreen.headline(try Self.queue()).hasPrefix("Next: Ben Okafor"))
+    }
 }

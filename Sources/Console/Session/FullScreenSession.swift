@@ -337,7 +337,9 @@ final class FullScreenSession {
     /// F7: the screen's address for a phone as a QR code, or why there is none.
     private func showQRCode() {
         guard let link = model.state.screen.phoneLink else {
-            consoleNotice = StatusLine(tr("notice.noPhoneLink"), kind: .error)
+            // A desk never offers the device-code or browser sign-ins that have one: waiting for them would mislead.
+            consoleNotice = model.state.settings.enrolmentMode ? StatusLine(tr("notice.noPhoneLink.desk"), kind: .info)
+                : StatusLine(tr("notice.noPhoneLink"), kind: .error)
             return
         }
         layers.append(.qrCode(QRCodeOverlay(link)))

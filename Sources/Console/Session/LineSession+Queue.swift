@@ -18,12 +18,10 @@ extension LineSession {
             if let notice = desk.takeNotice() { terminal.say(PrintableText.make(notice)) }
             let queue = desk.queue
             let shown = queue.matching(filter)
-            let (k, count) = queue.position
             terminal.say("")
             terminal.say(tr("lineQueue.header", ["list": URL(fileURLWithPath: desk.title).lastPathComponent]))
             if filter.isEmpty, let notice = model.state.screen.notice { terminal.say(notice) }
-            terminal.say(queue.next.map { tr("queue.next", ["person": QueueScreen.label($0), "position": k, "count": count]) }
-                         ?? tr("queue.allDone", ["done": queue.done, "count": count]))
+            terminal.say(QueueScreen.headline(queue))
             for row in queue.invalid.prefix(Self.queueLines) {
                 terminal.say(PrintableText.make(tr("lineQueue.notOffered", ["row": QueueScreen.invalidLine(row)])))
             }
