@@ -103,7 +103,7 @@ package final class EnrolmentDesk {
         let values = values.filter { form.columns.contains($0.key) && $0.key != EnrolmentForm.emailColumn }
             .mapValues { $0.trimmingCharacters(in: .whitespaces) }
         let row = max(queue.listEnd, queue.people.last?.row ?? 1) + 1
-        let problems = check.problems(of: Self.fields(email, values, form), row: row, positions: Self.formPositions(form), keepingRefused: false)
+        let problems = check.problems(of: Self.fields(email, values, form), row: row, positions: Self.formPositions(form), walkInTo: queue)
         guard problems.isEmpty else { return .failure(WalkInRefusal(problems: problems)) }
         var added = Result<QueuePerson, WalkInRefusal>.failure(WalkInRefusal(problems: []))
         attempt { () throws(EnrolmentDeskError) in added = try store.addWalkIn(email: email, values: values) }
