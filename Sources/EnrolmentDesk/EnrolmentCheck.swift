@@ -54,20 +54,22 @@ struct EnrolmentCheck {
 
     /// What the form refuses in one row's `fields` (under a header whose ``EnrolmentForm/positions(in:)`` are
     /// `positions`), and an email listed already on an earlier row (checked before it, or a walk-in's): one engine
-    /// for the list and the walk-ins at the desk. The row's email counts as seen from here on; with
-    /// `keepingRefused` false only when nothing was refused (a walk-in refused is added by nobody, and may be
-    /// corrected and checked again).
-    mutating func problems(of fields: [String], row: Int, positions: [Int?], keepingRefused: Bool = true) -> [ColumnProblem] {
+    /// for the list and the walk-ins at the desk. The row's email counts as seen from here on.
+    /// - Parameter queue: for a walk-in, the desk's queue: a row it does not offer (refused by the check) does not
+    ///   stand in the way, since staff enrol that person by hand; one marked skipped is refused saying so. A
+    ///   walk-in counts as seen only when nothing was refused (it may be corrected and checked again).
+    mutating func problems(of fields: [String], row: Int, positions: [Int?], walkInTo queue: EnrolmentQueue? = nil) -> [ColumnProblem] {
         let checked = form.check(row: fields, positions: positions)
         var problems = checked.problems
         if let key = checked.comparableEmail.map(Self.fingerprint) {
             let email = positions[0].map { fields[$0] } ?? ""
             let spelling = Self.fingerprint(AttributeField.trimmedBlanks(email))
-            if let earlier = firstOf[key] {
+            if let earlier = firstOf[key], queue.map({ $0.person(at: earlier.row) != nil }) ?? true {
                 let row = String(earlier.row)
-                problems.append(.email(earlier.spelling == spelling
-                                       ? tr("enrolment.listedAlready", ["row": row]) : tr("enrolment.listedAlreadySpelt", ["row": row])))
-            } else if keepingRefused || problems.isEmpty {
+                problems.append(.email(queue?.outcomes[earlier.row]?.outcome == .skipped ? tr("enrolment.listedSkipped", ["row": row])
+                                       : earlier.spelling == spelling ? tr("enrolment.listedAlready", ["row": row])
+                                       : tr("enrolment.listedAlreadySpelt", ["row": row])))
+            } else if queue == nil || problems.isEmpty {
                 firstOf[key] = (row, spelling)
             }
         }

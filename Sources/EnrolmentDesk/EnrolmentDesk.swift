@@ -74,18 +74,18 @@ package final class EnrolmentDesk {
         return notice
     }
 
-    /// The sign-up form's attributes, for the walk-in form.
-    package var attributes: [RequiredAttribute] { form.attributes }
+    /// The sign-up form's attributes the walk-in form asks: not consents, which the person ticks on sign-up.
+    package var attributes: [RequiredAttribute] { form.listedAttributes }
 
-    /// What seating `person` sends the flow: sign-up, with the row's email and attributes filled in. The person
-    /// checks them and types their own password and code.
+    /// What seating `person` sends the flow: sign-up, with the row's email and attributes filled in, consents left
+    /// unticked. The person checks them, ticks the consents and types their own password and code.
     /// - Returns: nil when another desk took the person meanwhile (the queue is read again).
     package func seat(_ person: QueuePerson) -> [FlowEvent]? {
         var claimed = false
         attempt { () throws(EnrolmentDeskError) in claimed = try store.claim(person.row) }
         guard claimed else { return nil }
         var events: [FlowEvent] = [.menuChosen(.signUp), .fieldEdited(.email, person.email)]
-        for attribute in form.attributes {
+        for attribute in form.listedAttributes {
             let value = (person.value(of: attribute.name) ?? "").trimmingCharacters(in: .whitespaces)
             guard !value.isEmpty else { continue }
             events.append(.fieldEdited(.attribute(attribute.name), value))
@@ -94,7 +94,7 @@ package final class EnrolmentDesk {
     }
 
     /// Someone not on the list, with the form's `values` (attribute → text): checked by the list's engine
-    /// (the form's rules, and an email listed already, on the list or as an earlier walk-in); when nothing is
+    /// (the form's rules, and an email listed already, on a row offered or as an earlier walk-in); when nothing is
     /// refused they join the queue after its last row and the progress file knows them from now on.
     /// - Returns: the new person to seat, or the problems (`column: message`, as `enrol --check` says them);
     ///   then nothing was added.
@@ -103,7 +103,7 @@ package final class EnrolmentDesk {
         let values = values.filter { form.columns.contains($0.key) && $0.key != EnrolmentForm.emailColumn }
             .mapValues { $0.trimmingCharacters(in: .whitespaces) }
         let row = max(queue.listEnd, queue.people.last?.row ?? 1) + 1
-        let problems = check.problems(of: Self.fields(email, values, form), row: row, positions: Self.formPositions(form), keepingRefused: false)
+        let problems = check.problems(of: Self.fields(email, values, form), row: row, positions: Self.formPositions(form), walkInTo: queue)
         guard problems.isEmpty else { return .failure(WalkInRefusal(problems: problems)) }
         var added = Result<QueuePerson, WalkInRefusal>.failure(WalkInRefusal(problems: []))
         attempt { () throws(EnrolmentDeskError) in added = try store.addWalkIn(email: email, values: values) }

@@ -57,7 +57,7 @@ final class ListQueueStore: QueueStore {
         // Walk-ins of an earlier run count as listed: one added again is refused as a duplicate row would be.
         for walkIn in queue.walkIns {
             _ = check.problems(of: EnrolmentDesk.fields(walkIn.email, walkIn.values, form), row: walkIn.row,
-                               positions: EnrolmentDesk.formPositions(form))
+                               positions: EnrolmentDesk.formPositions(form), walkInTo: queue)
         }
         progress = AtomicFileWriter(path: progressPath)
     }

@@ -110,4 +110,54 @@ import Testing
         #expect(desk.queue.outcomes[2]?.outcome == .enrolled)
         #expect(desk.queue.outcomes[2]?.objectId == nil)
     }
+
+    static let loyalty = "extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_loyaltyNumber"
+    static let terms = "extension_7f3c2a9d4b6e41f08a5c1d2e3f4a5b6c_termsAccepted"
+    /// Staff typed `true` for Ana's consent; Ben's row is refused (loyalty number) and his consent left `false`.
+    static let consentList = "email,displayName,\(loyalty),\(terms)\r\nana@example.com,Ana Lima,1234567890,true\r\n"
+        + "ben@example.com,Ben Ode,12,false\r\n"
+
+    /// A consent is the person's to give: the list's `true` is not ticked for them, nor asked on the walk-in form.
+    @Test func aListedPersonsConsentIsLeftForThemToTick() async throws {
+        let flow = try FlowOnEmulator(preset: "attributes", enrolmentMode: true)
+        let (desk, _) = try EnrolmentDeskTests.desk(flow, list: Self.consentList)
+        try await EnrolmentDeskTests.seat(flow, desk, row: 2)
+        #expect(flow.field(.attribute("displayName"))?.value == "Ana Lima")
+        #expect(flow.field(.attribute(Self.terms))?.value == "false")
+        #expect(!WalkInForm(attributes: desk.attributes).screen.fields.map(\.label).contains("I accept the terms"))
+    }
+
+    /// A row the check refused is not offered, so staff enrol that person by hand: as a walk-in, checked by the
+    /// form. A person marked skipped is refused saying so.
+    @Test func aRowNotOfferedIsEnrolledAsAWalkInAndASkippedOneIsRefusedSayingSo() async throws {
+        let flow = try FlowOnEmulator(preset: "attributes", enrolmentMode: true)
+        let (desk, folder) = try EnrolmentDeskTests.desk(flow, list: Self.consentList)
+        #expect(desk.queue.invalid.map(\.row) == [3])
+        guard case .failure(let wrong) = desk.addWalkIn(email: "ben@example.com", values: ["displayName": "Ben Ode", Self.loyalty: "12"]) else {
+            Issue.record("a walk-in with a wrong loyalty number was added")
+            return
+        }
+        #expect(wrong.lines.count == 1 && wrong.lines[0].hasSuffix("Enter 10 digits."), "\(wrong.lines)")
+        let ben = try desk.addWalkIn(email: "ben@example.com", values: ["displayName": "Ben Ode", Self.loyalty: "0987654321"]).get()
+        #expect(ben.row == 4 && ben.isWalkIn)
+        guard case .failure(let twice) = desk.addWalkIn(email: "ben@example.com", values: ["displayName": "Ben Ode", Self.loyalty: "0987654321"]) else {
+            Issue.record("the same walk-in was added twice")
+            return
+        }
+        #expect(twice.lines == ["Email: This email is listed already, on row 4."])
+        await desk.written()
+        let report = try EnrolmentDeskTests.read(folder + "/report.md")
+        #expect(report.contains("| 3 | ben@example.com | invalid |"), "\(report)")
+        #expect(report.contains("| 4 | ben@example.com | not reached |"), "\(report)")
+        #expect(report.contains("| walk-in |"), "\(report)")
+
+        let ana = try #require(desk.queue.person(at: 2))
+        desk.mark(ana, .skipped)
+        guard case .failure(let skipped) = desk.addWalkIn(email: "ana@example.com", values: ["displayName": "Ana Lima", Self.loyalty: "1234567890"]) else {
+            Issue.record("a person marked skipped was added as a walk-in")
+            return
+        }
+        #expect(skipped.lines == ["Email: This email is row 2 of the list, marked skipped. To enrol them, quit, delete row 2's line "
+                                  + "from the list's .progress file and open the list again."])
+    }
 }

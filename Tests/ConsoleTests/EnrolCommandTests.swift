@@ -183,6 +183,7 @@ import Testing
         #expect(lines[1].hasPrefix("# Email: required; an email address like name@example.com,"))
         #expect(lines[1].contains("Loyalty number (10 digits): required; text; 10 digits"))
         #expect(lines[1].contains("Country: optional; one of: Brazil | France | Germany | Poland | Sweden | United Kingdom | United States"))
+        #expect(lines[1].contains("I accept the terms: ignored; a consent the person gives at the desk"))
         // The header and the comment alone: no one to enrol, nothing wrong.
         let checked = try await Self.tophhie(["enrol", "--check", path, "--preset", "attributes"])
         #expect(checked.status == 0)
@@ -220,9 +221,9 @@ import Testing
             "row 5, column displayName: Display name isn't in the format the tenant expects.",
             "row 5, column country: Choose one of: Brazil, France, Germany, Poland, Sweden, United Kingdom, United States.",
             "row 6, column email: This email is listed already, on row 3 — the same address written another way.",
-            "row 7, column \(Self.terms): I accept the terms must be ticked.",
         ])
-        #expect(run.stderr.contains("5 people; 4 of 5 rows cannot be enrolled as they stand."))
+        // Row 7's consent is false: the person gives it at the desk, the list's value is ignored.
+        #expect(run.stderr.contains("5 people; 3 of 5 rows cannot be enrolled as they stand."))
     }
 
     @Test func aGoodListExitsZero() async throws {
@@ -231,6 +232,9 @@ import Testing
         let run = try await Self.tophhie(["enrol", "--check", list, "--preset", "attributes"])
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty)
+        // Without the consent's column: the person gives it at the desk.
+        let withoutConsent = try folder.file("no-terms.csv", "email,displayName,\(Self.loyalty)\nana@example.com,Ana Lima,1234567890\n")
+        #expect(try await Self.tophhie(["enrol", "--check", withoutConsent, "--preset", "attributes"]).status == 0)
     }
 
     @Test func aBadFileExitsTwoNamingRowAndColumn() async throws {
@@ -240,7 +244,7 @@ import Testing
             ("row 3, column 2 (displayName): not UTF-8 text", Array((header + "ana@example.com,Ana,1234567890,true\nzoe@example.com,Zo").utf8) + [0xEB]
                 + Array(",1234567890,true\n".utf8)),
             ("row 1: unknown column password", Array("email,displayName,password,\(Self.loyalty),\(Self.terms)\n".utf8)),
-            ("row 1: missing columns \(Self.loyalty), \(Self.terms) (required)", Array("email,displayName\n".utf8)),
+            ("row 1: missing column \(Self.loyalty) (required)", Array("email,displayName\n".utf8)),
             ("row 2: 2 fields where the header has 4", Array((header + "ana@example.com,Ana\n").utf8)),
             ("row 3, column 2 (displayName): a quoted field is not closed", Array((header + "\n" + "a@example.com,\"Ana,1,true\n").utf8)),
         ]

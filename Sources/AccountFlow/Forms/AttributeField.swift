@@ -25,6 +25,9 @@ public struct AttributeField: Sendable, Equatable {
     /// Offered before the server asks (the sign-up start screen): a required attribute may be left empty,
     /// since the server lists it in `attributes_required` after the code (field case 011, docs/field-cases.md).
     public let askedLater: Bool
+    /// A consent: a boolean the tenant requires to be true. Only the person gives it (ticked on the form), never a
+    /// list or staff for them.
+    public var isConsent: Bool { kind == .toggle && attribute.required }
 
     /// The tenant's label for `attribute` when it gave one, else one made from its API name in the language shown now.
     static func label(of attribute: RequiredAttribute) -> String {

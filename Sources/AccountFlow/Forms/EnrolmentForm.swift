@@ -7,7 +7,8 @@ import TophhieCloudAuthentication
 /// under ICU's time limit, choice lists, whole numbers, consents), the same email check, the same messages.
 ///
 /// Unlike the sign-up start screen, a required attribute must be given here: the list is meant to fill the
-/// form, and a person missing one would be asked for it at the desk.
+/// form, and a person missing one would be asked for it at the desk. A consent (``AttributeField/isConsent``) is the
+/// exception: the person ticks it at the desk, so a list's value is neither required, checked nor filled in.
 public struct EnrolmentForm: Sendable {
     /// The column of the person's email; the others are the attributes' API names.
     public static let emailColumn = "email"
@@ -24,6 +25,7 @@ public struct EnrolmentForm: Sendable {
 
         /// What the form refuses the column's `value` for, if anything.
         func problem(_ value: String) -> ColumnProblem? {
+            if field.isConsent { return nil }
             // Trimmed as the screen trims a typed value and then the value it checks, in one look when there is nothing to trim.
             let given = value.hasNothingToTrim ? value : AttributeField.trimmedBlanks(value.trimmingSpaces)
             // The screen's toggle takes only true or false; a list may hold anything.
@@ -48,8 +50,11 @@ public struct EnrolmentForm: Sendable {
     /// Every column a list may have: email first, then the attributes. Never a password: the person types it.
     public var columns: [String] { [Self.emailColumn] + attributes.map(\.name) }
 
-    /// The columns a list must have: email and the required attributes.
-    public var requiredColumns: [String] { [Self.emailColumn] + attributes.filter(\.required).map(\.name) }
+    /// The columns a list must have: email and the required attributes but consents.
+    public var requiredColumns: [String] { [Self.emailColumn] + listedAttributes.filter(\.required).map(\.name) }
+
+    /// The attributes a list fills in on the form: all but consents, which the person gives.
+    public var listedAttributes: [RequiredAttribute] { fields.map(\.field).filter { !$0.isConsent }.map(\.attribute) }
 
     /// The label a desk's screen names `column` by (the tenant's, in the language shown now); nil for a column the
     /// form does not have.
@@ -103,9 +108,10 @@ public struct EnrolmentForm: Sendable {
         guard let field = fields.first(where: { $0.field.attribute.name == column })?.field else {
             return column == Self.emailColumn ? "\(Validation.emailLabel): required; an email address like name@example.com" : ""
         }
+        if field.isConsent { return field.label + ": ignored; a consent the person gives at the desk" }
         var parts = [field.attribute.required ? "required" : "optional"]
         switch field.kind {
-        case .toggle: parts.append(field.attribute.required ? "true (a consent the person gives)" : "true or false")
+        case .toggle: parts.append("true or false")
         case .number: parts.append("a whole number")
         case .picker(let choices): parts.append("one of: " + choices.joined(separator: " | "))
         case .text, .email, .secret, .code, .phone: parts.append("text")
