@@ -111,6 +111,9 @@ package final class EnrolmentDesk {
         return added
     }
 
+    /// The address of the person at the desk, whose sign-up it is: nil when no one is seated.
+    package var seatedEmail: String? { queue.atDesk.flatMap { queue.person(at: $0)?.email } }
+
     /// Staff mark `person` absent or skipped.
     package func mark(_ person: QueuePerson, _ outcome: RecordOutcome) {
         let result = PersonResult(email: person.email, outcome: outcome, walkIn: person.isWalkIn)

@@ -189,6 +189,21 @@ extension EnrolmentDeskTests {
 }
 
 extension EnrolmentDeskTests {
+    /// The address of a person seated from the list is not changed at the desk: an account made for another address
+    /// was credited to the listed person (enrolled, with the other account's object id) and never offered again.
+    @Test func aSeatedPersonsAddressIsNotChangedAtTheDesk() async throws {
+        let flow = try FlowOnEmulator(enrolmentMode: true)
+        let (desk, folder) = try Self.desk(flow, list: "email,displayName\r\nhal@example.com,Hal Ng\r\n")
+        try await Self.seat(flow, desk, row: 2)
+        await flow.fill(.email, "ola@example.com")
+        #expect(flow.field(.email)?.value == "hal@example.com")
+        #expect(flow.model.takeNotice()?.hasPrefix("The address is the seated person's (hal@example.com)") == true)
+        await flow.send(.homeRequested)
+        try await Self.enrol(flow, desk, row: 2)
+        await desk.written()
+        #expect(try Self.read(folder + "/report.md").contains("| 2 | hal@example.com | enrolled |"))
+    }
+
     /// A seated person who walks away is forgotten by the idle reset as without a list: the queue is home again,
     /// they are next again, and nothing of theirs is in the progress file.
     @Test func aSeatedPersonWhoWalksAwayIsForgottenAndStaysNext() async throws {

@@ -14,10 +14,11 @@ import Testing
 
     /// Files whose words stay English on purpose: the enrolment template's rule; the trace's stories and the effects'
     /// descriptions (the trace stays English like reports and stderr); what the command line and the emulator's line
-    /// commands print. `FlowSettings.swift`'s default password rule is English still: this rule found it.
+    /// commands print, and the model's line for standard error. `FlowSettings.swift`'s default password rule is
+    /// English still: this rule found it.
     static let englishOnPurpose: Set<String> = ["EnrolmentForm.swift", "ServerStep.swift", "Redaction.swift", "ConsoleApp.swift",
                                                 "EmbeddedTenant.swift", "Front.swift", "EmulatorLineCommand.swift",
-                                                "EnrolmentCheck.swift", "FlowSettings.swift"]
+                                                "EnrolmentCheck.swift", "FlowSettings.swift", "ConsoleModel.swift"]
 
     /// The keys' words (footer and help) and the help box, in targets without the catalogue.
     static let keyWordFiles = ["Sources/TerminalUI/Input/Keymap.swift", "Sources/TerminalUI/Form/HelpOverlay.swift",

@@ -62,6 +62,11 @@ package final class ConsoleModel {
 
     /// Applies `event` and performs the effects it returns.
     package func apply(_ event: FlowEvent) {
+        // A seated person's sign-up keeps their address: another would be enrolled and credited to them.
+        if case .fieldEdited(.email, let text) = event, case .signUpStart = state.step, let seated = desk?.seatedEmail, text != seated {
+            pendingNotice = tr("desk.emailIsTheRow", ["email": seated])
+            return
+        }
         let before = state.step
         let previous = scenarioRecording == nil ? nil : state
         let effects = state.reduce(event)
