@@ -2,6 +2,7 @@ import CommandGrammar
 @testable import Console
 @testable import ConsoleCommandLine
 @testable import ConsoleCommands
+import EnrolmentDesk
 import Foundation
 import Testing
 import TophhieCloudAuthentication
@@ -114,8 +115,29 @@ import TophhieCloudAuthentication
             #expect(errors == "tophhie run: --har-dir \(directory): \(why)\n", "\(errors)")
             var console = ConsoleOptions()
             console.harPath = directory + "/session.har"
-            #expect(ConsoleApp.harProblem(console, environment: [:]) == "--har \(directory)/session.har: \(why)")
+            #expect(ConsoleApp.outputProblem("--har", console.harPath, "a HAR", console, environment: [:]) == "--har \(directory)/session.har: \(why)")
         }
+    }
+
+    /// `--report` naming the `--record` file was written over it at the end: the record was lost without a word. It is
+    /// refused before the session, and a file `--record` refuses (the list) keeps its mode (it was made 0600).
+    @Test func theReportMayNotReplaceTheRecordAndARefusedRecordKeepsItsMode() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = ConsoleOptions()
+        options.enrol = true
+        (options.recordPath, options.reportPath) = (folder.path + "/x.md", folder.path + "/x.md")
+        #expect(ConsoleApp.outputProblem("--report", options.reportPath, "the report", options, without: \.reportPath, environment: [:])
+                == "--report \(folder.path)/x.md: it is the enrolment record of this session, which the report would replace; name another file.")
+        #expect(ConsoleApp.run(.embedded(preset: "email-password", options: options), environment: [:]) == 2)
+        #expect(ConsoleApp.outputProblem("--record-scenario", options.recordPath, "the recorded scenario", options, without: \.scenarioPath,
+                                         environment: [:]) != nil)
+
+        let list = folder.path + "/l.csv"
+        try Data("email\r\nann@example.com\r\n".utf8).write(to: URL(fileURLWithPath: list))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: list)
+        #expect(EnrolmentRecorder.problem(list) != nil)
+        #expect(try FileManager.default.attributesOfItem(atPath: list)[.posixPermissions] as? Int == 0o644)
     }
 
     /// A missing folder is named as it was typed, as the usage's example shows (`--har out/x.har: the folder out
@@ -124,7 +146,7 @@ import TophhieCloudAuthentication
         let missing = "missing-\(UUID().uuidString)"
         var console = ConsoleOptions()
         console.harPath = missing + "/x.har"
-        #expect(ConsoleApp.harProblem(console, environment: [:]) == "--har \(missing)/x.har: the folder \(missing) does not exist; create it first.")
+        #expect(ConsoleApp.outputProblem("--har", console.harPath, "a HAR", console, environment: [:]) == "--har \(missing)/x.har: the folder \(missing) does not exist; create it first.")
     }
 
     @Test func invalidScenarioJSONGivesItsLineAndColumn() async throws {

@@ -117,7 +117,7 @@ import Testing
         #expect(HeldFiles(options: ConsoleOptions(), recording: recorded, environment: [:]).role(of: recorded) == "the scenario file of this session")
 
         options.harPath = folder + "/link.jsonl"
-        #expect(ConsoleApp.harProblem(options, environment: [:]) == "--har \(folder)/link.jsonl: it is the enrolment record of this session, "
+        #expect(ConsoleApp.outputProblem("--har", options.harPath, "a HAR", options, environment: [:]) == "--har \(folder)/link.jsonl: it is the enrolment record of this session, "
                 + "which a HAR would replace; name another file.", "--har is refused at start too")
     }
 }

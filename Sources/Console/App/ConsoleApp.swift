@@ -22,10 +22,11 @@ public enum ConsoleApp {
         // The files checked before the session, so no run or person is lost to one; the record is opened (and its chain
         // checked) here.
         if let options = invocation.consoleOptions,
-           let problem = harProblem(options, environment: environment)
-               ?? OutputFile.problem(options.scenarioPath, flag: "--record-scenario")
+           let problem = outputProblem("--har", options.harPath, "a HAR", options, environment: environment)
+               ?? outputProblem("--record-scenario", options.scenarioPath, "the recorded scenario", options, without: \.scenarioPath,
+                                environment: environment)
                ?? EnrolmentRecorder.problem(options.recordPath)
-               ?? OutputFile.problem(options.reportPath, flag: "--report") {
+               ?? outputProblem("--report", options.reportPath, "the report", options, without: \.reportPath, environment: environment) {
             if case .embedded = invocation { TerminalHandover.release(environment: environment) }
             return fail(problem)
         }
@@ -138,12 +139,16 @@ public enum ConsoleApp {
         return ScenarioRecording(path: path, preset: preset, target: target, caFile: options.caFile)
     }
 
-    /// Why `--har FILE` cannot be written (its folder, or a file the session holds: ``HeldFiles``), checked before the
-    /// session so no run is lost to it.
-    static func harProblem(_ options: ConsoleOptions, environment: [String: String]) -> String? {
-        guard let path = options.harPath else { return nil }
-        return HeldFiles(options: options, environment: environment).harProblem(path).map { "--har \(PrintableText.make(path)): \($0)" }
-            ?? OutputFile.problem(path, flag: "--har")
+    /// Why the output file `flag` names cannot be written: its folder, or another file the session holds
+    /// (``HeldFiles``: `--report` naming the `--record` file would replace the record), checked before the session so no
+    /// run or person is lost to it. `own` is the option's own entry among the held files, left out.
+    static func outputProblem(_ flag: String, _ path: String?, _ what: String, _ options: ConsoleOptions,
+                              without own: WritableKeyPath<ConsoleOptions, String?>? = nil, environment: [String: String]) -> String? {
+        guard let path else { return nil }
+        var others = options
+        if let own { others[keyPath: own] = nil }
+        return HeldFiles(options: others, environment: environment).problem(path, replacedBy: what).map { "\(flag) \(PrintableText.make(path)): \($0)" }
+            ?? OutputFile.problem(path, flag: flag)
     }
 
     static func fail(_ message: String) -> Int32 {

@@ -35,9 +35,6 @@ public final class RecordFile: Sendable {
         guard descriptor >= 0 else { throw .io("cannot open \(path): \(String(cString: strerror(errno))).") }
         var start = Tail(descriptor: descriptor, seq: 0, prev: RecordChain.genesis)
         do throws(RecordFileError) {
-            guard fchmod(descriptor, 0o600) == 0 else {
-                throw .io("cannot make \(path) private (mode 0600): \(String(cString: strerror(errno))).")
-            }
             let bytes = try Self.readAll(descriptor)
             if !bytes.isEmpty {
                 switch try RecordChain.verify(bytes) {
@@ -47,6 +44,10 @@ public final class RecordFile: Sendable {
                 case .broken(_, let reason):
                     throw .notARecord("\(path) is broken (\(reason)); start a new record file.")
                 }
+            }
+            // Made private once it is known to be a record: a file refused (the list, a report) keeps its mode.
+            guard fchmod(descriptor, 0o600) == 0 else {
+                throw .io("cannot make \(path) private (mode 0600): \(String(cString: strerror(errno))).")
             }
         } catch {
             close(descriptor)
