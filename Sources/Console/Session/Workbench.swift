@@ -78,7 +78,7 @@ final class Workbench {
 
     private func answerHARPrompt(_ key: Key) -> StatusLine? {
         guard var prompt = harPrompt else { return nil }
-        switch prompt.handle(key, isFolder: Self.isFolder, held: heldFiles.harProblem) {
+        switch prompt.handle(key, isFolder: Self.isFolder, held: { heldFiles.problem($0, replacedBy: "a HAR") }) {
         case .asking:
             harPrompt = prompt
             return nil

@@ -38,9 +38,6 @@ package struct HeldFiles {
         }?.role
     }
 
-    /// Why a HAR may not go to `path` (it names a held file), said after the path or "Not written:", or nil.
-    package func harProblem(_ path: String) -> String? { problem(path, replacedBy: "a HAR") }
-
     /// Why `what` (`a HAR`, `the report`) may not be written to `path`: it names a held file. Nil for another file.
     package func problem(_ path: String, replacedBy what: String) -> String? {
         role(of: path).map { "it is \($0), which \(what) would replace; name another file." }
