@@ -18,16 +18,6 @@ struct PendingCode {
     private(set) var failures = 0
     private(set) var used = false
 
-    init(code: String, channel: String, target: String, purpose: OutboxMessage.Purpose, sentAt: Date, expiresAt: Date, outboxID: Int) {
-        self.code = code
-        self.channel = channel
-        self.target = target
-        self.purpose = purpose
-        self.sentAt = sentAt
-        self.expiresAt = expiresAt
-        self.outboxID = outboxID
-    }
-
     /// Whether a correct entry at `now` would still be accepted.
     func isUsable(at now: Date, maxAttempts: Int) -> Bool {
         !used && failures < maxAttempts && now < expiresAt
